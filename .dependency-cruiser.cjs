@@ -1,0 +1,51 @@
+// Import rules of DESIGN.md, checked by test/architecture.test.ts.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      comment: 'src/domain imports nothing else from src, no RxJS and no I/O modules.',
+      severity: 'error',
+      from: { path: '^src/domain/' },
+      to: { pathNot: ['^src/domain/', 'node_modules/decimal\\.js'] },
+    },
+    {
+      name: 'strategy-and-risk-see-only-the-domain',
+      comment: 'src/strategy and src/risk import only src/domain from the rest of src.',
+      severity: 'error',
+      from: { path: '^src/(strategy|risk)/' },
+      to: { path: '^src/', pathNot: ['^src/domain/', '^src/$1/'] },
+    },
+    {
+      name: 'nothing-imports-the-cli',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/cli/' },
+      to: { path: '^src/cli/' },
+    },
+    {
+      name: 'catalog-is-a-separate-product',
+      comment: 'The artist catalog shares tooling, not code, with the trading runtime.',
+      severity: 'error',
+      from: { path: '^src/catalog/' },
+      to: { path: '^src/', pathNot: '^src/catalog/' },
+    },
+    {
+      name: 'trading-does-not-use-the-catalog',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/catalog/', '^src/cli/'] },
+      to: { path: '^src/catalog/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true, viaOnly: { pathNot: '^src/domain/' } },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+};

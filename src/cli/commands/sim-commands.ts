@@ -1,0 +1,4 @@
+// The `trader` commands of this area (registered by src/cli/main.ts).
+import type { CommandModule } from 'yargs';
+
+export const simCommands: readonly CommandModule<object, any>[] = [];

@@ -1,0 +1,51 @@
+// The `trader` command line: parses, dispatches to one command module per area, prints errors as one line.
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { backtestCommands } from './commands/backtest-commands.js';
+import { catalogCommands } from './commands/catalog-commands.js';
+import { marketCommands } from './commands/market-commands.js';
+import { runCommands } from './commands/run-commands.js';
+import { scheduleCommands } from './commands/schedule-commands.js';
+import { simCommands } from './commands/sim-commands.js';
+import { tradingCommands } from './commands/trading-commands.js';
+import { exitCodeFor, formatError } from './errors.js';
+
+const commands = [
+  ...backtestCommands,
+  ...runCommands,
+  ...scheduleCommands,
+  ...simCommands,
+  ...tradingCommands,
+  ...marketCommands,
+  ...catalogCommands,
+];
+
+export async function main(argv: readonly string[]): Promise<void> {
+  const verbose = argv.includes('--verbose');
+  const parser = yargs([...argv])
+    .scriptName('trader')
+    .usage('$0 <command> [options]\n\nAutomated trading on the LongPort OpenAPI: backtest, paper and live trading, scheduling.')
+    .option('json', { type: 'boolean', describe: 'Print results as JSON (for scripts)', global: true })
+    .option('verbose', { type: 'boolean', describe: 'Show stack traces and debug logs', global: true })
+    .strict()
+    .demandCommand(1, 'Name a command; see the list above.')
+    .recommendCommands()
+    .help()
+    .alias('help', 'h')
+    .version(false)
+    .wrap(Math.min(110, process.stdout.columns ?? 110))
+    .fail((message, error) => {
+      if (error !== undefined && error !== null) throw error;
+      process.stderr.write(`error: ${message}\nRun with --help for usage.\n`);
+      process.exit(2);
+    });
+  for (const command of commands) parser.command(command);
+  try {
+    await parser.parseAsync();
+  } catch (error) {
+    process.stderr.write(`${formatError(error, verbose)}\n`);
+    process.exitCode = exitCodeFor(error);
+  }
+}
+
+await main(hideBin(process.argv));

@@ -1,0 +1,42 @@
+// Exact decimals for money, prices and quantities: parsed from and written as strings, never via floats.
+import { Decimal as DecimalJs } from 'decimal.js';
+import { InvalidInputError } from './errors.js';
+
+/** A private Decimal constructor so the global decimal.js settings of other packages never leak in. */
+export const Decimal = DecimalJs.clone({ precision: 40, rounding: DecimalJs.ROUND_HALF_EVEN, toExpNeg: -30, toExpPos: 40 });
+export type Decimal = InstanceType<typeof Decimal>;
+
+export const ZERO: Decimal = new Decimal(0);
+
+const DECIMAL_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/** Parses a decimal string (the service's wire format). `field` names the input in the error. */
+export function parseDecimal(text: string, field = 'value'): Decimal {
+  const trimmed = text.trim();
+  if (!DECIMAL_TEXT.test(trimmed)) throw new InvalidInputError(`${field}: "${text}" is not a decimal number`, field);
+  return new Decimal(trimmed);
+}
+
+/** The service writes "" for "none"; this maps "" (and undefined/null) to undefined. */
+export function parseOptionalDecimal(text: string | null | undefined, field = 'value'): Decimal | undefined {
+  if (text === undefined || text === null || text.trim() === '') return undefined;
+  return parseDecimal(text, field);
+}
+
+/**
+ * A float from market data (candle prices) to a Decimal. Uses the shortest round-trip form of the
+ * number, so a price read from the text "123.45" comes back as exactly 123.45.
+ */
+export function decimalFromNumber(value: number): Decimal {
+  if (!Number.isFinite(value)) throw new InvalidInputError(`${value} is not a finite number`);
+  return new Decimal(value);
+}
+
+/** Plain notation without exponent, as the service expects on the wire. */
+export function toWire(value: Decimal): string {
+  return value.toFixed();
+}
+
+export function isDecimal(value: unknown): value is Decimal {
+  return value instanceof Decimal;
+}

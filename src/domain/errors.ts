@@ -1,0 +1,23 @@
+// The one base error of the project: every failure a user or caller can act on carries a stable `code`.
+
+export class TraderError extends Error {
+  readonly code: string;
+  readonly details: Readonly<Record<string, unknown>> | undefined;
+
+  constructor(code: string, message: string, options?: { cause?: unknown; details?: Record<string, unknown> }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.details = options?.details;
+  }
+}
+
+/** Bad input from a user or a file: a flag, a config field, a CSV row. `field` names what was wrong. */
+export class InvalidInputError extends TraderError {
+  readonly field: string | undefined;
+
+  constructor(message: string, field?: string, details?: Record<string, unknown>) {
+    super('INVALID_INPUT', message, details === undefined ? undefined : { details });
+    this.field = field;
+  }
+}

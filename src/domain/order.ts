@@ -1,0 +1,70 @@
+// Orders: what we ask a broker for (OrderRequest), and what the broker says about an order (Order, OrderUpdate).
+import type { Decimal } from './decimal.js';
+import type { OrderStatus } from './order-status.js';
+import type { OrderType, OutsideRth, Side, TimeInForce, TriggerStatus } from './order-types.js';
+import type { SecuritySymbol } from './symbol.js';
+
+export interface OrderRequest {
+  readonly symbol: SecuritySymbol;
+  readonly side: Side;
+  readonly orderType: OrderType;
+  readonly quantity: Decimal;
+  readonly price?: Decimal;
+  readonly triggerPrice?: Decimal;
+  readonly limitOffset?: Decimal;
+  readonly trailingAmount?: Decimal;
+  readonly trailingPercent?: Decimal;
+  readonly timeInForce: TimeInForce;
+  /** YYYY-MM-DD, required for GTD. */
+  readonly expireDate?: string;
+  readonly outsideRth?: OutsideRth;
+  /** Free text kept by the broker; the executor stores its client order id here. */
+  readonly remark?: string;
+}
+
+export interface OrderReplacement {
+  readonly quantity: Decimal;
+  readonly price?: Decimal;
+  readonly triggerPrice?: Decimal;
+  readonly limitOffset?: Decimal;
+  readonly trailingAmount?: Decimal;
+  readonly trailingPercent?: Decimal;
+  readonly remark?: string;
+}
+
+/** A broker's view of one order. Times are epoch milliseconds. */
+export interface Order {
+  readonly orderId: string;
+  readonly status: OrderStatus;
+  readonly symbol: SecuritySymbol;
+  readonly stockName: string;
+  readonly side: Side;
+  readonly orderType: OrderType;
+  readonly quantity: Decimal;
+  readonly executedQuantity: Decimal;
+  /** Submitted price; undefined for market orders. */
+  readonly price: Decimal | undefined;
+  /** Average executed price; undefined before the first fill. */
+  readonly executedPrice: Decimal | undefined;
+  readonly triggerPrice: Decimal | undefined;
+  readonly timeInForce: TimeInForce;
+  readonly expireDate: string | undefined;
+  readonly outsideRth: OutsideRth | undefined;
+  readonly currency: string;
+  readonly remark: string;
+  /** The venue's message, e.g. a rejection reason. */
+  readonly message: string;
+  readonly tag: string;
+  readonly triggerStatus: TriggerStatus | undefined;
+  readonly submittedAt: number;
+  readonly updatedAt: number;
+}
+
+/** A pushed change of an order (`order_changed_lb`): the order plus the fill that caused it, if any. */
+export interface OrderUpdate extends Order {
+  /** Quantity of the fill this push reports, when it reports one. */
+  readonly lastShare: Decimal | undefined;
+  /** Price of the fill this push reports, when it reports one. */
+  readonly lastPrice: Decimal | undefined;
+  readonly accountNo: string;
+}

@@ -1,0 +1,65 @@
+// Positions and their arithmetic: signed quantity (negative = short), average cost, realised PnL.
+import { Decimal, ZERO } from './decimal.js';
+import type { Side } from './order-types.js';
+import type { SecuritySymbol } from './symbol.js';
+
+export interface Position {
+  readonly symbol: SecuritySymbol;
+  readonly quantity: Decimal;
+  /** Average entry price of the open quantity; zero when flat. */
+  readonly averageCost: Decimal;
+  /** PnL realised by closing trades, net of commissions. */
+  readonly realizedPnl: Decimal;
+}
+
+/** A broker's position report (PROTOCOL.md `stock_info`). */
+export interface BrokerPosition {
+  readonly symbol: SecuritySymbol;
+  readonly symbolName: string;
+  readonly quantity: Decimal;
+  readonly availableQuantity: Decimal;
+  readonly initQuantity: Decimal | undefined;
+  readonly costPrice: Decimal;
+  readonly currency: string;
+  readonly market: string;
+  readonly accountChannel: string;
+}
+
+export function flatPosition(symbol: SecuritySymbol): Position {
+  return { symbol, quantity: ZERO, averageCost: ZERO, realizedPnl: ZERO };
+}
+
+export interface PositionChange {
+  readonly side: Side;
+  readonly quantity: Decimal;
+  readonly price: Decimal;
+  readonly commission?: Decimal;
+}
+
+/**
+ * The position after one fill. Adding to a position moves the average cost; reducing it realises
+ * (price − average cost) × closed quantity; crossing zero opens the remainder at the fill price.
+ */
+export function applyFill(position: Position, change: PositionChange): Position {
+  const signed = change.side === 'Buy' ? change.quantity : change.quantity.negated();
+  const commission = change.commission ?? ZERO;
+  const before = position.quantity;
+  const after = before.plus(signed);
+
+  if (before.isZero() || before.isNegative() === signed.isNegative()) {
+    const averageCost = before.times(position.averageCost).plus(signed.times(change.price)).dividedBy(after);
+    return { ...position, quantity: after, averageCost, realizedPnl: position.realizedPnl.minus(commission) };
+  }
+
+  const closed = Decimal.min(before.abs(), signed.abs());
+  const direction = before.isNegative() ? -1 : 1;
+  const realized = change.price.minus(position.averageCost).times(closed).times(direction);
+  const realizedPnl = position.realizedPnl.plus(realized).minus(commission);
+  if (after.isZero()) return { ...position, quantity: after, averageCost: ZERO, realizedPnl };
+  const crossed = after.isNegative() !== before.isNegative();
+  return { ...position, quantity: after, averageCost: crossed ? change.price : position.averageCost, realizedPnl };
+}
+
+export function unrealizedPnl(position: Position, markPrice: Decimal): Decimal {
+  return markPrice.minus(position.averageCost).times(position.quantity);
+}

@@ -1,0 +1,42 @@
+// Security symbols in the service's `<code>.<market>` form, e.g. "700.HK", "AAPL.US", ".SPX.US".
+import { InvalidInputError } from './errors.js';
+
+export const MARKETS = ['HK', 'US', 'CN', 'SG'] as const;
+export type Market = (typeof MARKETS)[number];
+
+declare const symbolBrand: unique symbol;
+/** A validated, normalised symbol. Build one with `parseSymbol`. */
+export type SecuritySymbol = string & { readonly [symbolBrand]: true };
+
+const CODE = /^\.?[A-Z0-9][A-Z0-9._-]{0,23}$/;
+
+/**
+ * Validates and normalises a symbol: upper case, and HK numeric codes without leading zeros
+ * ("0700.HK" → "700.HK"), which is how the service names them.
+ */
+export function parseSymbol(text: string): SecuritySymbol {
+  const upper = text.trim().toUpperCase();
+  const dot = upper.lastIndexOf('.');
+  if (dot <= 0) throw new InvalidInputError(`symbol "${text}" must look like CODE.MARKET (e.g. 700.HK, AAPL.US)`, 'symbol');
+  const market = upper.slice(dot + 1);
+  let code = upper.slice(0, dot);
+  if (!isMarket(market)) {
+    throw new InvalidInputError(`symbol "${text}": unknown market "${market}" (expected one of ${MARKETS.join(', ')})`, 'symbol');
+  }
+  if (!CODE.test(code)) throw new InvalidInputError(`symbol "${text}": "${code}" is not a valid security code`, 'symbol');
+  if (market === 'HK' && /^\d+$/.test(code)) code = String(Number.parseInt(code, 10));
+  return `${code}.${market}` as SecuritySymbol;
+}
+
+export function isMarket(text: string): text is Market {
+  return (MARKETS as readonly string[]).includes(text);
+}
+
+export function marketOf(symbol: SecuritySymbol): Market {
+  return symbol.slice(symbol.lastIndexOf('.') + 1) as Market;
+}
+
+/** The settlement currency a market trades in by default. */
+export function currencyOf(market: Market): string {
+  return { HK: 'HKD', US: 'USD', CN: 'CNY', SG: 'SGD' }[market];
+}

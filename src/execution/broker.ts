@@ -1,0 +1,50 @@
+// The Broker port: everything the runtime needs from a venue. Implemented by the OpenAPI broker (live and
+// paper, over the real protocol) and by the in-process backtest broker; one contract suite tests both.
+import type { Observable } from 'rxjs';
+import type {
+  AccountBalance,
+  BrokerPosition,
+  BuyLimit,
+  Decimal,
+  MarginRatio,
+  Order,
+  OrderReplacement,
+  OrderRequest,
+  OrderStatus,
+  OrderType,
+  OrderUpdate,
+  SecuritySymbol,
+  Side,
+} from '../domain/index.js';
+
+export interface OrderQuery {
+  readonly symbol?: SecuritySymbol;
+  readonly statuses?: readonly OrderStatus[];
+  readonly side?: Side;
+  readonly market?: string;
+  readonly orderId?: string;
+}
+
+export interface BuyLimitQuery {
+  readonly symbol: SecuritySymbol;
+  readonly orderType: OrderType;
+  readonly side: Side;
+  readonly price?: Decimal;
+  readonly currency?: string;
+  readonly fractionalShares?: boolean;
+}
+
+export interface Broker {
+  /** Submits one order. Never retried blindly by implementations: a lost response is the caller's to resolve. */
+  submitOrder(request: OrderRequest): Promise<{ readonly orderId: string }>;
+  cancelOrder(orderId: string): Promise<void>;
+  replaceOrder(orderId: string, replacement: OrderReplacement): Promise<void>;
+  orderDetail(orderId: string): Promise<Order>;
+  todayOrders(query?: OrderQuery): Promise<readonly Order[]>;
+  accountBalance(currency?: string): Promise<readonly AccountBalance[]>;
+  positions(symbols?: readonly SecuritySymbol[]): Promise<readonly BrokerPosition[]>;
+  estimateBuyLimit(query: BuyLimitQuery): Promise<BuyLimit>;
+  marginRatio(symbol: SecuritySymbol): Promise<MarginRatio>;
+  /** Order changes as the venue pushes them: possibly late, duplicated or out of order. */
+  readonly orderUpdates: Observable<OrderUpdate>;
+}

@@ -1,0 +1,65 @@
+// Structured logs (pino) with secrets redacted: app secret, access token, one-time tokens and signatures
+// never reach a log line, whatever object they are nested in.
+import pino, { type DestinationStream, type Logger } from 'pino';
+import pretty from 'pino-pretty';
+
+export type { Logger } from 'pino';
+
+const SECRET_KEYS = [
+  'appSecret',
+  'app_secret',
+  'accessToken',
+  'access_token',
+  'token',
+  'otp',
+  'signature',
+  'secret',
+  'password',
+  'authorization',
+  'Authorization',
+  'x-api-signature',
+  'X-Api-Signature',
+  'LONGPORT_APP_SECRET',
+  'LONGPORT_ACCESS_TOKEN',
+];
+
+/** Redaction paths for secrets at the top level and up to three levels deep. */
+export const REDACT_PATHS: readonly string[] = SECRET_KEYS.flatMap((key) => {
+  const quoted = /^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`;
+  const joined = quoted.startsWith('[') ? quoted : `.${quoted}`;
+  return [quoted, `*${joined}`, `*.*${joined}`, `*.*.*${joined}`];
+});
+
+export interface LoggerOptions {
+  readonly level?: string;
+  /** Human-readable lines (for terminals); JSON lines otherwise. */
+  readonly pretty?: boolean;
+  /** Where lines go; stderr by default, so stdout stays free for command output. */
+  readonly destination?: DestinationStream;
+  readonly name?: string;
+}
+
+export function createLogger(options: LoggerOptions = {}): Logger {
+  const settings = {
+    level: options.level ?? process.env['LOG_LEVEL'] ?? 'info',
+    redact: { paths: [...REDACT_PATHS], censor: '[redacted]' },
+    ...(options.name === undefined ? {} : { name: options.name }),
+  };
+  if (options.pretty) {
+    const stream = pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', destination: options.destination ?? 2, sync: true });
+    return pino(settings, stream);
+  }
+  return pino(settings, options.destination ?? pino.destination({ fd: 2, sync: true }));
+}
+
+/** A logger that drops everything: the default for library code when the caller gives none. */
+export const silentLogger: Logger = pino({ level: 'silent' });
+
+/** Replaces every occurrence of the given secret values in a text (for error messages printed to users). */
+export function scrubSecrets(text: string, secrets: readonly (string | undefined)[]): string {
+  let scrubbed = text;
+  for (const secret of secrets) {
+    if (secret !== undefined && secret.length >= 4) scrubbed = scrubbed.split(secret).join('[redacted]');
+  }
+  return scrubbed;
+}

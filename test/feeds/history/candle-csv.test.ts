@@ -1,0 +1,107 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseSymbol } from '../../../src/domain/symbol.js';
+import { BadDataError } from '../../../src/feeds/history/bad-data-error.js';
+import { parseCandleCsv } from '../../../src/feeds/history/candle-csv.js';
+import { formatCandleCsv } from '../../../src/feeds/history/candle-csv-writer.js';
+import { loadCandles } from '../../../src/feeds/history/candle-files.js';
+import { mergeByTime } from '../../../src/feeds/history/merge.js';
+
+const HK = parseSymbol('700.HK');
+const options = { symbol: HK, source: 'data.csv', timeZone: 'Asia/Hong_Kong' };
+
+describe('candle CSV', () => {
+  it('reads any column order and case, ignores extra columns, and stamps daily bars at local midnight', () => {
+    const text = 'Date,Open,High,Low,Close,Adj Close,Volume\n2020-01-02,10.5,11,10,10.75,10.70,1000\n2020-01-03,10.75,12,10.5,11.9,11.8,2000\n';
+    const result = parseCandleCsv(text, options);
+    expect(result.period).toBe('day');
+    expect(result.candles).toHaveLength(2);
+    expect(result.candles[0]).toMatchObject({ symbol: '700.HK', open: 10.5, high: 11, low: 10, close: 10.75, volume: 1000 });
+    expect(new Date(result.candles[0]!.time).toISOString()).toBe('2020-01-01T16:00:00.000Z');
+  });
+
+  it('infers minute periods and honours explicit offsets', () => {
+    const text = 'datetime,open,high,low,close,volume\n2014-06-05T09:30:00-04:00,1,1,1,1,5\n2014-06-05 09:35,1,1,1,1,5\n';
+    const result = parseCandleCsv(text, { ...options, timeZone: 'America/New_York' });
+    expect(result.period).toBe('5m');
+    expect(new Date(result.candles[0]!.time).toISOString()).toBe('2014-06-05T13:30:00.000Z');
+    expect(result.candles[1]!.time - result.candles[0]!.time).toBe(300_000);
+  });
+
+  it('fails on bad rows by default, naming file, line and reason for each', () => {
+    const text = [
+      'date,open,high,low,close,volume',
+      '2020-01-02,10,11,10,10.5,100',
+      '2020-01-03,x,11,10,10.5,100',
+      '2020-01-06,10,9,10,10,100',
+      '2020-01-06,10,11,10,10.5,100',
+      '2020-01-06,10,11,10,10.5,100',
+      '2020-01-01,10,11,10,10.5,100',
+      '2020-01-07,13,12,10,11,100',
+    ].join('\n');
+    try {
+      parseCandleCsv(text, options);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(BadDataError);
+      const reasons = (error as BadDataError).problems.map((p) => `${p.source}:${p.line}: ${p.reason}`);
+      expect(reasons).toEqual([
+        'data.csv:3: unparseable open "x"',
+        'data.csv:4: high 9 is below low 10',
+        'data.csv:6: duplicate bar: same time as line 5',
+        'data.csv:7: time goes backwards: earlier than line 5',
+        'data.csv:8: open 13 is outside the bar\'s range [10, 12]',
+      ]);
+    }
+  });
+
+  it('skips bad rows on request and counts them', () => {
+    const text = 'date,open,high,low,close,volume\n2020-01-02,10,11,10,10.5,100\n2020-01-03,10,9,10,10,100\n2020-01-06,10,11,10,10.5,100\n';
+    const result = parseCandleCsv(text, { ...options, onBadRow: 'skip' });
+    expect(result.candles.map((c) => c.close)).toEqual([10.5, 10.5]);
+    expect(result.skippedRows).toBe(1);
+  });
+
+  it('lists only the first ten problems and counts the rest', () => {
+    const rows = Array.from({ length: 25 }, (_, i) => `2020-02-${String(i + 1).padStart(2, '0')},1,0,1,1,1`);
+    const error = (() => {
+      try {
+        parseCandleCsv(['date,open,high,low,close,volume', ...rows].join('\n'), options);
+      } catch (caught) {
+        return caught as BadDataError;
+      }
+      return undefined;
+    })();
+    expect(error?.problems).toHaveLength(10);
+    expect(error?.totalProblems).toBe(25);
+    expect(error?.message).toMatch(/and 15 more/);
+  });
+
+  it('refuses a header without the required columns', () => {
+    expect(() => parseCandleCsv('when,price\n2020-01-01,1\n', options)).toThrow(/header lacks columns time\|date\|datetime, open, high, low, close, volume/);
+  });
+
+  it('writes files the reader reads back to the same candles', () => {
+    const text = 'datetime,open,high,low,close,volume\n2024-03-08 15:59,1.01,1.02,1,1.015,7\n2024-03-11 09:30,1.1,1.2,1.05,1.15,9\n';
+    const first = parseCandleCsv(text, { ...options, timeZone: 'America/New_York', period: '1m' });
+    const written = formatCandleCsv(first.candles, '1m', 'America/New_York');
+    expect(written).toContain('2024-03-08T15:59:00-05:00');
+    expect(written).toContain('2024-03-11T09:30:00-04:00');
+    const second = parseCandleCsv(written, { ...options, timeZone: 'UTC', period: '1m' });
+    expect(second.candles).toEqual(first.candles);
+  });
+
+  it('loads a folder by file name and merges symbols in time order', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'candles-'));
+    await writeFile(join(dir, '0700.HK.csv'), 'date,open,high,low,close,volume\n2020-01-02,1,1,1,1,1\n2020-01-06,1,1,1,1,1\n');
+    await writeFile(join(dir, '5.HK.csv'), 'date,open,high,low,close,volume\n2020-01-03,2,2,2,2,1\n');
+    await writeFile(join(dir, 'notes.csv'), 'whatever\n');
+    const loaded = await loadCandles(dir);
+    expect(loaded.series.map((s) => s.symbol)).toEqual(['700.HK', '5.HK']);
+    const merged = mergeByTime(loaded.series.map((s) => s.candles));
+    expect(merged.map((c) => c.symbol)).toEqual(['700.HK', '5.HK', '700.HK']);
+    await expect(loadCandles(dir, { symbols: [parseSymbol('9988.HK')] })).rejects.toThrow(/no candle file for 9988.HK/);
+  });
+});
