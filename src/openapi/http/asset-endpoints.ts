@@ -1,0 +1,115 @@
+// Account figures: balance, stock positions, buy-limit estimate, margin ratio (PROTOCOL.md §4; request shapes
+// from the official SDK, rust/src/trade/context.rs and requests/estimate_max_purchase_quantity.rs).
+import { z } from 'zod';
+import type { AccountBalance, BuyLimit, MarginRatio } from '../../domain/account.js';
+import type { BrokerPosition } from '../../domain/position.js';
+import type { SecuritySymbol } from '../../domain/symbol.js';
+import { toWire } from '../../domain/decimal.js';
+import type { BuyLimitQuery } from '../../execution/broker.js';
+import type { Transport } from './transport.js';
+import { decimal, decimalEmptyIsZero, integer, optionalDecimal, parseWire, requiredText, securitySymbol, text } from './wire.js';
+
+const cashInfo = z.object({
+  withdraw_cash: decimal,
+  available_cash: decimal,
+  frozen_cash: decimal,
+  settling_cash: decimal,
+  currency: requiredText,
+});
+
+const balance = z.object({
+  total_cash: decimal,
+  max_finance_amount: decimal,
+  remaining_finance_amount: decimal,
+  // Older accounts send the level as a string ("1"), and some none at all.
+  risk_level: integer.optional(),
+  margin_call: decimal,
+  currency: requiredText,
+  net_assets: decimal,
+  init_margin: decimal,
+  maintenance_margin: decimal,
+  buy_power: decimal,
+  cash_infos: z.array(cashInfo).default([]),
+  frozen_transaction_fees: z.array(z.object({ currency: requiredText, frozen_transaction_fee: decimal })).default([]),
+});
+
+export async function accountBalance(transport: Transport, currency?: string): Promise<readonly AccountBalance[]> {
+  const data = await transport.call({ method: 'GET', path: '/v1/asset/account', query: { currency } });
+  const { list } = parseWire(z.object({ list: z.array(balance) }), data, 'GET /v1/asset/account');
+  return list.map((row) => ({
+    currency: row.currency,
+    totalCash: row.total_cash,
+    maxFinanceAmount: row.max_finance_amount,
+    remainingFinanceAmount: row.remaining_finance_amount,
+    riskLevel: row.risk_level ?? 0,
+    marginCall: row.margin_call,
+    netAssets: row.net_assets,
+    initMargin: row.init_margin,
+    maintenanceMargin: row.maintenance_margin,
+    buyPower: row.buy_power,
+    cashInfos: row.cash_infos.map((cash) => ({
+      currency: cash.currency,
+      withdrawCash: cash.withdraw_cash,
+      availableCash: cash.available_cash,
+      frozenCash: cash.frozen_cash,
+      settlingCash: cash.settling_cash,
+    })),
+    frozenTransactionFees: row.frozen_transaction_fees.map((fee) => ({ currency: fee.currency, frozenTransactionFee: fee.frozen_transaction_fee })),
+  }));
+}
+
+const stockInfo = z.object({
+  symbol: securitySymbol,
+  symbol_name: text,
+  quantity: decimalEmptyIsZero,
+  available_quantity: decimalEmptyIsZero,
+  currency: text,
+  cost_price: decimalEmptyIsZero,
+  market: text,
+  init_quantity: optionalDecimal,
+});
+
+const channels = z.object({
+  list: z.array(z.object({ account_channel: text, stock_info: z.array(stockInfo).default([]) })),
+});
+
+export async function positions(transport: Transport, symbols: readonly SecuritySymbol[] = []): Promise<readonly BrokerPosition[]> {
+  const data = await transport.call({ method: 'GET', path: '/v1/asset/stock', query: { symbol: symbols } });
+  const { list } = parseWire(channels, data, 'GET /v1/asset/stock');
+  return list.flatMap((channel) =>
+    channel.stock_info.map((row) => ({
+      symbol: row.symbol,
+      symbolName: row.symbol_name,
+      quantity: row.quantity,
+      availableQuantity: row.available_quantity,
+      initQuantity: row.init_quantity,
+      costPrice: row.cost_price,
+      currency: row.currency,
+      market: row.market,
+      accountChannel: channel.account_channel,
+    })),
+  );
+}
+
+export async function estimateBuyLimit(transport: Transport, query: BuyLimitQuery): Promise<BuyLimit> {
+  const data = await transport.call({
+    method: 'GET',
+    path: '/v1/trade/estimate/buy_limit',
+    query: {
+      symbol: query.symbol,
+      order_type: query.orderType,
+      price: query.price === undefined ? undefined : toWire(query.price),
+      side: query.side,
+      currency: query.currency,
+      fractional_shares: query.fractionalShares ?? false,
+    },
+  });
+  const row = parseWire(z.object({ cash_max_qty: decimal, margin_max_qty: decimal }), data, 'GET /v1/trade/estimate/buy_limit');
+  return { cashMaxQty: row.cash_max_qty, marginMaxQty: row.margin_max_qty };
+}
+
+export async function marginRatio(transport: Transport, symbol: SecuritySymbol): Promise<MarginRatio> {
+  const data = await transport.call({ method: 'GET', path: '/v1/risk/margin-ratio', query: { symbol } });
+  const row = parseWire(z.object({ im_factor: decimal, mm_factor: decimal, fm_factor: decimal }), data, 'GET /v1/risk/margin-ratio');
+  return { imFactor: row.im_factor, mmFactor: row.mm_factor, fmFactor: row.fm_factor };
+}

@@ -1,0 +1,105 @@
+// Per-interface call pacing on the injected Clock (PROTOCOL.md §3, trade: 30 calls per 30 s, ≥ 20 ms apart).
+// Callers wait in FIFO order instead of being rejected; the window slides, so no burst ever exceeds the limit.
+import type { Clock, TimerHandle } from '../../domain/clock.js';
+
+export interface RateLimit {
+  /** Calls allowed in any window of `windowMs`. */
+  readonly calls: number;
+  readonly windowMs: number;
+  /** Minimum time between two calls of the same interface. */
+  readonly minSpacingMs: number;
+}
+
+export const TRADE_RATE_LIMIT: RateLimit = { calls: 30, windowMs: 30_000, minSpacingMs: 20 };
+
+interface Waiter {
+  readonly grant: () => void;
+  readonly fail: (reason: unknown) => void;
+}
+
+class Lane {
+  /** Start times of the calls inside the current window, oldest first. */
+  readonly starts: number[] = [];
+  readonly waiters: Waiter[] = [];
+  timer: TimerHandle | undefined;
+}
+
+export class RateLimiter {
+  private readonly lanes = new Map<string, Lane>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly limit: RateLimit = TRADE_RATE_LIMIT,
+  ) {}
+
+  /** Resolves when a call of `key` (e.g. "GET /v1/asset/account") may start; the start is counted then. */
+  acquire(key: string, signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    const lane = this.lane(key);
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        grant: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        fail: reject,
+      };
+      const onAbort = (): void => {
+        const index = lane.waiters.indexOf(waiter);
+        if (index >= 0) lane.waiters.splice(index, 1);
+        reject(signal!.reason);
+        this.pump(lane);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      lane.waiters.push(waiter);
+      this.pump(lane);
+    });
+  }
+
+  /** Number of callers waiting for `key`. */
+  waiting(key: string): number {
+    return this.lanes.get(key)?.waiters.length ?? 0;
+  }
+
+  /** Rejects every waiter (the client is closing) and disarms the timers. */
+  close(reason: unknown): void {
+    for (const lane of this.lanes.values()) {
+      lane.timer?.cancel();
+      for (const waiter of lane.waiters.splice(0)) waiter.fail(reason);
+    }
+    this.lanes.clear();
+  }
+
+  private lane(key: string): Lane {
+    let lane = this.lanes.get(key);
+    if (lane === undefined) {
+      lane = new Lane();
+      this.lanes.set(key, lane);
+    }
+    return lane;
+  }
+
+  private pump(lane: Lane): void {
+    lane.timer?.cancel();
+    lane.timer = undefined;
+    while (lane.waiters.length > 0) {
+      const now = this.clock.now();
+      while (lane.starts.length > 0 && lane.starts[0]! <= now - this.limit.windowMs) lane.starts.shift();
+      const readyAt = this.readyAt(lane);
+      if (readyAt > now) {
+        lane.timer = this.clock.setTimeout(() => this.pump(lane), readyAt - now);
+        return;
+      }
+      lane.starts.push(now);
+      lane.waiters.shift()!.grant();
+    }
+  }
+
+  private readyAt(lane: Lane): number {
+    const last = lane.starts.at(-1);
+    const spaced = last === undefined ? -Infinity : last + this.limit.minSpacingMs;
+    const windowFull = lane.starts.length >= this.limit.calls;
+    const windowFree = windowFull ? lane.starts[lane.starts.length - this.limit.calls]! + this.limit.windowMs : -Infinity;
+    return Math.max(spaced, windowFree);
+  }
+}

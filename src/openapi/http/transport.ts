@@ -1,0 +1,153 @@
+// One signed call to the OpenAPI over a keep-alive undici pool: pacing per interface, a per-request timeout on
+// the injected Clock, envelope unwrapping, and 429 back-off for calls that are safe to repeat (GETs only by
+// default: order submission, replace and cancel are never repeated blindly).
+import { Pool } from 'undici';
+import { sleep } from '../../clock/sleep.js';
+import type { Clock } from '../../domain/clock.js';
+import { scrubSecrets, silentLogger, type Logger } from '../../log/logger.js';
+import { unwrapEnvelope } from './envelope.js';
+import { BadResponseError, ServiceError, SERVICE_CODES, TransportError, type FailureContext } from './errors.js';
+import { encodeQuery, type QueryParams } from './query.js';
+import { RateLimiter, TRADE_RATE_LIMIT, type RateLimit } from './rate-limiter.js';
+import { signRequest, type Credentials } from './signer.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface CallSpec {
+  readonly method: HttpMethod;
+  /** Path below the configured base URL, e.g. `/v1/asset/account`. */
+  readonly path: string;
+  /** The interface the rate limit counts against when the path holds ids (e.g. `/v1/content/topics/:id`). */
+  readonly route?: string;
+  readonly query?: QueryParams;
+  /** Sent as JSON with its keys in the given order. */
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Safe to repeat after a 429 or a transient failure; defaults to true for GET only. */
+  readonly idempotent?: boolean;
+}
+
+export interface TransportOptions {
+  readonly clock: Clock;
+  readonly logger?: Logger;
+  /** Whole-request timeout (connect, headers and body), on the clock. Default 10 s. */
+  readonly timeoutMs?: number;
+  readonly rateLimit?: RateLimit;
+  /** Back-off before each retry of an idempotent call answered with 429 (the SDK's schedule by default). */
+  readonly retryDelaysMs?: readonly number[];
+  /** Keep-alive connections to the service. Default 4. */
+  readonly connections?: number;
+  /** Default `accept-language`. */
+  readonly language?: string;
+}
+
+export interface Transport {
+  /** The envelope's `data` of a successful call; a typed OpenApiError otherwise. */
+  call(spec: CallSpec): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [100, 200, 400, 800, 1600];
+const NOT_REPEATED_HINT = '; it may still have taken effect: check (e.g. `trader orders`) before repeating it';
+
+export function createTransport(credentials: Credentials & { readonly httpUrl: string }, options: TransportOptions): Transport {
+  const { clock } = options;
+  const logger = options.logger ?? silentLogger;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  const base = new URL(credentials.httpUrl);
+  const basePath = base.pathname.replace(/\/+$/, '');
+  const pool = new Pool(base.origin, { connections: options.connections ?? 4, keepAliveTimeout: 30_000 });
+  const limiter = new RateLimiter(clock, options.rateLimit ?? TRADE_RATE_LIMIT);
+  const scrub = (text: string): string => scrubSecrets(text, [credentials.appSecret, credentials.accessToken]);
+  const defaultHeaders = {
+    'content-type': 'application/json; charset=utf-8',
+    'accept-language': options.language ?? 'en',
+    'user-agent': 'longport-trader',
+  };
+  let closed = false;
+
+  async function send(spec: CallSpec, path: string, query: string, body: Buffer | undefined, idempotent: boolean): Promise<unknown> {
+    const request = `${spec.method} ${spec.path}`;
+    const context = (retryable: boolean, httpStatus?: number): FailureContext => ({ request, httpStatus, traceId: undefined, retryable: retryable && idempotent });
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = clock.setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const startedAt = clock.now();
+    try {
+      const signed = signRequest(credentials, { method: spec.method, path, query, ...(body === undefined ? {} : { body }) }, startedAt);
+      const response = await pool.request({
+        method: spec.method,
+        path: query === '' ? path : `${path}?${query}`,
+        headers: { ...defaultHeaders, ...signed, ...spec.headers },
+        ...(body === undefined ? {} : { body }),
+        signal: controller.signal,
+      });
+      const text = await response.body.text();
+      const traceId = headerValue(response.headers['x-trace-id']);
+      logger.debug({ request, status: response.statusCode, traceId, elapsedMs: clock.now() - startedAt }, 'openapi call');
+      return unwrapEnvelope({ status: response.statusCode, body: text, traceId }, { request, idempotent, scrub });
+    } catch (error) {
+      if (timedOut) {
+        throw new TransportError('TIMEOUT', `${request} timed out after ${timeoutMs} ms${idempotent ? '' : NOT_REPEATED_HINT}`, context(true), error);
+      }
+      if (error instanceof ServiceError || error instanceof TransportError || error instanceof BadResponseError) throw error;
+      const reason = scrub(describe(error));
+      throw new TransportError('CONNECTION_FAILED', `${request} failed: ${reason}${idempotent ? '' : NOT_REPEATED_HINT}`, context(true), error);
+    } finally {
+      timer.cancel();
+    }
+  }
+
+  return {
+    async call(spec) {
+      if (closed) throw new TransportError('CONNECTION_FAILED', `${spec.method} ${spec.path}: client is closed`, { request: `${spec.method} ${spec.path}`, httpStatus: undefined, traceId: undefined, retryable: false });
+      const idempotent = spec.idempotent ?? spec.method === 'GET';
+      const path = `${basePath}${spec.path}`;
+      const query = encodeQuery(spec.query);
+      const body = spec.body === undefined ? undefined : Buffer.from(JSON.stringify(spec.body), 'utf8');
+      const key = `${spec.method} ${spec.route ?? spec.path}`;
+      for (let attempt = 0; ; attempt += 1) {
+        await limiter.acquire(key);
+        try {
+          return await send(spec, path, query, body, idempotent);
+        } catch (error) {
+          const delay = retryDelays[attempt];
+          if (!idempotent || delay === undefined || !isRateLimited(error)) throw error;
+          logger.warn({ request: key, attempt: attempt + 1, delayMs: delay }, 'rate limited by the service; retrying');
+          await sleep(clock, delay);
+        }
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      limiter.close(new TransportError('CONNECTION_FAILED', 'client closed', { request: 'close', httpStatus: undefined, traceId: undefined, retryable: false }));
+      await pool.close();
+    },
+  };
+}
+
+function isRateLimited(error: unknown): boolean {
+  if (error instanceof ServiceError) {
+    return error.serviceCode === SERVICE_CODES.IP_RATE_LIMITED || error.serviceCode === SERVICE_CODES.API_RATE_LIMITED;
+  }
+  return error instanceof TransportError && error.httpStatus === 429;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    return `${typeof code === 'string' ? `${code} ` : ''}${error.message}${cause}`;
+  }
+  return String(error);
+}
