@@ -110,6 +110,7 @@ export interface PushQuote {
 }
 export interface DepthLevelMessage { readonly position: number; readonly price: string; readonly volume: number; readonly orderNum: number }
 export interface PushDepth { readonly symbol: string; readonly sequence: number; readonly ask: readonly DepthLevelMessage[]; readonly bid: readonly DepthLevelMessage[] }
+export interface SecurityDepthResponse { readonly symbol: string; readonly ask: readonly DepthLevelMessage[]; readonly bid: readonly DepthLevelMessage[] }
 export interface TradeMessage {
   readonly price: string; readonly volume: number; readonly timestamp: number; readonly tradeType: string;
   readonly direction: number; readonly tradeSession: number;
@@ -151,6 +152,8 @@ export const messages = {
   capitalFlowRequest: codec<SecurityRequest>('CapitalFlowIntradayRequest'),
   capitalFlowResponse: codec<CapitalFlowIntradayResponse>('CapitalFlowIntradayResponse'),
   capitalDistributionResponse: codec<CapitalDistributionResponse>('CapitalDistributionResponse'),
+  depthResponse: codec<SecurityDepthResponse>('SecurityDepthResponse'),
+  tradePeriodRequest: codec<Record<string, never>>('MarketTradePeriodRequest'),
   pushQuote: codec<PushQuote>('PushQuote'),
   pushDepth: codec<PushDepth>('PushDepth'),
   pushTrade: codec<PushTrade>('PushTrade'),

@@ -52,6 +52,7 @@ message MarketTradeDayResponse { repeated string trade_day = 1; repeated string 
 
 message TradePeriod { int32 beg_time = 1; int32 end_time = 2; int32 trade_session = 3; }
 message MarketTradePeriod { string market = 1; repeated TradePeriod trade_session = 2; }
+message MarketTradePeriodRequest { }
 message MarketTradePeriodResponse { repeated MarketTradePeriod market_trade_session = 1; }
 
 message SecurityCandlestickRequest { string symbol = 1; int32 period = 2; int32 count = 3; int32 adjust_type = 4; int32 trade_session = 5; }
@@ -79,6 +80,7 @@ message PushQuote {
   int64 current_volume = 12; string current_turnover = 13; int32 tag = 14;
 }
 message DepthLevel { int32 position = 1; string price = 2; int64 volume = 3; int64 order_num = 4; }
+message SecurityDepthResponse { string symbol = 1; repeated DepthLevel ask = 2; repeated DepthLevel bid = 3; }
 message PushDepth { string symbol = 1; int64 sequence = 2; repeated DepthLevel ask = 3; repeated DepthLevel bid = 4; }
 message Trade { string price = 1; int64 volume = 2; int64 timestamp = 3; string trade_type = 4; int32 direction = 5; int32 trade_session = 6; }
 message PushTrade { string symbol = 1; int64 sequence = 2; repeated Trade trade = 3; }
