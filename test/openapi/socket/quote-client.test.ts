@@ -6,6 +6,7 @@ import { QUOTE_COMMANDS } from '../../../src/openapi/socket/commands.js';
 import { SubscriptionLimitError } from '../../../src/openapi/socket/errors.js';
 import { messages } from '../../../src/openapi/socket/messages.js';
 import { QuoteClient } from '../../../src/openapi/socket/quote-client.js';
+import { leaseQuoteClient } from '../../../src/openapi/socket/shared-quote-client.js';
 import { dailyCandles, HK, quoteOf, US } from '../../support/socket/quote-fixtures.js';
 import { QuoteTestService, type QuoteServiceOptions } from '../../support/socket/quote-test-service.js';
 import { SocketTestServer } from '../../support/socket/socket-test-server.js';
@@ -185,5 +186,25 @@ describe('QuoteClient subscriptions', () => {
     service.pushQuote(quoteOf(US, '2', 1_704_165_000_000, 1));
     await next;
     expect(received).toEqual(['1', '2']);
+  });
+});
+
+describe('shared quote connection', () => {
+  it('gives every consumer of an account the same connection and closes it after the last release', async () => {
+    clock = new VirtualClock(0);
+    server = await SocketTestServer.start({ now: () => clock.now() });
+    service = new QuoteTestService(server);
+    const options = { url: server.url, clock, otp: async () => ({ otp: 'otp', limit: 1, online: 0 }) };
+    const [a, b] = await Promise.all([leaseQuoteClient('app-key-1', options), leaseQuoteClient('app-key-1', options)]);
+    expect(a.client).toBe(b.client);
+    expect(server.links).toHaveLength(1);
+    await a.release();
+    await a.release();
+    expect(a.client.connection.state.status).toBe('online');
+    await b.release();
+    expect(a.client.connection.state.status).toBe('closed');
+    const c = await leaseQuoteClient('app-key-1', options);
+    expect(c.client).not.toBe(a.client);
+    await c.release();
   });
 });

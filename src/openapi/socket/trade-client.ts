@@ -1,0 +1,77 @@
+// The trade connection: subscribes the `private` topic (cmd 16), re-subscribes the topics of the last
+// SubResponse.current after a reconnect, and turns notifications (cmd 18) into domain order updates.
+import { mergeMap, share, filter, type Observable } from 'rxjs';
+import type { OrderUpdate } from '../../domain/order.js';
+import { silentLogger, type Logger } from '../../log/logger.js';
+import { TRADE_COMMANDS } from './commands.js';
+import { SocketConnection, type ConnectionOptions } from './connection.js';
+import type { ConnectionState } from './connection-state.js';
+import { messages } from './messages.js';
+import { orderUpdateFromNotification } from './order-update.js';
+
+export const PRIVATE_TOPIC = 'private';
+const JSON_CONTENT = 1;
+
+export class TradeClient {
+  readonly connection: SocketConnection;
+  private readonly logger: Logger;
+  private topics: readonly string[] = [PRIVATE_TOPIC];
+  private readonly updates: Observable<OrderUpdate>;
+
+  constructor(options: Omit<ConnectionOptions, 'onAuthenticated'>) {
+    this.logger = options.logger ?? silentLogger;
+    this.connection = new SocketConnection({ ...options, onAuthenticated: () => this.subscribeTopics() });
+    this.updates = this.connection.pushes$.pipe(
+      filter((packet) => packet.cmd === TRADE_COMMANDS.notification),
+      mergeMap((packet) => this.readNotification(packet.body)),
+      share(),
+    );
+  }
+
+  /** Connects, authenticates and subscribes the `private` topic. */
+  static async connect(options: Omit<ConnectionOptions, 'onAuthenticated'>): Promise<TradeClient> {
+    const client = new TradeClient(options);
+    await client.connection.open();
+    return client;
+  }
+
+  get state$(): Observable<ConnectionState> {
+    return this.connection.state$;
+  }
+
+  /** Topics the service last confirmed (SubResponse.current). */
+  get subscribedTopics(): readonly string[] {
+    return this.topics;
+  }
+
+  /** Order changes as pushed: possibly late, duplicated or out of order (reconcile by query). */
+  orderUpdates(): Observable<OrderUpdate> {
+    return this.updates;
+  }
+
+  close(): Promise<void> {
+    return this.connection.close();
+  }
+
+  private async subscribeTopics(): Promise<void> {
+    const wanted = this.topics.length > 0 ? this.topics : [PRIVATE_TOPIC];
+    const response = await this.connection.call(TRADE_COMMANDS.subscribe, messages.sub, { topics: wanted }, messages.subResponse);
+    for (const failure of response.fail) this.logger.warn({ topic: failure.topic, reason: failure.reason }, 'topic subscription refused');
+    this.topics = response.current.length > 0 ? response.current : response.success;
+  }
+
+  private readNotification(body: Uint8Array): OrderUpdate[] {
+    try {
+      const notification = messages.notification.decode(body);
+      if (notification.contentType !== JSON_CONTENT && notification.contentType !== 0) {
+        this.logger.warn({ contentType: notification.contentType }, 'dropping a notification that is not JSON');
+        return [];
+      }
+      const update = orderUpdateFromNotification(new TextDecoder().decode(notification.data));
+      return update === undefined ? [] : [update];
+    } catch (error) {
+      this.logger.warn({ error: (error as Error).message }, 'dropping a malformed order push');
+      return [];
+    }
+  }
+}
