@@ -1,0 +1,82 @@
+// The schedule config file's shape (zod, strict: unknown keys are errors). Cross-field rules live in config.ts.
+import { z } from 'zod';
+import { MARKETS, parseSymbol } from '../domain/symbol.js';
+import { cronProblem } from './cron.js';
+import { durationSchema } from './duration.js';
+import { TASKS } from './job.js';
+
+const cronSchema = z.string().superRefine((expression, context) => {
+  const problem = cronProblem(expression);
+  if (problem !== undefined) context.addIssue({ code: 'custom', message: `invalid cron expression "${expression}" (${problem})` });
+});
+
+export const timeZoneSchema = z.string().superRefine((zone, context) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+  } catch {
+    context.addIssue({ code: 'custom', message: `unknown time zone "${zone}" (use an IANA name such as Asia/Hong_Kong or America/New_York)` });
+  }
+});
+
+const symbolSchema = z.string().transform((text, context) => {
+  try {
+    return parseSymbol(text);
+  } catch (error) {
+    context.addIssue({ code: 'custom', message: (error as Error).message });
+    return z.NEVER;
+  }
+});
+
+const backoffSchema = z.strictObject({
+  initial: durationSchema.optional(),
+  max: durationSchema.optional(),
+  jitter: z.boolean().optional(),
+});
+
+const webhookSchema = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
+export const rawJobSchema = z.strictObject({
+  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be letters, digits, ".", "_" or "-"'),
+  strategy: z.string().min(1).optional(),
+  task: z.enum(TASKS, { error: (issue) => `unknown task "${String(issue.input)}" (known: ${TASKS.join(', ')})` }).optional(),
+  symbols: z.array(symbolSchema).optional(),
+  params: z.record(z.string(), z.unknown()).optional(),
+  market: z.enum(MARKETS, { error: (issue) => `unknown market "${String(issue.input)}" (use ${MARKETS.join(', ')})` }).optional(),
+  timezone: timeZoneSchema.optional(),
+  start: cronSchema.optional(),
+  stop: cronSchema.optional(),
+  cron: cronSchema.optional(),
+  flattenAtStop: z.boolean().optional(),
+  maxRestarts: z.number().int().min(0).optional(),
+  backoff: backoffSchema.optional(),
+});
+export type RawJob = z.infer<typeof rawJobSchema>;
+
+/** The top level; `jobs` entries are checked one by one (rawJobSchema) so every job's problems are reported. */
+export const rawConfigSchema = z.strictObject({
+  timezone: timeZoneSchema.optional(),
+  mode: z.enum(['paper', 'live'], { error: (issue) => `unknown mode "${String(issue.input)}" (use paper or live)` }).default('paper'),
+  journal: z.string().min(1).default('state/journal.sqlite'),
+  stateDir: z.string().min(1).default('state'),
+  risk: z.record(z.string(), z.unknown()).default({}),
+  notify: z
+    .strictObject({
+      webhook: webhookSchema,
+      retry: z
+        .strictObject({ attempts: z.number().int().min(1).optional(), initialDelay: durationSchema.optional(), maxDelay: durationSchema.optional() })
+        .optional(),
+      timeout: durationSchema.optional(),
+      queueLimit: z.number().int().min(1).optional(),
+    })
+    .optional(),
+  healthPort: z.number().int().min(0).max(65_535).optional(),
+  outageLimit: durationSchema.default(60_000),
+  tokenRefreshLead: durationSchema.default(7 * 86_400_000),
+  stopTimeout: durationSchema.default(30_000),
+  calendar: z.strictObject({ cacheFile: z.string().min(1).optional(), ttl: durationSchema.optional() }).optional(),
+  restart: z
+    .strictObject({ maxRestarts: z.number().int().min(0).optional(), window: durationSchema.optional(), backoff: backoffSchema.optional() })
+    .optional(),
+  jobs: z.array(z.unknown()).min(1, 'at least one job is required'),
+});
+export type RawConfig = z.infer<typeof rawConfigSchema>;

@@ -1,0 +1,175 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { loadScheduleConfig, parseScheduleConfig } from '../../src/schedule/config.js';
+import { ScheduleConfigError } from '../../src/schedule/config-problems.js';
+
+let directory: string;
+beforeEach(() => {
+  directory = mkdtempSync(path.join(tmpdir(), 'schedule-config-'));
+});
+afterEach(() => rmSync(directory, { recursive: true, force: true }));
+
+const ISSUE_EXAMPLE = `timezone: Asia/Hong_Kong
+mode: paper            # paper | live
+journal: state/journal.sqlite
+risk: { maxOrderNotional: 200000, dailyLossLimit: 20000 }
+notify: { webhook: http://127.0.0.1:9000/hook }
+jobs:
+  - name: hk-trend
+    strategy: strategies/sma-crossover.ts
+    symbols: [700.HK, 9988.HK]
+    params: { fast: 10, slow: 30 }
+    start: "30 9 * * 1-5"
+    stop: "55 15 * * 1-5"
+    flattenAtStop: false
+  - name: weekly-dca
+    cron: "0 10 * * 1"
+    strategy: strategies/dca.ts
+    market: HK
+  - name: nightly-data
+    cron: "0 18 * * 1-5"
+    task: fetch-data
+    symbols: [700.HK]
+`;
+
+function problemsOf(text: string, file = 'schedule.yaml'): string[] {
+  try {
+    parseScheduleConfig(text, file, { checkFiles: false });
+  } catch (error) {
+    if (error instanceof ScheduleConfigError) return error.problems.map((problem) => `${problem.line ?? '-'}: ${problem.path}: ${problem.message}`);
+    throw error;
+  }
+  throw new Error('expected the config to be rejected');
+}
+
+describe('schedule config', () => {
+  it('reads the example of the issue, resolving paths, markets, zones and defaults', async () => {
+    const file = path.join(directory, 'schedule.yaml');
+    writeFileSync(file, ISSUE_EXAMPLE);
+
+    const config = await loadScheduleConfig(file, { checkFiles: false });
+
+    expect(config.mode).toBe('paper');
+    expect(config.journal).toBe(path.join(directory, 'state/journal.sqlite'));
+    expect(config.risk).toEqual({ maxOrderNotional: 200000, dailyLossLimit: 20000 });
+    expect(config.notify).toMatchObject({ webhook: 'http://127.0.0.1:9000/hook', attempts: 5 });
+    expect(config.outageLimitMs).toBe(60_000);
+    expect(config.calendar.cacheFile).toBe(path.join(directory, 'state/trading-days.json'));
+    const [trend, dca, data] = config.jobs;
+    expect(trend).toMatchObject({ name: 'hk-trend', market: 'HK', timezone: 'Asia/Hong_Kong', symbols: ['700.HK', '9988.HK'], params: { fast: 10, slow: 30 } });
+    expect(trend!.target).toEqual({ kind: 'strategy', path: path.join(directory, 'strategies/sma-crossover.ts') });
+    expect(trend!.trigger.kind).toBe('window');
+    expect(dca).toMatchObject({ market: 'HK', trigger: { kind: 'cron' } });
+    expect(data!.target).toEqual({ kind: 'task', task: 'fetch-data' });
+    expect(data!.restart).toEqual({ maxRestarts: 5, windowMs: 1_800_000, backoff: { initialMs: 1000, maxMs: 300_000, jitter: true } });
+  });
+
+  it('uses the market zone when neither the job nor the file names one, and honours a job override', () => {
+    const config = parseScheduleConfig(`
+jobs:
+  - { name: a, strategy: a.ts, symbols: [AAPL.US], cron: "0 10 * * 1" }
+  - { name: b, strategy: b.ts, symbols: [AAPL.US], cron: "0 10 * * 1", timezone: Europe/London }
+`, 'x.yaml', { checkFiles: false });
+    expect(config.jobs.map((job) => job.timezone)).toEqual(['America/New_York', 'Europe/London']);
+  });
+
+  it('reports every problem of a YAML file at once, each with its path and line', () => {
+    const problems = problemsOf(`timezone: Mars/Olympus
+mode: demo
+notify: { webhook: ftp://example.test/hook }
+jobz: []
+jobs:
+  - name: a
+    strategy: a.ts
+    symbols: [700.HK]
+    start: "30 9 * * 1-5"
+  - name: b
+    strategy: b.ts
+    market: HK
+    cron: "61 * * * *"
+    extra: 1
+  - name: a
+    task: fetch-data
+    strategy: c.ts
+    cron: "0 18 * * 1-5"
+  - name: d
+    strategy: d.ts
+    symbols: [700.HK, AAPL.US, "???"]
+    cron: "0 1 * * *"
+`);
+    expect(problems).toEqual([
+      '1: timezone: unknown time zone "Mars/Olympus" (use an IANA name such as Asia/Hong_Kong or America/New_York)',
+      '2: mode: unknown mode "demo" (use paper or live)',
+      '3: notify.webhook: must be an http:// or https:// URL',
+      '4: jobz: unknown key "jobz"',
+      '9: jobs[0].start: "start" requires "stop"',
+      '13: jobs[1].cron: invalid cron expression "61 * * * *" (61 is a invalid expression for minute)',
+      '14: jobs[1].extra: unknown key "extra"',
+      '15: jobs[2].name: duplicate job name "a" (also jobs[0])',
+      '15: jobs[2]: a job needs exactly one of "strategy" or "task"',
+      '15: jobs[2].symbols: fetch-data needs at least one symbol',
+      '15: jobs[2].market: required when the job has no symbols (HK, US, CN or SG)',
+      '21: jobs[3].symbols[2]: symbol "???" must look like CODE.MARKET (e.g. 700.HK, AAPL.US)',
+    ]);
+  });
+
+  it('reports the problems of a JSON file with paths and lines too', () => {
+    const json = JSON.stringify({ jobs: [{ name: 'x', strategy: 's.ts', cron: '0 10 * * 1', symbols: ['700.HK', 'AAPL.US'] }, { name: 'y', task: 'dance', cron: '0 0 * *' }] }, null, 2);
+    expect(problemsOf(json, 'schedule.json')).toEqual([
+      '3: jobs[0].market: required: the symbols span several markets (HK, US); name the one whose trading days apply',
+      '14: jobs[1].task: unknown task "dance" (known: fetch-data)',
+      '15: jobs[1].cron: invalid cron expression "0 0 * *" (expected 5 or 6 fields but got 4)',
+    ]);
+  });
+
+  it('names the file in the error message, one problem per line', () => {
+    expect(() => parseScheduleConfig('jobs:\n  - { name: x, strategy: s.ts, market: HK, cron: "61 * * * *" }\n', 'conf/schedule.yaml', { checkFiles: false })).toThrow(
+      'invalid schedule config conf/schedule.yaml (1 problem):\n  conf/schedule.yaml:2: jobs[0].cron: invalid cron expression "61 * * * *"',
+    );
+  });
+
+  it('rejects cross-field mistakes: cron with a window, a task in a window, flattenAtStop on a cron job', () => {
+    expect(problemsOf(`
+jobs:
+  - { name: a, strategy: a.ts, market: HK, cron: "0 1 * * *", start: "0 2 * * *" }
+  - { name: b, task: fetch-data, symbols: [700.HK], start: "0 9 * * *", stop: "0 16 * * *" }
+  - { name: c, strategy: c.ts, market: HK, cron: "0 1 * * *", flattenAtStop: true }
+  - { name: d, task: fetch-data, market: HK, cron: "0 1 * * *" }
+  - { name: e, strategy: e.ts, stop: "0 16 * * *" }
+  - { name: f, strategy: f.ts, market: US }
+`)).toEqual([
+      '3: jobs[0].cron: use either "cron" or "start"/"stop", not both',
+      '4: jobs[1].start: a task runs once per fire: use "cron", not "start"/"stop"',
+      '5: jobs[2].flattenAtStop: applies only to start/stop windows',
+      '6: jobs[3].symbols: fetch-data needs at least one symbol',
+      '7: jobs[4].stop: "stop" requires "start"',
+      '7: jobs[4].market: required when the job has no symbols (HK, US, CN or SG)',
+      '8: jobs[5]: a job needs "cron", or "start" and "stop"',
+    ]);
+  });
+
+  it('checks that strategy files exist, relative to the config file', async () => {
+    const file = path.join(directory, 'schedule.yaml');
+    writeFileSync(path.join(directory, 'here.ts'), 'export default {};');
+    writeFileSync(file, 'jobs:\n  - { name: a, strategy: here.ts, market: HK, cron: "0 1 * * *" }\n  - { name: b, strategy: gone.ts, market: HK, cron: "0 1 * * *" }\n');
+
+    await expect(loadScheduleConfig(file)).rejects.toThrow(`jobs[1].strategy: file not found: ${path.join(directory, 'gone.ts')}`);
+  });
+
+  it('validates risk limits with an injected schema and reports them with the rest', () => {
+    const riskSchema = z.strictObject({ maxOrderNotional: z.number().positive() });
+    expect(() => parseScheduleConfig('risk: { maxOrderNotional: -1, typo: 2 }\njobs:\n  - { name: x, strategy: s.ts, market: HK, cron: "0 1 * * *" }\n', 's.yaml', { riskSchema, checkFiles: false }))
+      .toThrow(/s\.yaml:1: risk\.maxOrderNotional: .*\n {2}s\.yaml:1: risk\.typo: unknown key "typo"/);
+  });
+
+  it('reports YAML syntax errors with their line', () => {
+    expect(problemsOf('jobs:\n  - name: [unclosed\n')).toEqual([expect.stringMatching(/^\d+: : syntax: /)]);
+  });
+
+  it('says when the file cannot be read', async () => {
+    await expect(loadScheduleConfig(path.join(directory, 'missing.yaml'))).rejects.toThrow(/cannot read schedule config .*missing\.yaml: ENOENT/);
+  });
+});
