@@ -1,0 +1,129 @@
+// The catalog's zod schemas: one source for request validation, response shapes and the OpenAPI document.
+import { z } from 'zod';
+
+/** Names of the schemas that the OpenAPI document shows as shared components. */
+export const componentNames = z.registry<{ readonly name: string }>();
+
+export const LIMITS = {
+  nameLength: 200,
+  descriptionLength: 4000,
+  urlLength: 2048,
+  searchLength: 200,
+  pageSize: 100,
+  defaultPageSize: 20,
+  firstAlbumYear: 1900,
+} as const;
+
+/** Ids are SQLite INTEGERs sent as JSON numbers; the store refuses any id beyond 2^53 − 1 so none loses precision. */
+export const idSchema = z.int().positive().max(Number.MAX_SAFE_INTEGER).meta({ format: 'int64', description: 'Server-assigned id (a JSON number below 2^53)' });
+
+/** Ids in URL paths: plain decimal digits, nothing Number() would also accept (hex, exponents, spaces). */
+const pathIdSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,15}$/, 'must be a positive integer id')
+  .transform(Number)
+  .pipe(z.number().max(Number.MAX_SAFE_INTEGER, 'must be below 2^53'))
+  .meta({ description: 'A server-assigned id, in decimal digits' });
+
+const nameSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+  .trim()
+  .min(1, 'must not be empty')
+  .max(LIMITS.nameLength, `must be at most ${LIMITS.nameLength} characters`);
+
+const imageSchema = z
+  .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })
+  .max(LIMITS.urlLength, `must be at most ${LIMITS.urlLength} characters`)
+  .nullable()
+  .default(null)
+  .meta({ description: 'An http(s) URL of a picture; null or omitted for none' });
+
+const storedImageSchema = z.string().nullable().meta({ format: 'uri' });
+
+export const artistInputSchema = z
+  .strictObject({
+    name: nameSchema,
+    description: z
+      .string({ error: 'must be a string' })
+      .max(LIMITS.descriptionLength, `must be at most ${LIMITS.descriptionLength} characters`)
+      .default(''),
+    image: imageSchema,
+    band: z.boolean({ error: 'must be true or false' }).default(false).meta({ description: 'true for a band, false for a solo artist' }),
+  })
+  .meta({ description: 'An artist as clients send it (PUT replaces every field; omitted optional fields take their defaults)' })
+  .register(componentNames, { name: 'ArtistInput' });
+
+/** Album years run from 1900 to the year after "now" (announced releases), with "now" from the injected clock. */
+export function albumInputSchema(maxYear: number) {
+  return z
+    .strictObject({
+      name: nameSchema,
+      year: z
+        .int({ error: 'must be an integer year' })
+        .min(LIMITS.firstAlbumYear, `must be between ${LIMITS.firstAlbumYear} and ${maxYear}`)
+        .max(maxYear, `must be between ${LIMITS.firstAlbumYear} and ${maxYear}`),
+      image: imageSchema,
+    })
+    .meta({ description: 'An album as clients send it' })
+    .register(componentNames, { name: 'AlbumInput' });
+}
+
+export const albumSchema = z
+  .object({ id: idSchema, artistId: idSchema, name: z.string(), year: z.int(), image: storedImageSchema })
+  .register(componentNames, { name: 'Album' });
+
+export const albumListSchema = z.array(albumSchema).meta({ description: 'Oldest first' }).register(componentNames, { name: 'AlbumList' });
+
+export const artistSchema = z
+  .object({ id: idSchema, name: z.string(), description: z.string(), image: storedImageSchema, band: z.boolean() })
+  .register(componentNames, { name: 'Artist' });
+
+export const artistWithAlbumsSchema = artistSchema.extend({ albums: albumListSchema }).register(componentNames, { name: 'ArtistWithAlbums' });
+
+export const artistPageSchema = z.object({
+  items: z.array(artistSchema),
+  total: z.int().min(0).meta({ description: 'Artists matching the search, across all pages' }),
+  limit: z.int(),
+  offset: z.int(),
+}).register(componentNames, { name: 'ArtistPage' });
+
+export const errorSchema = z.object({
+  error: z.string().meta({ description: 'Stable machine-readable code, e.g. invalid_request, unauthorized, artist_not_found' }),
+  message: z.string(),
+  details: z.array(
+    z.object({
+      in: z.enum(['path', 'query', 'body']),
+      path: z.string().meta({ description: 'The offending field, e.g. "year" ("" for the whole body)' }),
+      message: z.string(),
+    }),
+  ),
+}).register(componentNames, { name: 'Error' });
+
+export const artistParamsSchema = z.strictObject({ artistId: pathIdSchema });
+export const albumParamsSchema = z.strictObject({ artistId: pathIdSchema, albumId: pathIdSchema });
+
+export const artistListQuerySchema = z.strictObject({
+  q: z
+    .string({ error: 'must be given once' })
+    .trim()
+    .max(LIMITS.searchLength, `must be at most ${LIMITS.searchLength} characters`)
+    .optional()
+    .meta({ description: 'Part of the name to look for (case- and accent-insensitive)' }),
+  limit: z.coerce
+    .number({ error: 'must be an integer' })
+    .int('must be an integer')
+    .min(1, `must be between 1 and ${LIMITS.pageSize}`)
+    .max(LIMITS.pageSize, `must be between 1 and ${LIMITS.pageSize}`)
+    .default(LIMITS.defaultPageSize),
+  offset: z.coerce.number({ error: 'must be an integer' }).int('must be an integer').min(0, 'must not be negative').max(Number.MAX_SAFE_INTEGER).default(0),
+});
+
+export type ArtistInput = z.output<typeof artistInputSchema>;
+export type AlbumInput = z.output<ReturnType<typeof albumInputSchema>>;
+export type Artist = z.output<typeof artistSchema>;
+export type Album = z.output<typeof albumSchema>;
+export type ArtistWithAlbums = z.output<typeof artistWithAlbumsSchema>;
+export type ArtistPage = z.output<typeof artistPageSchema>;
+export type ErrorBody = z.output<typeof errorSchema>;
+export type ErrorDetail = ErrorBody['details'][number];
+export type ArtistListQuery = z.output<typeof artistListQuerySchema>;

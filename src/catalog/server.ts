@@ -1,0 +1,94 @@
+// The catalog HTTP server: Fastify over the SQLite store, with redacted pino logs; start, address, close.
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import pino, { type DestinationStream } from 'pino';
+import { createAuthenticator } from './auth.js';
+import { ApiError, ERROR_CODES } from './errors.js';
+import type { Credentials } from './credentials.js';
+import { buildOpenApiDocument } from './openapi.js';
+import { API_PREFIX, catalogOperations } from './operations.js';
+import { registerRoutes } from './router.js';
+import { CatalogStore } from './store.js';
+
+/** The catalog's only need for time: which album years are plausible. */
+export interface CatalogClock {
+  now(): number;
+}
+
+export interface CatalogServerOptions {
+  /** Path of the SQLite file (created with its schema when missing). */
+  readonly databasePath: string;
+  readonly credentials: Credentials;
+  readonly clock: CatalogClock;
+  readonly host?: string;
+  /** 0 picks a free port. */
+  readonly port?: number;
+  /** Largest accepted request body in bytes (413 beyond). */
+  readonly bodyLimit?: number;
+  readonly logLevel?: string;
+  /** Where JSON log lines go; stderr by default. */
+  readonly logDestination?: DestinationStream;
+}
+
+export interface RunningCatalog {
+  readonly app: FastifyInstance;
+  /** Origin the server listens on, e.g. http://127.0.0.1:8080. */
+  readonly origin: string;
+  /** Base URL of the API: origin + /api/v1. */
+  readonly url: string;
+  /** Stops accepting connections, lets requests in flight finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+/** Header values never written to a log line. */
+const REDACTED_HEADERS = ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'] as const;
+
+export async function startCatalogServer(options: CatalogServerOptions): Promise<RunningCatalog> {
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const logger = {
+    level: options.logLevel ?? 'info',
+    redact: { paths: [...REDACTED_HEADERS], censor: '[redacted]' },
+    serializers: {
+      req: (request: FastifyRequest) => ({ method: request.method, url: request.url, headers: request.headers, remoteAddress: request.ip }),
+    },
+    stream: options.logDestination ?? pino.destination({ fd: 2, sync: false }),
+  };
+  // Fastify's own 503 while closing has another body shape; prepare() answers it in ours.
+  const app = Fastify({ logger, bodyLimit, routerOptions: { ignoreTrailingSlash: true }, return503OnClosing: false });
+  const store = CatalogStore.open(options.databasePath);
+  app.addHook('onClose', async () => store.close());
+  try {
+    prepare(app, store, options, bodyLimit);
+    await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('catalog server has no TCP address');
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const origin = `http://${host}:${address.port}`;
+  return { app, origin, url: `${origin}${API_PREFIX}`, close: () => app.close() };
+}
+
+/** Hooks, parsers and routes of the API on a fresh Fastify instance. */
+function prepare(app: FastifyInstance, store: CatalogStore, options: CatalogServerOptions, bodyLimit: number): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async () => {
+    if (closing) throw new ApiError(503, ERROR_CODES.shuttingDown, 'the server is shutting down; retry against another instance or later', [], { connection: 'close' });
+  });
+  // Only JSON bodies are understood; Fastify's text/plain parser would turn a 415 into a confusing 400.
+  app.removeContentTypeParser('text/plain');
+  const operations = catalogOperations({ maxAlbumYear: new Date(options.clock.now()).getUTCFullYear() + 1 });
+  registerRoutes(app, {
+    operations,
+    openApiDocument: buildOpenApiDocument(operations),
+    store,
+    authenticate: createAuthenticator(options.credentials),
+    bodyLimit,
+  });
+}

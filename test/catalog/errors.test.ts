@@ -1,0 +1,133 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { CatalogHarness } from './harness.js';
+
+const harness = new CatalogHarness();
+afterEach(() => harness.cleanup());
+
+describe('catalog errors', () => {
+  it('names every bad field of a body at once with its path', async () => {
+    const catalog = await harness.start();
+
+    const reply = await catalog.call('POST', '/artists', {
+      json: { name: '   ', description: 'x'.repeat(4001), image: 'ftp://example.com/a.png', band: 'yes', genre: 'rock' },
+    });
+
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toBe('invalid_request');
+    expect(reply.body.details).toEqual([
+      { in: 'body', path: 'name', message: 'must not be empty' },
+      { in: 'body', path: 'description', message: 'must be at most 4000 characters' },
+      { in: 'body', path: 'image', message: 'must be an absolute http(s) URL' },
+      { in: 'body', path: 'band', message: 'must be true or false' },
+      { in: 'body', path: 'genre', message: 'is not a known field' },
+    ]);
+    expect(reply.body.message).toContain('body name: must not be empty');
+  });
+
+  it('requires a name and bounds its length', async () => {
+    const catalog = await harness.start();
+
+    const missing = await catalog.call('POST', '/artists', { json: { band: true } });
+    const tooLong = await catalog.call('POST', '/artists', { json: { name: 'a'.repeat(201) } });
+    const longest = await catalog.call('POST', '/artists', { json: { name: 'a'.repeat(200) } });
+
+    expect(missing.body.details).toEqual([{ in: 'body', path: 'name', message: 'is required' }]);
+    expect(tooLong.body.details).toEqual([{ in: 'body', path: 'name', message: 'must be at most 200 characters' }]);
+    expect(longest.status).toBe(201);
+  });
+
+  it('reports a bad path id together with a bad body', async () => {
+    const catalog = await harness.start();
+
+    const reply = await catalog.call('POST', '/artists/0x10/albums', { json: { name: 'Artaud' } });
+
+    expect(reply.status).toBe(400);
+    expect(reply.body.details).toEqual([
+      { in: 'path', path: 'artistId', message: 'must be a positive integer id' },
+      { in: 'body', path: 'year', message: 'must be an integer year' },
+    ]);
+  });
+
+  it('rejects a body that is JSON but not an object', async () => {
+    const catalog = await harness.start();
+
+    const reply = await catalog.call('POST', '/artists', { json: ['Spinetta'] });
+
+    expect(reply.status).toBe(400);
+    expect(reply.body.details).toEqual([{ in: 'body', path: '', message: 'request body must be a JSON object' }]);
+  });
+
+  it('answers 400 invalid_json for a malformed JSON body', async () => {
+    const catalog = await harness.start();
+
+    const reply = await catalog.call('POST', '/artists', { raw: '{"name": "Pappo"', contentType: 'application/json' });
+
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({ error: 'invalid_json', message: 'request body is not valid JSON', details: [] });
+  });
+
+  it('answers 413 for a body over the limit', async () => {
+    const catalog = await harness.start({ bodyLimit: 1024 });
+
+    const reply = await catalog.call('POST', '/artists', { json: { name: 'Pappo', description: 'x'.repeat(2000) } });
+
+    expect(reply.status).toBe(413);
+    expect(reply.body).toEqual({ error: 'payload_too_large', message: 'request body exceeds 1024 bytes', details: [] });
+  });
+
+  it('answers 413 for a body over the default 64 KiB limit', async () => {
+    const catalog = await harness.start();
+
+    const reply = await catalog.call('POST', '/artists', { json: { name: 'Pappo', description: 'x'.repeat(70_000) } });
+
+    expect(reply.status).toBe(413);
+  });
+
+  it('answers 415 for a body that is not JSON, with or without a content type', async () => {
+    const catalog = await harness.start();
+
+    const text = await catalog.call('POST', '/artists', { raw: 'name=Pappo', contentType: 'text/plain' });
+    const form = await catalog.call('POST', '/artists', { raw: 'name=Pappo', contentType: 'application/x-www-form-urlencoded' });
+    const untyped = await catalog.call('POST', '/artists', { raw: '{"name":"Pappo"}' });
+
+    for (const reply of [text, form, untyped]) {
+      expect(reply.status).toBe(415);
+      expect(reply.body.error).toBe('unsupported_media_type');
+    }
+  });
+
+  it('accepts JSON declared with a charset', async () => {
+    const catalog = await harness.start();
+
+    const reply = await catalog.call('POST', '/artists', { json: { name: 'Pappo' }, contentType: 'application/json; charset=utf-8' });
+
+    expect(reply.status).toBe(201);
+  });
+
+  it('answers 405 with an Allow header for a wrong method on a known path, before reading the body', async () => {
+    const catalog = await harness.start();
+
+    const deleted = await catalog.call('DELETE', '/artists/1');
+    const patched = await catalog.call('PATCH', '/artists', { raw: 'not json', contentType: 'text/plain' });
+    const putAlbums = await catalog.call('PUT', '/artists/1/albums', { json: { name: 'x', year: 2000 } });
+
+    expect(deleted.status).toBe(405);
+    expect(deleted.headers['allow']).toBe('GET, HEAD, PUT');
+    expect(deleted.body.error).toBe('method_not_allowed');
+    expect(patched.status).toBe(405);
+    expect(patched.headers['allow']).toBe('GET, HEAD, POST');
+    expect(putAlbums.headers['allow']).toBe('GET, HEAD, POST');
+  });
+
+  it('answers 404 in the same shape for an unknown route', async () => {
+    const catalog = await harness.start();
+
+    const reply = await catalog.call('GET', '/songs');
+    const outside = await catalog.call('GET', '/../../health');
+
+    expect(reply.status).toBe(404);
+    expect(reply.body).toEqual({ error: 'route_not_found', message: 'no route GET /api/v1/songs', details: [] });
+    expect(outside.status).toBe(404);
+    expect(outside.body.error).toBe('route_not_found');
+  });
+});
