@@ -10,7 +10,7 @@ const cronSchema = z.string().superRefine((expression, context) => {
   if (problem !== undefined) context.addIssue({ code: 'custom', message: `invalid cron expression "${expression}" (${problem})` });
 });
 
-export const timeZoneSchema = z.string().superRefine((zone, context) => {
+const timeZoneSchema = z.string().superRefine((zone, context) => {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
   } catch {

@@ -77,11 +77,12 @@ export function parseScheduleConfig(text: string, file: string, options: ConfigO
   };
 
   const raw: unknown = document.toJS();
-  const top = rawConfigSchema.safeParse(raw);
+  if (raw === null || raw === undefined) throw new ScheduleConfigError(file, [{ path: '', line: undefined, message: 'the file is empty: it needs at least a "jobs" list' }]);
+  const top = rawConfigSchema.safeParse(raw, { error: typeMessage });
   if (!top.success) collect(top.error.issues, []);
   const rawJobs: readonly unknown[] = isRecord(raw) && Array.isArray(raw['jobs']) ? raw['jobs'] : [];
   const parsedJobs = rawJobs.map((job, index) => {
-    const parsed = rawJobSchema.safeParse(job);
+    const parsed = rawJobSchema.safeParse(job, { error: typeMessage });
     if (!parsed.success) collect(parsed.error.issues, ['jobs', index]);
     return parsed.success ? parsed.data : undefined;
   });
@@ -202,6 +203,15 @@ function reportDuplicateNames(jobs: readonly unknown[], report: Report): void {
 
 function sortByLine(problems: readonly ConfigProblem[]): ConfigProblem[] {
   return [...problems].sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER));
+}
+
+// Plainer words than zod's defaults for values of the wrong type, in YAML terms.
+function typeMessage(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.code !== 'invalid_type') return undefined;
+  if (issue.input === undefined) return 'required';
+  const names: Record<string, string> = { array: 'a list', object: 'a mapping (key: value)', record: 'a mapping (key: value)' };
+  const got = Array.isArray(issue.input) ? 'a list' : issue.input === null ? 'nothing' : typeof issue.input === 'object' ? 'a mapping' : `${typeof issue.input} ${JSON.stringify(issue.input)}`;
+  return `expected ${names[issue.expected] ?? issue.expected}, got ${got}`;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

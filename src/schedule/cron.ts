@@ -16,8 +16,6 @@ import { toLocal, zoneOffsetAt } from '../domain/time-zone.js';
 
 export interface CronExpression {
   readonly source: string;
-  /** True when the expression has a seconds field (6 fields). */
-  readonly hasSeconds: boolean;
   readonly seconds: readonly number[];
   readonly minutes: readonly number[];
   readonly hours: readonly number[];
@@ -52,7 +50,6 @@ export function parseCron(expression: string): CronExpression {
   const ascending = (values: readonly number[]): number[] => [...new Set(values)].sort((a, b) => a - b);
   return {
     source: expression,
-    hasSeconds: expression.trim().startsWith('@') ? false : expression.trim().split(/\s+/).length === 6,
     seconds: ascending(fields.second),
     minutes: ascending(fields.minute),
     hours: ascending(fields.hour),

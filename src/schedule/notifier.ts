@@ -57,9 +57,7 @@ export class WebhookNotifier implements Notify {
       this.logger.warn({ dropped: dropped?.kind, total: this.counts.dropped }, 'notification queue full; dropped the oldest waiting one');
     }
     this.queue.push({ id: this.nextId++, at: new Date(this.options.clock.now()).toISOString(), ...notification });
-    this.working ??= this.work().finally(() => {
-      this.working = undefined;
-    });
+    this.kick();
   }
 
   stats(): NotifierStats {
@@ -76,6 +74,15 @@ export class WebhookNotifier implements Notify {
     this.counts.dropped += this.queue.length;
     this.queue.length = 0;
     this.closing.abort(new Error('notifier closed'));
+  }
+
+  // One worker at a time; one that ends just as a notification arrives hands over to a new one.
+  private kick(): void {
+    if (this.working !== undefined || this.closing.signal.aborted) return;
+    this.working = this.work().finally(() => {
+      this.working = undefined;
+      if (this.queue.length > 0) this.kick();
+    });
   }
 
   private async work(): Promise<void> {

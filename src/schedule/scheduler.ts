@@ -95,6 +95,7 @@ export class Scheduler {
     if (!this.running) return;
     const { job } = state;
     const expression = job.trigger.kind === 'cron' ? job.trigger.cron : job.trigger.start;
+    // From now, not from the last fire: fires missed while the process was stalled or asleep are not replayed.
     const at = nextFire(expression, this.options.clock.now(), job.timezone);
     if (at === undefined) {
       this.logger.warn({ job: job.name }, 'job has no fire time within four years; it will never run');

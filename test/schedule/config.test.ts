@@ -165,6 +165,15 @@ jobs:
       .toThrow(/s\.yaml:1: risk\.maxOrderNotional: .*\n {2}s\.yaml:1: risk\.typo: unknown key "typo"/);
   });
 
+  it('explains missing and mistyped values plainly', () => {
+    expect(problemsOf('jobs:\n  - name: x\n    strategy: s.ts\n    market: HK\n    cron: 5\n    symbols: 700.HK\n')).toEqual([
+      '5: jobs[0].cron: expected string, got number 5',
+      '6: jobs[0].symbols: expected a list, got string "700.HK"',
+    ]);
+    expect(problemsOf('mode: live\n')).toEqual(['1: jobs: required']);
+    expect(problemsOf('')).toEqual(['-: : the file is empty: it needs at least a "jobs" list']);
+  });
+
   it('reports YAML syntax errors with their line', () => {
     expect(problemsOf('jobs:\n  - name: [unclosed\n')).toEqual([expect.stringMatching(/^\d+: : syntax: /)]);
   });

@@ -147,6 +147,26 @@ jobs:
     ]);
   });
 
+  it('fires a wall time repeated by the fall-back change once (here: skipped once, it is a Sunday)', async () => {
+    const yaml = `
+jobs:
+  - name: night
+    task: fetch-data
+    symbols: [AAPL.US]
+    cron: "30 1 * * *"
+`;
+    const { clock, scheduler, events } = setUp('2024-11-02T00:00:00Z', yaml);
+    await scheduler.start();
+
+    await clock.advanceToAsync(Date.parse('2024-11-05T00:00:00Z'));
+
+    expect(events.map(describeEvent)).toEqual([
+      '2024-11-02T05:30Z 01:30 night skipped non-trading-day',
+      '2024-11-03T05:30Z 01:30 night skipped non-trading-day',
+      '2024-11-04T06:30Z 01:30 night fired',
+    ]);
+  });
+
   it('falls back to weekdays when the trading-days service is down, and says so', async () => {
     const source = new StubTradingDays([HOLIDAY], [HALF_DAY]);
     source.failing = true;
