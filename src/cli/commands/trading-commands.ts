@@ -1,4 +1,22 @@
-// The `trader` commands of this area (registered by src/cli/main.ts).
+// The `trader` commands of this area (registered by src/cli/main.ts): account, orders and the other OpenAPI calls.
 import type { CommandModule } from 'yargs';
+import { accountCommand, buyLimitCommand, marginRatioCommand, positionsCommand } from '../trading/account-commands.js';
+import { securitiesCommand, watchlistCommand } from '../trading/market-info-commands.js';
+import { orderCommand, ordersCommand } from '../trading/order-commands.js';
+import { statementsCommand } from '../trading/statement-commands.js';
+import { tokenCommand } from '../trading/token-commands.js';
+import { topicsCommand } from '../trading/topic-commands.js';
 
-export const tradingCommands: readonly CommandModule<object, any>[] = [];
+export const tradingCommands: readonly CommandModule<object, any>[] = [
+  accountCommand,
+  positionsCommand,
+  orderCommand,
+  ordersCommand,
+  buyLimitCommand,
+  marginRatioCommand,
+  watchlistCommand,
+  securitiesCommand,
+  statementsCommand,
+  topicsCommand,
+  tokenCommand,
+];

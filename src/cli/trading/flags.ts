@@ -1,0 +1,65 @@
+// Parsing command-line values before anything is sent: each error names the flag and says what is wrong.
+import { parseDecimal, type Decimal } from '../../domain/decimal.js';
+import { InvalidInputError } from '../../domain/errors.js';
+import { parseChoice } from '../../domain/order-types.js';
+import { parseSymbol, type SecuritySymbol } from '../../domain/symbol.js';
+
+export function symbolFlag(text: string, flag = '--symbol'): SecuritySymbol {
+  try {
+    return parseSymbol(String(text));
+  } catch (error) {
+    if (error instanceof InvalidInputError) throw new InvalidInputError(`${flag}: ${error.message}`, flag);
+    throw error;
+  }
+}
+
+export function choiceFlag<T extends string>(choices: readonly T[], text: string, flag: string): T {
+  return parseChoice(choices, String(text), flag);
+}
+
+/** A decimal greater than zero (quantities, prices). */
+export function positiveDecimalFlag(text: string, flag: string): Decimal {
+  const value = parseDecimal(String(text), flag);
+  if (!value.isPositive() || value.isZero()) throw new InvalidInputError(`${flag}: must be greater than zero (got ${text})`, flag);
+  return value;
+}
+
+export function optionalPositiveDecimalFlag(text: string | undefined, flag: string): Decimal | undefined {
+  return text === undefined ? undefined : positiveDecimalFlag(text, flag);
+}
+
+/** A calendar date written YYYY-MM-DD that exists. */
+export function dateFlag(text: string, flag: string): string {
+  const value = String(text).trim();
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = match === null ? undefined : new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  if (date === undefined || date.toISOString().slice(0, 10) !== value) {
+    throw new InvalidInputError(`${flag}: "${text}" is not a date (YYYY-MM-DD)`, flag);
+  }
+  return value;
+}
+
+/** A date (YYYY-MM-DD, read as UTC midnight) or an RFC 3339 time, to epoch ms. */
+export function timeFlag(text: string, flag: string): number {
+  const value = String(text).trim();
+  const parsed = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${dateFlag(value, flag)}T00:00:00Z`) : Date.parse(value);
+  if (Number.isNaN(parsed) || !/^\d{4}-\d{2}-\d{2}/.test(value)) {
+    throw new InvalidInputError(`${flag}: "${text}" is not a date (YYYY-MM-DD) or an RFC 3339 time`, flag);
+  }
+  return parsed;
+}
+
+/** A whole number ≥ 1 (pages, page sizes). */
+export function countFlag(value: unknown, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new InvalidInputError(`${flag}: must be a whole number of at least 1 (got ${String(value)})`, flag);
+  return number;
+}
+
+/** Non-empty text, e.g. an id or a title. */
+export function textFlag(value: unknown, flag: string): string {
+  const text = value === undefined ? '' : String(value);
+  if (text.trim() === '') throw new InvalidInputError(`${flag}: must not be empty`, flag);
+  return text;
+}

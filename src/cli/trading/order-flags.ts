@@ -1,0 +1,75 @@
+// An OrderRequest / OrderReplacement from `trader order submit|replace` flags, refused before any request when
+// it cannot be a valid order (unknown type, bad symbol, quantity ≤ 0, a limit order without price, GTD without
+// an expiry date, …).
+import { InvalidInputError } from '../../domain/errors.js';
+import type { OrderReplacement, OrderRequest } from '../../domain/order.js';
+import { ORDER_TYPES, OUTSIDE_RTH, PRICED_ORDER_TYPES, SIDES, TIME_IN_FORCE, TRIGGERED_ORDER_TYPES } from '../../domain/order-types.js';
+import { choiceFlag, dateFlag, optionalPositiveDecimalFlag, positiveDecimalFlag, symbolFlag } from './flags.js';
+
+/** The service keeps at most 64 characters of remark. */
+export const MAX_REMARK_LENGTH = 64;
+
+export interface OrderPriceFlags {
+  readonly price?: string;
+  readonly triggerPrice?: string;
+  readonly limitOffset?: string;
+  readonly trailingAmount?: string;
+  readonly trailingPercent?: string;
+  readonly remark?: string;
+}
+
+export interface SubmitFlags extends OrderPriceFlags {
+  readonly symbol: string;
+  readonly side: string;
+  readonly type: string;
+  readonly quantity: string;
+  readonly tif?: string;
+  readonly expireDate?: string;
+  readonly outsideRth?: string;
+}
+
+export function orderRequestFromFlags(flags: SubmitFlags): OrderRequest {
+  const orderType = choiceFlag(ORDER_TYPES, flags.type, '--type');
+  const request: OrderRequest = {
+    symbol: symbolFlag(flags.symbol),
+    side: choiceFlag(SIDES, flags.side, '--side'),
+    orderType,
+    quantity: positiveDecimalFlag(flags.quantity, '--quantity'),
+    timeInForce: choiceFlag(TIME_IN_FORCE, flags.tif ?? 'Day', '--tif'),
+    ...priceFields(flags),
+    ...(flags.expireDate === undefined ? {} : { expireDate: dateFlag(flags.expireDate, '--expire-date') }),
+    ...(flags.outsideRth === undefined ? {} : { outsideRth: choiceFlag(OUTSIDE_RTH, flags.outsideRth, '--outside-rth') }),
+  };
+  const need = (present: unknown, flag: string, why: string): void => {
+    if (present === undefined) throw new InvalidInputError(`${flag} is required ${why}`, flag);
+  };
+  if (PRICED_ORDER_TYPES.includes(orderType)) need(request.price, '--price', `for ${orderType} orders`);
+  if (TRIGGERED_ORDER_TYPES.includes(orderType)) need(request.triggerPrice, '--trigger-price', `for ${orderType} orders`);
+  if (orderType === 'TSLPAMT') need(request.trailingAmount, '--trailing-amount', 'for TSLPAMT orders');
+  if (orderType === 'TSLPPCT') need(request.trailingPercent, '--trailing-percent', 'for TSLPPCT orders');
+  if (orderType === 'TSLPAMT' || orderType === 'TSLPPCT') need(request.limitOffset, '--limit-offset', `for ${orderType} orders`);
+  if (request.timeInForce === 'GTD') need(request.expireDate, '--expire-date', 'for GTD (good till date) orders');
+  if (request.timeInForce !== 'GTD' && request.expireDate !== undefined) {
+    throw new InvalidInputError(`--expire-date only applies to --tif GTD (got --tif ${request.timeInForce})`, '--expire-date');
+  }
+  return request;
+}
+
+export function replacementFromFlags(flags: OrderPriceFlags & { readonly quantity: string }): OrderReplacement {
+  return { quantity: positiveDecimalFlag(flags.quantity, '--quantity'), ...priceFields(flags) };
+}
+
+function priceFields(flags: OrderPriceFlags): Omit<OrderReplacement, 'quantity'> {
+  if (flags.remark !== undefined && [...flags.remark].length > MAX_REMARK_LENGTH) {
+    throw new InvalidInputError(`--remark: at most ${MAX_REMARK_LENGTH} characters (got ${[...flags.remark].length})`, '--remark');
+  }
+  const fields = {
+    price: optionalPositiveDecimalFlag(flags.price, '--price'),
+    triggerPrice: optionalPositiveDecimalFlag(flags.triggerPrice, '--trigger-price'),
+    limitOffset: optionalPositiveDecimalFlag(flags.limitOffset, '--limit-offset'),
+    trailingAmount: optionalPositiveDecimalFlag(flags.trailingAmount, '--trailing-amount'),
+    trailingPercent: optionalPositiveDecimalFlag(flags.trailingPercent, '--trailing-percent'),
+    remark: flags.remark,
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+}

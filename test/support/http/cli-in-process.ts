@@ -1,0 +1,44 @@
+// Runs the trading commands inside the test process (same yargs setup as src/cli/main.ts), capturing what they
+// print: for the many flag and output variants that do not each need a process of their own.
+import yargs from 'yargs';
+import { tradingCommands } from '../../../src/cli/commands/trading-commands.js';
+
+export interface InProcessRun {
+  readonly stdout: string;
+  /** What yargs printed for --help or a usage problem. */
+  readonly usage: string;
+  readonly error: unknown;
+}
+
+export async function runInProcess(args: readonly string[]): Promise<InProcessRun> {
+  const parser = yargs([...args])
+    .scriptName('trader')
+    .option('json', { type: 'boolean', global: true })
+    .option('verbose', { type: 'boolean', global: true })
+    .strict()
+    .help()
+    .version(false)
+    .exitProcess(false)
+    .wrap(110);
+  for (const command of tradingCommands) parser.command(command);
+  const chunks: string[] = [];
+  const write = process.stdout.write;
+  // A hand-written stand-in for stdout while the command runs; restored before returning.
+  process.stdout.write = ((chunk: string | Uint8Array) => {
+    chunks.push(String(chunk));
+    return true;
+  }) as typeof process.stdout.write;
+  let usage = '';
+  let error: unknown;
+  try {
+    await parser.parseAsync([...args], {}, (parseError, _argv, output) => {
+      usage = output;
+      if (parseError) error = parseError;
+    });
+  } catch (caught) {
+    error = caught;
+  } finally {
+    process.stdout.write = write;
+  }
+  return { stdout: chunks.join(''), usage, error };
+}

@@ -1,0 +1,42 @@
+// Runs the real `trader` binary (node bin/trader.js) as a child process and collects its output.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export interface TraderRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export function runTrader(args: readonly string[], env: Readonly<Record<string, string>>): Promise<TraderRun> {
+  return new Promise((resolve, reject) => {
+    // Only PATH and HOME from the outer environment, so a developer's real LONGPORT_* settings never leak in.
+    const child = spawn(process.execPath, ['bin/trader.js', ...args], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Runs jobs with at most `limit` in flight (each CLI process costs about a second of CPU). */
+export async function inBatches<T>(jobs: readonly (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const results: T[] = new Array(jobs.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < jobs.length) {
+      const index = next++;
+      results[index] = await jobs[index]!();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
+  return results;
+}
