@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
+import type { QuoteClient } from '../../src/openapi/socket/quote-client.js';
 import { VirtualClock } from '../../src/clock/virtual-clock.js';
 import { createLogger, silentLogger } from '../../src/log/logger.js';
-import { MarketCalendar } from '../../src/schedule/calendar.js';
+import { MarketCalendar, type TradingDaysSource } from '../../src/schedule/calendar.js';
 import { CalendarFileStore } from '../../src/schedule/calendar-store.js';
 import { StubTradingDays } from '../support/schedule/trading-days.js';
 
@@ -91,6 +92,10 @@ describe('MarketCalendar', () => {
     clock.advanceBy(2 * HOUR);
 
     expect(await calendar.day('US', '2024-12-25')).toMatchObject({ kind: 'closed', source: 'service' });
+  });
+
+  it('takes the quote client (socket cmd 9) as its source as it is', () => {
+    expectTypeOf<QuoteClient>().toExtend<TradingDaysSource>();
   });
 
   it('treats an unreadable cache file as empty', async () => {
