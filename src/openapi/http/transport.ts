@@ -4,6 +4,7 @@
 import { Pool } from 'undici';
 import { sleep } from '../../clock/sleep.js';
 import type { Clock } from '../../domain/clock.js';
+import { InvalidInputError } from '../../domain/errors.js';
 import { scrubSecrets, silentLogger, type Logger } from '../../log/logger.js';
 import { unwrapEnvelope } from './envelope.js';
 import { BadResponseError, ServiceError, SERVICE_CODES, TransportError, type FailureContext } from './errors.js';
@@ -56,7 +57,7 @@ export function createTransport(credentials: Credentials & { readonly httpUrl: s
   const logger = options.logger ?? silentLogger;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
-  const base = new URL(credentials.httpUrl);
+  const base = parseBaseUrl(credentials.httpUrl);
   const basePath = base.pathname.replace(/\/+$/, '');
   const pool = new Pool(base.origin, { connections: options.connections ?? 4, keepAliveTimeout: 30_000 });
   const limiter = new RateLimiter(clock, options.rateLimit ?? TRADE_RATE_LIMIT);
@@ -130,6 +131,14 @@ export function createTransport(credentials: Credentials & { readonly httpUrl: s
       await pool.close();
     },
   };
+}
+
+function parseBaseUrl(text: string): URL {
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new InvalidInputError(`LONGPORT_HTTP_URL: "${text}" is not an http(s) URL`, 'LONGPORT_HTTP_URL');
+  }
+  return url;
 }
 
 function isRateLimited(error: unknown): boolean {

@@ -135,6 +135,23 @@ describe('the HTTP transport', () => {
     }
   });
 
+  it('refuses a base URL that is not http(s), naming the variable', () => {
+    expect(() => createOpenApiHttp(configFor('ftp://127.0.0.1'), { clock: new VirtualClock(0) })).toThrow('LONGPORT_HTTP_URL: "ftp://127.0.0.1" is not an http(s) URL');
+    expect(() => createOpenApiHttp(configFor('localhost:8080x'), { clock: new VirtualClock(0) })).toThrow('LONGPORT_HTTP_URL');
+  });
+
+  it('keeps a path prefix of the base URL and signs the full path', async () => {
+    const server = await startFakeOpenApi({ appSecret: TEST_SECRET, accessToken: TEST_TOKEN, routes: { 'GET /gateway/v1/socket/token': () => ok({ otp: 'o', limit: 1, online: 0 }) } });
+    const client = createOpenApiHttp(configFor(`${server.url}/gateway/`), { clock: new VirtualClock(0) });
+    try {
+      expect(await client.socketToken()).toEqual({ otp: 'o', limit: 1, online: 0 });
+      expect(server.requests[0]!.signatureValid).toBe(true);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+
   it('paces two calls of one interface 20 ms apart on virtual time', async () => {
     harness = await startHarness({ 'GET /v1/asset/account': () => ok({ list: [] }) });
     const started = harness.clock.now();
