@@ -50,5 +50,5 @@ export function printOrders(orders: readonly Order[]): void {
 /** Two aligned columns: label and value. */
 export function printFields(fields: readonly (readonly [string, unknown])[]): void {
   const width = Math.max(...fields.map(([label]) => label.length));
-  for (const [label, value] of fields) line(`${label.padEnd(width)}  ${value === undefined || value === null ? '' : String(value)}`);
+  for (const [label, value] of fields) line(`${label.padEnd(width)}  ${value === undefined || value === null ? '' : String(value)}`.trimEnd());
 }
