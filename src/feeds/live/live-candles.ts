@@ -1,0 +1,113 @@
+// Live candles of one symbol and period from quote pushes. A bar closes when a tick of a later bar arrives
+// or when the estimated market time passes the bar's end plus a grace; a gap left by a reconnect is filled
+// from the service's candlesticks (cmd 19) before buffered ticks resume.
+import { Observable } from 'rxjs';
+import type { Candle } from '../../domain/candle.js';
+import type { Clock, TimerHandle } from '../../domain/clock.js';
+import { isIntraday, periodMinutes, type Period } from '../../domain/period.js';
+import type { Quote } from '../../domain/quote.js';
+import type { SecuritySymbol } from '../../domain/symbol.js';
+import { silentLogger, type Logger } from '../../log/logger.js';
+import { CandleAggregator } from './candle-aggregator.js';
+import type { LiveQuoteSource } from './live-source.js';
+import type { MarketTime } from './market-time.js';
+
+export interface LiveCandleOptions {
+  readonly clock: Clock;
+  readonly marketTime: MarketTime;
+  /** Wait after an intraday bar's end for late ticks; 2 s by default. */
+  readonly graceMs?: number;
+  /** Wait after the regular close before a day (or longer) bar closes: covers closing auctions. 15 min by default. */
+  readonly dayGraceMs?: number;
+  /** Count pre-market, post-market and overnight ticks (the service's regular candles leave them out). */
+  readonly extendedHours?: boolean;
+  readonly logger?: Logger;
+}
+
+const MAX_BACKFILL_BARS = 1000;
+const CALENDAR_PERIOD_MS: Partial<Record<Period, number>> = {
+  day: 86_400_000, week: 7 * 86_400_000, month: 28 * 86_400_000, quarter: 90 * 86_400_000, year: 365 * 86_400_000,
+};
+
+/** Bars to ask for so that the answer reaches back to `since`. */
+export function backfillCount(period: Period, since: number, now: number): number {
+  const barMs = isIntraday(period) ? periodMinutes(period)! * 60_000 : CALENDAR_PERIOD_MS[period]!;
+  return Math.min(MAX_BACKFILL_BARS, Math.ceil(Math.max(0, now - since) / barMs) + 2);
+}
+
+export function liveCandles(source: LiveQuoteSource, symbol: SecuritySymbol, period: Period, options: LiveCandleOptions): Observable<Candle> {
+  const grace = isIntraday(period) ? (options.graceMs ?? 2_000) : (options.dayGraceMs ?? 15 * 60_000);
+  const logger = options.logger ?? silentLogger;
+  const { clock, marketTime } = options;
+  return new Observable<Candle>((subscriber) => {
+    const aggregator = new CandleAggregator(symbol, period);
+    let online = true;
+    let backfilling = false;
+    const buffered: Quote[] = [];
+    let timer: TimerHandle | undefined;
+
+    const emit = (candle: Candle | undefined): void => {
+      if (candle !== undefined) subscriber.next(candle);
+    };
+    const schedule = (): void => {
+      timer?.cancel();
+      timer = undefined;
+      const end = aggregator.openBarEnd;
+      if (end === undefined || !online || backfilling) return;
+      timer = clock.setTimeout(check, marketTime.delayUntil(end + grace));
+    };
+    // The market time estimate may have moved since the timer was set (a faster or slower replay): re-check.
+    function check(): void {
+      timer = undefined;
+      const end = aggregator.openBarEnd;
+      if (end === undefined) return;
+      if (online && !backfilling && marketTime.now() >= end + grace) emit(aggregator.close());
+      else schedule();
+    }
+    const onQuote = (quote: Quote): void => {
+      if (quote.tradeSession !== 'normal' && !options.extendedHours) return;
+      marketTime.observe(quote.timestamp);
+      if (backfilling) {
+        buffered.push(quote);
+        return;
+      }
+      emit(aggregator.add(quote));
+      schedule();
+    };
+    const backfill = async (): Promise<void> => {
+      backfilling = true;
+      timer?.cancel();
+      try {
+        const since = aggregator.latestStart;
+        if (Number.isFinite(since)) {
+          const candles = await source.candlesticks(symbol, period, backfillCount(period, since, marketTime.now()));
+          for (const candle of aggregator.backfill(candles, marketTime.now())) emit(candle);
+        }
+      } catch (error) {
+        logger.warn({ symbol, period, error: (error as Error).message }, 'could not backfill candles after reconnecting; bars of the gap may be partial');
+      }
+      backfilling = false;
+      for (const quote of buffered.splice(0)) emit(aggregator.add(quote));
+      schedule();
+    };
+
+    const quotes = source.quotes([symbol]).subscribe({ next: onQuote, error: (error: unknown) => subscriber.error(error) });
+    const states = source.state$.subscribe((state) => {
+      if (state.status === 'reconnecting') {
+        online = false;
+        timer?.cancel();
+      } else if (state.status === 'online') {
+        const resumed = !online;
+        online = true;
+        if (resumed || state.reconnected) void backfill();
+      } else if (state.status === 'closed') {
+        subscriber.complete();
+      }
+    });
+    return () => {
+      quotes.unsubscribe();
+      states.unsubscribe();
+      timer?.cancel();
+    };
+  });
+}

@@ -1,0 +1,58 @@
+// The MarketData port for live and paper runs: quotes straight from the shared quote connection, candles of
+// any period built from them (see live-candles.ts). Streams are shared per symbol and period, so many
+// strategies on one symbol cost one subscription and one aggregator.
+import { share, tap, type Observable } from 'rxjs';
+import type { Candle } from '../../domain/candle.js';
+import type { Clock } from '../../domain/clock.js';
+import type { Period } from '../../domain/period.js';
+import type { Quote } from '../../domain/quote.js';
+import type { SecuritySymbol } from '../../domain/symbol.js';
+import type { Logger } from '../../log/logger.js';
+import type { MarketData } from '../market-data.js';
+import { liveCandles } from './live-candles.js';
+import type { LiveQuoteSource } from './live-source.js';
+import { MarketTime } from './market-time.js';
+
+export interface LiveMarketDataOptions {
+  readonly clock: Clock;
+  readonly graceMs?: number;
+  readonly dayGraceMs?: number;
+  readonly extendedHours?: boolean;
+  readonly logger?: Logger;
+}
+
+export class LiveMarketData implements MarketData {
+  /** Market time as estimated from the newest quote (≈ the clock live; the replay's time in a simulator). */
+  readonly marketTime: MarketTime;
+  private readonly candleStreams = new Map<string, Observable<Candle>>();
+  private readonly quoteStreams = new Map<SecuritySymbol, Observable<Quote>>();
+
+  constructor(
+    private readonly source: LiveQuoteSource,
+    private readonly options: LiveMarketDataOptions,
+  ) {
+    this.marketTime = new MarketTime(options.clock);
+  }
+
+  quotes(symbol: SecuritySymbol): Observable<Quote> {
+    let stream = this.quoteStreams.get(symbol);
+    if (stream === undefined) {
+      stream = this.source.quotes([symbol]).pipe(
+        tap((quote) => this.marketTime.observe(quote.timestamp)),
+        share(),
+      );
+      this.quoteStreams.set(symbol, stream);
+    }
+    return stream;
+  }
+
+  candles(symbol: SecuritySymbol, period: Period): Observable<Candle> {
+    const key = `${symbol}|${period}`;
+    let stream = this.candleStreams.get(key);
+    if (stream === undefined) {
+      stream = liveCandles(this.source, symbol, period, { ...this.options, marketTime: this.marketTime }).pipe(share());
+      this.candleStreams.set(key, stream);
+    }
+    return stream;
+  }
+}

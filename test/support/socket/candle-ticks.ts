@@ -1,0 +1,44 @@
+// Replays candles as quote ticks the way a simulator does: open, then high and low (either order), then
+// close, all inside the bar, carrying the day's cumulative volume and turnover.
+import type { Candle } from '../../../src/domain/candle.js';
+import { Decimal } from '../../../src/domain/decimal.js';
+import type { Quote } from '../../../src/domain/quote.js';
+
+export interface TickOptions {
+  /** Offsets (ms from the bar start) of the four ticks. */
+  readonly offsets?: readonly [number, number, number, number];
+  readonly lowFirst?: boolean;
+}
+
+export function ticksOf(candles: readonly Candle[], options: TickOptions = {}, startVolume = 0, zoneDay: (time: number) => string = () => ''): Quote[] {
+  const ticks: Quote[] = [];
+  let cumulative = startVolume;
+  let turnover = new Decimal(0);
+  let day: string | undefined;
+  let sequence = 0;
+  for (const candle of candles) {
+    if (zoneDay(candle.time) !== day && day !== undefined) {
+      cumulative = 0;
+      turnover = new Decimal(0);
+    }
+    day = zoneDay(candle.time);
+    const prices = options.lowFirst ? [candle.open, candle.low, candle.high, candle.close] : [candle.open, candle.high, candle.low, candle.close];
+    // Spread the bar's volume over the four ticks; the last tick carries the remainder.
+    const parts = [Math.floor(candle.volume / 4), Math.floor(candle.volume / 4), Math.floor(candle.volume / 4)];
+    parts.push(candle.volume - parts[0]! * 3);
+    const offsets = options.offsets ?? [0, 1_000, 2_000, 3_000];
+    prices.forEach((price, index) => {
+      const volume = parts[index]!;
+      cumulative += volume;
+      const value = new Decimal(price).mul(volume);
+      turnover = turnover.add(value);
+      const last = new Decimal(price);
+      ticks.push({
+        symbol: candle.symbol, sequence: ++sequence, lastDone: last, open: new Decimal(candle.open), high: last, low: last,
+        timestamp: candle.time + offsets[index]!, volume: cumulative, turnover, tradeStatus: 0, tradeSession: 'normal',
+        currentVolume: volume, currentTurnover: value,
+      });
+    });
+  }
+  return ticks;
+}
