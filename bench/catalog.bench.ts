@@ -69,7 +69,7 @@ async function startServer(databasePath: string): Promise<{ origin: string; stop
 }
 
 async function createArtist(pool: Pool, headers: Record<string, string>, name: string): Promise<number> {
-  const reply = await pool.request({ method: 'POST', path: '/api/v1/artists', headers, body: JSON.stringify({ name, band: false }) });
+  const reply = await pool.request({ method: 'POST', path: '/api/v1/artists', headers, body: JSON.stringify({ name, band: null }) });
   const body = (await reply.body.json()) as { id: number };
   if (reply.statusCode !== 201) throw new Error(`creating ${name} answered ${reply.statusCode}`);
   return body.id;

@@ -8,9 +8,9 @@ CREATE TABLE IF NOT EXISTS artists (
   id          INTEGER PRIMARY KEY AUTOINCREMENT,
   name        TEXT    NOT NULL,
   search_key  TEXT    NOT NULL,
-  description TEXT    NOT NULL DEFAULT '',
+  description TEXT,
   image       TEXT,
-  band        INTEGER NOT NULL CHECK (band IN (0, 1))
+  band        TEXT
 );
 CREATE INDEX IF NOT EXISTS artists_by_search_key ON artists (search_key, id);
 CREATE TABLE IF NOT EXISTS albums (

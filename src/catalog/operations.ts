@@ -39,7 +39,13 @@ export function catalogOperations(options: OperationOptions): readonly Operation
       summary: 'List artists, ordered by name, optionally searching by part of the name',
       query: artistListQuerySchema,
       responses: { 200: { description: 'One page of artists and the total count', schema: artistPageSchema }, 400: invalid },
-      handle: ({ query }, store) => ({ status: 200, body: store.artistPage({ text: query.q, limit: query.limit, offset: query.offset }) }),
+      handle: ({ query }, store) => {
+        const { artists, total } = store.artistPage({ text: query.q, limit: query.limit, offset: query.offset });
+        const nextOffset = query.offset + query.limit;
+        const search = query.q === undefined || query.q === '' ? '' : `&q=${encodeURIComponent(query.q)}`;
+        const next = nextOffset < total ? `${API_PREFIX}/artists?limit=${query.limit}&offset=${nextOffset}${search}` : null;
+        return { status: 200, body: { data: artists, meta: { limit: query.limit, offset: query.offset, total, next } } };
+      },
     }),
     defineOperation({
       operationId: 'createArtist',

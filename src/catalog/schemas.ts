@@ -10,7 +10,7 @@ export const LIMITS = {
   urlLength: 2048,
   searchLength: 200,
   pageSize: 100,
-  defaultPageSize: 20,
+  defaultPageSize: 10,
   firstAlbumYear: 1900,
 } as const;
 
@@ -44,11 +44,18 @@ export const artistInputSchema = z
   .strictObject({
     name: nameSchema,
     description: z
-      .string({ error: 'must be a string' })
+      .string({ error: 'must be a string or null' })
       .max(LIMITS.descriptionLength, `must be at most ${LIMITS.descriptionLength} characters`)
-      .default(''),
+      .nullable()
+      .default(null),
     image: imageSchema,
-    band: z.boolean({ error: 'must be true or false' }).default(false).meta({ description: 'true for a band, false for a solo artist' }),
+    band: z
+      .string({ error: 'must be a string or null' })
+      .trim()
+      .max(LIMITS.nameLength, `must be at most ${LIMITS.nameLength} characters`)
+      .nullable()
+      .default(null)
+      .meta({ description: 'The band the artist is known for, e.g. "Sui Generis"; null for none' }),
   })
   .meta({ description: 'An artist as clients send it (PUT replaces every field; omitted optional fields take their defaults)' })
   .register(componentNames, { name: 'ArtistInput' });
@@ -75,16 +82,20 @@ export const albumSchema = z
 export const albumListSchema = z.array(albumSchema).meta({ description: 'Oldest first' }).register(componentNames, { name: 'AlbumList' });
 
 export const artistSchema = z
-  .object({ id: idSchema, name: z.string(), description: z.string(), image: storedImageSchema, band: z.boolean() })
+  .object({ id: idSchema, name: z.string(), description: z.string().nullable(), image: storedImageSchema, band: z.string().nullable() })
   .register(componentNames, { name: 'Artist' });
 
 export const artistWithAlbumsSchema = artistSchema.extend({ albums: albumListSchema }).register(componentNames, { name: 'ArtistWithAlbums' });
 
+// The page shape of the public "Argentine Rock Legends" spec this API follows: data plus meta with a next link.
 export const artistPageSchema = z.object({
-  items: z.array(artistSchema),
-  total: z.int().min(0).meta({ description: 'Artists matching the search, across all pages' }),
-  limit: z.int(),
-  offset: z.int(),
+  data: z.array(artistSchema),
+  meta: z.object({
+    limit: z.int(),
+    offset: z.int(),
+    total: z.int().min(0).meta({ description: 'Artists matching the search, across all pages' }),
+    next: z.string().nullable().meta({ description: 'Path of the next page, null on the last page' }),
+  }),
 }).register(componentNames, { name: 'ArtistPage' });
 
 export const errorSchema = z.object({

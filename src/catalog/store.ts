@@ -1,15 +1,15 @@
 // The catalog's storage: artists and their albums in one SQLite file (better-sqlite3, synchronous queries).
 import type Database from 'better-sqlite3';
 import { openDatabase } from './database.js';
-import type { Album, AlbumInput, Artist, ArtistInput, ArtistPage, ArtistWithAlbums } from './schemas.js';
+import type { Album, AlbumInput, Artist, ArtistInput, ArtistWithAlbums } from './schemas.js';
 import { searchKey } from './search-key.js';
 
 interface ArtistRow {
   readonly id: number;
   readonly name: string;
-  readonly description: string;
+  readonly description: string | null;
   readonly image: string | null;
-  readonly band: number;
+  readonly band: string | null;
 }
 
 interface AlbumRow {
@@ -34,10 +34,10 @@ export class CatalogStore {
     const artistColumns = 'id, name, description, image, band';
     const albumColumns = 'id, artist_id, name, year, image';
     this.statements = {
-      insertArtist: database.prepare<[string, string, string, string | null, number]>(
+      insertArtist: database.prepare<[string, string, string | null, string | null, string | null]>(
         'INSERT INTO artists (name, search_key, description, image, band) VALUES (?, ?, ?, ?, ?)',
       ),
-      updateArtist: database.prepare<[string, string, string, string | null, number, number]>(
+      updateArtist: database.prepare<[string, string, string | null, string | null, string | null, number]>(
         'UPDATE artists SET name = ?, search_key = ?, description = ?, image = ?, band = ? WHERE id = ?',
       ),
       artist: database.prepare<[number], ArtistRow>(`SELECT ${artistColumns} FROM artists WHERE id = ?`),
@@ -58,13 +58,13 @@ export class CatalogStore {
   }
 
   createArtist(input: ArtistInput): Artist {
-    const result = this.statements.insertArtist.run(input.name, searchKey(input.name), input.description, input.image, input.band ? 1 : 0);
+    const result = this.statements.insertArtist.run(input.name, searchKey(input.name), input.description, input.image, input.band);
     return { id: safeId(result.lastInsertRowid), ...input };
   }
 
   /** Replaces every field of an existing artist; undefined when there is no such artist. */
   replaceArtist(id: number, input: ArtistInput): Artist | undefined {
-    const result = this.statements.updateArtist.run(input.name, searchKey(input.name), input.description, input.image, input.band ? 1 : 0, id);
+    const result = this.statements.updateArtist.run(input.name, searchKey(input.name), input.description, input.image, input.band, id);
     return result.changes === 0 ? undefined : { id, ...input };
   }
 
@@ -81,13 +81,11 @@ export class CatalogStore {
   }
 
   /** One page of artists ordered by folded name, with the total count of matches, read in one snapshot. */
-  artistPage(search: ArtistSearch): ArtistPage {
+  artistPage(search: ArtistSearch): { readonly artists: Artist[]; readonly total: number } {
     const text = search.text === undefined || search.text === '' ? null : searchKey(search.text);
     return this.database.transaction(() => ({
-      items: this.statements.artistPage.all({ text, limit: search.limit, offset: search.offset }).map(artistFromRow),
+      artists: this.statements.artistPage.all({ text, limit: search.limit, offset: search.offset }).map(artistFromRow),
       total: this.statements.artistCount.get({ text })?.total ?? 0,
-      limit: search.limit,
-      offset: search.offset,
     }))();
   }
 
@@ -123,7 +121,7 @@ function safeId(rowid: number | bigint): number {
 }
 
 function artistFromRow(row: ArtistRow): Artist {
-  return { id: row.id, name: row.name, description: row.description, image: row.image, band: row.band === 1 };
+  return { id: row.id, name: row.name, description: row.description, image: row.image, band: row.band };
 }
 
 function albumFromRow(row: AlbumRow): Album {

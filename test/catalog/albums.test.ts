@@ -5,7 +5,7 @@ const harness = new CatalogHarness();
 afterEach(() => harness.cleanup());
 
 async function addArtist(catalog: TestCatalog, name: string): Promise<number> {
-  const reply = await catalog.call('POST', '/artists', { json: { name, band: true } });
+  const reply = await catalog.call('POST', '/artists', { json: { name, band: null } });
   return reply.body.id as number;
 }
 

@@ -4,7 +4,7 @@ import { CatalogHarness, type TestCatalog } from './harness.js';
 const harness = new CatalogHarness();
 afterEach(() => harness.cleanup());
 
-async function addArtist(catalog: TestCatalog, name: string, band = true): Promise<number> {
+async function addArtist(catalog: TestCatalog, name: string, band: string | null = null): Promise<number> {
   const reply = await catalog.call('POST', '/artists', { json: { name, band } });
   expect(reply.status).toBe(201);
   return reply.body.id as number;
@@ -15,11 +15,11 @@ describe('catalog artists', () => {
     const catalog = await harness.start();
 
     const created = await catalog.call('POST', '/artists', {
-      json: { name: '  Soda Stereo ', description: 'Trío de Buenos Aires', image: 'https://example.com/soda.jpg', band: true },
+      json: { name: '  Gustavo Cerati ', description: 'Voz y guitarra', image: 'https://example.com/cerati.jpg', band: ' Soda Stereo ' },
     });
 
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(Number), name: 'Soda Stereo', description: 'Trío de Buenos Aires', image: 'https://example.com/soda.jpg', band: true });
+    expect(created.body).toEqual({ id: expect.any(Number), name: 'Gustavo Cerati', description: 'Voz y guitarra', image: 'https://example.com/cerati.jpg', band: 'Soda Stereo' });
     expect(created.headers['location']).toBe(`/api/v1/artists/${created.body.id}`);
     const fetched = await catalog.call('GET', String(created.headers['location']).replace('/api/v1', ''));
     expect(fetched.status).toBe(200);
@@ -31,7 +31,7 @@ describe('catalog artists', () => {
 
     const created = await catalog.call('POST', '/artists', { json: { name: 'Luis Alberto Spinetta' } });
 
-    expect(created.body).toMatchObject({ name: 'Luis Alberto Spinetta', description: '', image: null, band: false });
+    expect(created.body).toMatchObject({ name: 'Luis Alberto Spinetta', description: null, image: null, band: null });
   });
 
   it('replaces every field of an artist with PUT and keeps its albums', async () => {
@@ -39,12 +39,12 @@ describe('catalog artists', () => {
     const id = await addArtist(catalog, 'Sui Generis');
     await catalog.call('POST', `/artists/${id}/albums`, { json: { name: 'Vida', year: 1972 } });
 
-    const replaced = await catalog.call('PUT', `/artists/${id}`, { json: { name: 'Sui Géneris', description: 'Charly y Nito', band: true } });
+    const replaced = await catalog.call('PUT', `/artists/${id}`, { json: { name: 'Charly García', description: 'Piano y voz', band: 'Sui Géneris' } });
 
     expect(replaced.status).toBe(200);
-    expect(replaced.body).toEqual({ id, name: 'Sui Géneris', description: 'Charly y Nito', image: null, band: true });
+    expect(replaced.body).toEqual({ id, name: 'Charly García', description: 'Piano y voz', image: null, band: 'Sui Géneris' });
     const fetched = await catalog.call('GET', `/artists/${id}`);
-    expect(fetched.body).toMatchObject({ name: 'Sui Géneris', description: 'Charly y Nito' });
+    expect(fetched.body).toMatchObject({ name: 'Charly García', band: 'Sui Géneris' });
     expect(fetched.body.albums).toHaveLength(1);
   });
 
@@ -69,37 +69,38 @@ describe('catalog artists', () => {
     const last = await catalog.call('GET', '/artists?limit=2&offset=4');
 
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ total: 5, limit: 2, offset: 0 });
-    const names = [first, second, last].flatMap((page) => page.body.items.map((artist: { name: string }) => artist.name));
+    expect(first.body.meta).toEqual({ total: 5, limit: 2, offset: 0, next: '/api/v1/artists?limit=2&offset=2' });
+    const names = [first, second, last].flatMap((page) => page.body.data.map((artist: { name: string }) => artist.name));
     expect(names).toEqual(['Almendra', 'Los Abuelos de la Nada', 'Manal', 'Patricio Rey y sus Redonditos de Ricota', 'Virus']);
-    expect(last.body.items).toHaveLength(1);
+    expect(last.body.data).toHaveLength(1);
+    expect(last.body.meta.next).toBeNull();
   });
 
-  it('uses a default page size of 20 and refuses pages larger than 100', async () => {
+  it('uses a default page size of 10 and refuses pages larger than 100', async () => {
     const catalog = await harness.start();
     for (let index = 0; index < 25; index += 1) await addArtist(catalog, `Banda ${String(index).padStart(2, '0')}`);
 
     const page = await catalog.call('GET', '/artists');
     const tooLarge = await catalog.call('GET', '/artists?limit=101');
 
-    expect(page.body.items).toHaveLength(20);
-    expect(page.body.total).toBe(25);
+    expect(page.body.data).toHaveLength(10);
+    expect(page.body.meta.total).toBe(25);
     expect(tooLarge.status).toBe(400);
     expect(tooLarge.body.details).toEqual([{ in: 'query', path: 'limit', message: 'must be between 1 and 100' }]);
   });
 
   it('searches names ignoring case and accents, counting only matches', async () => {
     const catalog = await harness.start();
-    for (const name of ['León Gieco', 'Charly García', 'Leonardo Favio', 'Fito Páez']) await addArtist(catalog, name, false);
+    for (const name of ['León Gieco', 'Charly García', 'Leonardo Favio', 'Fito Páez']) await addArtist(catalog, name);
 
     const leon = await catalog.call('GET', `/artists?q=${encodeURIComponent('LEON')}`);
     const garcia = await catalog.call('GET', `/artists?q=${encodeURIComponent('garcía')}`);
     const nobody = await catalog.call('GET', '/artists?q=zzz');
 
-    expect(leon.body.items.map((artist: { name: string }) => artist.name)).toEqual(['León Gieco', 'Leonardo Favio']);
-    expect(leon.body.total).toBe(2);
-    expect(garcia.body.items.map((artist: { name: string }) => artist.name)).toEqual(['Charly García']);
-    expect(nobody.body).toEqual({ items: [], total: 0, limit: 20, offset: 0 });
+    expect(leon.body.data.map((artist: { name: string }) => artist.name)).toEqual(['León Gieco', 'Leonardo Favio']);
+    expect(leon.body.meta.total).toBe(2);
+    expect(garcia.body.data.map((artist: { name: string }) => artist.name)).toEqual(['Charly García']);
+    expect(nobody.body).toEqual({ data: [], meta: { total: 0, limit: 10, offset: 0, next: null } });
   });
 
   it('treats search text literally, so SQL wildcards match only themselves', async () => {
@@ -109,6 +110,6 @@ describe('catalog artists', () => {
 
     const percent = await catalog.call('GET', `/artists?q=${encodeURIComponent('%')}`);
 
-    expect(percent.body.items.map((artist: { name: string }) => artist.name)).toEqual(['100% Rock']);
+    expect(percent.body.data.map((artist: { name: string }) => artist.name)).toEqual(['100% Rock']);
   });
 });

@@ -80,7 +80,7 @@ describe('catalog OpenAPI document', () => {
       ['limit', 'query', false],
       ['offset', 'query', false],
     ]);
-    expect(list[1].schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
+    expect(list[1].schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 10 });
     const album = doc['paths']['/artists/{artistId}/albums/{albumId}']['get'].parameters;
     expect(album.map((parameter: Json) => [parameter['name'], parameter['in'], parameter['required']])).toEqual([
       ['artistId', 'path', true],

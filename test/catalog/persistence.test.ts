@@ -9,7 +9,7 @@ afterEach(() => harness.cleanup());
 describe('catalog persistence', () => {
   it('keeps artists and albums across a restart over the same file, continuing ids after the stored ones', async () => {
     const first = await harness.start();
-    const artist = await first.call('POST', '/artists', { json: { name: 'Almendra', description: 'Spinetta, Molinari, del Guercio, Frascino', band: true } });
+    const artist = await first.call('POST', '/artists', { json: { name: 'Almendra', description: 'Spinetta, Molinari, del Guercio, Frascino', band: null } });
     const album = await first.call('POST', `/artists/${artist.body.id}/albums`, { json: { name: 'Almendra', year: 1969, image: 'https://example.com/a.jpg' } });
     const before = await first.call('GET', `/artists/${artist.body.id}`);
     await first.stop();

@@ -40,6 +40,6 @@ describe('catalog shutdown', () => {
     expect(received).toContain('"error":"shutting_down"');
     const reopened = await catalog.restart();
     const listed = await reopened.call('GET', '/artists');
-    expect(listed.body.items.map((artist: { name: string }) => artist.name)).toEqual(['Los Abuelos de la Nada']);
+    expect(listed.body.data.map((artist: { name: string }) => artist.name)).toEqual(['Los Abuelos de la Nada']);
   });
 });
