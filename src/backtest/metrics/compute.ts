@@ -1,0 +1,68 @@
+// All statistics of a run in one object (the JSON `metrics`), from the equity curve and the trade ledger.
+import { ZERO } from '../../domain/decimal.js';
+import type { BacktestRecord, Metrics, MetricsOptions } from '../result.js';
+import { compoundAnnualGrowth, periodsPerYear, yearsBetween } from './annualization.js';
+import { maxDrawdown } from './drawdown.js';
+import { barReturns, sharpeRatio, sortinoRatio } from './returns.js';
+import { tradeStats } from './trade-stats.js';
+import type { TradeLedger } from './trades.js';
+
+export interface MetricsInput {
+  readonly record: BacktestRecord;
+  readonly ledger: TradeLedger;
+  /** Bars held of each closed trade, in ledger order. */
+  readonly barsHeld: readonly number[];
+  /** How the run's times are written (drawdown peak, trough, recovery). */
+  readonly formatTime: (epochMs: number) => string;
+}
+
+export function computeMetrics(input: MetricsInput, options: MetricsOptions = {}): Metrics {
+  const { record, ledger, barsHeld, formatTime } = input;
+  const { times, equity, exposed } = record.equity;
+  const points = equity.length;
+  const initial = record.initialCash.toNumber();
+  const finalEquity = points === 0 ? initial : equity[points - 1]!;
+  const perYear = options.periodsPerYear ?? periodsPerYear(record.period, times);
+  const riskFreeRate = options.riskFreeRate ?? 0;
+  const returns = barReturns(equity, initial);
+  const drawdown = maxDrawdown(equity, initial);
+  const timeAt = (index: number | undefined): string | null =>
+    index === undefined || points === 0 ? null : formatTime(times[Math.max(0, index)]!);
+
+  let bars = 0;
+  for (const candles of record.bars.values()) bars += candles.length;
+  let exposedPoints = 0;
+  for (let index = 0; index < points; index += 1) if (exposed[index]) exposedPoints += 1;
+  const commission = record.fills.reduce((sum, fill) => sum.plus(fill.commission), ZERO);
+  const trades = tradeStats(ledger.closed);
+
+  return {
+    bars,
+    fills: record.fills.length,
+    closedTrades: trades.closedTrades,
+    winningTrades: trades.winningTrades,
+    losingTrades: trades.losingTrades,
+    winRate: trades.winRate,
+    finalEquity,
+    totalReturn: initial === 0 ? 0 : finalEquity / initial - 1,
+    cagr: points === 0 ? null : compoundAnnualGrowth(initial, finalEquity, yearsBetween(times[0]!, times[points - 1]!)),
+    sharpe: sharpeRatio(returns, perYear, riskFreeRate),
+    sortino: sortinoRatio(returns, perYear, riskFreeRate),
+    maxDrawdown: drawdown?.depth ?? 0,
+    maxDrawdownPeak: timeAt(drawdown?.peakIndex),
+    maxDrawdownTrough: timeAt(drawdown?.troughIndex),
+    maxDrawdownRecovery: timeAt(drawdown?.recoveryIndex),
+    maxDrawdownBars: drawdown === undefined ? 0 : (drawdown.recoveryIndex ?? points - 1) - Math.max(0, drawdown.peakIndex),
+    profitFactor: trades.profitFactor,
+    grossProfit: trades.grossProfit,
+    grossLoss: trades.grossLoss,
+    exposure: points === 0 ? 0 : exposedPoints / points,
+    averageTrade: trades.averageTrade,
+    bestTrade: trades.bestTrade,
+    worstTrade: trades.worstTrade,
+    averageBarsHeld: barsHeld.length === 0 ? null : barsHeld.reduce((sum, held) => sum + held, 0) / barsHeld.length,
+    totalCommission: commission.toNumber(),
+    periodsPerYear: perYear,
+    riskFreeRate,
+  };
+}

@@ -1,0 +1,52 @@
+// Win/loss statistics over closed trades, summed exactly and reported as numbers.
+import { ZERO } from '../../domain/decimal.js';
+import type { ClosedTrade } from './trades.js';
+
+export interface TradeStats {
+  readonly closedTrades: number;
+  /** pnl > 0; a trade at exactly zero is neither a win nor a loss. */
+  readonly winningTrades: number;
+  readonly losingTrades: number;
+  readonly winRate: number | null;
+  readonly grossProfit: number;
+  /** Sum of the losing trades' pnl as a positive number. */
+  readonly grossLoss: number;
+  /** grossProfit / grossLoss; null without a losing trade. */
+  readonly profitFactor: number | null;
+  readonly averageTrade: number | null;
+  readonly bestTrade: number | null;
+  readonly worstTrade: number | null;
+}
+
+export function tradeStats(trades: readonly ClosedTrade[]): TradeStats {
+  let winningTrades = 0;
+  let losingTrades = 0;
+  let profit = ZERO;
+  let loss = ZERO;
+  let best = trades[0]?.pnl;
+  let worst = trades[0]?.pnl;
+  for (const trade of trades) {
+    if (trade.pnl.gt(0)) {
+      winningTrades += 1;
+      profit = profit.plus(trade.pnl);
+    } else if (trade.pnl.lt(0)) {
+      losingTrades += 1;
+      loss = loss.minus(trade.pnl);
+    }
+    if (best !== undefined && trade.pnl.gt(best)) best = trade.pnl;
+    if (worst !== undefined && trade.pnl.lt(worst)) worst = trade.pnl;
+  }
+  const count = trades.length;
+  return {
+    closedTrades: count,
+    winningTrades,
+    losingTrades,
+    winRate: count === 0 ? null : winningTrades / count,
+    grossProfit: profit.toNumber(),
+    grossLoss: loss.toNumber(),
+    profitFactor: loss.isZero() ? null : profit.dividedBy(loss).toNumber(),
+    averageTrade: count === 0 ? null : profit.minus(loss).dividedBy(count).toNumber(),
+    bestTrade: best === undefined ? null : best.toNumber(),
+    worstTrade: worst === undefined ? null : worst.toNumber(),
+  };
+}

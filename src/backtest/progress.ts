@@ -1,0 +1,96 @@
+// A progress bar on stderr for long backtests: drawn only on a terminal and only when the run looks long.
+import cliProgress from 'cli-progress';
+import type { Clock } from '../domain/clock.js';
+
+export interface ProgressStream {
+  readonly isTTY?: boolean;
+  readonly columns?: number;
+  write(text: string): unknown;
+}
+
+export interface ProgressOptions {
+  /** Wall time (systemClock): a virtual clock would make every run look instant. */
+  readonly clock: Clock;
+  /** Default process.stderr. */
+  readonly stream?: ProgressStream;
+  /** Show the bar only when the run is projected to take longer than this (default 2000 ms). */
+  readonly minimumMs?: number;
+  /** Elapsed time before the first projection, so a slow start does not decide alone (default 250 ms). */
+  readonly settleMs?: number;
+  /** At most one redraw per this many ms (default 100). */
+  readonly redrawMs?: number;
+  readonly label?: string;
+}
+
+/** Call start once, update every few thousand bars (each call costs one clock read), stop in a finally. */
+export interface Progress {
+  start(total: number): void;
+  update(done: number): void;
+  /** Clears the bar, leaving the line free for the summary. */
+  stop(): void;
+  readonly visible: boolean;
+}
+
+const BAR_SIZE = 30;
+const BAR_OPTIONS = {
+  format: '{label} {bar} {percentage}% | {done}/{all} bars | {duration_formatted} elapsed | ETA {eta_formatted}',
+  barsize: BAR_SIZE,
+  barCompleteString: '\u2588'.repeat(BAR_SIZE),
+  barIncompleteString: '\u2591'.repeat(BAR_SIZE),
+  barGlue: '',
+  autopadding: true,
+  autopaddingChar: ' ',
+  align: 'left',
+} as const satisfies cliProgress.Options & Record<string, unknown>;
+const CLEAR_LINE = '\r\u001b[K';
+const counts = new Intl.NumberFormat('en-US');
+
+export function createProgress(options: ProgressOptions): Progress {
+  const stream = options.stream ?? process.stderr;
+  if (stream.isTTY !== true) return { start() {}, update() {}, stop() {}, visible: false };
+  const { clock, minimumMs = 2000, settleMs = 250, redrawMs = 100, label = 'backtest' } = options;
+  let total = 0;
+  let startMs = 0;
+  let lastDrawMs = 0;
+  let active = false;
+  let shown = false;
+
+  const draw = (done: number, now: number): void => {
+    const progress = total > 0 ? Math.min(1, done / total) : 0;
+    const elapsedMs = now - startMs;
+    const eta = progress > 0 ? Math.round((elapsedMs / progress - elapsedMs) / 1000) : 0;
+    const params = { progress, eta, startTime: startMs, stopTime: now, total, value: done, maxWidth: stream.columns ?? 80 };
+    const line = cliProgress.Format.Formatter(BAR_OPTIONS, params, { label, done: counts.format(done), all: counts.format(total) });
+    stream.write(`${CLEAR_LINE}${line.slice(0, Math.max(10, (stream.columns ?? 80) - 1))}`);
+    lastDrawMs = now;
+  };
+
+  return {
+    start(newTotal) {
+      total = newTotal;
+      startMs = clock.now();
+      active = true;
+      shown = false;
+    },
+    update(done) {
+      if (!active) return;
+      const now = clock.now();
+      if (!shown) {
+        const elapsed = now - startMs;
+        if (elapsed < settleMs || done <= 0 || (elapsed * total) / done < minimumMs) return;
+        shown = true;
+      } else if (now - lastDrawMs < redrawMs) {
+        return;
+      }
+      draw(done, now);
+    },
+    stop() {
+      if (shown) stream.write(CLEAR_LINE);
+      active = false;
+      shown = false;
+    },
+    get visible() {
+      return shown;
+    },
+  };
+}

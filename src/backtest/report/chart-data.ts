@@ -1,0 +1,102 @@
+// The data the report page draws, in a compact column layout (a 5,000-bar daily run is a few hundred KB).
+import { isIntraday } from '../../domain/period.js';
+import { timeZoneOf } from '../../domain/market-hours.js';
+import { marketOf } from '../../domain/symbol.js';
+import { barLocator } from '../metrics/bar-index.js';
+import { drawdownSeries } from '../metrics/drawdown.js';
+import type { BacktestRecord, BacktestResult } from '../result.js';
+import { formatCount, formatLocal, formatMoney, formatPercent, toneOf } from './format.js';
+import { localTime } from './local-time.js';
+
+/**
+ * Chart times are the market's wall time as UTC seconds, so the axis reads local dates and hours; every
+ * `time` array is delta-encoded (the first value absolute, then differences), which halves its size.
+ */
+export interface ChartData {
+  readonly intraday: boolean;
+  readonly initialCash: number;
+  readonly symbols: readonly SymbolSeries[];
+  readonly equity: { readonly time: number[]; readonly value: number[]; readonly drawdown: number[] };
+  /** Rows of the trades table, already formatted: 10 cells, then the pnl's tone ("positive" | "negative" | ""). */
+  readonly trades: readonly (readonly string[])[];
+}
+
+export interface SymbolSeries {
+  readonly symbol: string;
+  readonly time: number[];
+  readonly open: number[];
+  readonly high: number[];
+  readonly low: number[];
+  readonly close: number[];
+  /** [chart time of the fill's bar (absolute), "B" | "S", quantity]. */
+  readonly fills: [number, 'B' | 'S', string][];
+}
+
+export function buildChartData(record: BacktestRecord, result: BacktestResult): ChartData {
+  const intraday = isIntraday(record.period);
+  const locate = barLocator(record.bars);
+  const symbols: SymbolSeries[] = [];
+  for (const [symbol, candles] of record.bars) {
+    const clock = localTime(timeZoneOf(marketOf(symbol)));
+    const times = candles.map((candle) => clock.chartSeconds(candle.time));
+    const fills: SymbolSeries['fills'] = [];
+    for (const fill of record.fills) {
+      if (fill.symbol !== symbol || candles.length === 0) continue;
+      fills.push([times[locate(symbol, fill.time)]!, fill.side === 'Buy' ? 'B' : 'S', fill.quantity.toFixed()]);
+    }
+    symbols.push({
+      symbol,
+      time: deltas(times),
+      open: candles.map((candle) => candle.open),
+      high: candles.map((candle) => candle.high),
+      low: candles.map((candle) => candle.low),
+      close: candles.map((candle) => candle.close),
+      fills,
+    });
+  }
+
+  const runClock = localTime(result.timeZone);
+  const { times, equity } = record.equity;
+  const initialCash = record.initialCash.toNumber();
+  const drawdown = drawdownSeries(equity, initialCash);
+  const chartTimes: number[] = [];
+  const value: number[] = [];
+  const drawdownPercent: number[] = [];
+  for (let index = 0; index < equity.length; index += 1) {
+    chartTimes.push(runClock.chartSeconds(times[index]!));
+    value.push(Math.round(equity[index]! * 100) / 100);
+    drawdownPercent.push(Math.round(drawdown[index]! * 10_000) / 100);
+  }
+  const curve = { time: deltas(chartTimes), value, drawdown: drawdownPercent };
+
+  const trades = result.trades.map((trade) => {
+    const pnl = Number(trade.pnl);
+    const tone = toneOf(pnl);
+    return [
+      trade.symbol,
+      trade.side,
+      trade.quantity,
+      formatLocal(trade.entryTime, intraday),
+      trade.entryPrice,
+      formatLocal(trade.exitTime, intraday),
+      trade.exitPrice,
+      formatMoney(pnl),
+      formatPercent(trade.return, true),
+      formatCount(trade.barsHeld),
+      tone === 'neutral' ? '' : tone,
+    ];
+  });
+  return { intraday, initialCash, symbols, equity: curve, trades };
+}
+
+/** Delta-encodes times, nudging a repeated wall time (the hour a DST change replays) one second forward. */
+function deltas(times: readonly number[]): number[] {
+  const encoded = new Array<number>(times.length);
+  let previous = 0;
+  for (let index = 0; index < times.length; index += 1) {
+    const time = index === 0 ? times[0]! : Math.max(times[index]!, previous + 1);
+    encoded[index] = time - previous;
+    previous = time;
+  }
+  return encoded;
+}

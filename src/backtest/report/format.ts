@@ -1,0 +1,43 @@
+// Number formatting shared by the terminal summary and the HTML report: money, percentages, ratios, dates.
+
+const NOT_APPLICABLE = 'n/a';
+const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const ratio = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const decimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/** "12,345.67"; negative as "-12,345.67". */
+export function formatMoney(value: number | null): string {
+  return value === null ? NOT_APPLICABLE : money.format(value);
+}
+
+/**
+ * A fraction as a percentage with two places: 0.1234 → "12.34%", with a sign when `signed` ("+12.34%").
+ * Beyond a million percent (the CAGR of a run of a few days) it switches to exponent form: "6.09e+38%".
+ */
+export function formatPercent(fraction: number | null, signed = false): string {
+  if (fraction === null) return NOT_APPLICABLE;
+  const percent = fraction * 100;
+  const text = `${Math.abs(percent) >= 1e6 ? percent.toExponential(2) : ratio.format(percent)}%`;
+  return signed && fraction > 0 ? `+${text}` : text;
+}
+
+export function formatRatio(value: number | null): string {
+  return value === null ? NOT_APPLICABLE : ratio.format(value);
+}
+
+export function formatCount(value: number | null): string {
+  return value === null ? NOT_APPLICABLE : Number.isInteger(value) ? whole.format(value) : decimal.format(value);
+}
+
+/** The wall-clock part of an ISO time with offset: "2024-01-02" (daily) or "2024-01-02 09:30" (intraday). */
+export function formatLocal(iso: string | null, intraday: boolean): string {
+  if (iso === null) return NOT_APPLICABLE;
+  return intraday ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : iso.slice(0, 10);
+}
+
+export type Tone = 'positive' | 'negative' | 'neutral';
+
+export function toneOf(value: number | null): Tone {
+  return value === null || value === 0 ? 'neutral' : value > 0 ? 'positive' : 'negative';
+}

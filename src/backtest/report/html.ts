@@ -1,0 +1,95 @@
+// The `--report` page: one self-contained HTML file (library, styles, script and data inlined; no network).
+import { isIntraday } from '../../domain/period.js';
+import type { BacktestRecord, BacktestResult } from '../result.js';
+import { buildChartData } from './chart-data.js';
+import { formatLocal, formatMoney } from './format.js';
+import { assetSource, chartLibrarySource, escapeHtml, jsonForScript, scriptForInline } from './inline.js';
+import { metricRows, type MetricRow } from './metric-rows.js';
+
+const CARD_KEYS = ['totalReturn', 'cagr', 'sharpe', 'maxDrawdown', 'winRate', 'profitFactor', 'closedTrades'];
+const TRADE_HEADERS = ['Symbol', 'Side', 'Qty', 'Entry', 'Price', 'Exit', 'Price', 'PnL', 'Return', 'Bars'];
+const NUMERIC_TRADE_COLUMNS = new Set([2, 4, 6, 7, 8, 9]);
+
+export async function renderReport(record: BacktestRecord, result: BacktestResult): Promise<string> {
+  const [library, css, script] = await Promise.all([chartLibrarySource(), assetSource('report.css'), assetSource('report.js')]);
+  const rows = metricRows(result);
+  const intraday = isIntraday(result.period);
+  const span = result.start === null ? 'no bars' : `${formatLocal(result.start, intraday)} → ${formatLocal(result.end, intraday)}`;
+  const subtitle = [result.symbols.join(', '), result.period, span, `initial cash ${formatMoney(Number(result.initialCash))} ${result.currency}`].join(' · ');
+  const title = `Backtest · ${result.strategy}`;
+
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${css}</style>
+</head>
+<body>
+<main>
+<header><h1>${escapeHtml(title)}</h1><p>${escapeHtml(subtitle)}</p></header>
+<section class="cards">${rows.filter((row) => CARD_KEYS.includes(row.key)).map(card).join('')}</section>
+<section class="panel">
+<div class="panel-head"><h2>Price and fills</h2>${symbolSelector(result.symbols)}</div>
+<div id="price-chart" class="chart"></div>
+</section>
+<section class="panel">
+<div class="panel-head"><h2>Equity</h2><span class="hint">marked to market at each bar's close; baseline = initial cash</span></div>
+<div id="equity-chart" class="chart equity"></div>
+<div class="panel-head"><h2>Drawdown</h2><span class="hint">below the running peak</span></div>
+<div id="drawdown-chart" class="chart drawdown"></div>
+</section>
+<div class="columns">
+<section class="panel"><div class="panel-head"><h2>Metrics</h2></div><table id="metrics"><tbody>${rows.map(metricRow).join('')}</tbody></table></section>
+<section class="panel">${settingsTable(result)}${openPositionsTable(result)}</section>
+</div>
+<section class="panel">
+<div class="panel-head"><h2>Trades (${result.trades.length})</h2><span class="hint">FIFO round trips, pnl net of commission</span></div>
+<div class="table-scroll"><table id="trades"><thead><tr>${TRADE_HEADERS.map((header, column) => `<th${NUMERIC_TRADE_COLUMNS.has(column) ? ' class="number"' : ''}>${header}</th>`).join('')}</tr></thead><tbody></tbody></table></div>
+<div class="pager"><button id="trades-previous" type="button">Previous</button><span id="trades-page"></span><button id="trades-next" type="button">Next</button></div>
+</section>
+<footer>longport-trader backtest report · charts by <a href="https://www.tradingview.com/lightweight-charts/">TradingView Lightweight Charts™</a></footer>
+</main>
+<script>${scriptForInline(library)}</script>
+<script type="application/json" id="report-data">${jsonForScript(buildChartData(record, result))}</script>
+<script>${scriptForInline(script)}</script>
+</body>
+</html>
+`;
+}
+
+function card(row: MetricRow): string {
+  return `<div class="card" data-metric="${row.key}"><div class="label">${escapeHtml(row.label)}</div><div class="value ${row.tone}">${escapeHtml(row.value)}</div></div>`;
+}
+
+function metricRow(row: MetricRow): string {
+  return `<tr data-metric="${row.key}"><th>${escapeHtml(row.label)}</th><td class="number ${row.tone}">${escapeHtml(row.value)}</td><td class="detail">${escapeHtml(row.detail)}</td></tr>`;
+}
+
+function symbolSelector(symbols: readonly string[]): string {
+  if (symbols.length < 2) return `<span class="hint">${escapeHtml(symbols[0] ?? '')}</span>`;
+  const options = symbols.map((symbol, index) => `<option value="${index}">${escapeHtml(symbol)}</option>`).join('');
+  return `<label class="hint">Symbol <select id="symbol">${options}</select></label>`;
+}
+
+function settingsTable(result: BacktestResult): string {
+  const entries = Object.entries(result.settings);
+  if (entries.length === 0) return '';
+  const rows = entries.map(([key, value]) => `<tr><th>${escapeHtml(key)}</th><td>${escapeHtml(String(value))}</td></tr>`).join('');
+  return `<div class="panel-head"><h2>Settings</h2></div><table id="settings"><tbody>${rows}</tbody></table><br>`;
+}
+
+function openPositionsTable(result: BacktestResult): string {
+  const head = '<div class="panel-head"><h2>Open at the end</h2><span class="hint">valued at the last close</span></div>';
+  if (result.openPositions.length === 0) return `${head}<p class="muted">No open positions.</p>`;
+  const rows = result.openPositions
+    .map((position) => {
+      const pnl = Number(position.unrealizedPnl);
+      const tone = pnl > 0 ? 'positive' : pnl < 0 ? 'negative' : '';
+      const cells = [position.symbol, position.side, position.quantity, position.averagePrice, position.markPrice].map((cell) => `<td>${escapeHtml(cell)}</td>`).join('');
+      return `<tr>${cells}<td class="number ${tone}">${escapeHtml(formatMoney(pnl))}</td></tr>`;
+    })
+    .join('');
+  return `${head}<table id="open-positions"><thead><tr><th>Symbol</th><th>Side</th><th>Qty</th><th>Avg price</th><th>Mark</th><th class="number">Unrealised</th></tr></thead><tbody>${rows}</tbody></table>`;
+}

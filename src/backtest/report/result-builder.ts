@@ -1,0 +1,113 @@
+// Builds the `--json` document (BacktestResult) from a finished run: metrics, fills, trades, open positions.
+import { decimalFromNumber, type Decimal, ZERO } from '../../domain/decimal.js';
+import { timeZoneOf } from '../../domain/market-hours.js';
+import { marketOf, type SecuritySymbol } from '../../domain/symbol.js';
+import { barLocator } from '../metrics/bar-index.js';
+import { computeMetrics } from '../metrics/compute.js';
+import { pairTrades, SHARE_PLACES, type OpenLot } from '../metrics/trades.js';
+import type { BacktestRecord, BacktestResult, MetricsOptions, OpenPositionRecord } from '../result.js';
+import { localTime, type LocalTime } from './local-time.js';
+
+/** The whole `--json` document of a run; `options` tune sharpe and sortino (risk-free rate, bars per year). */
+export function buildResult(record: BacktestRecord, options: MetricsOptions = {}): BacktestResult {
+  const symbols = [...record.bars.keys()];
+  const zone = runTimeZone(record);
+  const runTime = localTime(zone);
+  const symbolTimes = new Map<SecuritySymbol, LocalTime>();
+  const timeOf = (symbol: SecuritySymbol): LocalTime => {
+    let time = symbolTimes.get(symbol);
+    if (time === undefined) {
+      time = localTime(timeZoneOf(marketOf(symbol)));
+      symbolTimes.set(symbol, time);
+    }
+    return time;
+  };
+  const ledger = pairTrades(record.fills);
+  const locate = barLocator(record.bars);
+  const barsHeld = ledger.closed.map((trade) => Math.max(0, locate(trade.symbol, trade.exitTime) - locate(trade.symbol, trade.entryTime)));
+  const times = record.equity.times;
+
+  return {
+    version: 1,
+    strategy: record.strategy,
+    symbols,
+    period: record.period,
+    currency: record.currency,
+    initialCash: text(record.initialCash),
+    timeZone: zone,
+    start: times.length === 0 ? null : runTime.iso(times[0]!),
+    end: times.length === 0 ? null : runTime.iso(times[times.length - 1]!),
+    settings: { ...record.settings },
+    metrics: computeMetrics({ record, ledger, barsHeld, formatTime: runTime.iso }, options),
+    fills: record.fills.map((fill) => ({
+      fillId: fill.fillId,
+      orderId: fill.orderId,
+      symbol: fill.symbol,
+      side: fill.side,
+      quantity: text(fill.quantity),
+      price: text(fill.price),
+      commission: text(fill.commission),
+      time: timeOf(fill.symbol).iso(fill.time),
+    })),
+    trades: ledger.closed.map((trade, index) => {
+      const cost = trade.entryPrice.times(trade.quantity);
+      return {
+        symbol: trade.symbol,
+        side: trade.side,
+        quantity: text(trade.quantity),
+        entryTime: timeOf(trade.symbol).iso(trade.entryTime),
+        entryPrice: text(trade.entryPrice),
+        exitTime: timeOf(trade.symbol).iso(trade.exitTime),
+        exitPrice: text(trade.exitPrice),
+        commission: text(trade.commission),
+        pnl: text(trade.pnl),
+        return: cost.isZero() ? 0 : trade.pnl.dividedBy(cost).toNumber(),
+        barsHeld: barsHeld[index]!,
+      };
+    }),
+    openPositions: openPositions(record, ledger.open),
+  };
+}
+
+/** The zone of run-level dates: as configured, else the first symbol's market, else UTC. */
+function runTimeZone(record: BacktestRecord): string {
+  if (record.timeZone !== undefined) return record.timeZone;
+  const first = record.bars.keys().next();
+  return first.done === true ? 'UTC' : timeZoneOf(marketOf(first.value));
+}
+
+export function formatResultJson(result: BacktestResult): string {
+  return `${JSON.stringify(result, null, 2)}\n`;
+}
+
+function openPositions(record: BacktestRecord, lots: readonly OpenLot[]): OpenPositionRecord[] {
+  const bySymbol = new Map<SecuritySymbol, OpenLot[]>();
+  for (const lot of lots) bySymbol.set(lot.symbol, [...(bySymbol.get(lot.symbol) ?? []), lot]);
+  return [...bySymbol].map(([symbol, symbolLots]) => {
+    const candles = record.bars.get(symbol);
+    const last = candles?.[candles.length - 1];
+    const mark = last === undefined ? symbolLots[symbolLots.length - 1]!.entryPrice : decimalFromNumber(last.close);
+    let quantity = ZERO;
+    let cost = ZERO;
+    let unrealized = ZERO;
+    for (const lot of symbolLots) {
+      const move = mark.minus(lot.entryPrice).times(lot.quantity);
+      quantity = quantity.plus(lot.quantity);
+      cost = cost.plus(lot.entryPrice.times(lot.quantity));
+      unrealized = unrealized.plus(lot.side === 'Long' ? move : move.negated()).minus(lot.commission);
+    }
+    return {
+      symbol,
+      side: symbolLots[0]!.side,
+      quantity: text(quantity),
+      averagePrice: text(cost.dividedBy(quantity)),
+      markPrice: text(mark),
+      unrealizedPnl: text(unrealized),
+    };
+  });
+}
+
+/** Exact for every figure but average prices, which are rounded to the commission shares' scale. */
+function text(value: Decimal): string {
+  return (value.decimalPlaces() > SHARE_PLACES ? value.toDecimalPlaces(SHARE_PLACES) : value).toFixed();
+}

@@ -1,0 +1,174 @@
+// The backtest's inputs to metrics and reports (what the engine hands over) and the JSON result's shape.
+import { z } from 'zod';
+import type { Candle } from '../domain/candle.js';
+import type { Decimal } from '../domain/decimal.js';
+import type { Fill } from '../domain/fill.js';
+import { PERIODS, type Period } from '../domain/period.js';
+import type { SecuritySymbol } from '../domain/symbol.js';
+
+/**
+ * The account's equity over the run, one point per distinct bar time (several symbols' bars that share a
+ * time make one point). Typed arrays are welcome: see createEquityRecorder.
+ */
+export interface EquityCurve {
+  /** Bar start (epoch ms, the Candle's `time`) of each point, strictly increasing. */
+  readonly times: ArrayLike<number>;
+  /** Cash + positions marked at the bar's close, in the account currency, after that bar was processed. */
+  readonly equity: ArrayLike<number>;
+  /** Non-zero/true when any position was open at that bar's close (for `exposure`). */
+  readonly exposed: ArrayLike<number | boolean>;
+}
+
+/** Everything one finished run produced; the one input of buildResult, formatSummary and renderReport. */
+export interface BacktestRecord {
+  readonly strategy: string;
+  readonly period: Period;
+  /** Account currency, e.g. "USD". */
+  readonly currency: string;
+  readonly initialCash: Decimal;
+  /** Closed bars per symbol, in time order; the map's order is the reports' symbol order. */
+  readonly bars: ReadonlyMap<SecuritySymbol, readonly Candle[]>;
+  readonly equity: EquityCurve;
+  /** Every fill of the run in execution order (commission included, as charged). */
+  readonly fills: readonly Fill[];
+  /** Zone for run-level dates (start, end, drawdown); default: the first symbol's market zone. */
+  readonly timeZone?: string;
+  /** Run settings echoed into the JSON as given (fill model, commission rate, strategy params …). */
+  readonly settings?: Readonly<Record<string, string | number | boolean | null>>;
+}
+
+/** Knobs of the statistics; both have defaults (see computeMetrics). */
+export interface MetricsOptions {
+  /** Annual risk-free rate as a fraction (0.02 = 2 %); default 0. */
+  readonly riskFreeRate?: number;
+  /** Overrides the bars-per-year of annualisation (see periodsPerYear). */
+  readonly periodsPerYear?: number;
+}
+
+const decimalText = z.string().regex(/^-?\d+(\.\d+)?$/, 'a plain decimal string');
+/** ISO 8601 with the zone's offset, e.g. "2024-01-02T00:00:00+08:00" (market-local wall time). */
+const timeText = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?(Z|[+-]\d{2}:\d{2})$/, 'an ISO 8601 time with offset');
+const nullableNumber = z.number().nullable();
+const count = z.number().int().nonnegative();
+
+/**
+ * Statistics of the run. All are JSON numbers (fractions, not percents: 0.12 = 12 %); null means
+ * "undefined for this run", never zero:
+ * - winRate, averageTrade, bestTrade, worstTrade, averageBarsHeld: null without closed trades;
+ * - sharpe, sortino: null with fewer than 2 returns, or when their denominator is 0 (flat equity, or no
+ *   losing bar for sortino);
+ * - cagr: null when first and last bar share a time (single bar) or the span is too short for a finite
+ *   figure; −1 when equity ended at or below zero;
+ * - profitFactor: null when there is no losing trade (gross loss 0 would make it ∞ or 0/0).
+ * Money figures here are numbers in the account currency; the exact values are in `fills` and `trades`.
+ * sharpe and sortino are annualised from per-bar returns (the first bar's return is over the initial cash)
+ * with `periodsPerYear` bars a year: 252 for daily bars, 52 weekly, 12 monthly, 4 quarterly, 1 yearly, and
+ * for intraday bars 252 × the average bars per trading day seen in the data. cagr uses calendar time
+ * between the first and the last bar (365.25-day years).
+ */
+export const metricsSchema = z.strictObject({
+  /** Bars processed, all symbols. */
+  bars: count,
+  fills: count,
+  closedTrades: count,
+  winningTrades: count,
+  losingTrades: count,
+  winRate: nullableNumber,
+  finalEquity: z.number(),
+  totalReturn: z.number(),
+  cagr: nullableNumber,
+  sharpe: nullableNumber,
+  sortino: nullableNumber,
+  /** Largest peak-to-trough fall of equity as a fraction of the peak (0.25 = −25 %); 0 without one. */
+  maxDrawdown: z.number().nonnegative(),
+  maxDrawdownPeak: timeText.nullable(),
+  maxDrawdownTrough: timeText.nullable(),
+  /** First bar back at the peak's equity; null when it never recovered (or there was no drawdown). */
+  maxDrawdownRecovery: timeText.nullable(),
+  /** Bars from the peak to the recovery, or to the last bar when it never recovered. */
+  maxDrawdownBars: count,
+  profitFactor: nullableNumber,
+  grossProfit: z.number(),
+  grossLoss: z.number(),
+  /** Fraction of equity points with an open position. */
+  exposure: z.number().min(0).max(1),
+  averageTrade: nullableNumber,
+  bestTrade: nullableNumber,
+  worstTrade: nullableNumber,
+  averageBarsHeld: nullableNumber,
+  totalCommission: z.number(),
+  /** The annualisation used by sharpe and sortino. */
+  periodsPerYear: z.number().positive(),
+  riskFreeRate: z.number(),
+});
+
+export const fillRecordSchema = z.strictObject({
+  fillId: z.string(),
+  orderId: z.string(),
+  symbol: z.string(),
+  side: z.enum(['Buy', 'Sell']),
+  quantity: decimalText,
+  price: decimalText,
+  commission: decimalText,
+  time: timeText,
+});
+
+/** One FIFO round trip: an entry lot (or part of it) closed by one exit fill (see pairTrades). */
+export const tradeRecordSchema = z.strictObject({
+  symbol: z.string(),
+  side: z.enum(['Long', 'Short']),
+  quantity: decimalText,
+  entryTime: timeText,
+  entryPrice: decimalText,
+  exitTime: timeText,
+  exitPrice: decimalText,
+  /** Entry and exit commissions attributed to this trade (pro rata by quantity). */
+  commission: decimalText,
+  /** Net of commission. */
+  pnl: decimalText,
+  /** pnl / (entryPrice × quantity). */
+  return: z.number(),
+  /** Bars of the symbol from the entry fill's bar to the exit fill's bar. */
+  barsHeld: count,
+});
+
+/** A position still open after the last bar, valued at that symbol's last close. */
+export const openPositionSchema = z.strictObject({
+  symbol: z.string(),
+  side: z.enum(['Long', 'Short']),
+  quantity: decimalText,
+  averagePrice: decimalText,
+  markPrice: decimalText,
+  /** Net of the entry commissions already paid, so Σ trades.pnl + Σ unrealizedPnl = finalEquity − initialCash. */
+  unrealizedPnl: decimalText,
+});
+
+/**
+ * The `--json` document. `version` changes only when a field changes meaning or disappears. Metrics are
+ * JSON numbers; quantities, prices and money in `fills`, `trades` and `openPositions` are exact decimal
+ * strings (pro-rata commission shares and average prices rounded to 10 places). Times are market-local
+ * ISO 8601 with offset: per symbol's market for fills and trades, `timeZone` for run-level times.
+ */
+export const backtestResultSchema = z.strictObject({
+  version: z.literal(1),
+  strategy: z.string(),
+  symbols: z.array(z.string()),
+  period: z.enum(PERIODS),
+  currency: z.string(),
+  initialCash: decimalText,
+  timeZone: z.string(),
+  /** First and last bar times; null when there were no bars. */
+  start: timeText.nullable(),
+  end: timeText.nullable(),
+  settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  metrics: metricsSchema,
+  fills: z.array(fillRecordSchema),
+  trades: z.array(tradeRecordSchema),
+  openPositions: z.array(openPositionSchema),
+});
+
+export type Metrics = z.infer<typeof metricsSchema>;
+export type FillRecord = z.infer<typeof fillRecordSchema>;
+export type TradeRecord = z.infer<typeof tradeRecordSchema>;
+export type OpenPositionRecord = z.infer<typeof openPositionSchema>;
+export type BacktestResult = z.infer<typeof backtestResultSchema>;

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { createProgress, type ProgressStream } from '../../src/backtest/progress.js';
+import { VirtualClock } from '../../src/clock/virtual-clock.js';
+
+function terminal(isTTY: boolean): ProgressStream & { output: string } {
+  const stream = {
+    isTTY,
+    columns: 120,
+    output: '',
+    write(text: string) {
+      stream.output += text;
+      return true;
+    },
+  };
+  return stream;
+}
+
+describe('progress bar', () => {
+  it('draws the bar for a run projected to take longer than two seconds', () => {
+    const clock = new VirtualClock(0);
+    const stream = terminal(true);
+    const progress = createProgress({ clock, stream });
+
+    progress.start(1_000_000);
+    clock.advanceBy(300);
+    progress.update(100_000); // 10 % in 300 ms → about 3 s in all
+
+    expect(progress.visible).toBe(true);
+    expect(stream.output).toContain(' 10% | 100,000/1,000,000 bars');
+  });
+
+  it('stays silent for a run projected to finish quickly', () => {
+    const clock = new VirtualClock(0);
+    const stream = terminal(true);
+    const progress = createProgress({ clock, stream });
+
+    progress.start(1_000_000);
+    clock.advanceBy(300);
+    progress.update(500_000); // half in 300 ms → 600 ms in all
+    clock.advanceBy(300);
+    progress.update(1_000_000);
+    progress.stop();
+
+    expect(stream.output).toBe('');
+  });
+
+  it('waits for the settle time before judging the run', () => {
+    const clock = new VirtualClock(0);
+    const stream = terminal(true);
+    const progress = createProgress({ clock, stream });
+
+    progress.start(1_000_000);
+    clock.advanceBy(100);
+    progress.update(1_000); // looks slow, but only 100 ms in
+
+    expect(stream.output).toBe('');
+  });
+
+  it('redraws at most once per redraw interval', () => {
+    const clock = new VirtualClock(0);
+    const stream = terminal(true);
+    const progress = createProgress({ clock, stream, redrawMs: 100 });
+    progress.start(100_000);
+    clock.advanceBy(500);
+    progress.update(10_000);
+    const afterFirst = stream.output;
+
+    clock.advanceBy(50);
+    progress.update(11_000);
+    expect(stream.output).toBe(afterFirst);
+
+    clock.advanceBy(50);
+    progress.update(12_000);
+    expect(stream.output).toContain(' 12% | 12,000/100,000 bars');
+  });
+
+  it('clears its line on stop so the summary starts clean', () => {
+    const clock = new VirtualClock(0);
+    const stream = terminal(true);
+    const progress = createProgress({ clock, stream });
+    progress.start(10);
+    clock.advanceBy(1000);
+    progress.update(1);
+    progress.stop();
+
+    expect(stream.output.endsWith('\r\u001b[K')).toBe(true);
+    expect(progress.visible).toBe(false);
+  });
+
+  it('never writes when stderr is not a terminal', () => {
+    const clock = new VirtualClock(0);
+    const stream = terminal(false);
+    const progress = createProgress({ clock, stream });
+    progress.start(1_000_000);
+    clock.advanceBy(10_000);
+    progress.update(1);
+    progress.stop();
+
+    expect(stream.output).toBe('');
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { metricRows } from '../../src/backtest/report/metric-rows.js';
+import { buildResult } from '../../src/backtest/report/result-builder.js';
+import { colorEnabled, formatSummary } from '../../src/backtest/summary.js';
+import { barsFromCloses, recordWithEquity, simulateRun, SPY } from '../support/backtest/fixtures.js';
+
+function roundTrips(count: number) {
+  const closes = Array.from({ length: 4 * count + 2 }, (_, index) => 10 + (index % 4));
+  const orders = Array.from({ length: count }, (_, trade) => [
+    { bar: 4 * trade + 1, side: 'Buy' as const, quantity: 100 },
+    { bar: 4 * trade + 3, side: 'Sell' as const, quantity: 100 },
+  ]).flat();
+  return buildResult(simulateRun(new Map([[SPY, barsFromCloses(closes)]]), orders, { initialCash: 10_000, commissionRate: '0.001', strategy: 'sma-crossover' }));
+}
+
+describe('terminal summary', () => {
+  it('lists the metrics with formatted money and percentages', () => {
+    // bars 10, 11, 12, 13, 10, 11: buy 100 at 10 (bar 1's open), sell at 12 (bar 3's open), commission 2.2
+    const text = formatSummary(roundTrips(1), { color: false });
+
+    expect(text).toContain('Backtest sma-crossover  SPY.US  day  2024-01-02 → 2024-01-07');
+    expect(text).toMatch(/Final equity +10,197\.80 USD/);
+    expect(text).toMatch(/Total return +\+1\.98%/);
+    expect(text).toMatch(/Win rate +100\.00%/);
+    expect(text).toMatch(/Profit factor +n\/a/);
+    expect(text).toMatch(/Commission +2\.20/);
+  });
+
+  it('aligns the values of each column on their right edge', () => {
+    const result = roundTrips(1);
+    const rows = metricRows(result);
+    const lines = formatSummary(result, { color: false }).split('\n');
+    const half = Math.ceil(rows.length / 2);
+    // each right-column label starts at the same offset, and the values before them end flush
+    const starts = rows.slice(half).map((row) => lines.find((line) => line.includes(`    ${row.label}`))!.indexOf(`    ${row.label}`));
+    expect(new Set(starts).size).toBe(1);
+    const leftEnds = rows.slice(0, half).map((row) => {
+      const line = lines.find((candidate) => candidate.startsWith(`  ${row.label}`))!;
+      return line.indexOf(row.value) + row.value.length;
+    });
+    expect(new Set(leftEnds).size).toBe(1);
+  });
+
+  it('shows only the last trades with their pnl', () => {
+    const text = formatSummary(roundTrips(8), { color: false, lastTrades: 3 });
+    expect(text).toContain('Last 3 of 8 trades');
+    const tradeRows = text.split('\n').filter((line) => line.startsWith('  SPY.US  Long'));
+    expect(tradeRows).toHaveLength(3);
+    expect(tradeRows[0]).toMatch(/2024-01-23 +10 +2024-01-25 +12 +197\.80 +\+19\.78% +2$/);
+  });
+
+  it('says so when there were no trades', () => {
+    const text = formatSummary(buildResult(recordWithEquity([100, 100])), { color: false });
+    expect(text).toContain('No closed trades.');
+    expect(text).toMatch(/Sharpe +n\/a/);
+  });
+
+  it('colours gains green and losses red only when asked', () => {
+    const result = roundTrips(1);
+    expect(formatSummary(result, { color: true })).toContain('\u001b[32m');
+    expect(formatSummary(result, { color: false })).not.toContain('\u001b[');
+  });
+
+  it('enables colour only on a terminal without NO_COLOR', () => {
+    expect(colorEnabled({ isTTY: true }, {})).toBe(true);
+    expect(colorEnabled({ isTTY: false }, {})).toBe(false);
+    expect(colorEnabled({}, {})).toBe(false);
+    expect(colorEnabled({ isTTY: true }, { NO_COLOR: '1' })).toBe(false);
+    expect(colorEnabled({ isTTY: true }, { TERM: 'dumb' })).toBe(false);
+  });
+});
