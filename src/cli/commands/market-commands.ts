@@ -1,4 +1,18 @@
-// The `trader` commands of this area (registered by src/cli/main.ts).
+// The `trader` commands of this area (registered by src/cli/main.ts): quotes, reference data, candles,
+// live streams and history downloads over the quote connection.
 import type { CommandModule } from 'yargs';
+import { candlesCommand } from '../market/candles-command.js';
+import { dataCommand } from '../market/data-command.js';
+import { capitalDistributionCommand, capitalFlowCommand, quoteCommand, staticCommand, tradingDaysCommand } from '../market/snapshot-commands.js';
+import { watchCommand } from '../market/watch-command.js';
 
-export const marketCommands: readonly CommandModule<object, any>[] = [];
+export const marketCommands: readonly CommandModule<object, any>[] = [
+  quoteCommand,
+  staticCommand,
+  candlesCommand,
+  capitalFlowCommand,
+  capitalDistributionCommand,
+  tradingDaysCommand,
+  watchCommand,
+  dataCommand,
+];

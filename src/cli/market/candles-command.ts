@@ -1,0 +1,98 @@
+// `trader candles`: the latest N bars (cmd 19) or every bar of a date range (cmd 27, paged), as a table,
+// JSON, or the candle CSV format.
+import type { CommandModule } from 'yargs';
+import type { Candle } from '../../domain/candle.js';
+import { InvalidInputError } from '../../domain/errors.js';
+import { timeZoneOf } from '../../domain/market-hours.js';
+import { isIntraday, parsePeriod, PERIODS, type Period } from '../../domain/period.js';
+import { marketOf, type SecuritySymbol } from '../../domain/symbol.js';
+import { formatCandleCsv } from '../../feeds/history/candle-csv-writer.js';
+import { ADJUST_TYPES, type AdjustType } from '../../openapi/socket/commands.js';
+import type { QuoteClient } from '../../openapi/socket/quote-client.js';
+import { printTable } from '../output.js';
+import { choiceFlag, countFlag, dateFlag, symbolFlag } from '../trading/flags.js';
+import { line, present } from '../trading/present.js';
+import type { GlobalFlags } from '../trading/session.js';
+import { marketTime } from './format.js';
+import { withQuoteClient } from './socket-session.js';
+
+interface CandlesArgs extends GlobalFlags {
+  readonly symbol: string;
+  readonly period: string;
+  readonly count?: number;
+  readonly from?: string;
+  readonly to?: string;
+  readonly adjust: string;
+  readonly csv?: boolean;
+  readonly allSessions?: boolean;
+}
+
+export interface CandleRequest {
+  readonly symbol: SecuritySymbol;
+  readonly period: Period;
+  readonly adjust: AdjustType;
+  readonly allSessions: boolean;
+  readonly range: { readonly count: number } | { readonly from: string; readonly to: string };
+}
+
+/** Validates the flags before anything is sent. */
+export function candleRequest(args: CandlesArgs): CandleRequest {
+  const symbol = symbolFlag(String(args.symbol), 'SYMBOL');
+  const period = parsePeriod(String(args.period));
+  const adjust = choiceFlag(Object.keys(ADJUST_TYPES) as AdjustType[], args.adjust, '--adjust');
+  const hasRange = args.from !== undefined || args.to !== undefined;
+  if (hasRange && args.count !== undefined) throw new InvalidInputError('give either --count or --from/--to, not both', '--count');
+  if (!hasRange) {
+    const count = countFlag(args.count ?? 100, '--count')!;
+    if (count > 1000) throw new InvalidInputError(`--count: at most 1000 bars per request (got ${count}); use --from/--to for more`, '--count');
+    return { symbol, period, adjust, allSessions: args.allSessions === true, range: { count } };
+  }
+  if (args.from === undefined || args.to === undefined) throw new InvalidInputError('--from and --to go together', args.from === undefined ? '--from' : '--to');
+  const from = dateFlag(args.from, '--from');
+  const to = dateFlag(args.to, '--to');
+  if (from > to) throw new InvalidInputError(`--from ${from} is after --to ${to}`, '--from');
+  return { symbol, period, adjust, allSessions: args.allSessions === true, range: { from, to } };
+}
+
+export async function fetchCandles(client: QuoteClient, request: CandleRequest): Promise<Candle[]> {
+  const query = { adjust: request.adjust, allSessions: request.allSessions };
+  if ('count' in request.range) return client.candlesticks(request.symbol, request.period, request.range.count, query);
+  const candles: Candle[] = [];
+  for await (const page of client.historyPages(request.symbol, request.period, request.range, query)) candles.push(...page);
+  return candles;
+}
+
+export const candlesCommand: CommandModule<object, CandlesArgs> = {
+  command: 'candles <symbol>',
+  describe: 'Show candlesticks: the latest --count bars, or every bar from --from to --to',
+  builder: (yargs) =>
+    yargs
+      .positional('symbol', { type: 'string', demandOption: true, describe: 'A symbol such as 700.HK' })
+      .option('period', { type: 'string', default: 'day', describe: `Bar period: ${PERIODS.join(', ')}` })
+      .option('count', { type: 'number', describe: 'The latest N bars (default 100, at most 1000)' })
+      .option('from', { type: 'string', describe: 'First date, YYYY-MM-DD (market-local), with --to' })
+      .option('to', { type: 'string', describe: 'Last date, YYYY-MM-DD, inclusive' })
+      .option('adjust', { type: 'string', default: 'none', describe: 'Price adjustment: none or forward' })
+      .option('all-sessions', { type: 'boolean', describe: 'Include pre-market, post-market and overnight bars' })
+      .option('csv', { type: 'boolean', describe: 'Print the candle CSV format (as `trader data fetch` writes it)' })
+      .example('$0 candles 700.HK --period day --count 20', 'The last 20 daily bars')
+      .example('$0 candles AAPL.US --period 5m --from 2024-03-01 --to 2024-03-05 --adjust forward', 'Five-minute bars of a week, forward-adjusted')
+      .example('$0 candles 700.HK --period week --count 52 --json', 'A year of weekly bars as JSON'),
+  handler: async (args) => {
+    const request = candleRequest(args);
+    const candles = await withQuoteClient(args, (client) => fetchCandles(client, request));
+    const zone = timeZoneOf(marketOf(request.symbol));
+    if (args.csv && !args.json) {
+      process.stdout.write(formatCandleCsv(candles, request.period, zone));
+      return;
+    }
+    present(args, candles, () => {
+      if (candles.length === 0) return line(`no ${request.period} bars for ${request.symbol}`);
+      const daily = !isIntraday(request.period);
+      printTable(
+        [daily ? 'DATE' : 'TIME', 'OPEN', 'HIGH', 'LOW', 'CLOSE', 'VOLUME', 'TURNOVER'],
+        candles.map((candle) => [marketTime(candle.time, zone, daily), candle.open, candle.high, candle.low, candle.close, candle.volume, candle.turnover ?? '']),
+      );
+    });
+  },
+};

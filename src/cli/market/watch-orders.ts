@@ -1,0 +1,34 @@
+// Streams the account's order updates (trade connection, topic `private`) as JSON lines until interrupted;
+// `trader orders --watch` runs this.
+import type { OrderUpdate } from '../../domain/order.js';
+import type { GlobalFlags } from '../trading/session.js';
+import { writeJsonLine } from './format.js';
+import { untilInterrupted, withTradeClient } from './socket-session.js';
+import { describeState } from './watch-command.js';
+
+export interface WatchOrdersOptions {
+  /** Stops the stream (Ctrl-C and SIGTERM stop it too). */
+  readonly signal?: AbortSignal;
+  /** Where lines go; stdout by default. */
+  readonly write?: (text: string) => void;
+  /** Called with each update before it is written (tests, callers that count). */
+  readonly onUpdate?: (update: OrderUpdate) => void;
+}
+
+export async function watchOrderUpdates(flags: GlobalFlags, options: WatchOrdersOptions = {}): Promise<void> {
+  await withTradeClient(flags, async (client) => {
+    const states = client.state$.subscribe((state) => process.stderr.write(`orders: ${describeState(state)}\n`));
+    const stopped = new AbortController();
+    options.signal?.addEventListener('abort', () => stopped.abort(), { once: true });
+    const updates = client.orderUpdates().subscribe({
+      next: (update) => {
+        options.onUpdate?.(update);
+        writeJsonLine({ type: 'order', ...update }, options.write);
+      },
+      complete: () => stopped.abort(),
+    });
+    await untilInterrupted(stopped.signal);
+    updates.unsubscribe();
+    states.unsubscribe();
+  });
+}
