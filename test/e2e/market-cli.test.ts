@@ -105,12 +105,16 @@ describe('trader data fetch', () => {
 });
 
 describe('snapshot commands', () => {
-  it('prints a quote, static info and trading days', async () => {
-    const [quote, info, days] = await Promise.all([
+  it('prints a quote, static info, trading days and capital figures', async () => {
+    const [quote, info, days, flow, distribution] = await Promise.all([
       runTrader(['quote', '700.HK', '--json'], env),
       runTrader(['static', '700.HK'], env),
       runTrader(['trading-days', '--market', 'HK', '--from', '2024-01-02', '--to', '2024-01-05'], env),
+      runTrader(['capital-flow', '700.HK'], env),
+      runTrader(['capital-distribution', '700.HK', '--json'], env),
     ]);
+    expect(flow.stdout).toContain('2024-01-02 09:31:00+08:00  -20.25');
+    expect(JSON.parse(distribution.stdout)).toMatchObject({ symbol: '700.HK', capitalIn: { large: '100.5' }, capitalOut: { medium: '60.25' } });
     expect(JSON.parse(quote.stdout)).toMatchObject([{ symbol: '700.HK', lastDone: '388.2', prevClose: '380' }]);
     expect(info.stdout).toContain('HKEquity');
     expect(days.stdout.split('\n').slice(2, 4)).toEqual(['2024-01-02  full day', '2024-01-05  half day']);

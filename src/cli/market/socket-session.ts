@@ -37,11 +37,12 @@ export async function withQuoteClient<T>(flags: GlobalFlags, work: (client: Quot
   }
 }
 
+/** `work` gets the client before it connects, so it can subscribe to pushes first; it calls `client.open()`. */
 export async function withTradeClient<T>(flags: GlobalFlags, work: (client: TradeClient, logger: Logger) => Promise<T>): Promise<T> {
   const session = await openSession(flags);
   try {
     const { TradeClient } = await import('../../openapi/socket/trade-client.js');
-    const client = await TradeClient.connect({ url: session.config.tradeWsUrl, otp: session.otp, clock: systemClock, logger: session.logger });
+    const client = new TradeClient({ url: session.config.tradeWsUrl, otp: session.otp, clock: systemClock, logger: session.logger });
     try {
       return await work(client, session.logger);
     } finally {

@@ -1,6 +1,7 @@
 // Streams the account's order updates (trade connection, topic `private`) as JSON lines until interrupted;
 // `trader orders --watch` runs this.
 import type { OrderUpdate } from '../../domain/order.js';
+import { ConnectionLostError } from '../../openapi/socket/errors.js';
 import type { GlobalFlags } from '../trading/session.js';
 import { writeJsonLine } from './format.js';
 import { untilInterrupted, withTradeClient } from './socket-session.js';
@@ -17,8 +18,12 @@ export interface WatchOrdersOptions {
 
 export async function watchOrderUpdates(flags: GlobalFlags, options: WatchOrdersOptions = {}): Promise<void> {
   await withTradeClient(flags, async (client) => {
-    const states = client.state$.subscribe((state) => process.stderr.write(`orders: ${describeState(state)}\n`));
+    let failure: Error | undefined;
     const stopped = new AbortController();
+    const states = client.state$.subscribe((state) => {
+      process.stderr.write(`orders: ${describeState(state)}\n`);
+      if (state.status === 'closed') failure ??= new ConnectionLostError(state.reason);
+    });
     options.signal?.addEventListener('abort', () => stopped.abort(), { once: true });
     const updates = client.orderUpdates().subscribe({
       next: (update) => {
@@ -27,8 +32,13 @@ export async function watchOrderUpdates(flags: GlobalFlags, options: WatchOrders
       },
       complete: () => stopped.abort(),
     });
-    await untilInterrupted(stopped.signal);
-    updates.unsubscribe();
-    states.unsubscribe();
+    try {
+      await client.open();
+      await untilInterrupted(stopped.signal);
+    } finally {
+      updates.unsubscribe();
+      states.unsubscribe();
+    }
+    if (failure !== undefined) throw failure;
   });
 }

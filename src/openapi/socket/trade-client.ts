@@ -31,8 +31,13 @@ export class TradeClient {
   /** Connects, authenticates and subscribes the `private` topic. */
   static async connect(options: Omit<ConnectionOptions, 'onAuthenticated'>): Promise<TradeClient> {
     const client = new TradeClient(options);
-    await client.connection.open();
+    await client.open();
     return client;
+  }
+
+  /** Connects a client built with `new` (after subscribing to its streams, so no early push is missed). */
+  open(): Promise<void> {
+    return this.connection.open();
   }
 
   get state$(): Observable<ConnectionState> {
