@@ -190,6 +190,19 @@ describe('SocketConnection', () => {
     await expect(conn.request(ECHO, bytes('x'))).rejects.toThrow(ConnectionLostError);
   });
 
+  it('authenticates with a new token after a session-expired Close instead of resuming', async () => {
+    await start();
+    const conn = await connect();
+    const reconnecting = stateOf(conn.state$, 'reconnecting');
+    server.closeWith(5, 'session expired');
+    await reconnecting;
+    const online = stateOf(conn.state$, 'online');
+    await clock.advanceByAsync(2_000);
+    await online;
+    expect(server.requestsFor(CONTROL_COMMANDS.reconnect)).toHaveLength(0);
+    expect(messages.authRequest.decode(server.requestsFor(CONTROL_COMMANDS.auth)[1]!.packet.body).token).toBe('otp-2');
+  });
+
   it('reconnects after a server shutdown Close', async () => {
     await start();
     const conn = await connect();

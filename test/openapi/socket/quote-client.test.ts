@@ -98,6 +98,20 @@ describe('QuoteClient requests', () => {
     expect(wireRequests(QUOTE_COMMANDS.quote)).toBe(2);
   });
 
+  it('keeps at most 5 calls in flight', async () => {
+    const quotes = await connect();
+    const release: (() => void)[] = [];
+    server.handle(QUOTE_COMMANDS.staticInfo, () => new Promise((resolve) => release.push(() => resolve({ body: messages.staticInfoResponse.encode({ secuStaticInfo: [] }) }))));
+    const calls = Array.from({ length: 6 }, () => quotes.staticInfo([HK]));
+    await server.until(() => wireRequests(QUOTE_COMMANDS.staticInfo) === 5);
+    await clock.advanceByAsync(0);
+    expect(wireRequests(QUOTE_COMMANDS.staticInfo)).toBe(5);
+    release.shift()!();
+    await server.until(() => wireRequests(QUOTE_COMMANDS.staticInfo) === 6);
+    for (const answer of release.splice(0)) answer();
+    await Promise.all(calls);
+  });
+
   it('keeps history candlesticks within 60 calls per 30 s', async () => {
     const quotes = await connect({ candles: { '700.HK': dailyCandles('2024-01-01', 1) } });
     const calls = Array.from({ length: 61 }, () => quotes.historyByDate(HK, 'day', '2024-01-01', '2024-01-01'));
@@ -122,6 +136,15 @@ describe('QuoteClient subscriptions', () => {
     service.pushQuote(quoteOf(HK, '388.4', 1_704_165_001_000, 200), { gzip: true });
     const values = await received;
     expect(values.map((quote) => [quote.symbol, quote.lastDone.toFixed(), quote.volume])).toEqual([['700.HK', '388.2', 100], ['700.HK', '388.4', 200]]);
+  });
+
+  it('drops an unreadable push and keeps the stream alive', async () => {
+    const quotes = await connect();
+    const received = first(quotes.quotes([HK]));
+    await server.until(() => service.subscribedSymbols().includes('700.HK'));
+    server.push(101, new Uint8Array([0x0a, 0xff, 0xff]));
+    service.pushQuote(quoteOf(HK, '5', 1_704_165_000_000, 1));
+    expect((await received).lastDone.toFixed()).toBe('5');
   });
 
   it('streams depth and trade pushes', async () => {
