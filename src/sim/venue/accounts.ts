@@ -1,0 +1,208 @@
+// Account arithmetic over the books: marked figures per currency (net assets, margins, buy power), what an
+// open order holds back, and the buy-limit answer, all from the same formulas so they always agree.
+// A currency's ledger covers its cash and the positions of its market; there is no currency conversion.
+import type { AccountBalance, BuyLimit, MarginRatio } from '../../domain/account.js';
+import { Decimal, ZERO } from '../../domain/decimal.js';
+import type { OrderType, Side } from '../../domain/order-types.js';
+import type { SecuritySymbol } from '../../domain/symbol.js';
+import { markOf, type Book, type CurrencyLedger, type SymbolSlot } from './book.js';
+import type { FeeModel } from './fees.js';
+import { remainingOf, type OrderRecord } from './orders.js';
+import type { VenueSettings } from './settings.js';
+
+interface MarginFactors {
+  readonly im: Decimal;
+  readonly mm: Decimal;
+  readonly fm: Decimal;
+}
+
+interface LedgerFigures {
+  readonly netAssets: Decimal;
+  readonly initMargin: Decimal;
+  readonly maintenanceMargin: Decimal;
+  readonly forcedMargin: Decimal;
+  /** Net assets less initial margin and the margin open orders hold back: what new positions may use. */
+  readonly excess: Decimal;
+}
+
+/** What an open order holds back. */
+export interface Reservation {
+  readonly cash: Decimal;
+  readonly margin: Decimal;
+  readonly fees: Decimal;
+  readonly position: Decimal;
+}
+
+const ONE = new Decimal(1);
+const NOTHING: Reservation = { cash: ZERO, margin: ZERO, fees: ZERO, position: ZERO };
+const BASIS_POINTS = new Decimal(10_000);
+
+export class Accounts {
+  /** 1 + slippage, or undefined without slippage (saves a multiplication per order). */
+  private readonly buySlippage: Decimal | undefined;
+
+  constructor(
+    private readonly book: Book,
+    private readonly settings: VenueSettings,
+    private readonly fees: FeeModel,
+  ) {
+    this.buySlippage = settings.slippageBps > 0 ? ONE.plus(new Decimal(settings.slippageBps).dividedBy(BASIS_POINTS)) : undefined;
+  }
+
+  factors(symbol: SecuritySymbol): MarginFactors {
+    return this.settings.marginRatios.symbols[symbol] ?? this.settings.marginRatios.default;
+  }
+
+  marginRatio(symbol: SecuritySymbol): MarginRatio {
+    const { im, mm, fm } = this.factors(symbol);
+    return { imFactor: im, mmFactor: mm, fmFactor: fm };
+  }
+
+  figures(ledger: CurrencyLedger): LedgerFigures {
+    let netAssets = ledger.cash;
+    let initMargin = ZERO;
+    let maintenanceMargin = ZERO;
+    let forcedMargin = ZERO;
+    for (const slot of ledger.held) {
+      const quantity = slot.position!.position.quantity;
+      const value = quantity.times(markOf(slot));
+      const gross = value.abs();
+      const factors = this.factors(slot.symbol);
+      netAssets = netAssets.plus(value);
+      initMargin = initMargin.plus(gross.times(factors.im));
+      maintenanceMargin = maintenanceMargin.plus(gross.times(factors.mm));
+      forcedMargin = forcedMargin.plus(gross.times(factors.fm));
+    }
+    const excess = netAssets.minus(initMargin).minus(ledger.marginReserved);
+    return { netAssets, initMargin, maintenanceMargin, forcedMargin, excess };
+  }
+
+  balance(ledger: CurrencyLedger): AccountBalance {
+    const figures = this.figures(ledger);
+    const availableCash = ledger.cash.minus(ledger.frozenCash);
+    const buyPower = Decimal.max(ZERO, figures.excess).dividedBy(this.settings.marginRatios.default.im);
+    const remainingFinanceAmount = Decimal.max(ZERO, buyPower.minus(Decimal.max(ZERO, availableCash)));
+    const riskLevel = figures.netAssets.gte(figures.initMargin) ? 0 : figures.netAssets.gte(figures.maintenanceMargin) ? 1 : figures.netAssets.gte(figures.forcedMargin) ? 2 : 3;
+    return {
+      currency: ledger.currency,
+      totalCash: ledger.cash,
+      maxFinanceAmount: remainingFinanceAmount.plus(Decimal.max(ZERO, ledger.cash.negated())),
+      remainingFinanceAmount,
+      riskLevel,
+      marginCall: Decimal.max(ZERO, figures.maintenanceMargin.minus(figures.netAssets)),
+      netAssets: figures.netAssets,
+      initMargin: figures.initMargin,
+      maintenanceMargin: figures.maintenanceMargin,
+      buyPower,
+      cashInfos: [
+        {
+          currency: ledger.currency,
+          withdrawCash: Decimal.max(ZERO, Decimal.min(availableCash, figures.excess)),
+          availableCash,
+          frozenCash: ledger.frozenCash,
+          settlingCash: ZERO,
+        },
+      ],
+      frozenTransactionFees: [{ currency: ledger.currency, frozenTransactionFee: this.frozenFees(ledger) }],
+    };
+  }
+
+  /** The price reservations and buy limits are computed at: the limit, else the trigger, else the mark (plus slippage for buys). */
+  referencePrice(slot: SymbolSlot, side: Side, price: Decimal | undefined, triggerPrice: Decimal | undefined): Decimal {
+    if (price !== undefined) return price;
+    if (triggerPrice !== undefined) return triggerPrice;
+    const mark = markOf(slot);
+    return side === 'Buy' && this.buySlippage !== undefined ? mark.times(this.buySlippage) : mark;
+  }
+
+  /** How much of `remaining` (to be executed on `side`) would close the current position rather than open one. */
+  closable(slot: SymbolSlot, side: Side, ownPositionReserve: Decimal): Decimal {
+    const held = slot.position;
+    if (held === undefined) return ZERO;
+    const quantity = held.position.quantity;
+    if (side === 'Sell') return Decimal.max(ZERO, quantity.minus(held.reservedSell).plus(ownPositionReserve));
+    return quantity.isNegative() ? quantity.negated() : ZERO;
+  }
+
+  estimatedFees(slot: SymbolSlot, side: Side, record: Pick<OrderRecord, 'executedQuantity' | 'executedValue' | 'fees'> | undefined, remaining: Decimal, price: Decimal): Decimal {
+    const executedQuantity = record?.executedQuantity ?? ZERO;
+    const executedValue = record?.executedValue ?? ZERO;
+    const total = this.fees.orderFees({
+      symbol: slot.symbol,
+      market: slot.market,
+      side,
+      quantity: executedQuantity.plus(remaining),
+      value: executedValue.plus(remaining.times(price)),
+    }).total;
+    return Decimal.max(ZERO, total.minus(record?.fees.total ?? ZERO));
+  }
+
+  reservationOf(slot: SymbolSlot, record: OrderRecord): Reservation {
+    const remaining = remainingOf(record);
+    const opening = Decimal.min(remaining, record.openingQuantity);
+    const price = record.referencePrice;
+    const im = this.factors(record.symbol).im;
+    if (record.side === 'Buy') {
+      const fees = this.estimatedFees(slot, 'Buy', record, remaining, price);
+      return { cash: remaining.times(price).plus(fees), margin: opening.times(price).times(im).plus(fees), fees, position: ZERO };
+    }
+    return { cash: ZERO, margin: opening.times(price).times(im), fees: ZERO, position: remaining.minus(opening) };
+  }
+
+  /** Sets an order's reservations to `next` (its reservationOf while open; undefined releases everything). */
+  reserve(slot: SymbolSlot, record: OrderRecord, next: Reservation = NOTHING): void {
+    const ledger = slot.ledger;
+    if (!record.cashReserve.eq(next.cash)) {
+      ledger.frozenCash = ledger.frozenCash.minus(record.cashReserve).plus(next.cash);
+      record.cashReserve = next.cash;
+    }
+    if (!record.marginReserve.eq(next.margin)) {
+      ledger.marginReserved = ledger.marginReserved.minus(record.marginReserve).plus(next.margin);
+      record.marginReserve = next.margin;
+    }
+    if (!record.positionReserve.eq(next.position)) {
+      slot.position!.reservedSell = slot.position!.reservedSell.minus(record.positionReserve).plus(next.position);
+      record.positionReserve = next.position;
+    }
+  }
+
+  buyLimit(slot: SymbolSlot, side: Side, orderType: OrderType, price: Decimal | undefined): BuyLimit {
+    const reference = this.referencePrice(slot, side, orderType === 'MO' || orderType === 'AO' ? undefined : price, undefined);
+    const figures = this.figures(slot.ledger);
+    const im = this.factors(slot.symbol).im;
+    const closable = this.closable(slot, side, ZERO);
+    if (side === 'Sell') {
+      const shortable = this.settings.shortSelling ? largest((q) => q.times(reference).times(im).lte(figures.excess), figures.excess, reference.times(im)) : ZERO;
+      return { cashMaxQty: closable, marginMaxQty: closable.plus(shortable) };
+    }
+    const available = Decimal.max(ZERO, slot.ledger.cash.minus(slot.ledger.frozenCash));
+    const fees = (quantity: Decimal): Decimal => this.estimatedFees(slot, 'Buy', undefined, quantity, reference);
+    const cashMaxQty = largest((q) => q.times(reference).plus(fees(q)).lte(available), available, reference);
+    const opening = (q: Decimal): Decimal => Decimal.max(ZERO, q.minus(closable));
+    const marginMaxQty = largest((q) => opening(q).times(reference).times(im).plus(fees(q)).lte(figures.excess), Decimal.max(ZERO, figures.excess), reference.times(im), closable);
+    return { cashMaxQty, marginMaxQty };
+  }
+
+  private frozenFees(ledger: CurrencyLedger): Decimal {
+    let total = ZERO;
+    for (const slot of this.book.slots.values()) {
+      if (slot.ledger !== ledger) continue;
+      for (const record of slot.resting) total = total.plus(record.side === 'Buy' ? this.reservationOf(slot, record).fees : ZERO);
+    }
+    return total;
+  }
+}
+
+/** The largest whole quantity q with fits(q), searching up to `extra` + budget / unitCost. */
+function largest(fits: (quantity: Decimal) => boolean, budget: Decimal, unitCost: Decimal, extra: Decimal = ZERO): Decimal {
+  if (!unitCost.gt(0)) return ZERO;
+  let low = ZERO;
+  let high = extra.plus(Decimal.max(ZERO, budget).dividedBy(unitCost).floor()).plus(1);
+  if (!fits(low)) return ZERO;
+  while (high.minus(low).gt(1)) {
+    const middle = low.plus(high).dividedBy(2).floor();
+    if (fits(middle)) low = middle;
+    else high = middle;
+  }
+  return fits(high) ? high : low;
+}

@@ -1,0 +1,119 @@
+// The venue's books: one pre-allocated slot per symbol (mark price, resting orders, position) and one
+// ledger per currency (cash and what open orders hold back). Float mirrors keep per-bar marking cheap;
+// the Decimal fields are the truth and change only on orders and fills.
+import { decimalFromNumber, type Decimal, ZERO } from '../../domain/decimal.js';
+import type { Position } from '../../domain/position.js';
+import { currencyOf, marketOf, type Market, type SecuritySymbol } from '../../domain/symbol.js';
+import { MarketDays } from './market-days.js';
+import type { OrderRecord } from './orders.js';
+
+export interface PositionRecord {
+  position: Position;
+  /** Quantity held at the start of the market day `dayKey`. */
+  initQuantity: Decimal;
+  /** yyyymmdd of the market day of the latest fill. */
+  dayKey: number;
+  /** Held shares promised to open sell orders. */
+  reservedSell: Decimal;
+}
+
+export interface CurrencyLedger {
+  readonly currency: string;
+  cash: Decimal;
+  /** Cash held back by open buy orders. */
+  frozenCash: Decimal;
+  /** Initial margin held back by open orders. */
+  marginReserved: Decimal;
+  cashFloat: number;
+  /** Σ quantity × mark over `held`, kept current per bar. */
+  holdingsFloat: number;
+  /** Slots of this currency with a non-zero position. */
+  readonly held: SymbolSlot[];
+}
+
+export interface SymbolSlot {
+  readonly symbol: SecuritySymbol;
+  readonly market: Market;
+  readonly ledger: CurrencyLedger;
+  readonly days: MarketDays;
+  /** Last price (NaN before the first bar or tick). */
+  mark: number;
+  /** Decimal of `mark`, made on demand and dropped when the mark moves. */
+  markDecimal: Decimal | undefined;
+  /** Start time of the last bar (or time of the last tick). */
+  time: number;
+  /** Volume of the last bar and how much of it the venue's fills used. */
+  volume: number;
+  consumed: number;
+  /** Open orders in time priority. */
+  readonly resting: OrderRecord[];
+  position: PositionRecord | undefined;
+  /** Float mirror of the position quantity. */
+  quantity: number;
+}
+
+export class Book {
+  readonly slots = new Map<string, SymbolSlot>();
+  readonly ledgers = new Map<string, CurrencyLedger>();
+  private readonly days = new Map<Market, MarketDays>();
+
+  constructor(cash: Readonly<Record<string, Decimal>>) {
+    for (const [currency, amount] of Object.entries(cash)) this.ledger(currency).cash = amount;
+    for (const ledger of this.ledgers.values()) ledger.cashFloat = ledger.cash.toNumber();
+  }
+
+  ledger(currency: string): CurrencyLedger {
+    let ledger = this.ledgers.get(currency);
+    if (ledger === undefined) {
+      ledger = { currency, cash: ZERO, frozenCash: ZERO, marginReserved: ZERO, cashFloat: 0, holdingsFloat: 0, held: [] };
+      this.ledgers.set(currency, ledger);
+    }
+    return ledger;
+  }
+
+  slot(symbol: SecuritySymbol): SymbolSlot {
+    return this.slots.get(symbol) ?? this.addSlot(symbol);
+  }
+
+  marketDays(market: Market): MarketDays {
+    let days = this.days.get(market);
+    if (days === undefined) {
+      days = new MarketDays(market);
+      this.days.set(market, days);
+    }
+    return days;
+  }
+
+  private addSlot(symbol: SecuritySymbol): SymbolSlot {
+    const market = marketOf(symbol);
+    const slot: SymbolSlot = {
+      symbol,
+      market,
+      ledger: this.ledger(currencyOf(market)),
+      days: this.marketDays(market),
+      mark: Number.NaN,
+      markDecimal: undefined,
+      time: Number.NaN,
+      volume: 0,
+      consumed: 0,
+      resting: [],
+      position: undefined,
+      quantity: 0,
+    };
+    this.slots.set(symbol, slot);
+    return slot;
+  }
+}
+
+export function markOf(slot: SymbolSlot): Decimal {
+  slot.markDecimal ??= decimalFromNumber(slot.mark);
+  return slot.markDecimal;
+}
+
+/** Re-derives a ledger's float figures from its Decimal cash and held positions (after every fill). */
+export function refreshFloats(ledger: CurrencyLedger): void {
+  ledger.cashFloat = ledger.cash.toNumber();
+  let holdings = 0;
+  for (const slot of ledger.held) holdings += slot.quantity * slot.mark;
+  ledger.holdingsFloat = holdings;
+}

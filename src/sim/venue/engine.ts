@@ -1,0 +1,163 @@
+// The matching engine: runs a symbol's resting orders against each bar (or tick) and books the fills into
+// the account. The one place fills happen, for the backtest and the paper server alike.
+import { Decimal, ZERO } from '../../domain/decimal.js';
+import type { Fill } from '../../domain/fill.js';
+import { nextStatus, type OrderEvent } from '../../domain/order-state-machine.js';
+import { isTerminal } from '../../domain/order-status.js';
+import { applyFill, flatPosition } from '../../domain/position.js';
+import type { Accounts } from './accounts.js';
+import { refreshFloats, type SymbolSlot } from './book.js';
+import type { FaultInjector } from './faults.js';
+import type { FeeModel } from './fees.js';
+import type { Bar, Matcher } from './matching.js';
+import { remainingOf, type FillReport, type OrderRecord } from './orders.js';
+
+export interface EngineHooks {
+  /** Publishes an order's new state (and the fill that caused it). */
+  emit(record: OrderRecord, fill?: FillReport): void;
+  /** Every fill, in order. */
+  readonly executions: Fill[];
+}
+
+export class Engine {
+  constructor(
+    private readonly matcher: Matcher,
+    private readonly accounts: Accounts,
+    private readonly fees: FeeModel,
+    private readonly faults: FaultInjector,
+    private readonly participation: number | null,
+    private readonly hooks: EngineHooks,
+  ) {}
+
+  /** Reused list of the orders a bar is matched against (a fresh one if a listener re-enters). */
+  private readonly batch: OrderRecord[] = [];
+  private depth = 0;
+
+  /**
+   * Matches the slot's resting orders against `bar`; the slot's mark still holds the previous price.
+   * Listeners may submit or cancel from inside: the bar sees only the orders resting when it arrived.
+   */
+  processBar(slot: SymbolSlot, bar: Bar): void {
+    const batch = this.depth === 0 ? this.batch : [];
+    for (const record of slot.resting) batch.push(record);
+    this.depth++;
+    try {
+      this.matchAll(slot, bar, batch);
+    } finally {
+      this.depth--;
+      batch.length = 0;
+    }
+  }
+
+  private matchAll(slot: SymbolSlot, bar: Bar, batch: readonly OrderRecord[]): void {
+    for (const record of batch) {
+      if (isTerminal(record.status)) continue;
+      if (bar.time >= record.expiresAt) {
+        this.finish(slot, record, 'expire', bar.time, record.timeInForce === 'GTD' ? `expired after ${record.expireDate}` : 'expired at the end of its market day');
+        continue;
+      }
+      // A Day order placed outside its market's session belongs to the first market day it meets.
+      if (record.timeInForce === 'Day' && record.expiresAt === Number.POSITIVE_INFINITY) record.expiresAt = slot.days.dayEnd(bar.time);
+      const wasTriggered = record.triggered;
+      const price = this.matcher.fillPrice(record, bar);
+      if (price !== undefined) this.fillUpTo(slot, record, price, Math.max(bar.time, record.updatedAt));
+      else if (record.triggered !== wasTriggered) this.changed(record, bar.time, `triggered at ${record.triggerPrice?.toFixed()}`);
+      if (record.orderType === 'AO' && !isTerminal(record.status)) this.finish(slot, record, 'cancel', bar.time, 'auction over: unfilled quantity cancelled');
+    }
+  }
+
+  /** Fills as much of the order as the bar's remaining volume allows (and the fault plan leaves). */
+  fillUpTo(slot: SymbolSlot, record: OrderRecord, price: Decimal, time: number): void {
+    let quantity = remainingOf(record);
+    const room = this.room(slot);
+    if (room < Number.POSITIVE_INFINITY && room < quantity.toNumber()) quantity = new Decimal(Math.floor(room));
+    const fraction = quantity.gt(1) ? this.faults.partialFillFraction() : undefined;
+    if (fraction !== undefined) quantity = Decimal.max(new Decimal(1), quantity.times(fraction).floor());
+    if (!quantity.gt(0)) return;
+    slot.consumed += quantity.toNumber();
+    this.fill(slot, record, quantity, price, time);
+  }
+
+  /** Ends an open order (cancel or expire), releasing what it held back, and takes it off the book. */
+  finish(slot: SymbolSlot, record: OrderRecord, event: 'cancel' | 'expire', time: number, message: string): void {
+    this.move(record, event);
+    this.accounts.reserve(slot, record);
+    const index = slot.resting.indexOf(record);
+    if (index >= 0) slot.resting.splice(index, 1);
+    this.changed(record, time, message);
+  }
+
+  /** Moves an order's status through the one transition table; a refused move is a venue bug. */
+  move(record: OrderRecord, event: OrderEvent): void {
+    const next = nextStatus(record.status, event, record.executedQuantity.gt(0));
+    if (next === undefined) throw new Error(`order ${record.orderId}: no transition from ${record.status} on ${event}`);
+    record.status = next;
+  }
+
+  changed(record: OrderRecord, time: number, message: string, fill?: FillReport): void {
+    record.updatedAt = Math.max(record.updatedAt, time);
+    record.message = message;
+    record.history.push({
+      price: fill?.price ?? record.price,
+      quantity: fill?.quantity ?? record.quantity,
+      status: record.status,
+      message,
+      time: record.updatedAt,
+    });
+    this.hooks.emit(record, fill);
+  }
+
+  private room(slot: SymbolSlot): number {
+    if (this.participation === null || !(slot.volume > 0)) return Number.POSITIVE_INFINITY;
+    return Math.max(0, slot.volume * this.participation - slot.consumed);
+  }
+
+  private fill(slot: SymbolSlot, record: OrderRecord, quantity: Decimal, price: Decimal, time: number): void {
+    const side = record.side;
+    const value = quantity.times(price);
+    const after = { symbol: record.symbol, market: record.market, side, quantity: record.executedQuantity.plus(quantity), value: record.executedValue.plus(value) };
+    const order = this.fees.orderFees(after);
+    const fee = order.total.minus(record.fees.total);
+    record.executedQuantity = after.quantity;
+    record.executedValue = after.value;
+    record.fees = order;
+    record.lastDone = price;
+
+    const ledger = slot.ledger;
+    ledger.cash = side === 'Buy' ? ledger.cash.minus(value.plus(fee)) : ledger.cash.plus(value.minus(fee));
+    this.book(slot, record, quantity, price, fee, time);
+
+    const full = after.quantity.eq(record.quantity);
+    this.move(record, full ? 'fill' : 'partialFill');
+    this.accounts.reserve(slot, record, full ? undefined : this.accounts.reservationOf(slot, record));
+    if (full) slot.resting.splice(slot.resting.indexOf(record), 1);
+    refreshFloats(ledger);
+    this.hooks.executions.push({
+      fillId: `${record.orderId}:${after.quantity.toFixed()}`,
+      orderId: record.orderId,
+      symbol: record.symbol,
+      side,
+      quantity,
+      price,
+      time,
+      commission: fee,
+    });
+    this.changed(record, time, full ? 'filled' : 'partially filled', { quantity, price, fee });
+  }
+
+  /** Books a fill into the symbol's position, rolling the start-of-day quantity on a new market day. */
+  private book(slot: SymbolSlot, record: OrderRecord, quantity: Decimal, price: Decimal, fee: Decimal, time: number): void {
+    const day = slot.days.dayKey(time);
+    const held = (slot.position ??= { position: flatPosition(slot.symbol), initQuantity: ZERO, dayKey: day, reservedSell: ZERO });
+    if (held.dayKey !== day) {
+      held.initQuantity = held.position.quantity;
+      held.dayKey = day;
+    }
+    const wasFlat = slot.quantity === 0;
+    held.position = applyFill(held.position, { side: record.side, quantity, price, commission: fee });
+    slot.quantity = held.position.quantity.toNumber();
+    const list = slot.ledger.held;
+    if (wasFlat && slot.quantity !== 0) list.push(slot);
+    else if (!wasFlat && slot.quantity === 0) list.splice(list.indexOf(slot), 1);
+  }
+}

@@ -1,0 +1,156 @@
+// Where an order fills on one bar, if it does. Checks run on floats; a Decimal price is made only for a
+// fill, from the exact number it fills at (the open, the close, the limit or the trigger).
+//
+// Intrabar path: the price moves open → first extreme → second extreme → close; which extreme comes first
+// is the `intrabarPath` setting (default: the one nearer the open). A bar that opens beyond a trigger or
+// limit fills at the open (gap handling). A tick is a bar with open = high = low = close.
+import { Decimal, decimalFromNumber } from '../../domain/decimal.js';
+import { isTrailingType, isTriggeredType } from './order-kinds.js';
+import type { OrderRecord } from './orders.js';
+import type { FillModel, IntrabarPath } from './settings.js';
+
+/** The bar fields matching reads (a Candle is one). */
+export interface Bar {
+  readonly time: number;
+  readonly open: number;
+  readonly high: number;
+  readonly low: number;
+  readonly close: number;
+  readonly volume: number;
+}
+
+const HUNDRED = new Decimal(100);
+
+export class Matcher {
+  private readonly up: Decimal;
+  private readonly down: Decimal;
+  private readonly slipping: boolean;
+
+  constructor(
+    slippageBps: number,
+    private readonly path: IntrabarPath,
+    private readonly fillModel: FillModel,
+  ) {
+    const slip = new Decimal(slippageBps).dividedBy(10_000);
+    this.up = new Decimal(1).plus(slip);
+    this.down = new Decimal(1).minus(slip);
+    this.slipping = slippageBps > 0;
+  }
+
+  /** A market-style fill at `price`, moved against the order by the slippage. */
+  slipped(price: number | Decimal, buy: boolean): Decimal {
+    const exact = typeof price === 'number' ? decimalFromNumber(price) : price;
+    return this.slipping ? exact.times(buy ? this.up : this.down) : exact;
+  }
+
+  /**
+   * The price `record` fills at on `bar`, or undefined. A trigger order reached on this bar is marked
+   * triggered (and a trailing order gets its trigger and limit prices) even when it does not fill.
+   */
+  fillPrice(record: OrderRecord, bar: Bar): Decimal | undefined {
+    const buy = record.side === 'Buy';
+    switch (record.orderType) {
+      case 'MO':
+        return this.slipped(this.fillModel === 'close' ? bar.close : bar.open, buy);
+      case 'AO':
+        return this.slipped(bar.open, buy);
+      default:
+        break;
+    }
+    if (isTriggeredType(record.orderType) && !record.triggered) return this.tryTrigger(record, bar, buy);
+    return this.limitFill(record, bar, buy);
+  }
+
+  private limitFill(record: OrderRecord, bar: Bar, buy: boolean): Decimal | undefined {
+    const limit = record.limit;
+    if (buy) {
+      if (bar.low > limit) return undefined;
+      return bar.open <= limit ? Decimal.min(this.slipped(bar.open, true), record.price!) : record.price;
+    }
+    if (bar.high < limit) return undefined;
+    return bar.open >= limit ? Decimal.max(this.slipped(bar.open, false), record.price!) : record.price;
+  }
+
+  private tryTrigger(record: OrderRecord, bar: Bar, buy: boolean): Decimal | undefined {
+    const trailing = isTrailingType(record.orderType);
+    if (trailing) record.trigger = trailingStop(record, buy);
+    const highFirst = this.highFirst(bar);
+    const first = highFirst ? bar.high : bar.low;
+    const second = highFirst ? bar.low : bar.high;
+    const segment = touch(record.triggerDirection, record.trigger, bar.open, first, second);
+    if (segment < 0) {
+      if (trailing) record.trailExtreme = buy ? Math.min(record.trailExtreme, bar.low) : Math.max(record.trailExtreme, bar.high);
+      return undefined;
+    }
+    record.triggered = true;
+    record.triggerAt = bar.time;
+    record.triggerStatus = 'RELEASED';
+    if (trailing) settleTrailingPrices(record, buy);
+    const atOpen = segment === 0;
+    const reached = atOpen ? bar.open : record.trigger;
+    if (record.orderType === 'MIT') return this.slipped(atOpen ? bar.open : record.triggerPrice!, buy);
+    // A limit order from the trigger point on: it sees the rest of the path.
+    const limit = record.limit;
+    if (buy) {
+      const lowest = Math.min(reached, segment <= 1 ? Math.min(first, second) : second);
+      if (lowest > limit) return undefined;
+      return reached <= limit ? (atOpen ? decimalFromNumber(bar.open) : record.triggerPrice!) : record.price;
+    }
+    const highest = Math.max(reached, segment <= 1 ? Math.max(first, second) : second);
+    if (highest < limit) return undefined;
+    return reached >= limit ? (atOpen ? decimalFromNumber(bar.open) : record.triggerPrice!) : record.price;
+  }
+
+  private highFirst(bar: Bar): boolean {
+    switch (this.path) {
+      case 'high-first':
+        return true;
+      case 'low-first':
+        return false;
+      case 'bar-direction':
+        return bar.close < bar.open;
+      case 'nearest-first':
+        return bar.high - bar.open <= bar.open - bar.low;
+    }
+  }
+}
+
+/** 0: at the open; 1: on the way to the first extreme; 2: on the way to the second; -1: not reached. */
+function touch(direction: number, level: number, open: number, first: number, second: number): number {
+  if (direction > 0) {
+    if (open >= level) return 0;
+    if (first >= level) return 1;
+    return second >= level ? 2 : -1;
+  }
+  if (open <= level) return 0;
+  if (first <= level) return 1;
+  return second <= level ? 2 : -1;
+}
+
+/** The trailing stop from the best price seen before this bar: a sell trails below highs, a buy above lows. */
+function trailingStop(record: OrderRecord, buy: boolean): number {
+  const extreme = record.trailExtreme;
+  if (record.orderType === 'TSLPAMT') {
+    const amount = record.trailingAmount!.toNumber();
+    return buy ? extreme + amount : extreme - amount;
+  }
+  const fraction = record.trailingPercent!.toNumber() / 100;
+  return buy ? extreme * (1 + fraction) : extreme * (1 - fraction);
+}
+
+/** Exact trigger and limit prices of a trailing order at the moment it triggers. */
+function settleTrailingPrices(record: OrderRecord, buy: boolean): void {
+  const extreme = decimalFromNumber(record.trailExtreme);
+  const trigger =
+    record.orderType === 'TSLPAMT'
+      ? buy
+        ? extreme.plus(record.trailingAmount!)
+        : extreme.minus(record.trailingAmount!)
+      : extreme.times(buy ? HUNDRED.plus(record.trailingPercent!) : HUNDRED.minus(record.trailingPercent!)).dividedBy(HUNDRED);
+  const offset = record.limitOffset ?? new Decimal(0);
+  const limit = buy ? trigger.plus(offset) : trigger.minus(offset);
+  record.triggerPrice = trigger;
+  record.trigger = trigger.toNumber();
+  record.price = limit;
+  record.limit = limit.toNumber();
+}

@@ -1,0 +1,78 @@
+// Snapshot and restore of a venue's whole state (books, orders, fills, fault streams), as plain JSON-able
+// data the protocol server can persist. Reservations are not stored: they are re-made from the open orders.
+import { Decimal, ZERO } from '../../domain/decimal.js';
+import type { Fill } from '../../domain/fill.js';
+import { isOpen } from '../../domain/order-status.js';
+import type { Accounts } from './accounts.js';
+import { refreshFloats, type Book } from './book.js';
+import type { FaultInjector, FaultState } from './faults.js';
+import type { OrderRecord } from './orders.js';
+import { fillFromJson, fillToJson, finiteOrNull, orderFromJson, orderToJson, text, type ParsedSnapshot, type VenueSnapshot } from './snapshot.js';
+
+export interface VenueState {
+  readonly book: Book;
+  readonly accounts: Accounts;
+  readonly records: Map<string, OrderRecord>;
+  readonly fills: Fill[];
+  readonly faults: FaultInjector;
+  readonly nextOrderNumber: number;
+}
+
+export function snapshotOf(state: VenueState): VenueSnapshot {
+  return {
+    version: 1,
+    nextOrderNumber: state.nextOrderNumber,
+    faults: { ...state.faults.getState() },
+    ledgers: [...state.book.ledgers.values()].map((ledger) => ({ currency: ledger.currency, cash: text(ledger.cash) })),
+    slots: [...state.book.slots.values()].map((slot) => ({
+      symbol: slot.symbol,
+      mark: finiteOrNull(slot.mark),
+      time: finiteOrNull(slot.time),
+      volume: slot.volume,
+      consumed: slot.consumed,
+      position:
+        slot.position === undefined
+          ? null
+          : {
+              quantity: text(slot.position.position.quantity),
+              averageCost: text(slot.position.position.averageCost),
+              realizedPnl: text(slot.position.position.realizedPnl),
+              initQuantity: text(slot.position.initQuantity),
+              dayKey: slot.position.dayKey,
+            },
+    })),
+    orders: [...state.records.values()].map(orderToJson),
+    executions: state.fills.map(fillToJson),
+  };
+}
+
+/** Loads a checked snapshot into a fresh venue's state; returns the next order number. */
+export function restoreInto(state: VenueState, snapshot: ParsedSnapshot): number {
+  const { book, accounts } = state;
+  for (const { currency, cash } of snapshot.ledgers) book.ledger(currency).cash = new Decimal(cash);
+  for (const saved of snapshot.slots) {
+    const slot = book.slot(saved.symbol);
+    slot.mark = saved.mark ?? Number.NaN;
+    slot.time = saved.time ?? Number.NaN;
+    slot.volume = saved.volume;
+    slot.consumed = saved.consumed;
+    if (saved.position === null) continue;
+    const { quantity, averageCost, realizedPnl, initQuantity, dayKey } = saved.position;
+    const position = { symbol: slot.symbol, quantity: new Decimal(quantity), averageCost: new Decimal(averageCost), realizedPnl: new Decimal(realizedPnl) };
+    slot.position = { position, initQuantity: new Decimal(initQuantity), dayKey, reservedSell: ZERO };
+    slot.quantity = position.quantity.toNumber();
+    if (slot.quantity !== 0) slot.ledger.held.push(slot);
+  }
+  for (const json of snapshot.orders) {
+    const record = orderFromJson(json);
+    state.records.set(record.orderId, record);
+    if (!isOpen(record.status)) continue;
+    const slot = book.slot(record.symbol);
+    slot.resting.push(record);
+    accounts.reserve(slot, record, accounts.reservationOf(slot, record));
+  }
+  state.fills.push(...snapshot.executions.map(fillFromJson));
+  state.faults.setState(snapshot.faults as FaultState);
+  for (const ledger of book.ledgers.values()) refreshFloats(ledger);
+  return snapshot.nextOrderNumber;
+}

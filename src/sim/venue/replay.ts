@@ -1,0 +1,225 @@
+// Market replay: candle series turned into one time-ordered stream of quote ticks (several symbols
+// interleaved), paced on the injected clock at `speed` × real time with the idle time between bars
+// (nights, weekends, lunch breaks between intraday bars) skipped, or stepped by hand.
+//
+// Each bar becomes four ticks: open → low → high → close for a rising bar (close ≥ open), open → high →
+// low → close for a falling one, so re-aggregating a bar's ticks gives back the bar exactly. Tick times
+// lie inside the bar's period; a day (or longer) bar's ticks lie inside the market's regular sessions.
+import type { Candle } from '../../domain/candle.js';
+import type { Clock, TimerHandle } from '../../domain/clock.js';
+import { periodMinutes } from '../../domain/period.js';
+import { marketOf, type SecuritySymbol } from '../../domain/symbol.js';
+import { MarketDays } from './market-days.js';
+
+export type TickPoint = 'open' | 'high' | 'low' | 'close';
+
+export interface ReplayTick {
+  readonly symbol: SecuritySymbol;
+  readonly time: number;
+  readonly price: number;
+  readonly point: TickPoint;
+  /** Volume of this tick alone. */
+  readonly volume: number;
+  /** Cumulative volume and turnover of the market day, after this tick. */
+  readonly dayVolume: number;
+  readonly dayTurnover: number;
+  readonly dayOpen: number;
+  readonly dayHigh: number;
+  readonly dayLow: number;
+  /** The active span of the bar the tick comes from, [barStart, barEnd). */
+  readonly barStart: number;
+  readonly barEnd: number;
+}
+
+interface DayTotals {
+  key: number;
+  volume: number;
+  turnover: number;
+  open: number;
+  high: number;
+  low: number;
+}
+
+/** The ticks of one symbol's candles, in time order. */
+function* symbolTicks(candles: readonly Candle[]): Generator<ReplayTick> {
+  if (candles.length === 0) return;
+  const days = new MarketDays(marketOf(candles[0]!.symbol));
+  const totals: DayTotals = { key: -1, volume: 0, turnover: 0, open: 0, high: 0, low: 0 };
+  for (const candle of candles) yield* barTicks(candle, days, totals);
+}
+
+function* barTicks(candle: Candle, days: MarketDays, totals: DayTotals): Generator<ReplayTick> {
+  const times = tickTimes(candle, days);
+  const key = days.dayKey(times.start);
+  if (key !== totals.key) Object.assign(totals, { key, volume: 0, turnover: 0, open: candle.open, high: candle.high, low: candle.low });
+  const rising = candle.close >= candle.open;
+  const points: readonly TickPoint[] = rising ? ['open', 'low', 'high', 'close'] : ['open', 'high', 'low', 'close'];
+  const share = candle.volume / 4;
+  const base = totals.volume;
+  let cumulative = base;
+  for (let index = 0; index < 4; index++) {
+    const point = points[index]!;
+    const price = candle[point];
+    // The last tick lands exactly on the bar's total, so cumulative differences give back its volume.
+    const next = index === 3 ? base + candle.volume : cumulative + Math.floor(share);
+    const volume = next - cumulative;
+    cumulative = next;
+    totals.volume = cumulative;
+    totals.turnover += turnoverOf(candle, price, volume, index === 3);
+    totals.high = Math.max(totals.high, price);
+    totals.low = Math.min(totals.low, price);
+    yield {
+      symbol: candle.symbol,
+      time: times.at[index]!,
+      price,
+      point,
+      volume,
+      dayVolume: cumulative,
+      dayTurnover: totals.turnover,
+      dayOpen: totals.open,
+      dayHigh: totals.high,
+      dayLow: totals.low,
+      barStart: times.start,
+      barEnd: times.end,
+    };
+  }
+}
+
+/** A tick's share of the bar's turnover (price × volume when the bar has none). */
+function turnoverOf(candle: Candle, price: number, volume: number, last: boolean): number {
+  if (candle.turnover === undefined) return price * volume;
+  if (candle.volume > 0) return (candle.turnover * volume) / candle.volume;
+  return last ? candle.turnover : 0;
+}
+
+/** Four instants inside the bar: evenly over its period, or over a day bar's trading sessions. */
+function tickTimes(candle: Candle, days: MarketDays): { start: number; end: number; at: number[] } {
+  const minutes = periodMinutes(candle.period);
+  if (minutes !== undefined) {
+    const span = minutes * 60_000;
+    return { start: candle.time, end: candle.time + span, at: [0, 1, 2, 3].map((k) => candle.time + Math.floor((k * (span - 1)) / 3)) };
+  }
+  const sessions = days.sessionsOf(candle.time);
+  let trading = 0;
+  for (let index = 0; index < sessions.length; index += 2) trading += sessions[index + 1]! - sessions[index]!;
+  const at = [0, 1, 2, 3].map((k) => {
+    let offset = Math.floor((k * (trading - 1)) / 3);
+    for (let index = 0; index < sessions.length; index += 2) {
+      const length = sessions[index + 1]! - sessions[index]!;
+      if (offset < length) return sessions[index]! + offset;
+      offset -= length;
+    }
+    return sessions[sessions.length - 1]! - 1;
+  });
+  return { start: sessions[0]!, end: sessions[sessions.length - 1]!, at };
+}
+
+/** All series' ticks merged in time order (ties: the earlier series first). */
+export function* replayTicks(series: readonly (readonly Candle[])[]): Generator<ReplayTick> {
+  const sources = series.map((candles) => symbolTicks(candles));
+  const heads = sources.map((source) => source.next());
+  for (;;) {
+    let chosen = -1;
+    for (let index = 0; index < heads.length; index++) {
+      const head = heads[index]!;
+      if (head.done === true) continue;
+      if (chosen < 0 || head.value.time < (heads[chosen]!.value as ReplayTick).time) chosen = index;
+    }
+    if (chosen < 0) return;
+    const tick = heads[chosen]!.value as ReplayTick;
+    heads[chosen] = sources[chosen]!.next();
+    yield tick;
+  }
+}
+
+/** Real milliseconds between two ticks at `speed`: their market-time gap less the idle time between their bars. */
+export function pacingDelay(previous: ReplayTick, next: ReplayTick, speed: number): number {
+  const idle = Math.max(0, next.barStart - previous.barEnd);
+  return Math.max(0, next.time - previous.time - idle) / speed;
+}
+
+export interface MarketReplayOptions {
+  readonly series: readonly (readonly Candle[])[];
+  readonly clock: Clock;
+  /** Market milliseconds per real millisecond (60: a market minute per second). */
+  readonly speed?: number;
+}
+
+export type TickListener = (tick: ReplayTick) => void;
+
+export class MarketReplay {
+  private readonly ticks: Generator<ReplayTick>;
+  private readonly listeners = new Set<TickListener>();
+  private readonly clock: Clock;
+  private readonly speed: number;
+  /** The next tick to deliver (read ahead, so `done` is known as soon as the last tick is out). */
+  private pending: ReplayTick | undefined;
+  private last: ReplayTick | undefined;
+  private timer: TimerHandle | undefined;
+  private running = false;
+
+  constructor(options: MarketReplayOptions) {
+    if (!(options.speed === undefined || options.speed > 0)) throw new RangeError(`replay speed must be positive, got ${options.speed}`);
+    this.ticks = replayTicks(options.series);
+    this.clock = options.clock;
+    this.speed = options.speed ?? 1;
+    this.pending = this.pull();
+  }
+
+  onTick(listener: TickListener): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  /** Market time of the latest tick delivered. */
+  get marketTime(): number | undefined {
+    return this.last?.time;
+  }
+
+  get done(): boolean {
+    return this.pending === undefined;
+  }
+
+  /** Delivers the next tick now (manual stepping); undefined when the data is exhausted. */
+  step(): ReplayTick | undefined {
+    const tick = this.pending;
+    if (tick === undefined) return undefined;
+    this.pending = this.pull();
+    this.last = tick;
+    for (const listener of this.listeners) listener(tick);
+    return tick;
+  }
+
+  /** Paces the remaining ticks on the clock; ticks due at the same instant go out together. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.pump();
+  }
+
+  stop(): void {
+    this.running = false;
+    this.timer?.cancel();
+    this.timer = undefined;
+  }
+
+  private pump(): void {
+    this.timer = undefined;
+    while (this.running && this.pending !== undefined) {
+      const delay = this.last === undefined ? 0 : pacingDelay(this.last, this.pending, this.speed);
+      if (delay > 0) {
+        this.timer = this.clock.setTimeout(() => {
+          this.step();
+          this.pump();
+        }, delay);
+        return;
+      }
+      this.step();
+    }
+  }
+
+  private pull(): ReplayTick | undefined {
+    const result = this.ticks.next();
+    return result.done === true ? undefined : result.value;
+  }
+}

@@ -1,0 +1,391 @@
+// The simulated broker's in-process core: accounts, the one matching engine, fees and fault injection,
+// driven by bars (backtest) or ticks (paper server). Synchronous and I/O-free; order changes go out to
+// listeners as they happen. Rejections are data: an order in RejectedStatus whose message says why.
+import type { AccountBalance, BuyLimit, MarginRatio } from '../../domain/account.js';
+import type { Clock } from '../../domain/clock.js';
+import { Decimal, ZERO } from '../../domain/decimal.js';
+import type { Fill } from '../../domain/fill.js';
+import type { OrderReplacement, OrderRequest } from '../../domain/order.js';
+import { nextStatus } from '../../domain/order-state-machine.js';
+import { isTerminal, type OrderStatus } from '../../domain/order-status.js';
+import type { OrderType, Side } from '../../domain/order-types.js';
+import type { BrokerPosition } from '../../domain/position.js';
+import type { SecuritySymbol } from '../../domain/symbol.js';
+import { startOfLocalDay } from '../../domain/time-zone.js';
+import { timeZoneOf } from '../../domain/market-hours.js';
+import { Accounts, type Reservation } from './accounts.js';
+import { Book, markOf, type SymbolSlot } from './book.js';
+import { Engine } from './engine.js';
+import { VenueError } from './errors.js';
+import { FaultInjector } from './faults.js';
+import { feeModelFor } from './fee-schedules.js';
+import type { FeeModel } from './fees.js';
+import { nextDate } from './market-days.js';
+import { Matcher, type Bar } from './matching.js';
+import { isTrailingType, isTriggeredType } from './order-kinds.js';
+import { newOrderRecord, orderView, remainingOf, updateView, type FillReport, type OrderRecord, type OrderUpdateListener, type VenueOrder } from './orders.js';
+import { restoreInto, snapshotOf, type VenueState } from './persistence.js';
+import { parseVenueSettings, type VenueSettings, type VenueSettingsInput } from './settings.js';
+import { parseSnapshot, type VenueSnapshot } from './snapshot.js';
+import { marketProblem, replacementProblem, requestProblem } from './validation.js';
+
+export interface VenueOptions {
+  readonly clock: Clock;
+  /** Validated strictly; see VenueSettings for the defaults. */
+  readonly settings?: VenueSettingsInput;
+  /** A fee model of your own; takes precedence over `settings.fees`. */
+  readonly feeModel?: FeeModel;
+}
+
+export interface VenueOrderFilter {
+  readonly symbol?: SecuritySymbol;
+  readonly statuses?: readonly OrderStatus[];
+  readonly side?: Side;
+  readonly market?: string;
+  readonly orderId?: string;
+  /** Only orders submitted on the current market day, plus those still open. */
+  readonly today?: boolean;
+  /** Submission time range, epoch ms (inclusive start, exclusive end). */
+  readonly since?: number;
+  readonly until?: number;
+}
+
+export interface BuyLimitRequest {
+  readonly symbol: SecuritySymbol;
+  readonly orderType: OrderType;
+  readonly side: Side;
+  readonly price?: Decimal;
+}
+
+export class Venue {
+  readonly settings: VenueSettings;
+  readonly faults: FaultInjector;
+  readonly feeModel: FeeModel;
+  private readonly clock: Clock;
+  private readonly book: Book;
+  private readonly accounts: Accounts;
+  private readonly matcher: Matcher;
+  private readonly engine: Engine;
+  private readonly records = new Map<string, OrderRecord>();
+  private readonly fills: Fill[] = [];
+  private readonly listeners = new Set<OrderUpdateListener>();
+  private readonly baseCurrency: string;
+  private nextOrderNumber = 1;
+  /** Reused for ticks, so a tick costs no allocation. */
+  private readonly tickBar = { symbol: '' as SecuritySymbol, time: 0, open: 0, high: 0, low: 0, close: 0, volume: 0 };
+
+  constructor(options: VenueOptions) {
+    this.settings = parseVenueSettings(options.settings);
+    this.clock = options.clock;
+    this.feeModel = options.feeModel ?? feeModelFor(this.settings.fees);
+    this.faults = new FaultInjector(this.settings.faults, this.settings.seed);
+    this.book = new Book(this.settings.cash);
+    this.baseCurrency = Object.keys(this.settings.cash)[0] ?? 'HKD';
+    this.accounts = new Accounts(this.book, this.settings, this.feeModel);
+    this.matcher = new Matcher(this.settings.slippageBps, this.settings.intrabarPath, this.settings.fillModel);
+    this.engine = new Engine(this.matcher, this.accounts, this.feeModel, this.faults, this.settings.volumeParticipation, {
+      emit: (record, fill) => this.emit(record, fill),
+      executions: this.fills,
+    });
+  }
+
+  /** Calls `listener` with every order change, synchronously; returns the unsubscribe function. */
+  onOrderUpdate(listener: OrderUpdateListener): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  // ---- market data -------------------------------------------------------------------------------
+
+  /**
+   * A closed bar of `candle.symbol`: resting orders of that symbol are matched against it first, then
+   * the mark moves to its close. Without resting orders this is a few float writes and no allocation.
+   */
+  onBar(candle: Bar & { readonly symbol: SecuritySymbol }): void {
+    const slot = this.book.slots.get(candle.symbol) ?? this.book.slot(candle.symbol);
+    slot.time = candle.time;
+    slot.volume = candle.volume;
+    slot.consumed = 0;
+    if (slot.resting.length !== 0) this.engine.processBar(slot, candle);
+    const quantity = slot.quantity;
+    if (quantity !== 0) slot.ledger.holdingsFloat += quantity * (candle.close - slot.mark);
+    slot.mark = candle.close;
+    slot.markDecimal = undefined;
+  }
+
+  /** A trade print: the same engine, with the tick as a bar whose open, high, low and close are `price`. */
+  onTick(symbol: SecuritySymbol, price: number, volume: number, time: number): void {
+    const bar = this.tickBar;
+    bar.symbol = symbol;
+    bar.time = time;
+    bar.open = bar.high = bar.low = bar.close = price;
+    bar.volume = volume;
+    this.onBar(bar);
+  }
+
+  // ---- orders --------------------------------------------------------------------------------------
+
+  submit(request: OrderRequest): VenueOrder {
+    const now = this.clock.now();
+    const slot = this.book.slots.get(request.symbol);
+    const record = newOrderRecord(`7${String(this.nextOrderNumber++).padStart(17, '0')}`, request, now);
+    this.records.set(record.orderId, record);
+    const problem =
+      requestProblem(request) ??
+      marketProblem(request, slot, now, this.settings.sessionCheck) ??
+      (this.faults.rejectOrder() ? 'rejected by the venue (injected fault)' : undefined);
+    const funds = problem === undefined ? this.fundsCheck(slot!, record) : { problem };
+    if ('problem' in funds) {
+      this.engine.move(record, 'reject');
+      this.engine.changed(record, now, funds.problem);
+      return this.view(record);
+    }
+    this.accept(slot!, record, funds.reservation, now);
+    return this.view(record);
+  }
+
+  cancel(orderId: string): VenueOrder {
+    const record = this.openRecord(orderId);
+    this.engine.finish(this.book.slot(record.symbol), record, 'cancel', this.clock.now(), 'cancelled');
+    return this.view(record);
+  }
+
+  /** Replaces quantity (the new total, above what has executed), prices and remark of an open order. */
+  replace(orderId: string, replacement: OrderReplacement): VenueOrder {
+    const record = this.openRecord(orderId);
+    if (nextStatus(record.status, 'replace', record.executedQuantity.gt(0)) === undefined) {
+      throw new VenueError('ORDER_NOT_REPLACEABLE', `order ${orderId} cannot be replaced in status ${record.status}`);
+    }
+    const slot = this.book.slot(record.symbol);
+    const now = this.clock.now();
+    const problem = replacementProblem(record, replacement);
+    if (problem !== undefined) throw new VenueError('INVALID_REPLACEMENT', `order ${orderId}: ${problem}`);
+
+    const saved = { ...record };
+    this.accounts.reserve(slot, record);
+    record.quantity = replacement.quantity;
+    record.price = replacement.price ?? record.price;
+    record.triggerPrice = replacement.triggerPrice ?? record.triggerPrice;
+    record.limitOffset = replacement.limitOffset ?? record.limitOffset;
+    record.trailingAmount = replacement.trailingAmount ?? record.trailingAmount;
+    record.trailingPercent = replacement.trailingPercent ?? record.trailingPercent;
+    this.prepare(slot, record, now);
+    const funds = this.fundsCheck(slot, record);
+    if ('problem' in funds) {
+      Object.assign(record, saved, { cashReserve: ZERO, marginReserve: ZERO, positionReserve: ZERO });
+      this.accounts.reserve(slot, record, this.accounts.reservationOf(slot, record));
+      const code = funds.problem.startsWith('insufficient position') ? 'INSUFFICIENT_POSITION' : 'INSUFFICIENT_BUYING_POWER';
+      throw new VenueError(code, `order ${orderId} not replaced: ${funds.problem}`);
+    }
+    this.accounts.reserve(slot, record, funds.reservation);
+    record.remark = replacement.remark ?? record.remark;
+    this.engine.move(record, 'replace');
+    this.engine.changed(record, now, 'replaced');
+    return this.view(record);
+  }
+
+  // ---- queries -------------------------------------------------------------------------------------
+
+  order(orderId: string): VenueOrder {
+    return this.view(this.record(orderId));
+  }
+
+  orders(filter: VenueOrderFilter = {}): VenueOrder[] {
+    const now = this.clock.now();
+    const result: VenueOrder[] = [];
+    for (const record of this.records.values()) {
+      if (filter.symbol !== undefined && record.symbol !== filter.symbol) continue;
+      if (filter.statuses !== undefined && filter.statuses.length > 0 && !filter.statuses.includes(record.status)) continue;
+      if (filter.side !== undefined && record.side !== filter.side) continue;
+      if (filter.market !== undefined && record.market !== filter.market) continue;
+      if (filter.orderId !== undefined && record.orderId !== filter.orderId) continue;
+      if (filter.since !== undefined && record.submittedAt < filter.since) continue;
+      if (filter.until !== undefined && record.submittedAt >= filter.until) continue;
+      if (filter.today === true && isTerminal(record.status)) {
+        const days = this.book.marketDays(record.market);
+        if (days.dayKey(record.submittedAt) !== days.dayKey(now)) continue;
+      }
+      result.push(this.view(record));
+    }
+    return result;
+  }
+
+  /** Fills so far, oldest first (optionally of one order or symbol). */
+  executions(filter: { readonly orderId?: string; readonly symbol?: SecuritySymbol } = {}): Fill[] {
+    return this.fills.filter((fill) => (filter.orderId === undefined || fill.orderId === filter.orderId) && (filter.symbol === undefined || fill.symbol === filter.symbol));
+  }
+
+  /** Balances per currency, marked at the last prices (one currency when given). */
+  accountBalance(currency?: string): AccountBalance[] {
+    const ledgers = currency === undefined ? [...this.book.ledgers.values()] : [this.book.ledger(currency)];
+    return ledgers.map((ledger) => this.accounts.balance(ledger));
+  }
+
+  positions(symbols?: readonly SecuritySymbol[]): BrokerPosition[] {
+    const now = this.clock.now();
+    const result: BrokerPosition[] = [];
+    for (const slot of this.book.slots.values()) {
+      const held = slot.position;
+      if (held === undefined || (symbols !== undefined && symbols.length > 0 && !symbols.includes(slot.symbol))) continue;
+      const today = held.dayKey === slot.days.dayKey(now);
+      const initQuantity = today ? held.initQuantity : held.position.quantity;
+      const quantity = held.position.quantity;
+      if (quantity.isZero()) continue;
+      result.push({
+        symbol: slot.symbol,
+        symbolName: this.stockName(slot.symbol),
+        quantity,
+        availableQuantity: Decimal.max(ZERO, quantity.minus(held.reservedSell)),
+        initQuantity,
+        costPrice: held.position.averageCost,
+        currency: slot.ledger.currency,
+        market: slot.market,
+        accountChannel: 'lb',
+      });
+    }
+    return result;
+  }
+
+  buyLimit(request: BuyLimitRequest): BuyLimit {
+    return this.accounts.buyLimit(this.pricedSlot(request.symbol), request.side, request.orderType, request.price);
+  }
+
+  marginRatio(symbol: SecuritySymbol): MarginRatio {
+    return this.accounts.marginRatio(symbol);
+  }
+
+  /** Cash plus positions at their last prices, in floats (cheap enough to call on every bar). */
+  equityEstimate(currency: string = this.baseCurrency): number {
+    const ledger = this.book.ledgers.get(currency);
+    return ledger === undefined ? 0 : ledger.cashFloat + ledger.holdingsFloat;
+  }
+
+  /** Signed position quantity as a float (0 when flat or unknown). */
+  positionQuantity(symbol: SecuritySymbol): number {
+    return this.book.slots.get(symbol)?.quantity ?? 0;
+  }
+
+  /** Last price seen for the symbol, or undefined before its first bar or tick. */
+  markPrice(symbol: SecuritySymbol): number | undefined {
+    const mark = this.book.slots.get(symbol)?.mark;
+    return mark === undefined || Number.isNaN(mark) ? undefined : mark;
+  }
+
+  // ---- state ---------------------------------------------------------------------------------------
+
+  snapshot(): VenueSnapshot {
+    return snapshotOf(this.state());
+  }
+
+  /** Loads a snapshot into this venue, which must be fresh (settings stay this venue's own). */
+  restore(input: unknown): void {
+    if (this.records.size > 0 || this.book.slots.size > 0) throw new Error('restore needs a venue that has seen no bars and no orders');
+    this.nextOrderNumber = restoreInto(this.state(), parseSnapshot(input));
+  }
+
+  // ---- internals -----------------------------------------------------------------------------------
+
+  /** Sets the matching state and the reservation basis from the order's current fields and the mark. */
+  private prepare(slot: SymbolSlot, record: OrderRecord, now: number): void {
+    record.limit = record.price?.toNumber() ?? Number.NaN;
+    record.trigger = record.triggerPrice?.toNumber() ?? Number.NaN;
+    if (!record.triggered && isTrailingType(record.orderType)) {
+      record.triggerDirection = record.side === 'Buy' ? 1 : -1;
+      record.trailExtreme = Number.isNaN(record.trailExtreme) ? slot.mark : record.trailExtreme;
+    } else if (!record.triggered && isTriggeredType(record.orderType)) {
+      record.triggerDirection = slot.mark < record.trigger ? 1 : -1;
+      if (slot.mark === record.trigger) {
+        record.triggered = true;
+        record.triggerAt = now;
+        record.triggerStatus = 'RELEASED';
+      }
+    }
+    const remaining = remainingOf(record);
+    record.openingQuantity = Decimal.max(ZERO, remaining.minus(this.accounts.closable(slot, record.side, ZERO)));
+    record.referencePrice = this.referencePriceOf(slot, record);
+  }
+
+  private referencePriceOf(slot: SymbolSlot, record: OrderRecord): Decimal {
+    if (isTrailingType(record.orderType) && !record.triggered) {
+      // Reserve at the price the stop would trigger at now, plus the limit offset for a buy.
+      const mark = markOf(slot);
+      const trail = record.trailingAmount ?? mark.times(record.trailingPercent ?? ZERO).dividedBy(100);
+      return record.side === 'Buy' ? mark.plus(trail).plus(record.limitOffset ?? ZERO) : mark.minus(trail);
+    }
+    const price = record.orderType === 'MO' || record.orderType === 'AO' ? undefined : record.price;
+    return this.accounts.referencePrice(slot, record.side, price, record.triggerPrice);
+  }
+
+  /** The order's reservation when the account can carry it, else why not. */
+  private fundsCheck(slot: SymbolSlot, record: OrderRecord): { readonly problem: string } | { readonly reservation: Reservation } {
+    if (record.status === 'NotReported') this.prepare(slot, record, record.submittedAt);
+    if (record.side === 'Sell' && record.openingQuantity.gt(0) && !this.settings.shortSelling) {
+      const available = remainingOf(record).minus(record.openingQuantity);
+      return { problem: `insufficient position: ${available.toFixed()} of ${record.symbol} available to sell, ${remainingOf(record).toFixed()} requested (short selling is off)` };
+    }
+    const reservation = this.accounts.reservationOf(slot, record);
+    if (reservation.margin.isZero()) return { reservation };
+    const excess = this.accounts.figures(slot.ledger).excess;
+    if (reservation.margin.gt(excess)) {
+      const needed = reservation.margin.toDecimalPlaces(2).toFixed();
+      return { problem: `insufficient buying power: the order needs ${needed} ${slot.ledger.currency}, ${Decimal.max(ZERO, excess).toDecimalPlaces(2).toFixed()} available` };
+    }
+    return { reservation };
+  }
+
+  private accept(slot: SymbolSlot, record: OrderRecord, reservation: Reservation, now: number): void {
+    this.engine.move(record, 'accept');
+    this.accounts.reserve(slot, record, reservation);
+    if (record.timeInForce === 'GTD') record.expiresAt = startOfLocalDay(nextDate(record.expireDate!), timeZoneOf(record.market));
+    else if (record.timeInForce === 'Day' && slot.days.inSession(now)) record.expiresAt = slot.days.dayEnd(now);
+    slot.resting.push(record);
+    this.engine.changed(record, now, 'accepted');
+    if (this.settings.fillModel === 'close' && record.orderType === 'MO') {
+      this.engine.fillUpTo(slot, record, this.matcher.slipped(slot.mark, record.side === 'Buy'), now);
+    }
+  }
+
+  private state(): VenueState {
+    return { book: this.book, accounts: this.accounts, records: this.records, fills: this.fills, faults: this.faults, nextOrderNumber: this.nextOrderNumber };
+  }
+
+  private record(orderId: string): OrderRecord {
+    const record = this.records.get(orderId);
+    if (record === undefined) throw new VenueError('ORDER_NOT_FOUND', `order ${orderId} not found`);
+    return record;
+  }
+
+  private openRecord(orderId: string): OrderRecord {
+    const record = this.record(orderId);
+    if (isTerminal(record.status)) throw new VenueError('ORDER_CLOSED', `order ${orderId} is already ${record.status}`);
+    return record;
+  }
+
+  private pricedSlot(symbol: SecuritySymbol): SymbolSlot {
+    const slot = this.book.slots.get(symbol);
+    if (slot === undefined || Number.isNaN(slot.mark)) throw new VenueError('UNKNOWN_SYMBOL', `unknown symbol: no market data for ${symbol} yet`);
+    return slot;
+  }
+
+  private stockName(symbol: SecuritySymbol): string {
+    return this.settings.stockNames[symbol] ?? '';
+  }
+
+  private view(record: OrderRecord): VenueOrder {
+    return orderView(record, this.stockName(record.symbol));
+  }
+
+  private emit(record: OrderRecord, fill: FillReport | undefined): void {
+    if (this.listeners.size === 0) return;
+    const update = updateView(record, this.stockName(record.symbol), this.settings.accountNo, fill);
+    let failure: unknown;
+    for (const listener of this.listeners) {
+      try {
+        listener(update);
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+    if (failure !== undefined) throw failure;
+  }
+}

@@ -1,0 +1,66 @@
+// Shared arrangements for the venue tests: a venue on a virtual clock that records every order update,
+// and day bars for hand-checked series.
+import { VirtualClock } from '../../../src/clock/virtual-clock.js';
+import type { Candle } from '../../../src/domain/candle.js';
+import { Decimal } from '../../../src/domain/decimal.js';
+import { timeZoneOf } from '../../../src/domain/market-hours.js';
+import type { OrderRequest } from '../../../src/domain/order.js';
+import { marketOf, parseSymbol, type SecuritySymbol } from '../../../src/domain/symbol.js';
+import { fromLocal, startOfLocalDay } from '../../../src/domain/time-zone.js';
+import { Venue, type VenueOptions, type VenueOrderUpdate, type VenueSettingsInput } from '../../../src/sim/venue/index.js';
+
+export const HK = parseSymbol('700.HK');
+export const US = parseSymbol('AAPL.US');
+
+export const d = (value: number | string): Decimal => new Decimal(value);
+
+export function dayTime(symbol: SecuritySymbol, date: string): number {
+  return startOfLocalDay(date, timeZoneOf(marketOf(symbol)));
+}
+
+/** A market-local wall time ("2024-01-02 10:00") as an instant. */
+export function localTime(symbol: SecuritySymbol, text: string): number {
+  const [date, time] = text.split(' ') as [string, string];
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  return fromLocal({ year, month, day, hour, minute, second: 0 }, timeZoneOf(marketOf(symbol)));
+}
+
+export function dayBar(symbol: SecuritySymbol, date: string, open: number, high: number, low: number, close: number, volume = 1_000_000): Candle {
+  return { symbol, period: 'day', time: dayTime(symbol, date), open, high, low, close, volume };
+}
+
+export function minuteBar(symbol: SecuritySymbol, local: string, open: number, high: number, low: number, close: number, volume = 1_000_000): Candle {
+  return { symbol, period: '1m', time: localTime(symbol, local), open, high, low, close, volume };
+}
+
+export function order(symbol: SecuritySymbol, side: 'Buy' | 'Sell', quantity: number, extra: Partial<OrderRequest> = {}): OrderRequest {
+  return { symbol, side, orderType: extra.price === undefined ? 'MO' : 'LO', quantity: d(quantity), timeInForce: 'Day', ...extra };
+}
+
+export class Harness {
+  readonly clock: VirtualClock;
+  readonly venue: Venue;
+  readonly updates: VenueOrderUpdate[] = [];
+
+  constructor(settings: VenueSettingsInput = {}, options: Omit<VenueOptions, 'clock' | 'settings'> = {}) {
+    this.clock = new VirtualClock(Date.UTC(2023, 11, 31));
+    this.venue = new Venue({ clock: this.clock, settings, ...options });
+    this.venue.onOrderUpdate((update) => this.updates.push(update));
+  }
+
+  /** Moves the clock to the bar's start and hands the bar to the venue, as a backtest does. */
+  bar(candle: Candle): this {
+    this.clock.advanceTo(candle.time);
+    this.venue.onBar(candle);
+    return this;
+  }
+
+  fillsOf(orderId: string): VenueOrderUpdate[] {
+    return this.updates.filter((update) => update.orderId === orderId && update.lastShare !== undefined);
+  }
+
+  cash(currency = 'HKD'): string {
+    return this.venue.accountBalance(currency)[0]!.totalCash.toFixed();
+  }
+}
