@@ -1,7 +1,7 @@
 // The trade push `order_changed_lb` (PROTOCOL.md §5) → a domain OrderUpdate. Validated loosely (strings or
 // numbers, unknown keys ignored); a push missing a field is rejected naming it, as the official SDK drops it.
 import { z } from 'zod';
-import { parseDecimal, parseOptionalDecimal } from '../../domain/decimal.js';
+import { parseDecimal, parseOptionalDecimal, type Decimal } from '../../domain/decimal.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import type { OrderUpdate } from '../../domain/order.js';
 import { ORDER_STATUSES } from '../../domain/order-status.js';
@@ -44,11 +44,19 @@ const ORDER_CHANGED = z.object({
 
 const PUSH = z.object({ event: z.string(), data: z.unknown() });
 
-export type OrderChanged = z.output<typeof ORDER_CHANGED>;
+/** The domain update plus the conditional-order figures the push carries beyond the domain Order. */
+export interface PushedOrderUpdate extends OrderUpdate {
+  /** Epoch ms the trigger fired; undefined when it has not. */
+  readonly triggerAt: number | undefined;
+  readonly trailingAmount: Decimal | undefined;
+  readonly trailingPercent: Decimal | undefined;
+  readonly limitOffset: Decimal | undefined;
+}
+
 export const ORDER_CHANGED_EVENT = 'order_changed_lb';
 
 /** Reads one notification body (JSON); undefined for events other than order changes. */
-export function orderUpdateFromNotification(json: string): OrderUpdate | undefined {
+export function orderUpdateFromNotification(json: string): PushedOrderUpdate | undefined {
   let raw: unknown;
   try {
     raw = JSON.parse(json);
@@ -61,7 +69,7 @@ export function orderUpdateFromNotification(json: string): OrderUpdate | undefin
   return orderUpdateFromJson(push.data.data);
 }
 
-export function orderUpdateFromJson(data: unknown): OrderUpdate {
+export function orderUpdateFromJson(data: unknown): PushedOrderUpdate {
   const parsed = ORDER_CHANGED.safeParse(data);
   if (!parsed.success) {
     const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(root)');
@@ -94,11 +102,15 @@ export function orderUpdateFromJson(data: unknown): OrderUpdate {
     lastShare: nonZero(order.last_share, 'last_share'),
     lastPrice: nonZero(order.last_price, 'last_price'),
     accountNo: order.account_no,
+    triggerAt: order.trigger_at === '' || order.trigger_at === '0' ? undefined : epochMs(order.trigger_at, 'trigger_at'),
+    trailingAmount: nonZero(order.trailing_amount, 'trailing_amount'),
+    trailingPercent: nonZero(order.trailing_percent, 'trailing_percent'),
+    limitOffset: nonZero(order.limit_offset, 'limit_offset'),
   };
 }
 
 /** "" and "0" mean "none" in order pushes. */
-function nonZero(value: string, field: string): ReturnType<typeof parseOptionalDecimal> {
+function nonZero(value: string, field: string): Decimal | undefined {
   const decimal = parseOptionalDecimal(value, field);
   return decimal === undefined || decimal.isZero() ? undefined : decimal;
 }

@@ -1,13 +1,12 @@
 // The trade connection: subscribes the `private` topic (cmd 16), re-subscribes the topics of the last
 // SubResponse.current after a reconnect, and turns notifications (cmd 18) into domain order updates.
 import { mergeMap, share, filter, type Observable } from 'rxjs';
-import type { OrderUpdate } from '../../domain/order.js';
 import { silentLogger, type Logger } from '../../log/logger.js';
 import { TRADE_COMMANDS } from './commands.js';
 import { SocketConnection, type ConnectionOptions } from './connection.js';
 import type { ConnectionState } from './connection-state.js';
 import { messages } from './messages.js';
-import { orderUpdateFromNotification } from './order-update.js';
+import { orderUpdateFromNotification, type PushedOrderUpdate } from './order-update.js';
 
 export const PRIVATE_TOPIC = 'private';
 const JSON_CONTENT = 1;
@@ -16,7 +15,7 @@ export class TradeClient {
   readonly connection: SocketConnection;
   private readonly logger: Logger;
   private topics: readonly string[] = [PRIVATE_TOPIC];
-  private readonly updates: Observable<OrderUpdate>;
+  private readonly updates: Observable<PushedOrderUpdate>;
 
   constructor(options: Omit<ConnectionOptions, 'onAuthenticated'>) {
     this.logger = options.logger ?? silentLogger;
@@ -50,7 +49,7 @@ export class TradeClient {
   }
 
   /** Order changes as pushed: possibly late, duplicated or out of order (reconcile by query). */
-  orderUpdates(): Observable<OrderUpdate> {
+  orderUpdates(): Observable<PushedOrderUpdate> {
     return this.updates;
   }
 
@@ -65,7 +64,7 @@ export class TradeClient {
     this.topics = response.current.length > 0 ? response.current : response.success;
   }
 
-  private readNotification(body: Uint8Array): OrderUpdate[] {
+  private readNotification(body: Uint8Array): PushedOrderUpdate[] {
     try {
       const notification = messages.notification.decode(body);
       if (notification.contentType !== JSON_CONTENT && notification.contentType !== 0) {

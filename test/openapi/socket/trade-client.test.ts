@@ -39,6 +39,12 @@ describe('order updates from the order_changed_lb push', () => {
       .toEqual(['200', '100', '388.2', '388.1', '100', '388.1']);
   });
 
+  it('keeps the trigger time and trailing figures of conditional orders', () => {
+    const update = orderUpdateFromJson(orderChanged({ order_type: 'TSLPPCT', trigger_at: '1704165100', trailing_percent: '0.5', limit_offset: '0.02', trigger_status: 'ACTIVE' }));
+    expect(update).toMatchObject({ orderType: 'TSLPPCT', triggerAt: 1_704_165_100_000, triggerStatus: 'ACTIVE', trailingAmount: undefined });
+    expect([update.trailingPercent?.toFixed(), update.limitOffset?.toFixed()]).toEqual(['0.5', '0.02']);
+  });
+
   it('names the missing field of an incomplete push', () => {
     const { last_share: _dropped, ...rest } = orderChanged();
     expect(() => orderUpdateFromJson(rest)).toThrow(/last_share/);
