@@ -1,21 +1,25 @@
 // Market-local days and regular sessions as UTC ranges, cached per market: the Intl work happens once per
-// market day, and asking about a time inside the cached day is a couple of comparisons.
+// market day, and asking about a time inside a cached day is a few comparisons. A few days stay cached,
+// because callers alternate between days (the clock's today and the day of the bar being matched).
 import { REGULAR_SESSIONS, timeZoneOf } from '../../domain/market-hours.js';
 import type { Market } from '../../domain/symbol.js';
 import { fromLocal, localDate, startOfLocalDay } from '../../domain/time-zone.js';
 
 interface DayWindow {
   /** yyyymmdd of the local date. */
-  key: number;
-  start: number;
-  end: number;
+  readonly key: number;
+  readonly start: number;
+  readonly end: number;
   /** [begin, end) UTC pairs of the day's regular sessions. */
-  sessions: number[];
+  readonly sessions: readonly number[];
 }
+
+const CACHED_DAYS = 4;
 
 export class MarketDays {
   private readonly zone: string;
-  private readonly day: DayWindow = { key: 0, start: Number.POSITIVE_INFINITY, end: Number.NEGATIVE_INFINITY, sessions: [] };
+  /** Most recently used first. */
+  private readonly days: DayWindow[] = [];
 
   constructor(private readonly market: Market) {
     this.zone = timeZoneOf(market);
@@ -46,18 +50,33 @@ export class MarketDays {
   }
 
   private window(time: number): DayWindow {
-    const day = this.day;
-    if (time >= day.start && time < day.end) return day;
+    const days = this.days;
+    for (let index = 0; index < days.length; index++) {
+      const day = days[index]!;
+      if (time >= day.start && time < day.end) {
+        if (index !== 0) {
+          days.splice(index, 1);
+          days.unshift(day);
+        }
+        return day;
+      }
+    }
+    const day = this.load(time);
+    days.unshift(day);
+    if (days.length > CACHED_DAYS) days.pop();
+    return day;
+  }
+
+  private load(time: number): DayWindow {
     const date = localDate(time, this.zone);
     const [year, month, dayOfMonth] = date.split('-').map(Number) as [number, number, number];
-    day.key = year * 10_000 + month * 100 + dayOfMonth;
-    day.start = startOfLocalDay(date, this.zone);
-    day.end = startOfLocalDay(nextDate(date), this.zone);
-    day.sessions = REGULAR_SESSIONS[this.market].flatMap((session) => [
-      fromLocal({ year, month, day: dayOfMonth, hour: Math.floor(session.begin / 100), minute: session.begin % 100, second: 0 }, this.zone),
-      fromLocal({ year, month, day: dayOfMonth, hour: Math.floor(session.end / 100), minute: session.end % 100, second: 0 }, this.zone),
-    ]);
-    return day;
+    const at = (hhmm: number): number => fromLocal({ year, month, day: dayOfMonth, hour: Math.floor(hhmm / 100), minute: hhmm % 100, second: 0 }, this.zone);
+    return {
+      key: year * 10_000 + month * 100 + dayOfMonth,
+      start: startOfLocalDay(date, this.zone),
+      end: startOfLocalDay(nextDate(date), this.zone),
+      sessions: REGULAR_SESSIONS[this.market].flatMap((session) => [at(session.begin), at(session.end)]),
+    };
   }
 }
 
