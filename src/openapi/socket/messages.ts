@@ -40,7 +40,7 @@ export interface Close { readonly code: number; readonly reason: string }
 export interface UserQuoteProfileRequest { readonly language: string }
 export interface RateLimitEntry { readonly command: number; readonly limit: number; readonly burst: number }
 export interface UserQuoteProfileResponse {
-  readonly memberId: string;
+  readonly memberId: number;
   readonly quoteLevel: string;
   readonly subscribeLimit: number;
   readonly historyCandlestickLimit: number;

@@ -30,7 +30,7 @@ export class QuoteTestService {
     const compact = (date: string): string => date.replaceAll('-', '');
     server
       .handle(QUOTE_COMMANDS.profile, () => ({
-        body: messages.quoteProfileResponse.encode({ memberId: '1', quoteLevel: 'L1', subscribeLimit: 500, historyCandlestickLimit: 100, rateLimit: options.rateLimits ?? [] }),
+        body: messages.quoteProfileResponse.encode({ memberId: 1, quoteLevel: 'L1', subscribeLimit: 500, historyCandlestickLimit: 100, rateLimit: options.rateLimits ?? [] }),
       }))
       .handle(QUOTE_COMMANDS.subscribe, (request, link) => {
         const body = messages.subscribeRequest.decode(request.body);
