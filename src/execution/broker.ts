@@ -1,6 +1,7 @@
 // The Broker port: everything the runtime needs from a venue. Implemented by the OpenAPI broker (live and
 // paper, over the real protocol) and by the in-process backtest broker; one contract suite tests both.
 import type { Observable } from 'rxjs';
+import { TraderError } from '../domain/errors.js';
 import type {
   AccountBalance,
   BrokerPosition,
@@ -47,4 +48,15 @@ export interface Broker {
   marginRatio(symbol: SecuritySymbol): Promise<MarginRatio>;
   /** Order changes as the venue pushes them: possibly late, duplicated or out of order. */
   readonly orderUpdates: Observable<OrderUpdate>;
+}
+
+/**
+ * Thrown by submitOrder when the venue definitely did not create the order (a business rejection such as
+ * an invalid price or an unknown symbol). Any other error from submitOrder means the outcome is unknown:
+ * the executor then looks the order up by its client order id (remark) instead of sending it again.
+ */
+export class OrderRefusedError extends TraderError {
+  constructor(message: string, options?: { cause?: unknown; details?: Record<string, unknown> }) {
+    super('ORDER_REFUSED', message, options);
+  }
 }

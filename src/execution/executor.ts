@@ -1,0 +1,334 @@
+// The executor: takes strategies' intents one at a time, resolves them against the position book, checks
+// them with the risk engine on fresh broker figures, and places approved orders with a client order id in
+// the remark. Intents are queued synchronously (so `busy` is true the moment one is emitted) and processed
+// in order, so each decision sees the effects of the one before.
+import { Subject } from 'rxjs';
+import {
+  ZERO,
+  currencyOf,
+  marketOf,
+  timeZoneOf,
+  type AccountBalance,
+  type Clock,
+  type Decimal,
+  type Market,
+  type OrderIntent,
+  type OrderRequest,
+  type SecuritySymbol,
+} from '../domain/index.js';
+import type { Logger } from '../log/logger.js';
+import { FRESH_EQUITY_WATCH, NO_LIMITS, evaluateRisk, exposureChange, observeEquity, signedQuantity, type EquityWatch, type RiskLimits } from '../risk/index.js';
+import { noJournal, type Journal } from '../store/journal.js';
+import type { Broker } from './broker.js';
+import { DEFAULT_CLIENT_ID_PREFIX, clientOrderIdFactory } from './client-order-id.js';
+import { EXECUTION_DENIAL_CODES, text, type DenialInfo, type RuntimeEvent } from './events.js';
+import { resolveIntent } from './intent-resolution.js';
+import { OrderFlow } from './order-flow.js';
+import { OrderTracker, type OrderRecord } from './order-tracker.js';
+import { PositionBook } from './position-book.js';
+import { PriceBoard } from './price-board.js';
+import { NO_RISK_DATA, fetchRiskData, type RiskData } from './risk-data.js';
+import { submitWithLookup, type SubmitSettings } from './submission.js';
+import { withTimeout } from './with-timeout.js';
+
+export interface ExecutorOptions {
+  readonly broker: Broker;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly journal?: Journal;
+  readonly limits?: RiskLimits;
+  readonly prices?: PriceBoard;
+  /** The market whose local day the daily-loss switch counts in, and whose currency's net assets it watches. */
+  readonly homeMarket?: Market;
+  readonly clientIdPrefix?: string;
+  /** Per broker request (submit, lookup, risk figures, cancel). Default 10 s. */
+  readonly requestTimeoutMs?: number;
+  readonly lookupAttempts?: number;
+  readonly lookupDelayMs?: number;
+}
+
+export interface ExecutionCounts {
+  intents: number;
+  orders: number;
+  fills: number;
+  denials: number;
+}
+
+interface QueuedIntent {
+  readonly strategy: string;
+  readonly intent: OrderIntent;
+}
+
+const RESOLVED: Promise<void> = Promise.resolve();
+const MINUTE_MS = 60_000;
+
+export class Executor {
+  readonly book = new PositionBook();
+  readonly tracker = new OrderTracker();
+  readonly events = new Subject<RuntimeEvent>();
+  readonly flow: OrderFlow;
+  readonly prices: PriceBoard;
+  readonly journal: Journal;
+  readonly counts: ExecutionCounts = { intents: 0, orders: 0, fills: 0, denials: 0 };
+  /** Client order ids whose submit is still being resolved; reconciliation leaves them alone. */
+  readonly inFlight = new Set<string>();
+
+  private readonly broker: Broker;
+  private readonly clock: Clock;
+  private readonly logger: Logger;
+  private readonly limits: RiskLimits;
+  private readonly homeMarket: Market | undefined;
+  private readonly newClientOrderId: (intentId: number) => string;
+  private readonly submitSettings: SubmitSettings;
+  private readonly queue: QueuedIntent[] = [];
+  private readonly dropped = new Set<string>();
+  private draining = false;
+  private closed = false;
+  private pending = 0;
+  private waiters: (() => void)[] = [];
+  private equity: EquityWatch = FRESH_EQUITY_WATCH;
+  private readonly recentOrderTimes: number[] = [];
+
+  constructor(options: ExecutorOptions) {
+    this.broker = options.broker;
+    this.clock = options.clock;
+    this.logger = options.logger;
+    this.journal = options.journal ?? noJournal();
+    this.limits = options.limits ?? NO_LIMITS;
+    this.prices = options.prices ?? new PriceBoard();
+    this.homeMarket = options.homeMarket;
+    this.newClientOrderId = clientOrderIdFactory(options.clientIdPrefix ?? DEFAULT_CLIENT_ID_PREFIX, options.clock.now());
+    this.submitSettings = {
+      timeoutMs: options.requestTimeoutMs ?? 10_000,
+      lookupAttempts: options.lookupAttempts ?? 3,
+      lookupDelayMs: options.lookupDelayMs ?? 1_000,
+    };
+    this.flow = new OrderFlow(this.tracker, this.book, this.journal, this.clock, this.events);
+    this.events.subscribe((event) => {
+      if (event.type === 'fill') this.counts.fills += 1;
+    });
+  }
+
+  /** True while intents are queued or being processed (risk figures, submission, lookups, cancels). */
+  get busy(): boolean {
+    return this.pending > 0;
+  }
+
+  /** Resolves when nothing is in flight. */
+  settled(): Promise<void> {
+    if (this.pending === 0) return RESOLVED;
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** Queues an intent; synchronous, so `busy` is true on return. */
+  enqueue(strategy: string, intent: OrderIntent): void {
+    if (this.closed || this.dropped.has(strategy)) return;
+    this.queue.push({ strategy, intent });
+    this.pending += 1;
+    if (!this.draining) void this.drain();
+  }
+
+  /** Ignores the strategy's queued and future intents (it failed). */
+  dropStrategy(strategy: string): void {
+    this.dropped.add(strategy);
+  }
+
+  /** Stops taking intents; those already queued are still processed. */
+  close(): void {
+    this.closed = true;
+  }
+
+  /** Cancels open orders (of one strategy, and one symbol, when given); returns how many cancels were sent. */
+  async cancelOpen(strategy?: string, symbol?: SecuritySymbol): Promise<number> {
+    const records = this.tracker.open(strategy, symbol);
+    let sent = 0;
+    await Promise.all(
+      records.map(async (record) => {
+        if (record.orderId === undefined) {
+          this.logger.warn({ clientOrderId: record.clientOrderId }, 'cannot cancel an order the broker has not confirmed yet');
+          return;
+        }
+        try {
+          await withTimeout(this.broker.cancelOrder(record.orderId), this.clock, this.submitSettings.timeoutMs, `cancel order ${record.orderId}`);
+          sent += 1;
+        } catch (error) {
+          this.logger.warn({ orderId: record.orderId, error: describe(error) }, 'cancel failed');
+        }
+      }),
+    );
+    return sent;
+  }
+
+  /** Signed quantity still open in working orders of a symbol. */
+  pendingQuantity(symbol: SecuritySymbol): Decimal {
+    let total = ZERO;
+    for (const record of this.tracker.open(undefined, symbol)) total = total.plus(signedQuantity(record.side, record.quantity.minus(record.executedQuantity)));
+    return total;
+  }
+
+  private async drain(): Promise<void> {
+    this.draining = true;
+    try {
+      for (let item = this.queue.shift(); item !== undefined; item = this.queue.shift()) {
+        try {
+          if (!this.dropped.has(item.strategy)) await this.process(item.strategy, item.intent);
+        } catch (error) {
+          this.logger.error({ strategy: item.strategy, error: describe(error) }, 'intent processing failed');
+        } finally {
+          this.finishOne();
+        }
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private finishOne(): void {
+    this.pending -= 1;
+    if (this.pending > 0) return;
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  private async process(strategy: string, intent: OrderIntent): Promise<void> {
+    const time = this.clock.now();
+    const intentId = this.journal.recordIntent(strategy, time, intent);
+    this.counts.intents += 1;
+    this.events.next({ type: 'intent', time, strategy, intentId, intent });
+    if (intent.kind === 'cancel') {
+      await this.cancelOpen(strategy, intent.symbol);
+      return;
+    }
+    const resolution = resolveIntent(intent, this.book.quantity(intent.symbol));
+    if (resolution.kind === 'skip') {
+      this.events.next({ type: 'intent-skipped', time, strategy, intentId, intent, reason: resolution.reason });
+      return;
+    }
+    if (resolution.kind === 'invalid') {
+      this.deny(strategy, intentId, intent, { code: EXECUTION_DENIAL_CODES.invalidIntent, message: resolution.reason, figures: {} });
+      return;
+    }
+    const request = resolution.request;
+    const opening = exposureChange(this.book.quantity(request.symbol), request.side, request.quantity).opening;
+    const data = opening.isZero() ? NO_RISK_DATA : await this.riskData(request);
+    const decision = evaluateRisk(
+      request,
+      {
+        time: this.clock.now(),
+        position: this.book.quantity(request.symbol),
+        pendingQuantity: this.pendingQuantity(request.symbol),
+        referencePrice: request.price ?? this.prices.price(request.symbol),
+        account: data.account,
+        buyLimit: data.buyLimit,
+        marginRatio: data.marginRatio,
+        recentOrderTimes: this.recentOrderTimes,
+        equity: this.equity,
+      },
+      this.limits,
+    );
+    if (decision.kind === 'denied') {
+      const message = data.error === undefined ? decision.message : `${decision.message} (${data.error})`;
+      this.deny(strategy, intentId, intent, { code: decision.code, message, figures: decision.figures });
+      return;
+    }
+    await this.place(strategy, intentId, intent, request);
+  }
+
+  private async riskData(request: OrderRequest): Promise<RiskData> {
+    const data = await fetchRiskData(this.broker, request, this.clock, this.submitSettings.timeoutMs);
+    if (data.balances !== undefined) this.takeBalances(data.balances, marketOf(request.symbol));
+    return data;
+  }
+
+  /**
+   * Takes fresh balances into the book (reporting cash the broker contradicts) and shows the kill switches
+   * the net assets in the currency of the home market (else of `market`, the market being traded).
+   */
+  takeBalances(balances: readonly AccountBalance[], market: Market | undefined): void {
+    const zoneMarket = this.homeMarket ?? market;
+    const watched = this.limits.dailyLossLimit !== undefined || this.limits.maxDrawdown !== undefined;
+    if (watched && zoneMarket !== undefined) {
+      const balance = balances.find((candidate) => candidate.currency === currencyOf(zoneMarket)) ?? balances[0];
+      if (balance !== undefined) this.equity = observeEquity(this.equity, balance.netAssets, this.clock.now(), timeZoneOf(zoneMarket), this.limits);
+    }
+    for (const difference of this.book.setBalances(balances)) {
+      this.flow.mismatch('cash', `cash in ${difference.currency} is ${text(difference.reported)} at the broker, ${text(difference.expected)} in the book`, {
+        currency: difference.currency,
+        expected: text(difference.expected),
+        reported: text(difference.reported),
+      });
+    }
+  }
+
+  private async place(strategy: string, intentId: number, intent: OrderIntent, request: OrderRequest): Promise<void> {
+    const now = this.clock.now();
+    const clientOrderId = this.newClientOrderId(intentId);
+    const record: OrderRecord = {
+      clientOrderId,
+      orderId: undefined,
+      intentId,
+      strategy,
+      symbol: request.symbol,
+      side: request.side,
+      orderType: request.orderType,
+      quantity: request.quantity,
+      price: request.price,
+      status: 'NotReported',
+      executedQuantity: ZERO,
+      executedPrice: undefined,
+      message: '',
+      createdAt: now,
+    };
+    this.tracker.add(record);
+    this.journal.recordOrder({ ...record, updatedAt: now });
+    if (this.limits.maxOrdersPerMinute !== undefined) {
+      while (this.recentOrderTimes.length > 0 && this.recentOrderTimes[0]! <= now - MINUTE_MS) this.recentOrderTimes.shift();
+      this.recentOrderTimes.push(now);
+    }
+    this.counts.orders += 1;
+    const sent = { ...request, remark: clientOrderId };
+    this.events.next({ type: 'order-submitted', time: now, strategy, clientOrderId, orderId: undefined, request: sent });
+    this.inFlight.add(clientOrderId);
+    try {
+      const outcome = await submitWithLookup(this.broker, this.clock, sent, this.submitSettings, () => record.orderId !== undefined);
+      switch (outcome.kind) {
+        case 'accepted':
+          if (record.orderId === undefined) {
+            this.tracker.bindOrderId(record, outcome.orderId);
+            this.journal.updateOrder(clientOrderId, { orderId: outcome.orderId, updatedAt: this.clock.now() });
+          }
+          break;
+        case 'found':
+          this.flow.handleReport(outcome.order, 'lookup');
+          break;
+        case 'confirmed':
+          break;
+        case 'refused':
+          this.flow.localTransition(record, 'reject', 'submit', outcome.reason);
+          this.deny(strategy, intentId, intent, { code: EXECUTION_DENIAL_CODES.refusedByBroker, message: outcome.reason, figures: {} });
+          break;
+        case 'not-found':
+          this.flow.localTransition(record, 'reject', 'lookup', outcome.reason);
+          this.deny(strategy, intentId, intent, { code: EXECUTION_DENIAL_CODES.submitFailed, message: outcome.reason, figures: {} });
+          break;
+        case 'unknown':
+          this.events.next({ type: 'order-unconfirmed', time: this.clock.now(), strategy, clientOrderId, reason: outcome.reason });
+          break;
+      }
+    } finally {
+      this.inFlight.delete(clientOrderId);
+    }
+  }
+
+  private deny(strategy: string, intentId: number, intent: OrderIntent, denial: DenialInfo): void {
+    const time = this.clock.now();
+    this.counts.denials += 1;
+    this.journal.recordDenial({ intentId, strategy, time, code: denial.code, message: denial.message, figures: denial.figures });
+    this.events.next({ type: 'denial', time, strategy, intentId, intent, denial });
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,40 @@
+// Turns an order, close or target intent into a concrete order request against the current position.
+import { PRICED_ORDER_TYPES, ZERO, TRIGGERED_ORDER_TYPES, type CloseIntent, type Decimal, type OrderIntentSpec, type OrderRequest, type TargetIntent } from '../domain/index.js';
+
+export type Resolution =
+  | { readonly kind: 'order'; readonly request: OrderRequest }
+  | { readonly kind: 'skip'; readonly reason: string }
+  | { readonly kind: 'invalid'; readonly reason: string };
+
+export function resolveIntent(intent: OrderIntentSpec | CloseIntent | TargetIntent, position: Decimal): Resolution {
+  let side: OrderRequest['side'];
+  let quantity: Decimal;
+  if (intent.kind === 'order') {
+    side = intent.side;
+    quantity = intent.quantity;
+  } else {
+    const target = intent.kind === 'close' ? ZERO : intent.quantity;
+    const delta = target.minus(position);
+    if (delta.isZero()) return { kind: 'skip', reason: intent.kind === 'close' ? `already flat in ${intent.symbol}` : `already at ${target.toFixed()} ${intent.symbol}` };
+    side = delta.gt(0) ? 'Buy' : 'Sell';
+    quantity = delta.abs();
+  }
+  const orderType = intent.orderType ?? (intent.price === undefined ? 'MO' : 'LO');
+  if (PRICED_ORDER_TYPES.includes(orderType) && intent.price === undefined) return { kind: 'invalid', reason: `${orderType} orders need a price` };
+  if (TRIGGERED_ORDER_TYPES.includes(orderType) && intent.triggerPrice === undefined) return { kind: 'invalid', reason: `${orderType} orders need a trigger price` };
+  if (intent.timeInForce === 'GTD' && intent.expireDate === undefined) return { kind: 'invalid', reason: 'GTD orders need an expire date' };
+  return {
+    kind: 'order',
+    request: {
+      symbol: intent.symbol,
+      side,
+      orderType,
+      quantity,
+      timeInForce: intent.timeInForce ?? 'Day',
+      ...(intent.price === undefined ? {} : { price: intent.price }),
+      ...(intent.triggerPrice === undefined ? {} : { triggerPrice: intent.triggerPrice }),
+      ...(intent.expireDate === undefined ? {} : { expireDate: intent.expireDate }),
+      ...(intent.outsideRth === undefined ? {} : { outsideRth: intent.outsideRth }),
+    },
+  };
+}

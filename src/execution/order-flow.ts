@@ -1,0 +1,118 @@
+// Applies broker reports (pushes, queries, lookups) to the tracked orders and everything that follows from
+// them: fills into the book, rows into the journal, events out, and per-strategy order updates.
+import { Subject } from 'rxjs';
+import { nextStatus, type Clock, type Fill, type Order, type OrderEvent, type OrderUpdate } from '../domain/index.js';
+import type { ChangeSource, Journal } from '../store/journal.js';
+import { text, type MismatchKind, type RuntimeEvent } from './events.js';
+import type { OrderRecord, OrderTracker, ReportEffect } from './order-tracker.js';
+import type { PositionBook } from './position-book.js';
+
+/** A change of one order, for the strategy that placed it. */
+export interface OrderChange {
+  readonly record: OrderRecord;
+  readonly fill: Fill | undefined;
+}
+
+export class OrderFlow {
+  /** Fills applied so far; reconciliation compares it before and after its queries to detect races. */
+  fillCount = 0;
+  readonly changes = new Subject<OrderChange>();
+  private readonly reportedUnknown = new Set<string>();
+
+  constructor(
+    private readonly tracker: OrderTracker,
+    private readonly book: PositionBook,
+    private readonly journal: Journal,
+    private readonly clock: Clock,
+    private readonly events: Subject<RuntimeEvent>,
+  ) {}
+
+  /**
+   * Applies one report. `applyToBook` is false on restart, where the broker's positions (taken instead)
+   * already contain the fills found. Returns undefined for an order this runtime does not know.
+   */
+  handleReport(report: Order | OrderUpdate, source: ChangeSource, applyToBook = true): ReportEffect | undefined {
+    const record = this.tracker.match(report);
+    if (record === undefined) {
+      this.reportUnknown(report, source);
+      return undefined;
+    }
+    const effect = this.tracker.apply(record, report);
+    const now = this.clock.now();
+    if (effect.fill !== undefined) this.recordFill(record, effect.fill, applyToBook, now);
+    if (effect.boundOrderId || effect.fill !== undefined || effect.transition !== undefined || effect.quantityChanged) {
+      this.journal.updateOrder(record.clientOrderId, {
+        ...(effect.boundOrderId && record.orderId !== undefined ? { orderId: record.orderId } : {}),
+        status: record.status,
+        executedQuantity: record.executedQuantity,
+        executedPrice: record.executedPrice,
+        message: record.message,
+        updatedAt: now,
+      });
+    }
+    if (effect.transition !== undefined) this.announceTransition(record, effect.transition.from, source, now);
+    if (effect.transition !== undefined || effect.fill !== undefined) this.changes.next({ record, fill: effect.fill });
+    return effect;
+  }
+
+  /** A transition decided locally (the venue refused the order, or it was never found). */
+  localTransition(record: OrderRecord, event: OrderEvent, source: ChangeSource, message: string): void {
+    const next = nextStatus(record.status, event, record.executedQuantity.gt(0));
+    if (next === undefined || next === record.status) return;
+    const from = record.status;
+    this.tracker.setStatus(record, next);
+    record.message = message;
+    const now = this.clock.now();
+    this.journal.updateOrder(record.clientOrderId, { status: next, message, updatedAt: now });
+    this.announceTransition(record, from, source, now);
+    this.changes.next({ record, fill: undefined });
+  }
+
+  mismatch(kind: MismatchKind, message: string, details: Readonly<Record<string, string>>): void {
+    const time = this.clock.now();
+    this.journal.recordEvent(time, 'reconciliation-mismatch', { kind, message, ...details });
+    this.events.next({ type: 'reconciliation-mismatch', time, kind, message, details });
+  }
+
+  private recordFill(record: OrderRecord, fill: Fill, applyToBook: boolean, now: number): void {
+    this.journal.recordFill(fill, record.clientOrderId, record.strategy);
+    this.fillCount += 1;
+    let position = this.book.get(record.symbol);
+    if (applyToBook) {
+      position = this.book.applyFill(fill);
+      this.journal.savePosition(position, now);
+    }
+    if (position !== undefined) this.events.next({ type: 'fill', time: now, strategy: record.strategy, clientOrderId: record.clientOrderId, fill, position });
+  }
+
+  private announceTransition(record: OrderRecord, from: OrderRecord['status'], source: ChangeSource, now: number): void {
+    this.journal.recordStateChange(record.clientOrderId, now, from, record.status, source);
+    this.events.next({
+      type: 'order-updated',
+      time: now,
+      strategy: record.strategy,
+      clientOrderId: record.clientOrderId,
+      orderId: record.orderId,
+      from,
+      status: record.status,
+      source,
+      message: record.message,
+    });
+  }
+
+  // Orders we did not place (no matching remark or order id) are reported once each, never adopted.
+  private reportUnknown(report: Order, source: ChangeSource): void {
+    if (this.reportedUnknown.has(report.orderId)) return;
+    this.reportedUnknown.add(report.orderId);
+    this.mismatch('unknown-order', `order ${report.orderId} (${report.side} ${text(report.quantity)} ${report.symbol}, ${report.status}) is not one of ours`, {
+      orderId: report.orderId,
+      symbol: report.symbol,
+      side: report.side,
+      status: report.status,
+      quantity: text(report.quantity),
+      executedQuantity: text(report.executedQuantity),
+      remark: report.remark,
+      source,
+    });
+  }
+}

@@ -1,0 +1,131 @@
+// Every order this runtime placed, tracked through the domain transition table from pushes and queries.
+// Reports are matched by order id, else by client order id (remark); cumulative executed quantity yields
+// the fills, so duplicated, late or out-of-order reports add nothing twice and never move a status back.
+import {
+  fillFromReport,
+  eventForReportedStatus,
+  isOpen,
+  nextStatus,
+  type Decimal,
+  type Fill,
+  type Order,
+  type OrderStatus,
+  type OrderType,
+  type OrderUpdate,
+  type SecuritySymbol,
+  type Side,
+} from '../domain/index.js';
+import type { JournalOrder } from '../store/journal.js';
+
+export interface OrderRecord {
+  readonly clientOrderId: string;
+  orderId: string | undefined;
+  readonly intentId: number | undefined;
+  readonly strategy: string;
+  readonly symbol: SecuritySymbol;
+  readonly side: Side;
+  readonly orderType: OrderType;
+  quantity: Decimal;
+  readonly price: Decimal | undefined;
+  status: OrderStatus;
+  executedQuantity: Decimal;
+  executedPrice: Decimal | undefined;
+  message: string;
+  readonly createdAt: number;
+}
+
+/** What one report changed: a status transition, a fill, both, or nothing (undefined fields). */
+export interface ReportEffect {
+  readonly record: OrderRecord;
+  readonly boundOrderId: boolean;
+  readonly transition: { readonly from: OrderStatus; readonly to: OrderStatus } | undefined;
+  readonly fill: Fill | undefined;
+  readonly quantityChanged: boolean;
+}
+
+export class OrderTracker {
+  private readonly byClientId = new Map<string, OrderRecord>();
+  private readonly byOrderId = new Map<string, OrderRecord>();
+  /** Records not yet terminal: what risk, cancels and reconciliation look at (finished orders pile up). */
+  private readonly openRecords = new Set<OrderRecord>();
+
+  add(record: OrderRecord): void {
+    this.byClientId.set(record.clientOrderId, record);
+    if (record.orderId !== undefined) this.byOrderId.set(record.orderId, record);
+    if (isOpen(record.status)) this.openRecords.add(record);
+  }
+
+  /** Moves a record to a new status (the caller has checked the transition table). */
+  setStatus(record: OrderRecord, status: OrderStatus): void {
+    record.status = status;
+    if (!isOpen(status)) this.openRecords.delete(record);
+  }
+
+  get(clientOrderId: string): OrderRecord | undefined {
+    return this.byClientId.get(clientOrderId);
+  }
+
+  bindOrderId(record: OrderRecord, orderId: string): void {
+    record.orderId = orderId;
+    this.byOrderId.set(orderId, record);
+  }
+
+  /** The record a broker report belongs to, or undefined for an order this runtime does not know. */
+  match(report: Pick<Order, 'orderId' | 'remark'>): OrderRecord | undefined {
+    return this.byOrderId.get(report.orderId) ?? (report.remark === '' ? undefined : this.byClientId.get(report.remark));
+  }
+
+  open(strategy?: string, symbol?: SecuritySymbol): OrderRecord[] {
+    const result: OrderRecord[] = [];
+    for (const record of this.openRecords) {
+      if ((strategy === undefined || record.strategy === strategy) && (symbol === undefined || record.symbol === symbol)) {
+        result.push(record);
+      }
+    }
+    return result;
+  }
+
+  /** Applies a push or query result to its record. */
+  apply(record: OrderRecord, report: Order | OrderUpdate): ReportEffect {
+    let boundOrderId = false;
+    if (record.orderId === undefined) {
+      this.bindOrderId(record, report.orderId);
+      boundOrderId = true;
+    }
+    const fill = fillFromReport(
+      {
+        orderId: report.orderId,
+        symbol: record.symbol,
+        side: record.side,
+        executedQuantity: report.executedQuantity,
+        executedPrice: report.executedPrice,
+        lastShare: 'lastShare' in report ? report.lastShare : undefined,
+        lastPrice: 'lastPrice' in report ? report.lastPrice : undefined,
+        time: report.updatedAt,
+      },
+      record.executedQuantity,
+      record.executedPrice,
+    );
+    if (fill !== undefined) {
+      const before = record.executedQuantity;
+      record.executedPrice = report.executedPrice ?? before.times(record.executedPrice ?? fill.price).plus(fill.quantity.times(fill.price)).dividedBy(report.executedQuantity);
+      record.executedQuantity = report.executedQuantity;
+    }
+    let transition: ReportEffect['transition'];
+    const event = eventForReportedStatus(report.status);
+    const next = event === undefined ? undefined : nextStatus(record.status, event, record.executedQuantity.gt(0));
+    if (next !== undefined && next !== record.status) {
+      transition = { from: record.status, to: next };
+      this.setStatus(record, next);
+      if (report.message !== '') record.message = report.message;
+    }
+    // A replace changes the quantity; only an accepted (non-stale) report may say so.
+    const quantityChanged = transition !== undefined && !report.quantity.eq(record.quantity) && report.quantity.gt(0);
+    if (quantityChanged) record.quantity = report.quantity;
+    return { record, boundOrderId, transition, fill, quantityChanged };
+  }
+}
+
+export function recordFromJournal(row: JournalOrder): OrderRecord {
+  return { ...row };
+}

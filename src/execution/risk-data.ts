@@ -1,0 +1,35 @@
+// Fresh figures for one risk decision, fetched from the broker in parallel: account balances, the buy-limit
+// estimate and the margin ratio. A failed fetch is reported, never papered over with stale figures.
+import { currencyOf, marketOf, type AccountBalance, type BuyLimit, type Clock, type MarginRatio, type OrderRequest } from '../domain/index.js';
+import type { Broker } from './broker.js';
+import { withTimeout } from './with-timeout.js';
+
+export interface RiskData {
+  readonly balances: readonly AccountBalance[] | undefined;
+  readonly account: AccountBalance | undefined;
+  readonly buyLimit: BuyLimit | undefined;
+  readonly marginRatio: MarginRatio | undefined;
+  readonly error: string | undefined;
+}
+
+export const NO_RISK_DATA: RiskData = { balances: undefined, account: undefined, buyLimit: undefined, marginRatio: undefined, error: undefined };
+
+export async function fetchRiskData(broker: Broker, request: OrderRequest, clock: Clock, timeoutMs: number): Promise<RiskData> {
+  const currency = currencyOf(marketOf(request.symbol));
+  try {
+    const [balances, buyLimit, marginRatio] = await Promise.all([
+      withTimeout(broker.accountBalance(), clock, timeoutMs, 'account balance'),
+      withTimeout(
+        broker.estimateBuyLimit({ symbol: request.symbol, orderType: request.orderType, side: request.side, ...(request.price === undefined ? {} : { price: request.price }) }),
+        clock,
+        timeoutMs,
+        'buy-limit estimate',
+      ),
+      withTimeout(broker.marginRatio(request.symbol), clock, timeoutMs, 'margin ratio'),
+    ]);
+    const account = balances.find((balance) => balance.currency === currency) ?? balances[0];
+    return { balances, account, buyLimit, marginRatio, error: undefined };
+  } catch (error) {
+    return { ...NO_RISK_DATA, error: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -1,0 +1,56 @@
+// Sends one order, and when the outcome is in doubt (timeout, lost response, 5xx) looks it up by its client
+// order id instead of sending it again. Only a definite refusal (OrderRefusedError) counts as "not placed"
+// straight away; "not found" needs every lookup to succeed and come back empty.
+import { sleep } from '../clock/sleep.js';
+import type { Clock, Order, OrderRequest } from '../domain/index.js';
+import { OrderRefusedError, type Broker } from './broker.js';
+import { withTimeout } from './with-timeout.js';
+
+export type SubmitOutcome =
+  | { readonly kind: 'accepted'; readonly orderId: string }
+  | { readonly kind: 'found'; readonly order: Order }
+  /** A push already tied the client order id to an order while the submit response was lost. */
+  | { readonly kind: 'confirmed' }
+  | { readonly kind: 'refused'; readonly reason: string }
+  | { readonly kind: 'not-found'; readonly reason: string }
+  | { readonly kind: 'unknown'; readonly reason: string };
+
+export interface SubmitSettings {
+  readonly timeoutMs: number;
+  /** Lookups after a doubtful submit, the first at once, then `lookupDelayMs` apart (doubling). */
+  readonly lookupAttempts: number;
+  readonly lookupDelayMs: number;
+}
+
+export async function submitWithLookup(
+  broker: Broker,
+  clock: Clock,
+  request: OrderRequest & { readonly remark: string },
+  settings: SubmitSettings,
+  /** True once a push has already tied the remark to an order (the venue answered on the other channel). */
+  confirmedByPush: () => boolean,
+): Promise<SubmitOutcome> {
+  let failure: unknown;
+  try {
+    const { orderId } = await withTimeout(broker.submitOrder(request), clock, settings.timeoutMs, 'submit order');
+    return { kind: 'accepted', orderId };
+  } catch (error) {
+    if (error instanceof OrderRefusedError) return { kind: 'refused', reason: error.message };
+    failure = error;
+  }
+  const doubt = failure instanceof Error ? failure.message : String(failure);
+  let lookupError: string | undefined;
+  for (let attempt = 0; attempt < settings.lookupAttempts; attempt += 1) {
+    if (attempt > 0) await sleep(clock, settings.lookupDelayMs * 2 ** (attempt - 1));
+    if (confirmedByPush()) return { kind: 'confirmed' };
+    try {
+      const orders = await withTimeout(broker.todayOrders({ symbol: request.symbol }), clock, settings.timeoutMs, 'order lookup');
+      const found = orders.find((order) => order.remark === request.remark);
+      if (found !== undefined) return { kind: 'found', order: found };
+    } catch (error) {
+      lookupError = error instanceof Error ? error.message : String(error);
+    }
+  }
+  if (lookupError === undefined) return { kind: 'not-found', reason: `submit failed (${doubt}) and the order is not at the broker` };
+  return { kind: 'unknown', reason: `submit failed (${doubt}) and the lookup failed too (${lookupError})` };
+}

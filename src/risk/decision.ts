@@ -1,0 +1,39 @@
+// What the risk layer answers: approved, or denied with a stable code and the figures behind the decision.
+
+export const DENIAL_CODES = [
+  'INVALID_QUANTITY',
+  'SYMBOL_NOT_ALLOWED',
+  'OUTSIDE_ALLOWED_SESSION',
+  'ORDER_RATE_EXCEEDED',
+  'EXCEEDS_MAX_NOTIONAL',
+  'DAILY_LOSS_HALT',
+  'DRAWDOWN_HALT',
+  'EXCEEDS_MAX_POSITION',
+  'RISK_DATA_UNAVAILABLE',
+  'NO_REFERENCE_PRICE',
+  'EXCEEDS_BUY_LIMIT',
+  'INSUFFICIENT_MARGIN',
+  'EXCEEDS_BUY_POWER',
+] as const;
+export type DenialCode = (typeof DENIAL_CODES)[number];
+
+export interface Denial {
+  readonly kind: 'denied';
+  readonly code: DenialCode;
+  /** One line for people, with the numbers in it. */
+  readonly message: string;
+  /** The numbers behind the decision as decimal strings, e.g. { required: '15000', available: '9000.5' }. */
+  readonly figures: Readonly<Record<string, string>>;
+}
+
+export interface Approval {
+  readonly kind: 'approved';
+}
+
+export type RiskDecision = Approval | Denial;
+
+export const APPROVED: Approval = { kind: 'approved' };
+
+export function deny(code: DenialCode, message: string, figures: Readonly<Record<string, string>> = {}): Denial {
+  return { kind: 'denied', code, message, figures };
+}

@@ -1,0 +1,134 @@
+// The risk engine: pure checks of one order request against a snapshot of fresh figures and the configured
+// limits. Orders that only reduce a position skip the buying-power, margin, position and kill-switch checks.
+import { marketOf, toWire, type AccountBalance, type BuyLimit, type Decimal, type MarginRatio, type OrderRequest } from '../domain/index.js';
+import type { RiskLimits } from './config.js';
+import { APPROVED, deny, type RiskDecision } from './decision.js';
+import type { EquityWatch } from './equity-watch.js';
+import { exposureChange, signedQuantity } from './exposure.js';
+import { describeSessions, inAllowedSession } from './sessions.js';
+
+export interface RiskSnapshot {
+  /** Clock time of the decision, epoch ms. */
+  readonly time: number;
+  /** Current signed position in the order's symbol. */
+  readonly position: Decimal;
+  /** Signed quantity still open in working orders of the symbol. */
+  readonly pendingQuantity: Decimal;
+  /** The order's limit price, else the last traded price or close; undefined when none is known. */
+  readonly referencePrice: Decimal | undefined;
+  /** Fresh broker figures; undefined when not fetched (reducing orders) or when the fetch failed. */
+  readonly account: AccountBalance | undefined;
+  readonly buyLimit: BuyLimit | undefined;
+  readonly marginRatio: MarginRatio | undefined;
+  /** Times of orders submitted during the last minute. */
+  readonly recentOrderTimes: readonly number[];
+  readonly equity: EquityWatch;
+}
+
+const MINUTE_MS = 60_000;
+
+export function evaluateRisk(order: OrderRequest, snapshot: RiskSnapshot, limits: RiskLimits): RiskDecision {
+  const { quantity, symbol } = order;
+  if (!quantity.isFinite() || quantity.lte(0)) return deny('INVALID_QUANTITY', `quantity must be positive, got ${toWire(quantity)}`, { quantity: quantity.toString() });
+  if (limits.allowedSymbols !== undefined && !limits.allowedSymbols.includes(symbol)) {
+    return deny('SYMBOL_NOT_ALLOWED', `${symbol} is not in allowedSymbols (${limits.allowedSymbols.join(', ')})`, { symbol });
+  }
+  if (limits.allowedSessions !== undefined && !inAllowedSession(snapshot.time, marketOf(symbol), limits.allowedSessions)) {
+    return deny('OUTSIDE_ALLOWED_SESSION', `${new Date(snapshot.time).toISOString()} is outside the allowed sessions (${describeSessions(limits.allowedSessions)}) of ${marketOf(symbol)}`, {
+      time: String(snapshot.time),
+    });
+  }
+  if (limits.maxOrdersPerMinute !== undefined) {
+    const recent = snapshot.recentOrderTimes.filter((time) => time > snapshot.time - MINUTE_MS).length;
+    if (recent >= limits.maxOrdersPerMinute) {
+      return deny('ORDER_RATE_EXCEEDED', `${recent} orders in the last minute, the limit is ${limits.maxOrdersPerMinute}`, {
+        ordersLastMinute: String(recent),
+        limit: String(limits.maxOrdersPerMinute),
+      });
+    }
+  }
+  const price = snapshot.referencePrice;
+  if (limits.maxOrderNotional !== undefined) {
+    if (price === undefined) return noPrice(order);
+    const notional = quantity.times(price);
+    if (notional.gt(limits.maxOrderNotional)) {
+      return deny('EXCEEDS_MAX_NOTIONAL', `order notional ${toWire(notional)} exceeds maxOrderNotional ${toWire(limits.maxOrderNotional)}`, {
+        notional: toWire(notional),
+        limit: toWire(limits.maxOrderNotional),
+        price: toWire(price),
+      });
+    }
+  }
+  const { opening } = exposureChange(snapshot.position, order.side, quantity);
+  if (opening.isZero()) return APPROVED;
+  return checkOpening(order, opening, snapshot, limits);
+}
+
+function checkOpening(order: OrderRequest, opening: Decimal, snapshot: RiskSnapshot, limits: RiskLimits): RiskDecision {
+  const { dailyTrip, drawdownTrip } = snapshot.equity;
+  if (dailyTrip !== undefined) {
+    return deny('DAILY_LOSS_HALT', `daily loss ${toWire(dailyTrip.loss)} reached dailyLossLimit ${toWire(dailyTrip.limit)}: new exposure halted for the day`, {
+      loss: toWire(dailyTrip.loss),
+      limit: toWire(dailyTrip.limit),
+      dayStart: toWire(dailyTrip.reference),
+      netAssets: toWire(dailyTrip.netAssets),
+    });
+  }
+  if (drawdownTrip !== undefined) {
+    return deny('DRAWDOWN_HALT', `drawdown ${toWire(drawdownTrip.loss)} reached maxDrawdown ${toWire(drawdownTrip.limit)}: new exposure halted`, {
+      drawdown: toWire(drawdownTrip.loss),
+      limit: toWire(drawdownTrip.limit),
+      peak: toWire(drawdownTrip.reference),
+      netAssets: toWire(drawdownTrip.netAssets),
+    });
+  }
+  if (limits.maxPositionPerSymbol !== undefined) {
+    const projected = snapshot.position.plus(snapshot.pendingQuantity).plus(signedQuantity(order.side, order.quantity));
+    if (projected.abs().gt(limits.maxPositionPerSymbol)) {
+      return deny('EXCEEDS_MAX_POSITION', `position ${toWire(projected)} in ${order.symbol} would exceed maxPositionPerSymbol ${toWire(limits.maxPositionPerSymbol)}`, {
+        position: toWire(snapshot.position),
+        pending: toWire(snapshot.pendingQuantity),
+        projected: toWire(projected),
+        limit: toWire(limits.maxPositionPerSymbol),
+      });
+    }
+  }
+  const { account, buyLimit, marginRatio } = snapshot;
+  if (account === undefined || buyLimit === undefined || marginRatio === undefined) {
+    const missing = [account === undefined ? 'account' : '', buyLimit === undefined ? 'buy limit' : '', marginRatio === undefined ? 'margin ratio' : ''].filter(Boolean);
+    return deny('RISK_DATA_UNAVAILABLE', `no fresh ${missing.join(', ')} from the broker: order not sent`, { missing: missing.join(',') });
+  }
+  const maxQuantity = buyLimit.marginMaxQty.gt(buyLimit.cashMaxQty) ? buyLimit.marginMaxQty : buyLimit.cashMaxQty;
+  if (opening.gt(maxQuantity)) {
+    return deny('EXCEEDS_BUY_LIMIT', `quantity ${toWire(opening)} exceeds the broker's limit ${toWire(maxQuantity)} for ${order.symbol}`, {
+      quantity: toWire(opening),
+      cashMaxQty: toWire(buyLimit.cashMaxQty),
+      marginMaxQty: toWire(buyLimit.marginMaxQty),
+    });
+  }
+  const price = snapshot.referencePrice;
+  if (price === undefined) return noPrice(order);
+  const notional = opening.times(price);
+  // Buys pay the full value out of buy power; the margin requirement matters on top of that when im_factor
+  // exceeds 1, and is the only check for a short sale.
+  if (order.side === 'Buy' && notional.gt(account.buyPower)) {
+    return deny('EXCEEDS_BUY_POWER', `order value ${toWire(notional)} exceeds buy power ${toWire(account.buyPower)}`, {
+      required: toWire(notional),
+      available: toWire(account.buyPower),
+    });
+  }
+  const margin = marginRatio.imFactor.times(notional);
+  if (margin.gt(account.buyPower)) {
+    return deny('INSUFFICIENT_MARGIN', `initial margin ${toWire(margin)} (${toWire(marginRatio.imFactor)} × ${toWire(notional)}) exceeds buy power ${toWire(account.buyPower)}`, {
+      required: toWire(margin),
+      available: toWire(account.buyPower),
+      imFactor: toWire(marginRatio.imFactor),
+      notional: toWire(notional),
+    });
+  }
+  return APPROVED;
+}
+
+function noPrice(order: OrderRequest): RiskDecision {
+  return deny('NO_REFERENCE_PRICE', `no price known for ${order.symbol} (no limit price, no candle or quote yet): cannot value the order`, { symbol: order.symbol });
+}

@@ -1,0 +1,161 @@
+// The pipeline of DESIGN.md, assembled once for every mode: market data → strategies → intents → risk →
+// executor → broker, with order updates flowing back. Backtest, paper and live differ only in the Broker,
+// MarketData and Clock they pass in.
+import type { Observable, Subscription } from 'rxjs';
+import { clockScheduler } from '../clock/scheduler.js';
+import { marketOf, type Clock, type Market, type TimerHandle } from '../domain/index.js';
+import type { Broker } from '../execution/broker.js';
+import type { RuntimeEvent } from '../execution/events.js';
+import { Executor } from '../execution/executor.js';
+import type { PositionBook } from '../execution/position-book.js';
+import { Reconciler } from '../execution/reconciler.js';
+import type { MarketData } from '../feeds/market-data.js';
+import { silentLogger, type Logger } from '../log/logger.js';
+import type { RiskLimits } from '../risk/config.js';
+import type { Journal } from '../store/journal.js';
+import type { PreparedStrategy } from '../strategy/prepare.js';
+import { logEvents } from './event-log.js';
+import { MarketAdapter } from './market-adapter.js';
+import { StrategyHost } from './strategy-host.js';
+import { summarize, type RuntimeSummary } from './summary.js';
+
+export interface RuntimeOptions {
+  readonly clock: Clock;
+  readonly marketData: MarketData;
+  readonly broker: Broker;
+  readonly strategies: readonly PreparedStrategy[];
+  /** Omit for runs that keep no journal (backtests). */
+  readonly journal?: Journal;
+  readonly risk?: RiskLimits;
+  /** Events are logged here (pino); silent when omitted. */
+  readonly logger?: Logger;
+  /** Periodic reconciliation with the broker; 0 turns it off (backtests). Default 30 s. */
+  readonly reconcileIntervalMs?: number;
+  /** Prefix of client order ids (remarks). Default 'lt'. */
+  readonly clientIdPrefix?: string;
+  readonly requestTimeoutMs?: number;
+  readonly lookupAttempts?: number;
+  readonly lookupDelayMs?: number;
+  /** Market of the kill switches' day and currency; default: the first strategy's first symbol's market. */
+  readonly homeMarket?: Market;
+}
+
+export interface StopOptions {
+  /** Cancel this run's open orders before returning. */
+  readonly cancelOpenOrders?: boolean;
+}
+
+export interface Runtime {
+  /** Everything the runtime does, as events (completes after stop). */
+  readonly events: Observable<RuntimeEvent>;
+  /** True while intents or submissions are in flight; a backtest awaits settled() before the next bar. */
+  readonly busy: boolean;
+  settled(): Promise<void>;
+  /** Reconciles journal and broker, then starts the strategies. Feed market data only after it resolves. */
+  start(): Promise<void>;
+  /** Stops intents, waits for in-flight requests, optionally cancels open orders, flushes the journal. */
+  stop(options?: StopOptions): Promise<RuntimeSummary>;
+  /** The executor's position book (synchronous reads). */
+  readonly positions: Pick<PositionBook, 'quantity' | 'get' | 'all'>;
+  /** The summary so far (the final one after stop). */
+  summary(): RuntimeSummary;
+}
+
+export function createRuntime(options: RuntimeOptions): Runtime {
+  const logger = options.logger ?? silentLogger;
+  const { clock, broker } = options;
+  const homeMarket = options.homeMarket ?? firstMarket(options.strategies);
+  const timeoutMs = options.requestTimeoutMs ?? 10_000;
+  const executor = new Executor({
+    broker,
+    clock,
+    logger,
+    ...(options.journal === undefined ? {} : { journal: options.journal }),
+    ...(options.risk === undefined ? {} : { limits: options.risk }),
+    ...(homeMarket === undefined ? {} : { homeMarket }),
+    ...(options.clientIdPrefix === undefined ? {} : { clientIdPrefix: options.clientIdPrefix }),
+    requestTimeoutMs: timeoutMs,
+    ...(options.lookupAttempts === undefined ? {} : { lookupAttempts: options.lookupAttempts }),
+    ...(options.lookupDelayMs === undefined ? {} : { lookupDelayMs: options.lookupDelayMs }),
+  });
+  const reconciler = new Reconciler(executor, broker, clock, logger, timeoutMs);
+  const market = new MarketAdapter(options.marketData, executor.prices);
+  const scheduler = clockScheduler(clock);
+  const hosts = uniqueNames(options.strategies).map(
+    ({ name, strategy }) => new StrategyHost(name, strategy, executor, market, clock, scheduler, logger),
+  );
+  const subscriptions: Subscription[] = [logEvents(executor.events, logger)];
+  let timer: TimerHandle | undefined;
+  let started = false;
+  let finalSummary: RuntimeSummary | undefined;
+
+  return {
+    events: executor.events.asObservable(),
+    get busy() {
+      return executor.busy;
+    },
+    settled: () => executor.settled(),
+    positions: executor.book,
+    summary: () => finalSummary ?? summarize(executor, hosts),
+
+    async start() {
+      if (started) throw new Error('the runtime was already started');
+      started = true;
+      subscriptions.push(
+        broker.orderUpdates.subscribe({
+          next: (update) => {
+            try {
+              executor.flow.handleReport(update, 'push');
+            } catch (error) {
+              logger.error({ orderId: update.orderId, error: error instanceof Error ? error.message : String(error) }, 'cannot apply an order update');
+            }
+          },
+          error: (error: unknown) => logger.error({ error: error instanceof Error ? error.message : String(error) }, 'the order update stream failed'),
+        }),
+      );
+      executor.journal.recordEvent(clock.now(), 'started', { strategies: hosts.map((host) => ({ name: host.name, source: host.strategy.source })) });
+      await reconciler.start();
+      const interval = options.reconcileIntervalMs ?? 30_000;
+      if (interval > 0) {
+        timer = clock.setInterval(() => {
+          reconciler.periodic().catch((error: unknown) => logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'periodic reconciliation failed'));
+        }, interval);
+      }
+      for (const host of hosts) host.start();
+    },
+
+    async stop(stopOptions = {}) {
+      if (finalSummary !== undefined) return finalSummary;
+      for (const host of hosts) host.stop();
+      executor.close();
+      await executor.settled();
+      if (stopOptions.cancelOpenOrders === true) {
+        const sent = await executor.cancelOpen();
+        logger.info({ cancelled: sent }, 'cancelled open orders on stop');
+      }
+      timer?.cancel();
+      const summary = summarize(executor, hosts);
+      executor.journal.recordEvent(clock.now(), 'stopped', { intents: summary.intents, orders: summary.orders, fills: summary.fills, denials: summary.denials });
+      executor.journal.flush();
+      for (const subscription of subscriptions) subscription.unsubscribe();
+      executor.events.complete();
+      finalSummary = summary;
+      return summary;
+    },
+  };
+}
+
+function firstMarket(strategies: readonly PreparedStrategy[]): Market | undefined {
+  const symbol = strategies[0]?.symbols[0];
+  return symbol === undefined ? undefined : marketOf(symbol);
+}
+
+// Two instances of one strategy (e.g. different symbols) get distinct names: name, name#2, …
+function uniqueNames(strategies: readonly PreparedStrategy[]): { name: string; strategy: PreparedStrategy }[] {
+  const seen = new Map<string, number>();
+  return strategies.map((strategy) => {
+    const count = (seen.get(strategy.name) ?? 0) + 1;
+    seen.set(strategy.name, count);
+    return { name: count === 1 ? strategy.name : `${strategy.name}#${count}`, strategy };
+  });
+}

@@ -1,0 +1,153 @@
+// Runs one strategy: builds its context, subscribes to its intents and hands them to the executor. A throw
+// in run(), an error in its stream or something that is not an intent stops this strategy only: it is
+// unsubscribed, its queued intents are dropped, and a strategy-failed event names it and the cause.
+import { filter, map, type Observable, type SchedulerLike, type Subscription } from 'rxjs';
+import { ZERO, parseSymbol, type Clock, type OrderIntent, type SecuritySymbol } from '../domain/index.js';
+import type { Executor } from '../execution/executor.js';
+import type { Logger } from '../log/logger.js';
+import type { IntentDenial, StrategyContext, StrategyOrderUpdate } from '../strategy/context.js';
+import { StrategyFailedError, describeError } from '../strategy/errors.js';
+import { createIntentHelpers } from '../strategy/intents.js';
+import type { ParamDefaults, Params } from '../strategy/params.js';
+import type { PreparedStrategy } from '../strategy/prepare.js';
+import type { MarketAdapter } from './market-adapter.js';
+
+export type StrategyState = 'idle' | 'running' | 'completed' | 'failed' | 'stopped';
+
+const INTENT_KINDS: ReadonlySet<string> = new Set(['order', 'close', 'target', 'cancel']);
+
+export class StrategyHost {
+  state: StrategyState = 'idle';
+  error: string | undefined;
+  private subscription: Subscription | undefined;
+  private readonly symbolCache = new Map<string, SecuritySymbol>();
+
+  constructor(
+    readonly name: string,
+    readonly strategy: PreparedStrategy,
+    private readonly executor: Executor,
+    private readonly market: MarketAdapter,
+    private readonly clock: Clock,
+    private readonly scheduler: SchedulerLike,
+    private readonly logger: Logger,
+  ) {}
+
+  start(): void {
+    this.state = 'running';
+    let intents: Observable<OrderIntent>;
+    try {
+      intents = this.strategy.definition.run(this.context());
+      if (typeof intents?.subscribe !== 'function') throw new TypeError('run() must return an Observable of intents');
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    const subscription = intents.subscribe({
+      next: (intent) => {
+        if (this.state !== 'running') return;
+        if (!isIntent(intent)) this.fail(new TypeError(`emitted ${describeValue(intent)}, which is not an intent (use ctx.buy/sell/close/target/cancel)`));
+        else this.executor.enqueue(this.name, intent);
+      },
+      error: (error: unknown) => this.fail(error),
+      complete: () => {
+        if (this.state === 'running') this.state = 'completed';
+      },
+    });
+    if (this.state === 'running' || this.state === 'completed') this.subscription = subscription;
+    else subscription.unsubscribe();
+  }
+
+  stop(): void {
+    if (this.state === 'running') this.state = 'stopped';
+    this.subscription?.unsubscribe();
+    this.subscription = undefined;
+  }
+
+  private fail(cause: unknown): void {
+    if (this.state === 'failed') return;
+    this.state = 'failed';
+    this.executor.dropStrategy(this.name);
+    this.subscription?.unsubscribe();
+    this.subscription = undefined;
+    const failure = new StrategyFailedError(this.name, this.strategy.source, cause);
+    this.error = describeError(cause);
+    const time = this.clock.now();
+    this.executor.journal.recordEvent(time, 'strategy-failed', { strategy: this.name, source: this.strategy.source, error: this.error });
+    this.executor.events.next({ type: 'strategy-failed', time, strategy: this.name, source: this.strategy.source, error: failure.message });
+  }
+
+  private symbolOf(input: SecuritySymbol | string | undefined): SecuritySymbol {
+    if (input === undefined) return this.strategy.symbols[0]!;
+    let symbol = this.symbolCache.get(input);
+    if (symbol === undefined) {
+      symbol = parseSymbol(input);
+      this.symbolCache.set(input, symbol);
+    }
+    return symbol;
+  }
+
+  private context(): StrategyContext<Params<ParamDefaults>> {
+    const { strategy, executor, market, name } = this;
+    const book = executor.book;
+    const defaultSymbol = strategy.symbols[0]!;
+    const orderUpdates = executor.flow.changes.pipe(
+      filter((change) => change.record.strategy === name),
+      map(({ record, fill }): StrategyOrderUpdate => ({
+        clientOrderId: record.clientOrderId,
+        orderId: record.orderId,
+        symbol: record.symbol,
+        side: record.side,
+        orderType: record.orderType,
+        status: record.status,
+        quantity: record.quantity,
+        executedQuantity: record.executedQuantity,
+        averagePrice: record.executedPrice,
+        fill,
+        message: record.message,
+      })),
+    );
+    const denials = executor.events.pipe(
+      filter((event) => event.type === 'denial' && event.strategy === name),
+      map((event): IntentDenial => {
+        if (event.type !== 'denial') throw new Error('unreachable');
+        return { intent: event.intent, code: event.denial.code, message: event.denial.message, figures: event.denial.figures, time: event.time };
+      }),
+    );
+    return {
+      name,
+      symbols: strategy.symbols,
+      symbol: defaultSymbol,
+      period: strategy.period,
+      // Validated against the definition's defaults (or its schema) by prepareStrategy.
+      params: strategy.params as Params<ParamDefaults>,
+      candles: (symbol, period) => market.candles(this.symbolOf(symbol), period ?? strategy.period),
+      quotes: (symbol) => market.quotes(this.symbolOf(symbol)),
+      orderUpdates,
+      denials,
+      positions: {
+        quantity: (symbol) => book.quantity(this.symbolOf(symbol)),
+        get: (symbol) => book.get(this.symbolOf(symbol)),
+        all: () => book.all(),
+      },
+      account: {
+        balance: (currency) => book.balance(currency),
+        cash: (currency) => book.cashIn(currency),
+        buyPower: (currency) => book.balance(currency)?.buyPower ?? ZERO,
+      },
+      clock: this.clock,
+      scheduler: this.scheduler,
+      log: this.logger.child({ strategy: name }),
+      ...createIntentHelpers(defaultSymbol),
+    };
+  }
+}
+
+function isIntent(value: unknown): value is OrderIntent {
+  return typeof value === 'object' && value !== null && INTENT_KINDS.has((value as { kind?: unknown }).kind as string);
+}
+
+function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (typeof value === 'object') return `an object ${JSON.stringify(value).slice(0, 60)}`;
+  return `${typeof value} ${String(value).slice(0, 60)}`;
+}

@@ -1,0 +1,46 @@
+// What a run did, for the end-of-run printout: counts, strategy states, positions and PnL per currency.
+import { ZERO, currencyOf, marketOf, unrealizedPnl, type Decimal, type SecuritySymbol } from '../domain/index.js';
+import type { Executor } from '../execution/executor.js';
+import type { StrategyHost, StrategyState } from './strategy-host.js';
+
+export interface PositionSummary {
+  readonly symbol: SecuritySymbol;
+  readonly quantity: Decimal;
+  readonly averageCost: Decimal;
+  readonly realizedPnl: Decimal;
+  /** Last candle close or quote; undefined when none was seen. */
+  readonly lastPrice: Decimal | undefined;
+  readonly unrealizedPnl: Decimal | undefined;
+}
+
+export interface RuntimeSummary {
+  readonly intents: number;
+  readonly orders: number;
+  readonly fills: number;
+  readonly denials: number;
+  readonly openOrders: number;
+  readonly strategies: readonly { readonly name: string; readonly source: string; readonly state: StrategyState; readonly error: string | undefined }[];
+  readonly positions: readonly PositionSummary[];
+  /** Realised PnL of this run's fills and unrealised PnL at the last price, per currency. */
+  readonly pnl: readonly { readonly currency: string; readonly realized: Decimal; readonly unrealized: Decimal }[];
+}
+
+export function summarize(executor: Executor, hosts: readonly StrategyHost[]): RuntimeSummary {
+  const positions = executor.book.all().map((position): PositionSummary => {
+    const lastPrice = executor.prices.price(position.symbol);
+    return { ...position, lastPrice, unrealizedPnl: lastPrice === undefined ? undefined : unrealizedPnl(position, lastPrice) };
+  });
+  const pnl = new Map<string, { currency: string; realized: Decimal; unrealized: Decimal }>();
+  for (const position of positions) {
+    const currency = currencyOf(marketOf(position.symbol));
+    const entry = pnl.get(currency) ?? { currency, realized: ZERO, unrealized: ZERO };
+    pnl.set(currency, { currency, realized: entry.realized.plus(position.realizedPnl), unrealized: entry.unrealized.plus(position.unrealizedPnl ?? ZERO) });
+  }
+  return {
+    ...executor.counts,
+    openOrders: executor.tracker.open().length,
+    strategies: hosts.map((host) => ({ name: host.name, source: host.strategy.source, state: host.state, error: host.error })),
+    positions,
+    pnl: [...pnl.values()],
+  };
+}

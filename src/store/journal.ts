@@ -1,0 +1,83 @@
+// The journal port: what the executor records (intents, denials, orders, fills, state changes) and reads
+// back on restart. The SQLite journal implements it; runs without a journal file use `noJournal`.
+import type { Decimal, Fill, OrderIntent, OrderStatus, OrderType, Position, SecuritySymbol, Side } from '../domain/index.js';
+
+export interface JournalOrder {
+  readonly clientOrderId: string;
+  readonly orderId: string | undefined;
+  readonly intentId: number | undefined;
+  readonly strategy: string;
+  readonly symbol: SecuritySymbol;
+  readonly side: Side;
+  readonly orderType: OrderType;
+  readonly quantity: Decimal;
+  readonly price: Decimal | undefined;
+  readonly status: OrderStatus;
+  readonly executedQuantity: Decimal;
+  readonly executedPrice: Decimal | undefined;
+  readonly message: string;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export interface JournalOrderChange {
+  readonly orderId?: string;
+  readonly status?: OrderStatus;
+  readonly executedQuantity?: Decimal;
+  readonly executedPrice?: Decimal | undefined;
+  readonly message?: string;
+  readonly updatedAt: number;
+}
+
+/** Where a status change came from. */
+export type ChangeSource = 'submit' | 'push' | 'query' | 'restart' | 'lookup';
+
+export interface JournalDenial {
+  readonly intentId: number;
+  readonly strategy: string;
+  readonly time: number;
+  readonly code: string;
+  readonly message: string;
+  readonly figures: Readonly<Record<string, string>>;
+}
+
+export interface Journal {
+  /** Returns the intent's id (a sequence unique within the journal). */
+  recordIntent(strategy: string, time: number, intent: OrderIntent): number;
+  recordDenial(denial: JournalDenial): void;
+  /** Written before the order is sent, so a crash mid-send leaves a row to reconcile by client order id. */
+  recordOrder(order: JournalOrder): void;
+  updateOrder(clientOrderId: string, change: JournalOrderChange): void;
+  recordStateChange(clientOrderId: string, time: number, from: OrderStatus | undefined, to: OrderStatus, source: ChangeSource): void;
+  /** False when the fill was already recorded (same fill id). */
+  recordFill(fill: Fill, clientOrderId: string, strategy: string): boolean;
+  savePosition(position: Position, time: number): void;
+  /** Anything else worth keeping: runs started and stopped, mismatches, strategy failures. */
+  recordEvent(time: number, type: string, detail: Readonly<Record<string, unknown>>): void;
+  /** Orders not known to be finished, for reconciliation on start. */
+  openOrders(): readonly JournalOrder[];
+  /** The last saved position of each symbol. */
+  positions(): readonly Position[];
+  /** Makes everything written durable (WAL checkpoint). */
+  flush(): void;
+  close(): void;
+}
+
+/** A journal that keeps nothing (ids are still unique): for backtests and runs without `--journal`. */
+export function noJournal(): Journal {
+  let sequence = 0;
+  return {
+    recordIntent: () => ++sequence,
+    recordDenial: () => undefined,
+    recordOrder: () => undefined,
+    updateOrder: () => undefined,
+    recordStateChange: () => undefined,
+    recordFill: () => true,
+    savePosition: () => undefined,
+    recordEvent: () => undefined,
+    openOrders: () => [],
+    positions: () => [],
+    flush: () => undefined,
+    close: () => undefined,
+  };
+}

@@ -1,0 +1,47 @@
+// The journal's SQLite schema, versioned: a file written by a newer version is refused, never guessed at.
+import type { Database } from 'better-sqlite3';
+import { TraderError } from '../domain/index.js';
+
+export const SCHEMA_VERSION = 1;
+
+const VERSION_1 = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE intents (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, time INTEGER NOT NULL, strategy TEXT NOT NULL, kind TEXT NOT NULL,
+  symbol TEXT, side TEXT, quantity TEXT, price TEXT, reason TEXT, detail TEXT NOT NULL);
+CREATE TABLE denials (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, intent_id INTEGER NOT NULL REFERENCES intents(id), time INTEGER NOT NULL,
+  strategy TEXT NOT NULL, code TEXT NOT NULL, message TEXT NOT NULL, figures TEXT NOT NULL);
+CREATE TABLE orders (
+  client_order_id TEXT PRIMARY KEY, order_id TEXT UNIQUE, intent_id INTEGER REFERENCES intents(id),
+  strategy TEXT NOT NULL, symbol TEXT NOT NULL, side TEXT NOT NULL, order_type TEXT NOT NULL,
+  quantity TEXT NOT NULL, price TEXT, status TEXT NOT NULL, executed_quantity TEXT NOT NULL,
+  executed_price TEXT, message TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL);
+CREATE INDEX orders_by_status ON orders (status);
+CREATE TABLE order_states (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, client_order_id TEXT NOT NULL REFERENCES orders(client_order_id),
+  time INTEGER NOT NULL, from_status TEXT, to_status TEXT NOT NULL, source TEXT NOT NULL);
+CREATE TABLE fills (
+  fill_id TEXT PRIMARY KEY, client_order_id TEXT NOT NULL REFERENCES orders(client_order_id), order_id TEXT NOT NULL,
+  strategy TEXT NOT NULL, symbol TEXT NOT NULL, side TEXT NOT NULL, quantity TEXT NOT NULL, price TEXT NOT NULL,
+  commission TEXT NOT NULL, time INTEGER NOT NULL);
+CREATE TABLE positions (symbol TEXT PRIMARY KEY, quantity TEXT NOT NULL, average_cost TEXT NOT NULL, realized_pnl TEXT NOT NULL, updated_at INTEGER NOT NULL);
+CREATE TABLE events (id INTEGER PRIMARY KEY AUTOINCREMENT, time INTEGER NOT NULL, type TEXT NOT NULL, detail TEXT NOT NULL);
+`;
+
+/** Creates the schema in an empty file, or checks the version of an existing one. */
+export function migrate(db: Database, file: string): void {
+  const hasMeta = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'`).get() !== undefined;
+  if (!hasMeta) {
+    db.transaction(() => {
+      db.exec(VERSION_1);
+      db.prepare(`INSERT INTO meta (key, value) VALUES ('schema_version', ?)`).run(String(SCHEMA_VERSION));
+    })();
+    return;
+  }
+  const row = db.prepare(`SELECT value FROM meta WHERE key = 'schema_version'`).get() as { value: string } | undefined;
+  const version = Number(row?.value);
+  if (version !== SCHEMA_VERSION) {
+    throw new TraderError('JOURNAL_VERSION', `${file}: journal schema version ${row?.value ?? 'unknown'} is not ${SCHEMA_VERSION}, the version this trader writes`);
+  }
+}

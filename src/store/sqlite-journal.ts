@@ -1,0 +1,213 @@
+// The journal in a SQLite file (better-sqlite3, WAL): every write is one prepared statement, durable at
+// once; decimals are stored as their exact text.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
+import {
+  TraderError,
+  parseDecimal,
+  parseOptionalDecimal,
+  toWire,
+  type OrderIntent,
+  type OrderStatus,
+  type OrderType,
+  type Position,
+  type SecuritySymbol,
+  type Side,
+} from '../domain/index.js';
+import type { Journal, JournalOrder } from './journal.js';
+import { migrate } from './schema.js';
+
+interface OrderRow {
+  client_order_id: string;
+  order_id: string | null;
+  intent_id: number | null;
+  strategy: string;
+  symbol: string;
+  side: string;
+  order_type: string;
+  quantity: string;
+  price: string | null;
+  status: string;
+  executed_quantity: string;
+  executed_price: string | null;
+  message: string;
+  created_at: number;
+  updated_at: number;
+}
+
+const TERMINAL_SQL = `('FilledStatus','RejectedStatus','CanceledStatus','ExpiredStatus','PartialWithdrawal')`;
+
+/** Opens (creating when missing, folders included) the journal file and checks its schema version. */
+export function openJournal(file: string): Journal {
+  let db: Database;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    db = new BetterSqlite3(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    migrate(db, file);
+  } catch (error) {
+    if (error instanceof TraderError) throw error;
+    throw new TraderError('JOURNAL_OPEN', `${file}: cannot open the journal (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+  }
+  return new SqliteJournal(db);
+}
+
+class SqliteJournal implements Journal {
+  private readonly statements: Record<
+    'intent' | 'denial' | 'order' | 'stateChange' | 'fill' | 'position' | 'event' | 'openOrders' | 'positions',
+    Statement
+  >;
+  /** UPDATE statements by column set (few distinct sets occur). */
+  private readonly updates = new Map<string, Statement>();
+
+  constructor(private readonly db: Database) {
+    this.statements = {
+      intent: db.prepare(`INSERT INTO intents (time, strategy, kind, symbol, side, quantity, price, reason, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      denial: db.prepare(`INSERT INTO denials (intent_id, time, strategy, code, message, figures) VALUES (?, ?, ?, ?, ?, ?)`),
+      order: db.prepare(
+        `INSERT INTO orders (client_order_id, order_id, intent_id, strategy, symbol, side, order_type, quantity, price, status, executed_quantity, executed_price, message, created_at, updated_at)
+         VALUES (@client_order_id, @order_id, @intent_id, @strategy, @symbol, @side, @order_type, @quantity, @price, @status, @executed_quantity, @executed_price, @message, @created_at, @updated_at)`,
+      ),
+      stateChange: db.prepare(`INSERT INTO order_states (client_order_id, time, from_status, to_status, source) VALUES (?, ?, ?, ?, ?)`),
+      fill: db.prepare(
+        `INSERT OR IGNORE INTO fills (fill_id, client_order_id, order_id, strategy, symbol, side, quantity, price, commission, time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      position: db.prepare(
+        `INSERT INTO positions (symbol, quantity, average_cost, realized_pnl, updated_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT(symbol) DO UPDATE SET quantity = excluded.quantity, average_cost = excluded.average_cost, realized_pnl = excluded.realized_pnl, updated_at = excluded.updated_at`,
+      ),
+      event: db.prepare(`INSERT INTO events (time, type, detail) VALUES (?, ?, ?)`),
+      openOrders: db.prepare(`SELECT * FROM orders WHERE status NOT IN ${TERMINAL_SQL} ORDER BY created_at, client_order_id`),
+      positions: db.prepare(`SELECT * FROM positions ORDER BY symbol`),
+    };
+  }
+
+  recordIntent(strategy: string, time: number, intent: OrderIntent): number {
+    // Decimals serialise as their exact text (decimal.js toJSON).
+    const detail = JSON.stringify(intent);
+    const quantity = 'quantity' in intent ? toWire(intent.quantity) : null;
+    const side = intent.kind === 'order' ? intent.side : null;
+    const price = intent.kind !== 'cancel' && intent.price !== undefined ? toWire(intent.price) : null;
+    const result = this.statements.intent.run(time, strategy, intent.kind, intent.symbol ?? null, side, quantity, price, intent.reason ?? null, detail);
+    return Number(result.lastInsertRowid);
+  }
+
+  recordDenial(denial: Parameters<Journal['recordDenial']>[0]): void {
+    this.statements.denial.run(denial.intentId, denial.time, denial.strategy, denial.code, denial.message, JSON.stringify(denial.figures));
+  }
+
+  recordOrder(order: JournalOrder): void {
+    this.statements.order.run({
+      client_order_id: order.clientOrderId,
+      order_id: order.orderId ?? null,
+      intent_id: order.intentId ?? null,
+      strategy: order.strategy,
+      symbol: order.symbol,
+      side: order.side,
+      order_type: order.orderType,
+      quantity: toWire(order.quantity),
+      price: order.price === undefined ? null : toWire(order.price),
+      status: order.status,
+      executed_quantity: toWire(order.executedQuantity),
+      executed_price: order.executedPrice === undefined ? null : toWire(order.executedPrice),
+      message: order.message,
+      created_at: order.createdAt,
+      updated_at: order.updatedAt,
+    });
+  }
+
+  updateOrder(clientOrderId: string, change: Parameters<Journal['updateOrder']>[1]): void {
+    const sets: string[] = ['updated_at = @updated_at'];
+    const values: Record<string, unknown> = { client_order_id: clientOrderId, updated_at: change.updatedAt };
+    if (change.orderId !== undefined) add('order_id', change.orderId);
+    if (change.status !== undefined) add('status', change.status);
+    if (change.executedQuantity !== undefined) add('executed_quantity', toWire(change.executedQuantity));
+    if ('executedPrice' in change) add('executed_price', change.executedPrice === undefined ? null : toWire(change.executedPrice));
+    if (change.message !== undefined) add('message', change.message);
+    const sql = `UPDATE orders SET ${sets.join(', ')} WHERE client_order_id = @client_order_id`;
+    let statement = this.updates.get(sql);
+    if (statement === undefined) {
+      statement = this.db.prepare(sql);
+      this.updates.set(sql, statement);
+    }
+    statement.run(values);
+
+    function add(column: string, value: unknown): void {
+      sets.push(`${column} = @${column}`);
+      values[column] = value;
+    }
+  }
+
+  recordStateChange(clientOrderId: string, time: number, from: OrderStatus | undefined, to: OrderStatus, source: string): void {
+    this.statements.stateChange.run(clientOrderId, time, from ?? null, to, source);
+  }
+
+  recordFill(fill: Parameters<Journal['recordFill']>[0], clientOrderId: string, strategy: string): boolean {
+    const result = this.statements.fill.run(
+      fill.fillId,
+      clientOrderId,
+      fill.orderId,
+      strategy,
+      fill.symbol,
+      fill.side,
+      toWire(fill.quantity),
+      toWire(fill.price),
+      toWire(fill.commission),
+      fill.time,
+    );
+    return result.changes > 0;
+  }
+
+  savePosition(position: Position, time: number): void {
+    this.statements.position.run(position.symbol, toWire(position.quantity), toWire(position.averageCost), toWire(position.realizedPnl), time);
+  }
+
+  recordEvent(time: number, type: string, detail: Readonly<Record<string, unknown>>): void {
+    this.statements.event.run(time, type, JSON.stringify(detail));
+  }
+
+  openOrders(): readonly JournalOrder[] {
+    return (this.statements.openOrders.all() as OrderRow[]).map(toJournalOrder);
+  }
+
+  positions(): readonly Position[] {
+    const rows = this.statements.positions.all() as { symbol: string; quantity: string; average_cost: string; realized_pnl: string }[];
+    return rows.map((row) => ({
+      symbol: row.symbol as SecuritySymbol,
+      quantity: parseDecimal(row.quantity),
+      averageCost: parseDecimal(row.average_cost),
+      realizedPnl: parseDecimal(row.realized_pnl),
+    }));
+  }
+
+  flush(): void {
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+function toJournalOrder(row: OrderRow): JournalOrder {
+  return {
+    clientOrderId: row.client_order_id,
+    orderId: row.order_id ?? undefined,
+    intentId: row.intent_id ?? undefined,
+    strategy: row.strategy,
+    symbol: row.symbol as SecuritySymbol,
+    side: row.side as Side,
+    orderType: row.order_type as OrderType,
+    quantity: parseDecimal(row.quantity, 'quantity'),
+    price: parseOptionalDecimal(row.price, 'price'),
+    status: row.status as OrderStatus,
+    executedQuantity: parseDecimal(row.executed_quantity, 'executed_quantity'),
+    executedPrice: parseOptionalDecimal(row.executed_price, 'executed_price'),
+    message: row.message,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

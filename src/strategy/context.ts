@@ -1,0 +1,118 @@
+// What a running strategy can see and do: its market streams, its orders and denials, synchronous reads of
+// positions and account, the clock, a logger and intent helpers. Defined here in domain terms; the runtime
+// adapts the MarketData and Broker ports into it.
+import type { Observable, SchedulerLike } from 'rxjs';
+import type {
+  AccountBalance,
+  Candle,
+  Clock,
+  Decimal,
+  Fill,
+  OrderIntent,
+  OrderStatus,
+  OrderType,
+  OutsideRth,
+  Period,
+  Position,
+  Quote,
+  SecuritySymbol,
+  Side,
+  TimeInForce,
+} from '../domain/index.js';
+
+/** Anything a helper accepts as a quantity or price: numbers are read via their shortest decimal text. */
+export type DecimalInput = number | string | Decimal;
+
+export interface IntentOptions {
+  /** Defaults to the strategy's first symbol. */
+  readonly symbol?: SecuritySymbol | string;
+  /** A limit price: makes the order LO unless `orderType` says otherwise. */
+  readonly price?: DecimalInput;
+  readonly triggerPrice?: DecimalInput;
+  readonly orderType?: OrderType;
+  readonly timeInForce?: TimeInForce;
+  readonly expireDate?: string;
+  readonly outsideRth?: OutsideRth;
+  /** Why: journaled and logged with the intent. */
+  readonly reason?: string;
+}
+
+/** A strategy's intent that did not become an order, with the stable code and the figures behind it. */
+export interface IntentDenial {
+  readonly intent: OrderIntent;
+  readonly code: string;
+  readonly message: string;
+  /** The numbers the decision was based on, as decimal strings (e.g. required, available). */
+  readonly figures: Readonly<Record<string, string>>;
+  readonly time: number;
+}
+
+/** A change of one of this strategy's orders (a status change, a fill, or both). */
+export interface StrategyOrderUpdate {
+  readonly clientOrderId: string;
+  readonly orderId: string | undefined;
+  readonly symbol: SecuritySymbol;
+  readonly side: Side;
+  readonly orderType: OrderType;
+  readonly status: OrderStatus;
+  readonly quantity: Decimal;
+  readonly executedQuantity: Decimal;
+  readonly averagePrice: Decimal | undefined;
+  /** The fill this change reports, if any. */
+  readonly fill: Fill | undefined;
+  readonly message: string;
+}
+
+/** Synchronous reads of the executor's position book (kept consistent with the broker). */
+export interface PositionsView {
+  /** Signed quantity (negative = short); zero when flat. `symbol` defaults to the strategy's first symbol. */
+  quantity(symbol?: SecuritySymbol | string): Decimal;
+  get(symbol?: SecuritySymbol | string): Position | undefined;
+  all(): readonly Position[];
+}
+
+/** The latest account figures the runtime has fetched (at start, per intent and on reconciliation). */
+export interface AccountView {
+  /** The balance in `currency`, or the first one reported when omitted. */
+  balance(currency?: string): AccountBalance | undefined;
+  cash(currency?: string): Decimal;
+  buyPower(currency?: string): Decimal;
+}
+
+/** The logger strategies get: pino-compatible (an object, then a message), tagged with the strategy name. */
+export interface StrategyLog {
+  debug(objectOrMessage: unknown, message?: string): void;
+  info(objectOrMessage: unknown, message?: string): void;
+  warn(objectOrMessage: unknown, message?: string): void;
+  error(objectOrMessage: unknown, message?: string): void;
+}
+
+export interface StrategyContext<P> {
+  readonly name: string;
+  readonly symbols: readonly SecuritySymbol[];
+  /** The first of `symbols`: the default for candles(), quotes(), positions and the intent helpers. */
+  readonly symbol: SecuritySymbol;
+  readonly period: Period;
+  readonly params: P;
+  /** Closed candles of a symbol (default: `symbol`) and period (default: `period`), in time order. */
+  candles(symbol?: SecuritySymbol | string, period?: Period): Observable<Candle>;
+  quotes(symbol?: SecuritySymbol | string): Observable<Quote>;
+  /** Changes of this strategy's own orders. */
+  readonly orderUpdates: Observable<StrategyOrderUpdate>;
+  /** Denials of this strategy's intents (risk checks, or orders the venue refused). */
+  readonly denials: Observable<IntentDenial>;
+  readonly positions: PositionsView;
+  readonly account: AccountView;
+  readonly clock: Clock;
+  /** An RxJS scheduler on `clock`: pass it to interval/timer/delay so they follow virtual time in backtests. */
+  readonly scheduler: SchedulerLike;
+  readonly log: StrategyLog;
+  buy(quantity: DecimalInput, options?: IntentOptions): OrderIntent;
+  sell(quantity: DecimalInput, options?: IntentOptions): OrderIntent;
+  /** Bring the position to zero (resolved against the position when the intent is executed). */
+  close(options?: Omit<IntentOptions, 'triggerPrice'>): OrderIntent;
+  /** Bring the position to `quantity` (negative = short). */
+  target(quantity: DecimalInput, options?: IntentOptions): OrderIntent;
+  /** Cancel this strategy's open orders in `symbol` (all symbols when omitted). */
+  cancel(symbol?: SecuritySymbol | string, reason?: string): OrderIntent;
+}

@@ -1,0 +1,18 @@
+// The strategy API: what strategy files import.
+export { defineStrategy, STRATEGY_TAG, type CallbackResult, type CallbackStrategySpec, type RxStrategySpec, type StrategyDefinition } from './define.js';
+export type {
+  AccountView,
+  DecimalInput,
+  IntentDenial,
+  IntentOptions,
+  PositionsView,
+  StrategyContext,
+  StrategyLog,
+  StrategyOrderUpdate,
+} from './context.js';
+export { createIntentHelpers, toDecimal, toSymbol } from './intents.js';
+export { StrategyFailedError, StrategyLoadError } from './errors.js';
+export { isStrategyDefinition, loadStrategy } from './loader.js';
+export { parseParamAssignments, resolveParams, schemaFromDefaults, type ParamDefaults, type ParamOverrides, type Params, type ParamValue } from './params.js';
+export { prepareStrategy, type PreparedStrategy, type StrategyOverrides } from './prepare.js';
+export * from './operators/index.js';

@@ -1,0 +1,30 @@
+// RSI mean reversion: buy when the RSI of closes drops below `oversold` while flat; close the position once the RSI recovers above `exit`.
+import { filter, map, pairwise } from 'rxjs';
+import { z } from 'zod';
+import type { OrderIntent } from '../src/domain/index.js';
+import { defineStrategy, rsi } from '../src/strategy/index.js';
+
+export default defineStrategy({
+  name: 'rsi-mean-reversion',
+  description: 'Buys an oversold dip (RSI crossing below `oversold`) and sells the recovery (RSI above `exit`).',
+  params: { period: 14, oversold: 30, exit: 55, quantity: 100 },
+  paramsSchema: z
+    .strictObject({ period: z.number().int().min(2), oversold: z.number().min(0).max(100), exit: z.number().min(0).max(100), quantity: z.number().positive() })
+    .refine((params) => params.oversold < params.exit, { message: 'oversold must be below exit', path: ['oversold'] }),
+  symbols: ['SPX.US'],
+  period: 'day',
+  run: (ctx) => {
+    const { period, oversold, exit, quantity } = ctx.params;
+    return ctx.candles().pipe(
+      rsi(period),
+      pairwise(),
+      map(([previous, current]): OrderIntent | undefined => {
+        const flat = ctx.positions.quantity().isZero();
+        if (flat && previous >= oversold && current < oversold) return ctx.buy(quantity, { reason: `RSI ${current.toFixed(1)} crossed below ${oversold}` });
+        if (!flat && current > exit) return ctx.close({ reason: `RSI ${current.toFixed(1)} recovered above ${exit}` });
+        return undefined;
+      }),
+      filter((intent): intent is OrderIntent => intent !== undefined),
+    );
+  },
+});

@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import { Decimal, ZERO, fromLocal, parseSymbol, type AccountBalance, type OrderRequest } from '../../src/domain/index.js';
+import { FRESH_EQUITY_WATCH, evaluateRisk, observeEquity, type RiskLimits, type RiskSnapshot } from '../../src/risk/index.js';
+
+const AAPL = parseSymbol('AAPL.US');
+// Wednesday 2024-01-10 10:00 in New York.
+const MARKET_OPEN = fromLocal({ year: 2024, month: 1, day: 10, hour: 10, minute: 0, second: 0 }, 'America/New_York');
+
+function order(side: 'Buy' | 'Sell', quantity: number, price?: number): OrderRequest {
+  return { symbol: AAPL, side, orderType: price === undefined ? 'MO' : 'LO', quantity: new Decimal(quantity), timeInForce: 'Day', ...(price === undefined ? {} : { price: new Decimal(price) }) };
+}
+
+function account(buyPower: number, netAssets = buyPower): AccountBalance {
+  const zero = new Decimal(0);
+  return {
+    currency: 'USD',
+    totalCash: new Decimal(buyPower),
+    maxFinanceAmount: zero,
+    remainingFinanceAmount: zero,
+    riskLevel: 0,
+    marginCall: zero,
+    netAssets: new Decimal(netAssets),
+    initMargin: zero,
+    maintenanceMargin: zero,
+    buyPower: new Decimal(buyPower),
+    cashInfos: [],
+    frozenTransactionFees: [],
+  };
+}
+
+function snapshot(overrides: Partial<RiskSnapshot> = {}): RiskSnapshot {
+  return {
+    time: MARKET_OPEN,
+    position: ZERO,
+    pendingQuantity: ZERO,
+    referencePrice: new Decimal(100),
+    account: account(100_000),
+    buyLimit: { cashMaxQty: new Decimal(1000), marginMaxQty: new Decimal(1000) },
+    marginRatio: { imFactor: new Decimal(1), mmFactor: new Decimal(0.5), fmFactor: new Decimal(0.3) },
+    recentOrderTimes: [],
+    equity: FRESH_EQUITY_WATCH,
+    ...overrides,
+  };
+}
+
+const decide = (request: OrderRequest, overrides: Partial<RiskSnapshot> = {}, limits: RiskLimits = {}) => evaluateRisk(request, snapshot(overrides), limits);
+
+describe('risk engine', () => {
+  it('approves an order within every limit', () => {
+    expect(decide(order('Buy', 100), {}, { maxOrderNotional: new Decimal(20_000), maxPositionPerSymbol: new Decimal(500) })).toEqual({ kind: 'approved' });
+  });
+
+  it('denies a non-positive quantity', () => {
+    expect(decide(order('Buy', 0))).toMatchObject({ kind: 'denied', code: 'INVALID_QUANTITY' });
+  });
+
+  it('denies a symbol outside allowedSymbols', () => {
+    expect(decide(order('Buy', 1), {}, { allowedSymbols: [parseSymbol('MSFT.US')] })).toMatchObject({
+      code: 'SYMBOL_NOT_ALLOWED',
+      figures: { symbol: 'AAPL.US' },
+    });
+  });
+
+  it('denies outside the allowed sessions, in the market local time', () => {
+    const evening = MARKET_OPEN + 8 * 3_600_000; // 18:00 New York
+    const saturday = MARKET_OPEN + 3 * 86_400_000;
+
+    expect(decide(order('Buy', 1), { time: evening }, { allowedSessions: ['regular'] })).toMatchObject({ code: 'OUTSIDE_ALLOWED_SESSION' });
+    expect(decide(order('Buy', 1), { time: saturday }, { allowedSessions: ['regular'] })).toMatchObject({ code: 'OUTSIDE_ALLOWED_SESSION' });
+    expect(decide(order('Buy', 1), {}, { allowedSessions: ['regular'] })).toEqual({ kind: 'approved' });
+    expect(decide(order('Buy', 1), {}, { allowedSessions: [{ begin: 1030, end: 1500 }] })).toMatchObject({ code: 'OUTSIDE_ALLOWED_SESSION' });
+  });
+
+  it('denies once maxOrdersPerMinute orders went out in the last minute', () => {
+    const recent = [MARKET_OPEN - 70_000, MARKET_OPEN - 30_000, MARKET_OPEN - 1_000];
+
+    expect(decide(order('Buy', 1), { recentOrderTimes: recent }, { maxOrdersPerMinute: 2 })).toEqual({
+      kind: 'denied',
+      code: 'ORDER_RATE_EXCEEDED',
+      message: '2 orders in the last minute, the limit is 2',
+      figures: { ordersLastMinute: '2', limit: '2' },
+    });
+    expect(decide(order('Buy', 1), { recentOrderTimes: recent }, { maxOrdersPerMinute: 3 })).toEqual({ kind: 'approved' });
+  });
+
+  it('denies an order above maxOrderNotional, valued at the limit price or the last price', () => {
+    expect(decide(order('Buy', 101), {}, { maxOrderNotional: new Decimal(10_000) })).toMatchObject({
+      code: 'EXCEEDS_MAX_NOTIONAL',
+      figures: { notional: '10100', limit: '10000', price: '100' },
+    });
+    expect(decide(order('Buy', 101, 99), { referencePrice: new Decimal(99) }, { maxOrderNotional: new Decimal(10_000) })).toEqual({ kind: 'approved' });
+  });
+
+  it('denies a position above maxPositionPerSymbol, counting open orders', () => {
+    expect(decide(order('Buy', 100), { position: new Decimal(300), pendingQuantity: new Decimal(150) }, { maxPositionPerSymbol: new Decimal(500) })).toMatchObject({
+      code: 'EXCEEDS_MAX_POSITION',
+      figures: { position: '300', pending: '150', projected: '550', limit: '500' },
+    });
+  });
+
+  it("denies a quantity above the broker's buy limit", () => {
+    expect(decide(order('Buy', 600), { buyLimit: { cashMaxQty: new Decimal(400), marginMaxQty: new Decimal(500) } })).toMatchObject({
+      code: 'EXCEEDS_BUY_LIMIT',
+      figures: { quantity: '600', cashMaxQty: '400', marginMaxQty: '500' },
+    });
+  });
+
+  it('denies when initial margin (im_factor × notional) exceeds buy power', () => {
+    const ratio = { imFactor: new Decimal(1.5), mmFactor: new Decimal(1), fmFactor: new Decimal(1) };
+
+    expect(decide(order('Buy', 100), { marginRatio: ratio, account: account(12_000) })).toEqual({
+      kind: 'denied',
+      code: 'INSUFFICIENT_MARGIN',
+      message: 'initial margin 15000 (1.5 × 10000) exceeds buy power 12000',
+      figures: { required: '15000', available: '12000', imFactor: '1.5', notional: '10000' },
+    });
+  });
+
+  it('denies a buy whose value exceeds buy power', () => {
+    expect(decide(order('Buy', 100), { account: account(9_999.5) })).toEqual({
+      kind: 'denied',
+      code: 'EXCEEDS_BUY_POWER',
+      message: 'order value 10000 exceeds buy power 9999.5',
+      figures: { required: '10000', available: '9999.5' },
+    });
+  });
+
+  it('checks a short sale against margin, not buy power', () => {
+    const ratio = { imFactor: new Decimal(0.5), mmFactor: new Decimal(0.3), fmFactor: new Decimal(0.2) };
+
+    expect(decide(order('Sell', 100), { marginRatio: ratio, account: account(6_000) })).toEqual({ kind: 'approved' });
+    expect(decide(order('Sell', 100), { marginRatio: ratio, account: account(4_000) })).toMatchObject({ code: 'INSUFFICIENT_MARGIN' });
+  });
+
+  it('never blocks a sell that reduces a position with buy-power, margin, limit or kill-switch checks', () => {
+    const broke = { account: account(0), buyLimit: { cashMaxQty: ZERO, marginMaxQty: ZERO }, position: new Decimal(100), equity: tripped() };
+
+    expect(decide(order('Sell', 100), broke, { maxPositionPerSymbol: new Decimal(10), dailyLossLimit: new Decimal(1) })).toEqual({ kind: 'approved' });
+    expect(decide(order('Sell', 100), { ...broke, account: undefined, buyLimit: undefined, marginRatio: undefined })).toEqual({ kind: 'approved' });
+  });
+
+  it('checks only the opening part of an order that crosses zero', () => {
+    const long = { position: new Decimal(100), buyLimit: { cashMaxQty: new Decimal(50), marginMaxQty: new Decimal(50) } };
+
+    expect(decide(order('Sell', 150), long)).toEqual({ kind: 'approved' });
+    expect(decide(order('Sell', 151), long)).toMatchObject({ code: 'EXCEEDS_BUY_LIMIT', figures: { quantity: '51' } });
+  });
+
+  it('denies new exposure after the daily-loss switch tripped', () => {
+    expect(decide(order('Buy', 1), { equity: tripped() })).toMatchObject({
+      code: 'DAILY_LOSS_HALT',
+      figures: { loss: '600', limit: '500', dayStart: '10000', netAssets: '9400' },
+    });
+  });
+
+  it('denies new exposure after the drawdown switch tripped', () => {
+    const limits = { maxDrawdown: new Decimal(0.1) };
+    let watch = observeEquity(FRESH_EQUITY_WATCH, new Decimal(10_000), MARKET_OPEN, 'America/New_York', limits);
+    watch = observeEquity(watch, new Decimal(8_900), MARKET_OPEN + 5 * 86_400_000, 'America/New_York', limits);
+
+    expect(decide(order('Buy', 1), { equity: watch }, limits)).toMatchObject({ code: 'DRAWDOWN_HALT', figures: { drawdown: '0.11', limit: '0.1', peak: '10000' } });
+  });
+
+  it('denies an opening order without fresh broker figures', () => {
+    expect(decide(order('Buy', 1), { buyLimit: undefined })).toMatchObject({ code: 'RISK_DATA_UNAVAILABLE', figures: { missing: 'buy limit' } });
+  });
+
+  it('denies an order it cannot value', () => {
+    expect(decide(order('Buy', 1), { referencePrice: undefined })).toMatchObject({ code: 'NO_REFERENCE_PRICE' });
+  });
+});
+
+function tripped(): RiskSnapshot['equity'] {
+  const limits = { dailyLossLimit: new Decimal(500) };
+  const start = observeEquity(FRESH_EQUITY_WATCH, new Decimal(10_000), MARKET_OPEN, 'America/New_York', limits);
+  return observeEquity(start, new Decimal(9_400), MARKET_OPEN + 3_600_000, 'America/New_York', limits);
+}

@@ -1,0 +1,149 @@
+import { statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Decimal, ZERO, parseSymbol, type Fill } from '../../src/domain/index.js';
+import { SCHEMA_VERSION, openJournal, type Journal, type JournalOrder } from '../../src/store/index.js';
+
+const AAPL = parseSymbol('AAPL.US');
+let folder: string;
+let file: string;
+let journal: Journal | undefined;
+
+function order(clientOrderId: string, overrides: Partial<JournalOrder> = {}): JournalOrder {
+  return {
+    clientOrderId,
+    orderId: undefined,
+    intentId: undefined,
+    strategy: 'sma',
+    symbol: AAPL,
+    side: 'Buy',
+    orderType: 'LO',
+    quantity: new Decimal('100'),
+    price: new Decimal('187.25'),
+    status: 'NotReported',
+    executedQuantity: ZERO,
+    executedPrice: undefined,
+    message: '',
+    createdAt: 1_000,
+    updatedAt: 1_000,
+    ...overrides,
+  };
+}
+
+const fill: Fill = {
+  fillId: 'O1:40',
+  orderId: 'O1',
+  symbol: AAPL,
+  side: 'Buy',
+  quantity: new Decimal(40),
+  price: new Decimal('187.2'),
+  time: 2_000,
+  commission: new Decimal('0.99'),
+};
+
+function rows(sql: string): unknown[] {
+  const db = new BetterSqlite3(file, { readonly: true });
+  try {
+    return db.prepare(sql).all();
+  } finally {
+    db.close();
+  }
+}
+
+describe('SQLite journal', () => {
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'journal-'));
+    file = join(folder, 'state', 'journal.sqlite');
+  });
+  afterEach(async () => {
+    journal?.close();
+    journal = undefined;
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('creates the file (and its folder) in WAL mode with the schema version', () => {
+    journal = openJournal(file);
+
+    expect(rows(`SELECT value FROM meta WHERE key = 'schema_version'`)).toEqual([{ value: String(SCHEMA_VERSION) }]);
+    const db = new BetterSqlite3(file, { readonly: true });
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+  });
+
+  it('records intents, denials, orders, state changes, fills, positions and events as exact text', () => {
+    journal = openJournal(file);
+    const intentId = journal.recordIntent('sma', 500, { kind: 'order', symbol: AAPL, side: 'Buy', quantity: new Decimal('100'), price: new Decimal('187.25'), reason: 'cross' });
+    journal.recordDenial({ intentId, strategy: 'sma', time: 600, code: 'EXCEEDS_BUY_POWER', message: 'order value 18725 exceeds buy power 100', figures: { required: '18725', available: '100' } });
+    journal.recordOrder(order('lt-a-1', { intentId }));
+    journal.updateOrder('lt-a-1', { orderId: 'O1', status: 'PartialFilledStatus', executedQuantity: new Decimal(40), executedPrice: new Decimal('187.2'), updatedAt: 2_000 });
+    journal.recordStateChange('lt-a-1', 2_000, 'NotReported', 'PartialFilledStatus', 'push');
+    journal.recordFill(fill, 'lt-a-1', 'sma');
+    journal.savePosition({ symbol: AAPL, quantity: new Decimal(40), averageCost: new Decimal('187.2'), realizedPnl: ZERO }, 2_000);
+    journal.recordEvent(3_000, 'reconciliation-mismatch', { kind: 'position', reported: new Decimal('41') });
+
+    expect(rows('SELECT id, time, strategy, kind, symbol, side, quantity, price, reason FROM intents')).toEqual([
+      { id: intentId, time: 500, strategy: 'sma', kind: 'order', symbol: 'AAPL.US', side: 'Buy', quantity: '100', price: '187.25', reason: 'cross' },
+    ]);
+    expect(rows('SELECT intent_id, code, figures FROM denials')).toEqual([{ intent_id: intentId, code: 'EXCEEDS_BUY_POWER', figures: '{"required":"18725","available":"100"}' }]);
+    expect(rows('SELECT client_order_id, order_id, status, quantity, price, executed_quantity, executed_price FROM orders')).toEqual([
+      { client_order_id: 'lt-a-1', order_id: 'O1', status: 'PartialFilledStatus', quantity: '100', price: '187.25', executed_quantity: '40', executed_price: '187.2' },
+    ]);
+    expect(rows('SELECT client_order_id, from_status, to_status, source FROM order_states')).toEqual([
+      { client_order_id: 'lt-a-1', from_status: 'NotReported', to_status: 'PartialFilledStatus', source: 'push' },
+    ]);
+    expect(rows('SELECT fill_id, quantity, price, commission FROM fills')).toEqual([{ fill_id: 'O1:40', quantity: '40', price: '187.2', commission: '0.99' }]);
+    expect(rows('SELECT symbol, quantity, average_cost FROM positions')).toEqual([{ symbol: 'AAPL.US', quantity: '40', average_cost: '187.2' }]);
+    expect(rows('SELECT type, detail FROM events')).toEqual([{ type: 'reconciliation-mismatch', detail: '{"kind":"position","reported":"41"}' }]);
+  });
+
+  it('ignores a fill recorded twice', () => {
+    journal = openJournal(file);
+    journal.recordOrder(order('lt-a-1', { orderId: 'O1' }));
+
+    expect(journal.recordFill(fill, 'lt-a-1', 'sma')).toBe(true);
+    expect(journal.recordFill(fill, 'lt-a-1', 'sma')).toBe(false);
+    expect(rows('SELECT COUNT(*) AS n FROM fills')).toEqual([{ n: 1 }]);
+  });
+
+  it('reads back open orders and positions after reopening the file', () => {
+    journal = openJournal(file);
+    journal.recordOrder(order('lt-a-1'));
+    journal.recordOrder(order('lt-a-2', { orderId: 'O2', status: 'FilledStatus' }));
+    journal.recordOrder(order('lt-a-3', { orderId: 'O3', status: 'PartialFilledStatus', executedQuantity: new Decimal(10), executedPrice: new Decimal('187.3') }));
+    journal.savePosition({ symbol: AAPL, quantity: new Decimal(10), averageCost: new Decimal('187.3'), realizedPnl: new Decimal('-1.5') }, 2_000);
+    journal.close();
+
+    journal = openJournal(file);
+    const open = journal.openOrders();
+
+    expect(open.map((row) => [row.clientOrderId, row.orderId, row.status, row.executedQuantity.toFixed()])).toEqual([
+      ['lt-a-1', undefined, 'NotReported', '0'],
+      ['lt-a-3', 'O3', 'PartialFilledStatus', '10'],
+    ]);
+    expect(open[1]?.price?.toFixed()).toBe('187.25');
+    expect(journal.positions().map((position) => [position.symbol, position.quantity.toFixed(), position.realizedPnl.toFixed()])).toEqual([['AAPL.US', '10', '-1.5']]);
+  });
+
+  it('refuses a journal of another schema version, naming the file', () => {
+    openJournal(file).close();
+    const db = new BetterSqlite3(file);
+    db.prepare(`UPDATE meta SET value = '99' WHERE key = 'schema_version'`).run();
+    db.close();
+
+    expect(() => openJournal(file)).toThrow(`${file}: journal schema version 99 is not ${SCHEMA_VERSION}, the version this trader writes`);
+  });
+
+  it('moves everything from the write-ahead log into the file on flush', () => {
+    journal = openJournal(file);
+    journal.recordIntent('sma', 1, { kind: 'cancel' });
+    expect(statSync(`${file}-wal`).size).toBeGreaterThan(0);
+
+    journal.flush();
+
+    expect(statSync(`${file}-wal`).size).toBe(0);
+    expect(rows('SELECT kind FROM intents')).toEqual([{ kind: 'cancel' }]);
+  });
+});
