@@ -139,6 +139,7 @@ export const orderCommand: CommandModule = {
 
 interface OrdersArgs extends GlobalFlags {
   readonly history?: boolean;
+  readonly watch?: boolean;
   readonly symbol?: string;
   readonly status?: readonly string[];
   readonly side?: string;
@@ -153,6 +154,7 @@ export const ordersCommand: CommandModule<object, OrdersArgs> = {
   builder: (yargs) =>
     yargs
       .option('history', { type: 'boolean', describe: 'Orders of past days instead of today' })
+      .option('watch', { type: 'boolean', describe: 'Stream order updates from the trade connection as JSON lines until Ctrl-C' })
       .option('symbol', { type: 'string', describe: 'Only this symbol' })
       .option('status', { type: 'string', array: true, describe: `Only these statuses (repeatable): ${ORDER_STATUSES.join(', ')}` })
       .option('side', { type: 'string', describe: 'Only Buy or Sell' })
@@ -161,8 +163,18 @@ export const ordersCommand: CommandModule<object, OrdersArgs> = {
       .option('end', { type: 'string', describe: 'With --history: until this date or time' })
       .example('$0 orders', "Today's orders")
       .example('$0 orders --status NewStatus --status PartialFilledStatus', 'Open orders of today')
-      .example('$0 orders --history --symbol 700.HK --start 2024-01-01 --end 2024-02-01', 'Past Tencent orders'),
+      .example('$0 orders --history --symbol 700.HK --start 2024-01-01 --end 2024-02-01', 'Past Tencent orders')
+      .example('$0 orders --watch', 'Every order change of the account, one JSON object per line'),
   handler: async (args) => {
+    if (args.watch) {
+      for (const flag of ['history', 'symbol', 'status', 'side', 'market', 'start', 'end'] as const) {
+        if (args[flag] !== undefined) throw new InvalidInputError(`--${flag} cannot be combined with --watch`, `--${flag}`);
+      }
+      // Loaded on demand: the socket stack is only needed when watching.
+      const { watchOrderUpdates } = await import('../market/watch-orders.js');
+      await watchOrderUpdates(args);
+      return;
+    }
     const filter = {
       ...(args.symbol === undefined ? {} : { symbol: symbolFlag(args.symbol) }),
       ...(args.status === undefined ? {} : { statuses: args.status.map((status) => choiceFlag(ORDER_STATUSES, status, '--status')) }),
