@@ -32,10 +32,13 @@ export async function watchOrderUpdates(flags: GlobalFlags, options: WatchOrders
       },
       complete: () => stopped.abort(),
     });
+    // Listen for Ctrl-C before connecting: updates can arrive (and a user can interrupt) while open() settles.
+    const interrupted = untilInterrupted(stopped.signal);
     try {
       await client.open();
-      await untilInterrupted(stopped.signal);
+      await interrupted;
     } finally {
+      stopped.abort();
       updates.unsubscribe();
       states.unsubscribe();
     }
