@@ -34,14 +34,15 @@ async function run(label: string, symbols: readonly string[], barsPerSymbol: num
   const strategies = symbols.map((symbol) => prepareStrategy(smaCrossover, { symbols: [symbol], period: '1m' }));
   const runtime = createRuntime({ clock, marketData, broker, strategies, reconcileIntervalMs: 0 });
   await runtime.start();
+  const feeds = series.map((bars) => marketData.candleFeed(bars[0]!.symbol, '1m'));
   let awaited = 0;
   const started = process.hrtime.bigint();
   for (let index = 0; index < barsPerSymbol; index += 1) {
-    for (const bars of series) {
-      const bar = bars[index]!;
+    for (let symbol = 0; symbol < series.length; symbol += 1) {
+      const bar = series[symbol]![index]!;
       clock.advanceTo(bar.time + MINUTE_MS);
       broker.fillPrice = bar.open;
-      marketData.pushCandle(bar);
+      feeds[symbol]!.next(bar);
       if (runtime.busy) {
         awaited += 1;
         await runtime.settled();

@@ -20,7 +20,7 @@ import type { Logger } from '../log/logger.js';
 import { FRESH_EQUITY_WATCH, NO_LIMITS, evaluateRisk, exposureChange, observeEquity, signedQuantity, type EquityWatch, type RiskLimits } from '../risk/index.js';
 import { noJournal, type Journal } from '../store/journal.js';
 import type { Broker } from './broker.js';
-import { DEFAULT_CLIENT_ID_PREFIX, clientOrderIdFactory } from './client-order-id.js';
+import { ClientOrderIds, DEFAULT_CLIENT_ID_PREFIX } from './client-order-id.js';
 import { EXECUTION_DENIAL_CODES, text, type DenialInfo, type RuntimeEvent } from './events.js';
 import { resolveIntent } from './intent-resolution.js';
 import { OrderFlow } from './order-flow.js';
@@ -78,7 +78,7 @@ export class Executor {
   private readonly logger: Logger;
   private readonly limits: RiskLimits;
   private readonly homeMarket: Market | undefined;
-  private readonly newClientOrderId: (intentId: number) => string;
+  private readonly clientOrderIds: ClientOrderIds;
   private readonly submitSettings: SubmitSettings;
   private readonly queue: QueuedIntent[] = [];
   private readonly dropped = new Set<string>();
@@ -97,13 +97,15 @@ export class Executor {
     this.limits = options.limits ?? NO_LIMITS;
     this.prices = options.prices ?? new PriceBoard();
     this.homeMarket = options.homeMarket;
-    this.newClientOrderId = clientOrderIdFactory(options.clientIdPrefix ?? DEFAULT_CLIENT_ID_PREFIX, options.clock.now());
+    this.clientOrderIds = new ClientOrderIds(options.clientIdPrefix ?? DEFAULT_CLIENT_ID_PREFIX, options.clock.now());
     this.submitSettings = {
       timeoutMs: options.requestTimeoutMs ?? 10_000,
       lookupAttempts: options.lookupAttempts ?? 3,
       lookupDelayMs: options.lookupDelayMs ?? 1_000,
     };
-    this.flow = new OrderFlow(this.tracker, this.book, this.journal, this.clock, this.events);
+    // A report of an order we no longer track is one of ours that finished (this run's stamp, or journaled).
+    const isOurs = (remark: string): boolean => remark !== '' && (this.clientOrderIds.isFromThisRun(remark) || this.journal.hasOrder(remark));
+    this.flow = new OrderFlow(this.tracker, this.book, this.journal, this.clock, this.events, isOurs);
     this.events.subscribe((event) => {
       if (event.type === 'fill') this.counts.fills += 1;
     });
@@ -200,7 +202,7 @@ export class Executor {
       await this.cancelOpen(strategy, intent.symbol);
       return;
     }
-    const resolution = resolveIntent(intent, this.book.quantity(intent.symbol));
+    const resolution = resolveIntent(intent, this.book.quantity(intent.symbol), this.clientOrderIds.forIntent(intentId));
     if (resolution.kind === 'skip') {
       this.events.next({ type: 'intent-skipped', time, strategy, intentId, intent, reason: resolution.reason });
       return;
@@ -261,9 +263,9 @@ export class Executor {
     }
   }
 
-  private async place(strategy: string, intentId: number, intent: OrderIntent, request: OrderRequest): Promise<void> {
+  private async place(strategy: string, intentId: number, intent: OrderIntent, request: OrderRequest & { readonly remark: string }): Promise<void> {
     const now = this.clock.now();
-    const clientOrderId = this.newClientOrderId(intentId);
+    const clientOrderId = request.remark;
     const record: OrderRecord = {
       clientOrderId,
       orderId: undefined,
@@ -279,19 +281,19 @@ export class Executor {
       executedPrice: undefined,
       message: '',
       createdAt: now,
+      updatedAt: now,
     };
     this.tracker.add(record);
-    this.journal.recordOrder({ ...record, updatedAt: now });
+    this.journal.recordOrder(record);
     if (this.limits.maxOrdersPerMinute !== undefined) {
       while (this.recentOrderTimes.length > 0 && this.recentOrderTimes[0]! <= now - MINUTE_MS) this.recentOrderTimes.shift();
       this.recentOrderTimes.push(now);
     }
     this.counts.orders += 1;
-    const sent = { ...request, remark: clientOrderId };
-    this.events.next({ type: 'order-submitted', time: now, strategy, clientOrderId, orderId: undefined, request: sent });
+    this.events.next({ type: 'order-submitted', time: now, strategy, clientOrderId, orderId: undefined, request });
     this.inFlight.add(clientOrderId);
     try {
-      const outcome = await submitWithLookup(this.broker, this.clock, sent, this.submitSettings, () => record.orderId !== undefined);
+      const outcome = await submitWithLookup(this.broker, this.clock, request, this.submitSettings, () => record.orderId !== undefined);
       switch (outcome.kind) {
         case 'accepted':
           if (record.orderId === undefined) {

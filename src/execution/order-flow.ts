@@ -1,7 +1,7 @@
 // Applies broker reports (pushes, queries, lookups) to the tracked orders and everything that follows from
 // them: fills into the book, rows into the journal, events out, and per-strategy order updates.
 import { Subject } from 'rxjs';
-import { nextStatus, type Clock, type Fill, type Order, type OrderEvent, type OrderUpdate } from '../domain/index.js';
+import { isOpen, nextStatus, type Clock, type Fill, type Order, type OrderEvent, type OrderUpdate } from '../domain/index.js';
 import type { ChangeSource, Journal } from '../store/journal.js';
 import { text, type MismatchKind, type RuntimeEvent } from './events.js';
 import type { OrderRecord, OrderTracker, ReportEffect } from './order-tracker.js';
@@ -25,6 +25,7 @@ export class OrderFlow {
     private readonly journal: Journal,
     private readonly clock: Clock,
     private readonly events: Subject<RuntimeEvent>,
+    private readonly isOurs: (remark: string) => boolean,
   ) {}
 
   /**
@@ -34,7 +35,7 @@ export class OrderFlow {
   handleReport(report: Order | OrderUpdate, source: ChangeSource, applyToBook = true): ReportEffect | undefined {
     const record = this.tracker.match(report);
     if (record === undefined) {
-      this.reportUnknown(report, source);
+      if (!this.isOurs(report.remark)) this.reportUnknown(report, source);
       return undefined;
     }
     const effect = this.tracker.apply(record, report);
@@ -42,7 +43,7 @@ export class OrderFlow {
     if (effect.fill !== undefined) this.recordFill(record, effect.fill, applyToBook, now);
     if (effect.boundOrderId || effect.fill !== undefined || effect.transition !== undefined || effect.quantityChanged) {
       this.journal.updateOrder(record.clientOrderId, {
-        ...(effect.boundOrderId && record.orderId !== undefined ? { orderId: record.orderId } : {}),
+        orderId: effect.boundOrderId ? record.orderId : undefined,
         status: record.status,
         executedQuantity: record.executedQuantity,
         executedPrice: record.executedPrice,
@@ -52,10 +53,15 @@ export class OrderFlow {
     }
     if (effect.transition !== undefined) this.announceTransition(record, effect.transition.from, source, now);
     if (effect.transition !== undefined || effect.fill !== undefined) this.changes.next({ record, fill: effect.fill });
+    // The venue says it is finished: nothing can change any more, and a long run must not keep every order.
+    if (!isOpen(record.status)) this.tracker.forget(record);
     return effect;
   }
 
-  /** A transition decided locally (the venue refused the order, or it was never found). */
+  /**
+   * A transition decided locally (the venue refused the order, or it was never found). The record stays
+   * tracked: should the order surface after all, its reports still find it by client order id.
+   */
   localTransition(record: OrderRecord, event: OrderEvent, source: ChangeSource, message: string): void {
     const next = nextStatus(record.status, event, record.executedQuantity.gt(0));
     if (next === undefined || next === record.status) return;
@@ -63,6 +69,7 @@ export class OrderFlow {
     this.tracker.setStatus(record, next);
     record.message = message;
     const now = this.clock.now();
+    record.updatedAt = now;
     this.journal.updateOrder(record.clientOrderId, { status: next, message, updatedAt: now });
     this.announceTransition(record, from, source, now);
     this.changes.next({ record, fill: undefined });

@@ -32,6 +32,7 @@ export interface OrderRecord {
   executedPrice: Decimal | undefined;
   message: string;
   readonly createdAt: number;
+  updatedAt: number;
 }
 
 /** What one report changed: a status transition, a fill, both, or nothing (undefined fields). */
@@ -63,6 +64,13 @@ export class OrderTracker {
 
   get(clientOrderId: string): OrderRecord | undefined {
     return this.byClientId.get(clientOrderId);
+  }
+
+  /** Stops tracking a finished order; later reports of it no longer match. */
+  forget(record: OrderRecord): void {
+    this.byClientId.delete(record.clientOrderId);
+    if (record.orderId !== undefined) this.byOrderId.delete(record.orderId);
+    this.openRecords.delete(record);
   }
 
   bindOrderId(record: OrderRecord, orderId: string): void {
@@ -122,6 +130,7 @@ export class OrderTracker {
     // A replace changes the quantity; only an accepted (non-stale) report may say so.
     const quantityChanged = transition !== undefined && !report.quantity.eq(record.quantity) && report.quantity.gt(0);
     if (quantityChanged) record.quantity = report.quantity;
+    if (fill !== undefined || transition !== undefined) record.updatedAt = report.updatedAt;
     return { record, boundOrderId, transition, fill, quantityChanged };
   }
 }

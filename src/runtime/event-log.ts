@@ -3,8 +3,12 @@ import type { Observable, Subscription } from 'rxjs';
 import type { RuntimeEvent } from '../execution/events.js';
 import type { Logger } from '../log/logger.js';
 
+// Event types logged below 'info': their objects are not even built unless debug is on (backtests log nothing).
+const DEBUG_TYPES: ReadonlySet<RuntimeEvent['type']> = new Set(['intent', 'intent-skipped', 'reconciled']);
+
 export function logEvents(events: Observable<RuntimeEvent>, logger: Logger): Subscription {
   return events.subscribe((event) => {
+    if (!logger.isLevelEnabled(DEBUG_TYPES.has(event.type) ? 'debug' : 'info')) return;
     switch (event.type) {
       case 'intent':
         logger.debug({ strategy: event.strategy, intentId: event.intentId, intent: event.intent }, 'intent');

@@ -53,6 +53,8 @@ export interface Runtime {
   settled(): Promise<void>;
   /** Reconciles journal and broker, then starts the strategies. Feed market data only after it resolves. */
   start(): Promise<void>;
+  /** One reconciliation pass now (e.g. after the broker's push stream reconnected). */
+  reconcileNow(): Promise<void>;
   /** Stops intents, waits for in-flight requests, optionally cancels open orders, flushes the journal. */
   stop(options?: StopOptions): Promise<RuntimeSummary>;
   /** The executor's position book (synchronous reads). */
@@ -97,6 +99,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     settled: () => executor.settled(),
     positions: executor.book,
     summary: () => finalSummary ?? summarize(executor, hosts),
+    reconcileNow: () => reconciler.periodic(),
 
     async start() {
       if (started) throw new Error('the runtime was already started');

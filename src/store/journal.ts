@@ -54,6 +54,8 @@ export interface Journal {
   savePosition(position: Position, time: number): void;
   /** Anything else worth keeping: runs started and stopped, mismatches, strategy failures. */
   recordEvent(time: number, type: string, detail: Readonly<Record<string, unknown>>): void;
+  /** Whether an order with this client order id was ever recorded. */
+  hasOrder(clientOrderId: string): boolean;
   /** Orders not known to be finished, for reconciliation on start. */
   openOrders(): readonly JournalOrder[];
   /** The last saved position of each symbol. */
@@ -75,9 +77,13 @@ export function noJournal(): Journal {
     recordFill: () => true,
     savePosition: () => undefined,
     recordEvent: () => undefined,
+    hasOrder: () => false,
     openOrders: () => [],
     positions: () => [],
     flush: () => undefined,
     close: () => undefined,
   };
 }
+
+/** Where `trader run` keeps its journal unless told otherwise (the state folder is git-ignored). */
+export const DEFAULT_JOURNAL_FILE = 'state/journal.sqlite';

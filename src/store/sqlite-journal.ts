@@ -57,7 +57,7 @@ export function openJournal(file: string): Journal {
 
 class SqliteJournal implements Journal {
   private readonly statements: Record<
-    'intent' | 'denial' | 'order' | 'stateChange' | 'fill' | 'position' | 'event' | 'openOrders' | 'positions',
+    'intent' | 'denial' | 'order' | 'stateChange' | 'fill' | 'position' | 'event' | 'hasOrder' | 'openOrders' | 'positions',
     Statement
   >;
   /** UPDATE statements by column set (few distinct sets occur). */
@@ -80,6 +80,7 @@ class SqliteJournal implements Journal {
          ON CONFLICT(symbol) DO UPDATE SET quantity = excluded.quantity, average_cost = excluded.average_cost, realized_pnl = excluded.realized_pnl, updated_at = excluded.updated_at`,
       ),
       event: db.prepare(`INSERT INTO events (time, type, detail) VALUES (?, ?, ?)`),
+      hasOrder: db.prepare(`SELECT 1 FROM orders WHERE client_order_id = ?`).pluck(),
       openOrders: db.prepare(`SELECT * FROM orders WHERE status NOT IN ${TERMINAL_SQL} ORDER BY created_at, client_order_id`),
       positions: db.prepare(`SELECT * FROM positions ORDER BY symbol`),
     };
@@ -167,6 +168,10 @@ class SqliteJournal implements Journal {
 
   recordEvent(time: number, type: string, detail: Readonly<Record<string, unknown>>): void {
     this.statements.event.run(time, type, JSON.stringify(detail));
+  }
+
+  hasOrder(clientOrderId: string): boolean {
+    return this.statements.hasOrder.get(clientOrderId) !== undefined;
   }
 
   openOrders(): readonly JournalOrder[] {

@@ -26,35 +26,51 @@ export function toSymbol(input: SecuritySymbol | string | undefined, fallback: S
   return input === undefined ? fallback : parseSymbol(input);
 }
 
+// Plain literals (optional fields left undefined): intents are built on the hot path of a backtest.
 export function createIntentHelpers(defaultSymbol: SecuritySymbol): IntentHelpers {
-  const priced = (options: IntentOptions | undefined) => ({
-    ...(options?.orderType === undefined ? {} : { orderType: options.orderType }),
-    ...(options?.price === undefined ? {} : { price: toDecimal(options.price, 'price') }),
-    ...(options?.triggerPrice === undefined ? {} : { triggerPrice: toDecimal(options.triggerPrice, 'triggerPrice') }),
-    ...(options?.timeInForce === undefined ? {} : { timeInForce: options.timeInForce }),
-    ...(options?.expireDate === undefined ? {} : { expireDate: options.expireDate }),
-    ...(options?.outsideRth === undefined ? {} : { outsideRth: options.outsideRth }),
-    ...(options?.reason === undefined ? {} : { reason: options.reason }),
-  });
+  const decimalOrUndefined = (value: DecimalInput | undefined, field: string): Decimal | undefined => (value === undefined ? undefined : toDecimal(value, field));
   const order = (side: Side, quantity: DecimalInput, options: IntentOptions | undefined): OrderIntent => {
     const amount = toDecimal(quantity, 'quantity');
     if (!amount.isFinite() || amount.lte(0)) throw new InvalidInputError(`${side.toLowerCase()} quantity must be positive, got ${String(quantity)}`, 'quantity');
-    return { kind: 'order', symbol: toSymbol(options?.symbol, defaultSymbol), side, quantity: amount, ...priced(options) };
+    return {
+      kind: 'order',
+      symbol: toSymbol(options?.symbol, defaultSymbol),
+      side,
+      quantity: amount,
+      orderType: options?.orderType,
+      price: decimalOrUndefined(options?.price, 'price'),
+      triggerPrice: decimalOrUndefined(options?.triggerPrice, 'triggerPrice'),
+      timeInForce: options?.timeInForce,
+      expireDate: options?.expireDate,
+      outsideRth: options?.outsideRth,
+      reason: options?.reason,
+    };
   };
   return {
     buy: (quantity, options) => order('Buy', quantity, options),
     sell: (quantity, options) => order('Sell', quantity, options),
-    close: (options) => ({ kind: 'close', symbol: toSymbol(options?.symbol, defaultSymbol), ...priced(options) }),
+    close: (options) => ({
+      kind: 'close',
+      symbol: toSymbol(options?.symbol, defaultSymbol),
+      orderType: options?.orderType,
+      price: decimalOrUndefined(options?.price, 'price'),
+      timeInForce: options?.timeInForce,
+      expireDate: options?.expireDate,
+      outsideRth: options?.outsideRth,
+      reason: options?.reason,
+    }),
     target: (quantity, options) => ({
       kind: 'target',
       symbol: toSymbol(options?.symbol, defaultSymbol),
       quantity: toDecimal(quantity, 'quantity'),
-      ...priced(options),
+      orderType: options?.orderType,
+      price: decimalOrUndefined(options?.price, 'price'),
+      triggerPrice: decimalOrUndefined(options?.triggerPrice, 'triggerPrice'),
+      timeInForce: options?.timeInForce,
+      expireDate: options?.expireDate,
+      outsideRth: options?.outsideRth,
+      reason: options?.reason,
     }),
-    cancel: (symbol, reason) => ({
-      kind: 'cancel',
-      ...(symbol === undefined ? {} : { symbol: parseSymbol(symbol) }),
-      ...(reason === undefined ? {} : { reason }),
-    }),
+    cancel: (symbol, reason) => ({ kind: 'cancel', symbol: symbol === undefined ? undefined : parseSymbol(symbol), reason }),
   };
 }

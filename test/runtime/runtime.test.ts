@@ -78,6 +78,62 @@ describe('runtime', () => {
     expect(setup.ofType('denial')).toMatchObject([{ denial: { code: 'EXCEEDS_BUY_POWER', figures: { required: '1000', available: '500' } } }]);
   });
 
+  it('denies an opening order when the broker cannot give fresh figures, naming the cause', async () => {
+    const manual = manualStrategy('trader');
+    const setup = testRuntime([manual.strategy]);
+    running = setup.runtime;
+    await setup.runtime.start();
+    setup.broker.failNext('estimateBuyLimit');
+
+    manual.emit((ctx) => ctx.buy(1, { price: 10 }));
+    await setup.runtime.settled();
+
+    expect(setup.broker.submitted).toEqual([]);
+    expect(setup.ofType('denial')).toMatchObject([
+      { denial: { code: 'RISK_DATA_UNAVAILABLE', message: 'no fresh account, buy limit, margin ratio from the broker: order not sent (estimateBuyLimit: 503 Service Unavailable)' } },
+    ]);
+  });
+
+  it('denies an intent that cannot be an order', async () => {
+    const manual = manualStrategy('trader');
+    const setup = testRuntime([manual.strategy]);
+    running = setup.runtime;
+    await setup.runtime.start();
+
+    manual.emit((ctx) => ctx.buy(1, { orderType: 'LO' }));
+    await setup.runtime.settled();
+
+    expect(setup.ofType('denial')).toMatchObject([{ denial: { code: 'INVALID_INTENT', message: 'LO orders need a price' } }]);
+  });
+
+  it('values a market order at the last quote the strategy saw', async () => {
+    const manual = manualStrategy('trader');
+    const setup = testRuntime([manual.strategy], { risk: { maxOrderNotional: new Decimal(1_000) } });
+    running = setup.runtime;
+    await setup.runtime.start();
+    manual.context().quotes().subscribe();
+    setup.marketData.pushQuote({
+      symbol: AAPL,
+      sequence: 1,
+      lastDone: new Decimal('101.25'),
+      open: new Decimal(100),
+      high: new Decimal(102),
+      low: new Decimal(99),
+      timestamp: setup.clock.now(),
+      volume: 1000,
+      turnover: new Decimal(100_000),
+      tradeStatus: 0,
+      tradeSession: 'normal',
+      currentVolume: 10,
+      currentTurnover: new Decimal(1012.5),
+    });
+
+    manual.emit((ctx) => ctx.buy(10));
+    await setup.runtime.settled();
+
+    expect(setup.ofType('denial')).toMatchObject([{ denial: { code: 'EXCEEDS_MAX_NOTIONAL', figures: { notional: '1012.5', price: '101.25' } } }]);
+  });
+
   it('keeps other strategies trading when one throws in run(), one errors its stream and one throws in onCandle', async () => {
     const throwsInRun = defineStrategy({
       name: 'throws-in-run',

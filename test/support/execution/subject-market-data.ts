@@ -19,6 +19,11 @@ export class SubjectMarketData implements MarketData {
     this.candleSubject(candle.symbol, candle.period).next(candle);
   }
 
+  /** The subject of one stream, for feeding many candles without a lookup each (benchmarks). */
+  candleFeed(symbol: SecuritySymbol, period: Period): Subject<Candle> {
+    return this.candleSubject(symbol, period);
+  }
+
   pushQuote(quote: Quote): void {
     this.quoteSubject(quote.symbol).next(quote);
   }

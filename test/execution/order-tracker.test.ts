@@ -1,0 +1,126 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Decimal, ZERO, parseSymbol, type OrderStatus, type OrderUpdate } from '../../src/domain/index.js';
+import { OrderTracker, type OrderRecord } from '../../src/execution/order-tracker.js';
+
+const AAPL = parseSymbol('AAPL.US');
+
+function record(quantity: number): OrderRecord {
+  return {
+    clientOrderId: 'lt-x-1',
+    orderId: undefined,
+    intentId: 1,
+    strategy: 's',
+    symbol: AAPL,
+    side: 'Buy',
+    orderType: 'LO',
+    quantity: new Decimal(quantity),
+    price: new Decimal(10),
+    status: 'NotReported',
+    executedQuantity: ZERO,
+    executedPrice: undefined,
+    message: '',
+    createdAt: 0,
+    updatedAt: 0,
+  };
+}
+
+// The venue's reports for a sequence of executions (cumulative quantity and average price, like the service).
+function reports(total: number, executions: readonly { quantity: number; price: number }[]): OrderUpdate[] {
+  let executed = ZERO;
+  let value = ZERO;
+  const result: OrderUpdate[] = [];
+  const base = (status: OrderStatus, time: number, lastShare?: Decimal, lastPrice?: Decimal): OrderUpdate => ({
+    orderId: 'O1',
+    status,
+    symbol: AAPL,
+    stockName: 'Apple',
+    side: 'Buy',
+    orderType: 'LO',
+    quantity: new Decimal(total),
+    executedQuantity: executed,
+    price: new Decimal(10),
+    executedPrice: executed.isZero() ? undefined : value.dividedBy(executed),
+    triggerPrice: undefined,
+    timeInForce: 'Day',
+    expireDate: undefined,
+    outsideRth: undefined,
+    currency: 'USD',
+    remark: 'lt-x-1',
+    message: '',
+    tag: 'Normal',
+    triggerStatus: undefined,
+    submittedAt: 0,
+    updatedAt: time,
+    lastShare,
+    lastPrice,
+    accountNo: 'A',
+  });
+  result.push(base('NewStatus', 1));
+  executions.forEach((execution, index) => {
+    const quantity = new Decimal(execution.quantity);
+    const price = new Decimal(execution.price);
+    executed = executed.plus(quantity);
+    value = value.plus(quantity.times(price));
+    result.push(base(executed.eq(total) ? 'FilledStatus' : 'PartialFilledStatus', index + 2, quantity, price));
+  });
+  return result;
+}
+
+const executionsArbitrary = fc.array(fc.record({ quantity: fc.integer({ min: 1, max: 50 }), price: fc.integer({ min: 100, max: 200 }).map((cents) => cents / 10) }), { minLength: 1, maxLength: 6 });
+
+describe('order tracker', () => {
+  it('derives exactly the executed quantity and value from any delivery order, with duplicates', () => {
+    fc.assert(
+      fc.property(
+        executionsArbitrary,
+        fc.boolean(),
+        fc.func(fc.integer()),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        (executions, complete, shuffleKey, duplicates) => {
+          const executedTotal = executions.reduce((sum, execution) => sum + execution.quantity, 0);
+          const all = reports(complete ? executedTotal : executedTotal + 1, executions);
+          const delivered = [...all, ...duplicates.map((index) => all[index % all.length]!)].map((report, index) => ({ report, key: shuffleKey(index) }));
+          delivered.sort((a, b) => a.key - b.key);
+          const tracker = new OrderTracker();
+          const tracked = record(complete ? executedTotal : executedTotal + 1);
+          tracker.add(tracked);
+
+          const fills = delivered.map(({ report }) => tracker.apply(tracked, report).fill).filter((fill) => fill !== undefined);
+
+          const last = all.at(-1)!;
+          expect(fills.reduce((sum, fill) => sum.plus(fill.quantity), ZERO).toFixed()).toBe(String(executedTotal));
+          expect(fills.reduce((sum, fill) => sum.plus(fill.quantity.times(fill.price)), ZERO).toFixed(8)).toBe(last.executedQuantity.times(last.executedPrice!).toFixed(8));
+          expect(new Set(fills.map((fill) => fill.fillId)).size).toBe(fills.length);
+          expect(tracked.status).toBe(complete ? 'FilledStatus' : 'PartialFilledStatus');
+          expect(tracked.executedQuantity.toFixed()).toBe(String(executedTotal));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('matches a report by client order id until it knows the order id, then by order id', () => {
+    const tracker = new OrderTracker();
+    const tracked = record(10);
+    tracker.add(tracked);
+    const [accepted] = reports(10, []);
+
+    expect(tracker.match({ orderId: 'O1', remark: 'lt-x-1' })).toBe(tracked);
+    tracker.apply(tracked, accepted!);
+    expect(tracker.match({ orderId: 'O1', remark: '' })).toBe(tracked);
+    expect(tracker.match({ orderId: 'O2', remark: 'other' })).toBeUndefined();
+  });
+
+  it('stops matching an order once forgotten', () => {
+    const tracker = new OrderTracker();
+    const tracked = record(10);
+    tracker.add(tracked);
+    tracker.bindOrderId(tracked, 'O1');
+
+    tracker.forget(tracked);
+
+    expect(tracker.match({ orderId: 'O1', remark: 'lt-x-1' })).toBeUndefined();
+    expect(tracker.open()).toEqual([]);
+  });
+});
