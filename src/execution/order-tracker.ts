@@ -62,10 +62,6 @@ export class OrderTracker {
     if (!isOpen(status)) this.openRecords.delete(record);
   }
 
-  get(clientOrderId: string): OrderRecord | undefined {
-    return this.byClientId.get(clientOrderId);
-  }
-
   /** Stops tracking a finished order; later reports of it no longer match. */
   forget(record: OrderRecord): void {
     this.byClientId.delete(record.clientOrderId);
