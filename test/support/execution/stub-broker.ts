@@ -68,6 +68,8 @@ export class StubBroker implements Broker {
   private updates = new Subject<OrderUpdate>();
   private readonly orders = new Map<string, Order>();
   private readonly holdings = new Map<SecuritySymbol, { quantity: Decimal; cost: Decimal }>();
+  /** Σ quantity × cost over the holdings (net assets value holdings at cost), kept as holdings change. */
+  private holdingsAtCost = ZERO;
   private readonly submitPlan: SubmitBehaviour[] = [];
   private readonly failures = new Map<Method, unknown[]>();
   private sequence = 0;
@@ -144,9 +146,7 @@ export class StubBroker implements Broker {
 
   async accountBalance(): Promise<readonly AccountBalance[]> {
     this.maybeFail('accountBalance');
-    let holdingsValue = ZERO;
-    for (const holding of this.holdings.values()) holdingsValue = holdingsValue.plus(holding.quantity.times(holding.cost));
-    const netAssets = this.cash.plus(holdingsValue);
+    const netAssets = this.cash.plus(this.holdingsAtCost);
     return [
       {
         currency: this.currency,
@@ -196,7 +196,7 @@ export class StubBroker implements Broker {
 
   /** Sets a holding directly (e.g. a position from before the run, or a trade outside this runtime). */
   setPosition(symbol: SecuritySymbol, quantity: number | string, cost: number | string = 0): void {
-    this.holdings.set(symbol, { quantity: new Decimal(quantity), cost: new Decimal(cost) });
+    this.setHolding(symbol, new Decimal(quantity), new Decimal(cost));
   }
 
   /** Places an order as if from another app (no remark of ours). */
@@ -216,7 +216,7 @@ export class StubBroker implements Broker {
     const holding = this.holdings.get(order.symbol) ?? { quantity: ZERO, cost: ZERO };
     const after = holding.quantity.plus(signed);
     const cost = after.isZero() ? ZERO : order.side === 'Buy' ? holding.quantity.times(holding.cost).plus(lastShare.times(lastPrice)).dividedBy(after) : holding.cost;
-    this.holdings.set(order.symbol, { quantity: after, cost });
+    this.setHolding(order.symbol, after, cost);
     this.cash = order.side === 'Buy' ? this.cash.minus(lastShare.times(lastPrice)) : this.cash.plus(lastShare.times(lastPrice));
     this.change(order, { executedQuantity, executedPrice, status }, lastShare, lastPrice);
   }
@@ -247,6 +247,13 @@ export class StubBroker implements Broker {
 
   allOrders(): readonly Order[] {
     return [...this.orders.values()];
+  }
+
+  private setHolding(symbol: SecuritySymbol, quantity: Decimal, cost: Decimal): void {
+    const before = this.holdings.get(symbol);
+    if (before !== undefined) this.holdingsAtCost = this.holdingsAtCost.minus(before.quantity.times(before.cost));
+    this.holdingsAtCost = this.holdingsAtCost.plus(quantity.times(cost));
+    this.holdings.set(symbol, { quantity, cost });
   }
 
   private create(request: OrderRequest): Order {
