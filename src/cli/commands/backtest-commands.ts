@@ -1,4 +1,5 @@
-// The `trader` commands of this area (registered by src/cli/main.ts).
+// The `trader` commands of this area (registered by src/cli/main.ts): backtests over candle history.
 import type { CommandModule } from 'yargs';
+import { backtestCommand } from '../backtest/backtest-command.js';
 
-export const backtestCommands: readonly CommandModule<object, any>[] = [];
+export const backtestCommands: readonly CommandModule<object, any>[] = [backtestCommand];

@@ -1,9 +1,10 @@
-// Market-local days and regular sessions as UTC ranges, cached per market: the Intl work happens once per
-// market day, and asking about a time inside a cached day is a few comparisons. A few days stay cached,
-// because callers alternate between days (the clock's today and the day of the bar being matched).
+// Market-local days and regular sessions as UTC ranges, cached per market: a new market day is arithmetic
+// over the zone's offsets (zone-offsets.ts), and asking about a time inside a cached day is a few
+// comparisons. A few days stay cached, because callers alternate between days (the clock's today and the
+// day of the bar being matched).
 import { REGULAR_SESSIONS, timeZoneOf } from '../../domain/market-hours.js';
 import type { Market } from '../../domain/symbol.js';
-import { fromLocal, localDate, startOfLocalDay } from '../../domain/time-zone.js';
+import { ZoneOffsets } from './zone-offsets.js';
 
 interface DayWindow {
   /** yyyymmdd of the local date. */
@@ -15,14 +16,19 @@ interface DayWindow {
 }
 
 const CACHED_DAYS = 4;
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 export class MarketDays {
-  private readonly zone: string;
+  private readonly offsets: ZoneOffsets;
+  /** Regular sessions as [begin, end) minutes after local midnight. */
+  private readonly sessionMinutes: readonly number[];
   /** Most recently used first. */
   private readonly days: DayWindow[] = [];
 
-  constructor(private readonly market: Market) {
-    this.zone = timeZoneOf(market);
+  constructor(market: Market) {
+    this.offsets = ZoneOffsets.of(timeZoneOf(market));
+    this.sessionMinutes = REGULAR_SESSIONS[market].flatMap((session) => [minutesOf(session.begin), minutesOf(session.end)]);
   }
 
   /** yyyymmdd of the market-local date of an instant. */
@@ -67,17 +73,44 @@ export class MarketDays {
     return day;
   }
 
+  // The same instants as domain startOfLocalDay and fromLocal (which takes daytime hours at the offset of
+  // 12:00 UTC of the date), without Intl.
   private load(time: number): DayWindow {
-    const date = localDate(time, this.zone);
-    const [year, month, dayOfMonth] = date.split('-').map(Number) as [number, number, number];
-    const at = (hhmm: number): number => fromLocal({ year, month, day: dayOfMonth, hour: Math.floor(hhmm / 100), minute: hhmm % 100, second: 0 }, this.zone);
+    const dayNumber = Math.floor((time + this.offsets.offsetAt(time)) / DAY_MS);
+    const noonOffset = this.offsets.offsetAt(dayNumber * DAY_MS + 12 * HOUR_MS);
     return {
-      key: year * 10_000 + month * 100 + dayOfMonth,
-      start: startOfLocalDay(date, this.zone),
-      end: startOfLocalDay(nextDate(date), this.zone),
-      sessions: REGULAR_SESSIONS[this.market].flatMap((session) => [at(session.begin), at(session.end)]),
+      key: dateKeyOfDay(dayNumber),
+      start: this.localMidnight(dayNumber),
+      end: this.localMidnight(dayNumber + 1),
+      sessions: this.sessionMinutes.map((minutes) => dayNumber * DAY_MS + minutes * 60_000 - noonOffset),
     };
   }
+
+  /** The instant whose local wall time is 00:00 of day `dayNumber` (days since 1970-01-01). */
+  private localMidnight(dayNumber: number): number {
+    const wall = dayNumber * DAY_MS;
+    let instant = wall - this.offsets.offsetAt(wall);
+    instant = wall - this.offsets.offsetAt(instant);
+    return instant;
+  }
+}
+
+function minutesOf(hhmm: number): number {
+  return Math.floor(hhmm / 100) * 60 + (hhmm % 100);
+}
+
+/** yyyymmdd of a day number (days since 1970-01-01), by the civil-from-days algorithm (proleptic Gregorian). */
+function dateKeyOfDay(dayNumber: number): number {
+  const shifted = dayNumber + 719_468;
+  const era = Math.floor(shifted / 146_097);
+  const dayOfEra = shifted - era * 146_097;
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthIndex = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * monthIndex + 2) / 5) + 1;
+  const month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return year * 10_000 + month * 100 + day;
 }
 
 /** The calendar date after a "YYYY-MM-DD" date. */

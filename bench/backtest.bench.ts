@@ -1,0 +1,94 @@
+// Bars per second through the whole backtest pipeline (strategy → risk → executor → backtest broker →
+// simulated venue, equity marked per bar) for sma-crossover on 1,000,000 bars of one symbol and on
+// 100 symbols × 10,000 bars. Uses the real hourly history in ../shared/data/us-hour when present (repeated
+// with shifted times), generated random walks otherwise. Prints measured figures only.
+import { existsSync } from 'node:fs';
+import { backtestData, type BacktestData } from '../src/backtest/data.js';
+import { runBacktest } from '../src/backtest/engine.js';
+import { parseSymbol, type Candle, type Period, type SecuritySymbol } from '../src/domain/index.js';
+import { loadCandles } from '../src/feeds/history/candle-files.js';
+import { parseRiskConfig } from '../src/risk/config.js';
+import { prepareStrategy } from '../src/strategy/index.js';
+import smaCrossover from '../strategies/sma-crossover.js';
+
+const HOUR_MS = 3_600_000;
+const CYCLE_MS = 146_097 * 86_400_000;
+const REAL_DATA = new URL('../../shared/data/us-hour/', import.meta.url);
+const RISK = parseRiskConfig({ maxOrderNotional: 10_000_000, maxPositionPerSymbol: 10_000, maxOrdersPerMinute: 1_000, maxDrawdown: 0.9 });
+
+interface Source {
+  readonly label: string;
+  readonly period: Period;
+  /** Price paths to cut bars from (open, high, low, close, volume); bar times come from the first path. */
+  readonly paths: readonly (readonly Candle[])[];
+}
+
+async function realSource(): Promise<Source | undefined> {
+  if (!existsSync(REAL_DATA)) return undefined;
+  const paths: Candle[][] = [];
+  for (const name of ['SPY', 'AAPL']) {
+    const loaded = await loadCandles(new URL(`${name}.csv`, REAL_DATA).pathname, { symbols: [parseSymbol(`${name}.US`)] });
+    paths.push(loaded.series[0]!.candles);
+  }
+  return { label: `real hourly bars of SPY and AAPL (../shared/data/us-hour, ${paths.map((path) => path.length).join(' + ')} bars), times repeated 400 years apart`, period: '60m', paths };
+}
+
+function generatedSource(): Source {
+  const paths = [1, 2].map((seed) => {
+    let state = seed;
+    let price = 100;
+    // Seven hourly bars a weekday from 09:30 New York (14:30 UTC in winter), like the real hourly files.
+    const start = Date.UTC(2000, 0, 3, 14, 30);
+    return Array.from({ length: 50_000 }, (_, index): Candle => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      const open = price;
+      price = Math.max(1, Math.round(price * (1 + (state / 2_147_483_648 - 0.5) * 0.01) * 100) / 100);
+      const day = Math.floor(index / 7);
+      const time = start + (Math.floor(day / 5) * 7 + (day % 5)) * 86_400_000 + (index % 7) * HOUR_MS;
+      return { symbol: parseSymbol('GEN.US'), period: '60m', time, open, high: Math.max(open, price) + 0.05, low: Math.min(open, price) - 0.05, close: price, volume: 1_000_000 };
+    });
+  });
+  return { label: 'generated random walks (no ../shared/data/us-hour)', period: '60m', paths };
+}
+
+/**
+ * `count` bars of `symbol`: prices cut from path `path` from `offset` on, times those of the first path,
+ * both repeated as often as needed. Each repetition of the times moves 400 years on (146,097 days, the
+ * Gregorian cycle), so dates keep their weekdays and bars stay inside the sessions.
+ */
+function series(source: Source, symbol: SecuritySymbol, path: number, offset: number, count: number): Candle[] {
+  const prices = source.paths[path % source.paths.length]!;
+  const times = source.paths[0]!;
+  const out: Candle[] = new Array(count);
+  for (let index = 0; index < count; index += 1) {
+    const bar = prices[(offset + index) % prices.length]!;
+    const time = times[index % times.length]!.time + Math.floor(index / times.length) * CYCLE_MS;
+    out[index] = { symbol, period: source.period, time, open: bar.open, high: bar.high, low: bar.low, close: bar.close, volume: bar.volume };
+  }
+  return out;
+}
+
+async function measure(label: string, data: BacktestData): Promise<void> {
+  const strategies = data.series.map((one) => prepareStrategy(smaCrossover, { symbols: [one.symbol], period: data.period }));
+  const bars = data.series.reduce((sum, one) => sum + one.candles.length, 0);
+  const started = process.hrtime.bigint();
+  const run = await runBacktest({ strategies, data, cash: 100_000_000, risk: RISK });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const { intents, orders, fills, denials } = run.summary;
+  console.log(
+    `${label}: ${bars.toLocaleString('en-US')} bars in ${seconds.toFixed(3)} s = ${Math.round(bars / seconds).toLocaleString('en-US')} bars/s ` +
+      `(${intents} intents, ${orders} orders, ${fills} fills, ${denials} denials; ${(seconds / Math.max(1, orders) * 1e6).toFixed(1)} µs per order all-in)`,
+  );
+}
+
+export default async function main(): Promise<void> {
+  const source = (await realSource()) ?? generatedSource();
+  console.log(`data: ${source.label}`);
+  const one = parseSymbol('SPY.US');
+  await measure('sma-crossover 10/30, 1 symbol × 1,000,000 bars', backtestData([{ symbol: one, period: source.period, source: 'bench', candles: series(source, one, 0, 0, 1_000_000) }]));
+  const many = Array.from({ length: 100 }, (_, index) => {
+    const symbol = parseSymbol(`S${index}.US`);
+    return { symbol, period: source.period, source: 'bench', candles: series(source, symbol, index, index * 397, 10_000) };
+  });
+  await measure('sma-crossover 10/30, 100 symbols × 10,000 bars', backtestData(many));
+}

@@ -1,0 +1,75 @@
+// The Broker port over the simulated venue, in process: every call acts at once on the venue and returns a
+// settled promise, and the venue's order changes reach `orderUpdates` synchronously as they happen (a
+// fill during a bar is in the runtime's books before the strategy sees that bar).
+import { Subject, type Observable } from 'rxjs';
+import type { AccountBalance, BuyLimit, MarginRatio } from '../domain/account.js';
+import type { Order, OrderReplacement, OrderRequest, OrderUpdate } from '../domain/order.js';
+import type { BrokerPosition } from '../domain/position.js';
+import type { SecuritySymbol } from '../domain/symbol.js';
+import { OrderRefusedError, type Broker, type BuyLimitQuery, type OrderQuery } from '../execution/broker.js';
+import type { Venue } from '../sim/venue/venue.js';
+
+export class BacktestBroker implements Broker {
+  readonly orderUpdates: Observable<OrderUpdate>;
+  private readonly updates = new Subject<OrderUpdate>();
+
+  constructor(readonly venue: Venue) {
+    venue.onOrderUpdate((update) => this.updates.next(update));
+    this.orderUpdates = this.updates.asObservable();
+  }
+
+  /** A venue rejection (bad request, no buying power…) is a definite refusal: OrderRefusedError. */
+  submitOrder(request: OrderRequest): Promise<{ readonly orderId: string }> {
+    return attempt(() => {
+      const order = this.venue.submit(request);
+      if (order.status === 'RejectedStatus') throw new OrderRefusedError(order.message, { details: { orderId: order.orderId } });
+      return { orderId: order.orderId };
+    });
+  }
+
+  cancelOrder(orderId: string): Promise<void> {
+    return attempt(() => void this.venue.cancel(orderId));
+  }
+
+  replaceOrder(orderId: string, replacement: OrderReplacement): Promise<void> {
+    return attempt(() => void this.venue.replace(orderId, replacement));
+  }
+
+  orderDetail(orderId: string): Promise<Order> {
+    return attempt(() => this.venue.order(orderId));
+  }
+
+  todayOrders(query: OrderQuery = {}): Promise<readonly Order[]> {
+    return attempt(() => this.venue.orders({ ...query, today: true }));
+  }
+
+  accountBalance(currency?: string): Promise<readonly AccountBalance[]> {
+    return attempt(() => this.venue.accountBalance(currency));
+  }
+
+  positions(symbols?: readonly SecuritySymbol[]): Promise<readonly BrokerPosition[]> {
+    return attempt(() => this.venue.positions(symbols));
+  }
+
+  estimateBuyLimit(query: BuyLimitQuery): Promise<BuyLimit> {
+    return attempt(() => this.venue.buyLimit({ symbol: query.symbol, orderType: query.orderType, side: query.side, price: query.price }));
+  }
+
+  marginRatio(symbol: SecuritySymbol): Promise<MarginRatio> {
+    return attempt(() => this.venue.marginRatio(symbol));
+  }
+
+  /** Ends the update stream (the run is over). */
+  close(): void {
+    this.updates.complete();
+  }
+}
+
+// The port is asynchronous: a venue error becomes a rejected promise, never a synchronous throw.
+function attempt<T>(action: () => T): Promise<T> {
+  try {
+    return Promise.resolve(action());
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}

@@ -1,0 +1,63 @@
+// The candle history of a backtest: loaded from a file or folder (loadCandles, with the bad-row policy),
+// checked to share one period and one currency, and the defaults for which symbols a run uses.
+import { stat } from 'node:fs/promises';
+import { InvalidInputError } from '../domain/errors.js';
+import type { Period } from '../domain/period.js';
+import { currencyOf, marketOf, type SecuritySymbol } from '../domain/symbol.js';
+import type { BadRowPolicy, DataProblem } from '../feeds/history/bad-data-error.js';
+import { loadCandles, symbolFromFileName, type CandleSeries } from '../feeds/history/candle-files.js';
+
+export interface BacktestData {
+  /** One series per symbol, in the order the reports list them. */
+  readonly series: readonly CandleSeries[];
+  /** The period of the data bars (shared by every series). */
+  readonly period: Period;
+  /** The currency of every symbol: the account's currency. */
+  readonly currency: string;
+  /** Rows dropped under `--on-bad-row skip` (the first few are listed in `problems`). */
+  readonly skippedRows: number;
+  readonly problems: readonly DataProblem[];
+}
+
+export interface DataOptions {
+  /** Only these symbols (each must have a file). */
+  readonly symbols?: readonly SecuritySymbol[];
+  readonly onBadRow?: BadRowPolicy;
+}
+
+export async function loadBacktestData(path: string, options: DataOptions = {}): Promise<BacktestData> {
+  const loaded = await loadCandles(path, {
+    ...(options.symbols === undefined ? {} : { symbols: options.symbols }),
+    ...(options.onBadRow === undefined ? {} : { onBadRow: options.onBadRow }),
+  });
+  return backtestData(loaded.series, loaded.skippedRows, loaded.problems);
+}
+
+/** Checks series loaded (or built) elsewhere: at least one bar, one period, one currency. */
+export function backtestData(series: readonly CandleSeries[], skippedRows = 0, problems: readonly DataProblem[] = []): BacktestData {
+  const first = series[0];
+  if (first === undefined || series.every((one) => one.candles.length === 0)) throw new InvalidInputError('the candle data has no bars', 'data');
+  const periods = new Set(series.map((one) => one.period));
+  if (periods.size > 1) {
+    throw new InvalidInputError(`the data files have different periods (${series.map((one) => `${one.source}: ${one.period}`).join(', ')}); use files of one period`, 'data');
+  }
+  const currencies = new Set(series.map((one) => currencyOf(marketOf(one.symbol))));
+  if (currencies.size > 1) {
+    throw new InvalidInputError(`the symbols trade in different currencies (${[...currencies].join(', ')}); a backtest account has one currency, so run them separately`, 'symbols');
+  }
+  return { series, period: first.period, currency: [...currencies][0]!, skippedRows, problems };
+}
+
+/**
+ * The symbols a run uses when --symbols is not given: a single file's own symbol (from its name); for a
+ * folder, undefined (the strategy's default symbols).
+ */
+export async function symbolsOfDataPath(path: string): Promise<readonly string[] | undefined> {
+  const info = await stat(path).catch(() => {
+    throw new InvalidInputError(`data path ${path} does not exist`, 'data');
+  });
+  if (info.isDirectory()) return undefined;
+  const symbol = symbolFromFileName(path);
+  if (symbol === undefined) throw new InvalidInputError(`${path}: the file name is not a symbol (like 700.HK.csv); name the symbol with --symbols`, 'symbols');
+  return [symbol];
+}

@@ -1,0 +1,173 @@
+// The backtest engine: the runtime of `trader run` (strategies, risk layer, executor: the same objects)
+// against the simulated venue in process, on a virtual clock, over candle history.
+//
+// Per bar time T (all symbols' bars that start at T, in the data's order):
+//   1. the clock moves to T and the venue matches resting orders against each bar (fills flow back to the
+//      runtime at once), then marks the bar's close;
+//   2. for each bar, the clock moves to the bar's close instant (bar-close.ts) and the strategies see the
+//      bar; intents they emit are checked and submitted before the next bar (awaiting only then);
+//   3. equity (cash + positions at the closes) is recorded once for T.
+// After the last bar, orders still open never fill, and positions are valued at the last close.
+import { Decimal } from '../domain/decimal.js';
+import { InvalidInputError } from '../domain/errors.js';
+import type { OrderIntent } from '../domain/intent.js';
+import type { SecuritySymbol } from '../domain/symbol.js';
+import type { RuntimeEvent } from '../execution/events.js';
+import { mergeByTime } from '../feeds/history/merge.js';
+import { silentLogger, type Logger } from '../log/logger.js';
+import type { RiskLimits } from '../risk/config.js';
+import { createRuntime } from '../runtime/runtime.js';
+import type { RuntimeSummary } from '../runtime/summary.js';
+import type { PreparedStrategy } from '../strategy/prepare.js';
+import type { FeeModel } from '../sim/venue/fees.js';
+import type { VenueSettingsInput } from '../sim/venue/settings.js';
+import { Venue } from '../sim/venue/venue.js';
+import { VirtualClock } from '../clock/virtual-clock.js';
+import { BarCloseTimes } from './bar-close.js';
+import { BacktestBroker } from './broker.js';
+import type { BacktestData } from './data.js';
+import { BacktestMarketData } from './market-data.js';
+import { checkResample } from './resample.js';
+import { createEquityRecorder } from './metrics/equity-recorder.js';
+import type { BacktestRecord } from './result.js';
+
+export const DEFAULT_CASH = 1_000_000;
+
+/** Venue settings a backtest may choose (cash comes from `cash`, in the data's currency). */
+export type BacktestVenueSettings = Omit<VenueSettingsInput, 'cash'>;
+
+export interface BacktestOptions {
+  readonly strategies: readonly PreparedStrategy[];
+  readonly data: BacktestData;
+  /** Starting cash in the data's currency; default 1,000,000. */
+  readonly cash?: Decimal | number | string;
+  readonly venue?: BacktestVenueSettings;
+  /** A fee model of your own (takes precedence over venue.fees). */
+  readonly feeModel?: FeeModel;
+  readonly risk?: RiskLimits;
+  /** Runtime events are logged here; silent by default. */
+  readonly logger?: Logger;
+  /** Called every `every` bars with the bars done so far. */
+  readonly progress?: { readonly every: number; update(done: number, total: number): void };
+  /** Echoed into the result's `settings`. */
+  readonly settings?: BacktestRecord['settings'];
+  /** Keep every runtime event in `events` (tests; costs memory on long runs). */
+  readonly keepEvents?: boolean;
+}
+
+/** One decision of a strategy, in the order the executor took it. */
+export interface RecordedIntent {
+  /** Virtual time of the decision: the close instant of the bar it was made on. */
+  readonly time: number;
+  readonly strategy: string;
+  readonly intent: OrderIntent;
+}
+
+export interface BacktestRun {
+  readonly record: BacktestRecord;
+  /** Every intent of every strategy, in order (the parity and look-ahead tests compare these). */
+  readonly intents: readonly RecordedIntent[];
+  /** Runtime events, when `keepEvents` was set. */
+  readonly events: readonly RuntimeEvent[];
+  readonly summary: RuntimeSummary;
+  /** How many intents were denied, per denial code (risk checks, venue refusals). */
+  readonly denials: Readonly<Record<string, number>>;
+  /** The venue after the run (orders, executions, balances). */
+  readonly venue: Venue;
+}
+
+export async function runBacktest(options: BacktestOptions): Promise<BacktestRun> {
+  const { data } = options;
+  checkStrategies(options.strategies, data);
+  const bars = mergeByTime(data.series.map((series) => series.candles));
+  const symbols = data.series.map((series) => series.symbol);
+  const cash = new Decimal(options.cash ?? DEFAULT_CASH);
+  const clock = new VirtualClock(bars[0]!.time);
+  const venue = new Venue({
+    clock,
+    settings: { ...options.venue, cash: { [data.currency]: cash.toFixed() } },
+    ...(options.feeModel === undefined ? {} : { feeModel: options.feeModel }),
+  });
+  const broker = new BacktestBroker(venue);
+  const marketData = new BacktestMarketData(data.period, symbols);
+  const runtime = createRuntime({
+    clock,
+    marketData,
+    broker,
+    strategies: options.strategies,
+    logger: options.logger ?? silentLogger,
+    reconcileIntervalMs: 0,
+    ...(options.risk === undefined ? {} : { risk: options.risk }),
+  });
+  const intents: RecordedIntent[] = [];
+  const events: RuntimeEvent[] = [];
+  const denials: Record<string, number> = {};
+  const keepEvents = options.keepEvents === true;
+  runtime.events.subscribe((event) => {
+    if (event.type === 'intent') intents.push({ time: event.time, strategy: event.strategy, intent: event.intent });
+    else if (event.type === 'denial') denials[event.denial.code] = (denials[event.denial.code] ?? 0) + 1;
+    if (keepEvents) events.push(event);
+  });
+
+  await runtime.start();
+  const feeds = new Map(symbols.map((symbol) => [symbol, marketData.feed(symbol)] as const));
+  const closes = new BarCloseTimes(data.period);
+  const recorder = createEquityRecorder(Math.ceil(bars.length / symbols.length) + 16);
+  const total = bars.length;
+  const progress = options.progress;
+  let nextProgress = progress?.every ?? Number.POSITIVE_INFINITY;
+
+  for (let first = 0; first < total; ) {
+    const time = bars[first]!.time;
+    clock.advanceTo(time);
+    let end = first;
+    while (end < total && bars[end]!.time === time) venue.onBar(bars[end++]!);
+    for (let index = first; index < end; index += 1) {
+      const bar = bars[index]!;
+      clock.advanceTo(closes.closeOf(bar));
+      feeds.get(bar.symbol)!.next(bar);
+      if (runtime.busy) await runtime.settled();
+    }
+    recorder.record(time, venue.equityEstimate(data.currency), exposed(venue, symbols));
+    first = end;
+    if (end >= nextProgress) {
+      progress!.update(end, total);
+      nextProgress = end + progress!.every;
+    }
+  }
+
+  marketData.complete();
+  await runtime.settled();
+  const summary = await runtime.stop();
+  broker.close();
+  progress?.update(total, total);
+  const record: BacktestRecord = {
+    strategy: [...new Set(options.strategies.map((strategy) => strategy.name))].join(' + '),
+    period: data.period,
+    currency: data.currency,
+    initialCash: cash,
+    bars: new Map(data.series.map((series) => [series.symbol, series.candles] as const)),
+    equity: recorder.curve(),
+    fills: venue.executions(),
+    ...(options.settings === undefined ? {} : { settings: options.settings }),
+  };
+  return { record, intents, events, summary, denials, venue };
+}
+
+/** Every strategy's symbols have data, and its period can be built from the data's. */
+function checkStrategies(strategies: readonly PreparedStrategy[], data: BacktestData): void {
+  const available = new Set<string>(data.series.map((series) => series.symbol));
+  for (const strategy of strategies) {
+    const missing = strategy.symbols.filter((symbol) => !available.has(symbol));
+    if (missing.length > 0) {
+      throw new InvalidInputError(`${strategy.source}: no candle data for ${missing.join(', ')} (the data has ${[...available].join(', ')}); pass --symbols or --data`, 'symbols');
+    }
+    checkResample(data.period, strategy.period, strategy.source);
+  }
+}
+
+function exposed(venue: Venue, symbols: readonly SecuritySymbol[]): boolean {
+  for (let index = 0; index < symbols.length; index += 1) if (venue.positionQuantity(symbols[index]!) !== 0) return true;
+  return false;
+}
+

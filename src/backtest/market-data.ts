@@ -1,0 +1,57 @@
+// The MarketData port over candle history: one Subject per symbol that the backtest engine feeds with each
+// closed data bar. Coarser periods are built from the data (resample.ts); backtests have no quotes, so
+// quote streams never emit (they complete when the run ends).
+import { Subject, throwError, type Observable } from 'rxjs';
+import type { Candle } from '../domain/candle.js';
+import { InvalidInputError } from '../domain/errors.js';
+import type { Period } from '../domain/period.js';
+import type { Quote } from '../domain/quote.js';
+import type { SecuritySymbol } from '../domain/symbol.js';
+import type { MarketData } from '../feeds/market-data.js';
+import { resample, resampleProblem } from './resample.js';
+
+export class BacktestMarketData implements MarketData {
+  private readonly feeds = new Map<SecuritySymbol, Subject<Candle>>();
+  private readonly quoteFeeds = new Map<SecuritySymbol, Subject<Quote>>();
+
+  /** `period`: the period of the data bars fed in. */
+  constructor(
+    readonly period: Period,
+    symbols: readonly SecuritySymbol[],
+  ) {
+    for (const symbol of symbols) this.feeds.set(symbol, new Subject<Candle>());
+  }
+
+  /** The Subject the engine pushes `symbol`'s closed data bars into. */
+  feed(symbol: SecuritySymbol): Subject<Candle> {
+    const feed = this.feeds.get(symbol);
+    if (feed === undefined) throw new Error(`no feed for ${symbol}`);
+    return feed;
+  }
+
+  candles(symbol: SecuritySymbol, period: Period): Observable<Candle> {
+    const feed = this.feeds.get(symbol);
+    if (feed === undefined) {
+      return throwError(() => new InvalidInputError(`no candle data for ${symbol} in this backtest (it has ${[...this.feeds.keys()].join(', ')})`, 'symbols'));
+    }
+    if (period === this.period) return feed.asObservable();
+    const problem = resampleProblem(this.period, period);
+    if (problem !== undefined) return throwError(() => new InvalidInputError(`${symbol}: ${problem}`, 'period'));
+    return feed.pipe(resample(symbol, this.period, period));
+  }
+
+  quotes(symbol: SecuritySymbol): Observable<Quote> {
+    let feed = this.quoteFeeds.get(symbol);
+    if (feed === undefined) {
+      feed = new Subject<Quote>();
+      this.quoteFeeds.set(symbol, feed);
+    }
+    return feed.asObservable();
+  }
+
+  /** Ends every stream (the data is exhausted). */
+  complete(): void {
+    for (const feed of this.feeds.values()) feed.complete();
+    for (const feed of this.quoteFeeds.values()) feed.complete();
+  }
+}

@@ -1,0 +1,87 @@
+// Candles of a coarser period built from the backtest's data (1m → 5m, 60m → day, day → month …), with the
+// windows of the live feed (feeds/live/bar-window.ts). A coarse bar is emitted as soon as a data bar closes
+// at its end; when the data lacks that last bar, it is emitted with the first data bar of a later window.
+import { Observable, type OperatorFunction } from 'rxjs';
+import type { Candle } from '../domain/candle.js';
+import { InvalidInputError } from '../domain/errors.js';
+import { periodMinutes, type Period } from '../domain/period.js';
+import { marketOf, type SecuritySymbol } from '../domain/symbol.js';
+import { barWindow } from '../feeds/live/bar-window.js';
+import { BarCloseTimes } from './bar-close.js';
+
+const CALENDAR_RANK: Readonly<Record<string, number>> = { day: 0, week: 1, month: 2, quarter: 3, year: 4 };
+
+/** Why bars of `to` cannot be built from bars of `from`, or undefined when they can (or are the same). */
+export function resampleProblem(from: Period, to: Period): string | undefined {
+  if (from === to) return undefined;
+  const fromMinutes = periodMinutes(from);
+  const toMinutes = periodMinutes(to);
+  if (fromMinutes !== undefined && toMinutes !== undefined) {
+    if (toMinutes > fromMinutes && toMinutes % fromMinutes === 0) return undefined;
+    return toMinutes < fromMinutes ? `${to} bars are finer than the data's ${from} bars` : `${to} is not a multiple of the data's ${from} bars`;
+  }
+  if (fromMinutes !== undefined) return undefined;
+  if (toMinutes !== undefined) return `${to} bars are finer than the data's ${from} bars`;
+  const fromRank = CALENDAR_RANK[from]!;
+  const toRank = CALENDAR_RANK[to]!;
+  if (toRank < fromRank) return `${to} bars are finer than the data's ${from} bars`;
+  // Weeks straddle months and years; the other calendar periods nest.
+  if (from === 'week') return `${to} bars cannot be built from week bars (weeks straddle ${to}s)`;
+  return undefined;
+}
+
+/** Throws InvalidInputError (exit status 2 on the CLI) when `to` cannot be built from `from`. */
+export function checkResample(from: Period, to: Period, what: string): void {
+  const problem = resampleProblem(from, to);
+  if (problem !== undefined) throw new InvalidInputError(`${what}: ${problem}; give data of a finer period or pass --period ${from}`, 'period');
+}
+
+interface OpenBucket {
+  start: number;
+  end: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+  turnover: number | undefined;
+}
+
+/** Aggregates `symbol`'s closed bars of period `from` into closed bars of period `to`. */
+export function resample(symbol: SecuritySymbol, from: Period, to: Period): OperatorFunction<Candle, Candle> {
+  checkResample(from, to, `${symbol}`);
+  const market = marketOf(symbol);
+  return (source) =>
+    new Observable<Candle>((subscriber) => {
+      const closes = new BarCloseTimes(from);
+      let bucket: OpenBucket | undefined;
+      let lastEmitted = Number.NEGATIVE_INFINITY;
+      const emit = (done: OpenBucket): void => {
+        bucket = undefined;
+        lastEmitted = done.start;
+        const candle = { symbol, period: to, time: done.start, open: done.open, high: done.high, low: done.low, close: done.close, volume: done.volume };
+        subscriber.next(done.turnover === undefined ? candle : { ...candle, turnover: done.turnover });
+      };
+      return source.subscribe({
+        next(bar) {
+          if (bucket !== undefined && (bar.time >= bucket.end || bar.time < bucket.start)) emit(bucket);
+          if (bucket === undefined) {
+            const window = barWindow(bar.time, to, market);
+            // A bar of a window already emitted (a late print after the close) is not part of any new bar.
+            if (window.start <= lastEmitted) return;
+            bucket = { start: window.start, end: window.end, open: bar.open, high: bar.high, low: bar.low, close: bar.close, volume: 0, turnover: undefined };
+          }
+          bucket.high = Math.max(bucket.high, bar.high);
+          bucket.low = Math.min(bucket.low, bar.low);
+          bucket.close = bar.close;
+          bucket.volume += bar.volume;
+          if (bar.turnover !== undefined) bucket.turnover = (bucket.turnover ?? 0) + bar.turnover;
+          if (closes.closeOf(bar) >= bucket.end) emit(bucket);
+        },
+        error: (error: unknown) => subscriber.error(error),
+        // A window the data ends inside never closed: it is not emitted.
+        complete: () => subscriber.complete(),
+      });
+    });
+}
+

@@ -1,0 +1,77 @@
+// The flags of `trader backtest`, checked before any data is read: each error names the flag and says why.
+import { parseDecimal, type Decimal } from '../../domain/decimal.js';
+import { InvalidInputError } from '../../domain/errors.js';
+import { parseChoice } from '../../domain/order-types.js';
+import { FEE_SETTINGS, FILL_MODELS, INTRABAR_PATHS } from '../../sim/venue/settings.js';
+import type { BacktestVenueSettings } from '../../backtest/engine.js';
+
+export const BAD_ROW_POLICIES = ['fail', 'skip'] as const;
+
+export interface BacktestArgs {
+  readonly strategy: string;
+  readonly data: string;
+  readonly symbols?: string;
+  readonly period?: string;
+  readonly param?: readonly string[];
+  readonly cash: string;
+  readonly commission?: number | string;
+  readonly slippage?: number | string;
+  readonly fees?: string;
+  readonly fill: string;
+  readonly intrabar: string;
+  readonly risk?: string;
+  readonly 'on-bad-row': string;
+  readonly json?: string | boolean;
+  readonly report?: string;
+  readonly quiet?: boolean;
+  readonly verbose?: boolean;
+}
+
+export interface VenueChoice {
+  readonly settings: BacktestVenueSettings;
+  /** What the run's JSON `settings` echo. */
+  readonly echo: Readonly<Record<string, string | number | null>>;
+}
+
+export function cashFlag(text: string): Decimal {
+  const cash = parseDecimal(String(text), '--cash');
+  if (!cash.gt(0)) throw new InvalidInputError(`--cash: must be greater than zero (got ${text})`, '--cash');
+  return cash;
+}
+
+/** --fill, --intrabar, --slippage, --commission and --fees as venue settings. */
+export function venueChoice(args: BacktestArgs): VenueChoice {
+  const fillModel = parseChoice(FILL_MODELS, String(args.fill), '--fill');
+  const intrabarPath = parseChoice(INTRABAR_PATHS, String(args.intrabar), '--intrabar');
+  const slippageBps = numberFlag(args.slippage ?? 0, '--slippage', 0, 10_000, 'basis points');
+  if (args.commission !== undefined && args.fees !== undefined) {
+    throw new InvalidInputError('give --commission RATE or --fees SCHEDULE, not both', '--commission');
+  }
+  const commissionRate = args.commission === undefined ? undefined : numberFlag(args.commission, '--commission', 0, 1, 'a fraction of traded value, e.g. 0.001');
+  const fees = args.fees === undefined ? (commissionRate === undefined ? 'none' : { commissionRate }) : parseChoice(FEE_SETTINGS, String(args.fees), '--fees');
+  return {
+    settings: { fillModel, intrabarPath, slippageBps, fees },
+    echo: { fill: fillModel, intrabar: intrabarPath, slippageBps, commission: commissionRate ?? null, fees: typeof fees === 'string' ? fees : 'commission' },
+  };
+}
+
+/** "A,B" → ["A", "B"]; undefined when not given. */
+export function symbolsFlag(text: string | undefined): string[] | undefined {
+  if (text === undefined) return undefined;
+  const symbols = String(text).split(',').map((symbol) => symbol.trim()).filter((symbol) => symbol !== '');
+  if (symbols.length === 0) throw new InvalidInputError('--symbols: name at least one symbol, e.g. --symbols 700.HK,AAPL.US', '--symbols');
+  return symbols;
+}
+
+/** Where --json goes: "-" (or the bare flag) is stdout; undefined when not asked for. */
+export function jsonTarget(value: string | boolean | undefined): string | undefined {
+  if (value === undefined || value === false) return undefined;
+  if (value === true || value === '' || value === '-') return '-';
+  return String(value);
+}
+
+function numberFlag(value: number | string, flag: string, min: number, max: number, unit: string): number {
+  const number = typeof value === 'number' ? value : String(value).trim() === '' ? Number.NaN : Number(value);
+  if (!Number.isFinite(number) || number < min || number > max) throw new InvalidInputError(`${flag}: expected ${unit} between ${min} and ${max}, got ${String(value)}`, flag);
+  return number;
+}

@@ -1,0 +1,40 @@
+// What a finished backtest leaves behind: the summary on the terminal, the JSON result, the HTML report.
+import { writeFile } from 'node:fs/promises';
+import type { BacktestRun } from '../../backtest/engine.js';
+import { renderReport } from '../../backtest/report/html.js';
+import { buildResult, formatResultJson } from '../../backtest/report/result-builder.js';
+import { colorEnabled, formatSummary } from '../../backtest/summary.js';
+
+export interface OutputTargets {
+  /** "-" for stdout, else a file; undefined for none. */
+  readonly json: string | undefined;
+  readonly report: string | undefined;
+  readonly quiet: boolean;
+}
+
+export async function writeOutputs(run: BacktestRun, targets: OutputTargets): Promise<void> {
+  const result = buildResult(run.record);
+  const jsonToStdout = targets.json === '-';
+  if (!targets.quiet && !jsonToStdout) process.stdout.write(formatSummary(result, { color: colorEnabled(process.stdout) }) + activityLine(run));
+  if (targets.json !== undefined) {
+    const text = formatResultJson(result);
+    if (jsonToStdout) process.stdout.write(text);
+    else {
+      await writeFile(targets.json, text);
+      process.stderr.write(`wrote ${targets.json}\n`);
+    }
+  }
+  if (targets.report !== undefined) {
+    await writeFile(targets.report, await renderReport(run.record, result));
+    process.stderr.write(`wrote ${targets.report}\n`);
+  }
+}
+
+/** Intents, orders and denials (by code): what the risk layer and the venue made of the decisions. */
+function activityLine(run: BacktestRun): string {
+  const { intents, orders, fills } = run.summary;
+  const denied = Object.entries(run.denials);
+  const total = denied.reduce((sum, [, count]) => sum + count, 0);
+  const codes = denied.length === 0 ? '' : ` (${denied.map(([code, count]) => `${code} ×${count}`).join(', ')})`;
+  return `\nIntents ${intents} · orders ${orders} · fills ${fills} · denied ${total}${codes}\n`;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { BarCloseTimes } from '../../src/backtest/bar-close.js';
+import { AAPL, TENCENT, dayTime, localTime } from '../support/backtest/scripted.js';
+
+describe('bar close instants', () => {
+  it('closes a daily bar at the end of its market\'s regular session that day', () => {
+    const closes = new BarCloseTimes('day');
+
+    expect(closes.closeOf({ symbol: AAPL, time: dayTime(AAPL, '2024-01-02') })).toBe(localTime(AAPL, '2024-01-02 16:00'));
+    expect(closes.closeOf({ symbol: TENCENT, time: dayTime(TENCENT, '2024-01-02') })).toBe(localTime(TENCENT, '2024-01-02 16:00'));
+    // New York summer time: still 16:00 local.
+    expect(closes.closeOf({ symbol: AAPL, time: dayTime(AAPL, '2024-07-01') })).toBe(localTime(AAPL, '2024-07-01 16:00'));
+  });
+
+  it('closes an intraday bar one period after its start, cut at the end of the session it starts in', () => {
+    const minutes = new BarCloseTimes('1m');
+    const hours = new BarCloseTimes('60m');
+
+    expect(minutes.closeOf({ symbol: AAPL, time: localTime(AAPL, '2024-01-02 10:30') })).toBe(localTime(AAPL, '2024-01-02 10:31'));
+    expect(hours.closeOf({ symbol: AAPL, time: localTime(AAPL, '2024-01-02 15:30') })).toBe(localTime(AAPL, '2024-01-02 16:00'));
+    // Hong Kong's morning session ends at 12:00.
+    expect(hours.closeOf({ symbol: TENCENT, time: localTime(TENCENT, '2024-01-02 11:30') })).toBe(localTime(TENCENT, '2024-01-02 12:00'));
+    // Outside the sessions (pre-market) the bar runs its full period.
+    expect(hours.closeOf({ symbol: AAPL, time: localTime(AAPL, '2024-01-02 08:00') })).toBe(localTime(AAPL, '2024-01-02 09:00'));
+  });
+
+  it('closes week and month bars where the next one starts', () => {
+    expect(new BarCloseTimes('week').closeOf({ symbol: AAPL, time: dayTime(AAPL, '2024-01-01') })).toBe(dayTime(AAPL, '2024-01-08'));
+    expect(new BarCloseTimes('month').closeOf({ symbol: AAPL, time: dayTime(AAPL, '2024-01-01') })).toBe(dayTime(AAPL, '2024-02-01'));
+  });
+});

@@ -1,0 +1,83 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadBacktestData, symbolsOfDataPath } from '../../src/backtest/data.js';
+import { parseSymbol } from '../../src/domain/symbol.js';
+import { BadDataError } from '../../src/feeds/history/bad-data-error.js';
+
+const HEADER = 'date,open,high,low,close,volume\n';
+
+describe('backtest data', () => {
+  let folder: string;
+
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'backtest-data-'));
+  });
+
+  afterEach(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('loads the symbols asked for from a folder of SYMBOL.csv files, in the account currency', async () => {
+    await writeFile(join(folder, 'AAPL.US.csv'), `${HEADER}2024-01-02,1,2,0.5,1.5,100\n2024-01-03,1.5,2,1,1.8,100\n`);
+    await writeFile(join(folder, 'MSFT.US.csv'), `${HEADER}2024-01-02,10,12,9,11,100\n`);
+    await writeFile(join(folder, '700.HK.csv'), `${HEADER}2024-01-02,300,302,299,301,100\n`);
+
+    const data = await loadBacktestData(folder, { symbols: [parseSymbol('AAPL.US'), parseSymbol('MSFT.US')] });
+
+    expect(data.series.map((series) => [series.symbol, series.candles.length])).toEqual([['AAPL.US', 2], ['MSFT.US', 1]]);
+    expect(data.period).toBe('day');
+    expect(data.currency).toBe('USD');
+  });
+
+  it('reports bad rows with file, line and reason, and fails by default', async () => {
+    const file = join(folder, 'AAPL.US.csv');
+    await writeFile(file, `${HEADER}2024-01-02,1,2,0.5,1.5,100\n2024-01-03,1,0.5,2,1,100\n2024-01-02,1,2,0.5,1.5,100\n2024-01-01,1,2,0.5,1.5,100\nnot-a-date,1,2,0.5,1.5,100\n`);
+
+    const failure = await loadBacktestData(file).catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(BadDataError);
+    expect((failure as BadDataError).message.split('\n').slice(1)).toEqual([
+      `${file}:3: high 0.5 is below low 2`,
+      `${file}:4: duplicate bar: same time as line 2`,
+      `${file}:5: time goes backwards: earlier than line 2`,
+      `${file}:6: unparseable time "not-a-date"`,
+    ]);
+  });
+
+  it('drops bad rows under the skip policy and says how many', async () => {
+    const file = join(folder, 'AAPL.US.csv');
+    await writeFile(file, `${HEADER}2024-01-02,1,2,0.5,1.5,100\n2024-01-03,1,0.5,2,1,100\n2024-01-04,1,2,0.5,1.5,100\n`);
+
+    const data = await loadBacktestData(file, { onBadRow: 'skip' });
+
+    expect(data.series[0]!.candles).toHaveLength(2);
+    expect(data.skippedRows).toBe(1);
+    expect(data.problems).toEqual([{ source: file, line: 3, reason: 'high 0.5 is below low 2' }]);
+  });
+
+  it('refuses symbols of two currencies in one run', async () => {
+    await writeFile(join(folder, 'AAPL.US.csv'), `${HEADER}2024-01-02,1,2,0.5,1.5,100\n`);
+    await writeFile(join(folder, '700.HK.csv'), `${HEADER}2024-01-02,300,302,299,301,100\n`);
+
+    await expect(loadBacktestData(folder)).rejects.toThrow('the symbols trade in different currencies (HKD, USD)');
+  });
+
+  it('refuses files of different periods in one run', async () => {
+    await writeFile(join(folder, 'AAPL.US.csv'), `${HEADER}2024-01-02,1,2,0.5,1.5,100\n`);
+    await writeFile(join(folder, 'MSFT.US.csv'), 'datetime,open,high,low,close,volume\n2024-01-02T10:00,1,2,0.5,1.5,100\n2024-01-02T10:01,1,2,0.5,1.5,100\n');
+
+    await expect(loadBacktestData(folder)).rejects.toThrow(/different periods .*AAPL\.US\.csv: day.*MSFT\.US\.csv: 1m/);
+  });
+
+  it('takes a single file\'s symbol from its name, and asks for --symbols when the name is not one', async () => {
+    await writeFile(join(folder, 'AAPL.US.csv'), HEADER);
+    await writeFile(join(folder, 'prices.csv'), HEADER);
+
+    expect(await symbolsOfDataPath(join(folder, 'AAPL.US.csv'))).toEqual(['AAPL.US']);
+    expect(await symbolsOfDataPath(folder)).toBeUndefined();
+    await expect(symbolsOfDataPath(join(folder, 'prices.csv'))).rejects.toThrow('name the symbol with --symbols');
+    await expect(symbolsOfDataPath(join(folder, 'missing.csv'))).rejects.toThrow('does not exist');
+  });
+});

@@ -1,0 +1,114 @@
+// `trader backtest` through the real binary on the bundled data: the README's main command, JSON for
+// scripts, the report and JSON files (the page opened in headless Chromium), bad data and bad flags.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backtestResultSchema } from '../../src/backtest/result.js';
+import { chromiumMissing, launchBrowser } from '../support/backtest/chromium.js';
+import { inBatches, runTrader, type TraderRun } from '../support/http/run-trader.js';
+
+let folder: string;
+const runs = new Map<string, TraderRun>();
+const run = (name: string): TraderRun => runs.get(name)!;
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'backtest-cli-'));
+  await writeFile(join(folder, 'AAPL.US.csv'), 'date,open,high,low,close,volume\n2024-01-02,1,2,0.5,1.5,100\n2024-01-03,1,0.5,2,1,100\n2024-01-04,1,2,0.5,1.5,100\n');
+  const cases: Record<string, readonly string[]> = {
+    summary: ['backtest', 'strategies/sma-crossover.ts'],
+    jsonStdout: ['backtest', 'strategies/sma-crossover.ts', '--param', 'fast=5', '--param', 'slow=20', '--commission', '0.001', '--json', '-'],
+    files: ['backtest', 'strategies/sma-crossover.ts', '--report', join(folder, 'report.html'), '--json', join(folder, 'result.json'), '--quiet'],
+    badData: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'AAPL.US.csv')],
+    skipBadData: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'AAPL.US.csv'), '--on-bad-row', 'skip'],
+    badFlag: ['backtest', 'strategies/sma-crossover.ts', '--fill', 'tomorrow'],
+    help: ['backtest', '--help'],
+  };
+  const results = await inBatches(Object.values(cases).map((args) => () => runTrader(args, {})), 3);
+  Object.keys(cases).forEach((name, index) => runs.set(name, results[index]!));
+}, 120_000);
+
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe('trader backtest', () => {
+  it('prints a summary of sma-crossover on the bundled S&P 500 history', () => {
+    const { code, stdout, stderr } = run('summary');
+
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toContain('Backtest sma-crossover  SPX.US  day  2000-01-03 → 2020-04-17');
+    expect(stdout).toMatch(/Final equity\s+[\d,.]+ USD/);
+    expect(stdout).toMatch(/Intents \d+ · orders \d+ · fills \d+ · denied 0/);
+  });
+
+  it('prints only the JSON result on stdout with --json -, with the params and costs it ran with', () => {
+    const { code, stdout } = run('jsonStdout');
+
+    expect(code).toBe(0);
+    const result = backtestResultSchema.parse(JSON.parse(stdout));
+    expect(result.metrics.bars).toBe(5105);
+    expect(result.metrics.fills).toBeGreaterThan(0);
+    expect(result.metrics.totalCommission).toBeGreaterThan(0);
+    expect(result.settings).toMatchObject({ 'param.fast': 5, 'param.slow': 20, commission: 0.001, fill: 'next-open', cash: '1000000' });
+    expect(result.fills[0]!.commission).not.toBe('0');
+  });
+
+  it('writes the JSON result and a self-contained report page that renders in headless Chromium', async () => {
+    const { code, stdout, stderr } = run('files');
+    expect(code).toBe(0);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('wrote');
+    const result = backtestResultSchema.parse(JSON.parse(await readFile(join(folder, 'result.json'), 'utf8')));
+    expect(result.strategy).toBe('sma-crossover');
+    const html = await readFile(join(folder, 'report.html'), 'utf8');
+    expect(html).toContain('<title>Backtest · sma-crossover</title>');
+    if (chromiumMissing !== undefined) return;
+
+    const browser = await launchBrowser();
+    try {
+      const { page, requests, errors } = await browser.open(join(folder, 'report.html'));
+      await page.waitForSelector('canvas');
+      expect(errors).toEqual([]);
+      expect(requests).toHaveLength(1);
+      expect(await page.locator('canvas').count()).toBeGreaterThan(0);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('stops on bad rows with each one\'s file, line and reason', () => {
+    const { code, stderr, stdout } = run('badData');
+
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('1 bad row in candle data (use --on-bad-row skip to drop them)');
+    expect(stderr).toContain(`${join(folder, 'AAPL.US.csv')}:3: high 0.5 is below low 2`);
+  });
+
+  it('skips bad rows when asked, saying which', () => {
+    const { code, stderr, stdout } = run('skipBadData');
+
+    expect(code).toBe(0);
+    expect(stderr).toContain(`warning: skipped 1 bad row:\n  ${join(folder, 'AAPL.US.csv')}:3: high 0.5 is below low 2`);
+    expect(stdout).toContain('Backtest sma-crossover  AAPL.US  day');
+  });
+
+  it('refuses a bad flag with one line naming it, exit status 2', () => {
+    const { code, stderr } = run('badFlag');
+
+    expect(code).toBe(2);
+    expect(stderr.trim()).toBe('error: --fill: "tomorrow" is not one of next-open, close');
+  });
+
+  it('explains itself with --help, with examples', () => {
+    const { code, stdout } = run('help');
+
+    expect(code).toBe(0);
+    for (const flag of ['--data', '--symbols', '--period', '--param', '--cash', '--commission', '--slippage', '--fees', '--fill', '--intrabar', '--risk', '--on-bad-row', '--json', '--report', '--quiet']) {
+      expect(stdout).toContain(flag);
+    }
+    expect(stdout).toContain('Examples:');
+  });
+});
