@@ -180,6 +180,11 @@ export class MarketReplay {
     return this.pending === undefined;
   }
 
+  /** Market time of the next tick to deliver; undefined when the data is exhausted. */
+  get nextTickTime(): number | undefined {
+    return this.pending?.time;
+  }
+
   /** Delivers the next tick now (manual stepping); undefined when the data is exhausted. */
   step(): ReplayTick | undefined {
     const tick = this.pending;

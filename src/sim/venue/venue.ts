@@ -26,7 +26,7 @@ import { isTrailingType, isTriggeredType } from './order-kinds.js';
 import { newOrderRecord, orderView, remainingOf, updateView, type FillReport, type OrderRecord, type OrderUpdateListener, type VenueOrder } from './orders.js';
 import { restoreInto, snapshotOf, type VenueState } from './persistence.js';
 import { parseVenueSettings, type VenueSettings, type VenueSettingsInput } from './settings.js';
-import { parseSnapshot, type VenueSnapshot } from './snapshot.js';
+import { fillToJson, orderToJson, parseSnapshot, type VenueSnapshot } from './snapshot.js';
 import { marketProblem, replacementProblem, requestProblem } from './validation.js';
 
 export interface VenueOptions {
@@ -275,6 +275,21 @@ export class Venue {
 
   snapshot(): VenueSnapshot {
     return snapshotOf(this.state());
+  }
+
+  /** The snapshot without orders and executions, for a store that saves those one by one (orderSnapshot, executions). */
+  bookSnapshot(): VenueSnapshot {
+    return snapshotOf({ ...this.state(), records: new Map(), fills: [] });
+  }
+
+  /** One order in its snapshot form. */
+  orderSnapshot(orderId: string): VenueSnapshot['orders'][number] {
+    return orderToJson(this.record(orderId));
+  }
+
+  /** Executions from position `from` on (oldest first) in their snapshot form. */
+  executionSnapshots(from = 0): VenueSnapshot['executions'] {
+    return this.fills.slice(from).map(fillToJson);
   }
 
   /** Loads a snapshot into this venue, which must be fresh (settings stay this venue's own). */

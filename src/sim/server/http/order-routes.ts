@@ -1,0 +1,168 @@
+// Orders over HTTP: submit, replace, cancel, submit-by-id, detail, today's and history lists, executions.
+// Bodies are read with the client's own wire schemas (so both sides agree on every field); a rejected
+// submission still gets an order id: its status and message say why, as the venue reports it.
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../../../domain/order-status.js';
+import { ORDER_TYPES, OUTSIDE_RTH, SIDES, TIME_IN_FORCE } from '../../../domain/order-types.js';
+import { choice, decimal, optionalChoice, optionalDecimal, requiredText, securitySymbol, text } from '../../../openapi/http/wire.js';
+import type { Venue, VenueOrderFilter } from '../../venue/index.js';
+import { orderDetailJson, orderJson, wireDecimal } from '../order-wire.js';
+import { readBody, readQuery, type Route } from './router.js';
+import { venueCall } from './service-failure.js';
+
+const submitBody = z.object({
+  symbol: securitySymbol,
+  order_type: choice(ORDER_TYPES),
+  side: choice(SIDES),
+  submitted_quantity: decimal,
+  time_in_force: choice(TIME_IN_FORCE),
+  submitted_price: optionalDecimal,
+  trigger_price: optionalDecimal,
+  limit_offset: optionalDecimal,
+  trailing_amount: optionalDecimal,
+  trailing_percent: optionalDecimal,
+  expire_date: text,
+  outside_rth: optionalChoice(OUTSIDE_RTH),
+  remark: text,
+});
+
+const replaceBody = z.object({
+  order_id: requiredText,
+  quantity: decimal,
+  price: optionalDecimal,
+  trigger_price: optionalDecimal,
+  limit_offset: optionalDecimal,
+  trailing_amount: optionalDecimal,
+  trailing_percent: optionalDecimal,
+  remark: z.string().optional(),
+});
+
+const orderIdQuery = z.object({ order_id: requiredText });
+const unixSeconds = z.string().regex(/^\d+(\.\d+)?$/, 'must be unix seconds').transform((value) => Number(value) * 1000).optional();
+const listQuery = z.object({
+  symbol: securitySymbol.optional(),
+  status: z.array(choice(ORDER_STATUSES)).optional(),
+  side: choice(SIDES).optional(),
+  market: z.string().optional(),
+  order_id: z.string().optional(),
+  start_at: unixSeconds,
+  end_at: unixSeconds,
+});
+
+function filterOf(query: z.output<typeof listQuery>): VenueOrderFilter {
+  return {
+    ...(query.symbol === undefined ? {} : { symbol: query.symbol }),
+    ...(query.status === undefined ? {} : { statuses: query.status }),
+    ...(query.side === undefined ? {} : { side: query.side }),
+    ...(query.market === undefined || query.market === '' ? {} : { market: query.market }),
+    ...(query.order_id === undefined || query.order_id === '' ? {} : { orderId: query.order_id }),
+    ...(query.start_at === undefined ? {} : { since: query.start_at }),
+    ...(query.end_at === undefined ? {} : { until: query.end_at }),
+  };
+}
+
+export function orderRoutes(venue: Venue): Route[] {
+  return [
+    {
+      method: 'POST',
+      pattern: '/v1/trade/order',
+      handler: (request) => {
+        const body = readBody(request, submitBody);
+        const order = venue.submit({
+          symbol: body.symbol,
+          side: body.side,
+          orderType: body.order_type,
+          quantity: body.submitted_quantity,
+          timeInForce: body.time_in_force,
+          ...(body.submitted_price === undefined ? {} : { price: body.submitted_price }),
+          ...(body.trigger_price === undefined ? {} : { triggerPrice: body.trigger_price }),
+          ...(body.limit_offset === undefined ? {} : { limitOffset: body.limit_offset }),
+          ...(body.trailing_amount === undefined ? {} : { trailingAmount: body.trailing_amount }),
+          ...(body.trailing_percent === undefined ? {} : { trailingPercent: body.trailing_percent }),
+          ...(body.expire_date === '' ? {} : { expireDate: body.expire_date }),
+          ...(body.outside_rth === undefined ? {} : { outsideRth: body.outside_rth }),
+          ...(body.remark === '' ? {} : { remark: body.remark }),
+        });
+        return { order_id: order.orderId };
+      },
+    },
+    {
+      method: 'PUT',
+      pattern: '/v1/trade/order',
+      handler: (request) => {
+        const body = readBody(request, replaceBody);
+        venueCall(() =>
+          venue.replace(body.order_id, {
+            quantity: body.quantity,
+            ...(body.price === undefined ? {} : { price: body.price }),
+            ...(body.trigger_price === undefined ? {} : { triggerPrice: body.trigger_price }),
+            ...(body.limit_offset === undefined ? {} : { limitOffset: body.limit_offset }),
+            ...(body.trailing_amount === undefined ? {} : { trailingAmount: body.trailing_amount }),
+            ...(body.trailing_percent === undefined ? {} : { trailingPercent: body.trailing_percent }),
+            ...(body.remark === undefined ? {} : { remark: body.remark }),
+          }),
+        );
+        return {};
+      },
+    },
+    {
+      method: 'DELETE',
+      pattern: '/v1/trade/order',
+      handler: (request) => {
+        const { order_id } = readQuery(request, orderIdQuery);
+        venueCall(() => venue.cancel(order_id));
+        return {};
+      },
+    },
+    {
+      method: 'POST',
+      pattern: '/v1/trade/order/submit',
+      handler: (request) => orderJson(venueCall(() => venue.order(readBody(request, orderIdQuery).order_id))),
+    },
+    {
+      method: 'GET',
+      pattern: '/v1/trade/order',
+      handler: (request) => orderDetailJson(venueCall(() => venue.order(readQuery(request, orderIdQuery).order_id))),
+    },
+    {
+      method: 'GET',
+      pattern: '/v1/trade/order/today',
+      handler: (request) => ({ orders: venue.orders({ ...filterOf(readQuery(request, listQuery, ['status'])), today: true }).map(orderJson) }),
+    },
+    {
+      method: 'GET',
+      pattern: '/v1/trade/order/history',
+      handler: (request) => ({ has_more: false, orders: venue.orders(filterOf(readQuery(request, listQuery, ['status']))).map(orderJson) }),
+    },
+    {
+      method: 'GET',
+      pattern: '/v1/trade/execution/today',
+      handler: (request) => {
+        const today = new Set(venue.orders({ today: true }).map((order) => order.orderId));
+        return executions(venue, request.query.get('symbol'), request.query.get('order_id'), today);
+      },
+    },
+    {
+      method: 'GET',
+      pattern: '/v1/trade/execution/history',
+      handler: (request) => executions(venue, request.query.get('symbol'), request.query.get('order_id')),
+    },
+  ];
+}
+
+/** Fills, optionally of one symbol, one order, or a set of orders. */
+function executions(venue: Venue, symbol: string | null, orderId: string | null, orders?: ReadonlySet<string>): { trades: Record<string, string>[] } {
+  const fills = venue.executions(orderId === null || orderId === '' ? {} : { orderId });
+  return {
+    trades: fills
+      .filter((fill) => (symbol === null || symbol === '' || fill.symbol === symbol) && (orders === undefined || orders.has(fill.orderId)))
+      .map((fill) => ({
+        order_id: fill.orderId,
+        trade_id: fill.fillId,
+        symbol: fill.symbol,
+        trade_done_at: String(Math.floor(fill.time / 1000)),
+        quantity: wireDecimal(fill.quantity),
+        price: wireDecimal(fill.price),
+      })),
+  };
+}

@@ -1,0 +1,204 @@
+// The simulated broker as one object: candles → market replay → venue (matching, accounts) and market
+// state → HTTP API and quote/trade WebSockets on one loopback port, optionally kept in a SQLite file.
+// Start it in-process with startSimulator (tests, `trader run` in paper mode) or from `trader sim`.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { systemClock } from '../../clock/system-clock.js';
+import type { Clock } from '../../domain/clock.js';
+import { TraderError } from '../../domain/errors.js';
+import { currencyOf, marketOf, type SecuritySymbol } from '../../domain/symbol.js';
+import { silentLogger } from '../../log/logger.js';
+import type { Credentials } from '../../openapi/http/signer.js';
+import { MarketReplay, Venue, type ReplayTick } from '../venue/index.js';
+import { DEFAULT_TOKEN_LIFETIME_MS, resolveCredentials, TokenRegistry } from './credentials.js';
+import { accountRoutes } from './http/account-routes.js';
+import { contentRoutes } from './http/content-routes.js';
+import { createHttpHandler } from './http/http-handler.js';
+import { orderRoutes } from './http/order-routes.js';
+import { RequestAuthenticator } from './http/request-auth.js';
+import { Router } from './http/router.js';
+import { statementRoutes } from './http/statement-routes.js';
+import { tokenRoutes } from './http/token-routes.js';
+import { CandleStore } from './market/candle-store.js';
+import { MarketClock } from './market/market-clock.js';
+import { loadMarketData, type SymbolSeries } from './market/market-data.js';
+import { QuoteBoard } from './market/quote-board.js';
+import { TradingCalendar } from './market/trading-calendar.js';
+import { checkOptions, DEFAULT_CASH, DEFAULT_PING_INTERVAL_MS, DEFAULT_SPEED, endpointsOf, envOf, type Endpoints, type SimulatorEnv, type SimulatorOptions } from './options.js';
+import { DEFAULT_HTTP_LIMIT, RateWindows } from './rate-windows.js';
+import { DEFAULT_QUOTE_LIMITS, quoteService, tradeService } from './socket/link-services.js';
+import { quoteQueries } from './socket/quote-queries.js';
+import { QuoteSubscriptions } from './socket/quote-subscriptions.js';
+import { DEFAULT_SESSION_SETTINGS, SocketSessions } from './socket/sessions.js';
+import { SocketServer, type ConnectionInfo } from './socket/socket-server.js';
+import { StateStore } from './state-store.js';
+
+export interface Simulator extends Endpoints {
+  readonly port: number;
+  /** The six LONGPORT_* variables a client (ours or the official SDK) needs. */
+  readonly env: SimulatorEnv;
+  readonly credentials: Credentials;
+  readonly symbols: readonly SecuritySymbol[];
+  /** The venue behind the protocol (read-only use: its books are the simulator's truth). */
+  readonly venue: Venue;
+  /** The market replay; with `replay: 'manual'`, `replay.step()` delivers the next tick. */
+  readonly replay: MarketReplay;
+  /** The replay's market time; a runtime sharing the simulator reads its time and timers from here. */
+  readonly marketClock: MarketClock;
+  /** The long connections open now: kind, authentication, quote subscriptions, trade topics. */
+  connections(): ConnectionInfo[];
+  /** Stops the replay, sends Close (server shutdown) on every connection, saves the state and stops listening. */
+  close(): Promise<void>;
+}
+
+export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  checkOptions(options);
+  const clock: Clock = options.clock ?? systemClock;
+  const logger = options.logger ?? silentLogger;
+  const speed = options.speed ?? DEFAULT_SPEED;
+  const seed = options.seed ?? 1;
+  const series = await loadMarketData({ ...options, logger });
+  const store = options.stateFile === undefined ? undefined : StateStore.open(options.stateFile);
+  const saved = store?.load();
+
+  const credentials = resolveCredentials(options.credentials, saved?.credentials);
+  const tokens = new TokenRegistry(clock);
+  for (const token of saved?.tokens ?? []) tokens.add(token);
+  if (tokens.state(credentials.accessToken) === 'unknown') {
+    tokens.add({ token: credentials.accessToken, issuedAt: clock.now(), expiresAt: clock.now() + (options.tokenLifetimeMs ?? DEFAULT_TOKEN_LIFETIME_MS) });
+  }
+
+  const replay = new MarketReplay({ series: series.map((one) => one.candles.slice(one.replayFrom)), clock, speed });
+  const board = new QuoteBoard(previousCloses(series));
+  const candles = new CandleStore(series);
+  if (saved?.marketTime !== undefined) fastForward(replay, saved.marketTime, (tick) => (candles.onTick(tick), board.apply(tick)));
+  const marketClock = new MarketClock(clock, speed, saved?.marketTime ?? replay.nextTickTime ?? clock.now());
+  const venue = new Venue({
+    clock: marketClock,
+    settings: {
+      ...options.venue,
+      cash: cashOf(options, series),
+      seed,
+      faults: options.faults ?? {},
+      stockNames: { ...Object.fromEntries(series.map((one) => [one.symbol, one.symbol.slice(0, one.symbol.lastIndexOf('.'))])), ...options.venue?.stockNames },
+    },
+  });
+  if (saved !== undefined) venue.restore(saved.snapshot);
+  const nameOf = (symbol: SecuritySymbol): string => venue.settings.stockNames[symbol] ?? symbol;
+
+  let sockets: SocketServer | undefined;
+  const sessions = new SocketSessions(clock, { ...DEFAULT_SESSION_SETTINGS, ...options.sessions }, () => sockets?.online ?? 0);
+  const subscriptions = new QuoteSubscriptions(board, seed);
+  const quoteLimits = options.limits?.quote === false ? undefined : (options.limits?.quote ?? DEFAULT_QUOTE_LIMITS);
+  const queries = quoteQueries({ board, candles, calendar: new TradingCalendar(series), marketClock, seed, nameOf });
+  const trade = tradeService();
+  sockets = new SocketServer({
+    clock,
+    logger,
+    faults: venue.faults,
+    sessions: () => sessions,
+    services: { quote: quoteService(subscriptions, queries, clock, quoteLimits), trade },
+    pingIntervalMs: options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS,
+  });
+
+  const router = new Router([
+    ...orderRoutes(venue),
+    ...accountRoutes(venue),
+    ...contentRoutes({ symbols: candles.symbols, nameOf, now: () => marketClock.now() }),
+    ...statementRoutes(venue, (symbol) => board.marketDays(symbol)),
+    ...tokenRoutes(tokens, sessions, clock),
+  ]);
+  const server = createServer(
+    createHttpHandler({
+      clock,
+      router,
+      auth: new RequestAuthenticator(credentials, tokens, clock, options.replayWindowMs),
+      limits: options.limits?.http === false ? undefined : new RateWindows(clock, options.limits?.http ?? DEFAULT_HTTP_LIMIT),
+      faults: venue.faults,
+      logger,
+    }),
+  );
+  server.on('upgrade', (request, socket, head) => sockets.upgrade(request, socket, head));
+  await listen(server, options.port ?? 0, options.host ?? '127.0.0.1').catch((error: unknown) => {
+    store?.close();
+    throw error;
+  });
+  const port = (server.address() as AddressInfo).port;
+  const endpoints = endpointsOf(options.host ?? '127.0.0.1', port);
+
+  const save = (): void => store?.save(venue, replay.marketTime ?? saved?.marketTime, credentials, tokens.all());
+  venue.onOrderUpdate((update) => {
+    trade.notify(update, sockets.linksOf('trade'));
+    store?.orderChanged(update.orderId, save);
+  });
+  replay.onTick((tick) => {
+    try {
+      marketClock.advance(tick.time, replay.nextTickTime);
+      venue.onTick(tick.symbol, tick.price, tick.volume, tick.time);
+      candles.onTick(tick);
+      subscriptions.publish(board.apply(tick));
+      marketClock.runDue();
+    } catch (error) {
+      logger.error({ symbol: tick.symbol, time: new Date(tick.time).toISOString(), error: (error as Error).message }, 'tick failed');
+    }
+    if (replay.done) logger.info({ marketTime: new Date(tick.time).toISOString() }, 'replay finished: no more candles');
+  });
+  save();
+  if (options.replay !== 'manual') {
+    marketClock.setPaced(true);
+    replay.start();
+  }
+  logger.info({ url: endpoints.httpUrl, symbols: candles.symbols, speed, state: options.stateFile }, 'simulator listening');
+
+  let closing: Promise<void> | undefined;
+  return {
+    ...endpoints,
+    port,
+    env: envOf(credentials, endpoints),
+    credentials,
+    symbols: candles.symbols,
+    venue,
+    replay,
+    marketClock,
+    connections: () => sockets.connections(),
+    close: () =>
+      (closing ??= (async () => {
+        replay.stop();
+        marketClock.stop();
+        await sockets.close();
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        save();
+        store?.close();
+        logger.info({ url: endpoints.httpUrl }, 'simulator stopped');
+      })()),
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new TraderError('PORT_IN_USE', `port ${port} on ${host} is already in use: pick another with --port (0 picks a free one)`) : error),
+    );
+    server.listen(port, host, () => resolve());
+  });
+}
+
+/** Account currencies: as configured, else those of the data's markets, each funded with the same cash. */
+function cashOf(options: SimulatorOptions, series: readonly SymbolSeries[]): Record<string, string> {
+  const configured = options.currency === undefined ? [] : typeof options.currency === 'string' ? [options.currency] : options.currency;
+  const currencies = configured.length > 0 ? configured : [...new Set(series.map((one) => currencyOf(marketOf(one.symbol))))];
+  return Object.fromEntries(currencies.map((currency) => [currency.toUpperCase(), String(options.cash ?? DEFAULT_CASH)]));
+}
+
+/** Each symbol's close before the replay starts, the first day's previous close. */
+function previousCloses(series: readonly SymbolSeries[]): Map<SecuritySymbol, number> {
+  return new Map(series.filter((one) => one.replayFrom > 0).map((one) => [one.symbol, one.candles[one.replayFrom - 1]!.close]));
+}
+
+/** Replays the ticks a previous run already delivered into the market state only (the venue has its books). */
+function fastForward(replay: MarketReplay, until: number, apply: (tick: ReplayTick) => void): void {
+  while (replay.nextTickTime !== undefined && replay.nextTickTime <= until) apply(replay.step()!);
+}

@@ -1,0 +1,76 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/clock/system-clock.js';
+import { configFromEnv } from '../../src/openapi/config.js';
+import { createOpenApiHttp } from '../../src/openapi/http/client.js';
+import { HK, minuteCandles, US, writeCandleFolder } from '../support/sim/candles.js';
+import { runTrader } from '../support/http/run-trader.js';
+import { spawnSim } from '../support/sim/spawn-sim.js';
+
+let data: string;
+let stateFolder: string;
+
+beforeAll(async () => {
+  data = await writeCandleFolder([minuteCandles(HK), minuteCandles(US)]);
+  stateFolder = await mkdtemp(join(tmpdir(), 'sim-cli-state-'));
+});
+
+afterAll(async () => {
+  await rm(data, { recursive: true, force: true });
+  await rm(stateFolder, { recursive: true, force: true });
+});
+
+/** `export NAME=value` lines → an environment. */
+function parseExports(lines: readonly string[]): Record<string, string> {
+  return Object.fromEntries(
+    lines.map((line) => {
+      const match = /^export (LONGPORT_[A-Z_]+)=(.+)$/.exec(line);
+      if (match === null) throw new Error(`not an export line: ${line}`);
+      return [match[1]!, match[2]!];
+    }),
+  );
+}
+
+describe('trader sim', () => {
+  it('prints the six LONGPORT_* export lines, serves a client configured from them, and exits 0 on SIGTERM', async () => {
+    const sim = spawnSim(['--data', data, '--speed', '60', '--cash', '250000', '--currency', 'HKD', '--state', join(stateFolder, 'sim.sqlite')]);
+    const env = parseExports(await sim.stdoutLines(6));
+    expect(Object.keys(env)).toEqual(['LONGPORT_APP_KEY', 'LONGPORT_APP_SECRET', 'LONGPORT_ACCESS_TOKEN', 'LONGPORT_HTTP_URL', 'LONGPORT_QUOTE_WS_URL', 'LONGPORT_TRADE_WS_URL']);
+    expect(env['LONGPORT_QUOTE_WS_URL']).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/v2\/quote$/);
+    const client = createOpenApiHttp(configFromEnv(env), { clock: systemClock });
+    try {
+      const [balance] = await client.accountBalance();
+      expect([balance!.currency, balance!.totalCash.toFixed()]).toEqual(['HKD', '250000']);
+    } finally {
+      await client.close();
+    }
+    const { code, stderr } = await sim.stop('SIGTERM');
+    expect(code).toBe(0);
+    expect(stderr).toContain('simulator stopped');
+  });
+
+  it('prints the variables as one JSON object with --json and stops on SIGINT', async () => {
+    const sim = spawnSim(['--data', data, '--json', '--seed', '3', '--fault-push-drop', '0.1']);
+    const lines = await sim.stdoutLines(8);
+    const env = JSON.parse(lines.join('\n')) as Record<string, string>;
+    expect(env['LONGPORT_HTTP_URL']).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect((await sim.stop('SIGINT')).code).toBe(0);
+  });
+
+  it('names the flag of a bad value and exits 2 before starting', async () => {
+    const run = await runTrader(['sim', '--data', data, '--fault-http-5xx', '1.5'], {});
+    expect([run.code, run.stderr.trim()]).toEqual([2, 'error: --fault-http-5xx: must be a fraction from 0 to 1 (got 1.5)']);
+    const missing = await runTrader(['sim', '--data', join(data, 'nowhere')], {});
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('does not exist');
+  });
+
+  it('explains every flag in --help', async () => {
+    const help = await runTrader(['sim', '--help'], {});
+    for (const flag of ['--port', '--data', '--speed', '--cash', '--currency', '--seed', '--state', '--fault-http-5xx', '--fault-socket-drop-after', '--app-key', '--json']) {
+      expect(help.stdout).toContain(flag);
+    }
+  });
+});
