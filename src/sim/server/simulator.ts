@@ -72,7 +72,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const board = new QuoteBoard(previousCloses(series));
   const candles = new CandleStore(series);
   if (saved?.marketTime !== undefined) fastForward(replay, saved.marketTime, (tick) => (candles.onTick(tick), board.apply(tick)));
-  const marketClock = new MarketClock(clock, speed, saved?.marketTime ?? replay.nextTickTime ?? clock.now());
+  // Before the first tick the market stands at its first tick; with nothing to replay, at the end of the data.
+  const dataEnd = Math.max(...series.map((one) => one.candles.at(-1)!.time));
+  const marketClock = new MarketClock(clock, speed, saved?.marketTime ?? replay.nextTickTime ?? dataEnd);
   const venue = new Venue({
     clock: marketClock,
     settings: {

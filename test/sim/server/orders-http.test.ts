@@ -125,6 +125,23 @@ describe('orders over HTTP', () => {
   });
 });
 
+describe('charges', () => {
+  it('itemises the fees of a filled order in charge_detail, broker and third-party apart', async () => {
+    await h.close();
+    h = await startSimHarness({ venue: { fees: 'hk-stock' } });
+    h.stepUntil((tick) => tick.symbol === HK);
+    const { orderId } = await h.http.submitOrder({ symbol: HK, side: 'Buy', orderType: 'MO', quantity: d(100), timeInForce: 'Day' });
+    h.step();
+    const { chargeDetail } = await h.http.orderDetail(orderId);
+    const [broker, third] = chargeDetail!.items;
+    expect([broker!.code, third!.code, chargeDetail!.currency]).toEqual(['BROKER_FEES', 'THIRD_FEES', 'HKD']);
+    expect(broker!.fees.find((fee) => fee.code === 'platform_fee')?.amount.toFixed()).toBe('15');
+    expect(third!.fees.map((fee) => fee.code)).toContain('stamp_duty');
+    const sum = [...broker!.fees, ...third!.fees].reduce((total, fee) => total.plus(fee.amount), d(0));
+    expect(sum.toFixed()).toBe(chargeDetail!.totalAmount.toFixed());
+  });
+});
+
 describe('account figures over HTTP', () => {
   it('funds each currency of the data with the starting cash', async () => {
     const balances = await h.http.accountBalance();

@@ -128,6 +128,19 @@ describe('quote questions', () => {
     expect(daily.map((bar) => [bar.open, bar.volume])).toEqual([[source[0]!.open, BARS_PER_DAY * 10_000]]);
   });
 
+  it('pages a long date range through answers of at most 1000 bars', async () => {
+    const dates = Array.from({ length: 60 }, (_, index) => new Date(Date.UTC(2024, 0, 2 + index)))
+      .filter((date) => date.getUTCDay() !== 0 && date.getUTCDay() !== 6)
+      .map((date) => date.toISOString().slice(0, 10));
+    const source = minuteCandles(HK, dates);
+    await start({ candles: [source], from: '2024-12-31' });
+    const first = await quotes.historyByDate(HK, '1m', dates[0]!, dates.at(-1)!);
+    expect(first).toHaveLength(1000);
+    const pages: number[] = [];
+    for await (const page of quotes.historyPages(HK, '1m', { from: dates[0]!, to: dates.at(-1)! })) pages.push(...page.map((bar) => bar.time));
+    expect(pages).toEqual(source.map((bar) => bar.time));
+  });
+
   it('refuses a period the data cannot build with 301603', async () => {
     const days = ['2024-01-02', '2024-01-03'].map((date) => ({ symbol: HK, period: 'day' as const, time: localInstant(HK, date, 0, 0), open: 300, high: 301, low: 299, close: 300, volume: 1000 }));
     await start({ candles: [days] });
