@@ -68,24 +68,41 @@ function series(source: Source, symbol: SecuritySymbol, path: number, offset: nu
   return out;
 }
 
-async function measure(label: string, data: BacktestData): Promise<void> {
+let lastOrders = 0;
+
+async function measure(label: string, data: BacktestData): Promise<number> {
   const strategies = data.series.map((one) => prepareStrategy(smaCrossover, { symbols: [one.symbol], period: data.period }));
   const bars = data.series.reduce((sum, one) => sum + one.candles.length, 0);
   const started = process.hrtime.bigint();
   const run = await runBacktest({ strategies, data, cash: 100_000_000, risk: RISK });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const { intents, orders, fills, denials } = run.summary;
+  lastOrders = orders;
   console.log(
     `${label}: ${bars.toLocaleString('en-US')} bars in ${seconds.toFixed(3)} s = ${Math.round(bars / seconds).toLocaleString('en-US')} bars/s ` +
-      `(${intents} intents, ${orders} orders, ${fills} fills, ${denials} denials; ${(seconds / Math.max(1, orders) * 1e6).toFixed(1)} µs per order all-in)`,
+      `(${intents} intents, ${orders} orders, ${fills} fills, ${denials} denials)`,
   );
+  return seconds;
+}
+
+/** The same pipeline over a steady rise: the averages never cross, so there is no intent and no order. */
+function steadyRise(count: number): BacktestData {
+  const symbol = parseSymbol('SPY.US');
+  const start = Date.UTC(2000, 0, 3, 14, 30);
+  const candles = Array.from({ length: count }, (_, index): Candle => {
+    const price = 100 + index * 0.001;
+    return { symbol, period: '60m', time: start + index * HOUR_MS, open: price, high: price + 0.01, low: price - 0.01, close: price, volume: 1_000_000 };
+  });
+  return backtestData([{ symbol, period: '60m', source: 'bench', candles }]);
 }
 
 export default async function main(): Promise<void> {
   const source = (await realSource()) ?? generatedSource();
   console.log(`data: ${source.label}`);
+  const baseline = await measure('baseline: sma-crossover 10/30 on a steady rise (no intents), 1 symbol × 1,000,000 bars', steadyRise(1_000_000));
   const one = parseSymbol('SPY.US');
-  await measure('sma-crossover 10/30, 1 symbol × 1,000,000 bars', backtestData([{ symbol: one, period: source.period, source: 'bench', candles: series(source, one, 0, 0, 1_000_000) }]));
+  const seconds = await measure('sma-crossover 10/30, 1 symbol × 1,000,000 bars', backtestData([{ symbol: one, period: source.period, source: 'bench', candles: series(source, one, 0, 0, 1_000_000) }]));
+  console.log(`  → the order path costs about ${(((seconds - baseline) / lastOrders) * 1e6).toFixed(0)} µs per order (time above the baseline / orders)`);
   const many = Array.from({ length: 100 }, (_, index) => {
     const symbol = parseSymbol(`S${index}.US`);
     return { symbol, period: source.period, source: 'bench', candles: series(source, symbol, index, index * 397, 10_000) };

@@ -47,7 +47,8 @@ export function applyFill(position: Position, change: PositionChange): Position 
   const after = before.plus(signed);
 
   if (before.isZero() || before.isNegative() === signed.isNegative()) {
-    const averageCost = before.times(position.averageCost).plus(signed.times(change.price)).dividedBy(after);
+    // Opening from flat costs the fill price: no 40-digit division (most fills of a backtest).
+    const averageCost = before.isZero() ? change.price : before.times(position.averageCost).plus(signed.times(change.price)).dividedBy(after);
     return { ...position, quantity: after, averageCost, realizedPnl: position.realizedPnl.minus(commission) };
   }
 

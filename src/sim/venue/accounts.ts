@@ -6,7 +6,8 @@ import { Decimal, ZERO } from '../../domain/decimal.js';
 import type { OrderType, Side } from '../../domain/order-types.js';
 import type { SecuritySymbol } from '../../domain/symbol.js';
 import { markOf, type Book, type CurrencyLedger, type SymbolSlot } from './book.js';
-import type { FeeModel } from './fees.js';
+import { exactHoldingSums } from './exact-sums.js';
+import { noFees, type FeeModel } from './fees.js';
 import { remainingOf, type OrderRecord } from './orders.js';
 import type { VenueSettings } from './settings.js';
 
@@ -40,6 +41,9 @@ const BASIS_POINTS = new Decimal(10_000);
 export class Accounts {
   /** 1 + slippage, or undefined without slippage (saves a multiplication per order). */
   private readonly buySlippage: Decimal | undefined;
+  /** Every symbol has the default margin factors, so holdings can be summed before applying them. */
+  private readonly sameFactors: boolean;
+  private readonly places: number[] = [];
 
   constructor(
     private readonly book: Book,
@@ -47,6 +51,7 @@ export class Accounts {
     private readonly fees: FeeModel,
   ) {
     this.buySlippage = settings.slippageBps > 0 ? ONE.plus(new Decimal(settings.slippageBps).dividedBy(BASIS_POINTS)) : undefined;
+    this.sameFactors = Object.keys(settings.marginRatios.symbols).length === 0;
   }
 
   factors(symbol: SecuritySymbol): MarginFactors {
@@ -59,6 +64,14 @@ export class Accounts {
   }
 
   figures(ledger: CurrencyLedger): LedgerFigures {
+    const sums = this.sameFactors ? exactHoldingSums(ledger.held.length, (index) => ledger.held[index]!.quantity, (index) => ledger.held[index]!.mark, this.places) : undefined;
+    if (sums !== undefined) {
+      const { im, mm, fm } = this.settings.marginRatios.default;
+      const netAssets = ledger.cash.plus(sums.value);
+      const initMargin = sums.gross.times(im);
+      const excess = netAssets.minus(initMargin).minus(ledger.marginReserved);
+      return { netAssets, initMargin, maintenanceMargin: sums.gross.times(mm), forcedMargin: sums.gross.times(fm), excess };
+    }
     let netAssets = ledger.cash;
     let initMargin = ZERO;
     let maintenanceMargin = ZERO;
@@ -125,6 +138,7 @@ export class Accounts {
   }
 
   estimatedFees(slot: SymbolSlot, side: Side, record: Pick<OrderRecord, 'executedQuantity' | 'executedValue' | 'fees'> | undefined, remaining: Decimal, price: Decimal): Decimal {
+    if (this.fees === noFees) return ZERO;
     const executedQuantity = record?.executedQuantity ?? ZERO;
     const executedValue = record?.executedValue ?? ZERO;
     const total = this.fees.orderFees({
@@ -176,6 +190,14 @@ export class Accounts {
       return { cashMaxQty: closable, marginMaxQty: closable.plus(shortable) };
     }
     const available = Decimal.max(ZERO, slot.ledger.cash.minus(slot.ledger.frozenCash));
+    if (this.fees === noFees) {
+      // Without fees both limits are whole divisions: what the searches below would find.
+      const unit = reference.times(im);
+      return {
+        cashMaxQty: reference.gt(0) ? wholeUnits(available, reference) : ZERO,
+        marginMaxQty: unit.gt(0) && !figures.excess.isNegative() ? closable.plus(wholeUnits(figures.excess, unit)) : ZERO,
+      };
+    }
     const fees = (quantity: Decimal): Decimal => this.estimatedFees(slot, 'Buy', undefined, quantity, reference);
     const cashMaxQty = largest((q) => q.times(reference).plus(fees(q)).lte(available), available, reference);
     const opening = (q: Decimal): Decimal => Decimal.max(ZERO, q.minus(closable));
@@ -200,7 +222,7 @@ export class Accounts {
  */
 function largest(fits: (quantity: Decimal) => boolean, budget: Decimal, unitCost: Decimal, extra: Decimal = ZERO): Decimal {
   if (!unitCost.gt(0)) return ZERO;
-  const bound = extra.plus(Decimal.max(ZERO, budget).dividedBy(unitCost).floor()).plus(1);
+  const bound = extra.plus(wholeUnits(budget, unitCost)).plus(1);
   if (!fits(ZERO)) return ZERO;
   if (fits(bound)) return bound;
   let high = bound;
@@ -220,4 +242,13 @@ function largest(fits: (quantity: Decimal) => boolean, budget: Decimal, unitCost
     else high = middle;
   }
   return low;
+}
+
+/** floor(max(0, budget) / unitCost) for unitCost > 0: a float estimate corrected by multiplication (exact, and cheaper than a 40-digit division). */
+function wholeUnits(budget: Decimal, unitCost: Decimal): Decimal {
+  if (!budget.gt(0)) return ZERO;
+  let units = new Decimal(Math.floor(budget.toNumber() / unitCost.toNumber()));
+  while (units.gt(0) && units.times(unitCost).gt(budget)) units = units.minus(1);
+  while (units.plus(1).times(unitCost).lte(budget)) units = units.plus(1);
+  return units;
 }
