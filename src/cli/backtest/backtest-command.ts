@@ -50,6 +50,8 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
       progress: { every: PROGRESS_EVERY, update: (done) => progress.update(done) },
       settings: {
         data: args.data,
+        // The result's own `period` is the data's (equity is marked per data bar); this is what the strategy saw.
+        strategyPeriod: strategy.period,
         cash: cash.toFixed(),
         ...venue.echo,
         risk: args.risk ?? null,
