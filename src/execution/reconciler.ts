@@ -62,7 +62,10 @@ export class Reconciler {
       const { flow, book, journal } = this.executor;
       const snapshot = await this.snapshot();
       for (const order of snapshot.orders) flow.handleReport(order, 'query');
-      if (snapshot.stable) {
+      // Fills of our orders missing from today's list (a push lost on an earlier day) go in before the
+      // comparison; whether the positions already held them is unknown, so that pass adopts nothing.
+      const missed = await this.refreshMissing(snapshot.orders, 'query', true);
+      if (snapshot.stable && missed.length === 0) {
         for (const difference of book.compare(snapshot.positions)) {
           flow.mismatch('position', `${difference.symbol}: the broker reports ${text(difference.reported)}, the book has ${text(difference.expected)}; taking the broker's`, {
             symbol: difference.symbol,
@@ -72,7 +75,6 @@ export class Reconciler {
         }
         book.adopt(snapshot.positions);
       }
-      await this.refreshMissing(snapshot.orders, 'query', true);
       this.resolveUnconfirmed(snapshot.orders, 'query');
       const now = this.clock.now();
       for (const position of book.all()) journal.savePosition(position, now);

@@ -15,6 +15,7 @@ import type { RiskLimits } from '../risk/config.js';
 import type { Journal } from '../store/journal.js';
 import type { PreparedStrategy } from '../strategy/prepare.js';
 import { logEvents } from './event-log.js';
+import { flattenPositions } from './flatten.js';
 import { MarketAdapter } from './market-adapter.js';
 import { StrategyHost } from './strategy-host.js';
 import { summarize, type RuntimeSummary } from './summary.js';
@@ -43,6 +44,10 @@ export interface RuntimeOptions {
 export interface StopOptions {
   /** Cancel this run's open orders before returning. */
   readonly cancelOpenOrders?: boolean;
+  /** Close the positions in the strategies' symbols first (market orders through risk and the executor). */
+  readonly flatten?: boolean;
+  /** How long to wait for the closing orders to finish; default 30 s. */
+  readonly flattenWaitMs?: number;
 }
 
 export interface Runtime {
@@ -55,7 +60,10 @@ export interface Runtime {
   start(): Promise<void>;
   /** One reconciliation pass now (e.g. after the broker's push stream reconnected). */
   reconcileNow(): Promise<void>;
-  /** Stops intents, waits for in-flight requests, optionally cancels open orders, flushes the journal. */
+  /**
+   * Stops intents, waits for in-flight requests, optionally flattens and cancels open orders (then asks the
+   * broker once more, so the journal keeps where those orders ended), flushes the journal.
+   */
   stop(options?: StopOptions): Promise<RuntimeSummary>;
   /** The executor's position book (synchronous reads). */
   readonly positions: Pick<PositionBook, 'quantity' | 'get' | 'all'>;
@@ -130,13 +138,21 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     async stop(stopOptions = {}) {
       if (finalSummary !== undefined) return finalSummary;
       for (const host of hosts) host.stop();
+      let settle = false;
+      if (stopOptions.flatten === true && started) {
+        const closed = await flattenPositions(executor, hosts, clock, stopOptions.flattenWaitMs ?? 30_000);
+        logger.info({ symbols: closed }, closed.length === 0 ? 'nothing to flatten on stop' : 'flattened positions on stop');
+        settle = closed.length > 0;
+      }
       executor.close();
       await executor.settled();
       if (stopOptions.cancelOpenOrders === true) {
         const sent = await executor.cancelOpen();
         logger.info({ cancelled: sent }, 'cancelled open orders on stop');
+        settle ||= sent > 0;
       }
       timer?.cancel();
+      if (settle) await reconciler.periodic().catch((error: unknown) => logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'final reconciliation failed'));
       const summary = summarize(executor, hosts);
       executor.journal.recordEvent(clock.now(), 'stopped', { intents: summary.intents, orders: summary.orders, fills: summary.fills, denials: summary.denials });
       executor.journal.flush();

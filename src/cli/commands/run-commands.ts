@@ -1,4 +1,5 @@
-// The `trader` commands of this area (registered by src/cli/main.ts).
+// The `trader` commands of this area (registered by src/cli/main.ts): running strategies, paper or live.
 import type { CommandModule } from 'yargs';
+import { runCommand } from '../run/run-command.js';
 
-export const runCommands: readonly CommandModule<object, any>[] = [];
+export const runCommands: readonly CommandModule<object, any>[] = [runCommand];

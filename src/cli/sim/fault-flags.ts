@@ -16,6 +16,7 @@ const FAULT_FLAGS: readonly FaultFlag[] = [
   { flag: 'fault-push-drop', key: 'pushDropRate', kind: 'rate', describe: 'Fraction of pushes (quotes, order changes) silently dropped' },
   { flag: 'fault-push-delay-ms', key: 'pushDelayMs', kind: 'ms', describe: 'Hold every push back this many ms' },
   { flag: 'fault-push-reorder', key: 'pushReorderRate', kind: 'rate', describe: 'Fraction of pushes delivered after the next one (out of order)' },
+  { flag: 'fault-push-duplicate', key: 'pushDuplicateRate', kind: 'rate', describe: 'Fraction of pushes delivered twice' },
   { flag: 'fault-http-5xx', key: 'http5xxRate', kind: 'rate', describe: 'Fraction of HTTP calls answered 500 (envelope code 500000)' },
   { flag: 'fault-http-429', key: 'http429Rate', kind: 'rate', describe: 'Fraction of HTTP calls answered 429 as plain text (the SDK retries those)' },
   { flag: 'fault-socket-drop-after', key: 'socketDropAfterPushes', kind: 'count', describe: 'Cut each connection after this many pushes' },

@@ -225,9 +225,10 @@ export class QuoteClient {
         const gone = this.book.remove([...wanted], kind);
         if (gone.length === 0 || this.connection.state.status === 'closed') return;
         const body = messages.unsubscribeRequest.encode({ symbol: gone, subType: [SUB_TYPES[kind]], unsubAll: false });
-        this.enqueue(() => this.send(QUOTE_COMMANDS.unsubscribe, body)).catch((error: unknown) =>
-          this.logger.warn({ symbols: gone, error: (error as Error).message }, 'unsubscribe failed'),
-        );
+        this.enqueue(() => this.send(QUOTE_COMMANDS.unsubscribe, body)).catch((error: unknown) => {
+          // Closing the connection drops its subscriptions anyway: only a failure on a live link is news.
+          if (this.connection.state.status !== 'closed') this.logger.warn({ symbols: gone, error: (error as Error).message }, 'unsubscribe failed');
+        });
       };
     });
   }

@@ -17,6 +17,8 @@ export const faultPlanSchema = z
     pushDelayMs: z.number().min(0).default(0),
     /** Fraction of pushes held back until after the next push (delivered out of order). */
     pushReorderRate: rate.default(0),
+    /** Fraction of pushes delivered twice. */
+    pushDuplicateRate: rate.default(0),
     /** Fraction of HTTP requests answered with a 500 server error. */
     http5xxRate: rate.default(0),
     /** Fraction of HTTP requests answered with a 429 rate-limit error. */
@@ -45,7 +47,7 @@ export function parseFaultPlan(input: unknown): FaultPlan {
   return parseStrict(faultPlanSchema, input ?? {}, 'faults');
 }
 
-const STREAMS = ['push-drop', 'push-reorder', 'http', 'socket-drop', 'order-reject', 'partial-fill'] as const;
+const STREAMS = ['push-drop', 'push-reorder', 'push-duplicate', 'http', 'socket-drop', 'order-reject', 'partial-fill'] as const;
 type Stream = (typeof STREAMS)[number];
 
 /** The RNG positions of every stream, for snapshots. */
@@ -75,6 +77,10 @@ export class FaultInjector {
 
   reorderPush(): boolean {
     return this.streams['push-reorder'].chance(this.plan.pushReorderRate);
+  }
+
+  duplicatePush(): boolean {
+    return this.streams['push-duplicate'].chance(this.plan.pushDuplicateRate);
   }
 
   /** The HTTP status to fail a request with, or undefined to serve it. One draw per request. */
@@ -109,7 +115,11 @@ export class FaultInjector {
     return Object.fromEntries(STREAMS.map((name) => [name, this.streams[name].getState()])) as FaultState;
   }
 
-  setState(state: FaultState): void {
-    for (const name of STREAMS) this.streams[name].setState(state[name]);
+  /** A state saved before a stream existed leaves that stream at its seed. */
+  setState(state: Partial<FaultState>): void {
+    for (const name of STREAMS) {
+      const position = state[name];
+      if (position !== undefined) this.streams[name].setState(position);
+    }
   }
 }

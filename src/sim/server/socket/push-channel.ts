@@ -1,5 +1,6 @@
 // Server pushes to one connection, through the fault plan: a push may be dropped, held back until after the
-// next one (out of order), or delayed; after a push the socket may be cut as a network failure would.
+// next one (out of order), delivered twice, or delayed; after a push the socket may be cut as a network
+// failure would.
 import type WebSocket from 'ws';
 import type { Clock } from '../../../domain/clock.js';
 import type { FaultInjector } from '../../venue/index.js';
@@ -30,6 +31,7 @@ export class PushChannel {
       return;
     }
     this.deliver(frame);
+    if (this.faults.duplicatePush()) this.deliver(frame);
     const held = this.held;
     this.held = undefined;
     if (held !== undefined) this.deliver(held);

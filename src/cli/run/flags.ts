@@ -1,0 +1,100 @@
+// The flags of `trader run`, checked before anything starts: each error names its flag and says what is wrong.
+import { dirname, basename, extname, join } from 'node:path';
+import { InvalidInputError } from '../../domain/errors.js';
+import { parseDuration } from '../../schedule/duration.js';
+import { DEFAULT_JOURNAL_FILE } from '../../store/journal.js';
+import { dateFlag } from '../trading/flags.js';
+import type { RunMode } from './mode.js';
+
+export interface RunArgs {
+  readonly strategy: string;
+  readonly paper?: boolean | undefined;
+  readonly live?: boolean | undefined;
+  readonly yes?: boolean | undefined;
+  readonly symbols?: string | undefined;
+  readonly period?: string | undefined;
+  readonly param?: readonly (string | number)[] | undefined;
+  readonly journal?: string | undefined;
+  readonly risk?: string | undefined;
+  readonly for?: string | undefined;
+  readonly data?: string | undefined;
+  readonly from?: string | undefined;
+  readonly speed?: number | undefined;
+  readonly cash?: string | undefined;
+  readonly 'cancel-on-exit'?: boolean | undefined;
+  readonly 'flatten-on-exit'?: boolean | undefined;
+  readonly 'json-logs'?: boolean | undefined;
+  readonly json?: boolean | undefined;
+  readonly verbose?: boolean | undefined;
+}
+
+/** A market hour per second: a day of daily bars in about 6.5 s. */
+export const DEFAULT_PAPER_SPEED = 3600;
+export const DEFAULT_PAPER_JOURNAL = 'state/paper-journal.sqlite';
+export const DEFAULT_PAPER_DATA = 'backtest-data';
+export const DEFAULT_PAPER_CASH = '1000000';
+
+export interface PaperSettings {
+  readonly data: string;
+  readonly from: string | undefined;
+  readonly speed: number;
+  readonly cash: string;
+  /** The simulated account kept next to the journal, so a restarted run resumes against the same account. */
+  readonly stateFile: string;
+}
+
+export interface RunSettings {
+  readonly journal: string;
+  readonly paper: PaperSettings | undefined;
+  /** Wall milliseconds until the run stops by itself. */
+  readonly forMs: number | undefined;
+  readonly symbols: readonly string[] | undefined;
+}
+
+const PAPER_ONLY = ['data', 'from', 'speed', 'cash'] as const;
+
+export function runSettings(args: RunArgs, mode: RunMode): RunSettings {
+  if (mode.mode === 'live') {
+    const given = PAPER_ONLY.filter((flag) => args[flag] !== undefined);
+    if (given.length > 0) throw new InvalidInputError(`${given.map((flag) => `--${flag}`).join(', ')} only apply to paper runs (the simulator); a live run trades the real market`, `--${given[0]}`);
+  }
+  const journal = args.journal ?? (mode.mode === 'live' ? DEFAULT_JOURNAL_FILE : DEFAULT_PAPER_JOURNAL);
+  return {
+    journal,
+    paper: mode.mode === 'paper' ? paperSettings(args, journal) : undefined,
+    forMs: args.for === undefined ? undefined : forFlag(args.for),
+    symbols: args.symbols === undefined ? undefined : symbolList(args.symbols),
+  };
+}
+
+function paperSettings(args: RunArgs, journal: string): PaperSettings {
+  const speed = args.speed ?? DEFAULT_PAPER_SPEED;
+  if (!Number.isFinite(speed) || !(speed > 0)) throw new InvalidInputError(`--speed: must be a number greater than zero (got ${String(args.speed)})`, '--speed');
+  const cash = (args.cash ?? DEFAULT_PAPER_CASH).trim();
+  if (!/^\d+(\.\d+)?$/.test(cash) || Number(cash) <= 0) throw new InvalidInputError(`--cash: "${args.cash}" is not a positive amount`, '--cash');
+  return {
+    data: args.data ?? DEFAULT_PAPER_DATA,
+    from: args.from === undefined ? undefined : dateFlag(args.from, '--from'),
+    speed,
+    cash,
+    stateFile: paperAccountFile(journal),
+  };
+}
+
+/** `state/paper-journal.sqlite` → `state/paper-journal.account.sqlite`. */
+export function paperAccountFile(journal: string): string {
+  const extension = extname(journal);
+  return join(dirname(journal), `${basename(journal, extension)}.account${extension === '' ? '.sqlite' : extension}`);
+}
+
+function forFlag(text: string): number {
+  const ms = parseDuration(String(text));
+  if (ms === undefined || ms <= 0) throw new InvalidInputError(`--for: "${text}" is not a duration (use a number and a unit: 90s, 30m, 2h, 1d)`, '--for');
+  return ms;
+}
+
+function symbolList(text: string): string[] {
+  const symbols = String(text).split(',').map((part) => part.trim()).filter((part) => part !== '');
+  if (symbols.length === 0) throw new InvalidInputError('--symbols: name at least one symbol, e.g. AAPL.US or 700.HK,9988.HK', '--symbols');
+  return symbols;
+}

@@ -1,0 +1,91 @@
+// `trader run`: chooses the mode (paper unless live is asked for, confirmed and possible), loads the
+// strategy and the risk config, starts the session and runs until Ctrl-C / SIGTERM, `--for` or the session
+// ending by itself; then stops gracefully (intents stopped, in-flight requests settled, optionally flattened
+// and cancelled, journal flushed) and prints the summary. A second Ctrl-C while stopping exits at once.
+import { systemClock } from '../../clock/system-clock.js';
+import { createLogger, type Logger } from '../../log/logger.js';
+import { loadRiskConfig } from '../../risk/config.js';
+import { startSession, type SessionEnd, type SessionVenue } from '../../runtime/session.js';
+import { formatDuration } from '../../schedule/duration.js';
+import { loadStrategy, parseParamAssignments, type PreparedStrategy } from '../../strategy/index.js';
+import { untilInterrupted } from '../market/socket-session.js';
+import { runSettings, type RunArgs, type RunSettings } from './flags.js';
+import { chooseMode, type RunMode } from './mode.js';
+import { printRunSummary } from './summary.js';
+
+type StopReason = { readonly kind: 'interrupted' } | { readonly kind: 'time-up' } | SessionEnd;
+
+export async function runAction(args: RunArgs): Promise<void> {
+  const mode = chooseMode(args);
+  const settings = runSettings(args, mode);
+  const logger = createLogger({ level: args.verbose === true ? 'debug' : (process.env['LOG_LEVEL'] ?? 'info'), pretty: process.stderr.isTTY === true && args['json-logs'] !== true });
+  const strategy = await loadStrategy(args.strategy, {
+    params: parseParamAssignments((args.param ?? []).map(String)),
+    ...(settings.symbols === undefined ? {} : { symbols: settings.symbols }),
+    ...(args.period === undefined ? {} : { period: args.period }),
+  });
+  const risk = args.risk === undefined ? undefined : await loadRiskConfig(args.risk);
+  announce(logger, mode, settings, strategy, args.risk);
+
+  // Listening before starting: an early Ctrl-C stops the run as soon as it is up.
+  const stopRequested = new AbortController();
+  const interrupted = untilInterrupted(stopRequested.signal);
+  const session = await startSession({
+    venue: venueOf(mode, settings),
+    strategies: [strategy],
+    journalFile: settings.journal,
+    ...(risk === undefined ? {} : { risk }),
+    logger,
+  });
+  const reason = await new Promise<StopReason>((resolve) => {
+    void interrupted.then(() => resolve({ kind: 'interrupted' }));
+    void session.ended.then(resolve);
+    if (settings.forMs !== undefined) systemClock.setTimeout(() => resolve({ kind: 'time-up' }), settings.forMs);
+  });
+  stopRequested.abort();
+  logger.info({ reason: reason.kind }, `stopping (${describeReason(reason, settings)}): waiting for requests in flight, then flushing the journal`);
+  const forceExit = (): void => {
+    process.stderr.write('error: interrupted again: exiting now; the journal holds everything recorded so far, the next start reconciles the rest\n');
+    process.exit(130);
+  };
+  process.once('SIGINT', forceExit);
+  process.once('SIGTERM', forceExit);
+  const report = await session.stop({ cancelOpenOrders: args['cancel-on-exit'] === true, flatten: args['flatten-on-exit'] === true });
+  process.off('SIGINT', forceExit);
+  process.off('SIGTERM', forceExit);
+  logger.info({ journal: settings.journal }, 'stopped; journal flushed');
+  printRunSummary(report, args.json === true);
+  const failed = reason.kind === 'strategies-failed' || reason.kind === 'connection-closed' || report.summary.strategies.some((one) => one.state === 'failed');
+  if (failed) process.exitCode = 1;
+}
+
+function venueOf(mode: RunMode, settings: RunSettings): SessionVenue {
+  if (mode.mode === 'live') return { mode: 'live', config: mode.config };
+  const paper = settings.paper!;
+  return { mode: 'paper', data: paper.data, speed: paper.speed, cash: paper.cash, stateFile: paper.stateFile, ...(paper.from === undefined ? {} : { from: paper.from }) };
+}
+
+function announce(logger: Logger, mode: RunMode, settings: RunSettings, strategy: PreparedStrategy, riskFile: string | undefined): void {
+  const what = { strategy: strategy.name, source: strategy.source, symbols: strategy.symbols, period: strategy.period, params: strategy.params, journal: settings.journal, risk: riskFile };
+  if (mode.mode === 'live') {
+    logger.warn({ ...what, service: mode.config.httpUrl }, `LIVE trading: ${strategy.name} places real orders on ${mode.config.httpUrl}`);
+    return;
+  }
+  const paper = settings.paper!;
+  logger.info(
+    { ...what, data: paper.data, speed: paper.speed, from: paper.from, paperAccount: paper.stateFile },
+    `paper trading: ${strategy.name} on ${strategy.symbols.join(', ')} (${strategy.period}) against the built-in simulator, replaying ${paper.data} at ${paper.speed}x ` +
+      `(the account in ${paper.stateFile} is kept across runs; delete it and ${settings.journal} to start afresh)`,
+  );
+}
+
+function describeReason(reason: StopReason, settings: RunSettings): string {
+  switch (reason.kind) {
+    case 'interrupted':
+      return 'interrupted';
+    case 'time-up':
+      return `--for ${formatDuration(settings.forMs ?? 0)} is up`;
+    default:
+      return reason.message;
+  }
+}

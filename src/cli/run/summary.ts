@@ -1,0 +1,67 @@
+// The end-of-run printout on stdout: counts, strategy states, positions and PnL, and what reconciliation found
+// (orders at the broker that are not ours). --json prints the same as one JSON object.
+import type { Decimal } from '../../domain/decimal.js';
+import type { SessionReport } from '../../runtime/session-report.js';
+import { formatDuration } from '../../schedule/duration.js';
+import { formatTable, printJson } from '../output.js';
+
+export function printRunSummary(report: SessionReport, json: boolean): void {
+  if (json) printJson(summaryJson(report));
+  else process.stdout.write(`${formatRunSummary(report)}\n`);
+}
+
+export function summaryJson(report: SessionReport): Record<string, unknown> {
+  const { summary } = report;
+  return {
+    mode: report.mode,
+    elapsedMs: report.elapsedMs,
+    intents: summary.intents,
+    orders: summary.orders,
+    fills: summary.fills,
+    denials: summary.denials,
+    denialsByCode: report.denialsByCode,
+    openOrders: summary.openOrders,
+    strategies: summary.strategies,
+    positions: summary.positions,
+    pnl: summary.pnl,
+    reconciliation: report.findings,
+  };
+}
+
+export function formatRunSummary(report: SessionReport): string {
+  const { summary } = report;
+  const denials = Object.entries(report.denialsByCode).map(([code, count]) => `${code} ${count}`);
+  const lines = [
+    `Run summary (${report.mode}, ${formatDuration(report.elapsedMs)})`,
+    `  strategies  ${summary.strategies.map((strategy) => `${strategy.name}: ${strategy.state}${strategy.error === undefined ? '' : ` (${strategy.error})`}`).join(', ')}`,
+    `  intents     ${summary.intents}`,
+    `  orders      ${summary.orders}${summary.openOrders > 0 ? ` (${summary.openOrders} still open)` : ''}`,
+    `  fills       ${summary.fills}`,
+    `  denials     ${summary.denials}${denials.length === 0 ? '' : ` (${denials.join(', ')})`}`,
+  ];
+  if (summary.positions.length === 0) lines.push('  positions   none');
+  else {
+    const table = formatTable(
+      ['SYMBOL', 'QUANTITY', 'AVG COST', 'LAST', 'UNREALIZED', 'REALIZED'],
+      summary.positions.map((position) => [
+        position.symbol,
+        position.quantity.toFixed(),
+        money(position.averageCost),
+        position.lastPrice?.toFixed() ?? '',
+        money(position.unrealizedPnl),
+        money(position.realizedPnl),
+      ]),
+    );
+    lines.push('', ...table.split('\n').map((line) => `  ${line}`));
+  }
+  for (const entry of summary.pnl) lines.push(`  PnL ${entry.currency}: realized ${money(entry.realized)}, unrealized ${money(entry.unrealized)}`);
+  if (report.findings.length > 0) {
+    lines.push('', `  Reconciliation found ${report.findings.length} difference(s) with the broker:`);
+    for (const finding of report.findings) lines.push(`    ${finding.kind}: ${finding.message}`);
+  }
+  return lines.join('\n');
+}
+
+function money(value: Decimal | undefined): string {
+  return value === undefined ? '' : value.toFixed(2);
+}

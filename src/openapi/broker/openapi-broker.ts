@@ -1,0 +1,68 @@
+// The Broker port over the OpenAPI (live, and paper against the simulator): requests through the signed HTTP
+// client, order changes from the trade connection's `private` topic. Submissions the service definitely
+// refused become OrderRefusedError; every other failure is passed on as doubt (the executor looks the order
+// up by its client order id before anything is sent again).
+import type { Observable } from 'rxjs';
+import type { AccountBalance, BuyLimit, MarginRatio } from '../../domain/account.js';
+import type { Order, OrderReplacement, OrderRequest, OrderUpdate } from '../../domain/order.js';
+import type { BrokerPosition } from '../../domain/position.js';
+import type { SecuritySymbol } from '../../domain/symbol.js';
+import { OrderRefusedError, type Broker, type BuyLimitQuery, type OrderQuery } from '../../execution/broker.js';
+import type { OpenApiHttp } from '../http/client.js';
+import type { TradeClient } from '../socket/trade-client.js';
+import { describeSubmitFailure, isDefiniteRefusal } from './refusal.js';
+
+export class OpenApiBroker implements Broker {
+  readonly orderUpdates: Observable<OrderUpdate>;
+
+  constructor(
+    private readonly http: OpenApiHttp,
+    trade: Pick<TradeClient, 'orderUpdates'>,
+  ) {
+    this.orderUpdates = trade.orderUpdates();
+  }
+
+  async submitOrder(request: OrderRequest): Promise<{ readonly orderId: string }> {
+    try {
+      return await this.http.submitOrder(request);
+    } catch (error) {
+      if (!isDefiniteRefusal(error)) throw error;
+      throw new OrderRefusedError(`the service refused the order: ${describeSubmitFailure(error)}`, {
+        cause: error,
+        details: { serviceCode: error.serviceCode, httpStatus: error.httpStatus, traceId: error.traceId },
+      });
+    }
+  }
+
+  cancelOrder(orderId: string): Promise<void> {
+    return this.http.cancelOrder(orderId);
+  }
+
+  replaceOrder(orderId: string, replacement: OrderReplacement): Promise<void> {
+    return this.http.replaceOrder(orderId, replacement);
+  }
+
+  orderDetail(orderId: string): Promise<Order> {
+    return this.http.orderDetail(orderId);
+  }
+
+  todayOrders(query?: OrderQuery): Promise<readonly Order[]> {
+    return this.http.todayOrders(query);
+  }
+
+  accountBalance(currency?: string): Promise<readonly AccountBalance[]> {
+    return this.http.accountBalance(currency);
+  }
+
+  positions(symbols?: readonly SecuritySymbol[]): Promise<readonly BrokerPosition[]> {
+    return this.http.positions(symbols);
+  }
+
+  estimateBuyLimit(query: BuyLimitQuery): Promise<BuyLimit> {
+    return this.http.estimateBuyLimit(query);
+  }
+
+  marginRatio(symbol: SecuritySymbol): Promise<MarginRatio> {
+    return this.http.marginRatio(symbol);
+  }
+}

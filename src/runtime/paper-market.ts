@@ -1,0 +1,92 @@
+// The market of a paper run: the simulated broker started in process on loopback (HTTP and WebSockets, the
+// real protocol), replaying candle files. The replay is held until the strategies have subscribed, so the
+// first bars reach them; `replay: 'manual'` leaves it to the caller to step (tests).
+import type { Clock } from '../domain/clock.js';
+import { TraderError } from '../domain/errors.js';
+import type { SecuritySymbol } from '../domain/symbol.js';
+import type { Logger } from '../log/logger.js';
+import { configFromEnv, type OpenApiConfig } from '../openapi/config.js';
+import { QUOTE_COMMANDS } from '../openapi/socket/commands.js';
+import { messages } from '../openapi/socket/messages.js';
+import type { QuoteClient } from '../openapi/socket/quote-client.js';
+import { startSimulator, type Simulator, type SimulatorOptions } from '../sim/server/index.js';
+
+export interface PaperMarketOptions {
+  /** Candle CSV files or folders of SYMBOL.csv files (default backtest-data). */
+  readonly data?: SimulatorOptions['data'];
+  /** Candles in memory instead of files (tests, benchmarks). */
+  readonly candles?: SimulatorOptions['candles'];
+  /** YYYY-MM-DD the replay starts at; earlier bars are history only. */
+  readonly from?: string;
+  /** Market time per wall time. */
+  readonly speed?: number;
+  readonly cash?: number | string;
+  readonly seed?: number;
+  readonly faults?: SimulatorOptions['faults'];
+  readonly venue?: SimulatorOptions['venue'];
+  readonly limits?: SimulatorOptions['limits'];
+  /** Keeps the simulated account (orders, positions, cash, replay position) across runs. */
+  readonly stateFile?: string;
+  /** 'paced' (default): the replay plays at `speed` once play() is called; 'manual': only replay.step() moves it. */
+  readonly replay?: 'paced' | 'manual';
+}
+
+export interface PaperMarket {
+  readonly simulator: Simulator;
+  /** The LONGPORT_* settings of the simulator. */
+  readonly config: OpenApiConfig;
+  /** The replay's market time. */
+  readonly marketClock: Clock;
+  /** Starts the paced replay (no-op for a manual one). */
+  play(): void;
+  close(): Promise<void>;
+}
+
+export async function startPaperMarket(
+  options: PaperMarketOptions,
+  symbols: readonly SecuritySymbol[],
+  clock: Clock,
+  logger: Logger,
+): Promise<PaperMarket> {
+  const simulator = await startSimulator({
+    ...(options.candles === undefined ? { data: options.data ?? 'backtest-data' } : { candles: options.candles }),
+    symbols,
+    ...(options.from === undefined ? {} : { from: options.from }),
+    ...(options.speed === undefined ? {} : { speed: options.speed }),
+    ...(options.cash === undefined ? {} : { cash: options.cash }),
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(options.faults === undefined ? {} : { faults: options.faults }),
+    ...(options.venue === undefined ? {} : { venue: options.venue }),
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
+    ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
+    replay: 'manual',
+    clock,
+    logger,
+  });
+  let playing = false;
+  return {
+    simulator,
+    config: configFromEnv(simulator.env),
+    marketClock: simulator.marketClock,
+    play() {
+      if (playing || options.replay === 'manual') return;
+      playing = true;
+      simulator.marketClock.setPaced(true);
+      simulator.replay.start();
+    },
+    close: () => simulator.close(),
+  };
+}
+
+/**
+ * Waits until the simulator holds every quote subscription the client has asked for (its subscription list,
+ * cmd 5, over the same connection), so a replay started now reaches the strategies from its first tick.
+ */
+export async function whenSubscribed(client: QuoteClient, attempts = 200): Promise<void> {
+  const wanted = client.subscribedSymbols;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const list = messages.subscriptionResponse.decode(await client.connection.request(QUOTE_COMMANDS.subscriptions, new Uint8Array()));
+    if (new Set(list.subList.map((entry) => entry.symbol)).size >= wanted) return;
+  }
+  throw new TraderError('NOT_SUBSCRIBED', `the simulator holds fewer than the ${wanted} quote subscriptions asked for; the replay would start unseen`);
+}

@@ -1,0 +1,178 @@
+// A strategy run in paper or live mode, assembled: the journal, the venue (the in-process simulator over the
+// real protocol, or the real service), the OpenAPI broker and live market data, and the runtime, started
+// with the journal reconciled before any strategy sees data. `trader run` and the scheduler both start runs
+// through startSession and end them with stop().
+import type { Observable, Subscription } from 'rxjs';
+import { systemClock } from '../clock/system-clock.js';
+import type { Clock } from '../domain/clock.js';
+import type { RuntimeEvent } from '../execution/events.js';
+import { silentLogger, type Logger } from '../log/logger.js';
+import type { OpenApiConfig } from '../openapi/config.js';
+import type { RiskLimits } from '../risk/config.js';
+import type { Simulator } from '../sim/server/index.js';
+import { openJournal } from '../store/sqlite-journal.js';
+import type { PreparedStrategy } from '../strategy/prepare.js';
+import { connectionReports, watchConnections, type ConnectionReport } from './connection-watch.js';
+import { paperClock } from './paper-clock.js';
+import { startPaperMarket, whenSubscribed, type PaperMarket, type PaperMarketOptions } from './paper-market.js';
+import { createRuntime, type Runtime, type RuntimeOptions, type StopOptions } from './runtime.js';
+import { SessionRecorder, type SessionReport } from './session-report.js';
+import { openVenueLink, type VenueLink, type VenueLinkOptions } from './venue-link.js';
+
+export type SessionVenue =
+  | ({ readonly mode: 'paper' } & PaperMarketOptions)
+  | { readonly mode: 'live'; readonly config: OpenApiConfig };
+
+export interface SessionOptions {
+  readonly venue: SessionVenue;
+  readonly strategies: readonly PreparedStrategy[];
+  /** SQLite journal file (created when missing). */
+  readonly journalFile: string;
+  readonly risk?: RiskLimits;
+  readonly logger?: Logger;
+  /** Wall clock: network timeouts, reconnects, reconciliation, status lines. The system clock by default. */
+  readonly clock?: Clock;
+  readonly runtime?: Pick<RuntimeOptions, 'reconcileIntervalMs' | 'clientIdPrefix' | 'requestTimeoutMs' | 'lookupAttempts' | 'lookupDelayMs'>;
+  readonly http?: VenueLinkOptions['http'];
+  /** A status line (positions, PnL) this often while anything happened; 0 turns it off. Default 60 s. */
+  readonly statusEveryMs?: number;
+}
+
+/** Why a session cannot go on by itself. */
+export type SessionEnd =
+  | { readonly kind: 'strategies-failed'; readonly message: string }
+  | { readonly kind: 'connection-closed'; readonly message: string };
+
+export interface Session {
+  readonly mode: SessionVenue['mode'];
+  readonly runtime: Runtime;
+  readonly events: Observable<RuntimeEvent>;
+  readonly connections: Observable<ConnectionReport>;
+  readonly positions: Runtime['positions'];
+  readonly link: VenueLink;
+  /** The simulator of a paper session (its venue is the paper account). */
+  readonly simulator: Simulator | undefined;
+  /** Resolves when the run cannot go on by itself (every strategy failed, or a connection closed for good). */
+  readonly ended: Promise<SessionEnd>;
+  /** The report so far. */
+  report(): SessionReport;
+  /** Stops the strategies, settles in-flight requests, optionally flattens and cancels, closes everything. */
+  stop(options?: StopOptions): Promise<SessionReport>;
+}
+
+export async function startSession(options: SessionOptions): Promise<Session> {
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? silentLogger;
+  const { venue } = options;
+  const symbols = [...new Set(options.strategies.flatMap((strategy) => strategy.symbols))];
+  const journal = openJournal(options.journalFile);
+  const cleanup: (() => Promise<void>)[] = [async () => journal.close()];
+  const closeAll = async (): Promise<void> => {
+    for (const step of cleanup.splice(0).reverse()) await step();
+  };
+  try {
+    const paper = venue.mode === 'paper' ? await startPaperMarket(venue, symbols, clock, logger.child({ component: 'sim' })) : undefined;
+    if (paper !== undefined) cleanup.push(() => paper.close());
+    const config = paper?.config ?? (venue as { readonly config: OpenApiConfig }).config;
+    const link = await openVenueLink({ config, clock, logger, ...(paper === undefined ? {} : { marketClock: paper.marketClock }), ...(options.http === undefined ? {} : { http: options.http }) });
+    cleanup.push(() => link.close());
+    const runtime = createRuntime({
+      reconcileIntervalMs: 30_000,
+      ...options.runtime,
+      clock: paper === undefined ? clock : paperClock(paper.marketClock, clock),
+      marketData: link.marketData,
+      broker: link.broker,
+      strategies: options.strategies,
+      journal,
+      logger,
+      ...(options.risk === undefined ? {} : { risk: options.risk }),
+    });
+    const assembled = assemble({ options, clock, logger, link, runtime, paper, closeAll });
+    try {
+      await assembled.begin();
+    } catch (error) {
+      await assembled.session.stop().catch(() => undefined);
+      throw error;
+    }
+    return assembled.session;
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}
+
+interface Parts {
+  readonly options: SessionOptions;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly link: VenueLink;
+  readonly runtime: Runtime;
+  readonly paper: PaperMarket | undefined;
+  readonly closeAll: () => Promise<void>;
+}
+
+function assemble(parts: Parts): { session: Session; begin(): Promise<void> } {
+  const { options, clock, logger, link, runtime, paper } = parts;
+  let stopping = false;
+  let endWith: (end: SessionEnd) => void = () => undefined;
+  const ended = new Promise<SessionEnd>((resolve) => (endWith = resolve));
+  const recorder = new SessionRecorder(options.venue.mode, runtime, clock, logger, options.statusEveryMs ?? 60_000);
+  const teardowns: (() => void)[] = [];
+  const subscriptions: Subscription[] = [
+    recorder.watch(),
+    watchConnections({
+      quote: link.quotes.state$,
+      trade: link.trade.state$,
+      logger,
+      onTradeRestored: () => runtime.reconcileNow(),
+      onClosed: (report) => endWith({ kind: 'connection-closed', message: `the ${report.connection} connection closed: ${report.state.status === 'closed' ? report.state.reason : ''}` }),
+      stopping: () => stopping,
+    }),
+    runtime.events.subscribe((event) => {
+      if (event.type !== 'strategy-failed') return;
+      if (runtime.summary().strategies.every((strategy) => strategy.state === 'failed')) endWith({ kind: 'strategies-failed', message: 'every strategy failed' });
+    }),
+  ];
+  if (paper !== undefined) {
+    const { replay } = paper.simulator;
+    teardowns.push(replay.onTick(() => {
+      if (replay.done) logger.info('replay finished: the data has no more bars (Ctrl-C stops the run)');
+    }));
+  }
+  let stopped: Promise<SessionReport> | undefined;
+  const session: Session = {
+    mode: options.venue.mode,
+    runtime,
+    events: runtime.events,
+    connections: connectionReports(link.quotes.state$, link.trade.state$),
+    positions: runtime.positions,
+    link,
+    simulator: paper?.simulator,
+    ended,
+    report: () => recorder.report(),
+    stop: (stopOptions = {}) =>
+      (stopped ??= (async () => {
+        stopping = true;
+        try {
+          await runtime.stop(stopOptions);
+        } finally {
+          for (const subscription of subscriptions) subscription.unsubscribe();
+          for (const teardown of teardowns) teardown();
+          recorder.close();
+          await parts.closeAll();
+        }
+        return recorder.report();
+      })()),
+  };
+  return {
+    session,
+    async begin() {
+      await runtime.start();
+      recorder.started();
+      if (paper !== undefined) {
+        await whenSubscribed(link.quotes);
+        paper.play();
+      }
+    },
+  };
+}

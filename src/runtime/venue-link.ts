@@ -1,0 +1,59 @@
+// The OpenAPI as a run sees it (live, or paper against the in-process simulator): the signed HTTP client,
+// the trade connection (order pushes) behind the Broker port, and the account's shared quote connection
+// behind the MarketData port. Everything opened here is closed by close(), also when opening fails halfway.
+import type { Clock } from '../domain/clock.js';
+import { LiveMarketData } from '../feeds/live/live-market-data.js';
+import type { Logger } from '../log/logger.js';
+import { OpenApiBroker } from '../openapi/broker/index.js';
+import type { OpenApiConfig } from '../openapi/config.js';
+import { createOpenApiHttp, type OpenApiHttp, type OpenApiHttpOptions } from '../openapi/http/client.js';
+import type { QuoteClient } from '../openapi/socket/quote-client.js';
+import { leaseQuoteClient } from '../openapi/socket/shared-quote-client.js';
+import { TradeClient } from '../openapi/socket/trade-client.js';
+
+export interface VenueLinkOptions {
+  readonly config: OpenApiConfig;
+  /** Wall clock: request timeouts, keepalive, reconnects. */
+  readonly clock: Clock;
+  /** The market's clock for closing candles (the replay's in paper mode); `clock` when omitted. */
+  readonly marketClock?: Clock;
+  readonly logger: Logger;
+  /** Overrides of the HTTP client's settings (benchmarks open up its pacing). */
+  readonly http?: Partial<Omit<OpenApiHttpOptions, 'clock' | 'logger'>>;
+}
+
+export interface VenueLink {
+  readonly http: OpenApiHttp;
+  readonly trade: TradeClient;
+  readonly quotes: QuoteClient;
+  readonly broker: OpenApiBroker;
+  readonly marketData: LiveMarketData;
+  close(): Promise<void>;
+}
+
+export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLink> {
+  const { config, clock, logger } = options;
+  const http = createOpenApiHttp(config, { ...options.http, clock, logger: logger.child({ component: 'http' }) });
+  const otp = (): ReturnType<OpenApiHttp['socketToken']> => http.socketToken();
+  const trade = new TradeClient({ url: config.tradeWsUrl, otp, clock, logger: logger.child({ component: 'trade' }) });
+  const broker = new OpenApiBroker(http, trade);
+  const closers: (() => Promise<void>)[] = [() => http.close()];
+  const close = async (): Promise<void> => {
+    for (const closer of closers.splice(0).reverse()) await closer().catch((error: unknown) => logger.warn({ error: describe(error) }, 'closing a connection failed'));
+  };
+  try {
+    closers.push(() => trade.close());
+    await trade.open();
+    const lease = await leaseQuoteClient(config.appKey, { url: config.quoteWsUrl, otp, clock, logger: logger.child({ component: 'quote' }) });
+    closers.push(() => lease.release());
+    const marketData = new LiveMarketData(lease.client, { clock: options.marketClock ?? clock, logger: logger.child({ component: 'candles' }) });
+    return { http, trade, quotes: lease.client, broker, marketData, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

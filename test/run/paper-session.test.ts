@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Decimal } from '../../src/domain/decimal.js';
+import { prepareStrategy } from '../../src/strategy/prepare.js';
+import smaCrossover from '../../strategies/sma-crossover.js';
+import { AAPL, wavingDays } from '../support/run/candles.js';
+import { removeTempFolders, startPaperHarness, type PaperHarness } from '../support/run/paper-harness.js';
+
+const SMA = prepareStrategy(smaCrossover, { symbols: [AAPL], params: { fast: 3, slow: 6, quantity: 10 } });
+let harness: PaperHarness | undefined;
+
+afterEach(async () => {
+  await harness?.stop();
+  harness = undefined;
+  await removeTempFolders();
+});
+
+interface OrderRow {
+  client_order_id: string;
+  order_id: string | null;
+  side: string;
+  quantity: string;
+  status: string;
+  executed_quantity: string;
+}
+interface FillRow {
+  order_id: string;
+  quantity: string;
+  price: string;
+}
+
+describe('paper session: sma-crossover against the simulator over the real protocol', () => {
+  it('places orders whose fills, journal rows and final position are exactly the simulator\'s', async () => {
+    harness = await startPaperHarness({ strategies: [SMA], candles: [wavingDays(60)] });
+
+    await harness.stepAll();
+
+    const venueOrders = harness.sim.venue.orders();
+    const executions = harness.sim.venue.executions();
+    expect(venueOrders.length).toBeGreaterThanOrEqual(4);
+    expect(venueOrders.every((order) => order.status === 'FilledStatus')).toBe(true);
+    const journalOrders = harness.journal<OrderRow>('SELECT * FROM orders ORDER BY created_at, client_order_id');
+    expect(journalOrders.map((row) => [row.client_order_id, row.order_id, row.side, row.quantity, row.status, row.executed_quantity])).toEqual(
+      venueOrders.map((order) => [order.remark, order.orderId, order.side, order.quantity.toFixed(), order.status, order.executedQuantity.toFixed()]),
+    );
+    const journalFills = harness.journal<FillRow>('SELECT order_id, quantity, price FROM fills ORDER BY time, order_id');
+    expect(journalFills.map((row) => [row.order_id, row.quantity, row.price])).toEqual(
+      executions.map((fill) => [fill.orderId, fill.quantity.toFixed(), fill.price.toFixed()]),
+    );
+    const venuePosition = harness.sim.venue.positions([AAPL])[0]?.quantity ?? new Decimal(0);
+    expect(harness.session.positions.quantity(AAPL).toFixed()).toBe(venuePosition.toFixed());
+    const [journalPosition] = harness.journal<{ quantity: string }>(`SELECT quantity FROM positions WHERE symbol = '${AAPL}'`);
+    expect(journalPosition?.quantity).toBe(venuePosition.toFixed());
+
+    const report = await harness.stop();
+    expect([report.summary.orders, report.summary.fills, report.summary.denials]).toEqual([venueOrders.length, executions.length, 0]);
+    expect(report.findings).toEqual([]);
+  });
+
+  it('never lets a denied intent reach the simulator', async () => {
+    harness = await startPaperHarness({ strategies: [SMA], candles: [wavingDays(40)], risk: { maxOrderNotional: new Decimal(500) } });
+
+    await harness.stepAll();
+
+    expect(harness.sim.venue.orders()).toEqual([]);
+    const denials = harness.ofType('denial');
+    expect(denials.length).toBeGreaterThan(0);
+    expect(new Set(denials.map((event) => event.denial.code))).toEqual(new Set(['EXCEEDS_MAX_NOTIONAL']));
+    const rows = harness.journal<{ code: string }>('SELECT code FROM denials');
+    expect(rows.map((row) => row.code)).toEqual(denials.map((event) => event.denial.code));
+    expect(harness.journal('SELECT * FROM orders')).toEqual([]);
+  });
+});
