@@ -2,13 +2,9 @@
 // real protocol), replaying candle files. The replay is held until the strategies have subscribed, so the
 // first bars reach them; `replay: 'manual'` leaves it to the caller to step (tests).
 import type { Clock } from '../domain/clock.js';
-import { TraderError } from '../domain/errors.js';
 import type { SecuritySymbol } from '../domain/symbol.js';
 import type { Logger } from '../log/logger.js';
 import { configFromEnv, type OpenApiConfig } from '../openapi/config.js';
-import { QUOTE_COMMANDS } from '../openapi/socket/commands.js';
-import { messages } from '../openapi/socket/messages.js';
-import type { QuoteClient } from '../openapi/socket/quote-client.js';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../sim/server/index.js';
 
 export interface PaperMarketOptions {
@@ -76,17 +72,4 @@ export async function startPaperMarket(
     },
     close: () => simulator.close(),
   };
-}
-
-/**
- * Waits until the simulator holds every quote subscription the client has asked for (its subscription list,
- * cmd 5, over the same connection), so a replay started now reaches the strategies from its first tick.
- */
-export async function whenSubscribed(client: QuoteClient, attempts = 200): Promise<void> {
-  const wanted = client.subscribedSymbols;
-  for (let attempt = 0; attempt < attempts; attempt++) {
-    const list = messages.subscriptionResponse.decode(await client.connection.request(QUOTE_COMMANDS.subscriptions, new Uint8Array()));
-    if (new Set(list.subList.map((entry) => entry.symbol)).size >= wanted) return;
-  }
-  throw new TraderError('NOT_SUBSCRIBED', `the simulator holds fewer than the ${wanted} quote subscriptions asked for; the replay would start unseen`);
 }

@@ -36,6 +36,8 @@ export class SessionRecorder {
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly statusEveryMs: number,
+    /** The replay's market time in paper mode, shown in status lines. */
+    private readonly marketNow: (() => number) | undefined,
   ) {
     this.startedAt = clock.now();
   }
@@ -48,8 +50,8 @@ export class SessionRecorder {
     });
   }
 
-  /** The runtime has reconciled and its strategies run: say so, with what the reconciliation found. */
-  started(): void {
+  /** The runtime has reconciled and its strategies run on `quotes`: say so, with what the reconciliation found. */
+  started(quotes: readonly string[]): void {
     const summary = this.runtime.summary();
     const unknown = this.findings.filter((finding) => finding.kind === 'unknown-order').length;
     this.logger.info(
@@ -58,9 +60,10 @@ export class SessionRecorder {
         openOrders: summary.openOrders,
         positions: summary.positions.map((position) => `${position.symbol} ${position.quantity.toFixed()}`),
         unknownOrders: unknown,
+        quotes,
       },
       `running: journal and broker reconciled (${summary.openOrders} open order(s) of ours, ${summary.positions.length} position(s)` +
-        `${unknown > 0 ? `, ${unknown} order(s) at the broker that are not ours` : ''})`,
+        `${unknown > 0 ? `, ${unknown} order(s) at the broker that are not ours` : ''}); quotes of ${quotes.length === 0 ? 'no symbol' : quotes.join(', ')} subscribed`,
     );
     if (this.statusEveryMs > 0) this.timer = this.clock.setInterval(() => this.status(), this.statusEveryMs);
   }
@@ -91,6 +94,7 @@ export class SessionRecorder {
         denials: summary.denials,
         openOrders: summary.openOrders,
         positions: summary.positions.map((position) => `${position.symbol} ${position.quantity.toFixed()}`),
+        ...(this.marketNow === undefined ? {} : { marketTime: new Date(this.marketNow()).toISOString() }),
       },
       `status: ${summary.orders} order(s), ${summary.fills} fill(s), ${summary.denials} denial(s); PnL ${pnl.length === 0 ? 'none yet' : pnl.join('; ')}`,
     );

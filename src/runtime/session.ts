@@ -14,9 +14,10 @@ import { openJournal } from '../store/sqlite-journal.js';
 import type { PreparedStrategy } from '../strategy/prepare.js';
 import { connectionReports, watchConnections, type ConnectionReport } from './connection-watch.js';
 import { paperClock } from './paper-clock.js';
-import { startPaperMarket, whenSubscribed, type PaperMarket, type PaperMarketOptions } from './paper-market.js';
+import { startPaperMarket, type PaperMarket, type PaperMarketOptions } from './paper-market.js';
 import { createRuntime, type Runtime, type RuntimeOptions, type StopOptions } from './runtime.js';
 import { SessionRecorder, type SessionReport } from './session-report.js';
+import { whenSubscribed } from './subscriptions.js';
 import { openVenueLink, type VenueLink, type VenueLinkOptions } from './venue-link.js';
 
 export type SessionVenue =
@@ -73,7 +74,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
   try {
     const paper = venue.mode === 'paper' ? await startPaperMarket(venue, symbols, clock, logger.child({ component: 'sim' })) : undefined;
     if (paper !== undefined) cleanup.push(() => paper.close());
-    const config = paper?.config ?? (venue as { readonly config: OpenApiConfig }).config;
+    const config = venue.mode === 'live' ? venue.config : paper!.config;
     const link = await openVenueLink({ config, clock, logger, ...(paper === undefined ? {} : { marketClock: paper.marketClock }), ...(options.http === undefined ? {} : { http: options.http }) });
     cleanup.push(() => link.close());
     const runtime = createRuntime({
@@ -116,7 +117,7 @@ function assemble(parts: Parts): { session: Session; begin(): Promise<void> } {
   let stopping = false;
   let endWith: (end: SessionEnd) => void = () => undefined;
   const ended = new Promise<SessionEnd>((resolve) => (endWith = resolve));
-  const recorder = new SessionRecorder(options.venue.mode, runtime, clock, logger, options.statusEveryMs ?? 60_000);
+  const recorder = new SessionRecorder(options.venue.mode, runtime, clock, logger, options.statusEveryMs ?? 60_000, paper === undefined ? undefined : () => paper.marketClock.now());
   const teardowns: (() => void)[] = [];
   const subscriptions: Subscription[] = [
     recorder.watch(),
@@ -136,7 +137,7 @@ function assemble(parts: Parts): { session: Session; begin(): Promise<void> } {
   if (paper !== undefined) {
     const { replay } = paper.simulator;
     teardowns.push(replay.onTick(() => {
-      if (replay.done) logger.info('replay finished: the data has no more bars (Ctrl-C stops the run)');
+      if (replay.done) logger.info({ marketTime: new Date(paper.marketClock.now()).toISOString() }, 'replay finished: the data has no more bars (Ctrl-C stops the run)');
     }));
   }
   let stopped: Promise<SessionReport> | undefined;
@@ -168,11 +169,8 @@ function assemble(parts: Parts): { session: Session; begin(): Promise<void> } {
     session,
     async begin() {
       await runtime.start();
-      recorder.started();
-      if (paper !== undefined) {
-        await whenSubscribed(link.quotes);
-        paper.play();
-      }
+      recorder.started(await whenSubscribed(link.quotes));
+      paper?.play();
     },
   };
 }

@@ -3,7 +3,9 @@ import { Decimal } from '../../src/domain/decimal.js';
 import { prepareStrategy } from '../../src/strategy/prepare.js';
 import smaCrossover from '../../strategies/sma-crossover.js';
 import { AAPL, wavingDays } from '../support/run/candles.js';
-import { removeTempFolders, startPaperHarness, type PaperHarness } from '../support/run/paper-harness.js';
+import { join } from 'node:path';
+import { controlledStrategy } from '../support/run/controlled-strategy.js';
+import { removeTempFolders, startPaperHarness, tempFolder, type PaperHarness } from '../support/run/paper-harness.js';
 
 const SMA = prepareStrategy(smaCrossover, { symbols: [AAPL], params: { fast: 3, slow: 6, quantity: 10 } });
 let harness: PaperHarness | undefined;
@@ -68,5 +70,25 @@ describe('paper session: sma-crossover against the simulator over the real proto
     const rows = harness.journal<{ code: string }>('SELECT code FROM denials');
     expect(rows.map((row) => row.code)).toEqual(denials.map((event) => event.denial.code));
     expect(harness.journal('SELECT * FROM orders')).toEqual([]);
+  });
+
+  it('resumes the paper account and the replay where the previous run stopped, when the journal and account files are kept', async () => {
+    const folder = await tempFolder();
+    const files = { journalFile: join(folder, 'journal.sqlite'), stateFile: join(folder, 'journal.account.sqlite') };
+    const first = controlledStrategy(AAPL);
+    harness = await startPaperHarness({ strategies: [first.strategy], candles: [wavingDays(20)], ...files });
+    await harness.step();
+    first.emit((ctx) => ctx.buy(10));
+    await harness.settle();
+    await harness.step(3);
+    const stoppedAt = harness.sim.replay.marketTime;
+    await harness.stop();
+
+    harness = await startPaperHarness({ strategies: [controlledStrategy(AAPL).strategy], candles: [wavingDays(20)], ...files });
+
+    expect(harness.sim.replay.marketTime).toBe(stoppedAt);
+    expect(harness.session.positions.quantity(AAPL).toFixed()).toBe('10');
+    expect(harness.sim.venue.orders().map((order) => order.status)).toEqual(['FilledStatus']);
+    expect(harness.session.report().findings).toEqual([]);
   });
 });

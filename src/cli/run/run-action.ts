@@ -3,6 +3,7 @@
 // ending by itself; then stops gracefully (intents stopped, in-flight requests settled, optionally flattened
 // and cancelled, journal flushed) and prints the summary. A second Ctrl-C while stopping exits at once.
 import { systemClock } from '../../clock/system-clock.js';
+import { InvalidInputError } from '../../domain/errors.js';
 import { createLogger, type Logger } from '../../log/logger.js';
 import { loadRiskConfig } from '../../risk/config.js';
 import { startSession, type SessionEnd, type SessionVenue } from '../../runtime/session.js';
@@ -36,6 +37,8 @@ export async function runAction(args: RunArgs): Promise<void> {
     journalFile: settings.journal,
     ...(risk === undefined ? {} : { risk }),
     logger,
+  }).catch((error: unknown) => {
+    throw explainStartFailure(error, settings);
   });
   const reason = await new Promise<StopReason>((resolve) => {
     void interrupted.then(() => resolve({ kind: 'interrupted' }));
@@ -57,6 +60,12 @@ export async function runAction(args: RunArgs): Promise<void> {
   printRunSummary(report, args.json === true);
   const failed = reason.kind === 'strategies-failed' || reason.kind === 'connection-closed' || report.summary.strategies.some((one) => one.state === 'failed');
   if (failed) process.exitCode = 1;
+}
+
+// The simulator names symbols it has no candles for; say which files a paper run replays and how to change them.
+function explainStartFailure(error: unknown, settings: RunSettings): unknown {
+  if (settings.paper === undefined || !(error instanceof InvalidInputError) || error.field !== 'symbols') return error;
+  return new InvalidInputError(`${error.message} in ${settings.paper.data}: a paper run replays candle files; point --data at SYMBOL.csv files for the strategy's symbols`, '--data');
 }
 
 function venueOf(mode: RunMode, settings: RunSettings): SessionVenue {

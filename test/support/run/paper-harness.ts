@@ -32,6 +32,9 @@ export interface PaperHarnessOptions {
   readonly stateFile?: string;
   readonly runtime?: SessionOptions['runtime'];
   readonly clock?: VirtualClock;
+  readonly logger?: SessionOptions['logger'];
+  /** Status lines are off unless asked for. */
+  readonly statusEveryMs?: number;
 }
 
 export interface PaperHarness {
@@ -85,7 +88,8 @@ export async function startPaperHarness(options: PaperHarnessOptions): Promise<P
     journalFile,
     clock,
     http: OPEN_HTTP,
-    statusEveryMs: 0,
+    statusEveryMs: options.statusEveryMs ?? 0,
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
     ...(options.risk === undefined ? {} : { risk: options.risk }),
     ...(options.runtime === undefined ? {} : { runtime: options.runtime }),
   });
@@ -183,10 +187,13 @@ export async function startPaperHarness(options: PaperHarnessOptions): Promise<P
       }
     },
     async stop(stopOptions) {
-      for (const subscription of subscriptions) subscription.unsubscribe();
-      offTick();
-      offUpdate();
-      return session.stop(stopOptions);
+      try {
+        return await session.stop(stopOptions);
+      } finally {
+        for (const subscription of subscriptions) subscription.unsubscribe();
+        offTick();
+        offUpdate();
+      }
     },
   };
 }

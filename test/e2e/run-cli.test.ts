@@ -1,0 +1,72 @@
+// `trader run` through the real binary: a paper run against the built-in simulator stopped with Ctrl-C,
+// and the refusals of a live run that lacks its confirmation or its credentials.
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runTrader } from '../support/http/run-trader.js';
+import { AAPL, wavingDays } from '../support/run/candles.js';
+import { removeTempFolders, tempFolder } from '../support/run/paper-harness.js';
+import { spawnRun } from '../support/run/spawn-run.js';
+import { writeCandleFolder } from '../support/sim/candles.js';
+
+afterEach(removeTempFolders);
+
+function journalRows<T>(file: string, sql: string): T[] {
+  const db = new BetterSqlite3(file, { readonly: true });
+  try {
+    return db.prepare(sql).all() as T[];
+  } finally {
+    db.close();
+  }
+}
+
+describe('trader run (binary)', () => {
+  it('paper-trades sma-crossover against the built-in simulator, stops on Ctrl-C with exit 0 and prints the summary', async () => {
+    const data = await writeCandleFolder([wavingDays(60)]);
+    const journal = join(await tempFolder(), 'journal.sqlite');
+    const run = spawnRun([
+      'strategies/sma-crossover.ts', '--symbols', AAPL, '--data', data, '--speed', '2000000', '--journal', journal,
+      '--param', 'fast=3', '--param', 'slow=6', '--param', 'quantity=10', '--json-logs', '--json',
+    ]);
+
+    await run.waitForLog('replay finished');
+    const exit = await run.signal('SIGINT');
+
+    expect(exit).toEqual({ code: 0, signal: null });
+    const summary = JSON.parse(run.stdout()) as { mode: string; orders: number; fills: number; strategies: { state: string }[]; positions: { symbol: string }[] };
+    expect(summary.mode).toBe('paper');
+    expect(summary.orders).toBeGreaterThanOrEqual(3);
+    expect(summary.strategies.map((strategy) => strategy.state)).toEqual(['stopped']);
+    const logs = run.stderr().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg: string });
+    const messages = logs.map((line) => line.msg);
+    expect(messages).toEqual(expect.arrayContaining(['quote connection online', 'trade connection online', 'order submitted', 'fill', expect.stringMatching(/^stopping \(interrupted\)/)]));
+    expect(journalRows<{ count: number }>(journal, 'SELECT COUNT(*) AS count FROM orders')[0]!.count).toBe(summary.orders);
+    expect(journalRows<{ count: number }>(journal, 'SELECT COUNT(*) AS count FROM fills')[0]!.count).toBe(summary.fills);
+    expect(journalRows<{ type: string }>(journal, 'SELECT type FROM events').map((row) => row.type)).toEqual(['started', 'stopped']);
+  });
+
+  it('refuses --live without --yes and without credentials, naming the flag and every missing variable', async () => {
+    const result = await runTrader(['run', 'strategies/sma-crossover.ts', '--live'], {});
+
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim()).toBe(
+      'error: refusing to trade live: add --yes to confirm that real orders with real money are wanted; and set LONGPORT_APP_KEY, LONGPORT_APP_SECRET, LONGPORT_ACCESS_TOKEN (your LongPort app key, app secret and access token)',
+    );
+    expect(result.stdout).toBe('');
+  });
+
+  it('stops by itself after --for with exit 0, and names the data a paper run lacks for a symbol', async () => {
+    const data = await writeCandleFolder([wavingDays(10)]);
+    const folder = await tempFolder();
+    const [timed, unknown] = await Promise.all([
+      runTrader(['run', 'strategies/sma-crossover.ts', '--symbols', AAPL, '--data', data, '--for', '1s', '--journal', join(folder, 'a.sqlite')], {}),
+      runTrader(['run', 'strategies/sma-crossover.ts', '--symbols', 'MSFT.US', '--data', data, '--journal', join(folder, 'b.sqlite')], {}),
+    ]);
+
+    expect(timed.code).toBe(0);
+    expect(timed.stderr).toContain('stopping (--for 1s is up)');
+    expect(timed.stdout).toMatch(/^Run summary \(paper, \d+s\)\n  strategies  sma-crossover: stopped\n/);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr.trim().split('\n').at(-1)).toBe(`error: no candles for MSFT.US in ${data}: a paper run replays candle files; point --data at SYMBOL.csv files for the strategy's symbols`);
+  });
+});

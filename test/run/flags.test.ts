@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { paperAccountFile, runSettings } from '../../src/cli/run/flags.js';
+import { configFromEnv } from '../../src/openapi/config.js';
+
+const LIVE = { mode: 'live', config: configFromEnv({ LONGPORT_APP_KEY: 'key', LONGPORT_APP_SECRET: 'secret', LONGPORT_ACCESS_TOKEN: 'token' }) } as const;
+const PAPER = { mode: 'paper' } as const;
+
+describe('trader run flags', () => {
+  it('gives a paper run its own journal, with the paper account kept next to it, the bundled data and a market hour per second', () => {
+    expect(runSettings({ strategy: 's.ts' }, PAPER)).toEqual({
+      journal: 'state/paper-journal.sqlite',
+      paper: { data: 'backtest-data', from: undefined, speed: 3600, cash: '1000000', stateFile: 'state/paper-journal.account.sqlite' },
+      forMs: undefined,
+      symbols: undefined,
+    });
+    expect(runSettings({ strategy: 's.ts' }, LIVE)).toMatchObject({ journal: 'state/journal.sqlite', paper: undefined });
+  });
+
+  it('keeps the paper account next to a journal given with --journal', () => {
+    expect(paperAccountFile('/tmp/runs/aapl.sqlite')).toBe('/tmp/runs/aapl.account.sqlite');
+    expect(paperAccountFile('journal')).toBe('journal.account.sqlite');
+  });
+
+  it('reads --for as wall time and --symbols as a list', () => {
+    expect(runSettings({ strategy: 's.ts', for: '30m', symbols: 'AAPL.US, 700.HK' }, PAPER)).toMatchObject({ forMs: 1_800_000, symbols: ['AAPL.US', '700.HK'] });
+  });
+
+  it('names the flag of every bad value', () => {
+    expect(() => runSettings({ strategy: 's.ts', for: 'soon' }, PAPER)).toThrow('--for: "soon" is not a duration (use a number and a unit: 90s, 30m, 2h, 1d)');
+    expect(() => runSettings({ strategy: 's.ts', speed: 0 }, PAPER)).toThrow('--speed: must be a number greater than zero (got 0)');
+    expect(() => runSettings({ strategy: 's.ts', cash: '-5' }, PAPER)).toThrow('--cash: "-5" is not a positive amount');
+    expect(() => runSettings({ strategy: 's.ts', from: '2024-02-30' }, PAPER)).toThrow('--from: "2024-02-30" is not a date (YYYY-MM-DD)');
+    expect(() => runSettings({ strategy: 's.ts', symbols: ' , ' }, PAPER)).toThrow(/^--symbols: name at least one symbol/);
+  });
+
+  it('refuses the simulator\'s flags on a live run', () => {
+    expect(() => runSettings({ strategy: 's.ts', data: 'x', speed: 10 }, LIVE)).toThrow('--data, --speed only apply to paper runs (the simulator); a live run trades the real market');
+  });
+});
