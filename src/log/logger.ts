@@ -34,6 +34,8 @@ export interface LoggerOptions {
   readonly level?: string;
   /** Human-readable lines (for terminals); JSON lines otherwise. */
   readonly pretty?: boolean;
+  /** Pretty lines keep their fields on the message's line instead of one per line below it. */
+  readonly singleLine?: boolean;
   /** Where lines go; stderr by default, so stdout stays free for command output. */
   readonly destination?: DestinationStream;
   readonly name?: string;
@@ -46,7 +48,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     ...(options.name === undefined ? {} : { name: options.name }),
   };
   if (options.pretty) {
-    const stream = pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', destination: options.destination ?? 2, sync: true });
+    const stream = pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', singleLine: options.singleLine === true, destination: options.destination ?? 2, sync: true });
     return pino(settings, stream);
   }
   return pino(settings, options.destination ?? pino.destination({ fd: 2, sync: true }));

@@ -19,7 +19,7 @@ type StopReason = { readonly kind: 'interrupted' } | { readonly kind: 'time-up' 
 export async function runAction(args: RunArgs): Promise<void> {
   const mode = chooseMode(args);
   const settings = runSettings(args, mode);
-  const logger = createLogger({ level: args.verbose === true ? 'debug' : (process.env['LOG_LEVEL'] ?? 'info'), pretty: process.stderr.isTTY === true && args['json-logs'] !== true });
+  const logger = createLogger({ level: args.verbose === true ? 'debug' : (process.env['LOG_LEVEL'] ?? 'info'), pretty: process.stderr.isTTY === true && args['json-logs'] !== true, singleLine: true });
   const strategy = await loadStrategy(args.strategy, {
     params: parseParamAssignments((args.param ?? []).map(String)),
     ...(settings.symbols === undefined ? {} : { symbols: settings.symbols }),
