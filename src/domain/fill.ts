@@ -1,6 +1,7 @@
 // Executions. A fill is derived from the growth of an order's cumulative executed quantity, which makes
 // duplicated and out-of-order reports harmless: the same cumulative quantity is the same fill.
-import { Decimal, ZERO } from './decimal.js';
+import { ZERO, type Decimal } from './decimal.js';
+import { isPositive, minus } from './decimal-shortcuts.js';
 import type { Side } from './order-types.js';
 import type { SecuritySymbol } from './symbol.js';
 
@@ -41,10 +42,11 @@ export function fillFromReport(
   knownQuantity: Decimal,
   knownAveragePrice: Decimal | undefined,
 ): Fill | undefined {
-  const quantity = report.executedQuantity.minus(knownQuantity);
-  if (quantity.lte(0)) return undefined;
+  const quantity = minus(report.executedQuantity, knownQuantity);
+  if (quantity.isZero() || quantity.isNegative()) return undefined;
   let price: Decimal | undefined;
-  if (report.lastPrice !== undefined && report.lastPrice.gt(0) && report.lastShare !== undefined && report.lastShare.eq(quantity)) {
+  const { lastPrice, lastShare } = report;
+  if (lastPrice !== undefined && isPositive(lastPrice) && lastShare !== undefined && (lastShare === quantity || lastShare.eq(quantity))) {
     price = report.lastPrice;
   } else if (report.executedPrice !== undefined) {
     const knownValue = knownQuantity.times(knownAveragePrice ?? ZERO);
@@ -59,6 +61,6 @@ export function fillFromReport(
     quantity,
     price,
     time: report.time,
-    commission: new Decimal(0),
+    commission: ZERO,
   };
 }

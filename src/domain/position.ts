@@ -49,16 +49,16 @@ export function applyFill(position: Position, change: PositionChange): Position 
   if (before.isZero() || before.isNegative() === signed.isNegative()) {
     // Opening from flat costs the fill price: no 40-digit division (most fills of a backtest).
     const averageCost = before.isZero() ? change.price : before.times(position.averageCost).plus(signed.times(change.price)).dividedBy(after);
-    return { ...position, quantity: after, averageCost, realizedPnl: position.realizedPnl.minus(commission) };
+    return { symbol: position.symbol, quantity: after, averageCost, realizedPnl: commission.isZero() ? position.realizedPnl : position.realizedPnl.minus(commission) };
   }
 
   const closed = Decimal.min(before.abs(), signed.abs());
   const direction = before.isNegative() ? -1 : 1;
   const realized = change.price.minus(position.averageCost).times(closed).times(direction);
-  const realizedPnl = position.realizedPnl.plus(realized).minus(commission);
-  if (after.isZero()) return { ...position, quantity: after, averageCost: ZERO, realizedPnl };
+  const realizedPnl = commission.isZero() ? position.realizedPnl.plus(realized) : position.realizedPnl.plus(realized).minus(commission);
+  if (after.isZero()) return { symbol: position.symbol, quantity: after, averageCost: ZERO, realizedPnl };
   const crossed = after.isNegative() !== before.isNegative();
-  return { ...position, quantity: after, averageCost: crossed ? change.price : position.averageCost, realizedPnl };
+  return { symbol: position.symbol, quantity: after, averageCost: crossed ? change.price : position.averageCost, realizedPnl };
 }
 
 export function unrealizedPnl(position: Position, markPrice: Decimal): Decimal {

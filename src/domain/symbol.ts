@@ -38,5 +38,7 @@ export function marketOf(symbol: SecuritySymbol): Market {
 
 /** The settlement currency a market trades in by default. */
 export function currencyOf(market: Market): string {
-  return { HK: 'HKD', US: 'USD', CN: 'CNY', SG: 'SGD' }[market];
+  return CURRENCIES[market];
 }
+
+const CURRENCIES: Readonly<Record<Market, string>> = { HK: 'HKD', US: 'USD', CN: 'CNY', SG: 'SGD' };

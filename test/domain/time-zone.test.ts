@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromLocal, localDate, startOfLocalDay, toLocal } from '../../src/domain/time-zone.js';
 
@@ -29,5 +30,23 @@ describe('market-local time', () => {
 
   it('refuses an unknown zone', () => {
     expect(() => toLocal(0, 'Mars/Olympus')).toThrow(/unknown time zone/);
+  });
+});
+
+describe('wall-clock fields', () => {
+  // What toLocal must return: every field read from the formatter's parts.
+  const fromParts = (instant: number, zone: string): Record<string, number> => {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(new Date(instant));
+    const field = (type: string): number => Number(parts.find((part) => part.type === type)?.value ?? 0);
+    return { year: field('year'), month: field('month'), day: field('day'), hour: field('hour'), minute: field('minute'), second: field('second') };
+  };
+
+  it('are the formatter parts at any instant of years 1 to 12000', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(NEW_YORK, 'Asia/Hong_Kong', 'Asia/Kolkata', 'UTC'), fc.integer({ min: Date.UTC(1, 0, 1), max: Date.UTC(12_000, 0, 1) }), (zone, instant) => {
+        expect(toLocal(instant, zone)).toEqual(fromParts(instant, zone));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
