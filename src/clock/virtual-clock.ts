@@ -1,12 +1,20 @@
 // Virtual time for backtests and tests: time moves only when told to, and timers fire in due order.
 import type { Clock, TimerHandle } from '../domain/clock.js';
 
-interface Timer {
-  due: number;
-  seq: number;
-  readonly callback: () => void;
-  readonly intervalMs: number | undefined;
-  cancelled: boolean;
+// The timer is its own handle (a method, not a closure per timer: backtests arm one per broker request).
+class Timer implements TimerHandle {
+  cancelled = false;
+
+  constructor(
+    public due: number,
+    public seq: number,
+    readonly callback: () => void,
+    readonly intervalMs: number | undefined,
+  ) {}
+
+  cancel(): void {
+    this.cancelled = true;
+  }
 }
 
 export class VirtualClock implements Clock {
@@ -83,9 +91,9 @@ export class VirtualClock implements Clock {
   }
 
   private add(callback: () => void, delayMs: number, intervalMs: number | undefined): TimerHandle {
-    const timer: Timer = { due: this.time + delayMs, seq: this.seq++, callback, intervalMs, cancelled: false };
+    const timer = new Timer(this.time + delayMs, this.seq++, callback, intervalMs);
     this.push(timer);
-    return { cancel: () => void (timer.cancelled = true) };
+    return timer;
   }
 
   private fire(timer: Timer): void {
