@@ -1,6 +1,7 @@
 // The risk engine: pure checks of one order request against a snapshot of fresh figures and the configured
 // limits. Orders that only reduce a position skip the buying-power, margin, position and kill-switch checks.
 import { marketOf, toWire, type AccountBalance, type BuyLimit, type Decimal, type MarginRatio, type OrderRequest } from '../domain/index.js';
+import { abs, plus, times } from '../domain/decimal-shortcuts.js';
 import type { RiskLimits } from './config.js';
 import { APPROVED, deny, type RiskDecision } from './decision.js';
 import type { EquityWatch } from './equity-watch.js';
@@ -39,7 +40,7 @@ export function evaluateRisk(order: OrderRequest, snapshot: RiskSnapshot, limits
     });
   }
   if (limits.maxOrdersPerMinute !== undefined) {
-    const recent = snapshot.recentOrderTimes.filter((time) => time > snapshot.time - MINUTE_MS).length;
+    const recent = countSince(snapshot.recentOrderTimes, snapshot.time - MINUTE_MS);
     if (recent >= limits.maxOrdersPerMinute) {
       return deny('ORDER_RATE_EXCEEDED', `${recent} orders in the last minute, the limit is ${limits.maxOrdersPerMinute}`, {
         ordersLastMinute: String(recent),
@@ -48,9 +49,10 @@ export function evaluateRisk(order: OrderRequest, snapshot: RiskSnapshot, limits
     }
   }
   const price = snapshot.referencePrice;
+  let notional: Decimal | undefined;
   if (limits.maxOrderNotional !== undefined) {
     if (price === undefined) return noPrice(order);
-    const notional = quantity.times(price);
+    notional = quantity.times(price);
     if (notional.gt(limits.maxOrderNotional)) {
       return deny('EXCEEDS_MAX_NOTIONAL', `order notional ${toWire(notional)} exceeds maxOrderNotional ${toWire(limits.maxOrderNotional)}`, {
         notional: toWire(notional),
@@ -61,10 +63,18 @@ export function evaluateRisk(order: OrderRequest, snapshot: RiskSnapshot, limits
   }
   const { opening } = exposureChange(snapshot.position, order.side, quantity);
   if (opening.isZero()) return APPROVED;
-  return checkOpening(order, opening, snapshot, limits);
+  // The whole order opens (the usual buy): its notional is the one already computed.
+  return checkOpening(order, opening, opening === quantity ? notional : undefined, snapshot, limits);
 }
 
-function checkOpening(order: OrderRequest, opening: Decimal, snapshot: RiskSnapshot, limits: RiskLimits): RiskDecision {
+/** How many of the times are after `after` (a count, no filtered copy). */
+function countSince(times: readonly number[], after: number): number {
+  let count = 0;
+  for (let index = 0; index < times.length; index += 1) if (times[index]! > after) count += 1;
+  return count;
+}
+
+function checkOpening(order: OrderRequest, opening: Decimal, openingNotional: Decimal | undefined, snapshot: RiskSnapshot, limits: RiskLimits): RiskDecision {
   const { dailyTrip, drawdownTrip } = snapshot.equity;
   if (dailyTrip !== undefined) {
     return deny('DAILY_LOSS_HALT', `daily loss ${toWire(dailyTrip.loss)} reached dailyLossLimit ${toWire(dailyTrip.limit)}: new exposure halted for the day`, {
@@ -83,8 +93,8 @@ function checkOpening(order: OrderRequest, opening: Decimal, snapshot: RiskSnaps
     });
   }
   if (limits.maxPositionPerSymbol !== undefined) {
-    const projected = snapshot.position.plus(snapshot.pendingQuantity).plus(signedQuantity(order.side, order.quantity));
-    if (projected.abs().gt(limits.maxPositionPerSymbol)) {
+    const projected = plus(plus(snapshot.position, snapshot.pendingQuantity), signedQuantity(order.side, order.quantity));
+    if (abs(projected).gt(limits.maxPositionPerSymbol)) {
       return deny('EXCEEDS_MAX_POSITION', `position ${toWire(projected)} in ${order.symbol} would exceed maxPositionPerSymbol ${toWire(limits.maxPositionPerSymbol)}`, {
         position: toWire(snapshot.position),
         pending: toWire(snapshot.pendingQuantity),
@@ -108,7 +118,7 @@ function checkOpening(order: OrderRequest, opening: Decimal, snapshot: RiskSnaps
   }
   const price = snapshot.referencePrice;
   if (price === undefined) return noPrice(order);
-  const notional = opening.times(price);
+  const notional = openingNotional ?? opening.times(price);
   // Buys pay the full value out of buy power; the margin requirement matters on top of that when im_factor
   // exceeds 1, and is the only check for a short sale.
   if (order.side === 'Buy' && notional.gt(account.buyPower)) {
@@ -117,7 +127,7 @@ function checkOpening(order: OrderRequest, opening: Decimal, snapshot: RiskSnaps
       available: toWire(account.buyPower),
     });
   }
-  const margin = marginRatio.imFactor.times(notional);
+  const margin = times(marginRatio.imFactor, notional);
   if (margin.gt(account.buyPower)) {
     return deny('INSUFFICIENT_MARGIN', `initial margin ${toWire(margin)} (${toWire(marginRatio.imFactor)} × ${toWire(notional)}) exceeds buy power ${toWire(account.buyPower)}`, {
       required: toWire(margin),

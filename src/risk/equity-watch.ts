@@ -1,6 +1,7 @@
 // The kill switches' memory: the peak of net assets over the run and the first figure of each local day.
 // Pure updates; once a switch trips it stays tripped (the daily one until the local day changes).
-import { localDate, type Decimal } from '../domain/index.js';
+import { pad, toLocal, type Decimal } from '../domain/index.js';
+import { isPositive, toNumber } from '../domain/decimal-shortcuts.js';
 import type { RiskLimits } from './config.js';
 
 export interface Trip {
@@ -23,21 +24,66 @@ export interface EquityWatch {
 
 export const FRESH_EQUITY_WATCH: EquityWatch = { peak: undefined, day: undefined, dayStart: undefined, dailyTrip: undefined, drawdownTrip: undefined };
 
-/** Records one observation of net assets at `time` (market-local day taken in `timeZone`). */
+/**
+ * Records one observation of net assets at `time` (market-local day taken in `timeZone`). Without a daily
+ * loss limit no day is kept: nothing reads it.
+ */
 export function observeEquity(watch: EquityWatch, netAssets: Decimal, time: number, timeZone: string, limits: RiskLimits): EquityWatch {
-  const day = localDate(time, timeZone);
+  const daily = limits.dailyLossLimit !== undefined;
+  const day = daily ? cachedLocalDate(time, timeZone) : undefined;
   const newDay = day !== watch.day;
-  const dayStart = newDay || watch.dayStart === undefined ? netAssets : watch.dayStart;
+  const dayStart = !daily ? undefined : newDay || watch.dayStart === undefined ? netAssets : watch.dayStart;
   const peak = watch.peak === undefined || netAssets.gt(watch.peak) ? netAssets : watch.peak;
   let dailyTrip = newDay ? undefined : watch.dailyTrip;
-  if (dailyTrip === undefined && limits.dailyLossLimit !== undefined) {
+  if (dailyTrip === undefined && dayStart !== undefined && limits.dailyLossLimit !== undefined) {
     const loss = dayStart.minus(netAssets);
     if (loss.gte(limits.dailyLossLimit)) dailyTrip = { loss, limit: limits.dailyLossLimit, reference: dayStart, netAssets };
   }
   let drawdownTrip = watch.drawdownTrip;
-  if (drawdownTrip === undefined && limits.maxDrawdown !== undefined && peak.gt(0)) {
+  if (drawdownTrip === undefined && limits.maxDrawdown !== undefined && isPositive(peak) && !clearlyBelow(peak, netAssets, limits.maxDrawdown)) {
     const drawdown = peak.minus(netAssets).dividedBy(peak);
     if (drawdown.gte(limits.maxDrawdown)) drawdownTrip = { loss: drawdown, limit: limits.maxDrawdown, reference: peak, netAssets };
   }
   return { peak, day, dayStart, dailyTrip, drawdownTrip };
+}
+
+/**
+ * Whether the drawdown (peak − netAssets) / peak is certainly below `limit`, judged in floats: their error
+ * (a few 1e-16 of the figures) is far inside the 1e-9 margin, so a "yes" never hides a trip, and the exact
+ * 40-digit division is left for the cases near or past the limit.
+ */
+function clearlyBelow(peak: Decimal, netAssets: Decimal, limit: Decimal): boolean {
+  if (!isPositive(limit)) return false;
+  if (netAssets.gte(peak)) return true;
+  const top = toNumber(peak);
+  const bound = toNumber(limit);
+  return Number.isFinite(top) && (top - toNumber(netAssets)) / top < bound - 1e-9 * (bound + 1);
+}
+
+interface DayWindow {
+  readonly day: string;
+  /** Instants in [from, until) share the local date `day`. */
+  readonly from: number;
+  readonly until: number;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** Larger than any zone's offset change in one step (daylight saving moves an hour). */
+const MARGIN_MS = 2 * HOUR_MS;
+const windows = new Map<string, DayWindow>();
+
+/**
+ * localDate without Intl for instants shortly after one already asked about: from an instant at local
+ * time-of-day `tod` ≥ 2 h, the date cannot change for the next 22 h − `tod` whatever offset change of up to
+ * 2 h happens in between (forward or back), so those instants reuse its date.
+ */
+function cachedLocalDate(time: number, zone: string): string {
+  const window = windows.get(zone);
+  if (window !== undefined && time >= window.from && time < window.until) return window.day;
+  const local = toLocal(time, zone);
+  const day = `${local.year}-${pad(local.month)}-${pad(local.day)}`;
+  const timeOfDay = ((local.hour * 60 + local.minute) * 60 + local.second) * 1000 + (((time % 1000) + 1000) % 1000);
+  if (timeOfDay >= MARGIN_MS) windows.set(zone, { day, from: time, until: time + DAY_MS - MARGIN_MS - timeOfDay });
+  return day;
 }

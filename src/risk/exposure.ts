@@ -1,6 +1,7 @@
 // How an order changes exposure: the part that reduces the current position and the part that opens
 // (or adds to) one. Only the opening part needs buying power, margin or position room.
-import { Decimal, ZERO, type Side } from '../domain/index.js';
+import { ZERO, type Decimal, type Side } from '../domain/index.js';
+import { abs, isPositive, minus } from '../domain/decimal-shortcuts.js';
 
 export interface ExposureChange {
   readonly reducing: Decimal;
@@ -8,10 +9,13 @@ export interface ExposureChange {
 }
 
 export function exposureChange(position: Decimal, side: Side, quantity: Decimal): ExposureChange {
-  const opposes = side === 'Buy' ? position.isNegative() : position.gt(0);
+  const opposes = side === 'Buy' ? position.isNegative() : isPositive(position);
   if (!opposes) return { reducing: ZERO, opening: quantity };
-  const reducing = Decimal.min(position.abs(), quantity);
-  return { reducing, opening: quantity.minus(reducing) };
+  // Decimal.min(|position|, quantity), which takes the second of two equal positive values.
+  const size = abs(position);
+  const order = size.cmp(quantity);
+  const reducing = order === 1 || (order === 0 && size.s === 1) ? quantity : size;
+  return { reducing, opening: minus(quantity, reducing) };
 }
 
 /** Signed quantity of an order: positive for buys, negative for sells. */
