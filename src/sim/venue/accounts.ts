@@ -3,6 +3,7 @@
 // A currency's ledger covers its cash and the positions of its market; there is no currency conversion.
 import type { AccountBalance, BuyLimit, MarginRatio } from '../../domain/account.js';
 import { Decimal, ZERO } from '../../domain/decimal.js';
+import { atLeastZero, dividedBy, minus, plus, times, toNumber } from '../../domain/decimal-shortcuts.js';
 import type { OrderType, Side } from '../../domain/order-types.js';
 import type { SecuritySymbol } from '../../domain/symbol.js';
 import { markOf, type Book, type CurrencyLedger, type SymbolSlot } from './book.js';
@@ -44,6 +45,8 @@ export class Accounts {
   /** Every symbol has the default margin factors, so holdings can be summed before applying them. */
   private readonly sameFactors: boolean;
   private readonly places: number[] = [];
+  /** The figures of each ledger and the ledger version they were computed at (one order asks several times). */
+  private readonly cached = new Map<CurrencyLedger, { version: number; figures: LedgerFigures }>();
 
   constructor(
     private readonly book: Book,
@@ -63,14 +66,27 @@ export class Accounts {
     return { imFactor: im, mmFactor: mm, fmFactor: fm };
   }
 
+  /** The ledger's marked figures; recomputed only after the ledger changed (see CurrencyLedger.version). */
   figures(ledger: CurrencyLedger): LedgerFigures {
+    const cached = this.cached.get(ledger);
+    if (cached !== undefined && cached.version === ledger.version) return cached.figures;
+    const figures = this.computeFigures(ledger);
+    if (cached === undefined) this.cached.set(ledger, { version: ledger.version, figures });
+    else {
+      cached.version = ledger.version;
+      cached.figures = figures;
+    }
+    return figures;
+  }
+
+  private computeFigures(ledger: CurrencyLedger): LedgerFigures {
     const sums = this.sameFactors ? exactHoldingSums(ledger.held.length, (index) => ledger.held[index]!.quantity, (index) => ledger.held[index]!.mark, this.places) : undefined;
     if (sums !== undefined) {
       const { im, mm, fm } = this.settings.marginRatios.default;
-      const netAssets = ledger.cash.plus(sums.value);
-      const initMargin = sums.gross.times(im);
-      const excess = netAssets.minus(initMargin).minus(ledger.marginReserved);
-      return { netAssets, initMargin, maintenanceMargin: sums.gross.times(mm), forcedMargin: sums.gross.times(fm), excess };
+      const netAssets = plus(ledger.cash, sums.value);
+      const initMargin = times(sums.gross, im);
+      const excess = minus(minus(netAssets, initMargin), ledger.marginReserved);
+      return { netAssets, initMargin, maintenanceMargin: times(sums.gross, mm), forcedMargin: times(sums.gross, fm), excess };
     }
     let netAssets = ledger.cash;
     let initMargin = ZERO;
@@ -92,17 +108,17 @@ export class Accounts {
 
   balance(ledger: CurrencyLedger): AccountBalance {
     const figures = this.figures(ledger);
-    const availableCash = ledger.cash.minus(ledger.frozenCash);
-    const buyPower = Decimal.max(ZERO, figures.excess).dividedBy(this.settings.marginRatios.default.im);
-    const remainingFinanceAmount = Decimal.max(ZERO, buyPower.minus(Decimal.max(ZERO, availableCash)));
+    const availableCash = minus(ledger.cash, ledger.frozenCash);
+    const buyPower = dividedBy(atLeastZero(figures.excess), this.settings.marginRatios.default.im);
+    const remainingFinanceAmount = atLeastZero(minus(buyPower, atLeastZero(availableCash)));
     const riskLevel = figures.netAssets.gte(figures.initMargin) ? 0 : figures.netAssets.gte(figures.maintenanceMargin) ? 1 : figures.netAssets.gte(figures.forcedMargin) ? 2 : 3;
     return {
       currency: ledger.currency,
       totalCash: ledger.cash,
-      maxFinanceAmount: remainingFinanceAmount.plus(Decimal.max(ZERO, ledger.cash.negated())),
+      maxFinanceAmount: plus(remainingFinanceAmount, ledger.cash.isNegative() ? atLeastZero(ledger.cash.negated()) : ZERO),
       remainingFinanceAmount,
       riskLevel,
-      marginCall: Decimal.max(ZERO, figures.maintenanceMargin.minus(figures.netAssets)),
+      marginCall: atLeastZero(minus(figures.maintenanceMargin, figures.netAssets)),
       netAssets: figures.netAssets,
       initMargin: figures.initMargin,
       maintenanceMargin: figures.maintenanceMargin,
@@ -110,7 +126,7 @@ export class Accounts {
       cashInfos: [
         {
           currency: ledger.currency,
-          withdrawCash: Decimal.max(ZERO, Decimal.min(availableCash, figures.excess)),
+          withdrawCash: atLeastZero(Decimal.min(availableCash, figures.excess)),
           availableCash,
           frozenCash: ledger.frozenCash,
           settlingCash: ZERO,
@@ -133,7 +149,7 @@ export class Accounts {
     const held = slot.position;
     if (held === undefined) return ZERO;
     const quantity = held.position.quantity;
-    if (side === 'Sell') return Decimal.max(ZERO, quantity.minus(held.reservedSell).plus(ownPositionReserve));
+    if (side === 'Sell') return atLeastZero(plus(minus(quantity, held.reservedSell), ownPositionReserve));
     return quantity.isNegative() ? quantity.negated() : ZERO;
   }
 
@@ -153,29 +169,34 @@ export class Accounts {
 
   reservationOf(slot: SymbolSlot, record: OrderRecord): Reservation {
     const remaining = remainingOf(record);
-    const opening = Decimal.min(remaining, record.openingQuantity);
+    const opening = remaining === record.openingQuantity ? remaining : Decimal.min(remaining, record.openingQuantity);
     const price = record.referencePrice;
     const im = this.factors(record.symbol).im;
     if (record.side === 'Buy') {
       const fees = this.estimatedFees(slot, 'Buy', record, remaining, price);
-      return { cash: remaining.times(price).plus(fees), margin: opening.times(price).times(im).plus(fees), fees, position: ZERO };
+      const value = remaining.times(price);
+      // An order that opens all it buys holds its whole value as margin: one product serves both.
+      const openingValue = opening === remaining || opening.eq(remaining) ? value : opening.times(price);
+      return { cash: plus(value, fees), margin: plus(times(openingValue, im), fees), fees, position: ZERO };
     }
-    return { cash: ZERO, margin: opening.times(price).times(im), fees: ZERO, position: remaining.minus(opening) };
+    return { cash: ZERO, margin: times(opening.times(price), im), fees: ZERO, position: minus(remaining, opening) };
   }
 
   /** Sets an order's reservations to `next` (its reservationOf while open; undefined releases everything). */
   reserve(slot: SymbolSlot, record: OrderRecord, next: Reservation = NOTHING): void {
     const ledger = slot.ledger;
     if (!record.cashReserve.eq(next.cash)) {
-      ledger.frozenCash = ledger.frozenCash.minus(record.cashReserve).plus(next.cash);
+      ledger.frozenCash = plus(minus(ledger.frozenCash, record.cashReserve), next.cash);
       record.cashReserve = next.cash;
+      ledger.version += 1;
     }
     if (!record.marginReserve.eq(next.margin)) {
-      ledger.marginReserved = ledger.marginReserved.minus(record.marginReserve).plus(next.margin);
+      ledger.marginReserved = plus(minus(ledger.marginReserved, record.marginReserve), next.margin);
       record.marginReserve = next.margin;
+      ledger.version += 1;
     }
     if (!record.positionReserve.eq(next.position)) {
-      slot.position!.reservedSell = slot.position!.reservedSell.minus(record.positionReserve).plus(next.position);
+      slot.position!.reservedSell = plus(minus(slot.position!.reservedSell, record.positionReserve), next.position);
       record.positionReserve = next.position;
     }
   }
@@ -189,14 +210,15 @@ export class Accounts {
       const shortable = this.settings.shortSelling ? largest((q) => q.times(reference).times(im).lte(figures.excess), figures.excess, reference.times(im)) : ZERO;
       return { cashMaxQty: closable, marginMaxQty: closable.plus(shortable) };
     }
-    const available = Decimal.max(ZERO, slot.ledger.cash.minus(slot.ledger.frozenCash));
+    const available = atLeastZero(minus(slot.ledger.cash, slot.ledger.frozenCash));
     if (this.fees === noFees) {
-      // Without fees both limits are whole divisions: what the searches below would find.
-      const unit = reference.times(im);
-      return {
-        cashMaxQty: reference.gt(0) ? wholeUnits(available, reference) : ZERO,
-        marginMaxQty: unit.gt(0) && !figures.excess.isNegative() ? closable.plus(wholeUnits(figures.excess, unit)) : ZERO,
-      };
+      // Without fees both limits are whole divisions: what the searches below would find. In a cash account
+      // without holdings both divide the same figures, so the second is the first.
+      const unit = times(reference, im);
+      const cashMaxQty = reference.gt(0) ? wholeUnits(available, reference) : ZERO;
+      if (!unit.gt(0) || figures.excess.isNegative()) return { cashMaxQty, marginMaxQty: ZERO };
+      const sameDivision = (figures.excess === available || figures.excess.eq(available)) && (unit === reference || unit.eq(reference));
+      return { cashMaxQty, marginMaxQty: plus(closable, sameDivision ? cashMaxQty : wholeUnits(figures.excess, unit)) };
     }
     const fees = (quantity: Decimal): Decimal => this.estimatedFees(slot, 'Buy', undefined, quantity, reference);
     const cashMaxQty = largest((q) => q.times(reference).plus(fees(q)).lte(available), available, reference);
@@ -206,10 +228,11 @@ export class Accounts {
   }
 
   private frozenFees(ledger: CurrencyLedger): Decimal {
+    if (this.fees === noFees) return ZERO;
     let total = ZERO;
     for (const slot of this.book.slots.values()) {
       if (slot.ledger !== ledger) continue;
-      for (const record of slot.resting) total = total.plus(record.side === 'Buy' ? this.reservationOf(slot, record).fees : ZERO);
+      for (const record of slot.resting) total = total.plus(record.side === 'Buy' ? this.estimatedFees(slot, 'Buy', record, remainingOf(record), record.referencePrice) : ZERO);
     }
     return total;
   }
@@ -247,7 +270,7 @@ function largest(fits: (quantity: Decimal) => boolean, budget: Decimal, unitCost
 /** floor(max(0, budget) / unitCost) for unitCost > 0: a float estimate corrected by multiplication (exact, and cheaper than a 40-digit division). */
 function wholeUnits(budget: Decimal, unitCost: Decimal): Decimal {
   if (!budget.gt(0)) return ZERO;
-  let units = new Decimal(Math.floor(budget.toNumber() / unitCost.toNumber()));
+  let units = new Decimal(Math.floor(toNumber(budget) / toNumber(unitCost)));
   while (units.gt(0) && units.times(unitCost).gt(budget)) units = units.minus(1);
   while (units.plus(1).times(unitCost).lte(budget)) units = units.plus(1);
   return units;

@@ -29,6 +29,11 @@ export interface CurrencyLedger {
   holdingsFloat: number;
   /** Slots of this currency with a non-zero position. */
   readonly held: SymbolSlot[];
+  /**
+   * Moves on every change the account figures depend on (cash, reservations, held quantities, marks of
+   * held symbols), so figures computed at one version can be reused until the next.
+   */
+  version: number;
 }
 
 export interface SymbolSlot {
@@ -65,7 +70,7 @@ export class Book {
   ledger(currency: string): CurrencyLedger {
     let ledger = this.ledgers.get(currency);
     if (ledger === undefined) {
-      ledger = { currency, cash: ZERO, frozenCash: ZERO, marginReserved: ZERO, cashFloat: 0, holdingsFloat: 0, held: [] };
+      ledger = { currency, cash: ZERO, frozenCash: ZERO, marginReserved: ZERO, cashFloat: 0, holdingsFloat: 0, held: [], version: 0 };
       this.ledgers.set(currency, ledger);
     }
     return ledger;
@@ -112,6 +117,7 @@ export function markOf(slot: SymbolSlot): Decimal {
 
 /** Re-derives a ledger's float figures from its Decimal cash and held positions (after every fill). */
 export function refreshFloats(ledger: CurrencyLedger): void {
+  ledger.version += 1;
   ledger.cashFloat = ledger.cash.toNumber();
   let holdings = 0;
   for (const slot of ledger.held) holdings += slot.quantity * slot.mark;

@@ -1,6 +1,7 @@
 // The matching engine: runs a symbol's resting orders against each bar (or tick) and books the fills into
 // the account. The one place fills happen, for the backtest and the paper server alike.
 import { Decimal, ZERO } from '../../domain/decimal.js';
+import { minus, plus, toNumber } from '../../domain/decimal-shortcuts.js';
 import type { Fill } from '../../domain/fill.js';
 import { nextStatus, type OrderEvent } from '../../domain/order-state-machine.js';
 import { isTerminal } from '../../domain/order-status.js';
@@ -8,9 +9,9 @@ import { applyFill, flatPosition } from '../../domain/position.js';
 import type { Accounts } from './accounts.js';
 import { refreshFloats, type SymbolSlot } from './book.js';
 import type { FaultInjector } from './faults.js';
-import type { FeeModel } from './fees.js';
+import { NO_FEES, noFees, type FeeModel } from './fees.js';
 import type { Bar, Matcher } from './matching.js';
-import { remainingOf, type FillReport, type OrderRecord } from './orders.js';
+import { remainingOf, rememberFirstAverage, type FillReport, type OrderRecord } from './orders.js';
 
 export interface EngineHooks {
   /** Publishes an order's new state (and the fill that caused it). */
@@ -69,12 +70,19 @@ export class Engine {
   /** Fills as much of the order as the bar's remaining volume allows (and the fault plan leaves). */
   fillUpTo(slot: SymbolSlot, record: OrderRecord, price: Decimal, time: number): void {
     let quantity = remainingOf(record);
+    let amount = toNumber(quantity);
     const room = this.room(slot);
-    if (room < Number.POSITIVE_INFINITY && room < quantity.toNumber()) quantity = new Decimal(Math.floor(room));
+    if (room < Number.POSITIVE_INFINITY && room < amount) {
+      quantity = new Decimal(Math.floor(room));
+      amount = toNumber(quantity);
+    }
     const fraction = quantity.gt(1) ? this.faults.partialFillFraction() : undefined;
-    if (fraction !== undefined) quantity = Decimal.max(new Decimal(1), quantity.times(fraction).floor());
+    if (fraction !== undefined) {
+      quantity = Decimal.max(new Decimal(1), quantity.times(fraction).floor());
+      amount = toNumber(quantity);
+    }
     if (!quantity.gt(0)) return;
-    slot.consumed += quantity.toNumber();
+    slot.consumed += amount;
     this.fill(slot, record, quantity, price, time);
   }
 
@@ -90,6 +98,13 @@ export class Engine {
   /** Moves an order's status through the one transition table; a refused move is a venue bug. */
   move(record: OrderRecord, event: OrderEvent): void {
     const next = nextStatus(record.status, event, record.executedQuantity.gt(0));
+    if (next === undefined) throw new Error(`order ${record.orderId}: no transition from ${record.status} on ${event}`);
+    record.status = next;
+  }
+
+  /** `move` for a fill event: the order has executions now, so the table is asked with hasFills. */
+  private moveFilled(record: OrderRecord, event: 'fill' | 'partialFill'): void {
+    const next = nextStatus(record.status, event, true);
     if (next === undefined) throw new Error(`order ${record.orderId}: no transition from ${record.status} on ${event}`);
     record.status = next;
   }
@@ -115,25 +130,32 @@ export class Engine {
   private fill(slot: SymbolSlot, record: OrderRecord, quantity: Decimal, price: Decimal, time: number): void {
     const side = record.side;
     const value = quantity.times(price);
-    const after = { symbol: record.symbol, market: record.market, side, quantity: record.executedQuantity.plus(quantity), value: record.executedValue.plus(value) };
-    const order = this.fees.orderFees(after);
-    const fee = order.total.minus(record.fees.total);
-    record.executedQuantity = after.quantity;
-    record.executedValue = after.value;
-    record.fees = order;
+    const first = record.executedQuantity.isZero();
+    const executedQuantity = plus(record.executedQuantity, quantity);
+    const executedValue = plus(record.executedValue, value);
+    let fee = ZERO;
+    // Without a fee model an order's fees stay NO_FEES and every fill's fee is zero.
+    if (this.fees !== noFees || record.fees !== NO_FEES) {
+      const order = this.fees.orderFees({ symbol: record.symbol, market: record.market, side, quantity: executedQuantity, value: executedValue });
+      fee = order.total.minus(record.fees.total);
+      record.fees = order;
+    }
+    record.executedQuantity = executedQuantity;
+    record.executedValue = executedValue;
     record.lastDone = price;
+    if (first) rememberFirstAverage(record, quantity, price);
 
     const ledger = slot.ledger;
-    ledger.cash = side === 'Buy' ? ledger.cash.minus(value.plus(fee)) : ledger.cash.plus(value.minus(fee));
+    ledger.cash = side === 'Buy' ? minus(ledger.cash, plus(value, fee)) : plus(ledger.cash, minus(value, fee));
     this.book(slot, record, quantity, price, fee, time);
 
-    const full = after.quantity.eq(record.quantity);
-    this.move(record, full ? 'fill' : 'partialFill');
+    const full = executedQuantity === record.quantity || executedQuantity.eq(record.quantity);
+    this.moveFilled(record, full ? 'fill' : 'partialFill');
     this.accounts.reserve(slot, record, full ? undefined : this.accounts.reservationOf(slot, record));
     if (full) slot.resting.splice(slot.resting.indexOf(record), 1);
     refreshFloats(ledger);
     this.hooks.executions.push({
-      fillId: `${record.orderId}:${after.quantity.toFixed()}`,
+      fillId: `${record.orderId}:${executedQuantity.toFixed()}`,
       orderId: record.orderId,
       symbol: record.symbol,
       side,
@@ -155,7 +177,7 @@ export class Engine {
     }
     const wasFlat = slot.quantity === 0;
     held.position = applyFill(held.position, { side: record.side, quantity, price, commission: fee });
-    slot.quantity = held.position.quantity.toNumber();
+    slot.quantity = toNumber(held.position.quantity);
     const list = slot.ledger.held;
     if (wasFlat && slot.quantity !== 0) list.push(slot);
     else if (!wasFlat && slot.quantity === 0) list.splice(list.indexOf(slot), 1);

@@ -1,6 +1,7 @@
 // The venue's order records: one mutable record per order (matching state in floats, money in Decimal),
 // and the read-only views handed out (VenueOrder for queries, VenueOrderUpdate for pushes).
 import { ZERO, type Decimal } from '../../domain/decimal.js';
+import { minus } from '../../domain/decimal-shortcuts.js';
 import type { Order, OrderRequest, OrderUpdate } from '../../domain/order.js';
 import type { OrderStatus } from '../../domain/order-status.js';
 import type { OrderType, OutsideRth, Side, TimeInForce, TriggerStatus } from '../../domain/order-types.js';
@@ -76,6 +77,8 @@ export interface OrderRecord {
   lastDone: Decimal | undefined;
   fees: FeeBreakdown;
   readonly history: OrderHistoryEntry[];
+  /** executedValue ÷ executedQuantity, kept with the two figures it was computed from (every view reports it). */
+  average: { readonly price: Decimal; readonly quantity: Decimal; readonly value: Decimal } | undefined;
 
   // Matching state, in floats so a bar is checked without decimal work. NaN means "none".
   limit: number;
@@ -99,50 +102,120 @@ export interface OrderRecord {
 }
 
 export function remainingOf(record: OrderRecord): Decimal {
-  return record.quantity.minus(record.executedQuantity);
+  return minus(record.quantity, record.executedQuantity);
 }
 
 function averagePrice(record: OrderRecord): Decimal | undefined {
-  return record.executedQuantity.isZero() ? undefined : record.executedValue.dividedBy(record.executedQuantity);
+  const { executedQuantity: quantity, executedValue: value } = record;
+  if (quantity.isZero()) return undefined;
+  const known = record.average;
+  if (known !== undefined && known.quantity === quantity && known.value === value) return known.price;
+  const price = value.dividedBy(quantity);
+  record.average = { price, quantity, value };
+  return price;
 }
 
-function orderFields(record: OrderRecord, stockName: string): Order & VenueOrderExtras {
-  return {
-    orderId: record.orderId,
-    status: record.status,
-    symbol: record.symbol,
-    stockName,
-    side: record.side,
-    orderType: record.orderType,
-    quantity: record.quantity,
-    executedQuantity: record.executedQuantity,
-    price: record.price,
-    executedPrice: averagePrice(record),
-    triggerPrice: record.triggerPrice,
-    timeInForce: record.timeInForce,
-    expireDate: record.expireDate,
-    outsideRth: record.outsideRth,
-    currency: record.currency,
-    remark: record.remark,
-    message: record.message,
-    tag: 'Normal',
-    triggerStatus: record.triggerStatus,
-    submittedAt: record.submittedAt,
-    updatedAt: record.updatedAt,
-    lastDone: record.lastDone,
-    triggerAt: record.triggerAt,
-    limitOffset: record.limitOffset,
-    trailingAmount: record.trailingAmount,
-    trailingPercent: record.trailingPercent,
-    fees: record.fees.total,
-  };
+/**
+ * After an order's first fill its average price is that fill's price, without a 40-digit division, when
+ * quantity × price was exact (at most 35 digits between them), so that value ÷ quantity gives the price back.
+ */
+export function rememberFirstAverage(record: OrderRecord, quantity: Decimal, price: Decimal): void {
+  if (quantity.d.length + price.d.length > 5 || record.executedQuantity !== quantity) return;
+  record.average = { price, quantity, value: record.executedValue };
+}
+
+/**
+ * The fields every view of an order reports. Views are classes so that each is built as one object of a
+ * fixed shape (an order update goes out on every change; adding keys to a finished object is slower).
+ */
+class OrderFields implements Order, VenueOrderExtras {
+  readonly orderId: string;
+  readonly status: OrderStatus;
+  readonly symbol: SecuritySymbol;
+  readonly stockName: string;
+  readonly side: Side;
+  readonly orderType: OrderType;
+  readonly quantity: Decimal;
+  readonly executedQuantity: Decimal;
+  readonly price: Decimal | undefined;
+  readonly executedPrice: Decimal | undefined;
+  readonly triggerPrice: Decimal | undefined;
+  readonly timeInForce: TimeInForce;
+  readonly expireDate: string | undefined;
+  readonly outsideRth: OutsideRth | undefined;
+  readonly currency: string;
+  readonly remark: string;
+  readonly message: string;
+  readonly tag: string;
+  readonly triggerStatus: TriggerStatus | undefined;
+  readonly submittedAt: number;
+  readonly updatedAt: number;
+  readonly lastDone: Decimal | undefined;
+  readonly triggerAt: number | undefined;
+  readonly limitOffset: Decimal | undefined;
+  readonly trailingAmount: Decimal | undefined;
+  readonly trailingPercent: Decimal | undefined;
+  readonly fees: Decimal;
+
+  constructor(record: OrderRecord, stockName: string) {
+    this.orderId = record.orderId;
+    this.status = record.status;
+    this.symbol = record.symbol;
+    this.stockName = stockName;
+    this.side = record.side;
+    this.orderType = record.orderType;
+    this.quantity = record.quantity;
+    this.executedQuantity = record.executedQuantity;
+    this.price = record.price;
+    this.executedPrice = averagePrice(record);
+    this.triggerPrice = record.triggerPrice;
+    this.timeInForce = record.timeInForce;
+    this.expireDate = record.expireDate;
+    this.outsideRth = record.outsideRth;
+    this.currency = record.currency;
+    this.remark = record.remark;
+    this.message = record.message;
+    this.tag = 'Normal';
+    this.triggerStatus = record.triggerStatus;
+    this.submittedAt = record.submittedAt;
+    this.updatedAt = record.updatedAt;
+    this.lastDone = record.lastDone;
+    this.triggerAt = record.triggerAt;
+    this.limitOffset = record.limitOffset;
+    this.trailingAmount = record.trailingAmount;
+    this.trailingPercent = record.trailingPercent;
+    this.fees = record.fees.total;
+  }
+}
+
+class OrderView extends OrderFields implements VenueOrder {
+  readonly history: readonly OrderHistoryEntry[];
+  readonly charges: OrderCharges;
+
+  constructor(record: OrderRecord, stockName: string) {
+    super(record, stockName);
+    this.history = record.history.slice();
+    this.charges = { total: record.fees.total, currency: record.currency, items: record.fees.items };
+  }
+}
+
+class OrderUpdateView extends OrderFields implements VenueOrderUpdate {
+  readonly lastShare: Decimal | undefined;
+  readonly lastPrice: Decimal | undefined;
+  readonly lastFee: Decimal | undefined;
+  readonly accountNo: string;
+
+  constructor(record: OrderRecord, stockName: string, accountNo: string, fill: FillReport | undefined) {
+    super(record, stockName);
+    this.lastShare = fill?.quantity;
+    this.lastPrice = fill?.price;
+    this.lastFee = fill?.fee;
+    this.accountNo = accountNo;
+  }
 }
 
 export function orderView(record: OrderRecord, stockName: string): VenueOrder {
-  return Object.assign(orderFields(record, stockName), {
-    history: record.history.slice(),
-    charges: { total: record.fees.total, currency: record.currency, items: record.fees.items },
-  });
+  return new OrderView(record, stockName);
 }
 
 export interface FillReport {
@@ -152,7 +225,7 @@ export interface FillReport {
 }
 
 export function updateView(record: OrderRecord, stockName: string, accountNo: string, fill: FillReport | undefined): VenueOrderUpdate {
-  return Object.assign(orderFields(record, stockName), { lastShare: fill?.quantity, lastPrice: fill?.price, lastFee: fill?.fee, accountNo });
+  return new OrderUpdateView(record, stockName, accountNo, fill);
 }
 
 /** A new order record in NotReported, before validation. */
@@ -186,6 +259,7 @@ export function newOrderRecord(orderId: string, request: OrderRequest, now: numb
     lastDone: undefined,
     fees: NO_FEES,
     history: [],
+    average: undefined,
     limit: Number.NaN,
     trigger: Number.NaN,
     triggerDirection: 0,

@@ -159,6 +159,7 @@ export function orderFromJson(json: OrderJson): OrderRecord {
     lastDone: decimalOrUndefined(json.lastDone),
     fees: { total: new Decimal(json.fees.total), items: json.fees.items.map((item) => ({ ...item, amount: new Decimal(item.amount) })) },
     history: json.history.map((entry) => ({ ...entry, price: decimalOrUndefined(entry.price), quantity: new Decimal(entry.quantity) })),
+    average: undefined,
     limit: json.limit ?? Number.NaN,
     trigger: json.trigger ?? Number.NaN,
     trailExtreme: json.trailExtreme ?? Number.NaN,

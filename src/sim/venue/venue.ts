@@ -4,6 +4,7 @@
 import type { AccountBalance, BuyLimit, MarginRatio } from '../../domain/account.js';
 import type { Clock } from '../../domain/clock.js';
 import { Decimal, ZERO } from '../../domain/decimal.js';
+import { atLeastZero, minus } from '../../domain/decimal-shortcuts.js';
 import type { Fill } from '../../domain/fill.js';
 import type { OrderReplacement, OrderRequest } from '../../domain/order.js';
 import { nextStatus } from '../../domain/order-state-machine.js';
@@ -108,9 +109,14 @@ export class Venue {
     slot.consumed = 0;
     if (slot.resting.length !== 0) this.engine.processBar(slot, candle);
     const quantity = slot.quantity;
-    if (quantity !== 0) slot.ledger.holdingsFloat += quantity * (candle.close - slot.mark);
-    slot.mark = candle.close;
-    slot.markDecimal = undefined;
+    if (quantity !== 0 && candle.close !== slot.mark) {
+      slot.ledger.holdingsFloat += quantity * (candle.close - slot.mark);
+      slot.ledger.version += 1;
+    }
+    if (candle.close !== slot.mark) {
+      slot.mark = candle.close;
+      slot.markDecimal = undefined;
+    }
   }
 
   /** A trade print: the same engine, with the tick as a bar whose open, high, low and close are `price`. */
@@ -126,6 +132,18 @@ export class Venue {
   // ---- orders --------------------------------------------------------------------------------------
 
   submit(request: OrderRequest): VenueOrder {
+    return this.view(this.placeRecord(request));
+  }
+
+  /**
+   * `submit` for callers that only need the outcome: the order id, and the status and message that say
+   * whether it was accepted (no view of the whole order is built).
+   */
+  place(request: OrderRequest): Pick<VenueOrder, 'orderId' | 'status' | 'message'> {
+    return this.placeRecord(request);
+  }
+
+  private placeRecord(request: OrderRequest): OrderRecord {
     const now = this.clock.now();
     const slot = this.book.slots.get(request.symbol);
     const record = newOrderRecord(`7${String(this.nextOrderNumber++).padStart(17, '0')}`, request, now);
@@ -138,10 +156,10 @@ export class Venue {
     if ('problem' in funds) {
       this.engine.move(record, 'reject');
       this.engine.changed(record, now, funds.problem);
-      return this.view(record);
+      return record;
     }
     this.accept(slot!, record, funds.reservation, now);
-    return this.view(record);
+    return record;
   }
 
   cancel(orderId: string): VenueOrder {
@@ -316,7 +334,7 @@ export class Venue {
       }
     }
     const remaining = remainingOf(record);
-    record.openingQuantity = Decimal.max(ZERO, remaining.minus(this.accounts.closable(slot, record.side, ZERO)));
+    record.openingQuantity = atLeastZero(minus(remaining, this.accounts.closable(slot, record.side, ZERO)));
     record.referencePrice = this.referencePriceOf(slot, record);
   }
 
