@@ -21,7 +21,7 @@ export class BacktestBroker implements Broker {
   /** A venue rejection (bad request, no buying power…) is a definite refusal: OrderRefusedError. */
   submitOrder(request: OrderRequest): Promise<{ readonly orderId: string }> {
     return attempt(() => {
-      const order = this.venue.submit(request);
+      const order = this.venue.place(request);
       if (order.status === 'RejectedStatus') throw new OrderRefusedError(order.message, { details: { orderId: order.orderId } });
       return { orderId: order.orderId };
     });

@@ -79,7 +79,8 @@ export interface BacktestRun {
 export async function runBacktest(options: BacktestOptions): Promise<BacktestRun> {
   const { data } = options;
   checkStrategies(options.strategies, data);
-  const bars = mergeByTime(data.series.map((series) => series.candles));
+  // One series is already in time order.
+  const bars = data.series.length === 1 ? data.series[0]!.candles : mergeByTime(data.series.map((series) => series.candles));
   const symbols = data.series.map((series) => series.symbol);
   const cash = new Decimal(options.cash ?? DEFAULT_CASH);
   const clock = new VirtualClock(bars[0]!.time);

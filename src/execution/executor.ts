@@ -16,6 +16,7 @@ import {
   type OrderRequest,
   type SecuritySymbol,
 } from '../domain/index.js';
+import { minus, plus } from '../domain/decimal-shortcuts.js';
 import type { Logger } from '../log/logger.js';
 import { FRESH_EQUITY_WATCH, NO_LIMITS, evaluateRisk, exposureChange, observeEquity, signedQuantity, type EquityWatch, type RiskLimits } from '../risk/index.js';
 import { noJournal, type Journal } from '../store/journal.js';
@@ -27,7 +28,7 @@ import { OrderFlow } from './order-flow.js';
 import { OrderTracker, type OrderRecord } from './order-tracker.js';
 import { PositionBook } from './position-book.js';
 import { PriceBoard } from './price-board.js';
-import { NO_RISK_DATA, fetchRiskData, type RiskData } from './risk-data.js';
+import { NO_RISK_DATA, balanceIn, fetchRiskData, type RiskData } from './risk-data.js';
 import { submitWithLookup, type SubmitSettings } from './submission.js';
 import { withTimeout } from './with-timeout.js';
 
@@ -164,7 +165,7 @@ export class Executor {
   /** Signed quantity still open in working orders of a symbol. */
   pendingQuantity(symbol: SecuritySymbol): Decimal {
     let total = ZERO;
-    for (const record of this.tracker.open(undefined, symbol)) total = total.plus(signedQuantity(record.side, record.quantity.minus(record.executedQuantity)));
+    for (const record of this.tracker.open(undefined, symbol)) total = plus(total, signedQuantity(record.side, minus(record.quantity, record.executedQuantity)));
     return total;
   }
 
@@ -251,7 +252,7 @@ export class Executor {
     const zoneMarket = this.homeMarket ?? market;
     const watched = this.limits.dailyLossLimit !== undefined || this.limits.maxDrawdown !== undefined;
     if (watched && zoneMarket !== undefined) {
-      const balance = balances.find((candidate) => candidate.currency === currencyOf(zoneMarket)) ?? balances[0];
+      const balance = balanceIn(balances, currencyOf(zoneMarket)) ?? balances[0];
       if (balance !== undefined) this.equity = observeEquity(this.equity, balance.netAssets, this.clock.now(), timeZoneOf(zoneMarket), this.limits);
     }
     for (const difference of this.book.setBalances(balances)) {

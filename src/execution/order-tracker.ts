@@ -15,6 +15,7 @@ import {
   type SecuritySymbol,
   type Side,
 } from '../domain/index.js';
+import { isPositive } from '../domain/decimal-shortcuts.js';
 import type { JournalOrder } from '../store/journal.js';
 
 export interface OrderRecord {
@@ -96,7 +97,30 @@ export class OrderTracker {
       this.bindOrderId(record, report.orderId);
       boundOrderId = true;
     }
-    const fill = fillFromReport(
+    // The same cumulative quantity adds no fill (most reports: accepted, cancelled, repeated).
+    const fill = report.executedQuantity === record.executedQuantity ? undefined : this.fillOf(record, report);
+    if (fill !== undefined) {
+      const before = record.executedQuantity;
+      record.executedPrice = report.executedPrice ?? before.times(record.executedPrice ?? fill.price).plus(fill.quantity.times(fill.price)).dividedBy(report.executedQuantity);
+      record.executedQuantity = report.executedQuantity;
+    }
+    let transition: ReportEffect['transition'];
+    const event = eventForReportedStatus(report.status);
+    const next = event === undefined ? undefined : nextStatus(record.status, event, isPositive(record.executedQuantity));
+    if (next !== undefined && next !== record.status) {
+      transition = { from: record.status, to: next };
+      this.setStatus(record, next);
+      if (report.message !== '') record.message = report.message;
+    }
+    // A replace changes the quantity; only an accepted (non-stale) report may say so.
+    const quantityChanged = transition !== undefined && report.quantity !== record.quantity && !report.quantity.eq(record.quantity) && report.quantity.gt(0);
+    if (quantityChanged) record.quantity = report.quantity;
+    if (fill !== undefined || transition !== undefined) record.updatedAt = report.updatedAt;
+    return { record, boundOrderId, transition, fill, quantityChanged };
+  }
+
+  private fillOf(record: OrderRecord, report: Order | OrderUpdate): Fill | undefined {
+    return fillFromReport(
       {
         orderId: report.orderId,
         symbol: record.symbol,
@@ -110,24 +134,6 @@ export class OrderTracker {
       record.executedQuantity,
       record.executedPrice,
     );
-    if (fill !== undefined) {
-      const before = record.executedQuantity;
-      record.executedPrice = report.executedPrice ?? before.times(record.executedPrice ?? fill.price).plus(fill.quantity.times(fill.price)).dividedBy(report.executedQuantity);
-      record.executedQuantity = report.executedQuantity;
-    }
-    let transition: ReportEffect['transition'];
-    const event = eventForReportedStatus(report.status);
-    const next = event === undefined ? undefined : nextStatus(record.status, event, record.executedQuantity.gt(0));
-    if (next !== undefined && next !== record.status) {
-      transition = { from: record.status, to: next };
-      this.setStatus(record, next);
-      if (report.message !== '') record.message = report.message;
-    }
-    // A replace changes the quantity; only an accepted (non-stale) report may say so.
-    const quantityChanged = transition !== undefined && !report.quantity.eq(record.quantity) && report.quantity.gt(0);
-    if (quantityChanged) record.quantity = report.quantity;
-    if (fill !== undefined || transition !== undefined) record.updatedAt = report.updatedAt;
-    return { record, boundOrderId, transition, fill, quantityChanged };
   }
 }
 

@@ -13,6 +13,7 @@ import {
   type Position,
   type SecuritySymbol,
 } from '../domain/index.js';
+import { minus } from '../domain/decimal-shortcuts.js';
 
 export interface PositionDifference {
   readonly symbol: SecuritySymbol;
@@ -48,9 +49,11 @@ export class PositionBook {
     const position = applyFill(this.positions.get(fill.symbol) ?? flatPosition(fill.symbol), fill);
     this.positions.set(fill.symbol, position);
     const currency = currencyOf(marketOf(fill.symbol));
-    const value = fill.quantity.times(fill.price);
     const cash = this.cash.get(currency);
-    if (cash !== undefined) this.cash.set(currency, fill.side === 'Buy' ? cash.minus(value).minus(fill.commission) : cash.plus(value).minus(fill.commission));
+    if (cash !== undefined) {
+      const value = fill.quantity.times(fill.price);
+      this.cash.set(currency, minus(fill.side === 'Buy' ? cash.minus(value) : cash.plus(value), fill.commission));
+    }
     this.fillsSinceCashSync += 1;
     return position;
   }

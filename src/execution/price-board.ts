@@ -5,6 +5,9 @@ import { decimalFromNumber, type Candle, type Decimal, type Quote, type Security
 export interface PriceSlot {
   candle: Candle | undefined;
   quote: Quote | undefined;
+  /** The Decimal of a candle's close, made when an order needs it, and the candle it belongs to. */
+  closeOf?: Candle | undefined;
+  close?: Decimal | undefined;
 }
 
 export class PriceBoard {
@@ -25,6 +28,11 @@ export class PriceBoard {
     if (slot === undefined) return undefined;
     const { candle, quote } = slot;
     if (quote !== undefined && (candle === undefined || quote.timestamp >= candle.time)) return quote.lastDone;
-    return candle === undefined ? undefined : decimalFromNumber(candle.close);
+    if (candle === undefined) return undefined;
+    if (slot.closeOf !== candle) {
+      slot.close = decimalFromNumber(candle.close);
+      slot.closeOf = candle;
+    }
+    return slot.close;
   }
 }

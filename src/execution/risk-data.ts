@@ -14,6 +14,12 @@ export interface RiskData {
 
 export const NO_RISK_DATA: RiskData = { balances: undefined, account: undefined, buyLimit: undefined, marginRatio: undefined, error: undefined };
 
+/** The balance in `currency`, if listed. */
+export function balanceIn(balances: readonly AccountBalance[], currency: string): AccountBalance | undefined {
+  for (let index = 0; index < balances.length; index += 1) if (balances[index]!.currency === currency) return balances[index];
+  return undefined;
+}
+
 export async function fetchRiskData(broker: Broker, request: OrderRequest, clock: Clock, timeoutMs: number): Promise<RiskData> {
   const currency = currencyOf(marketOf(request.symbol));
   try {
@@ -28,8 +34,7 @@ export async function fetchRiskData(broker: Broker, request: OrderRequest, clock
       timeoutMs,
       'risk figures (account balance, buy-limit estimate, margin ratio)',
     );
-    const account = balances.find((balance) => balance.currency === currency) ?? balances[0];
-    return { balances, account, buyLimit, marginRatio, error: undefined };
+    return { balances, account: balanceIn(balances, currency) ?? balances[0], buyLimit, marginRatio, error: undefined };
   } catch (error) {
     return { ...NO_RISK_DATA, error: error instanceof Error ? error.message : String(error) };
   }
