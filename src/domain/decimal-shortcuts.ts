@@ -1,7 +1,8 @@
-// Decimal operations that skip work whose answer is known: adding or subtracting zero, multiplying or
-// dividing by one, max(0, x), and small whole numbers to floats. Each gives exactly what the plain decimal.js call gives (same digits,
-// same sign of zero); the shortcut is taken only for operands of at most 35 significant digits (five
-// base-1e7 words), which the 40-digit precision leaves untouched, and the plain call runs otherwise.
+// Decimal operations without work whose answer is known, or copies decimal.js makes: adding or subtracting
+// zero, multiplying or dividing by one, max(0, x), comparisons, and conversions to floats. Each gives
+// exactly what the plain decimal.js call gives (same digits, same sign of zero); arithmetic shortcuts are
+// taken only for operands of at most 35 significant digits (five base-1e7 words), which the 40-digit
+// precision leaves untouched, and the plain call runs otherwise.
 import { Decimal, ZERO } from './decimal.js';
 
 const SHORT_WORDS = 5;
@@ -12,16 +13,30 @@ function shortNonZero(value: Decimal): boolean {
   return digits !== null && digits[0] !== 0 && digits.length <= SHORT_WORDS;
 }
 
-/** a + b (decimal.js returns the non-zero operand when the other is zero). */
+/**
+ * a + b. decimal.js returns the non-zero operand when the other is zero, and for two zeros the first one
+ * when their signs agree, else +0.
+ */
 export function plus(a: Decimal, b: Decimal): Decimal {
-  if (b.isZero() && shortNonZero(a)) return a;
+  if (b.isZero()) {
+    if (shortNonZero(a)) return a;
+    if (a.isZero()) return a.s === b.s ? a : ZERO;
+  }
   if (a.isZero() && shortNonZero(b)) return b;
   return a.plus(b);
 }
 
-/** a − b (decimal.js returns a when b is zero and a is not). */
+/**
+ * a − b. decimal.js returns a when b is zero and a is not, +0 for equal values (and for two zeros, but
+ * −0 − +0, which is −0).
+ */
 export function minus(a: Decimal, b: Decimal): Decimal {
-  if (b.isZero() && shortNonZero(a)) return a;
+  if (b.isZero()) {
+    if (shortNonZero(a)) return a;
+    if (a.isZero() && !(a.s < 0 && b.s > 0)) return ZERO;
+  } else if (a.d !== null && b.d !== null && a.s === b.s && a.e === b.e && compare(a, b) === 0) {
+    return ZERO;
+  }
   return a.minus(b);
 }
 
@@ -31,10 +46,11 @@ function isOne(value: Decimal): boolean {
   return digits !== null && digits.length === 1 && digits[0] === 1 && value.e === 0 && value.s === 1;
 }
 
-/** a × b (a factor of one changes nothing). */
+/** a × b (a factor of one changes nothing; a finite zero factor makes a zero signed by both operands). */
 export function times(a: Decimal, b: Decimal): Decimal {
   if (isOne(b) && shortNonZero(a)) return a;
   if (isOne(a) && shortNonZero(b)) return b;
+  if ((a.isZero() || b.isZero()) && a.d !== null && b.d !== null && a.s === b.s) return ZERO;
   return a.times(b);
 }
 
@@ -64,15 +80,59 @@ export function atLeastZero(value: Decimal): Decimal {
 }
 
 /**
- * value.toNumber(), without the trip through text for whole numbers below 10^14 (quantities, mostly).
- * decimal.js keeps seven digits per word, the first word holding (e mod 7) + 1 of them.
+ * value.toNumber() without the trip through text: the digits as a whole number N below 2^53 times a power
+ * of ten up to 10^22 are both exact floats, so one multiplication or division rounds correctly, as
+ * parsing the text does. decimal.js keeps seven digits per word: value = Σ d[i] · 10^(7·(⌊e/7⌋ − i)).
  */
 export function toNumber(value: Decimal): number {
   const digits = value.d;
-  if (digits !== null) {
-    const exponent = value.e;
-    if (digits.length === 1 && exponent >= 0 && exponent < 7) return value.s * digits[0]!;
-    if (digits.length === 2 && exponent >= 7 && exponent < 14) return value.s * (digits[0]! * 1e7 + digits[1]!);
+  if (digits !== null && digits.length <= 3) {
+    let whole = digits[0]!;
+    for (let index = 1; index < digits.length; index += 1) whole = whole * 1e7 + digits[index]!;
+    if (whole <= Number.MAX_SAFE_INTEGER) {
+      const power = 7 * (Math.floor(value.e / 7) - digits.length + 1);
+      if (power >= 0 && power <= 22) return value.s * (whole * 10 ** power);
+      if (power < 0 && power >= -22) return value.s * (whole / 10 ** -power);
+    }
   }
   return value.toNumber();
+}
+
+/** a.cmp(b) without the copy of b decimal.js makes first (comparisons run on every order). */
+export function compare(a: Decimal, b: Decimal): number {
+  const ad = a.d;
+  const bd = b.d;
+  if (ad === null || bd === null) return a.cmp(b);
+  const as = a.s;
+  if (ad[0] === 0 || bd[0] === 0) return ad[0] !== 0 ? as : bd[0] !== 0 ? -b.s : 0;
+  if (as !== b.s) return as;
+  if (a.e !== b.e) return a.e > b.e !== as < 0 ? 1 : -1;
+  const shorter = Math.min(ad.length, bd.length);
+  for (let index = 0; index < shorter; index += 1) {
+    if (ad[index] !== bd[index]) return ad[index]! > bd[index]! !== as < 0 ? 1 : -1;
+  }
+  return ad.length === bd.length ? 0 : ad.length > bd.length !== as < 0 ? 1 : -1;
+}
+
+/** a.eq(b), a.gt(b), a.gte(b), a.lt(b), a.lte(b) through compare. */
+export function eq(a: Decimal, b: Decimal): boolean {
+  return (a === b && a.d !== null) || compare(a, b) === 0;
+}
+
+export function gt(a: Decimal, b: Decimal): boolean {
+  return compare(a, b) > 0;
+}
+
+export function gte(a: Decimal, b: Decimal): boolean {
+  const order = compare(a, b);
+  return order === 1 || order === 0;
+}
+
+export function lt(a: Decimal, b: Decimal): boolean {
+  return compare(a, b) < 0;
+}
+
+export function lte(a: Decimal, b: Decimal): boolean {
+  const order = compare(a, b);
+  return order === -1 || order === 0;
 }

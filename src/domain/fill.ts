@@ -1,7 +1,7 @@
 // Executions. A fill is derived from the growth of an order's cumulative executed quantity, which makes
 // duplicated and out-of-order reports harmless: the same cumulative quantity is the same fill.
 import { ZERO, type Decimal } from './decimal.js';
-import { isPositive, minus } from './decimal-shortcuts.js';
+import { eq, isPositive, minus } from './decimal-shortcuts.js';
 import type { Side } from './order-types.js';
 import type { SecuritySymbol } from './symbol.js';
 
@@ -46,7 +46,7 @@ export function fillFromReport(
   if (quantity.isZero() || quantity.isNegative()) return undefined;
   let price: Decimal | undefined;
   const { lastPrice, lastShare } = report;
-  if (lastPrice !== undefined && isPositive(lastPrice) && lastShare !== undefined && (lastShare === quantity || lastShare.eq(quantity))) {
+  if (lastPrice !== undefined && isPositive(lastPrice) && lastShare !== undefined && eq(lastShare, quantity)) {
     price = report.lastPrice;
   } else if (report.executedPrice !== undefined) {
     const knownValue = knownQuantity.times(knownAveragePrice ?? ZERO);

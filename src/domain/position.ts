@@ -1,5 +1,6 @@
 // Positions and their arithmetic: signed quantity (negative = short), average cost, realised PnL.
-import { Decimal, ZERO } from './decimal.js';
+import { ZERO, type Decimal } from './decimal.js';
+import { abs, compare } from './decimal-shortcuts.js';
 import type { Side } from './order-types.js';
 import type { SecuritySymbol } from './symbol.js';
 
@@ -41,24 +42,33 @@ export interface PositionChange {
  * (price − average cost) × closed quantity; crossing zero opens the remainder at the fill price.
  */
 export function applyFill(position: Position, change: PositionChange): Position {
-  const signed = change.side === 'Buy' ? change.quantity : change.quantity.negated();
+  const selling = change.side === 'Sell';
   const commission = change.commission ?? ZERO;
   const before = position.quantity;
-  const after = before.plus(signed);
+  // before ± quantity: decimal.js adds a negated quantity by subtracting, so this is the same sum.
+  const after = selling ? before.minus(change.quantity) : before.plus(change.quantity);
 
-  if (before.isZero() || before.isNegative() === signed.isNegative()) {
+  if (before.isZero() || before.isNegative() === selling) {
     // Opening from flat costs the fill price: no 40-digit division (most fills of a backtest).
-    const averageCost = before.isZero() ? change.price : before.times(position.averageCost).plus(signed.times(change.price)).dividedBy(after);
+    const averageCost = before.isZero() ? change.price : before.times(position.averageCost).plus(signedOf(change, selling).times(change.price)).dividedBy(after);
     return { symbol: position.symbol, quantity: after, averageCost, realizedPnl: commission.isZero() ? position.realizedPnl : position.realizedPnl.minus(commission) };
   }
 
-  const closed = Decimal.min(before.abs(), signed.abs());
-  const direction = before.isNegative() ? -1 : 1;
-  const realized = change.price.minus(position.averageCost).times(closed).times(direction);
+  // Decimal.min(|before|, quantity) (the quantity is positive, so |signed| is the quantity itself).
+  const size = abs(before);
+  const order = compare(size, change.quantity);
+  const closed = order === 1 || (order === 0 && size.s === 1) ? change.quantity : size;
+  const gain = change.price.minus(position.averageCost).times(closed);
+  // × −1 for a short: the same digits with the sign turned, as negated() gives.
+  const realized = before.isNegative() ? gain.negated() : gain;
   const realizedPnl = commission.isZero() ? position.realizedPnl.plus(realized) : position.realizedPnl.plus(realized).minus(commission);
   if (after.isZero()) return { symbol: position.symbol, quantity: after, averageCost: ZERO, realizedPnl };
   const crossed = after.isNegative() !== before.isNegative();
   return { symbol: position.symbol, quantity: after, averageCost: crossed ? change.price : position.averageCost, realizedPnl };
+}
+
+function signedOf(change: PositionChange, selling: boolean): Decimal {
+  return selling ? change.quantity.negated() : change.quantity;
 }
 
 export function unrealizedPnl(position: Position, markPrice: Decimal): Decimal {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal, ZERO, decimalFromNumber } from '../../src/domain/decimal.js';
-import { abs, atLeastZero, dividedBy, isPositive, minus, plus, times, toNumber } from '../../src/domain/decimal-shortcuts.js';
+import { abs, atLeastZero, compare, dividedBy, eq, gt, gte, isPositive, lt, lte, minus, plus, times, toNumber } from '../../src/domain/decimal-shortcuts.js';
 
 // Decimals of every kind the shortcuts look at: both zeros, one, short and long (beyond 35 digits) values,
 // whole numbers, tiny and huge exponents.
@@ -21,11 +21,24 @@ const same = (actual: Decimal, expected: Decimal): void => expect(actual.valueOf
 describe('decimal shortcuts', () => {
   it('add, subtract, multiply and divide exactly as decimal.js does', () => {
     fc.assert(
-      fc.property(decimals, decimals, (a, b) => {
+      fc.property(decimals, decimals, fc.boolean(), (a, other, itself) => {
+        const b = itself ? new Decimal(a) : other;
         same(plus(a, b), a.plus(b));
         same(minus(a, b), a.minus(b));
         same(times(a, b), a.times(b));
         if (!b.isZero()) same(dividedBy(a, b), a.dividedBy(b));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('compare as decimal.js does, NaN and infinities included', () => {
+    const any = fc.oneof({ arbitrary: decimals, weight: 8 }, fc.constantFrom('NaN', 'Infinity', '-Infinity').map((text) => new Decimal(text)));
+    fc.assert(
+      fc.property(any, any, fc.boolean(), (a, b, itself) => {
+        const other = itself ? a : b;
+        expect(compare(a, other)).toEqual(a.cmp(other));
+        expect([eq(a, other), gt(a, other), gte(a, other), lt(a, other), lte(a, other)]).toEqual([a.eq(other), a.gt(other), a.gte(other), a.lt(other), a.lte(other)]);
       }),
       { numRuns: 3000 },
     );
