@@ -2,7 +2,6 @@
 // them with the risk engine on fresh broker figures, and places approved orders with a client order id in
 // the remark. Intents are queued synchronously (so `busy` is true the moment one is emitted) and processed
 // in order, so each decision sees the effects of the one before.
-import { Subject } from 'rxjs';
 import {
   ZERO,
   currencyOf,
@@ -20,6 +19,7 @@ import { minus, plus } from '../domain/decimal-shortcuts.js';
 import type { Logger } from '../log/logger.js';
 import { FRESH_EQUITY_WATCH, NO_LIMITS, evaluateRisk, exposureChange, observeEquity, signedQuantity, type EquityWatch, type RiskLimits } from '../risk/index.js';
 import { noJournal, type Journal } from '../store/journal.js';
+import { Broadcast } from './broadcast.js';
 import type { Broker } from './broker.js';
 import { ClientOrderIds, DEFAULT_CLIENT_ID_PREFIX } from './client-order-id.js';
 import { EXECUTION_DENIAL_CODES, text, type DenialInfo, type RuntimeEvent } from './events.js';
@@ -66,7 +66,7 @@ const MINUTE_MS = 60_000;
 export class Executor {
   readonly book = new PositionBook();
   readonly tracker = new OrderTracker();
-  readonly events = new Subject<RuntimeEvent>();
+  readonly events = new Broadcast<RuntimeEvent>();
   readonly flow: OrderFlow;
   readonly prices: PriceBoard;
   readonly journal: Journal;
@@ -238,10 +238,11 @@ export class Executor {
     await this.place(strategy, intentId, intent, request);
   }
 
-  private async riskData(request: OrderRequest): Promise<RiskData> {
-    const data = await fetchRiskData(this.broker, request, this.clock, this.submitSettings.timeoutMs);
-    if (data.balances !== undefined) this.takeBalances(data.balances, marketOf(request.symbol));
-    return data;
+  private riskData(request: OrderRequest): Promise<RiskData> {
+    return fetchRiskData(this.broker, request, this.clock, this.submitSettings.timeoutMs).then((data) => {
+      if (data.balances !== undefined) this.takeBalances(data.balances, marketOf(request.symbol));
+      return data;
+    });
   }
 
   /**

@@ -1,4 +1,5 @@
 // Turns an order, close or target intent into a concrete order request against the current position.
+import { abs } from '../domain/decimal-shortcuts.js';
 import { PRICED_ORDER_TYPES, ZERO, TRIGGERED_ORDER_TYPES, type CloseIntent, type Decimal, type OrderIntentSpec, type OrderRequest, type TargetIntent } from '../domain/index.js';
 
 export type Resolution =
@@ -13,6 +14,11 @@ export function resolveIntent(intent: OrderIntentSpec | CloseIntent | TargetInte
   if (intent.kind === 'order') {
     side = intent.side;
     quantity = intent.quantity;
+  } else if (intent.kind === 'close' && position.d !== null && position.d.length <= 5) {
+    // 0 − position without a new Decimal: the position's own digits (short enough to need no rounding).
+    if (position.isZero()) return { kind: 'skip', reason: `already flat in ${intent.symbol}` };
+    side = position.isNegative() ? 'Buy' : 'Sell';
+    quantity = abs(position);
   } else {
     const target = intent.kind === 'close' ? ZERO : intent.quantity;
     const delta = target.minus(position);

@@ -1,8 +1,9 @@
 // Applies broker reports (pushes, queries, lookups) to the tracked orders and everything that follows from
 // them: fills into the book, rows into the journal, events out, and per-strategy order updates.
-import { Subject } from 'rxjs';
 import { isOpen, nextStatus, type Clock, type Fill, type Order, type OrderEvent, type OrderUpdate } from '../domain/index.js';
+import { isPositive } from '../domain/decimal-shortcuts.js';
 import type { ChangeSource, Journal } from '../store/journal.js';
+import { Broadcast } from './broadcast.js';
 import { text, type MismatchKind, type RuntimeEvent } from './events.js';
 import type { OrderRecord, OrderTracker, ReportEffect } from './order-tracker.js';
 import type { PositionBook } from './position-book.js';
@@ -16,7 +17,7 @@ export interface OrderChange {
 export class OrderFlow {
   /** Fills applied so far; reconciliation compares it before and after its queries to detect races. */
   fillCount = 0;
-  readonly changes = new Subject<OrderChange>();
+  readonly changes = new Broadcast<OrderChange>();
   private readonly reportedUnknown = new Set<string>();
 
   constructor(
@@ -24,7 +25,7 @@ export class OrderFlow {
     private readonly book: PositionBook,
     private readonly journal: Journal,
     private readonly clock: Clock,
-    private readonly events: Subject<RuntimeEvent>,
+    private readonly events: Broadcast<RuntimeEvent>,
     private readonly isOurs: (remark: string) => boolean,
   ) {}
 
@@ -63,7 +64,7 @@ export class OrderFlow {
    * tracked: should the order surface after all, its reports still find it by client order id.
    */
   localTransition(record: OrderRecord, event: OrderEvent, source: ChangeSource, message: string): void {
-    const next = nextStatus(record.status, event, record.executedQuantity.gt(0));
+    const next = nextStatus(record.status, event, isPositive(record.executedQuantity));
     if (next === undefined || next === record.status) return;
     const from = record.status;
     this.tracker.setStatus(record, next);

@@ -15,7 +15,7 @@ import {
   type SecuritySymbol,
   type Side,
 } from '../domain/index.js';
-import { isPositive } from '../domain/decimal-shortcuts.js';
+import { eq, isPositive } from '../domain/decimal-shortcuts.js';
 import type { JournalOrder } from '../store/journal.js';
 
 export interface OrderRecord {
@@ -113,7 +113,7 @@ export class OrderTracker {
       if (report.message !== '') record.message = report.message;
     }
     // A replace changes the quantity; only an accepted (non-stale) report may say so.
-    const quantityChanged = transition !== undefined && report.quantity !== record.quantity && !report.quantity.eq(record.quantity) && report.quantity.gt(0);
+    const quantityChanged = transition !== undefined && !eq(report.quantity, record.quantity) && isPositive(report.quantity);
     if (quantityChanged) record.quantity = report.quantity;
     if (fill !== undefined || transition !== undefined) record.updatedAt = report.updatedAt;
     return { record, boundOrderId, transition, fill, quantityChanged };

@@ -13,7 +13,7 @@ import {
   type Position,
   type SecuritySymbol,
 } from '../domain/index.js';
-import { minus } from '../domain/decimal-shortcuts.js';
+import { eq, minus } from '../domain/decimal-shortcuts.js';
 
 export interface PositionDifference {
   readonly symbol: SecuritySymbol;
@@ -92,7 +92,7 @@ export class PositionBook {
     const differences: CashDifference[] = [];
     for (const balance of balances) {
       const expected = this.cash.get(balance.currency);
-      if (this.fillsSinceCashSync === 0 && expected !== undefined && !expected.eq(balance.totalCash)) {
+      if (this.fillsSinceCashSync === 0 && expected !== undefined && !eq(expected, balance.totalCash)) {
         differences.push({ currency: balance.currency, expected, reported: balance.totalCash });
       }
       this.cash.set(balance.currency, balance.totalCash);

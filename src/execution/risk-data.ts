@@ -20,22 +20,22 @@ export function balanceIn(balances: readonly AccountBalance[], currency: string)
   return undefined;
 }
 
-export async function fetchRiskData(broker: Broker, request: OrderRequest, clock: Clock, timeoutMs: number): Promise<RiskData> {
+export function fetchRiskData(broker: Broker, request: OrderRequest, clock: Clock, timeoutMs: number): Promise<RiskData> {
   const currency = currencyOf(marketOf(request.symbol));
+  // One timer for the three requests (they run in parallel), and a plain promise chain: a backtest places
+  // tens of thousands of orders. A broker that throws instead of rejecting counts as a failed fetch.
+  let requests: Promise<[readonly AccountBalance[], BuyLimit, MarginRatio]>;
   try {
-    // One timer for the three requests (they run in parallel): a backtest places tens of thousands of orders.
-    const [balances, buyLimit, marginRatio] = await withTimeout(
-      Promise.all([
-        broker.accountBalance(),
-        broker.estimateBuyLimit({ symbol: request.symbol, orderType: request.orderType, side: request.side, price: request.price }),
-        broker.marginRatio(request.symbol),
-      ]),
-      clock,
-      timeoutMs,
-      'risk figures (account balance, buy-limit estimate, margin ratio)',
-    );
-    return { balances, account: balanceIn(balances, currency) ?? balances[0], buyLimit, marginRatio, error: undefined };
+    requests = Promise.all([
+      broker.accountBalance(),
+      broker.estimateBuyLimit({ symbol: request.symbol, orderType: request.orderType, side: request.side, price: request.price }),
+      broker.marginRatio(request.symbol),
+    ]);
   } catch (error) {
-    return { ...NO_RISK_DATA, error: error instanceof Error ? error.message : String(error) };
+    requests = Promise.reject(error);
   }
+  return withTimeout(requests, clock, timeoutMs, 'risk figures (account balance, buy-limit estimate, margin ratio)').then(
+    ([balances, buyLimit, marginRatio]): RiskData => ({ balances, account: balanceIn(balances, currency) ?? balances[0], buyLimit, marginRatio, error: undefined }),
+    (error: unknown): RiskData => ({ ...NO_RISK_DATA, error: error instanceof Error ? error.message : String(error) }),
+  );
 }
