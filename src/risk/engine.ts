@@ -1,7 +1,7 @@
 // The risk engine: pure checks of one order request against a snapshot of fresh figures and the configured
 // limits. Orders that only reduce a position skip the buying-power, margin, position and kill-switch checks.
 import { marketOf, toWire, type AccountBalance, type BuyLimit, type Decimal, type MarginRatio, type OrderRequest } from '../domain/index.js';
-import { abs, plus, times } from '../domain/decimal-shortcuts.js';
+import { abs, gt, isPositive, plus, times } from '../domain/decimal-shortcuts.js';
 import type { RiskLimits } from './config.js';
 import { APPROVED, deny, type RiskDecision } from './decision.js';
 import type { EquityWatch } from './equity-watch.js';
@@ -30,7 +30,7 @@ const MINUTE_MS = 60_000;
 
 export function evaluateRisk(order: OrderRequest, snapshot: RiskSnapshot, limits: RiskLimits): RiskDecision {
   const { quantity, symbol } = order;
-  if (!quantity.isFinite() || quantity.lte(0)) return deny('INVALID_QUANTITY', `quantity must be positive, got ${toWire(quantity)}`, { quantity: quantity.toString() });
+  if (!quantity.isFinite() || !isPositive(quantity)) return deny('INVALID_QUANTITY', `quantity must be positive, got ${toWire(quantity)}`, { quantity: quantity.toString() });
   if (limits.allowedSymbols !== undefined && !limits.allowedSymbols.includes(symbol)) {
     return deny('SYMBOL_NOT_ALLOWED', `${symbol} is not in allowedSymbols (${limits.allowedSymbols.join(', ')})`, { symbol });
   }
@@ -53,7 +53,7 @@ export function evaluateRisk(order: OrderRequest, snapshot: RiskSnapshot, limits
   if (limits.maxOrderNotional !== undefined) {
     if (price === undefined) return noPrice(order);
     notional = quantity.times(price);
-    if (notional.gt(limits.maxOrderNotional)) {
+    if (gt(notional, limits.maxOrderNotional)) {
       return deny('EXCEEDS_MAX_NOTIONAL', `order notional ${toWire(notional)} exceeds maxOrderNotional ${toWire(limits.maxOrderNotional)}`, {
         notional: toWire(notional),
         limit: toWire(limits.maxOrderNotional),
@@ -94,7 +94,7 @@ function checkOpening(order: OrderRequest, opening: Decimal, openingNotional: De
   }
   if (limits.maxPositionPerSymbol !== undefined) {
     const projected = plus(plus(snapshot.position, snapshot.pendingQuantity), signedQuantity(order.side, order.quantity));
-    if (abs(projected).gt(limits.maxPositionPerSymbol)) {
+    if (gt(abs(projected), limits.maxPositionPerSymbol)) {
       return deny('EXCEEDS_MAX_POSITION', `position ${toWire(projected)} in ${order.symbol} would exceed maxPositionPerSymbol ${toWire(limits.maxPositionPerSymbol)}`, {
         position: toWire(snapshot.position),
         pending: toWire(snapshot.pendingQuantity),
@@ -108,8 +108,8 @@ function checkOpening(order: OrderRequest, opening: Decimal, openingNotional: De
     const missing = [account === undefined ? 'account' : '', buyLimit === undefined ? 'buy limit' : '', marginRatio === undefined ? 'margin ratio' : ''].filter(Boolean);
     return deny('RISK_DATA_UNAVAILABLE', `no fresh ${missing.join(', ')} from the broker: order not sent`, { missing: missing.join(',') });
   }
-  const maxQuantity = buyLimit.marginMaxQty.gt(buyLimit.cashMaxQty) ? buyLimit.marginMaxQty : buyLimit.cashMaxQty;
-  if (opening.gt(maxQuantity)) {
+  const maxQuantity = gt(buyLimit.marginMaxQty, buyLimit.cashMaxQty) ? buyLimit.marginMaxQty : buyLimit.cashMaxQty;
+  if (gt(opening, maxQuantity)) {
     return deny('EXCEEDS_BUY_LIMIT', `quantity ${toWire(opening)} exceeds the broker's limit ${toWire(maxQuantity)} for ${order.symbol}`, {
       quantity: toWire(opening),
       cashMaxQty: toWire(buyLimit.cashMaxQty),
@@ -121,14 +121,14 @@ function checkOpening(order: OrderRequest, opening: Decimal, openingNotional: De
   const notional = openingNotional ?? opening.times(price);
   // Buys pay the full value out of buy power; the margin requirement matters on top of that when im_factor
   // exceeds 1, and is the only check for a short sale.
-  if (order.side === 'Buy' && notional.gt(account.buyPower)) {
+  if (order.side === 'Buy' && gt(notional, account.buyPower)) {
     return deny('EXCEEDS_BUY_POWER', `order value ${toWire(notional)} exceeds buy power ${toWire(account.buyPower)}`, {
       required: toWire(notional),
       available: toWire(account.buyPower),
     });
   }
   const margin = times(marginRatio.imFactor, notional);
-  if (margin.gt(account.buyPower)) {
+  if (gt(margin, account.buyPower)) {
     return deny('INSUFFICIENT_MARGIN', `initial margin ${toWire(margin)} (${toWire(marginRatio.imFactor)} × ${toWire(notional)}) exceeds buy power ${toWire(account.buyPower)}`, {
       required: toWire(margin),
       available: toWire(account.buyPower),

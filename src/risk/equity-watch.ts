@@ -1,7 +1,7 @@
 // The kill switches' memory: the peak of net assets over the run and the first figure of each local day.
 // Pure updates; once a switch trips it stays tripped (the daily one until the local day changes).
 import { pad, toLocal, type Decimal } from '../domain/index.js';
-import { isPositive, toNumber } from '../domain/decimal-shortcuts.js';
+import { gt, gte, isPositive, toNumber } from '../domain/decimal-shortcuts.js';
 import type { RiskLimits } from './config.js';
 
 export interface Trip {
@@ -33,11 +33,11 @@ export function observeEquity(watch: EquityWatch, netAssets: Decimal, time: numb
   const day = daily ? cachedLocalDate(time, timeZone) : undefined;
   const newDay = day !== watch.day;
   const dayStart = !daily ? undefined : newDay || watch.dayStart === undefined ? netAssets : watch.dayStart;
-  const peak = watch.peak === undefined || netAssets.gt(watch.peak) ? netAssets : watch.peak;
+  const peak = watch.peak === undefined || gt(netAssets, watch.peak) ? netAssets : watch.peak;
   let dailyTrip = newDay ? undefined : watch.dailyTrip;
   if (dailyTrip === undefined && dayStart !== undefined && limits.dailyLossLimit !== undefined) {
     const loss = dayStart.minus(netAssets);
-    if (loss.gte(limits.dailyLossLimit)) dailyTrip = { loss, limit: limits.dailyLossLimit, reference: dayStart, netAssets };
+    if (gte(loss, limits.dailyLossLimit)) dailyTrip = { loss, limit: limits.dailyLossLimit, reference: dayStart, netAssets };
   }
   let drawdownTrip = watch.drawdownTrip;
   if (drawdownTrip === undefined && limits.maxDrawdown !== undefined && isPositive(peak) && !clearlyBelow(peak, netAssets, limits.maxDrawdown)) {
@@ -54,7 +54,7 @@ export function observeEquity(watch: EquityWatch, netAssets: Decimal, time: numb
  */
 function clearlyBelow(peak: Decimal, netAssets: Decimal, limit: Decimal): boolean {
   if (!isPositive(limit)) return false;
-  if (netAssets.gte(peak)) return true;
+  if (gte(netAssets, peak)) return true;
   const top = toNumber(peak);
   const bound = toNumber(limit);
   return Number.isFinite(top) && (top - toNumber(netAssets)) / top < bound - 1e-9 * (bound + 1);

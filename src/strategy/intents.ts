@@ -11,6 +11,7 @@ import {
   type SecuritySymbol,
   type Side,
 } from '../domain/index.js';
+import { isPositive } from '../domain/decimal-shortcuts.js';
 import type { DecimalInput, IntentOptions, StrategyContext } from './context.js';
 
 type IntentHelpers = Pick<StrategyContext<unknown>, 'buy' | 'sell' | 'close' | 'target' | 'cancel'>;
@@ -31,7 +32,7 @@ export function createIntentHelpers(defaultSymbol: SecuritySymbol): IntentHelper
   const decimalOrUndefined = (value: DecimalInput | undefined, field: string): Decimal | undefined => (value === undefined ? undefined : toDecimal(value, field));
   const order = (side: Side, quantity: DecimalInput, options: IntentOptions | undefined): OrderIntent => {
     const amount = toDecimal(quantity, 'quantity');
-    if (!amount.isFinite() || amount.lte(0)) throw new InvalidInputError(`${side.toLowerCase()} quantity must be positive, got ${String(quantity)}`, 'quantity');
+    if (!amount.isFinite() || !isPositive(amount)) throw new InvalidInputError(`${side.toLowerCase()} quantity must be positive, got ${String(quantity)}`, 'quantity');
     return {
       kind: 'order',
       symbol: toSymbol(options?.symbol, defaultSymbol),
