@@ -3,7 +3,7 @@
 // A currency's ledger covers its cash and the positions of its market; there is no currency conversion.
 import type { AccountBalance, BuyLimit, MarginRatio } from '../../domain/account.js';
 import { Decimal, ZERO } from '../../domain/decimal.js';
-import { atLeastZero, dividedBy, minus, plus, times, toNumber } from '../../domain/decimal-shortcuts.js';
+import { atLeastZero, dividedBy, eq, gt, gte, isPositive, lte, minus, plus, times, toNumber } from '../../domain/decimal-shortcuts.js';
 import type { OrderType, Side } from '../../domain/order-types.js';
 import type { SecuritySymbol } from '../../domain/symbol.js';
 import { markOf, type Book, type CurrencyLedger, type SymbolSlot } from './book.js';
@@ -111,7 +111,7 @@ export class Accounts {
     const availableCash = minus(ledger.cash, ledger.frozenCash);
     const buyPower = dividedBy(atLeastZero(figures.excess), this.settings.marginRatios.default.im);
     const remainingFinanceAmount = atLeastZero(minus(buyPower, atLeastZero(availableCash)));
-    const riskLevel = figures.netAssets.gte(figures.initMargin) ? 0 : figures.netAssets.gte(figures.maintenanceMargin) ? 1 : figures.netAssets.gte(figures.forcedMargin) ? 2 : 3;
+    const riskLevel = gte(figures.netAssets, figures.initMargin) ? 0 : gte(figures.netAssets, figures.maintenanceMargin) ? 1 : gte(figures.netAssets, figures.forcedMargin) ? 2 : 3;
     return {
       currency: ledger.currency,
       totalCash: ledger.cash,
@@ -176,7 +176,7 @@ export class Accounts {
       const fees = this.estimatedFees(slot, 'Buy', record, remaining, price);
       const value = remaining.times(price);
       // An order that opens all it buys holds its whole value as margin: one product serves both.
-      const openingValue = opening === remaining || opening.eq(remaining) ? value : opening.times(price);
+      const openingValue = eq(opening, remaining) ? value : opening.times(price);
       return { cash: plus(value, fees), margin: plus(times(openingValue, im), fees), fees, position: ZERO };
     }
     return { cash: ZERO, margin: times(opening.times(price), im), fees: ZERO, position: minus(remaining, opening) };
@@ -185,17 +185,17 @@ export class Accounts {
   /** Sets an order's reservations to `next` (its reservationOf while open; undefined releases everything). */
   reserve(slot: SymbolSlot, record: OrderRecord, next: Reservation = NOTHING): void {
     const ledger = slot.ledger;
-    if (!record.cashReserve.eq(next.cash)) {
+    if (!eq(record.cashReserve, next.cash)) {
       ledger.frozenCash = plus(minus(ledger.frozenCash, record.cashReserve), next.cash);
       record.cashReserve = next.cash;
       ledger.version += 1;
     }
-    if (!record.marginReserve.eq(next.margin)) {
+    if (!eq(record.marginReserve, next.margin)) {
       ledger.marginReserved = plus(minus(ledger.marginReserved, record.marginReserve), next.margin);
       record.marginReserve = next.margin;
       ledger.version += 1;
     }
-    if (!record.positionReserve.eq(next.position)) {
+    if (!eq(record.positionReserve, next.position)) {
       slot.position!.reservedSell = plus(minus(slot.position!.reservedSell, record.positionReserve), next.position);
       record.positionReserve = next.position;
     }
@@ -215,9 +215,9 @@ export class Accounts {
       // Without fees both limits are whole divisions: what the searches below would find. In a cash account
       // without holdings both divide the same figures, so the second is the first.
       const unit = times(reference, im);
-      const cashMaxQty = reference.gt(0) ? wholeUnits(available, reference) : ZERO;
-      if (!unit.gt(0) || figures.excess.isNegative()) return { cashMaxQty, marginMaxQty: ZERO };
-      const sameDivision = (figures.excess === available || figures.excess.eq(available)) && (unit === reference || unit.eq(reference));
+      const cashMaxQty = isPositive(reference) ? wholeUnits(available, reference) : ZERO;
+      if (!isPositive(unit) || figures.excess.isNegative()) return { cashMaxQty, marginMaxQty: ZERO };
+      const sameDivision = eq(figures.excess, available) && eq(unit, reference);
       return { cashMaxQty, marginMaxQty: plus(closable, sameDivision ? cashMaxQty : wholeUnits(figures.excess, unit)) };
     }
     const fees = (quantity: Decimal): Decimal => this.estimatedFees(slot, 'Buy', undefined, quantity, reference);
@@ -269,9 +269,9 @@ function largest(fits: (quantity: Decimal) => boolean, budget: Decimal, unitCost
 
 /** floor(max(0, budget) / unitCost) for unitCost > 0: a float estimate corrected by multiplication (exact, and cheaper than a 40-digit division). */
 function wholeUnits(budget: Decimal, unitCost: Decimal): Decimal {
-  if (!budget.gt(0)) return ZERO;
+  if (!isPositive(budget)) return ZERO;
   let units = new Decimal(Math.floor(toNumber(budget) / toNumber(unitCost)));
-  while (units.gt(0) && units.times(unitCost).gt(budget)) units = units.minus(1);
-  while (units.plus(1).times(unitCost).lte(budget)) units = units.plus(1);
+  while (isPositive(units) && gt(units.times(unitCost), budget)) units = units.minus(1);
+  while (lte(units.plus(1).times(unitCost), budget)) units = units.plus(1);
   return units;
 }

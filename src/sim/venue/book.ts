@@ -2,6 +2,7 @@
 // ledger per currency (cash and what open orders hold back). Float mirrors keep per-bar marking cheap;
 // the Decimal fields are the truth and change only on orders and fills.
 import { decimalFromNumber, type Decimal, ZERO } from '../../domain/decimal.js';
+import { toNumber } from '../../domain/decimal-shortcuts.js';
 import type { Position } from '../../domain/position.js';
 import { currencyOf, marketOf, type Market, type SecuritySymbol } from '../../domain/symbol.js';
 import { MarketDays } from './market-days.js';
@@ -118,7 +119,7 @@ export function markOf(slot: SymbolSlot): Decimal {
 /** Re-derives a ledger's float figures from its Decimal cash and held positions (after every fill). */
 export function refreshFloats(ledger: CurrencyLedger): void {
   ledger.version += 1;
-  ledger.cashFloat = ledger.cash.toNumber();
+  ledger.cashFloat = toNumber(ledger.cash);
   let holdings = 0;
   for (const slot of ledger.held) holdings += slot.quantity * slot.mark;
   ledger.holdingsFloat = holdings;

@@ -1,7 +1,9 @@
 // The matching engine: runs a symbol's resting orders against each bar (or tick) and books the fills into
 // the account. The one place fills happen, for the backtest and the paper server alike.
 import { Decimal, ZERO } from '../../domain/decimal.js';
-import { minus, plus, toNumber } from '../../domain/decimal-shortcuts.js';
+import { eq, gt, isPositive, minus, plus, toNumber } from '../../domain/decimal-shortcuts.js';
+
+const ONE = new Decimal(1);
 import type { Fill } from '../../domain/fill.js';
 import { nextStatus, type OrderEvent } from '../../domain/order-state-machine.js';
 import { isTerminal } from '../../domain/order-status.js';
@@ -76,12 +78,12 @@ export class Engine {
       quantity = new Decimal(Math.floor(room));
       amount = toNumber(quantity);
     }
-    const fraction = quantity.gt(1) ? this.faults.partialFillFraction() : undefined;
+    const fraction = gt(quantity, ONE) ? this.faults.partialFillFraction() : undefined;
     if (fraction !== undefined) {
       quantity = Decimal.max(new Decimal(1), quantity.times(fraction).floor());
       amount = toNumber(quantity);
     }
-    if (!quantity.gt(0)) return;
+    if (!isPositive(quantity)) return;
     slot.consumed += amount;
     this.fill(slot, record, quantity, price, time);
   }
@@ -97,7 +99,7 @@ export class Engine {
 
   /** Moves an order's status through the one transition table; a refused move is a venue bug. */
   move(record: OrderRecord, event: OrderEvent): void {
-    const next = nextStatus(record.status, event, record.executedQuantity.gt(0));
+    const next = nextStatus(record.status, event, isPositive(record.executedQuantity));
     if (next === undefined) throw new Error(`order ${record.orderId}: no transition from ${record.status} on ${event}`);
     record.status = next;
   }
@@ -149,7 +151,7 @@ export class Engine {
     ledger.cash = side === 'Buy' ? minus(ledger.cash, plus(value, fee)) : plus(ledger.cash, minus(value, fee));
     this.book(slot, record, quantity, price, fee, time);
 
-    const full = executedQuantity === record.quantity || executedQuantity.eq(record.quantity);
+    const full = eq(executedQuantity, record.quantity);
     this.moveFilled(record, full ? 'fill' : 'partialFill');
     this.accounts.reserve(slot, record, full ? undefined : this.accounts.reservationOf(slot, record));
     if (full) slot.resting.splice(slot.resting.indexOf(record), 1);

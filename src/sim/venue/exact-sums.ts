@@ -4,6 +4,7 @@
 // while they stay below 2^53. Anything outside that (fractional quantities, long decimals, huge values)
 // returns undefined, and the caller sums in Decimal instead; both give the same numbers.
 import { Decimal } from '../../domain/decimal.js';
+import { times } from '../../domain/decimal-shortcuts.js';
 
 export interface HoldingSums {
   /** Σ quantity × mark (signed). */
@@ -53,5 +54,5 @@ export function exactHoldingSums(count: number, quantityAt: (index: number) => n
     if (gross > SAFE) return undefined;
   }
   const unit = INVERSE_POWERS[common]!;
-  return { value: new Decimal(value).times(unit), gross: new Decimal(gross).times(unit) };
+  return { value: times(new Decimal(value), unit), gross: times(new Decimal(gross), unit) };
 }

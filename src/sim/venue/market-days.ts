@@ -6,13 +6,14 @@ import { REGULAR_SESSIONS, timeZoneOf } from '../../domain/market-hours.js';
 import type { Market } from '../../domain/symbol.js';
 import { ZoneOffsets } from './zone-offsets.js';
 
+/** One market day; the cache reuses these objects, so loading a day allocates nothing. */
 interface DayWindow {
   /** yyyymmdd of the local date. */
-  readonly key: number;
-  readonly start: number;
-  readonly end: number;
+  key: number;
+  start: number;
+  end: number;
   /** [begin, end) UTC pairs of the day's regular sessions. */
-  readonly sessions: readonly number[];
+  readonly sessions: number[];
 }
 
 const CACHED_DAYS = 4;
@@ -23,12 +24,14 @@ export class MarketDays {
   private readonly offsets: ZoneOffsets;
   /** Regular sessions as [begin, end) minutes after local midnight. */
   private readonly sessionMinutes: readonly number[];
-  /** Most recently used first. */
-  private readonly days: DayWindow[] = [];
+  /** Most recently used first; `loaded` of them hold days. */
+  private readonly days: DayWindow[];
+  private loaded = 0;
 
   constructor(market: Market) {
     this.offsets = ZoneOffsets.of(timeZoneOf(market));
     this.sessionMinutes = REGULAR_SESSIONS[market].flatMap((session) => [minutesOf(session.begin), minutesOf(session.end)]);
+    this.days = Array.from({ length: CACHED_DAYS }, () => ({ key: 0, start: 0, end: 0, sessions: this.sessionMinutes.map(() => 0) }));
   }
 
   /** yyyymmdd of the market-local date of an instant. */
@@ -50,40 +53,42 @@ export class MarketDays {
     return false;
   }
 
-  /** Regular sessions of the day of an instant, as [begin, end) UTC pairs. */
+  /** Regular sessions of the day of an instant, as [begin, end) UTC pairs (read them before asking about another day). */
   sessionsOf(time: number): readonly number[] {
     return this.window(time).sessions;
   }
 
   private window(time: number): DayWindow {
     const days = this.days;
-    for (let index = 0; index < days.length; index++) {
+    for (let index = 0; index < this.loaded; index++) {
       const day = days[index]!;
-      if (time >= day.start && time < day.end) {
-        if (index !== 0) {
-          days.splice(index, 1);
-          days.unshift(day);
-        }
-        return day;
-      }
+      if (time >= day.start && time < day.end) return this.toFront(index);
     }
-    const day = this.load(time);
-    days.unshift(day);
-    if (days.length > CACHED_DAYS) days.pop();
+    // The least recently used window (or an unused one) takes the new day.
+    const index = Math.min(this.loaded, CACHED_DAYS - 1);
+    this.loaded = Math.max(this.loaded, index + 1);
+    this.load(time, days[index]!);
+    return this.toFront(index);
+  }
+
+  private toFront(index: number): DayWindow {
+    const days = this.days;
+    const day = days[index]!;
+    for (let position = index; position > 0; position--) days[position] = days[position - 1]!;
+    days[0] = day;
     return day;
   }
 
   // The same instants as domain startOfLocalDay and fromLocal (which takes daytime hours at the offset of
   // 12:00 UTC of the date), without Intl.
-  private load(time: number): DayWindow {
+  private load(time: number, into: DayWindow): void {
     const dayNumber = Math.floor((time + this.offsets.offsetAt(time)) / DAY_MS);
     const noonOffset = this.offsets.offsetAt(dayNumber * DAY_MS + 12 * HOUR_MS);
-    return {
-      key: dateKeyOfDay(dayNumber),
-      start: this.localMidnight(dayNumber),
-      end: this.localMidnight(dayNumber + 1),
-      sessions: this.sessionMinutes.map((minutes) => dayNumber * DAY_MS + minutes * 60_000 - noonOffset),
-    };
+    into.key = dateKeyOfDay(dayNumber);
+    into.start = this.localMidnight(dayNumber);
+    into.end = this.localMidnight(dayNumber + 1);
+    const minutes = this.sessionMinutes;
+    for (let index = 0; index < minutes.length; index++) into.sessions[index] = dayNumber * DAY_MS + minutes[index]! * 60_000 - noonOffset;
   }
 
   /** The instant whose local wall time is 00:00 of day `dayNumber` (days since 1970-01-01). */

@@ -1,6 +1,7 @@
 // Checks a submission must pass before it can rest on the book. Each failure is a rejection reason the
 // order carries in its message; funds and position checks come later, against the account.
 import type { Decimal } from '../../domain/decimal.js';
+import { isPositive } from '../../domain/decimal-shortcuts.js';
 import { REGULAR_SESSIONS } from '../../domain/market-hours.js';
 import type { OrderReplacement, OrderRequest } from '../../domain/order.js';
 import { PRICED_ORDER_TYPES } from '../../domain/order-types.js';
@@ -12,7 +13,7 @@ import type { OrderRecord } from './orders.js';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function positive(value: Decimal | undefined): boolean {
-  return value !== undefined && value.isFinite() && value.gt(0);
+  return value !== undefined && value.isFinite() && isPositive(value);
 }
 
 /** The reason `request` is malformed, or undefined. */

@@ -4,7 +4,7 @@
 import type { AccountBalance, BuyLimit, MarginRatio } from '../../domain/account.js';
 import type { Clock } from '../../domain/clock.js';
 import { Decimal, ZERO } from '../../domain/decimal.js';
-import { atLeastZero, minus } from '../../domain/decimal-shortcuts.js';
+import { atLeastZero, gt, isPositive, minus, toNumber } from '../../domain/decimal-shortcuts.js';
 import type { Fill } from '../../domain/fill.js';
 import type { OrderReplacement, OrderRequest } from '../../domain/order.js';
 import { nextStatus } from '../../domain/order-state-machine.js';
@@ -320,8 +320,8 @@ export class Venue {
 
   /** Sets the matching state and the reservation basis from the order's current fields and the mark. */
   private prepare(slot: SymbolSlot, record: OrderRecord, now: number): void {
-    record.limit = record.price?.toNumber() ?? Number.NaN;
-    record.trigger = record.triggerPrice?.toNumber() ?? Number.NaN;
+    record.limit = record.price === undefined ? Number.NaN : toNumber(record.price);
+    record.trigger = record.triggerPrice === undefined ? Number.NaN : toNumber(record.triggerPrice);
     if (!record.triggered && isTrailingType(record.orderType)) {
       record.triggerDirection = record.side === 'Buy' ? 1 : -1;
       record.trailExtreme = Number.isNaN(record.trailExtreme) ? slot.mark : record.trailExtreme;
@@ -352,14 +352,14 @@ export class Venue {
   /** The order's reservation when the account can carry it, else why not. */
   private fundsCheck(slot: SymbolSlot, record: OrderRecord): { readonly problem: string } | { readonly reservation: Reservation } {
     if (record.status === 'NotReported') this.prepare(slot, record, record.submittedAt);
-    if (record.side === 'Sell' && record.openingQuantity.gt(0) && !this.settings.shortSelling) {
+    if (record.side === 'Sell' && isPositive(record.openingQuantity) && !this.settings.shortSelling) {
       const available = remainingOf(record).minus(record.openingQuantity);
       return { problem: `insufficient position: ${available.toFixed()} of ${record.symbol} available to sell, ${remainingOf(record).toFixed()} requested (short selling is off)` };
     }
     const reservation = this.accounts.reservationOf(slot, record);
     if (reservation.margin.isZero()) return { reservation };
     const excess = this.accounts.figures(slot.ledger).excess;
-    if (reservation.margin.gt(excess)) {
+    if (gt(reservation.margin, excess)) {
       const needed = reservation.margin.toDecimalPlaces(2).toFixed();
       return { problem: `insufficient buying power: the order needs ${needed} ${slot.ledger.currency}, ${Decimal.max(ZERO, excess).toDecimalPlaces(2).toFixed()} available` };
     }
