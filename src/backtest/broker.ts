@@ -1,17 +1,18 @@
 // The Broker port over the simulated venue, in process: every call acts at once on the venue and returns a
 // settled promise, and the venue's order changes reach `orderUpdates` synchronously as they happen (a
 // fill during a bar is in the runtime's books before the strategy sees that bar).
-import { Subject, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import type { AccountBalance, BuyLimit, MarginRatio } from '../domain/account.js';
 import type { Order, OrderReplacement, OrderRequest, OrderUpdate } from '../domain/order.js';
 import type { BrokerPosition } from '../domain/position.js';
 import type { SecuritySymbol } from '../domain/symbol.js';
+import { Broadcast } from '../execution/broadcast.js';
 import { OrderRefusedError, type Broker, type BuyLimitQuery, type OrderQuery } from '../execution/broker.js';
 import type { Venue } from '../sim/venue/venue.js';
 
 export class BacktestBroker implements Broker {
   readonly orderUpdates: Observable<OrderUpdate>;
-  private readonly updates = new Subject<OrderUpdate>();
+  private readonly updates = new Broadcast<OrderUpdate>();
 
   constructor(readonly venue: Venue) {
     venue.onOrderUpdate((update) => this.updates.next(update));

@@ -1,29 +1,30 @@
-// The MarketData port over candle history: one Subject per symbol that the backtest engine feeds with each
+// The MarketData port over candle history: one stream per symbol that the backtest engine feeds with each
 // closed data bar. Coarser periods are built from the data (resample.ts); backtests have no quotes, so
 // quote streams never emit (they complete when the run ends).
-import { Subject, throwError, type Observable } from 'rxjs';
+import { throwError, type Observable } from 'rxjs';
 import type { Candle } from '../domain/candle.js';
 import { InvalidInputError } from '../domain/errors.js';
 import type { Period } from '../domain/period.js';
 import type { Quote } from '../domain/quote.js';
 import type { SecuritySymbol } from '../domain/symbol.js';
+import { Broadcast } from '../execution/broadcast.js';
 import type { MarketData } from '../feeds/market-data.js';
 import { resample, resampleProblem } from './resample.js';
 
 export class BacktestMarketData implements MarketData {
-  private readonly feeds = new Map<SecuritySymbol, Subject<Candle>>();
-  private readonly quoteFeeds = new Map<SecuritySymbol, Subject<Quote>>();
+  private readonly feeds = new Map<SecuritySymbol, Broadcast<Candle>>();
+  private readonly quoteFeeds = new Map<SecuritySymbol, Broadcast<Quote>>();
 
   /** `period`: the period of the data bars fed in. */
   constructor(
     readonly period: Period,
     symbols: readonly SecuritySymbol[],
   ) {
-    for (const symbol of symbols) this.feeds.set(symbol, new Subject<Candle>());
+    for (const symbol of symbols) this.feeds.set(symbol, new Broadcast<Candle>());
   }
 
-  /** The Subject the engine pushes `symbol`'s closed data bars into. */
-  feed(symbol: SecuritySymbol): Subject<Candle> {
+  /** The stream the engine pushes `symbol`'s closed data bars into. */
+  feed(symbol: SecuritySymbol): Broadcast<Candle> {
     const feed = this.feeds.get(symbol);
     if (feed === undefined) throw new Error(`no feed for ${symbol}`);
     return feed;
@@ -43,7 +44,7 @@ export class BacktestMarketData implements MarketData {
   quotes(symbol: SecuritySymbol): Observable<Quote> {
     let feed = this.quoteFeeds.get(symbol);
     if (feed === undefined) {
-      feed = new Subject<Quote>();
+      feed = new Broadcast<Quote>();
       this.quoteFeeds.set(symbol, feed);
     }
     return feed.asObservable();
