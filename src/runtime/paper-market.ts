@@ -25,6 +25,11 @@ export interface PaperMarketOptions {
   readonly stateFile?: string;
   /** 'paced' (default): the replay plays at `speed` once play() is called; 'manual': only replay.step() moves it. */
   readonly replay?: 'paced' | 'manual';
+  /**
+   * A simulator already running, shared by several sessions (the scheduler's paper venue): it is used as it
+   * is (the options above are its owner's business), and neither played nor closed by a session.
+   */
+  readonly simulator?: Simulator;
 }
 
 export interface PaperMarket {
@@ -44,6 +49,7 @@ export async function startPaperMarket(
   clock: Clock,
   logger: Logger,
 ): Promise<PaperMarket> {
+  if (options.simulator !== undefined) return sharedMarket(options.simulator);
   const simulator = await startSimulator({
     ...(options.candles === undefined ? { data: options.data ?? 'backtest-data' } : { candles: options.candles }),
     symbols,
@@ -72,4 +78,8 @@ export async function startPaperMarket(
     },
     close: () => simulator.close(),
   };
+}
+
+function sharedMarket(simulator: Simulator): PaperMarket {
+  return { simulator, config: configFromEnv(simulator.env), marketClock: simulator.marketClock, play: () => undefined, close: async () => undefined };
 }

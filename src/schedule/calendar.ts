@@ -25,8 +25,11 @@ export interface TradingDay {
   /** "YYYY-MM-DD" in the market's zone. */
   readonly date: string;
   readonly kind: DayKind;
-  /** 'fallback' means the service did not answer and weekdays were taken as full trading days. */
-  readonly source: 'service' | 'fallback';
+  /**
+   * 'fallback': the service did not answer and weekdays were taken as full trading days; 'unchecked': the
+   * job runs every day (`days: all`), so the calendar was not asked.
+   */
+  readonly source: 'service' | 'fallback' | 'unchecked';
 }
 
 export interface MarketCalendarOptions {

@@ -1,5 +1,6 @@
 // The schedule config file's shape (zod, strict: unknown keys are errors). Cross-field rules live in config.ts.
 import { z } from 'zod';
+import { PERIODS } from '../domain/period.js';
 import { MARKETS, parseSymbol } from '../domain/symbol.js';
 import { cronProblem } from './cron.js';
 import { durationSchema } from './duration.js';
@@ -33,6 +34,20 @@ const backoffSchema = z.strictObject({
   jitter: z.boolean().optional(),
 });
 
+const periodSchema = z.enum(PERIODS, { error: (issue) => `unknown period "${String(issue.input)}" (use ${PERIODS.join(', ')})` });
+
+const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a YYYY-MM-DD date');
+
+const positiveAmount = z.union([z.number(), z.string()]).refine((value) => /^\d+(\.\d+)?$/.test(String(value)) && Number(value) > 0, 'must be a positive amount');
+
+/** The built-in simulator of a paper schedule: what it replays, how fast, and the paper account's cash. */
+const paperSchema = z.strictObject({
+  data: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
+  from: dateSchema.optional(),
+  speed: z.number().positive('must be greater than zero').optional(),
+  cash: positiveAmount.optional(),
+});
+
 const webhookSchema = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
 export const rawJobSchema = z.strictObject({
@@ -40,13 +55,18 @@ export const rawJobSchema = z.strictObject({
   strategy: z.string().min(1).optional(),
   task: z.enum(TASKS, { error: (issue) => `unknown task "${String(issue.input)}" (known: ${TASKS.join(', ')})` }).optional(),
   symbols: z.array(symbolSchema).optional(),
-  params: z.record(z.string(), z.unknown()).optional(),
+  params: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()], { error: 'must be a number, a string or true/false' })).optional(),
+  period: periodSchema.optional(),
   market: z.enum(MARKETS, { error: (issue) => `unknown market "${String(issue.input)}" (use ${MARKETS.join(', ')})` }).optional(),
   timezone: timeZoneSchema.optional(),
   start: cronSchema.optional(),
   stop: cronSchema.optional(),
   cron: cronSchema.optional(),
   flattenAtStop: z.boolean().optional(),
+  days: z.enum(['trading', 'all'], { error: 'must be "trading" (the market\'s trading days) or "all" (every day)' }).optional(),
+  runFor: durationSchema.optional(),
+  lookback: durationSchema.optional(),
+  dataDir: z.string().min(1).optional(),
   maxRestarts: z.number().int().min(0).optional(),
   backoff: backoffSchema.optional(),
 });
@@ -56,8 +76,10 @@ export type RawJob = z.infer<typeof rawJobSchema>;
 export const rawConfigSchema = z.strictObject({
   timezone: timeZoneSchema.optional(),
   mode: z.enum(['paper', 'live'], { error: (issue) => `unknown mode "${String(issue.input)}" (use paper or live)` }).default('paper'),
-  journal: z.string().min(1).default('state/journal.sqlite'),
+  /** Default: paper-journal.sqlite (paper) or journal.sqlite (live) in the state dir. */
+  journal: z.string().min(1).optional(),
   stateDir: z.string().min(1).default('state'),
+  paper: paperSchema.optional(),
   risk: z.record(z.string(), z.unknown()).default({}),
   notify: z
     .strictObject({
@@ -73,6 +95,7 @@ export const rawConfigSchema = z.strictObject({
   outageLimit: durationSchema.default(60_000),
   tokenRefreshLead: durationSchema.default(7 * 86_400_000),
   stopTimeout: durationSchema.default(30_000),
+  accountCheck: durationSchema.default(30_000),
   calendar: z.strictObject({ cacheFile: z.string().min(1).optional(), ttl: durationSchema.optional() }).optional(),
   restart: z
     .strictObject({ maxRestarts: z.number().int().min(0).optional(), window: durationSchema.optional(), backoff: backoffSchema.optional() })

@@ -10,7 +10,7 @@ import { marketOf, type Market } from '../domain/symbol.js';
 import { rawConfigSchema, rawJobSchema, type RawConfig, type RawJob } from './config-schema.js';
 import { formatPath, lineOf, ScheduleConfigError, type ConfigProblem, type PathSegment } from './config-problems.js';
 import { parseCron } from './cron.js';
-import type { BackoffSettings, JobTrigger, RestartPolicy, ScheduleJob } from './job.js';
+import type { BackoffSettings, JobTarget, JobTrigger, RestartPolicy, ScheduleJob } from './job.js';
 
 export interface NotifySettings {
   readonly webhook: string;
@@ -21,12 +21,23 @@ export interface NotifySettings {
   readonly queueLimit: number;
 }
 
+/** The built-in simulator of a paper schedule (paths absolute). */
+export interface PaperSettings {
+  readonly data: readonly string[];
+  readonly from: string | undefined;
+  /** Market time per wall time; 1 replays at the market's own pace. */
+  readonly speed: number;
+  readonly cash: string;
+}
+
 export interface ScheduleConfig {
   /** Absolute path of the config file; relative paths in it are resolved against its folder. */
   readonly file: string;
   readonly mode: 'paper' | 'live';
   readonly journal: string;
   readonly stateDir: string;
+  /** Paper mode only. */
+  readonly paper: PaperSettings | undefined;
   /** Risk limits, passed through as written (or as parsed by the injected risk schema). */
   readonly risk: Readonly<Record<string, unknown>>;
   readonly notify: NotifySettings | undefined;
@@ -34,6 +45,8 @@ export interface ScheduleConfig {
   readonly outageLimitMs: number;
   readonly tokenRefreshLeadMs: number;
   readonly stopTimeoutMs: number;
+  /** How often the account (balances, positions) is read for the kill switch and the status. */
+  readonly accountCheckMs: number;
   readonly calendar: { readonly cacheFile: string; readonly ttlMs: number };
   readonly jobs: readonly ScheduleJob[];
 }
@@ -43,9 +56,14 @@ export interface ConfigOptions {
   readonly riskSchema?: z.ZodType<Record<string, unknown>>;
   /** Check that strategy files exist (default true). */
   readonly checkFiles?: boolean;
+  /** Overrides the file's `stateDir` (the `--state` flag); relative to the working folder. */
+  readonly stateDir?: string;
 }
 
 const DEFAULT_RESTART = { maxRestarts: 5, windowMs: 30 * 60_000, initialMs: 1000, maxMs: 5 * 60_000 } as const;
+const DEFAULT_RUN_FOR_MS = 3_600_000;
+const DEFAULT_PAPER = { data: 'backtest-data', speed: 1, cash: '1000000' } as const;
+const DEFAULT_FETCH = { period: 'day', lookbackMs: 30 * 86_400_000, dataDir: 'data' } as const;
 
 export async function loadScheduleConfig(file: string, options: ConfigOptions = {}): Promise<ScheduleConfig> {
   let text: string;
@@ -81,6 +99,7 @@ export function parseScheduleConfig(text: string, file: string, options: ConfigO
   const top = rawConfigSchema.safeParse(raw, { error: typeMessage });
   if (!top.success) collect(top.error.issues, []);
   const rawJobs: readonly unknown[] = isRecord(raw) && Array.isArray(raw['jobs']) ? raw['jobs'] : [];
+  if (isRecord(raw) && raw['mode'] === 'live' && raw['paper'] !== undefined) report(['paper'], 'applies only to mode: paper (a live schedule trades the real account)');
   const parsedJobs = rawJobs.map((job, index) => {
     const parsed = rawJobSchema.safeParse(job, { error: typeMessage });
     if (!parsed.success) collect(parsed.error.issues, ['jobs', index]);
@@ -98,22 +117,22 @@ export function parseScheduleConfig(text: string, file: string, options: ConfigO
   const jobs: ScheduleJob[] = [];
   parsedJobs.forEach((job, index) => {
     if (job === undefined) return;
+    const strategyFile = job.strategy === undefined ? undefined : path.resolve(baseDir, job.strategy);
+    if (strategyFile !== undefined && options.checkFiles !== false && !existsSync(strategyFile)) report(['jobs', index, 'strategy'], `file not found: ${strategyFile}`);
     const resolved = resolveJob(job, top.success ? top.data : undefined, baseDir, (segments, message) => report(['jobs', index, ...segments], message));
-    if (resolved === undefined) return;
-    if (resolved.target.kind === 'strategy' && options.checkFiles !== false && !existsSync(resolved.target.path)) {
-      report(['jobs', index, 'strategy'], `file not found: ${resolved.target.path}`);
-    }
-    jobs.push(resolved);
+    if (resolved !== undefined) jobs.push(resolved);
   });
 
   if (problems.length > 0 || !top.success) throw new ScheduleConfigError(file, sortByLine(problems));
   const config = top.data;
-  const stateDir = path.resolve(baseDir, config.stateDir);
+  const stateDir = options.stateDir === undefined ? path.resolve(baseDir, config.stateDir) : path.resolve(options.stateDir);
+  const defaultJournal = path.join(stateDir, config.mode === 'paper' ? 'paper-journal.sqlite' : 'journal.sqlite');
   return {
     file: path.resolve(file),
     mode: config.mode,
-    journal: path.resolve(baseDir, config.journal),
+    journal: config.journal === undefined ? defaultJournal : path.resolve(baseDir, config.journal),
     stateDir,
+    paper: config.mode === 'live' ? undefined : paperSettings(config.paper, baseDir),
     risk,
     notify: config.notify === undefined ? undefined : {
       webhook: config.notify.webhook,
@@ -127,6 +146,7 @@ export function parseScheduleConfig(text: string, file: string, options: ConfigO
     outageLimitMs: config.outageLimit,
     tokenRefreshLeadMs: config.tokenRefreshLead,
     stopTimeoutMs: config.stopTimeout,
+    accountCheckMs: config.accountCheck,
     calendar: {
       cacheFile: path.resolve(baseDir, config.calendar?.cacheFile ?? path.join(stateDir, 'trading-days.json')),
       ttlMs: config.calendar?.ttl ?? 24 * 3_600_000,
@@ -152,20 +172,30 @@ function resolveJob(job: RawJob, config: RawConfig | undefined, baseDir: string,
   if (job.task !== undefined && job.start !== undefined) report(['start'], 'a task runs once per fire: use "cron", not "start"/"stop"');
   if (job.flattenAtStop !== undefined && job.cron !== undefined) report(['flattenAtStop'], 'applies only to start/stop windows');
   if (job.task === 'fetch-data' && (job.symbols ?? []).length === 0) report(['symbols'], 'fetch-data needs at least one symbol');
+  if (job.runFor !== undefined && (job.task !== undefined || job.cron === undefined)) report(['runFor'], 'applies only to cron-fired strategy jobs (a window run ends at its stop)');
+  for (const key of ['lookback', 'dataDir'] as const) if (job[key] !== undefined && job.task !== 'fetch-data') report([key], 'applies only to the fetch-data task');
   const market = resolveMarket(job, report);
   if (failed || market === undefined) return undefined;
 
   const trigger: JobTrigger = job.cron !== undefined
     ? { kind: 'cron', cron: parseCron(job.cron) }
     : { kind: 'window', start: parseCron(job.start!), stop: parseCron(job.stop!) };
+  const target: JobTarget = job.strategy !== undefined
+    ? { kind: 'strategy', path: path.resolve(baseDir, job.strategy), period: job.period, runForMs: job.runFor ?? DEFAULT_RUN_FOR_MS }
+    : {
+        kind: 'task',
+        task: job.task!,
+        fetch: { period: job.period ?? DEFAULT_FETCH.period, lookbackMs: job.lookback ?? DEFAULT_FETCH.lookbackMs, dataDir: path.resolve(baseDir, job.dataDir ?? DEFAULT_FETCH.dataDir) },
+      };
   return {
     name: job.name,
-    target: job.strategy !== undefined ? { kind: 'strategy', path: path.resolve(baseDir, job.strategy) } : { kind: 'task', task: job.task! },
+    target,
     symbols: job.symbols ?? [],
     params: job.params ?? {},
     market,
     timezone: job.timezone ?? config?.timezone ?? timeZoneOf(market),
     trigger,
+    days: job.days ?? 'trading',
     flattenAtStop: job.flattenAtStop ?? false,
     restart: restartPolicy(job, config),
   };
@@ -178,6 +208,16 @@ function resolveMarket(job: RawJob, report: Report): Market | undefined {
   if (markets.length === 0) report(['market'], 'required when the job has no symbols (HK, US, CN or SG)');
   else report(['market'], `required: the symbols span several markets (${markets.join(', ')}); name the one whose trading days apply`);
   return undefined;
+}
+
+function paperSettings(paper: RawConfig['paper'], baseDir: string): PaperSettings {
+  const data = paper?.data ?? DEFAULT_PAPER.data;
+  return {
+    data: (typeof data === 'string' ? [data] : data).map((entry) => path.resolve(baseDir, entry)),
+    from: paper?.from,
+    speed: paper?.speed ?? DEFAULT_PAPER.speed,
+    cash: String(paper?.cash ?? DEFAULT_PAPER.cash),
+  };
 }
 
 function restartPolicy(job: RawJob, config: RawConfig | undefined): RestartPolicy {

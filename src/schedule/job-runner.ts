@@ -15,7 +15,8 @@ export interface RunContext {
   readonly signal: AbortSignal;
 }
 
-export type StopReason = 'window-closed' | 'kill-switch' | 'shutdown';
+/** 'time-up': a cron run reached its `runFor`. */
+export type StopReason = 'window-closed' | 'kill-switch' | 'shutdown' | 'time-up';
 
 export interface StopOptions {
   readonly reason: StopReason;

@@ -131,11 +131,12 @@ export class Scheduler {
   private async opening(job: ScheduleJob, at: number): Promise<Opening> {
     const calendar = this.options.calendar;
     const date = localDate(at, timeZoneOf(job.market));
+    const stopAt = job.trigger.kind === 'window' ? nextFire(job.trigger.stop, at, job.timezone) ?? Number.POSITIVE_INFINITY : at;
+    if (job.days === 'all') return { open: true, day: { market: job.market, date, kind: 'full', source: 'unchecked' }, closesAt: stopAt, closeReason: 'stop' };
     const day = await calendar.day(job.market, date);
     if (day.kind === 'closed') {
       return { open: false, day, reason: 'non-trading-day', detail: `${date} is not a trading day of ${job.market}${day.source === 'fallback' ? ' (weekday fallback)' : ''}` };
     }
-    const stopAt = job.trigger.kind === 'window' ? nextFire(job.trigger.stop, at, job.timezone) ?? Number.POSITIVE_INFINITY : at;
     if (day.kind === 'half') {
       const halfClose = calendar.halfDayClose(job.market, date);
       if (job.trigger.kind === 'window' && at >= halfClose) {

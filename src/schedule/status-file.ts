@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock, TimerHandle } from '../domain/clock.js';
-import { InvalidInputError } from '../domain/errors.js';
+import { TraderError } from '../domain/errors.js';
 import { silentLogger, type Logger } from '../log/logger.js';
 import { writeFileAtomic } from './atomic-file.js';
 import type { StatusSnapshot } from './status.js';
@@ -17,11 +17,27 @@ export async function readStatusFile(file: string): Promise<StatusSnapshot> {
   try {
     text = await readFile(file, 'utf8');
   } catch {
-    throw new InvalidInputError(`no scheduler status at ${file}: is \`trader schedule\` running with this state dir?`, 'state-dir');
+    throw new TraderError('NO_STATUS', `no scheduler status at ${file}: no \`trader schedule\` has run with this state dir (pass --state, or the config file)`);
   }
-  const parsed = JSON.parse(text) as Partial<StatusSnapshot>;
-  if (parsed.version !== 1 || !Array.isArray(parsed.jobs)) throw new InvalidInputError(`${file} is not a scheduler status file`, 'state-dir');
+  let parsed: Partial<StatusSnapshot>;
+  try {
+    parsed = JSON.parse(text) as Partial<StatusSnapshot>;
+  } catch {
+    throw new TraderError('NO_STATUS', `${file} is not a scheduler status file (not JSON)`);
+  }
+  if (parsed.version !== 1 || !Array.isArray(parsed.jobs)) throw new TraderError('NO_STATUS', `${file} is not a scheduler status file`);
   return parsed as StatusSnapshot;
+}
+
+/** Whether a process with this id exists on this machine (signal 0 checks without sending anything). */
+export function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 export interface StatusPublisherOptions {

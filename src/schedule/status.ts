@@ -20,18 +20,22 @@ export interface PositionLine {
   readonly currency?: string;
 }
 
+/** The account's PnL of the (market) day in one currency: net assets now against the day's first figure. */
 export interface DayPnl {
   readonly currency: string;
-  readonly realized: string;
-  readonly unrealized: string;
+  readonly netAssets: string;
+  readonly dayStart: string;
+  readonly change: string;
 }
 
 export interface PortfolioSnapshot {
+  /** ISO time the figures were read from the broker. */
+  readonly asOf: string;
   readonly positions: readonly PositionLine[];
   readonly pnlToday: readonly DayPnl[];
 }
 
-/** Supplied by the runtime (positions from the broker, PnL from the journal). */
+/** Supplied by the account watch (positions and balances from the broker). */
 export interface PortfolioProvider {
   snapshot(): Promise<PortfolioSnapshot>;
 }
@@ -66,6 +70,9 @@ export interface JobStatusLine {
 export interface StatusSnapshot {
   readonly version: 1;
   readonly generatedAt: string;
+  /** 'stopped' is written last by a scheduler that shut down gracefully. */
+  readonly state: 'running' | 'stopped';
+  readonly startedAt: string | undefined;
   readonly pid: number;
   readonly mode: 'paper' | 'live';
   readonly configFile: string;
@@ -75,6 +82,8 @@ export interface StatusSnapshot {
   readonly killSwitch: { readonly reason: string; readonly at: string } | undefined;
   readonly jobs: readonly JobStatusLine[];
   readonly notifications: NotifierStats | undefined;
+  /** Live mode with a known expiry: when the access token expires (it is refreshed ahead of that). */
+  readonly tokenExpiresAt: string | undefined;
   readonly portfolio: PortfolioSnapshot | undefined;
   /** Why the portfolio is missing, when the provider failed. */
   readonly portfolioError: string | undefined;
@@ -82,6 +91,8 @@ export interface StatusSnapshot {
 
 export interface StatusSources {
   readonly clock: Clock;
+  readonly state?: 'running' | 'stopped';
+  readonly startedAt?: number;
   readonly mode: 'paper' | 'live';
   readonly configFile: string;
   readonly jobs: readonly ScheduleJob[];
@@ -89,6 +100,7 @@ export interface StatusSources {
   readonly supervisor: { status(): JobStatus[]; readonly killSwitch: KillSwitch | undefined };
   readonly link?: { readonly state: LinkState };
   readonly notifier?: { stats(): NotifierStats };
+  readonly token?: { readonly expiresAt: number };
   readonly portfolio?: PortfolioProvider;
 }
 
@@ -107,6 +119,8 @@ export async function collectStatus(sources: StatusSources): Promise<StatusSnaps
   return {
     version: 1,
     generatedAt: iso(sources.clock.now())!,
+    state: sources.state ?? 'running',
+    startedAt: iso(sources.startedAt),
     pid: process.pid,
     mode: sources.mode,
     configFile: sources.configFile,
@@ -115,6 +129,7 @@ export async function collectStatus(sources: StatusSources): Promise<StatusSnaps
     killSwitch: killSwitch === undefined ? undefined : { reason: killSwitch.reason, at: iso(killSwitch.at)! },
     jobs,
     notifications: sources.notifier?.stats(),
+    tokenExpiresAt: iso(sources.token?.expiresAt),
     portfolio,
     portfolioError,
   };

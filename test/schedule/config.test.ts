@@ -60,10 +60,13 @@ describe('schedule config', () => {
     expect(config.calendar.cacheFile).toBe(path.join(directory, 'state/trading-days.json'));
     const [trend, dca, data] = config.jobs;
     expect(trend).toMatchObject({ name: 'hk-trend', market: 'HK', timezone: 'Asia/Hong_Kong', symbols: ['700.HK', '9988.HK'], params: { fast: 10, slow: 30 } });
-    expect(trend!.target).toEqual({ kind: 'strategy', path: path.join(directory, 'strategies/sma-crossover.ts') });
+    expect(trend!.target).toEqual({ kind: 'strategy', path: path.join(directory, 'strategies/sma-crossover.ts'), period: undefined, runForMs: 3_600_000 });
     expect(trend!.trigger.kind).toBe('window');
     expect(dca).toMatchObject({ market: 'HK', trigger: { kind: 'cron' } });
-    expect(data!.target).toEqual({ kind: 'task', task: 'fetch-data' });
+    expect(data!.target).toEqual({ kind: 'task', task: 'fetch-data', fetch: { period: 'day', lookbackMs: 30 * 86_400_000, dataDir: path.join(directory, 'data') } });
+    expect(config.jobs.map((job) => job.days)).toEqual(['trading', 'trading', 'trading']);
+    expect(config.paper).toEqual({ data: [path.join(directory, 'backtest-data')], from: undefined, speed: 1, cash: '1000000' });
+    expect(config.accountCheckMs).toBe(30_000);
     expect(data!.restart).toEqual({ maxRestarts: 5, windowMs: 1_800_000, backoff: { initialMs: 1000, maxMs: 300_000, jitter: true } });
   });
 
@@ -176,6 +179,52 @@ jobs:
 
   it('reports YAML syntax errors with their line', () => {
     expect(problemsOf('jobs:\n  - name: [unclosed\n')).toEqual([expect.stringMatching(/^\d+: : syntax: /)]);
+  });
+
+  it('puts the journal in the state dir by default, one per mode, and lets --state move the state dir', () => {
+    const jobs = 'jobs:\n  - { name: x, strategy: s.ts, market: HK, cron: "0 1 * * *" }\n';
+    const paper = parseScheduleConfig(jobs, '/etc/trader/schedule.yaml', { checkFiles: false });
+    const live = parseScheduleConfig(`mode: live\n${jobs}`, '/etc/trader/schedule.yaml', { checkFiles: false });
+    const moved = parseScheduleConfig(`stateDir: here\n${jobs}`, '/etc/trader/schedule.yaml', { checkFiles: false, stateDir: '/var/lib/trader' });
+
+    expect([paper.stateDir, paper.journal]).toEqual(['/etc/trader/state', '/etc/trader/state/paper-journal.sqlite']);
+    expect([live.journal, live.paper]).toEqual(['/etc/trader/state/journal.sqlite', undefined]);
+    expect([moved.stateDir, moved.journal, moved.calendar.cacheFile]).toEqual(['/var/lib/trader', '/var/lib/trader/paper-journal.sqlite', '/var/lib/trader/trading-days.json']);
+  });
+
+  it('reads the paper simulator settings and the per-job settings of runs and tasks', () => {
+    const config = parseScheduleConfig(`
+paper: { data: [data/hk, data/us], from: 2024-01-02, speed: 60, cash: "250000.50" }
+accountCheck: 5m
+jobs:
+  - { name: dca, strategy: dca.ts, symbols: [700.HK], cron: "0 10 * * 1", runFor: 15m, period: 5m, params: { amount: 5000, loud: true, label: weekly } }
+  - { name: data, task: fetch-data, symbols: [700.HK], cron: "0 18 * * *", days: all, period: 1m, lookback: 7d, dataDir: /srv/candles }
+`, '/etc/trader/schedule.yaml', { checkFiles: false });
+
+    expect(config.paper).toEqual({ data: ['/etc/trader/data/hk', '/etc/trader/data/us'], from: '2024-01-02', speed: 60, cash: '250000.50' });
+    expect(config.accountCheckMs).toBe(300_000);
+    expect(config.jobs[0]).toMatchObject({ target: { kind: 'strategy', period: '5m', runForMs: 900_000 }, params: { amount: 5000, loud: true, label: 'weekly' }, days: 'trading' });
+    expect(config.jobs[1]).toMatchObject({ target: { kind: 'task', fetch: { period: '1m', lookbackMs: 7 * 86_400_000, dataDir: '/srv/candles' } }, days: 'all' });
+  });
+
+  it('rejects settings that do not apply: paper in live mode, runFor outside cron strategy jobs, fetch settings on strategies', () => {
+    expect(problemsOf(`
+mode: live
+paper: { speed: 0 }
+jobs:
+  - { name: a, strategy: a.ts, market: HK, start: "0 9 * * *", stop: "0 16 * * *", runFor: 1h }
+  - { name: b, task: fetch-data, symbols: [700.HK], cron: "0 18 * * *", runFor: 1h }
+  - { name: c, strategy: c.ts, market: HK, cron: "0 1 * * *", lookback: 3d, dataDir: x, period: 7m, days: weekends }
+  - { name: d, strategy: d.ts, market: HK, cron: "0 1 * * *", params: { nested: { no: 1 } } }
+`)).toEqual([
+      '3: paper.speed: must be greater than zero',
+      '3: paper: applies only to mode: paper (a live schedule trades the real account)',
+      '5: jobs[0].runFor: applies only to cron-fired strategy jobs (a window run ends at its stop)',
+      '6: jobs[1].runFor: applies only to cron-fired strategy jobs (a window run ends at its stop)',
+      '7: jobs[2].period: unknown period "7m" (use 1m, 2m, 3m, 5m, 10m, 15m, 20m, 30m, 45m, 60m, 120m, 180m, 240m, day, week, month, quarter, year)',
+      '7: jobs[2].days: must be "trading" (the market\'s trading days) or "all" (every day)',
+      '8: jobs[3].params.nested: must be a number, a string or true/false',
+    ]);
   });
 
   it('says when the file cannot be read', async () => {

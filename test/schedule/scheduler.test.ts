@@ -178,4 +178,28 @@ jobs:
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ kind: 'window-opened', job: 'us-trend', day: { kind: 'full', source: 'fallback' } });
   });
+
+  it('fires a job with days: all on holidays and weekends too, without asking the calendar', async () => {
+    const yaml = `
+jobs:
+  - name: always
+    task: fetch-data
+    symbols: [AAPL.US]
+    cron: "0 18 * * *"
+    days: all
+`;
+    const { clock, scheduler, events, source } = setUp('2024-03-06T12:00:00Z', yaml);
+    await scheduler.start();
+
+    await clock.advanceToAsync(Date.parse('2024-03-10T12:00:00Z'));
+
+    expect(events.map(describeEvent)).toEqual([
+      '2024-03-06T23:00Z 18:00 always fired',
+      '2024-03-07T23:00Z 18:00 always fired',
+      '2024-03-08T23:00Z 18:00 always fired',
+      '2024-03-09T23:00Z 18:00 always fired',
+    ]);
+    expect(events[0]).toMatchObject({ day: { date: '2024-03-06', source: 'unchecked' } });
+    expect(source.calls).toEqual([]);
+  });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readStatusFile, statusFilePath, StatusPublisher } from '../../src/schedule/status-file.js';
-import { describeStatus } from '../../src/schedule/status-format.js';
+import { describeStatus, livenessOf } from '../../src/schedule/status-format.js';
 import { statusHarness } from '../support/schedule/harness.js';
 
 let directory: string;
@@ -44,7 +44,7 @@ describe('status snapshot', () => {
       lastFired: { local: '2024-03-05T18:00:00+08:00', kind: 'fired' },
       lastSkipped: { local: '2024-03-04T18:00:00+08:00', reason: 'non-trading-day' },
     });
-    expect(snapshot.portfolio?.pnlToday).toEqual([{ currency: 'HKD', realized: '-120.50', unrealized: '960.00' }]);
+    expect(snapshot.portfolio?.pnlToday).toEqual([{ currency: 'HKD', netAssets: '998960.00', dayStart: '1000000.00', change: '-1040.00' }]);
   });
 
   it('is healthy with no halts, and reports a failing portfolio provider instead of failing', async () => {
@@ -73,6 +73,7 @@ describe('status snapshot', () => {
       'status as of 2024-03-05T02:00:00.000Z (30s ago)',
       'health: needs attention · link: up',
       'kill switch: ON since 2024-03-05T02:00:00.000Z: daily loss limit reached',
+      'positions and PnL as of 2024-03-05T02:00:00.000Z',
     ]);
     expect(report.jobs.headers).toEqual(['JOB', 'STATE', 'NEXT', 'LAST', 'ERROR']);
     expect(report.jobs.rows).toEqual([
@@ -98,6 +99,29 @@ describe('status snapshot', () => {
   });
 
   it('says so when there is no status file', async () => {
-    await expect(readStatusFile(path.join(directory, 'none.json'))).rejects.toThrow(/no scheduler status at .*none\.json: is `trader schedule` running/);
+    await expect(readStatusFile(path.join(directory, 'none.json'))).rejects.toThrow(/no scheduler status at .*none\.json: no `trader schedule` has run with this state dir/);
+  });
+
+  it('tells a running scheduler from one that stopped, died or stopped writing', async () => {
+    const { collect } = statusHarness('2024-03-04T01:00:00Z');
+    const snapshot = await collect();
+    const written = Date.parse(snapshot.generatedAt);
+    const alive = (): boolean => true;
+
+    expect(livenessOf(snapshot, written + 20_000, alive)).toEqual({ running: true, problem: undefined });
+    expect(livenessOf({ ...snapshot, state: 'stopped' }, written + 20_000, alive).problem).toBe('the scheduler stopped at 2024-03-04T01:00:00.000Z');
+    expect(livenessOf(snapshot, written + 20_000, () => false).problem).toBe(`the scheduler (pid ${process.pid}) is not running: it ended without a graceful stop (killed or crashed)`);
+    expect(livenessOf(snapshot, written + 120_000, alive).problem).toBe('stale, the scheduler may not be running (no update for 2m)');
+  });
+
+  it('shows a fire that is overdue and when the access token expires', async () => {
+    const { scheduler, collect } = statusHarness('2024-03-04T01:00:00Z');
+    await scheduler.start();
+    const snapshot = { ...(await collect()), tokenExpiresAt: '2024-03-20T00:00:00.000Z' };
+
+    const report = describeStatus(snapshot, Date.parse('2024-03-04T01:30:05Z'));
+
+    expect(report.jobs.rows[0]![2]).toBe('start 2024-03-04T09:30:00+08:00 (due 5s ago)');
+    expect(report.summary).toContain('access token expires 2024-03-20T00:00:00.000Z (in 15d 22h); refreshed automatically ahead of that');
   });
 });

@@ -1,4 +1,6 @@
-// The `trader` commands of this area (registered by src/cli/main.ts).
+// The `trader` commands of this area (registered by src/cli/main.ts): unattended schedules and their status.
 import type { CommandModule } from 'yargs';
+import { scheduleCommand } from '../schedule/schedule-command.js';
+import { statusCommand } from '../schedule/status-command.js';
 
-export const scheduleCommands: readonly CommandModule<object, any>[] = [];
+export const scheduleCommands: readonly CommandModule<object, any>[] = [scheduleCommand, statusCommand];

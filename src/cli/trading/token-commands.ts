@@ -6,7 +6,7 @@ import { line, present } from './present.js';
 import { withOpenApi, type GlobalFlags } from './session.js';
 
 /** Access tokens live at most 90 days (PROTOCOL.md §3). */
-const TOKEN_LIFETIME_MS = 90 * 86_400_000;
+export const TOKEN_LIFETIME_MS = 90 * 86_400_000;
 const SHELL_SAFE = /^[A-Za-z0-9._~+/=:@%-]+$/;
 
 interface RefreshArgs extends GlobalFlags {

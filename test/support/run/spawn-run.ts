@@ -16,8 +16,13 @@ export interface RunningTrader {
 }
 
 export function spawnRun(args: readonly string[], env: Readonly<Record<string, string>> = {}): RunningTrader {
+  return spawnTrader(['run', ...args], env);
+}
+
+/** Any `trader` command (the first argument names it) as a child process. */
+export function spawnTrader(args: readonly string[], env: Readonly<Record<string, string>> = {}): RunningTrader {
   // Only PATH and HOME from the outer environment, so a developer's real LONGPORT_* settings never leak in.
-  const child = spawn(process.execPath, ['bin/trader.js', 'run', ...args], {
+  const child = spawn(process.execPath, ['bin/trader.js', ...args], {
     cwd: REPO_ROOT,
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -47,14 +52,14 @@ export function spawnRun(args: readonly string[], env: Readonly<Record<string, s
         // A guard so a broken run fails instead of hanging the suite; not part of the behaviour tested.
         const guard = setTimeout(() => {
           listeners.delete(check);
-          reject(new Error(`trader run logged no "${text}" within ${timeoutMs} ms; stderr:\n${err}`));
+          reject(new Error(`trader ${args[0]} logged no "${text}" within ${timeoutMs} ms; stderr:\n${err}`));
         }, timeoutMs);
         listeners.add(check);
         void exited.then(() => {
           if (!listeners.has(check)) return;
           listeners.delete(check);
           clearTimeout(guard);
-          reject(new Error(`trader run exited before logging "${text}"; stderr:\n${err}\nstdout:\n${out}`));
+          reject(new Error(`trader ${args[0]} exited before logging "${text}"; stderr:\n${err}\nstdout:\n${out}`));
         });
         check();
       }),

@@ -25,8 +25,9 @@ jobs:
 
 export const FIXED_PORTFOLIO: PortfolioProvider = {
   snapshot: async () => ({
+    asOf: '2024-03-05T02:00:00.000Z',
     positions: [{ symbol: '700.HK', quantity: '200', averageCost: '350.20', marketValue: '71000.00', unrealizedPnl: '960.00', currency: 'HKD' }],
-    pnlToday: [{ currency: 'HKD', realized: '-120.50', unrealized: '960.00' }],
+    pnlToday: [{ currency: 'HKD', netAssets: '998960.00', dayStart: '1000000.00', change: '-1040.00' }],
   }),
 };
 

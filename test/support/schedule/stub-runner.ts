@@ -43,6 +43,8 @@ export class StubRunner implements JobRunner {
   readonly runs: StubRun[] = [];
   /** Makes the next start() throw, like a strategy file that fails to load. */
   failNextStart: string | undefined;
+  /** Runs of these jobs complete on their own right after starting (cron jobs whose work is quick). */
+  readonly completing = new Set<string>();
 
   constructor(private readonly now: () => number) {}
 
@@ -54,6 +56,7 @@ export class StubRunner implements JobRunner {
     }
     const run = new StubRun(job, context, this.now());
     this.runs.push(run);
+    if (this.completing.has(job.name)) queueMicrotask(() => run.complete());
     return run;
   }
 

@@ -1,0 +1,122 @@
+// `trader schedule CONFIG`: checks the config and every strategy file (all problems at once), opens the
+// account (the paper simulator or the live service), wires the schedule service to the strategy runtime
+// (one session per run, sharing the account and the journal) and the fetch-data task, and runs until
+// SIGTERM / Ctrl-C: then every run stops gracefully, journals are flushed, and the exit status is 0.
+import { systemClock } from '../../clock/system-clock.js';
+import { InvalidInputError } from '../../domain/errors.js';
+import type { SecuritySymbol } from '../../domain/symbol.js';
+import { createLogger, type Logger } from '../../log/logger.js';
+import { riskConfigSchema, type RiskLimits } from '../../risk/config.js';
+import { loadJobStrategy, SessionJobRunner } from '../../runtime/job-runner.js';
+import { loadScheduleConfig, type ScheduleConfig } from '../../schedule/config.js';
+import { routeJobs } from '../../schedule/job-router.js';
+import { WebhookNotifier } from '../../schedule/notifier.js';
+import { ScheduleService } from '../../schedule/service.js';
+import { untilInterrupted } from '../market/socket-session.js';
+import { FetchTaskRunner } from './fetch-task.js';
+import { openScheduleVenue } from './venue.js';
+
+export interface ScheduleArgs {
+  readonly config: string;
+  readonly 'health-port'?: number | undefined;
+  readonly state?: string | undefined;
+  readonly 'json-logs'?: boolean | undefined;
+  readonly verbose?: boolean | undefined;
+}
+
+export async function scheduleAction(args: ScheduleArgs): Promise<void> {
+  const healthPort = args['health-port'];
+  if (healthPort !== undefined && (!Number.isInteger(healthPort) || healthPort < 0 || healthPort > 65_535)) {
+    throw new InvalidInputError(`--health-port: must be a port number from 0 to 65535 (0 picks a free one), got ${String(healthPort)}`, '--health-port');
+  }
+  const config = await loadScheduleConfig(args.config, { riskSchema: riskConfigSchema, ...(args.state === undefined ? {} : { stateDir: args.state }) });
+  const logger = createLogger({ level: args.verbose === true ? 'debug' : (process.env['LOG_LEVEL'] ?? 'info'), pretty: process.stderr.isTTY === true && args['json-logs'] !== true, singleLine: true });
+  const symbols = await checkStrategies(config);
+  announce(logger, config);
+
+  // Listening before anything starts: an early Ctrl-C stops the schedule as soon as it is up.
+  const stopRequested = new AbortController();
+  const interrupted = untilInterrupted(stopRequested.signal);
+  const clock = systemClock;
+  const venue = await openScheduleVenue({ config, symbols, clock, logger });
+  try {
+    const notifier = config.notify === undefined ? undefined : new WebhookNotifier({ clock, url: config.notify.webhook, ...config.notify, logger: logger.child({ component: 'webhook' }) });
+    // The runner asks the service (built next) before each order, and tells it about each session's link.
+    let service: ScheduleService | undefined;
+    let links = 0;
+    const sessions = new SessionJobRunner({
+      venue: () => venue.sessionVenue(),
+      journalFile: config.journal,
+      risk: config.risk as RiskLimits,
+      logger,
+      clock,
+      gate: { blocked: () => service?.ordersBlocked() },
+      onSession: (job, session) => service?.links.watch(`${job?.name ?? 'reconciliation'} trade connection #${++links}`, session.link.trade.state$),
+    });
+    service = new ScheduleService({
+      config,
+      clock,
+      logger,
+      runner: routeJobs({ strategy: sessions, task: new FetchTaskRunner(venue.quotes, clock, logger) }),
+      journal: sessions,
+      calendarSource: venue.quotes,
+      account: venue.account,
+      ...(notifier === undefined ? {} : { notifier }),
+      ...(venue.token === undefined ? {} : { token: venue.token }),
+      ...(healthPort === undefined ? {} : { healthPort }),
+    });
+    service.links.watch('quote connection', venue.quotes.state$);
+    await runUntilInterrupted(service, interrupted, stopRequested, logger);
+  } finally {
+    await venue.close();
+  }
+}
+
+async function runUntilInterrupted(service: ScheduleService, interrupted: Promise<void>, stopRequested: AbortController, logger: Logger): Promise<void> {
+  try {
+    await service.start();
+  } catch (error) {
+    // What did start (status file, timers, connections) is wound down, so the process can exit with the error.
+    stopRequested.abort();
+    await service.stop();
+    throw error;
+  }
+  await interrupted;
+  stopRequested.abort();
+  logger.info('stopping: every run winds down (orders stay as they are), then the journal is flushed');
+  const forceExit = (): void => {
+    process.stderr.write('error: interrupted again: exiting now; the journal holds everything recorded so far, the next start reconciles the rest\n');
+    process.exit(130);
+  };
+  process.once('SIGINT', forceExit);
+  process.once('SIGTERM', forceExit);
+  await service.stop();
+  process.off('SIGINT', forceExit);
+  process.off('SIGTERM', forceExit);
+  logger.info('stopped; journal flushed');
+}
+
+/** Loads every strategy job's strategy with its overrides (all problems at once); returns every symbol traded. */
+async function checkStrategies(config: ScheduleConfig): Promise<SecuritySymbol[]> {
+  const symbols = new Set<SecuritySymbol>();
+  const problems: string[] = [];
+  for (const job of config.jobs) {
+    if (job.target.kind === 'task') {
+      for (const symbol of job.symbols) symbols.add(symbol);
+      continue;
+    }
+    try {
+      for (const symbol of (await loadJobStrategy(job)).symbols) symbols.add(symbol);
+    } catch (error) {
+      problems.push(`job ${job.name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  if (problems.length > 0) throw new InvalidInputError(`${config.file}: ${problems.length === 1 ? 'a strategy cannot be used' : `${problems.length} strategies cannot be used`}:\n  ${problems.join('\n  ')}`, 'strategy');
+  return [...symbols];
+}
+
+function announce(logger: Logger, config: ScheduleConfig): void {
+  const what = { config: config.file, journal: config.journal, stateDir: config.stateDir, jobs: config.jobs.map((job) => job.name) };
+  if (config.mode === 'live') logger.warn(what, `LIVE schedule: ${config.jobs.length} job(s) place real orders on the account of the LONGPORT_* settings`);
+  else logger.info(what, `paper schedule: ${config.jobs.length} job(s) against the built-in simulator`);
+}

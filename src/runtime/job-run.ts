@@ -1,0 +1,231 @@
+// One run of a scheduled strategy job, as one session: started, watched, and ended by the supervisor's stop
+// (window closed, kill switch, shutdown), by finishing (a cron run: its strategy completed and the job's
+// orders are done, or `runFor` is up), or by crashing (every strategy failed, a connection closed for good,
+// the session could not start), which the supervisor answers with a restart after a backoff.
+import { Subject, type Subscription } from 'rxjs';
+import { isOpen, type Clock, type OrderIntent, type OrderStatus, type TimerHandle } from '../domain/index.js';
+import type { RuntimeEvent } from '../execution/events.js';
+import type { Logger } from '../log/logger.js';
+import type { ScheduleJob } from '../schedule/job.js';
+import type { JobRun, JobRunEvent, RunContext, StopOptions } from '../schedule/job-runner.js';
+import type { PreparedStrategy } from '../strategy/prepare.js';
+import { gateStrategy, type IntentGate } from './intent-gate.js';
+import type { Session, SessionEnd } from './session.js';
+
+/** What a run needs from its runner. */
+export interface JobRunDeps {
+  readonly job: ScheduleJob;
+  readonly context: RunContext;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** The job's strategy, named after the job (so journal rows and events say whose orders they are). */
+  readonly load: () => Promise<PreparedStrategy>;
+  readonly open: (strategy: PreparedStrategy) => Promise<Session>;
+  /** Cancels the job's open orders (of this run and earlier ones) at the broker; resolves to how many. */
+  readonly cancelJobOrders: (session: Session) => Promise<number>;
+  /** The runner's gate (the outage guard), asked before each new order. */
+  readonly gate: IntentGate | undefined;
+  readonly pollMs: number;
+  /** Told when the session runs; the returned function when it is over. */
+  readonly attach: (session: Session) => () => void;
+}
+
+/** Order intents held back by the gate are reported as denials with this code. */
+export const ORDERS_HALTED = 'ORDERS_HALTED';
+
+type Outcome =
+  | { readonly kind: 'stop'; readonly options: StopOptions }
+  | { readonly kind: 'ended'; readonly end: SessionEnd }
+  | { readonly kind: 'finished' }
+  | { readonly kind: 'time-up' }
+  | { readonly kind: 'aborted'; readonly reason: string };
+
+export class SessionJobRun implements JobRun {
+  readonly events = new Subject<JobRunEvent>();
+  readonly done: Promise<'completed' | 'stopped'>;
+  private stopRequest: StopOptions | undefined;
+  private settle: ((outcome: Outcome) => void) | undefined;
+  /** Status of each order of this job seen during the run, by client order id. */
+  private readonly orders = new Map<string, OrderStatus>();
+
+  constructor(private readonly deps: JobRunDeps) {
+    this.done = this.run();
+  }
+
+  stop(options: StopOptions): Promise<void> {
+    this.stopRequest ??= options;
+    this.settle?.({ kind: 'stop', options: this.stopRequest });
+    return this.done.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  private async run(): Promise<'completed' | 'stopped'> {
+    const { job, logger } = this.deps;
+    try {
+      const strategy = gateStrategy(await this.deps.load(), { blocked: () => this.blocked() }, (intent, reason) => this.reportBlocked(intent, reason));
+      if (this.stopRequest !== undefined) return 'stopped';
+      const session = await this.deps.open(strategy);
+      const detach = this.deps.attach(session);
+      const watching = session.events.subscribe((event) => this.observe(event));
+      try {
+        const outcome = await this.wait(session);
+        logger.info({ job: job.name, outcome: outcome.kind }, `job ${job.name}: run ending (${describe(outcome)})`);
+        return await this.finish(session, outcome);
+      } finally {
+        watching.unsubscribe();
+        detach();
+      }
+    } finally {
+      this.events.complete();
+    }
+  }
+
+  // Resolves with the first reason to end: a stop request, the session ending, the run finishing or timing out.
+  private wait(session: Session): Promise<Outcome> {
+    const { job, clock, context, pollMs } = this.deps;
+    return new Promise<Outcome>((resolve) => {
+      const cleanups: (() => void)[] = [];
+      let settled = false;
+      const settle = (outcome: Outcome): void => {
+        if (settled) return;
+        settled = true;
+        for (const cleanup of cleanups) cleanup();
+        this.settle = undefined;
+        resolve(outcome);
+      };
+      this.settle = settle;
+      if (this.stopRequest !== undefined) return settle({ kind: 'stop', options: this.stopRequest });
+      void session.ended.then((end) => settle({ kind: 'ended', end }));
+      const onAbort = (): void => settle({ kind: 'aborted', reason: reasonOf(context.signal) });
+      context.signal.addEventListener('abort', onAbort, { once: true });
+      cleanups.push(() => context.signal.removeEventListener('abort', onAbort));
+      if (job.target.kind !== 'strategy' || job.trigger.kind !== 'cron') return;
+      const check = (): void => {
+        if (this.finished(session)) settle({ kind: 'finished' });
+      };
+      const timers: TimerHandle[] = [clock.setInterval(check, pollMs), clock.setTimeout(() => settle({ kind: 'time-up' }), job.target.runForMs)];
+      // After each event, once the executor is idle again (the event may come from inside a submission).
+      const subscription: Subscription = session.events.subscribe(() => void session.runtime.settled().then(check));
+      cleanups.push(() => {
+        for (const timer of timers) timer.cancel();
+        subscription.unsubscribe();
+      });
+    });
+  }
+
+  private async finish(session: Session, outcome: Outcome): Promise<'completed' | 'stopped'> {
+    switch (outcome.kind) {
+      case 'stop':
+        await this.untilAborted(this.windDown(session, outcome.options));
+        return 'stopped';
+      case 'finished':
+        await this.untilAborted(session.stop());
+        return 'completed';
+      case 'time-up':
+        await this.untilAborted(this.windDown(session, { reason: 'time-up', flatten: false, cancelOpenOrders: true }));
+        return 'completed';
+      case 'ended': {
+        await session.stop().catch(() => undefined);
+        const failures = session.report().summary.strategies.filter((one) => one.error !== undefined).map((one) => one.error);
+        throw new Error(outcome.end.kind === 'strategies-failed' && failures.length > 0 ? `strategy failed: ${failures.join('; ')}` : outcome.end.message);
+      }
+      case 'aborted':
+        void session.stop().catch(() => undefined);
+        throw new Error(`run aborted: ${outcome.reason}`);
+    }
+  }
+
+  /**
+   * Ends the run: no new orders from here on (the gate closes), requests in flight settle, the job's open
+   * orders are cancelled when asked (only this job's: other jobs share the account and the journal), then
+   * the session stops, flattening the job's symbols when asked.
+   */
+  private async windDown(session: Session, options: StopOptions): Promise<void> {
+    const { job, logger } = this.deps;
+    await session.runtime.settled();
+    if (options.cancelOpenOrders) {
+      const cancelled = await this.deps.cancelJobOrders(session);
+      logger.info({ job: job.name, cancelled, reason: options.reason }, `job ${job.name}: ${cancelled} open order(s) cancelled`);
+      if (cancelled > 0) await session.runtime.reconcileNow().catch((error: unknown) => logger.warn({ job: job.name, error: String(error) }, 'reconciliation after cancelling failed'));
+    }
+    await session.stop({ flatten: options.flatten, cancelOpenOrders: false });
+  }
+
+  private untilAborted<T>(work: Promise<T>): Promise<T> {
+    const { signal } = this.deps.context;
+    if (signal.aborted) return Promise.reject(new Error(`run aborted: ${reasonOf(signal)}`));
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = (): void => reject(new Error(`run aborted: ${reasonOf(signal)}`));
+      signal.addEventListener('abort', onAbort, { once: true });
+      work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
+  }
+
+  // A cron run is done once its strategy completed, nothing is in flight and none of its orders is open.
+  private finished(session: Session): boolean {
+    if (session.runtime.busy) return false;
+    if (!session.runtime.summary().strategies.every((one) => one.state === 'completed')) return false;
+    for (const status of this.orders.values()) if (isOpen(status)) return false;
+    return true;
+  }
+
+  private blocked(): string | undefined {
+    if (this.stopRequest !== undefined) return `job ${this.deps.job.name} is stopping`;
+    return this.deps.gate?.blocked();
+  }
+
+  private observe(event: RuntimeEvent): void {
+    const name = this.deps.job.name;
+    switch (event.type) {
+      case 'order-submitted':
+        if (event.strategy === name && !this.orders.has(event.clientOrderId)) this.orders.set(event.clientOrderId, 'NotReported');
+        break;
+      case 'order-updated':
+        if (event.strategy === name) this.orders.set(event.clientOrderId, event.status);
+        break;
+      case 'fill':
+        // Fills of other jobs' orders reach every session of the account; each job reports its own.
+        if (event.strategy !== name) break;
+        this.events.next({ kind: 'fill', symbol: event.fill.symbol, side: event.fill.side, quantity: event.fill.quantity.toFixed(), price: event.fill.price.toFixed(), orderId: event.fill.orderId });
+        break;
+      case 'denial':
+        this.events.next({ kind: 'denial', code: event.denial.code, message: event.denial.message, ...symbolOf(event.intent) });
+        break;
+      case 'order-unconfirmed':
+        if (event.strategy === name) this.events.next({ kind: 'error', message: `order ${event.clientOrderId} unconfirmed: ${event.reason}` });
+        break;
+      default:
+        break;
+    }
+  }
+
+  private reportBlocked(intent: OrderIntent, reason: string): void {
+    this.deps.logger.warn({ job: this.deps.job.name, intent: intent.kind, reason }, `intent held back: ${reason}`);
+    this.events.next({ kind: 'denial', code: ORDERS_HALTED, message: reason, ...symbolOf(intent) });
+  }
+}
+
+function symbolOf(intent: OrderIntent): { symbol?: string } {
+  return intent.symbol === undefined ? {} : { symbol: intent.symbol };
+}
+
+function reasonOf(signal: AbortSignal): string {
+  return signal.reason instanceof Error ? signal.reason.message : String(signal.reason ?? 'aborted');
+}
+
+function describe(outcome: Outcome): string {
+  switch (outcome.kind) {
+    case 'stop':
+      return `stop: ${outcome.options.reason}`;
+    case 'ended':
+      return outcome.end.message;
+    case 'finished':
+      return 'strategy completed and its orders are done';
+    case 'time-up':
+      return 'runFor is up';
+    case 'aborted':
+      return outcome.reason;
+  }
+}

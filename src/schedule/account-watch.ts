@@ -1,0 +1,213 @@
+// The account across every job: balances and positions read from the broker on the Clock (and soon after
+// fills), the kill switches of the risk config watched on the account's net assets over the whole schedule
+// (a run's own watch starts afresh with each run), and the positions and PnL of the day for the status.
+// The day's first figure and the peak are kept in a file, so a restart (or a crash loop) does not reset them.
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import type { AccountBalance } from '../domain/account.js';
+import type { BrokerPosition } from '../domain/position.js';
+import type { Clock, TimerHandle } from '../domain/clock.js';
+import { Decimal, parseDecimal, toWire } from '../domain/decimal.js';
+import { currencyOf, type Market, type SecuritySymbol } from '../domain/symbol.js';
+import { timeZoneOf } from '../domain/market-hours.js';
+import { localDate } from '../domain/time-zone.js';
+import { silentLogger, type Logger } from '../log/logger.js';
+import type { RiskLimits } from '../risk/config.js';
+import { FRESH_EQUITY_WATCH, observeEquity, type EquityWatch, type Trip } from '../risk/equity-watch.js';
+import { writeFileAtomic } from './atomic-file.js';
+import type { DayPnl, PortfolioProvider, PortfolioSnapshot, PositionLine } from './status.js';
+
+/** The broker as the account watch reads it. */
+export interface AccountSource {
+  balances(): Promise<readonly AccountBalance[]>;
+  positions(): Promise<readonly BrokerPosition[]>;
+  /** Last prices, when the venue can tell (market value and unrealised PnL are left out otherwise). */
+  prices?(symbols: readonly SecuritySymbol[]): Promise<ReadonlyMap<string, Decimal>>;
+}
+
+export interface AccountWatchOptions {
+  readonly clock: Clock;
+  readonly source: AccountSource;
+  readonly limits: RiskLimits;
+  /** Whose local day and currency the kill switches use (the first job's market). */
+  readonly market: Market;
+  readonly intervalMs: number;
+  /** Where the day's first figures and the peak are kept (JSON). */
+  readonly file?: string;
+  /** A kill switch tripped (once per market day while it stays tripped). */
+  readonly onTrip: (reason: string) => void;
+  readonly logger?: Logger;
+  /** How long after a fill the account is read again. Default 10 s (the account calls share the service's limits with trading). */
+  readonly afterFillMs?: number;
+}
+
+interface Memory {
+  /** The market day the starts belong to. */
+  day: string;
+  starts: Map<string, Decimal>;
+  equity: EquityWatch;
+  /** The day a trip was last reported. */
+  reported: string | undefined;
+}
+
+const memorySchema = z.object({
+  day: z.string(),
+  starts: z.record(z.string(), z.string()),
+  peak: z.string().optional(),
+  dayStart: z.string().optional(),
+  equityDay: z.string().optional(),
+});
+
+export class AccountWatch implements PortfolioProvider {
+  private readonly logger: Logger;
+  private readonly zone: string;
+  private readonly currency: string;
+  private memory: Memory;
+  private latest: PortfolioSnapshot | undefined;
+  private latestError: Error | undefined;
+  private timer: TimerHandle | undefined;
+  private soon: TimerHandle | undefined;
+  private checking: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(private readonly options: AccountWatchOptions) {
+    this.logger = options.logger ?? silentLogger;
+    this.zone = timeZoneOf(options.market);
+    this.currency = currencyOf(options.market);
+    this.memory = this.load();
+  }
+
+  start(): Promise<void> {
+    this.timer = this.options.clock.setInterval(() => void this.check(), this.options.intervalMs);
+    return this.check();
+  }
+
+  /** Stops reading; resolves once a read under way has finished. */
+  async stop(): Promise<void> {
+    this.timer?.cancel();
+    this.soon?.cancel();
+    this.stopped = true;
+    await this.checking;
+  }
+
+  /** A fill happened: read the account again shortly (several fills in a row cost one read). */
+  refreshSoon(): void {
+    if (this.soon !== undefined || this.stopped) return;
+    this.soon = this.options.clock.setTimeout(() => {
+      this.soon = undefined;
+      void this.check();
+    }, this.options.afterFillMs ?? 10_000);
+  }
+
+  /** The last figures read; throws what the last read failed with when none could be read yet. */
+  async snapshot(): Promise<PortfolioSnapshot> {
+    if (this.latest === undefined) throw this.latestError ?? new Error('the account has not been read yet');
+    return this.latest;
+  }
+
+  /** One read of the account; a read already under way is joined. Never throws (failures are logged). */
+  check(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    this.checking ??= this.read().finally(() => (this.checking = undefined));
+    return this.checking;
+  }
+
+  private async read(): Promise<void> {
+    const { source, clock } = this.options;
+    try {
+      const [balances, positions] = await Promise.all([source.balances(), source.positions()]);
+      const held = positions.filter((position) => !position.quantity.isZero());
+      const prices = held.length === 0 || source.prices === undefined ? new Map<string, Decimal>() : await source.prices(held.map((position) => position.symbol)).catch(() => new Map<string, Decimal>());
+      const now = clock.now();
+      this.observe(balances, now);
+      this.latest = { asOf: new Date(now).toISOString(), positions: held.map((position) => positionLine(position, prices.get(position.symbol))), pnlToday: this.pnl(balances) };
+      this.latestError = undefined;
+      this.save();
+      this.watchTrips();
+    } catch (error) {
+      this.latestError = error instanceof Error ? error : new Error(String(error));
+      this.logger.warn({ error: this.latestError.message }, 'cannot read the account (balances, positions)');
+    }
+  }
+
+  private observe(balances: readonly AccountBalance[], now: number): void {
+    const day = localDate(now, this.zone);
+    if (day !== this.memory.day) this.memory = { ...this.memory, day, starts: new Map() };
+    for (const balance of balances) if (!this.memory.starts.has(balance.currency)) this.memory.starts.set(balance.currency, balance.netAssets);
+    const home = balances.find((balance) => balance.currency === this.currency) ?? balances[0];
+    if (home !== undefined && (this.options.limits.dailyLossLimit !== undefined || this.options.limits.maxDrawdown !== undefined)) {
+      this.memory.equity = observeEquity(this.memory.equity, home.netAssets, now, this.zone, this.options.limits);
+    }
+  }
+
+  private watchTrips(): void {
+    const { dailyTrip, drawdownTrip } = this.memory.equity;
+    if (this.memory.reported === this.memory.day) return;
+    const reason = dailyTrip !== undefined ? describeTrip('daily loss', 'dailyLossLimit', dailyTrip, 'day start') : drawdownTrip !== undefined ? describeTrip('drawdown', 'maxDrawdown', drawdownTrip, 'peak') : undefined;
+    if (reason === undefined) return;
+    this.memory.reported = this.memory.day;
+    this.options.onTrip(reason);
+  }
+
+  private pnl(balances: readonly AccountBalance[]): DayPnl[] {
+    return balances.map((balance) => {
+      const start = this.memory.starts.get(balance.currency) ?? balance.netAssets;
+      return { currency: balance.currency, netAssets: money(balance.netAssets), dayStart: money(start), change: money(balance.netAssets.minus(start)) };
+    });
+  }
+
+  private load(): Memory {
+    const fresh: Memory = { day: '', starts: new Map(), equity: FRESH_EQUITY_WATCH, reported: undefined };
+    if (this.options.file === undefined) return fresh;
+    let text: string;
+    try {
+      text = readFileSync(this.options.file, 'utf8');
+    } catch {
+      return fresh;
+    }
+    try {
+      const saved = memorySchema.parse(JSON.parse(text));
+      const optional = (value: string | undefined): Decimal | undefined => (value === undefined ? undefined : parseDecimal(value));
+      return {
+        day: saved.day,
+        starts: new Map(Object.entries(saved.starts).map(([currency, value]) => [currency, parseDecimal(value)])),
+        equity: { ...FRESH_EQUITY_WATCH, peak: optional(saved.peak), dayStart: optional(saved.dayStart), day: saved.equityDay },
+        reported: undefined,
+      };
+    } catch {
+      this.logger.warn({ file: this.options.file }, 'ignoring an unreadable account memory file');
+      return fresh;
+    }
+  }
+
+  private save(): void {
+    if (this.options.file === undefined) return;
+    const { day, starts, equity } = this.memory;
+    const text = JSON.stringify({
+      day,
+      starts: Object.fromEntries([...starts].map(([currency, value]) => [currency, toWire(value)])),
+      ...(equity.peak === undefined ? {} : { peak: toWire(equity.peak) }),
+      ...(equity.dayStart === undefined ? {} : { dayStart: toWire(equity.dayStart) }),
+      ...(equity.day === undefined ? {} : { equityDay: equity.day }),
+    });
+    try {
+      writeFileAtomic(this.options.file, `${text}\n`);
+    } catch (error) {
+      this.logger.warn({ file: this.options.file, error: (error as Error).message }, 'could not write the account memory file');
+    }
+  }
+}
+
+function positionLine(position: BrokerPosition, price: Decimal | undefined): PositionLine {
+  const base = { symbol: position.symbol, quantity: position.quantity.toFixed(), averageCost: money(position.costPrice), currency: position.currency };
+  if (price === undefined) return base;
+  return { ...base, marketValue: money(position.quantity.times(price)), unrealizedPnl: money(price.minus(position.costPrice).times(position.quantity)) };
+}
+
+function describeTrip(what: string, limit: string, trip: Trip, reference: string): string {
+  return `${what} ${toWire(trip.loss)} reached ${limit} ${toWire(trip.limit)} (net assets ${toWire(trip.netAssets)}, ${reference} ${toWire(trip.reference)})`;
+}
+
+function money(value: Decimal): string {
+  return value.toFixed(2);
+}
