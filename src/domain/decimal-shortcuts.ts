@@ -46,12 +46,31 @@ function isOne(value: Decimal): boolean {
   return digits !== null && digits.length === 1 && digits[0] === 1 && value.e === 0 && value.s === 1;
 }
 
-/** a × b (a factor of one changes nothing; a finite zero factor makes a zero signed by both operands). */
+// The last few products, by operand identity: an order's quantity × price is asked for by the risk check,
+// the venue's reservation, the venue's fill and the executor's book, often with the very same Decimals.
+const PRODUCTS = 4;
+const leftOperands: (Decimal | undefined)[] = new Array<Decimal | undefined>(PRODUCTS).fill(undefined);
+const rightOperands: (Decimal | undefined)[] = new Array<Decimal | undefined>(PRODUCTS).fill(undefined);
+const products: (Decimal | undefined)[] = new Array<Decimal | undefined>(PRODUCTS).fill(undefined);
+let nextProduct = 0;
+
+/**
+ * a × b (a factor of one changes nothing; a finite zero factor makes a zero signed by both operands; the
+ * same two Decimals multiplied again give the product already made).
+ */
 export function times(a: Decimal, b: Decimal): Decimal {
   if (isOne(b) && shortNonZero(a)) return a;
   if (isOne(a) && shortNonZero(b)) return b;
   if ((a.isZero() || b.isZero()) && a.d !== null && b.d !== null && a.s === b.s) return ZERO;
-  return a.times(b);
+  for (let index = 0; index < PRODUCTS; index += 1) {
+    if (leftOperands[index] === a && rightOperands[index] === b) return products[index]!;
+  }
+  const product = a.times(b);
+  leftOperands[nextProduct] = a;
+  rightOperands[nextProduct] = b;
+  products[nextProduct] = product;
+  nextProduct = (nextProduct + 1) % PRODUCTS;
+  return product;
 }
 
 /** a ÷ b (dividing by one changes nothing). */
