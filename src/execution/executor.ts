@@ -29,7 +29,7 @@ import { OrderTracker, type OrderRecord } from './order-tracker.js';
 import { PositionBook } from './position-book.js';
 import { PriceBoard } from './price-board.js';
 import { NO_RISK_DATA, balanceIn, fetchRiskData, type RiskData } from './risk-data.js';
-import { submitWithLookup, type SubmitSettings } from './submission.js';
+import { submitWithLookup, type SubmitOutcome, type SubmitSettings } from './submission.js';
 import { withTimeout } from './with-timeout.js';
 
 export interface ExecutorOptions {
@@ -106,10 +106,7 @@ export class Executor {
     };
     // A report of an order we no longer track is one of ours that finished (this run's stamp, or journaled).
     const isOurs = (remark: string): boolean => remark !== '' && (this.clientOrderIds.isFromThisRun(remark) || this.journal.hasOrder(remark));
-    this.flow = new OrderFlow(this.tracker, this.book, this.journal, this.clock, this.events, isOurs);
-    this.events.subscribe((event) => {
-      if (event.type === 'fill') this.counts.fills += 1;
-    });
+    this.flow = new OrderFlow(this.tracker, this.book, this.journal, this.clock, this.events, isOurs, this.counts);
   }
 
   /** True while intents are queued or being processed (risk figures, submission, lookups, cancels). */
@@ -174,6 +171,7 @@ export class Executor {
     try {
       for (let item = this.queue.shift(); item !== undefined; item = this.queue.shift()) {
         try {
+          // process() answers undefined when it finished at once (skips, denials); awaiting that still yields.
           if (!this.dropped.has(item.strategy)) await this.process(item.strategy, item.intent);
         } catch (error) {
           this.logger.error({ strategy: item.strategy, error: describe(error) }, 'intent processing failed');
@@ -194,27 +192,31 @@ export class Executor {
     for (const resolve of waiters) resolve();
   }
 
-  private async process(strategy: string, intent: OrderIntent): Promise<void> {
+  // process, decide and place are plain functions returning a promise only while they wait for the broker
+  // (not async functions): a backtest places tens of thousands of orders, each through all three.
+  private process(strategy: string, intent: OrderIntent): Promise<unknown> | undefined {
     const time = this.clock.now();
     const intentId = this.journal.recordIntent(strategy, time, intent);
     this.counts.intents += 1;
     this.events.next({ type: 'intent', time, strategy, intentId, intent });
-    if (intent.kind === 'cancel') {
-      await this.cancelOpen(strategy, intent.symbol);
-      return;
-    }
+    if (intent.kind === 'cancel') return this.cancelOpen(strategy, intent.symbol);
     const resolution = resolveIntent(intent, this.book.quantity(intent.symbol), this.clientOrderIds.forIntent(intentId));
     if (resolution.kind === 'skip') {
       this.events.next({ type: 'intent-skipped', time, strategy, intentId, intent, reason: resolution.reason });
-      return;
+      return undefined;
     }
     if (resolution.kind === 'invalid') {
       this.deny(strategy, intentId, intent, { code: EXECUTION_DENIAL_CODES.invalidIntent, message: resolution.reason, figures: {} });
-      return;
+      return undefined;
     }
     const request = resolution.request;
     const opening = exposureChange(this.book.quantity(request.symbol), request.side, request.quantity).opening;
-    const data = opening.isZero() ? NO_RISK_DATA : await this.riskData(request);
+    if (opening.isZero()) return this.decide(strategy, intentId, intent, request, NO_RISK_DATA);
+    return this.riskData(request).then((data) => this.decide(strategy, intentId, intent, request, data));
+  }
+
+  /** Checks the request on the figures and places it when approved. */
+  private decide(strategy: string, intentId: number, intent: OrderIntent, request: OrderRequest & { readonly remark: string }, data: RiskData): Promise<void> | undefined {
     const decision = evaluateRisk(
       request,
       {
@@ -233,9 +235,9 @@ export class Executor {
     if (decision.kind === 'denied') {
       const message = data.error === undefined ? decision.message : `${decision.message} (${data.error})`;
       this.deny(strategy, intentId, intent, { code: decision.code, message, figures: decision.figures });
-      return;
+      return undefined;
     }
-    await this.place(strategy, intentId, intent, request);
+    return this.place(strategy, intentId, intent, request);
   }
 
   private riskData(request: OrderRequest): Promise<RiskData> {
@@ -265,7 +267,7 @@ export class Executor {
     }
   }
 
-  private async place(strategy: string, intentId: number, intent: OrderIntent, request: OrderRequest & { readonly remark: string }): Promise<void> {
+  private place(strategy: string, intentId: number, intent: OrderIntent, request: OrderRequest & { readonly remark: string }): Promise<void> {
     const now = this.clock.now();
     const clientOrderId = request.remark;
     const record: OrderRecord = {
@@ -294,34 +296,54 @@ export class Executor {
     this.counts.orders += 1;
     this.events.next({ type: 'order-submitted', time: now, strategy, clientOrderId, orderId: undefined, request });
     this.inFlight.add(clientOrderId);
+    let submitted: Promise<SubmitOutcome>;
     try {
-      const outcome = await submitWithLookup(this.broker, this.clock, request, this.submitSettings, () => record.orderId !== undefined);
-      switch (outcome.kind) {
-        case 'accepted':
-          if (record.orderId === undefined) {
-            this.tracker.bindOrderId(record, outcome.orderId);
-            this.journal.updateOrder(clientOrderId, { orderId: outcome.orderId, updatedAt: this.clock.now() });
-          }
-          break;
-        case 'found':
-          this.flow.handleReport(outcome.order, 'lookup');
-          break;
-        case 'confirmed':
-          break;
-        case 'refused':
-          this.flow.localTransition(record, 'reject', 'submit', outcome.reason);
-          this.deny(strategy, intentId, intent, { code: EXECUTION_DENIAL_CODES.refusedByBroker, message: outcome.reason, figures: {} });
-          break;
-        case 'not-found':
-          this.flow.localTransition(record, 'reject', 'lookup', outcome.reason);
-          this.deny(strategy, intentId, intent, { code: EXECUTION_DENIAL_CODES.submitFailed, message: outcome.reason, figures: {} });
-          break;
-        case 'unknown':
-          this.events.next({ type: 'order-unconfirmed', time: this.clock.now(), strategy, clientOrderId, reason: outcome.reason });
-          break;
-      }
-    } finally {
+      submitted = submitWithLookup(this.broker, this.clock, request, this.submitSettings, () => record.orderId !== undefined);
+    } catch (error) {
       this.inFlight.delete(clientOrderId);
+      throw error;
+    }
+    return submitted.then(
+      (outcome) => {
+        try {
+          this.settle(strategy, intentId, intent, record, outcome);
+        } finally {
+          this.inFlight.delete(clientOrderId);
+        }
+      },
+      (error: unknown) => {
+        this.inFlight.delete(clientOrderId);
+        throw error;
+      },
+    );
+  }
+
+  /** What the submit's outcome means for the order record (and the strategy, when it was refused). */
+  private settle(strategy: string, intentId: number, intent: OrderIntent, record: OrderRecord, outcome: SubmitOutcome): void {
+    const clientOrderId = record.clientOrderId;
+    switch (outcome.kind) {
+      case 'accepted':
+        if (record.orderId === undefined) {
+          this.tracker.bindOrderId(record, outcome.orderId);
+          this.journal.updateOrder(clientOrderId, { orderId: outcome.orderId, updatedAt: this.clock.now() });
+        }
+        break;
+      case 'found':
+        this.flow.handleReport(outcome.order, 'lookup');
+        break;
+      case 'confirmed':
+        break;
+      case 'refused':
+        this.flow.localTransition(record, 'reject', 'submit', outcome.reason);
+        this.deny(strategy, intentId, intent, { code: EXECUTION_DENIAL_CODES.refusedByBroker, message: outcome.reason, figures: {} });
+        break;
+      case 'not-found':
+        this.flow.localTransition(record, 'reject', 'lookup', outcome.reason);
+        this.deny(strategy, intentId, intent, { code: EXECUTION_DENIAL_CODES.submitFailed, message: outcome.reason, figures: {} });
+        break;
+      case 'unknown':
+        this.events.next({ type: 'order-unconfirmed', time: this.clock.now(), strategy, clientOrderId, reason: outcome.reason });
+        break;
     }
   }
 

@@ -27,6 +27,8 @@ export class OrderFlow {
     private readonly clock: Clock,
     private readonly events: Broadcast<RuntimeEvent>,
     private readonly isOurs: (remark: string) => boolean,
+    /** Counts the fill events sent (the executor's summary figure). */
+    private readonly counts: { fills: number } = { fills: 0 },
   ) {}
 
   /**
@@ -90,7 +92,9 @@ export class OrderFlow {
       position = this.book.applyFill(fill);
       this.journal.savePosition(position, now);
     }
-    if (position !== undefined) this.events.next({ type: 'fill', time: now, strategy: record.strategy, clientOrderId: record.clientOrderId, fill, position });
+    if (position === undefined) return;
+    this.counts.fills += 1;
+    this.events.next({ type: 'fill', time: now, strategy: record.strategy, clientOrderId: record.clientOrderId, fill, position });
   }
 
   private announceTransition(record: OrderRecord, from: OrderRecord['status'], source: ChangeSource, now: number): void {

@@ -13,7 +13,7 @@ import {
   type Position,
   type SecuritySymbol,
 } from '../domain/index.js';
-import { eq, minus } from '../domain/decimal-shortcuts.js';
+import { eq, minus, times } from '../domain/decimal-shortcuts.js';
 
 export interface PositionDifference {
   readonly symbol: SecuritySymbol;
@@ -51,7 +51,7 @@ export class PositionBook {
     const currency = currencyOf(marketOf(fill.symbol));
     const cash = this.cash.get(currency);
     if (cash !== undefined) {
-      const value = fill.quantity.times(fill.price);
+      const value = times(fill.quantity, fill.price);
       this.cash.set(currency, minus(fill.side === 'Buy' ? cash.minus(value) : cash.plus(value), fill.commission));
     }
     this.fillsSinceCashSync += 1;

@@ -52,7 +52,7 @@ export function evaluateRisk(order: OrderRequest, snapshot: RiskSnapshot, limits
   let notional: Decimal | undefined;
   if (limits.maxOrderNotional !== undefined) {
     if (price === undefined) return noPrice(order);
-    notional = quantity.times(price);
+    notional = times(quantity, price);
     if (gt(notional, limits.maxOrderNotional)) {
       return deny('EXCEEDS_MAX_NOTIONAL', `order notional ${toWire(notional)} exceeds maxOrderNotional ${toWire(limits.maxOrderNotional)}`, {
         notional: toWire(notional),
@@ -118,7 +118,7 @@ function checkOpening(order: OrderRequest, opening: Decimal, openingNotional: De
   }
   const price = snapshot.referencePrice;
   if (price === undefined) return noPrice(order);
-  const notional = openingNotional ?? opening.times(price);
+  const notional = openingNotional ?? times(opening, price);
   // Buys pay the full value out of buy power; the margin requirement matters on top of that when im_factor
   // exceeds 1, and is the only check for a short sale.
   if (order.side === 'Buy' && gt(notional, account.buyPower)) {
