@@ -174,12 +174,12 @@ export class Accounts {
     const im = this.factors(record.symbol).im;
     if (record.side === 'Buy') {
       const fees = this.estimatedFees(slot, 'Buy', record, remaining, price);
-      const value = remaining.times(price);
+      const value = times(remaining, price);
       // An order that opens all it buys holds its whole value as margin: one product serves both.
-      const openingValue = eq(opening, remaining) ? value : opening.times(price);
+      const openingValue = eq(opening, remaining) ? value : times(opening, price);
       return { cash: plus(value, fees), margin: plus(times(openingValue, im), fees), fees, position: ZERO };
     }
-    return { cash: ZERO, margin: times(opening.times(price), im), fees: ZERO, position: minus(remaining, opening) };
+    return { cash: ZERO, margin: times(times(opening, price), im), fees: ZERO, position: minus(remaining, opening) };
   }
 
   /** Sets an order's reservations to `next` (its reservationOf while open; undefined releases everything). */

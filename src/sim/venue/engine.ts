@@ -1,7 +1,7 @@
 // The matching engine: runs a symbol's resting orders against each bar (or tick) and books the fills into
 // the account. The one place fills happen, for the backtest and the paper server alike.
 import { Decimal, ZERO } from '../../domain/decimal.js';
-import { eq, gt, isPositive, minus, plus, toNumber } from '../../domain/decimal-shortcuts.js';
+import { eq, gt, isPositive, minus, plus, times, toNumber } from '../../domain/decimal-shortcuts.js';
 
 const ONE = new Decimal(1);
 import type { Fill } from '../../domain/fill.js';
@@ -114,7 +114,7 @@ export class Engine {
   changed(record: OrderRecord, time: number, message: string, fill?: FillReport): void {
     record.updatedAt = Math.max(record.updatedAt, time);
     record.message = message;
-    record.history.push({
+    record.history = record.history.concat({
       price: fill?.price ?? record.price,
       quantity: fill?.quantity ?? record.quantity,
       status: record.status,
@@ -131,7 +131,7 @@ export class Engine {
 
   private fill(slot: SymbolSlot, record: OrderRecord, quantity: Decimal, price: Decimal, time: number): void {
     const side = record.side;
-    const value = quantity.times(price);
+    const value = times(quantity, price);
     const first = record.executedQuantity.isZero();
     const executedQuantity = plus(record.executedQuantity, quantity);
     const executedValue = plus(record.executedValue, value);

@@ -76,7 +76,8 @@ export interface OrderRecord {
   triggerAt: number | undefined;
   lastDone: Decimal | undefined;
   fees: FeeBreakdown;
-  readonly history: OrderHistoryEntry[];
+  /** Replaced by a one-longer copy on each change: a venue keeps every order, and a pushed-to array would keep 17 slots for its 2 or 3 lines. */
+  history: readonly OrderHistoryEntry[];
   /** executedValue ÷ executedQuantity, kept with the two figures it was computed from (every view reports it). */
   average: { readonly price: Decimal; readonly quantity: Decimal; readonly value: Decimal } | undefined;
 
@@ -194,7 +195,8 @@ class OrderView extends OrderFields implements VenueOrder {
 
   constructor(record: OrderRecord, stockName: string) {
     super(record, stockName);
-    this.history = record.history.slice();
+    // Shared, not copied: a record's history is replaced on change, never changed in place.
+    this.history = record.history;
     this.charges = { total: record.fees.total, currency: record.currency, items: record.fees.items };
   }
 }
