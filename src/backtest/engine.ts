@@ -11,9 +11,8 @@
 import { Decimal } from '../domain/decimal.js';
 import { InvalidInputError } from '../domain/errors.js';
 import type { OrderIntent } from '../domain/intent.js';
-import type { SecuritySymbol } from '../domain/symbol.js';
+import type { Candle } from '../domain/candle.js';
 import type { RuntimeEvent } from '../execution/events.js';
-import { mergeByTime } from '../feeds/history/merge.js';
 import { silentLogger, type Logger } from '../log/logger.js';
 import type { RiskLimits } from '../risk/config.js';
 import { createRuntime } from '../runtime/runtime.js';
@@ -79,11 +78,10 @@ export interface BacktestRun {
 export async function runBacktest(options: BacktestOptions): Promise<BacktestRun> {
   const { data } = options;
   checkStrategies(options.strategies, data);
-  // One series is already in time order.
-  const bars = data.series.length === 1 ? data.series[0]!.candles : mergeByTime(data.series.map((series) => series.candles));
-  const symbols = data.series.map((series) => series.symbol);
+  const series = data.series.map((one) => one.candles);
+  const symbols = data.series.map((one) => one.symbol);
   const cash = new Decimal(options.cash ?? DEFAULT_CASH);
-  const clock = new VirtualClock(bars[0]!.time);
+  const clock = new VirtualClock(firstTime(series));
   const venue = new Venue({
     clock,
     settings: { ...options.venue, cash: { [data.currency]: cash.toFixed() } },
@@ -111,29 +109,42 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
   });
 
   await runtime.start();
-  const feeds = new Map(symbols.map((symbol) => [symbol, marketData.feed(symbol)] as const));
+  const feeds = symbols.map((symbol) => marketData.feed(symbol));
   const closes = new BarCloseTimes(data.period);
-  const recorder = createEquityRecorder(Math.ceil(bars.length / symbols.length) + 16);
-  const total = bars.length;
+  const total = series.reduce((sum, candles) => sum + candles.length, 0);
+  const recorder = createEquityRecorder(Math.ceil(total / symbols.length) + 16);
   const progress = options.progress;
   let nextProgress = progress?.every ?? Number.POSITIVE_INFINITY;
+  // The series are walked together in time order (ties in the data's series order), one bar time at a
+  // time: the next time is the smallest next bar time of the series, a pass over them per bar time. The bars
+  // of time T are series[i][starts[i] … cursors[i]).
+  const cursors = new Int32Array(series.length);
+  const starts = new Int32Array(series.length);
+  let done = 0;
 
-  for (let first = 0; first < total; ) {
-    const time = bars[first]!.time;
+  for (let time = nextTime(series, cursors); time !== undefined; time = nextTime(series, cursors)) {
     clock.advanceTo(time);
-    let end = first;
-    while (end < total && bars[end]!.time === time) venue.onBar(bars[end++]!);
-    for (let index = first; index < end; index += 1) {
-      const bar = bars[index]!;
-      clock.advanceTo(closes.closeOf(bar));
-      feeds.get(bar.symbol)!.next(bar);
-      if (runtime.busy) await runtime.settled();
+    for (let index = 0; index < series.length; index += 1) {
+      const candles = series[index]!;
+      let cursor = cursors[index]!;
+      starts[index] = cursor;
+      for (; cursor < candles.length && candles[cursor]!.time === time; cursor += 1) venue.onBar(candles[cursor]!);
+      cursors[index] = cursor;
+      done += cursor - starts[index]!;
     }
-    recorder.record(time, venue.equityEstimate(data.currency), exposed(venue, symbols));
-    first = end;
-    if (end >= nextProgress) {
-      progress!.update(end, total);
-      nextProgress = end + progress!.every;
+    for (let index = 0; index < series.length; index += 1) {
+      const candles = series[index]!;
+      for (let cursor = starts[index]!; cursor < cursors[index]!; cursor += 1) {
+        const bar = candles[cursor]!;
+        clock.advanceTo(closes.closeOf(bar));
+        feeds[index]!.next(bar);
+        if (runtime.busy) await runtime.settled();
+      }
+    }
+    recorder.record(time, venue.equityEstimate(data.currency), venue.holdsPositions());
+    if (done >= nextProgress) {
+      progress!.update(done, total);
+      nextProgress = done + progress!.every;
     }
   }
 
@@ -167,8 +178,18 @@ function checkStrategies(strategies: readonly PreparedStrategy[], data: Backtest
   }
 }
 
-function exposed(venue: Venue, symbols: readonly SecuritySymbol[]): boolean {
-  for (let index = 0; index < symbols.length; index += 1) if (venue.positionQuantity(symbols[index]!) !== 0) return true;
-  return false;
+function firstTime(series: readonly (readonly Candle[])[]): number {
+  return nextTime(series, new Int32Array(series.length)) ?? 0;
+}
+
+/** The earliest time among the series' next bars, or undefined when every series is done. */
+function nextTime(series: readonly (readonly Candle[])[], cursors: Int32Array): number | undefined {
+  let time = Number.POSITIVE_INFINITY;
+  for (let index = 0; index < series.length; index += 1) {
+    const candles = series[index]!;
+    const cursor = cursors[index]!;
+    if (cursor < candles.length && candles[cursor]!.time < time) time = candles[cursor]!.time;
+  }
+  return time === Number.POSITIVE_INFINITY ? undefined : time;
 }
 

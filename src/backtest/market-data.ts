@@ -35,7 +35,9 @@ export class BacktestMarketData implements MarketData {
     if (feed === undefined) {
       return throwError(() => new InvalidInputError(`no candle data for ${symbol} in this backtest (it has ${[...this.feeds.keys()].join(', ')})`, 'symbols'));
     }
-    if (period === this.period) return feed.asObservable();
+    // The stream itself (not a read-only view, one subscriber layer per bar less): the runtime's market
+    // adapter is what strategies see.
+    if (period === this.period) return feed;
     const problem = resampleProblem(this.period, period);
     if (problem !== undefined) return throwError(() => new InvalidInputError(`${symbol}: ${problem}`, 'period'));
     return feed.pipe(resample(symbol, this.period, period));

@@ -61,6 +61,8 @@ export interface SymbolSlot {
 export class Book {
   readonly slots = new Map<string, SymbolSlot>();
   readonly ledgers = new Map<string, CurrencyLedger>();
+  /** The same ledgers as a list, for per-bar questions without an iterator. */
+  readonly ledgerList: CurrencyLedger[] = [];
   private readonly days = new Map<Market, MarketDays>();
 
   constructor(cash: Readonly<Record<string, Decimal>>) {
@@ -73,6 +75,7 @@ export class Book {
     if (ledger === undefined) {
       ledger = { currency, cash: ZERO, frozenCash: ZERO, marginReserved: ZERO, cashFloat: 0, holdingsFloat: 0, held: [], version: 0 };
       this.ledgers.set(currency, ledger);
+      this.ledgerList.push(ledger);
     }
     return ledger;
   }

@@ -278,6 +278,13 @@ export class Venue {
     return ledger === undefined ? 0 : ledger.cashFloat + ledger.holdingsFloat;
   }
 
+  /** Whether any position is open (in any currency). */
+  holdsPositions(): boolean {
+    const ledgers = this.book.ledgerList;
+    for (let index = 0; index < ledgers.length; index += 1) if (ledgers[index]!.held.length > 0) return true;
+    return false;
+  }
+
   /** Signed position quantity as a float (0 when flat or unknown). */
   positionQuantity(symbol: SecuritySymbol): number {
     return this.book.slots.get(symbol)?.quantity ?? 0;
