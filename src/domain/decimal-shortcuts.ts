@@ -23,7 +23,7 @@ export function plus(a: Decimal, b: Decimal): Decimal {
     if (a.isZero()) return a.s === b.s ? a : ZERO;
   }
   if (a.isZero() && shortNonZero(b)) return b;
-  return a.plus(b);
+  return sums.of(a, b) ?? sums.remember(a, b, a.plus(b));
 }
 
 /**
@@ -37,22 +37,43 @@ export function minus(a: Decimal, b: Decimal): Decimal {
   } else if (a.d !== null && b.d !== null && a.s === b.s && a.e === b.e && compare(a, b) === 0) {
     return ZERO;
   }
-  return a.minus(b);
+  return differences.of(a, b) ?? differences.remember(a, b, a.minus(b));
 }
+
+/**
+ * The last few results of one operation, by operand identity. The venue and the executor book the same
+ * fill with the very same Decimals (its quantity and price, the position they both opened), so the second
+ * of each pair of identical calls is a lookup.
+ */
+class RecentResults {
+  private readonly lefts: (Decimal | undefined)[] = [undefined, undefined, undefined, undefined];
+  private readonly rights: (Decimal | undefined)[] = [undefined, undefined, undefined, undefined];
+  private readonly results: (Decimal | undefined)[] = [undefined, undefined, undefined, undefined];
+  private next = 0;
+
+  of(a: Decimal, b: Decimal): Decimal | undefined {
+    for (let index = 0; index < 4; index += 1) if (this.lefts[index] === a && this.rights[index] === b) return this.results[index];
+    return undefined;
+  }
+
+  remember(a: Decimal, b: Decimal, result: Decimal): Decimal {
+    this.lefts[this.next] = a;
+    this.rights[this.next] = b;
+    this.results[this.next] = result;
+    this.next = (this.next + 1) & 3;
+    return result;
+  }
+}
+
+const sums = new RecentResults();
+const differences = new RecentResults();
+const products = new RecentResults();
 
 /** Exactly one (the margin factor of a cash account, mostly). */
 function isOne(value: Decimal): boolean {
   const digits = value.d;
   return digits !== null && digits.length === 1 && digits[0] === 1 && value.e === 0 && value.s === 1;
 }
-
-// The last few products, by operand identity: an order's quantity × price is asked for by the risk check,
-// the venue's reservation, the venue's fill and the executor's book, often with the very same Decimals.
-const PRODUCTS = 4;
-const leftOperands: (Decimal | undefined)[] = new Array<Decimal | undefined>(PRODUCTS).fill(undefined);
-const rightOperands: (Decimal | undefined)[] = new Array<Decimal | undefined>(PRODUCTS).fill(undefined);
-const products: (Decimal | undefined)[] = new Array<Decimal | undefined>(PRODUCTS).fill(undefined);
-let nextProduct = 0;
 
 /**
  * a × b (a factor of one changes nothing; a finite zero factor makes a zero signed by both operands; the
@@ -62,15 +83,7 @@ export function times(a: Decimal, b: Decimal): Decimal {
   if (isOne(b) && shortNonZero(a)) return a;
   if (isOne(a) && shortNonZero(b)) return b;
   if ((a.isZero() || b.isZero()) && a.d !== null && b.d !== null && a.s === b.s) return ZERO;
-  for (let index = 0; index < PRODUCTS; index += 1) {
-    if (leftOperands[index] === a && rightOperands[index] === b) return products[index]!;
-  }
-  const product = a.times(b);
-  leftOperands[nextProduct] = a;
-  rightOperands[nextProduct] = b;
-  products[nextProduct] = product;
-  nextProduct = (nextProduct + 1) % PRODUCTS;
-  return product;
+  return products.of(a, b) ?? products.remember(a, b, a.times(b));
 }
 
 /** a ÷ b (dividing by one changes nothing). */
@@ -115,6 +128,18 @@ export function toNumber(value: Decimal): number {
     }
   }
   return value.toNumber();
+}
+
+let lastFixed: Decimal | undefined;
+let lastFixedText = '';
+
+/** value.toFixed(), remembered for the last value (a fill's id is written by the venue and the executor). */
+export function toFixed(value: Decimal): string {
+  if (value !== lastFixed) {
+    lastFixedText = value.toFixed();
+    lastFixed = value;
+  }
+  return lastFixedText;
 }
 
 /** a.cmp(b) without the copy of b decimal.js makes first (comparisons run on every order). */

@@ -1,7 +1,7 @@
 // Executions. A fill is derived from the growth of an order's cumulative executed quantity, which makes
 // duplicated and out-of-order reports harmless: the same cumulative quantity is the same fill.
 import { ZERO, type Decimal } from './decimal.js';
-import { eq, isPositive, minus } from './decimal-shortcuts.js';
+import { eq, isPositive, minus, toFixed } from './decimal-shortcuts.js';
 import type { Side } from './order-types.js';
 import type { SecuritySymbol } from './symbol.js';
 
@@ -54,7 +54,7 @@ export function fillFromReport(
   }
   if (price === undefined) return undefined;
   return {
-    fillId: `${report.orderId}:${report.executedQuantity.toFixed()}`,
+    fillId: `${report.orderId}:${toFixed(report.executedQuantity)}`,
     orderId: report.orderId,
     symbol: report.symbol,
     side: report.side,

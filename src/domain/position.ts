@@ -1,6 +1,6 @@
 // Positions and their arithmetic: signed quantity (negative = short), average cost, realised PnL.
 import { ZERO, type Decimal } from './decimal.js';
-import { abs, compare } from './decimal-shortcuts.js';
+import { abs, compare, minus, plus, times } from './decimal-shortcuts.js';
 import type { Side } from './order-types.js';
 import type { SecuritySymbol } from './symbol.js';
 
@@ -46,22 +46,22 @@ export function applyFill(position: Position, change: PositionChange): Position 
   const commission = change.commission ?? ZERO;
   const before = position.quantity;
   // before ± quantity: decimal.js adds a negated quantity by subtracting, so this is the same sum.
-  const after = selling ? before.minus(change.quantity) : before.plus(change.quantity);
+  const after = selling ? minus(before, change.quantity) : plus(before, change.quantity);
 
   if (before.isZero() || before.isNegative() === selling) {
     // Opening from flat costs the fill price: no 40-digit division (most fills of a backtest).
     const averageCost = before.isZero() ? change.price : before.times(position.averageCost).plus(signedOf(change, selling).times(change.price)).dividedBy(after);
-    return { symbol: position.symbol, quantity: after, averageCost, realizedPnl: commission.isZero() ? position.realizedPnl : position.realizedPnl.minus(commission) };
+    return { symbol: position.symbol, quantity: after, averageCost, realizedPnl: commission.isZero() ? position.realizedPnl : minus(position.realizedPnl, commission) };
   }
 
   // Decimal.min(|before|, quantity) (the quantity is positive, so |signed| is the quantity itself).
   const size = abs(before);
   const order = compare(size, change.quantity);
   const closed = order === 1 || (order === 0 && size.s === 1) ? change.quantity : size;
-  const gain = change.price.minus(position.averageCost).times(closed);
+  const gain = times(minus(change.price, position.averageCost), closed);
   // × −1 for a short: the same digits with the sign turned, as negated() gives.
   const realized = before.isNegative() ? gain.negated() : gain;
-  const realizedPnl = commission.isZero() ? position.realizedPnl.plus(realized) : position.realizedPnl.plus(realized).minus(commission);
+  const realizedPnl = commission.isZero() ? plus(position.realizedPnl, realized) : minus(plus(position.realizedPnl, realized), commission);
   if (after.isZero()) return { symbol: position.symbol, quantity: after, averageCost: ZERO, realizedPnl };
   const crossed = after.isNegative() !== before.isNegative();
   return { symbol: position.symbol, quantity: after, averageCost: crossed ? change.price : position.averageCost, realizedPnl };

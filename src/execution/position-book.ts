@@ -13,7 +13,7 @@ import {
   type Position,
   type SecuritySymbol,
 } from '../domain/index.js';
-import { eq, minus, times } from '../domain/decimal-shortcuts.js';
+import { eq, minus, plus, times } from '../domain/decimal-shortcuts.js';
 
 export interface PositionDifference {
   readonly symbol: SecuritySymbol;
@@ -52,7 +52,7 @@ export class PositionBook {
     const cash = this.cash.get(currency);
     if (cash !== undefined) {
       const value = times(fill.quantity, fill.price);
-      this.cash.set(currency, minus(fill.side === 'Buy' ? cash.minus(value) : cash.plus(value), fill.commission));
+      this.cash.set(currency, minus(fill.side === 'Buy' ? minus(cash, value) : plus(cash, value), fill.commission));
     }
     this.fillsSinceCashSync += 1;
     return position;

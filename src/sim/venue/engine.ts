@@ -1,7 +1,7 @@
 // The matching engine: runs a symbol's resting orders against each bar (or tick) and books the fills into
 // the account. The one place fills happen, for the backtest and the paper server alike.
 import { Decimal, ZERO } from '../../domain/decimal.js';
-import { eq, gt, isPositive, minus, plus, times, toNumber } from '../../domain/decimal-shortcuts.js';
+import { eq, gt, isPositive, minus, plus, times, toFixed, toNumber } from '../../domain/decimal-shortcuts.js';
 
 const ONE = new Decimal(1);
 import type { Fill } from '../../domain/fill.js';
@@ -157,7 +157,7 @@ export class Engine {
     if (full) slot.resting.splice(slot.resting.indexOf(record), 1);
     refreshFloats(ledger);
     this.hooks.executions.push({
-      fillId: `${record.orderId}:${executedQuantity.toFixed()}`,
+      fillId: `${record.orderId}:${toFixed(executedQuantity)}`,
       orderId: record.orderId,
       symbol: record.symbol,
       side,
