@@ -22,6 +22,7 @@ import { noJournal, type Journal } from '../store/journal.js';
 import { Broadcast } from './broadcast.js';
 import type { Broker } from './broker.js';
 import { ClientOrderIds, DEFAULT_CLIENT_ID_PREFIX } from './client-order-id.js';
+import { SmallSet } from './small-collections.js';
 import { EXECUTION_DENIAL_CODES, text, type DenialInfo, type RuntimeEvent } from './events.js';
 import { resolveIntent } from './intent-resolution.js';
 import { OrderFlow } from './order-flow.js';
@@ -72,7 +73,7 @@ export class Executor {
   readonly journal: Journal;
   readonly counts: ExecutionCounts = { intents: 0, orders: 0, fills: 0, denials: 0 };
   /** Client order ids whose submit is still being resolved; reconciliation leaves them alone. */
-  readonly inFlight = new Set<string>();
+  readonly inFlight = new SmallSet<string>();
 
   private readonly broker: Broker;
   private readonly clock: Clock;
@@ -212,7 +213,10 @@ export class Executor {
     const request = resolution.request;
     const opening = exposureChange(this.book.quantity(request.symbol), request.side, request.quantity).opening;
     if (opening.isZero()) return this.decide(strategy, intentId, intent, request, NO_RISK_DATA);
-    return this.riskData(request).then((data) => this.decide(strategy, intentId, intent, request, data));
+    return fetchRiskData(this.broker, request, this.clock, this.submitSettings.timeoutMs).then((data) => {
+      if (data.balances !== undefined) this.takeBalances(data.balances, marketOf(request.symbol));
+      return this.decide(strategy, intentId, intent, request, data);
+    });
   }
 
   /** Checks the request on the figures and places it when approved. */
@@ -238,13 +242,6 @@ export class Executor {
       return undefined;
     }
     return this.place(strategy, intentId, intent, request);
-  }
-
-  private riskData(request: OrderRequest): Promise<RiskData> {
-    return fetchRiskData(this.broker, request, this.clock, this.submitSettings.timeoutMs).then((data) => {
-      if (data.balances !== undefined) this.takeBalances(data.balances, marketOf(request.symbol));
-      return data;
-    });
   }
 
   /**
@@ -296,26 +293,24 @@ export class Executor {
     this.counts.orders += 1;
     this.events.next({ type: 'order-submitted', time: now, strategy, clientOrderId, orderId: undefined, request });
     this.inFlight.add(clientOrderId);
-    let submitted: Promise<SubmitOutcome>;
+    let submitted: Promise<void>;
     try {
-      submitted = submitWithLookup(this.broker, this.clock, request, this.submitSettings, () => record.orderId !== undefined);
+      submitted = submitWithLookup(
+        this.broker,
+        this.clock,
+        request,
+        this.submitSettings,
+        () => record.orderId !== undefined,
+        (outcome) => {
+          this.inFlight.delete(clientOrderId);
+          this.settle(strategy, intentId, intent, record, outcome);
+        },
+      );
     } catch (error) {
       this.inFlight.delete(clientOrderId);
       throw error;
     }
-    return submitted.then(
-      (outcome) => {
-        try {
-          this.settle(strategy, intentId, intent, record, outcome);
-        } finally {
-          this.inFlight.delete(clientOrderId);
-        }
-      },
-      (error: unknown) => {
-        this.inFlight.delete(clientOrderId);
-        throw error;
-      },
-    );
+    return submitted;
   }
 
   /** What the submit's outcome means for the order record (and the strategy, when it was refused). */

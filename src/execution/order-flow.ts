@@ -55,7 +55,7 @@ export class OrderFlow {
       });
     }
     if (effect.transition !== undefined) this.announceTransition(record, effect.transition.from, source, now);
-    if (effect.transition !== undefined || effect.fill !== undefined) this.changes.next({ record, fill: effect.fill });
+    if ((effect.transition !== undefined || effect.fill !== undefined) && this.changes.observed) this.changes.next({ record, fill: effect.fill });
     // The venue says it is finished: nothing can change any more, and a long run must not keep every order.
     if (!isOpen(record.status)) this.tracker.forget(record);
     return effect;
@@ -75,7 +75,7 @@ export class OrderFlow {
     record.updatedAt = now;
     this.journal.updateOrder(record.clientOrderId, { status: next, message, updatedAt: now });
     this.announceTransition(record, from, source, now);
-    this.changes.next({ record, fill: undefined });
+    if (this.changes.observed) this.changes.next({ record, fill: undefined });
   }
 
   mismatch(kind: MismatchKind, message: string, details: Readonly<Record<string, string>>): void {

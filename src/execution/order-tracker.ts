@@ -16,6 +16,7 @@ import {
   type Side,
 } from '../domain/index.js';
 import { eq, isPositive } from '../domain/decimal-shortcuts.js';
+import { SmallMap, SmallSet } from './small-collections.js';
 import type { JournalOrder } from '../store/journal.js';
 
 export interface OrderRecord {
@@ -46,10 +47,10 @@ export interface ReportEffect {
 }
 
 export class OrderTracker {
-  private readonly byClientId = new Map<string, OrderRecord>();
-  private readonly byOrderId = new Map<string, OrderRecord>();
+  private readonly byClientId = new SmallMap<OrderRecord>();
+  private readonly byOrderId = new SmallMap<OrderRecord>();
   /** Records not yet terminal: what risk, cancels and reconciliation look at (finished orders pile up). */
-  private readonly openRecords = new Set<OrderRecord>();
+  private readonly openRecords = new SmallSet<OrderRecord>();
 
   add(record: OrderRecord): void {
     this.byClientId.set(record.clientOrderId, record);
@@ -82,7 +83,7 @@ export class OrderTracker {
 
   open(strategy?: string, symbol?: SecuritySymbol): OrderRecord[] {
     const result: OrderRecord[] = [];
-    for (const record of this.openRecords) {
+    for (const record of this.openRecords.items) {
       if ((strategy === undefined || record.strategy === strategy) && (symbol === undefined || record.symbol === symbol)) {
         result.push(record);
       }

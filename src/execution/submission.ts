@@ -29,9 +29,12 @@ export function submitWithLookup(
   settings: SubmitSettings,
   /** True once a push has already tied the remark to an order (the venue answered on the other channel). */
   confirmedByPush: () => boolean,
-): Promise<SubmitOutcome> {
-  // A plain promise chain, not an async function: one less promise and frame per order on the common path.
-  // A broker that throws instead of rejecting is treated as rejecting, as an async function would.
+  /** Takes the outcome; the returned promise settles once it has (rejecting if it throws). */
+  onOutcome: (outcome: SubmitOutcome) => void,
+): Promise<void> {
+  // A plain promise chain that hands the outcome on itself, not an async function whose result the caller
+  // chains again: a backtest submits tens of thousands of orders. A broker that throws instead of
+  // rejecting is treated as rejecting, as an async function would.
   let submitted: Promise<{ readonly orderId: string }>;
   try {
     submitted = broker.submitOrder(request);
@@ -39,8 +42,13 @@ export function submitWithLookup(
     submitted = Promise.reject(error);
   }
   return withTimeout(submitted, clock, settings.timeoutMs, 'submit order').then(
-    ({ orderId }): SubmitOutcome => ({ kind: 'accepted', orderId }),
-    (error: unknown) => (error instanceof OrderRefusedError ? { kind: 'refused', reason: error.message } : lookUp(broker, clock, request, settings, confirmedByPush, error)),
+    ({ orderId }) => onOutcome({ kind: 'accepted', orderId }),
+    (error: unknown) => {
+      if (error instanceof OrderRefusedError) onOutcome({ kind: 'refused', reason: error.message });
+      // Every outcome is handed on, so the caller always learns how the order stands.
+      else return lookUp(broker, clock, request, settings, confirmedByPush, error).then(onOutcome, (failure: unknown) => onOutcome({ kind: 'unknown', reason: `the lookup after a failed submit broke (${describe(failure)})` }));
+      return undefined;
+    },
   );
 }
 
@@ -52,7 +60,7 @@ async function lookUp(
   confirmedByPush: () => boolean,
   failure: unknown,
 ): Promise<SubmitOutcome> {
-  const doubt = failure instanceof Error ? failure.message : String(failure);
+  const doubt = describe(failure);
   let lookupError: string | undefined;
   for (let attempt = 0; attempt < settings.lookupAttempts; attempt += 1) {
     if (attempt > 0) await sleep(clock, settings.lookupDelayMs * 2 ** (attempt - 1));
@@ -62,9 +70,13 @@ async function lookUp(
       const found = orders.find((order) => order.remark === request.remark);
       if (found !== undefined) return { kind: 'found', order: found };
     } catch (error) {
-      lookupError = error instanceof Error ? error.message : String(error);
+      lookupError = describe(error);
     }
   }
   if (lookupError === undefined) return { kind: 'not-found', reason: `submit failed (${doubt}) and the order is not at the broker` };
   return { kind: 'unknown', reason: `submit failed (${doubt}) and the lookup failed too (${lookupError})` };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
