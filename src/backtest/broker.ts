@@ -19,13 +19,19 @@ export class BacktestBroker implements Broker {
     this.orderUpdates = this.updates.asObservable();
   }
 
+  // The calls of every order (submit and the risk figures) are written out instead of going through
+  // attempt(): no closure per call.
+
   /** A venue rejection (bad request, no buying power…) is a definite refusal: OrderRefusedError. */
   submitOrder(request: OrderRequest): Promise<{ readonly orderId: string }> {
-    return attempt(() => {
-      const order = this.venue.place(request);
-      if (order.status === 'RejectedStatus') throw new OrderRefusedError(order.message, { details: { orderId: order.orderId } });
-      return { orderId: order.orderId };
-    });
+    let order: ReturnType<Venue['place']>;
+    try {
+      order = this.venue.place(request);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    if (order.status === 'RejectedStatus') return Promise.reject(new OrderRefusedError(order.message, { details: { orderId: order.orderId } }));
+    return Promise.resolve({ orderId: order.orderId });
   }
 
   cancelOrder(orderId: string): Promise<void> {
@@ -45,7 +51,11 @@ export class BacktestBroker implements Broker {
   }
 
   accountBalance(currency?: string): Promise<readonly AccountBalance[]> {
-    return attempt(() => this.venue.accountBalance(currency));
+    try {
+      return Promise.resolve(this.venue.accountBalance(currency));
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   positions(symbols?: readonly SecuritySymbol[]): Promise<readonly BrokerPosition[]> {
@@ -53,11 +63,19 @@ export class BacktestBroker implements Broker {
   }
 
   estimateBuyLimit(query: BuyLimitQuery): Promise<BuyLimit> {
-    return attempt(() => this.venue.buyLimit({ symbol: query.symbol, orderType: query.orderType, side: query.side, price: query.price }));
+    try {
+      return Promise.resolve(this.venue.buyLimit(query));
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   marginRatio(symbol: SecuritySymbol): Promise<MarginRatio> {
-    return attempt(() => this.venue.marginRatio(symbol));
+    try {
+      return Promise.resolve(this.venue.marginRatio(symbol));
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /** Ends the update stream (the run is over). */

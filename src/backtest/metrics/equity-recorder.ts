@@ -9,28 +9,39 @@ export interface EquityRecorder {
 }
 
 export function createEquityRecorder(expectedPoints = 1024): EquityRecorder {
-  let capacity = Math.max(16, expectedPoints);
-  let times = new Float64Array(capacity);
-  let equity = new Float64Array(capacity);
-  let exposed = new Uint8Array(capacity);
-  let length = 0;
-  return {
-    record(time, value, isExposed) {
-      if (length === capacity) {
-        capacity *= 2;
-        times = grow(times, new Float64Array(capacity));
-        equity = grow(equity, new Float64Array(capacity));
-        exposed = grow(exposed, new Uint8Array(capacity));
-      }
-      times[length] = time;
-      equity[length] = value;
-      exposed[length] = isExposed ? 1 : 0;
-      length += 1;
-    },
-    curve() {
-      return { times: times.subarray(0, length), equity: equity.subarray(0, length), exposed: exposed.subarray(0, length) };
-    },
-  };
+  return new TypedArrayRecorder(Math.max(16, expectedPoints));
+}
+
+// A class rather than a closure over `let`s: record() runs once per bar time and reads plain fields.
+class TypedArrayRecorder implements EquityRecorder {
+  private times: Float64Array;
+  private equity: Float64Array;
+  private exposed: Uint8Array;
+  private length = 0;
+
+  constructor(private capacity: number) {
+    this.times = new Float64Array(capacity);
+    this.equity = new Float64Array(capacity);
+    this.exposed = new Uint8Array(capacity);
+  }
+
+  record(time: number, value: number, isExposed: boolean): void {
+    if (this.length === this.capacity) {
+      this.capacity *= 2;
+      this.times = grow(this.times, new Float64Array(this.capacity));
+      this.equity = grow(this.equity, new Float64Array(this.capacity));
+      this.exposed = grow(this.exposed, new Uint8Array(this.capacity));
+    }
+    const index = this.length;
+    this.times[index] = time;
+    this.equity[index] = value;
+    this.exposed[index] = isExposed ? 1 : 0;
+    this.length = index + 1;
+  }
+
+  curve(): EquityCurve {
+    return { times: this.times.subarray(0, this.length), equity: this.equity.subarray(0, this.length), exposed: this.exposed.subarray(0, this.length) };
+  }
 }
 
 function grow<T extends Float64Array | Uint8Array>(from: T, to: T): T {
