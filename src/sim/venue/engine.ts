@@ -92,8 +92,7 @@ export class Engine {
   finish(slot: SymbolSlot, record: OrderRecord, event: 'cancel' | 'expire', time: number, message: string): void {
     this.move(record, event);
     this.accounts.reserve(slot, record);
-    const index = slot.resting.indexOf(record);
-    if (index >= 0) slot.resting.splice(index, 1);
+    removeFrom(slot.resting, record);
     this.changed(record, time, message);
   }
 
@@ -154,7 +153,7 @@ export class Engine {
     const full = eq(executedQuantity, record.quantity);
     this.moveFilled(record, full ? 'fill' : 'partialFill');
     this.accounts.reserve(slot, record, full ? undefined : this.accounts.reservationOf(slot, record));
-    if (full) slot.resting.splice(slot.resting.indexOf(record), 1);
+    if (full) removeFrom(slot.resting, record);
     refreshFloats(ledger);
     this.hooks.executions.push({
       fillId: `${record.orderId}:${toFixed(executedQuantity)}`,
@@ -182,6 +181,14 @@ export class Engine {
     slot.quantity = toNumber(held.position.quantity);
     const list = slot.ledger.held;
     if (wasFlat && slot.quantity !== 0) list.push(slot);
-    else if (!wasFlat && slot.quantity === 0) list.splice(list.indexOf(slot), 1);
+    else if (!wasFlat && slot.quantity === 0) removeFrom(list, slot);
   }
+}
+
+/** Removes `item` from `list` keeping the order (splice would also allocate an array of what it removed). */
+function removeFrom<T>(list: T[], item: T): void {
+  const index = list.indexOf(item);
+  if (index < 0) return;
+  for (let position = index + 1; position < list.length; position += 1) list[position - 1] = list[position]!;
+  list.pop();
 }

@@ -152,13 +152,13 @@ export class Venue {
       requestProblem(request) ??
       marketProblem(request, slot, now, this.settings.sessionCheck) ??
       (this.faults.rejectOrder() ? 'rejected by the venue (injected fault)' : undefined);
-    const funds = problem === undefined ? this.fundsCheck(slot!, record) : { problem };
-    if ('problem' in funds) {
+    const funds = problem ?? this.fundsCheck(slot!, record);
+    if (typeof funds === 'string') {
       this.engine.move(record, 'reject');
-      this.engine.changed(record, now, funds.problem);
+      this.engine.changed(record, now, funds);
       return record;
     }
-    this.accept(slot!, record, funds.reservation, now);
+    this.accept(slot!, record, funds, now);
     return record;
   }
 
@@ -189,13 +189,13 @@ export class Venue {
     record.trailingPercent = replacement.trailingPercent ?? record.trailingPercent;
     this.prepare(slot, record, now);
     const funds = this.fundsCheck(slot, record);
-    if ('problem' in funds) {
+    if (typeof funds === 'string') {
       Object.assign(record, saved, { cashReserve: ZERO, marginReserve: ZERO, positionReserve: ZERO });
       this.accounts.reserve(slot, record, this.accounts.reservationOf(slot, record));
-      const code = funds.problem.startsWith('insufficient position') ? 'INSUFFICIENT_POSITION' : 'INSUFFICIENT_BUYING_POWER';
-      throw new VenueError(code, `order ${orderId} not replaced: ${funds.problem}`);
+      const code = funds.startsWith('insufficient position') ? 'INSUFFICIENT_POSITION' : 'INSUFFICIENT_BUYING_POWER';
+      throw new VenueError(code, `order ${orderId} not replaced: ${funds}`);
     }
-    this.accounts.reserve(slot, record, funds.reservation);
+    this.accounts.reserve(slot, record, funds);
     record.remark = replacement.remark ?? record.remark;
     this.engine.move(record, 'replace');
     this.engine.changed(record, now, 'replaced');
@@ -356,21 +356,21 @@ export class Venue {
     return this.accounts.referencePrice(slot, record.side, price, record.triggerPrice);
   }
 
-  /** The order's reservation when the account can carry it, else why not. */
-  private fundsCheck(slot: SymbolSlot, record: OrderRecord): { readonly problem: string } | { readonly reservation: Reservation } {
+  /** The order's reservation when the account can carry it, else (a string) why not. */
+  private fundsCheck(slot: SymbolSlot, record: OrderRecord): Reservation | string {
     if (record.status === 'NotReported') this.prepare(slot, record, record.submittedAt);
     if (record.side === 'Sell' && isPositive(record.openingQuantity) && !this.settings.shortSelling) {
       const available = remainingOf(record).minus(record.openingQuantity);
-      return { problem: `insufficient position: ${available.toFixed()} of ${record.symbol} available to sell, ${remainingOf(record).toFixed()} requested (short selling is off)` };
+      return `insufficient position: ${available.toFixed()} of ${record.symbol} available to sell, ${remainingOf(record).toFixed()} requested (short selling is off)`;
     }
     const reservation = this.accounts.reservationOf(slot, record);
-    if (reservation.margin.isZero()) return { reservation };
+    if (reservation.margin.isZero()) return reservation;
     const excess = this.accounts.figures(slot.ledger).excess;
     if (gt(reservation.margin, excess)) {
       const needed = reservation.margin.toDecimalPlaces(2).toFixed();
-      return { problem: `insufficient buying power: the order needs ${needed} ${slot.ledger.currency}, ${Decimal.max(ZERO, excess).toDecimalPlaces(2).toFixed()} available` };
+      return `insufficient buying power: the order needs ${needed} ${slot.ledger.currency}, ${Decimal.max(ZERO, excess).toDecimalPlaces(2).toFixed()} available`;
     }
-    return { reservation };
+    return reservation;
   }
 
   private accept(slot: SymbolSlot, record: OrderRecord, reservation: Reservation, now: number): void {
