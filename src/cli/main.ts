@@ -1,5 +1,6 @@
 // The `trader` command line: parses, dispatches to one command module per area, prints errors as one line.
-import yargs from 'yargs';
+import { createRequire } from 'node:module';
+import type yargsEsm from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { backtestCommands } from './commands/backtest-commands.js';
 import { catalogCommands } from './commands/catalog-commands.js';
@@ -9,6 +10,10 @@ import { scheduleCommands } from './commands/schedule-commands.js';
 import { simCommands } from './commands/sim-commands.js';
 import { tradingCommands } from './commands/trading-commands.js';
 import { exitCodeFor, formatError } from './errors.js';
+
+// yargs' CommonJS build: its help layout wraps at word boundaries (wrap-ansi); the ESM build's cuts
+// descriptions in the middle of words.
+const yargs = createRequire(import.meta.url)('yargs') as typeof yargsEsm;
 
 const commands = [
   ...backtestCommands,
