@@ -51,7 +51,8 @@ function* symbolTicks(candles: readonly Candle[]): Generator<ReplayTick> {
 function* barTicks(candle: Candle, days: MarketDays, totals: DayTotals): Generator<ReplayTick> {
   const times = tickTimes(candle, days);
   const key = days.dayKey(times.start);
-  if (key !== totals.key) Object.assign(totals, { key, volume: 0, turnover: 0, open: candle.open, high: candle.high, low: candle.low });
+  // A new day starts from its open: the bar's high and low are not printed yet (quotes must not show them early).
+  if (key !== totals.key) Object.assign(totals, { key, volume: 0, turnover: 0, open: candle.open, high: candle.open, low: candle.open });
   const rising = candle.close >= candle.open;
   const points: readonly TickPoint[] = rising ? ['open', 'low', 'high', 'close'] : ['open', 'high', 'low', 'close'];
   const share = candle.volume / 4;

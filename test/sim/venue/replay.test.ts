@@ -62,6 +62,25 @@ describe('market replay ticks', () => {
     );
   });
 
+  it.each(['1m', 'day'] as const)('shows on each %s tick only the day\'s open, high and low printed so far', (period) => {
+    fc.assert(
+      fc.property(fc.array(barArbitrary, { minLength: 1, maxLength: 20 }), (bars) => {
+        const days = new MarketDays('HK');
+        let day = -1;
+        let printed: number[] = [];
+        for (const tick of replayTicks([series(period, bars)])) {
+          if (days.dayKey(tick.time) !== day) {
+            day = days.dayKey(tick.time);
+            printed = [];
+          }
+          printed.push(tick.price);
+          expect([tick.dayOpen, tick.dayHigh, tick.dayLow]).toEqual([printed[0], Math.max(...printed), Math.min(...printed)]);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('visits the low first on a rising bar and the high first on a falling one', () => {
     const rising = [...replayTicks([[minuteBar(HK, '2024-01-02 10:00', 10, 12, 9, 11)]])].map((tick) => tick.point);
     const falling = [...replayTicks([[minuteBar(HK, '2024-01-02 10:00', 11, 12, 9, 10)]])].map((tick) => tick.point);
