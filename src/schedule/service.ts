@@ -136,6 +136,8 @@ export class ScheduleService {
     const port = this.options.healthPort ?? config.healthPort;
     if (port !== undefined) this.health = await startHealthServer({ port, status: () => this.status(), logger });
     await this.scheduler.start();
+    // Now that the jobs are armed, the status can name their next fire times (`trader status` reads it).
+    this.publisher.publish();
     if (this.options.token !== undefined) {
       this.refresher = new TokenRefresher({ clock, ...this.options.token, leadMs: config.tokenRefreshLeadMs, notifier: this.notifier, logger });
       this.refresher.start();

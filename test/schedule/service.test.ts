@@ -201,6 +201,20 @@ describe('the schedule service on virtual time', () => {
     expect(h.runner.last('hk-trend').stops).toEqual([{ reason: 'shutdown', flatten: false, cancelOpenOrders: false }]);
   });
 
+  it('names every job\'s next fire time in the status file as soon as it has started', async () => {
+    // Saturday 2024-03-02 noon in New York: nothing runs until Monday.
+    harness = await startServiceHarness({ startUtc: '2024-03-02T17:00:00Z', yaml: US_WEEK });
+    const h = harness;
+    await h.service.start();
+
+    await waitFor(() => readStatus(h).jobs.every((job) => job.next !== undefined), 'the status file names the next fire times');
+    expect(readStatus(h).jobs.map((job) => [job.name, job.next?.local, job.next?.trigger])).toEqual([
+      ['us-trend', '2024-03-04T09:30:00-05:00', 'start'],
+      ['us-dca', '2024-03-04T10:00:00-05:00', 'cron'],
+    ]);
+    await h.service.stop();
+  });
+
   it('refuses to start while another scheduler is running with the same state dir', async () => {
     harness = await startServiceHarness({ startUtc: '2024-03-04T03:00:00Z', yaml: HK_DAY });
     const h = harness;
