@@ -7,11 +7,13 @@ import type { Order, OrderReplacement, OrderRequest, OrderUpdate } from '../doma
 import type { BrokerPosition } from '../domain/position.js';
 import type { SecuritySymbol } from '../domain/symbol.js';
 import { Broadcast } from '../execution/broadcast.js';
-import { OrderRefusedError, type Broker, type BuyLimitQuery, type OrderQuery } from '../execution/broker.js';
+import { OrderRefusedError, type Broker, type BuyLimitQuery, type ImmediateAnswers, type OrderQuery, type RiskFigures } from '../execution/broker.js';
 import type { Venue } from '../sim/venue/venue.js';
 
-export class BacktestBroker implements Broker {
+export class BacktestBroker implements Broker, ImmediateAnswers {
   readonly orderUpdates: Observable<OrderUpdate>;
+  /** The venue answers in the caller's turn, so the executor may take the answers without promises. */
+  readonly immediate: ImmediateAnswers = this;
   private readonly updates = new Broadcast<OrderUpdate>();
 
   constructor(readonly venue: Venue) {
@@ -19,19 +21,26 @@ export class BacktestBroker implements Broker {
     this.orderUpdates = this.updates.asObservable();
   }
 
+  /** A venue rejection (bad request, no buying power…) is a definite refusal: OrderRefusedError. */
+  submit(request: OrderRequest): { readonly orderId: string } {
+    const order = this.venue.place(request);
+    if (order.status === 'RejectedStatus') throw new OrderRefusedError(order.message, { details: { orderId: order.orderId } });
+    return order;
+  }
+
+  riskFigures(request: OrderRequest): RiskFigures {
+    return { balances: this.venue.accountBalance(), buyLimit: this.venue.buyLimit(request), marginRatio: this.venue.marginRatio(request.symbol) };
+  }
+
   // The calls of every order (submit and the risk figures) are written out instead of going through
   // attempt(): no closure per call.
 
-  /** A venue rejection (bad request, no buying power…) is a definite refusal: OrderRefusedError. */
   submitOrder(request: OrderRequest): Promise<{ readonly orderId: string }> {
-    let order: ReturnType<Venue['place']>;
     try {
-      order = this.venue.place(request);
+      return Promise.resolve({ orderId: this.submit(request).orderId });
     } catch (error) {
       return Promise.reject(error);
     }
-    if (order.status === 'RejectedStatus') return Promise.reject(new OrderRefusedError(order.message, { details: { orderId: order.orderId } }));
-    return Promise.resolve({ orderId: order.orderId });
   }
 
   cancelOrder(orderId: string): Promise<void> {

@@ -48,6 +48,27 @@ export interface Broker {
   marginRatio(symbol: SecuritySymbol): Promise<MarginRatio>;
   /** Order changes as the venue pushes them: possibly late, duplicated or out of order. */
   readonly orderUpdates: Observable<OrderUpdate>;
+  /** Present when the broker answers in the caller's turn (the backtest's venue, in process). */
+  readonly immediate?: ImmediateAnswers;
+}
+
+/** The figures one risk decision is taken on (what accountBalance, estimateBuyLimit and marginRatio answer). */
+export interface RiskFigures {
+  readonly balances: readonly AccountBalance[];
+  readonly buyLimit: BuyLimit;
+  readonly marginRatio: MarginRatio;
+}
+
+/**
+ * The order path's calls answered at once, for a broker that acts in process: the executor then decides
+ * and submits without promise hops or request timers (a backtest places tens of thousands of orders).
+ * Each answer means what the matching Broker call's would: a thrown OrderRefusedError is a refusal, any
+ * other throw a failed request.
+ */
+export interface ImmediateAnswers {
+  /** accountBalance(), estimateBuyLimit for the request's symbol, type, side and price, marginRatio(symbol). */
+  riskFigures(request: OrderRequest): RiskFigures;
+  submit(request: OrderRequest): { readonly orderId: string };
 }
 
 /**

@@ -29,8 +29,8 @@ import { OrderFlow } from './order-flow.js';
 import { OrderTracker, type OrderRecord } from './order-tracker.js';
 import { PositionBook } from './position-book.js';
 import { PriceBoard } from './price-board.js';
-import { NO_RISK_DATA, balanceIn, fetchRiskData, type RiskData } from './risk-data.js';
-import { submitWithLookup, type SubmitOutcome, type SubmitSettings } from './submission.js';
+import { NO_RISK_DATA, balanceIn, fetchRiskData, riskDataNow, type RiskData } from './risk-data.js';
+import { submitNow, submitWithLookup, type SubmitOutcome, type SubmitSettings } from './submission.js';
 import { withTimeout } from './with-timeout.js';
 
 export interface ExecutorOptions {
@@ -213,10 +213,15 @@ export class Executor {
     const request = resolution.request;
     const opening = exposureChange(this.book.quantity(request.symbol), request.side, request.quantity).opening;
     if (opening.isZero()) return this.decide(strategy, intentId, intent, request, NO_RISK_DATA);
-    return fetchRiskData(this.broker, request, this.clock, this.submitSettings.timeoutMs).then((data) => {
-      if (data.balances !== undefined) this.takeBalances(data.balances, marketOf(request.symbol));
-      return this.decide(strategy, intentId, intent, request, data);
-    });
+    const immediate = this.broker.immediate;
+    if (immediate !== undefined) return this.decideOnFigures(strategy, intentId, intent, request, riskDataNow(immediate, request));
+    return fetchRiskData(this.broker, request, this.clock, this.submitSettings.timeoutMs).then((data) => this.decideOnFigures(strategy, intentId, intent, request, data));
+  }
+
+  /** Takes fresh balances into the book, then decides. */
+  private decideOnFigures(strategy: string, intentId: number, intent: OrderIntent, request: OrderRequest & { readonly remark: string }, data: RiskData): Promise<void> | undefined {
+    if (data.balances !== undefined) this.takeBalances(data.balances, marketOf(request.symbol));
+    return this.decide(strategy, intentId, intent, request, data);
   }
 
   /** Checks the request on the figures and places it when approved. */
@@ -264,7 +269,7 @@ export class Executor {
     }
   }
 
-  private place(strategy: string, intentId: number, intent: OrderIntent, request: OrderRequest & { readonly remark: string }): Promise<void> {
+  private place(strategy: string, intentId: number, intent: OrderIntent, request: OrderRequest & { readonly remark: string }): Promise<void> | undefined {
     const now = this.clock.now();
     const clientOrderId = request.remark;
     const record: OrderRecord = {
@@ -293,6 +298,25 @@ export class Executor {
     this.counts.orders += 1;
     this.events.next({ type: 'order-submitted', time: now, strategy, clientOrderId, orderId: undefined, request });
     this.inFlight.add(clientOrderId);
+    const immediate = this.broker.immediate;
+    if (immediate !== undefined) {
+      let outcome: SubmitOutcome | Promise<SubmitOutcome>;
+      try {
+        outcome = submitNow(immediate, this.broker, this.clock, request, this.submitSettings, () => record.orderId !== undefined);
+      } catch (error) {
+        this.inFlight.delete(clientOrderId);
+        throw error;
+      }
+      if (outcome instanceof Promise) {
+        return outcome.then((known) => {
+          this.inFlight.delete(clientOrderId);
+          this.settle(strategy, intentId, intent, record, known);
+        });
+      }
+      this.inFlight.delete(clientOrderId);
+      this.settle(strategy, intentId, intent, record, outcome);
+      return undefined;
+    }
     let submitted: Promise<void>;
     try {
       submitted = submitWithLookup(

@@ -1,7 +1,8 @@
-// Fresh figures for one risk decision, fetched from the broker in parallel: account balances, the buy-limit
-// estimate and the margin ratio. A failed fetch is reported, never papered over with stale figures.
+// Fresh figures for one risk decision, fetched from the broker in parallel (or taken at once from a broker
+// that answers in process): account balances, the buy-limit estimate and the margin ratio. A failed fetch
+// is reported, never papered over with stale figures.
 import { currencyOf, marketOf, type AccountBalance, type BuyLimit, type Clock, type MarginRatio, type OrderRequest } from '../domain/index.js';
-import type { Broker } from './broker.js';
+import type { Broker, ImmediateAnswers } from './broker.js';
 import { withTimeout } from './with-timeout.js';
 
 export interface RiskData {
@@ -35,7 +36,25 @@ export function fetchRiskData(broker: Broker, request: OrderRequest, clock: Cloc
     requests = Promise.reject(error);
   }
   return withTimeout(requests, clock, timeoutMs, 'risk figures (account balance, buy-limit estimate, margin ratio)').then(
-    ([balances, buyLimit, marginRatio]): RiskData => ({ balances, account: balanceIn(balances, currency) ?? balances[0], buyLimit, marginRatio, error: undefined }),
-    (error: unknown): RiskData => ({ ...NO_RISK_DATA, error: error instanceof Error ? error.message : String(error) }),
+    ([balances, buyLimit, marginRatio]): RiskData => riskData(balances, buyLimit, marginRatio, currency),
+    failedRiskData,
   );
+}
+
+/** The same figures from a broker that answers at once. */
+export function riskDataNow(answers: ImmediateAnswers, request: OrderRequest): RiskData {
+  try {
+    const { balances, buyLimit, marginRatio } = answers.riskFigures(request);
+    return riskData(balances, buyLimit, marginRatio, currencyOf(marketOf(request.symbol)));
+  } catch (error) {
+    return failedRiskData(error);
+  }
+}
+
+function riskData(balances: readonly AccountBalance[], buyLimit: BuyLimit, marginRatio: MarginRatio, currency: string): RiskData {
+  return { balances, account: balanceIn(balances, currency) ?? balances[0], buyLimit, marginRatio, error: undefined };
+}
+
+function failedRiskData(error: unknown): RiskData {
+  return { ...NO_RISK_DATA, error: error instanceof Error ? error.message : String(error) };
 }

@@ -3,7 +3,7 @@
 // straight away; "not found" needs every lookup to succeed and come back empty.
 import { sleep } from '../clock/sleep.js';
 import type { Clock, Order, OrderRequest } from '../domain/index.js';
-import { OrderRefusedError, type Broker } from './broker.js';
+import { OrderRefusedError, type Broker, type ImmediateAnswers } from './broker.js';
 import { withTimeout } from './with-timeout.js';
 
 export type SubmitOutcome =
@@ -44,11 +44,46 @@ export function submitWithLookup(
   return withTimeout(submitted, clock, settings.timeoutMs, 'submit order').then(
     ({ orderId }) => onOutcome({ kind: 'accepted', orderId }),
     (error: unknown) => {
-      if (error instanceof OrderRefusedError) onOutcome({ kind: 'refused', reason: error.message });
-      // Every outcome is handed on, so the caller always learns how the order stands.
-      else return lookUp(broker, clock, request, settings, confirmedByPush, error).then(onOutcome, (failure: unknown) => onOutcome({ kind: 'unknown', reason: `the lookup after a failed submit broke (${describe(failure)})` }));
+      const outcome = afterFailedSubmit(broker, clock, request, settings, confirmedByPush, error);
+      if (outcome instanceof Promise) return outcome.then(onOutcome);
+      onOutcome(outcome);
       return undefined;
     },
+  );
+}
+
+/**
+ * The same for a broker that answers at once: the outcome itself, or a promise of it only when a doubtful
+ * failure needs lookups.
+ */
+export function submitNow(
+  answers: ImmediateAnswers,
+  broker: Broker,
+  clock: Clock,
+  request: OrderRequest & { readonly remark: string },
+  settings: SubmitSettings,
+  confirmedByPush: () => boolean,
+): SubmitOutcome | Promise<SubmitOutcome> {
+  try {
+    return { kind: 'accepted', orderId: answers.submit(request).orderId };
+  } catch (error) {
+    return afterFailedSubmit(broker, clock, request, settings, confirmedByPush, error);
+  }
+}
+
+/** A refusal is final; any other failure is looked up, and every outcome is handed on, so the caller always learns how the order stands. */
+function afterFailedSubmit(
+  broker: Broker,
+  clock: Clock,
+  request: OrderRequest & { readonly remark: string },
+  settings: SubmitSettings,
+  confirmedByPush: () => boolean,
+  error: unknown,
+): SubmitOutcome | Promise<SubmitOutcome> {
+  if (error instanceof OrderRefusedError) return { kind: 'refused', reason: error.message };
+  return lookUp(broker, clock, request, settings, confirmedByPush, error).then(
+    (outcome) => outcome,
+    (failure: unknown): SubmitOutcome => ({ kind: 'unknown', reason: `the lookup after a failed submit broke (${describe(failure)})` }),
   );
 }
 

@@ -57,6 +57,28 @@ describe('backtest broker', () => {
     expect((await submitted).orderId).toBe(seen[0]!.orderId);
   });
 
+  it('answers at once what the asynchronous calls answer: the same risk figures, a refusal thrown as OrderRefusedError', async () => {
+    const { broker } = backtestBroker(1_000, 100);
+    const request = { symbol: SYMBOL, side: 'Buy', orderType: 'LO', quantity: new Decimal(100), price: new Decimal(100), timeInForce: 'Day' } as const;
+
+    const figures = broker.immediate.riskFigures(request);
+
+    expect(figures.balances).toEqual(await broker.accountBalance());
+    expect(figures.buyLimit).toEqual(await broker.estimateBuyLimit({ symbol: SYMBOL, orderType: 'LO', side: 'Buy', price: new Decimal(100) }));
+    expect(figures.marginRatio).toEqual(await broker.marginRatio(SYMBOL));
+    expect(() => broker.immediate.submit(request)).toThrow(OrderRefusedError);
+  });
+
+  it('places an order answered at once, its acceptance already pushed', () => {
+    const { broker } = backtestBroker(100_000, 100);
+    const seen: OrderUpdate[] = [];
+    broker.orderUpdates.subscribe((update) => seen.push(update));
+
+    const placed = broker.immediate.submit({ symbol: SYMBOL, side: 'Buy', orderType: 'MO', quantity: new Decimal(10), timeInForce: 'Day', remark: 'r1' });
+
+    expect(seen.map((update) => [update.remark, update.status, update.orderId])).toEqual([['r1', 'NewStatus', placed.orderId]]);
+  });
+
   it('completes the update stream when closed', () => {
     const { broker } = backtestBroker(100_000, 100);
     let completed = false;
