@@ -1,7 +1,7 @@
 // The executor: takes strategies' intents one at a time, resolves them against the position book, checks
 // them with the risk engine on fresh broker figures, and places approved orders with a client order id in
-// the remark. Intents are queued synchronously (so `busy` is true the moment one is emitted) and processed
-// in order, so each decision sees the effects of the one before.
+// the remark. Intents are queued synchronously (so `busy` is true on return while one still waits for the
+// broker) and processed in order, so each decision sees the effects of the one before.
 import {
   ZERO,
   currencyOf,
@@ -121,12 +121,12 @@ export class Executor {
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
-  /** Queues an intent; synchronous, so `busy` is true on return. */
+  /** Queues an intent; synchronous, so `busy` is true on return unless it has already been dealt with. */
   enqueue(strategy: string, intent: OrderIntent): void {
     if (this.closed || this.dropped.has(strategy)) return;
     this.queue.push({ strategy, intent });
     this.pending += 1;
-    if (!this.draining) void this.drain();
+    if (!this.draining) this.drain();
   }
 
   /** Ignores the strategy's queued and future intents (it failed). */
@@ -167,22 +167,39 @@ export class Executor {
     return total;
   }
 
-  private async drain(): Promise<void> {
+  // Intents that finish at once (skips, denials, orders a broker in process answered) are taken one after
+  // the other in the caller's turn; the queue waits (asynchronously) only on an intent that waits for the
+  // broker, and goes on from there once it has finished.
+  private drain(): void {
     this.draining = true;
-    try {
-      for (let item = this.queue.shift(); item !== undefined; item = this.queue.shift()) {
-        try {
-          // process() answers undefined when it finished at once (skips, denials); awaiting that still yields.
-          if (!this.dropped.has(item.strategy)) await this.process(item.strategy, item.intent);
-        } catch (error) {
-          this.logger.error({ strategy: item.strategy, error: describe(error) }, 'intent processing failed');
-        } finally {
-          this.finishOne();
-        }
+    for (let item = this.queue.shift(); item !== undefined; item = this.queue.shift()) {
+      let waiting: Promise<unknown> | undefined;
+      try {
+        if (!this.dropped.has(item.strategy)) waiting = this.process(item.strategy, item.intent);
+      } catch (error) {
+        this.failed(item, error);
       }
-    } finally {
-      this.draining = false;
+      if (waiting !== undefined) {
+        void this.finishLater(item, waiting);
+        return;
+      }
+      this.finishOne();
     }
+    this.draining = false;
+  }
+
+  private async finishLater(item: QueuedIntent, waiting: Promise<unknown>): Promise<void> {
+    try {
+      await waiting;
+    } catch (error) {
+      this.failed(item, error);
+    }
+    this.finishOne();
+    this.drain();
+  }
+
+  private failed(item: QueuedIntent, error: unknown): void {
+    this.logger.error({ strategy: item.strategy, error: describe(error) }, 'intent processing failed');
   }
 
   private finishOne(): void {
