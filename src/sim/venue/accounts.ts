@@ -58,6 +58,9 @@ export class Accounts {
   }
 
   factors(symbol: SecuritySymbol): MarginFactors {
+    // Without per-symbol factors there is nothing to look up (a lookup keyed by many symbols is a slow,
+    // megamorphic property load on every order of a many-symbol run).
+    if (this.sameFactors) return this.settings.marginRatios.default;
     return this.settings.marginRatios.symbols[symbol] ?? this.settings.marginRatios.default;
   }
 

@@ -72,6 +72,7 @@ export class Venue {
   private readonly listeners = new Set<OrderUpdateListener>();
   private readonly baseCurrency: string;
   private nextOrderNumber = 1;
+  private readonly unnamedStocks: boolean;
   /** Reused for ticks, so a tick costs no allocation. */
   private readonly tickBar = { symbol: '' as SecuritySymbol, time: 0, open: 0, high: 0, low: 0, close: 0, volume: 0 };
 
@@ -82,6 +83,7 @@ export class Venue {
     this.faults = new FaultInjector(this.settings.faults, this.settings.seed);
     this.book = new Book(this.settings.cash);
     this.baseCurrency = Object.keys(this.settings.cash)[0] ?? 'HKD';
+    this.unnamedStocks = Object.keys(this.settings.stockNames).length === 0;
     this.accounts = new Accounts(this.book, this.settings, this.feeModel);
     this.matcher = new Matcher(this.settings.slippageBps, this.settings.intrabarPath, this.settings.fillModel);
     this.engine = new Engine(this.matcher, this.accounts, this.feeModel, this.faults, this.settings.volumeParticipation, {
@@ -408,6 +410,8 @@ export class Venue {
   }
 
   private stockName(symbol: SecuritySymbol): string {
+    // Every order change asks; most runs name no stocks, and a lookup keyed by many symbols is slow.
+    if (this.unnamedStocks) return '';
     return this.settings.stockNames[symbol] ?? '';
   }
 
