@@ -1,7 +1,8 @@
 // A hand-written in-memory venue implementing the Broker port, with programmable behaviour for tests:
 // acknowledge, refuse, lose or hang the submit response, fail queries, and hold pushes to release them
 // late, duplicated or out of order. Orders, positions and cash move only when the test says so (fill, cancel)
-// or when `fillPrice` is set (market orders fill at once at that price).
+// or when `fillPrice` is set (market orders fill at once at that price). With `answersAtOnce` it also offers
+// the order path's calls synchronously (ImmediateAnswers), as an in-process broker does.
 import { Subject, type Observable } from 'rxjs';
 import {
   Decimal,
@@ -19,7 +20,7 @@ import {
   type OrderUpdate,
   type SecuritySymbol,
 } from '../../../src/domain/index.js';
-import { OrderRefusedError, type Broker, type BuyLimitQuery, type OrderQuery } from '../../../src/execution/broker.js';
+import { OrderRefusedError, type Broker, type BuyLimitQuery, type ImmediateAnswers, type OrderQuery, type RiskFigures } from '../../../src/execution/broker.js';
 import { TraderError } from '../../../src/domain/errors.js';
 
 /** What the next submitOrder call does. */
@@ -40,6 +41,8 @@ export interface StubBrokerOptions {
   readonly currency?: string;
   readonly cash?: number | string;
   readonly imFactor?: number | string;
+  /** Offer risk figures and submits synchronously too (planned submits of 'hang' are then not allowed). */
+  readonly answersAtOnce?: boolean;
 }
 
 export class StubBroker implements Broker {
@@ -64,6 +67,7 @@ export class StubBroker implements Broker {
   marginFactors: MarginRatio;
   readonly currency: string;
   cash: Decimal;
+  readonly immediate: ImmediateAnswers | undefined;
 
   private updates = new Subject<OrderUpdate>();
   private readonly orders = new Map<string, Order>();
@@ -81,6 +85,7 @@ export class StubBroker implements Broker {
     this.currency = options.currency ?? 'USD';
     this.cash = new Decimal(options.cash ?? 1_000_000);
     this.marginFactors = { imFactor: new Decimal(options.imFactor ?? 1), mmFactor: new Decimal(0.5), fmFactor: new Decimal(0.3) };
+    this.immediate = options.answersAtOnce === true ? { riskFigures: (request) => this.riskFiguresNow(request), submit: (request) => this.submitNow(request) } : undefined;
   }
 
   get orderUpdates(): Observable<OrderUpdate> {
@@ -106,6 +111,17 @@ export class StubBroker implements Broker {
   }
 
   async submitOrder(request: OrderRequest): Promise<{ readonly orderId: string }> {
+    const placed = this.place(request);
+    return placed === 'hang' ? new Promise(() => undefined) : placed;
+  }
+
+  private submitNow(request: OrderRequest): { readonly orderId: string } {
+    const placed = this.place(request);
+    if (placed === 'hang') throw new Error('a submit answered at once cannot hang');
+    return placed;
+  }
+
+  private place(request: OrderRequest): { readonly orderId: string } | 'hang' {
     this.calls.submitOrder += 1;
     this.submitted.push(request);
     const behaviour = this.submitPlan.shift() ?? 'ack';
@@ -113,9 +129,13 @@ export class StubBroker implements Broker {
     if (behaviour === 'fail-before-venue') throw new TraderError('NETWORK', 'socket hang up');
     const order = this.create(request);
     if (behaviour === 'lose-response') throw new TraderError('HTTP_502', '502 Bad Gateway');
-    if (behaviour === 'hang') return new Promise(() => undefined);
+    if (behaviour === 'hang') return 'hang';
     if (this.fillPrice !== undefined && request.orderType === 'MO') this.fill(order.orderId, request.quantity, this.fillPrice);
     return { orderId: order.orderId };
+  }
+
+  private riskFiguresNow(_request: OrderRequest): RiskFigures {
+    return { balances: this.balancesNow(), buyLimit: this.buyLimitNow(), marginRatio: this.marginRatioNow() };
   }
 
   async cancelOrder(orderId: string): Promise<void> {
@@ -145,6 +165,10 @@ export class StubBroker implements Broker {
   }
 
   async accountBalance(): Promise<readonly AccountBalance[]> {
+    return this.balancesNow();
+  }
+
+  private balancesNow(): readonly AccountBalance[] {
     this.maybeFail('accountBalance');
     const netAssets = this.cash.plus(this.holdingsAtCost);
     return [
@@ -183,11 +207,19 @@ export class StubBroker implements Broker {
   }
 
   async estimateBuyLimit(_query: BuyLimitQuery): Promise<BuyLimit> {
+    return this.buyLimitNow();
+  }
+
+  async marginRatio(_symbol: SecuritySymbol): Promise<MarginRatio> {
+    return this.marginRatioNow();
+  }
+
+  private buyLimitNow(): BuyLimit {
     this.maybeFail('estimateBuyLimit');
     return this.buyLimit;
   }
 
-  async marginRatio(_symbol: SecuritySymbol): Promise<MarginRatio> {
+  private marginRatioNow(): MarginRatio {
     this.maybeFail('marginRatio');
     return this.marginFactors;
   }
