@@ -7,7 +7,6 @@ import { atLeastZero, dividedBy, eq, gt, gte, isPositive, lte, minus, plus, time
 import type { OrderType, Side } from '../../domain/order-types.js';
 import type { SecuritySymbol } from '../../domain/symbol.js';
 import { markOf, type Book, type CurrencyLedger, type SymbolSlot } from './book.js';
-import { exactHoldingSums } from './exact-sums.js';
 import { noFees, type FeeModel } from './fees.js';
 import { remainingOf, type OrderRecord } from './orders.js';
 import type { VenueSettings } from './settings.js';
@@ -44,7 +43,6 @@ export class Accounts {
   private readonly buySlippage: Decimal | undefined;
   /** Every symbol has the default margin factors, so holdings can be summed before applying them. */
   private readonly sameFactors: boolean;
-  private readonly places: number[] = [];
   /** The figures of each ledger and the ledger version they were computed at (one order asks several times). */
   private readonly cached = new Map<CurrencyLedger, { version: number; figures: LedgerFigures }>();
 
@@ -83,7 +81,7 @@ export class Accounts {
   }
 
   private computeFigures(ledger: CurrencyLedger): LedgerFigures {
-    const sums = this.sameFactors ? exactHoldingSums(ledger.held.length, (index) => ledger.held[index]!.quantity, (index) => ledger.held[index]!.mark, this.places) : undefined;
+    const sums = this.sameFactors ? ledger.sums.current() : undefined;
     if (sums !== undefined) {
       const { im, mm, fm } = this.settings.marginRatios.default;
       const netAssets = plus(ledger.cash, sums.value);

@@ -5,6 +5,7 @@ import { decimalFromNumber, type Decimal, ZERO } from '../../domain/decimal.js';
 import { toNumber } from '../../domain/decimal-shortcuts.js';
 import type { Position } from '../../domain/position.js';
 import { currencyOf, marketOf, type Market, type SecuritySymbol } from '../../domain/symbol.js';
+import { ExactHoldingSums, UNCOUNTED, type Holding } from './exact-sums.js';
 import { MarketDays } from './market-days.js';
 import type { OrderRecord } from './orders.js';
 
@@ -30,6 +31,8 @@ export interface CurrencyLedger {
   holdingsFloat: number;
   /** Slots of this currency with a non-zero position. */
   readonly held: SymbolSlot[];
+  /** Exact Σ over `held`; told of every quantity change and of every mark move of a held slot. */
+  readonly sums: ExactHoldingSums;
   /**
    * Moves on every change the account figures depend on (cash, reservations, held quantities, marks of
    * held symbols), so figures computed at one version can be reused until the next.
@@ -37,7 +40,7 @@ export interface CurrencyLedger {
   version: number;
 }
 
-export interface SymbolSlot {
+export interface SymbolSlot extends Holding {
   readonly symbol: SecuritySymbol;
   readonly market: Market;
   readonly ledger: CurrencyLedger;
@@ -73,7 +76,8 @@ export class Book {
   ledger(currency: string): CurrencyLedger {
     let ledger = this.ledgers.get(currency);
     if (ledger === undefined) {
-      ledger = { currency, cash: ZERO, frozenCash: ZERO, marginReserved: ZERO, cashFloat: 0, holdingsFloat: 0, held: [], version: 0 };
+      const held: SymbolSlot[] = [];
+      ledger = { currency, cash: ZERO, frozenCash: ZERO, marginReserved: ZERO, cashFloat: 0, holdingsFloat: 0, held, sums: new ExactHoldingSums(held), version: 0 };
       this.ledgers.set(currency, ledger);
       this.ledgerList.push(ledger);
     }
@@ -108,6 +112,9 @@ export class Book {
       resting: [],
       position: undefined,
       quantity: 0,
+      countedPlaces: UNCOUNTED,
+      countedValue: 0,
+      countedStale: false,
     };
     this.slots.set(symbol, slot);
     return slot;

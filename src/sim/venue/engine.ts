@@ -179,6 +179,7 @@ export class Engine {
     const wasFlat = slot.quantity === 0;
     held.position = applyFill(held.position, { side: record.side, quantity, price, commission: fee });
     slot.quantity = toNumber(held.position.quantity);
+    slot.ledger.sums.changed(slot);
     const list = slot.ledger.held;
     if (wasFlat && slot.quantity !== 0) list.push(slot);
     else if (!wasFlat && slot.quantity === 0) removeFrom(list, slot);

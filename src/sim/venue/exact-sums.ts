@@ -1,8 +1,10 @@
 // Σ quantity × mark and Σ |quantity × mark| over held positions, exactly, without decimal arithmetic per
 // position: a mark with at most 8 decimals (as its shortest text, the Decimal markOf makes) is an integer
-// over 10^k, so every product and the sums are integers over one common 10^K and add exactly in floats
-// while they stay below 2^53. Anything outside that (fractional quantities, long decimals, huge values)
-// returns undefined, and the caller sums in Decimal instead; both give the same numbers.
+// over 10^k, so every product is an integer over 10^k; products are summed per k and the sums joined over
+// one common 10^K, all exactly in floats while they stay below 2^53. The sums are kept from one read to
+// the next: marks move every bar, and recounting only the positions that moved keeps a read cheap when
+// many symbols are held. Anything outside that (fractional quantities, long decimals, huge values) answers
+// undefined, and the caller sums in Decimal instead; both give the same numbers.
 import { Decimal } from '../../domain/decimal.js';
 import { times } from '../../domain/decimal-shortcuts.js';
 
@@ -13,6 +15,22 @@ export interface HoldingSums {
   readonly gross: Decimal;
 }
 
+/** A position as the sums see it; the counted* fields are the sums' own bookkeeping. */
+export interface Holding {
+  readonly quantity: number;
+  readonly mark: number;
+  /** Decimal places of the mark it was counted with, INEXACT, or UNCOUNTED. */
+  countedPlaces: number;
+  /** quantity × mark × 10^countedPlaces as it was counted. */
+  countedValue: number;
+  /** Waiting to be recounted (its quantity or mark moved since). */
+  countedStale: boolean;
+}
+
+/** Not in the sums (flat, or not yet counted). */
+export const UNCOUNTED = -2;
+/** Held but not representable exactly in floats: the sums answer undefined while any such is held. */
+const INEXACT = -1;
 const MAX_PLACES = 8;
 const POWERS = Array.from({ length: MAX_PLACES + 1 }, (_, places) => 10 ** places);
 const INVERSE_POWERS = POWERS.map((_, places) => new Decimal(`1e-${places}`));
@@ -30,29 +48,100 @@ export function markPlaces(mark: number): number {
   return -1;
 }
 
-/**
- * The sums over `count` positions read through `quantityAt` and `markAt`, or undefined when they cannot
- * be formed exactly in floats. `places` is scratch space of at least `count` entries.
- */
-export function exactHoldingSums(count: number, quantityAt: (index: number) => number, markAt: (index: number) => number, places: number[]): HoldingSums | undefined {
-  let common = 0;
-  for (let index = 0; index < count; index += 1) {
-    const quantity = quantityAt(index);
-    const found = markPlaces(markAt(index));
-    if (found < 0 || !Number.isInteger(quantity) || Math.abs(quantity) > SAFE) return undefined;
-    places[index] = found;
-    if (found > common) common = found;
+/** The exact sums over the positions of `held` (a list its owner keeps current), recounting only what moved. */
+export class ExactHoldingSums {
+  /** Per number of decimal places k: Σ quantity × mark × 10^k, Σ of its absolute values, how many. */
+  private readonly values = new Float64Array(MAX_PLACES + 1);
+  private readonly grosses = new Float64Array(MAX_PLACES + 1);
+  private readonly counts = new Int32Array(MAX_PLACES + 1);
+  private inexact = 0;
+  /** A per-k sum went past 2^53 and may have lost digits: recount everything on the next read. */
+  private overflowed = false;
+  private readonly stale: Holding[] = [];
+
+  constructor(private readonly held: readonly Holding[]) {}
+
+  /** `holding`'s quantity or mark moved (or it became held or flat): it is recounted on the next read. */
+  changed(holding: Holding): void {
+    if (holding.countedStale) return;
+    holding.countedStale = true;
+    this.stale.push(holding);
   }
-  let value = 0;
-  let gross = 0;
-  for (let index = 0; index < count; index += 1) {
-    const scaled = Math.round(markAt(index) * POWERS[places[index]!]!) * POWERS[common - places[index]!]!;
-    const product = quantityAt(index) * scaled;
-    if (!(Math.abs(scaled) <= SAFE && Math.abs(product) <= SAFE)) return undefined;
-    value += product;
-    gross += Math.abs(product);
-    if (gross > SAFE) return undefined;
+
+  /** The sums now, or undefined when they cannot be formed exactly in floats. */
+  current(): HoldingSums | undefined {
+    if (!this.overflowed) this.recountStale();
+    if (this.overflowed) this.recountAll();
+    if (this.overflowed || this.inexact > 0) return undefined;
+    let common = 0;
+    for (let places = 0; places <= MAX_PLACES; places += 1) if (this.counts[places]! > 0) common = places;
+    let value = 0;
+    let gross = 0;
+    for (let places = 0; places <= common; places += 1) {
+      if (this.counts[places] === 0) continue;
+      const scale = POWERS[common - places]!;
+      // |value| ≤ gross term by term, so both stay exact while the gross does.
+      value += this.values[places]! * scale;
+      gross += this.grosses[places]! * scale;
+      if (!(gross <= SAFE)) return undefined;
+    }
+    const unit = INVERSE_POWERS[common]!;
+    return { value: times(new Decimal(value), unit), gross: times(new Decimal(gross), unit) };
   }
-  const unit = INVERSE_POWERS[common]!;
-  return { value: times(new Decimal(value), unit), gross: times(new Decimal(gross), unit) };
+
+  private recountStale(): void {
+    const stale = this.stale;
+    for (let index = 0; index < stale.length; index += 1) {
+      const holding = stale[index]!;
+      holding.countedStale = false;
+      this.uncount(holding);
+      this.count(holding);
+    }
+    stale.length = 0;
+  }
+
+  private recountAll(): void {
+    this.values.fill(0);
+    this.grosses.fill(0);
+    this.counts.fill(0);
+    this.inexact = 0;
+    this.overflowed = false;
+    for (const holding of this.stale) {
+      holding.countedStale = false;
+      holding.countedPlaces = UNCOUNTED;
+    }
+    this.stale.length = 0;
+    for (const holding of this.held) this.count(holding);
+  }
+
+  private count(holding: Holding): void {
+    const quantity = holding.quantity;
+    if (quantity === 0) {
+      holding.countedPlaces = UNCOUNTED;
+      return;
+    }
+    const places = markPlaces(holding.mark);
+    const product = places < 0 ? Number.NaN : quantity * Math.round(holding.mark * POWERS[places]!);
+    if (!Number.isInteger(quantity) || !(Math.abs(quantity) <= SAFE && Math.abs(product) <= SAFE)) {
+      holding.countedPlaces = INEXACT;
+      this.inexact += 1;
+      return;
+    }
+    holding.countedPlaces = places;
+    holding.countedValue = product;
+    this.values[places] += product;
+    this.grosses[places] += Math.abs(product);
+    this.counts[places] += 1;
+    if (this.grosses[places]! > SAFE) this.overflowed = true;
+  }
+
+  private uncount(holding: Holding): void {
+    const places = holding.countedPlaces;
+    if (places >= 0) {
+      this.values[places] -= holding.countedValue;
+      this.grosses[places] -= Math.abs(holding.countedValue);
+      this.counts[places] -= 1;
+    } else if (places === INEXACT) this.inexact -= 1;
+    holding.countedPlaces = UNCOUNTED;
+  }
 }

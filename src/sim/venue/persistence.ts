@@ -62,6 +62,7 @@ export function restoreInto(state: VenueState, snapshot: ParsedSnapshot): number
     slot.position = { position, initQuantity: new Decimal(initQuantity), dayKey, reservedSell: ZERO };
     slot.quantity = position.quantity.toNumber();
     if (slot.quantity !== 0) slot.ledger.held.push(slot);
+    slot.ledger.sums.changed(slot);
   }
   for (const json of snapshot.orders) {
     const record = orderFromJson(json);

@@ -113,6 +113,7 @@ export class Venue {
     const quantity = slot.quantity;
     if (quantity !== 0 && candle.close !== slot.mark) {
       slot.ledger.holdingsFloat += quantity * (candle.close - slot.mark);
+      slot.ledger.sums.changed(slot);
       slot.ledger.version += 1;
     }
     if (candle.close !== slot.mark) {
