@@ -6,13 +6,13 @@ import { isOpen } from '../../domain/order-status.js';
 import type { Accounts } from './accounts.js';
 import { refreshFloats, type Book } from './book.js';
 import type { FaultInjector, FaultState } from './faults.js';
-import type { OrderRecord } from './orders.js';
+import type { OrderRegister } from './order-register.js';
 import { fillFromJson, fillToJson, finiteOrNull, orderFromJson, orderToJson, text, type ParsedSnapshot, type VenueSnapshot } from './snapshot.js';
 
 export interface VenueState {
   readonly book: Book;
   readonly accounts: Accounts;
-  readonly records: Map<string, OrderRecord>;
+  readonly records: OrderRegister;
   readonly fills: Fill[];
   readonly faults: FaultInjector;
   readonly nextOrderNumber: number;
@@ -66,7 +66,7 @@ export function restoreInto(state: VenueState, snapshot: ParsedSnapshot): number
   }
   for (const json of snapshot.orders) {
     const record = orderFromJson(json);
-    state.records.set(record.orderId, record);
+    state.records.add(record);
     if (!isOpen(record.status)) continue;
     const slot = book.slot(record.symbol);
     slot.resting.push(record);

@@ -25,6 +25,7 @@ import { nextDate } from './market-days.js';
 import { Matcher, type Bar } from './matching.js';
 import { isTrailingType, isTriggeredType } from './order-kinds.js';
 import { newOrderRecord, orderView, remainingOf, updateView, type FillReport, type OrderRecord, type OrderUpdateListener, type VenueOrder } from './orders.js';
+import { OrderRegister, orderIdOf } from './order-register.js';
 import { restoreInto, snapshotOf, type VenueState } from './persistence.js';
 import { parseVenueSettings, type VenueSettings, type VenueSettingsInput } from './settings.js';
 import { fillToJson, orderToJson, parseSnapshot, type VenueSnapshot } from './snapshot.js';
@@ -67,7 +68,7 @@ export class Venue {
   private readonly accounts: Accounts;
   private readonly matcher: Matcher;
   private readonly engine: Engine;
-  private readonly records = new Map<string, OrderRecord>();
+  private readonly records = new OrderRegister();
   private readonly fills: Fill[] = [];
   private readonly listeners = new Set<OrderUpdateListener>();
   private readonly baseCurrency: string;
@@ -149,8 +150,8 @@ export class Venue {
   private placeRecord(request: OrderRequest): OrderRecord {
     const now = this.clock.now();
     const slot = this.book.slots.get(request.symbol);
-    const record = newOrderRecord(`7${String(this.nextOrderNumber++).padStart(17, '0')}`, request, now);
-    this.records.set(record.orderId, record);
+    const record = newOrderRecord(orderIdOf(this.nextOrderNumber++), request, now);
+    this.records.add(record);
     const problem =
       requestProblem(request) ??
       marketProblem(request, slot, now, this.settings.sessionCheck) ??
@@ -307,7 +308,7 @@ export class Venue {
 
   /** The snapshot without orders and executions, for a store that saves those one by one (orderSnapshot, executions). */
   bookSnapshot(): VenueSnapshot {
-    return snapshotOf({ ...this.state(), records: new Map(), fills: [] });
+    return snapshotOf({ ...this.state(), records: new OrderRegister(), fills: [] });
   }
 
   /** One order in its snapshot form. */

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { parseSymbol } from '../../../src/domain/symbol.js';
+import { Decimal } from '../../../src/domain/decimal.js';
+import { OrderRegister, orderIdOf } from '../../../src/sim/venue/order-register.js';
+import { newOrderRecord, type OrderRecord } from '../../../src/sim/venue/orders.js';
+
+function order(orderId: string): OrderRecord {
+  return newOrderRecord(orderId, { symbol: parseSymbol('AAPL.US'), side: 'Buy', orderType: 'MO', quantity: new Decimal(1), timeInForce: 'Day' }, 0);
+}
+
+describe('order register', () => {
+  it("names the venue's orders after their sequence number and finds them by that id", () => {
+    const register = new OrderRegister();
+    const first = order(orderIdOf(1));
+    const second = order(orderIdOf(2));
+    register.add(first);
+    register.add(second);
+
+    expect(orderIdOf(2)).toBe('700000000000000002');
+    expect(register.get('700000000000000002')).toBe(second);
+    expect(register.get('700000000000000001')).toBe(first);
+    expect(register.get('700000000000000003')).toBeUndefined();
+    expect(register.size).toBe(2);
+  });
+
+  it('keeps ids of another form and numbers past a gap (a restored snapshot) findable, listed after the numbered ones', () => {
+    const register = new OrderRegister();
+    const foreign = order('abc-1');
+    const afterGap = order(orderIdOf(5));
+    const first = order(orderIdOf(1));
+    register.add(foreign);
+    register.add(afterGap);
+    register.add(first);
+    const next = order(orderIdOf(2));
+    register.add(next);
+
+    expect(register.get('abc-1')).toBe(foreign);
+    expect(register.get(orderIdOf(5))).toBe(afterGap);
+    expect(register.get('7900719925474099312')).toBeUndefined();
+    expect([...register.values()]).toEqual([first, next, foreign, afterGap]);
+    expect(register.size).toBe(4);
+  });
+});
