@@ -81,8 +81,7 @@ function afterFailedSubmit(
   error: unknown,
 ): SubmitOutcome | Promise<SubmitOutcome> {
   if (error instanceof OrderRefusedError) return { kind: 'refused', reason: error.message };
-  return lookUp(broker, clock, request, settings, confirmedByPush, error).then(
-    (outcome) => outcome,
+  return lookUp(broker, clock, request, settings, confirmedByPush, error).catch(
     (failure: unknown): SubmitOutcome => ({ kind: 'unknown', reason: `the lookup after a failed submit broke (${describe(failure)})` }),
   );
 }
