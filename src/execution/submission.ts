@@ -44,7 +44,7 @@ export function submitWithLookup(
   return withTimeout(submitted, clock, settings.timeoutMs, 'submit order').then(
     ({ orderId }) => onOutcome({ kind: 'accepted', orderId }),
     (error: unknown) => {
-      const outcome = afterFailedSubmit(broker, clock, request, settings, confirmedByPush, error);
+      const outcome = afterFailedSubmit({ broker, clock, request, settings, confirmedByPush }, error);
       if (outcome instanceof Promise) return outcome.then(onOutcome);
       onOutcome(outcome);
       return undefined;
@@ -67,33 +67,28 @@ export function submitNow(
   try {
     return { kind: 'accepted', orderId: answers.submit(request).orderId };
   } catch (error) {
-    return afterFailedSubmit(broker, clock, request, settings, confirmedByPush, error);
+    return afterFailedSubmit({ broker, clock, request, settings, confirmedByPush }, error);
   }
 }
 
+/** What a lookup after a failed submit works with. */
+interface DoubtfulSubmit {
+  readonly broker: Broker;
+  readonly clock: Clock;
+  readonly request: OrderRequest & { readonly remark: string };
+  readonly settings: SubmitSettings;
+  readonly confirmedByPush: () => boolean;
+}
+
 /** A refusal is final; any other failure is looked up, and every outcome is handed on, so the caller always learns how the order stands. */
-function afterFailedSubmit(
-  broker: Broker,
-  clock: Clock,
-  request: OrderRequest & { readonly remark: string },
-  settings: SubmitSettings,
-  confirmedByPush: () => boolean,
-  error: unknown,
-): SubmitOutcome | Promise<SubmitOutcome> {
+function afterFailedSubmit(submit: DoubtfulSubmit, error: unknown): SubmitOutcome | Promise<SubmitOutcome> {
   if (error instanceof OrderRefusedError) return { kind: 'refused', reason: error.message };
-  return lookUp(broker, clock, request, settings, confirmedByPush, error).catch(
+  return lookUp(submit, error).catch(
     (failure: unknown): SubmitOutcome => ({ kind: 'unknown', reason: `the lookup after a failed submit broke (${describe(failure)})` }),
   );
 }
 
-async function lookUp(
-  broker: Broker,
-  clock: Clock,
-  request: OrderRequest & { readonly remark: string },
-  settings: SubmitSettings,
-  confirmedByPush: () => boolean,
-  failure: unknown,
-): Promise<SubmitOutcome> {
+async function lookUp({ broker, clock, request, settings, confirmedByPush }: DoubtfulSubmit, failure: unknown): Promise<SubmitOutcome> {
   const doubt = describe(failure);
   let lookupError: string | undefined;
   for (let attempt = 0; attempt < settings.lookupAttempts; attempt += 1) {
