@@ -17,7 +17,7 @@ beforeAll(async () => {
   await writeFile(join(folder, 'AAPL.US.csv'), 'date,open,high,low,close,volume\n2024-01-02,1,2,0.5,1.5,100\n2024-01-03,1,0.5,2,1,100\n2024-01-04,1,2,0.5,1.5,100\n');
   const cases: Record<string, readonly string[]> = {
     summary: ['backtest', 'strategies/sma-crossover.ts'],
-    jsonStdout: ['backtest', 'strategies/sma-crossover.ts', '--param', 'fast=5', '--param', 'slow=20', '--commission', '0.001', '--json', '-'],
+    jsonStdout: ['backtest', 'strategies/sma-crossover.ts', '--param', 'fast=5', '--param', 'slow=20', '--commission', '0.001', '--risk-free-rate', '0.02', '--json', '-'],
     files: ['backtest', 'strategies/sma-crossover.ts', '--report', join(folder, 'report.html'), '--json', join(folder, 'result.json'), '--quiet'],
     badData: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'AAPL.US.csv')],
     skipBadData: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'AAPL.US.csv'), '--on-bad-row', 'skip'],
@@ -43,7 +43,7 @@ describe('trader backtest', () => {
     expect(stdout).toMatch(/Intents \d+ · orders \d+ · fills \d+ · denied 0/);
   });
 
-  it('prints only the JSON result on stdout with --json -, with the params and costs it ran with', () => {
+  it('prints only the JSON result on stdout with --json -, with the params, costs and risk-free rate it ran with', () => {
     const { code, stdout } = run('jsonStdout');
 
     expect(code).toBe(0);
@@ -51,7 +51,8 @@ describe('trader backtest', () => {
     expect(result.metrics.bars).toBe(5105);
     expect(result.metrics.fills).toBeGreaterThan(0);
     expect(result.metrics.totalCommission).toBeGreaterThan(0);
-    expect(result.settings).toMatchObject({ 'param.fast': 5, 'param.slow': 20, commission: 0.001, fill: 'next-open', cash: '1000000' });
+    expect(result.settings).toMatchObject({ 'param.fast': 5, 'param.slow': 20, commission: 0.001, fill: 'next-open', cash: '1000000', riskFreeRate: 0.02 });
+    expect(result.metrics.riskFreeRate).toBe(0.02);
     expect(result.fills[0]!.commission).not.toBe('0');
   });
 

@@ -11,7 +11,7 @@ import { createLogger, silentLogger } from '../../log/logger.js';
 import { loadRiskConfig } from '../../risk/config.js';
 import { FEE_SETTINGS, FILL_MODELS, INTRABAR_PATHS } from '../../sim/venue/settings.js';
 import { loadStrategy, parseParamAssignments } from '../../strategy/index.js';
-import { BAD_ROW_POLICIES, cashFlag, jsonTarget, symbolsFlag, venueChoice, type BacktestArgs } from './flags.js';
+import { BAD_ROW_POLICIES, cashFlag, jsonTarget, riskFreeRateFlag, symbolsFlag, venueChoice, type BacktestArgs } from './flags.js';
 import { writeOutputs } from './outputs.js';
 
 /** Bars between progress updates (each costs one clock read). */
@@ -20,6 +20,7 @@ const PROGRESS_EVERY = 4096;
 export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
   const venue = venueChoice(args);
   const cash = cashFlag(args.cash);
+  const riskFreeRate = riskFreeRateFlag(args);
   const onBadRow = parseChoice(BAD_ROW_POLICIES, String(args['on-bad-row']), '--on-bad-row');
   const json = jsonTarget(args.json);
   const params = parseParamAssignments((args.param ?? []).map(String));
@@ -55,13 +56,14 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
         cash: cash.toFixed(),
         ...venue.echo,
         risk: args.risk ?? null,
+        riskFreeRate,
         ...Object.fromEntries(Object.entries(strategy.params).map(([key, value]) => [`param.${key}`, value])),
       },
     });
   } finally {
     progress.stop();
   }
-  await writeOutputs(run, { json, report: args.report, quiet: args.quiet === true });
+  await writeOutputs(run, { json, report: args.report, quiet: args.quiet === true, metrics: { riskFreeRate } });
   for (const failed of run.summary.strategies.filter((state) => state.state === 'failed')) {
     process.stderr.write(`error: strategy ${failed.name} (${failed.source}) failed: ${failed.error ?? 'unknown error'}\n`);
     process.exitCode = 1;
@@ -95,6 +97,7 @@ export const backtestCommand: CommandModule<object, BacktestArgs> = {
       .option('fill', { type: 'string', default: 'next-open', describe: `Market order fill: ${FILL_MODELS.join(' (next bar\'s open) | ')} (the deciding bar's close)` })
       .option('intrabar', { type: 'string', default: 'nearest-first', describe: `Path inside a bar for stops and limits: ${INTRABAR_PATHS.join(', ')}` })
       .option('risk', { type: 'string', describe: 'Risk config JSON (the same file as `trader run --risk`)' })
+      .option('risk-free-rate', { type: 'string', describe: 'Annual risk-free rate for Sharpe and Sortino, as a fraction, e.g. 0.02 (default 0)' })
       .option('on-bad-row', { type: 'string', default: 'fail', describe: 'Bad CSV rows: fail (list the first 10) or skip them' })
       .option('json', { type: 'string', nargs: 1, describe: 'Write the result as JSON to FILE, or to stdout with - (then nothing else goes to stdout)' })
       .option('report', { type: 'string', describe: 'Write a self-contained HTML report (charts, trades) to FILE.html' })

@@ -20,6 +20,7 @@ export interface BacktestArgs {
   readonly fill: string;
   readonly intrabar: string;
   readonly risk?: string;
+  readonly 'risk-free-rate'?: number | string;
   readonly 'on-bad-row': string;
   readonly json?: string | boolean;
   readonly report?: string;
@@ -53,6 +54,11 @@ export function venueChoice(args: BacktestArgs): VenueChoice {
     settings: { fillModel, intrabarPath, slippageBps, fees },
     echo: { fill: fillModel, intrabar: intrabarPath, slippageBps, commission: commissionRate ?? null, fees: typeof fees === 'string' ? fees : 'commission' },
   };
+}
+
+/** --risk-free-rate: the annual rate Sharpe and Sortino are measured against, as a fraction (default 0). */
+export function riskFreeRateFlag(args: BacktestArgs): number {
+  return numberFlag(args['risk-free-rate'] ?? 0, '--risk-free-rate', 0, 1, 'an annual rate as a fraction, e.g. 0.02');
 }
 
 /** "A,B" → ["A", "B"]; undefined when not given. */

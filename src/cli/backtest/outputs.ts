@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import type { BacktestRun } from '../../backtest/engine.js';
 import { renderReport } from '../../backtest/report/html.js';
 import { buildResult, formatResultJson } from '../../backtest/report/result-builder.js';
+import type { MetricsOptions } from '../../backtest/result.js';
 import { colorEnabled, formatSummary } from '../../backtest/summary.js';
 
 export interface OutputTargets {
@@ -10,10 +11,11 @@ export interface OutputTargets {
   readonly json: string | undefined;
   readonly report: string | undefined;
   readonly quiet: boolean;
+  readonly metrics: MetricsOptions;
 }
 
 export async function writeOutputs(run: BacktestRun, targets: OutputTargets): Promise<void> {
-  const result = buildResult(run.record);
+  const result = buildResult(run.record, targets.metrics);
   const jsonToStdout = targets.json === '-';
   if (!targets.quiet && !jsonToStdout) process.stdout.write(formatSummary(result, { color: colorEnabled(process.stdout) }) + activityLine(run));
   if (targets.json !== undefined) {
