@@ -112,6 +112,17 @@ export function atLeastZero(value: Decimal): Decimal {
 }
 
 /**
+ * Decimal.min(a, b) without the copies decimal.js makes of both: the smaller operand itself. Of two equal
+ * values decimal.js takes the second unless the first is negative, which only decides the sign of a zero
+ * (min(+0, −0) is −0, min(−0, +0) is −0); this does the same.
+ */
+export function min(a: Decimal, b: Decimal): Decimal {
+  if (a.d === null || b.d === null) return Decimal.min(a, b);
+  const order = compare(a, b);
+  return order === 1 || (order === 0 && a.s === 1) ? b : a;
+}
+
+/**
  * value.toNumber() without the trip through text: the digits as a whole number N below 2^53 times a power
  * of ten up to 10^22 are both exact floats, so one multiplication or division rounds correctly, as
  * parsing the text does. decimal.js keeps seven digits per word: value = Σ d[i] · 10^(7·(⌊e/7⌋ − i)).

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal, ZERO, decimalFromNumber } from '../../src/domain/decimal.js';
-import { abs, atLeastZero, compare, dividedBy, eq, gt, gte, isPositive, lt, lte, minus, plus, times, toFixed, toNumber } from '../../src/domain/decimal-shortcuts.js';
+import { abs, atLeastZero, compare, dividedBy, eq, gt, gte, isPositive, lt, lte, min, minus, plus, times, toFixed, toNumber } from '../../src/domain/decimal-shortcuts.js';
 
 // Decimals of every kind the shortcuts look at: both zeros, one, short and long (beyond 35 digits) values,
 // whole numbers, tiny and huge exponents.
@@ -57,6 +57,19 @@ describe('decimal shortcuts', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it('take the smaller of two values as Decimal.min does, the sign of an equal zero included', () => {
+    const any = fc.oneof({ arbitrary: decimals, weight: 8 }, fc.constantFrom('NaN', 'Infinity', '-Infinity').map((text) => new Decimal(text)));
+    fc.assert(
+      fc.property(any, any, fc.boolean(), (a, b, itself) => {
+        const other = itself ? new Decimal(a) : b;
+        same(min(a, other), Decimal.min(a, other));
+      }),
+      { numRuns: 3000 },
+    );
+    same(min(ZERO, new Decimal('-0')), Decimal.min(ZERO, new Decimal('-0')));
+    same(min(new Decimal('-0'), ZERO), Decimal.min(new Decimal('-0'), ZERO));
   });
 
   it('turn decimals into the same floats as toNumber, whole numbers without text', () => {

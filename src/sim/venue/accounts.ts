@@ -3,7 +3,7 @@
 // A currency's ledger covers its cash and the positions of its market; there is no currency conversion.
 import type { AccountBalance, BuyLimit, MarginRatio } from '../../domain/account.js';
 import { Decimal, ZERO } from '../../domain/decimal.js';
-import { atLeastZero, dividedBy, eq, gt, gte, isPositive, lte, minus, plus, times, toNumber } from '../../domain/decimal-shortcuts.js';
+import { atLeastZero, dividedBy, eq, gt, gte, isPositive, lte, min, minus, plus, times, toNumber } from '../../domain/decimal-shortcuts.js';
 import type { OrderType, Side } from '../../domain/order-types.js';
 import type { SecuritySymbol } from '../../domain/symbol.js';
 import { markOf, type Book, type CurrencyLedger, type SymbolSlot } from './book.js';
@@ -127,7 +127,7 @@ export class Accounts {
       cashInfos: [
         {
           currency: ledger.currency,
-          withdrawCash: atLeastZero(Decimal.min(availableCash, figures.excess)),
+          withdrawCash: atLeastZero(min(availableCash, figures.excess)),
           availableCash,
           frozenCash: ledger.frozenCash,
           settlingCash: ZERO,
@@ -170,7 +170,7 @@ export class Accounts {
 
   reservationOf(slot: SymbolSlot, record: OrderRecord): Reservation {
     const remaining = remainingOf(record);
-    const opening = remaining === record.openingQuantity ? remaining : Decimal.min(remaining, record.openingQuantity);
+    const opening = remaining === record.openingQuantity ? remaining : min(remaining, record.openingQuantity);
     const price = record.referencePrice;
     const im = this.factors(record.symbol).im;
     if (record.side === 'Buy') {
