@@ -268,11 +268,37 @@ function largest(fits: (quantity: Decimal) => boolean, budget: Decimal, unitCost
   return low;
 }
 
-/** floor(max(0, budget) / unitCost) for unitCost > 0: a float estimate corrected by multiplication (exact, and cheaper than a 40-digit division). */
+/**
+ * floor(max(0, budget) / unitCost) for unitCost > 0: a float estimate, taken as it is when it is clearly
+ * not near a whole number, else corrected by multiplication (exact, and cheaper than a 40-digit division).
+ */
 function wholeUnits(budget: Decimal, unitCost: Decimal): Decimal {
   if (!isPositive(budget)) return ZERO;
-  let units = new Decimal(Math.floor(toNumber(budget) / toNumber(unitCost)));
+  const budgetFloat = toNumber(budget);
+  const unitFloat = toNumber(unitCost);
+  const estimate = budgetFloat / unitFloat;
+  const floor = Math.floor(estimate);
+  if (clearlyBetweenWholes(budgetFloat, unitFloat, estimate, floor)) return new Decimal(floor);
+  let units = new Decimal(floor);
   while (isPositive(units) && gt(units.times(unitCost), budget)) units = units.minus(1);
   while (lte(units.plus(1).times(unitCost), budget)) units = units.plus(1);
   return units;
+}
+
+/** Normal floats both (no underflow, no overflow): each carries a relative error of at most 2^-53. */
+const NORMAL_MIN = 1e-290;
+const NORMAL_MAX = 1e290;
+/** Below this the estimate's absolute error is under 1e9 · 4 · 2^-53 < 5e-7, well inside the margin. */
+const ESTIMATE_MAX = 1e9;
+const MARGIN = 1e-6;
+
+/**
+ * Whether budget / unitCost surely has the floor of its float estimate. The two conversions and the
+ * division each round once (relative error ≤ 2^-53), so for normal operands and an estimate below 1e9 the
+ * exact quotient lies within 5e-7 of the estimate: an estimate more than 1e-6 away from both neighbouring
+ * whole numbers has the same whole part as the exact quotient.
+ */
+function clearlyBetweenWholes(budget: number, unitCost: number, estimate: number, floor: number): boolean {
+  if (!(budget >= NORMAL_MIN && budget <= NORMAL_MAX && unitCost >= NORMAL_MIN && unitCost <= NORMAL_MAX)) return false;
+  return estimate < ESTIMATE_MAX && estimate - floor > MARGIN && floor + 1 - estimate > MARGIN;
 }
