@@ -86,7 +86,9 @@ export class ExactHoldingSums {
       if (!(gross <= SAFE)) return undefined;
     }
     const unit = INVERSE_POWERS[common]!;
-    return { value: times(new Decimal(value), unit), gross: times(new Decimal(gross), unit) };
+    const signed = times(new Decimal(value), unit);
+    // Without short positions the two sums are equal: one conversion serves both.
+    return { value: signed, gross: gross === value ? signed : times(new Decimal(gross), unit) };
   }
 
   private recountStale(): void {
