@@ -15,6 +15,8 @@ export default defineStrategy({
   params: { lookback: 20, atrPeriod: 14, stopAtr: 2, quantity: 100 },
   symbols: ['SPX.US'],
   period: 'day',
+  // The channel of the previous `lookback` bars (and the ATR) must be full when a bar breaks out.
+  warmup: (params) => Math.max(params.lookback, params.atrPeriod) + 1,
   init: () => new Map<string, SymbolState>(),
   onCandle(candle, ctx, states) {
     let state = states.get(candle.symbol);
@@ -25,6 +27,8 @@ export default defineStrategy({
     const previousHigh = state.channel.getResult()?.upper;
     state.channel.add(candle);
     const atr = state.range.add(candle);
+    // On history bars an entry would be dropped, yet its stop would stay: only the indicators learn from them.
+    if (ctx.warmingUp) return undefined;
     if (state.stop === undefined) {
       if (previousHigh === undefined || atr === null || candle.close <= previousHigh) return undefined;
       state.stop = candle.close - ctx.params.stopAtr * atr;

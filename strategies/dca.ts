@@ -9,6 +9,8 @@ export default defineStrategy({
   params: { amount: 1000, everyDays: 30 },
   symbols: ['SPX.US'],
   period: 'day',
+  // No indicators: a warm-up would only shift its schedule onto history bars, whose purchases are dropped.
+  warmup: 0,
   init: () => ({ nextBuyAt: new Map<string, number>() }),
   onCandle(candle, ctx, state) {
     const due = state.nextBuyAt.get(candle.symbol);

@@ -13,6 +13,8 @@ export default defineStrategy({
     .refine((params) => params.oversold < params.exit, { message: 'oversold must be below exit', path: ['oversold'] }),
   symbols: ['SPX.US'],
   period: 'day',
+  // The RSI's first value needs period + 1 closes; the first live bar's RSI then has one to cross from.
+  warmup: (params) => params.period + 1,
   run: (ctx) => {
     const { period, oversold, exit, quantity } = ctx.params;
     return ctx.candles().pipe(

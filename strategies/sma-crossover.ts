@@ -12,6 +12,8 @@ export default defineStrategy({
     .refine((params) => params.fast < params.slow, { message: 'fast must be shorter than slow', path: ['fast'] }),
   symbols: ['SPX.US'],
   period: 'day',
+  // The slow SMA's bars, plus one for the previous spread a cross is measured against.
+  warmup: (params) => params.slow + 1,
   run: (ctx) =>
     ctx.candles().pipe(
       crossover(ctx.params.fast, ctx.params.slow),

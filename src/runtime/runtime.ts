@@ -56,7 +56,10 @@ export interface Runtime {
   /** True while intents or submissions are in flight; a backtest awaits settled() before the next bar. */
   readonly busy: boolean;
   settled(): Promise<void>;
-  /** Reconciles journal and broker, then starts the strategies. Feed market data only after it resolves. */
+  /**
+   * Reconciles journal and broker, then starts the strategies and resolves once their warm-ups (history
+   * bars before live data) are played. Feed market data only after it resolves.
+   */
   start(): Promise<void>;
   /** One reconciliation pass now (e.g. after the broker's push stream reconnected). */
   reconcileNow(): Promise<void>;
@@ -133,6 +136,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         }, interval);
       }
       for (const host of hosts) host.start();
+      // Live bars that come meanwhile are held by each stream; waiting lets a paper replay start warm.
+      await Promise.all(hosts.map((host) => host.warmedUp()));
     },
 
     async stop(stopOptions = {}) {

@@ -1,8 +1,9 @@
 // Runs one strategy: builds its context, subscribes to its intents and hands them to the executor. A throw
 // in run(), an error in its stream or something that is not an intent stops this strategy only: it is
-// unsubscribed, its queued intents are dropped, and a strategy-failed event names it and the cause.
+// unsubscribed, its queued intents are dropped, and a strategy-failed event names it and the cause. With a
+// warm-up, each candle stream plays history first; intents made on history bars are dropped.
 import { filter, map, type Observable, type SchedulerLike, type Subscription } from 'rxjs';
-import { ZERO, parseSymbol, type Clock, type OrderIntent, type SecuritySymbol } from '../domain/index.js';
+import { ZERO, parseSymbol, type Candle, type Clock, type OrderIntent, type Period, type SecuritySymbol } from '../domain/index.js';
 import type { Executor } from '../execution/executor.js';
 import type { Logger } from '../log/logger.js';
 import type { IntentDenial, StrategyContext, StrategyOrderUpdate } from '../strategy/context.js';
@@ -11,6 +12,7 @@ import { createIntentHelpers } from '../strategy/intents.js';
 import type { ParamDefaults, Params } from '../strategy/params.js';
 import type { PreparedStrategy } from '../strategy/prepare.js';
 import type { MarketAdapter } from './market-adapter.js';
+import { warmedUp, type WarmUpOutcome } from './warm-up.js';
 
 export type StrategyState = 'idle' | 'running' | 'completed' | 'failed' | 'stopped';
 
@@ -21,6 +23,9 @@ export class StrategyHost {
   error: string | undefined;
   private subscription: Subscription | undefined;
   private readonly symbolCache = new Map<string, SecuritySymbol>();
+  /** True while history bars are played: what the strategy emits then is about the past. */
+  private replayingHistory = false;
+  private readonly warmUps: Promise<void>[] = [];
 
   constructor(
     readonly name: string,
@@ -46,6 +51,7 @@ export class StrategyHost {
       next: (intent) => {
         if (this.state !== 'running') return;
         if (!isIntent(intent)) this.fail(new TypeError(`emitted ${describeValue(intent)}, which is not an intent (use ctx.buy/sell/close/target/cancel)`));
+        else if (this.replayingHistory) this.logger.debug({ strategy: this.name, kind: intent.kind, symbol: intent.symbol, reason: intent.reason }, 'dropped an intent made on a history bar (warm-up)');
         else this.executor.enqueue(this.name, intent);
       },
       error: (error: unknown) => this.fail(error),
@@ -55,6 +61,11 @@ export class StrategyHost {
     });
     if (this.state === 'running' || this.state === 'completed') this.subscription = subscription;
     else subscription.unsubscribe();
+  }
+
+  /** Settles when every candle stream subscribed so far has played its history (or given up on it). */
+  async warmedUp(): Promise<void> {
+    await Promise.all(this.warmUps);
   }
 
   stop(): void {
@@ -76,6 +87,32 @@ export class StrategyHost {
     this.executor.events.next({ type: 'strategy-failed', time, strategy: this.name, source: this.strategy.source, error: failure.message });
   }
 
+  private candles(symbol: SecuritySymbol, period: Period): Observable<Candle> {
+    const live = this.market.candles(symbol, period);
+    const bars = this.strategy.warmup;
+    if (bars === 0) return live;
+    if (!this.market.hasHistory) {
+      this.logger.debug({ strategy: this.name, symbol, period, warmup: bars }, 'no warm-up: this market data has no history (a backtest starts at its first bar)');
+      return live;
+    }
+    return warmedUp(live, () => this.market.history(symbol, period, bars), {
+      replaying: (active) => {
+        this.replayingHistory = active;
+      },
+      loading: (settled) => {
+        this.warmUps.push(settled);
+      },
+      done: (outcome) => this.reportWarmUp(symbol, period, bars, outcome),
+    });
+  }
+
+  private reportWarmUp(symbol: SecuritySymbol, period: Period, wanted: number, outcome: WarmUpOutcome): void {
+    const fields = { strategy: this.name, symbol, period, wanted };
+    if (outcome.kind === 'failed') this.logger.warn({ ...fields, error: describeError(outcome.error) }, `history unavailable: ${describeError(outcome.error)}; starting cold`);
+    else if (outcome.bars < wanted) this.logger.warn({ ...fields, bars: outcome.bars }, `warmed up on ${outcome.bars} of ${wanted} bars of history (no more available); indicators may still be cold`);
+    else this.logger.info({ ...fields, bars: outcome.bars }, `warmed up on ${outcome.bars} bars of history`);
+  }
+
   private symbolOf(input: SecuritySymbol | string | undefined): SecuritySymbol {
     if (input === undefined) return this.strategy.symbols[0]!;
     let symbol = this.symbolCache.get(input);
@@ -88,6 +125,7 @@ export class StrategyHost {
 
   private context(): StrategyContext<Params<ParamDefaults>> {
     const { strategy, executor, market, name } = this;
+    const replaying = (): boolean => this.replayingHistory;
     const book = executor.book;
     const defaultSymbol = strategy.symbols[0]!;
     const orderUpdates = executor.flow.changes.pipe(
@@ -120,7 +158,10 @@ export class StrategyHost {
       period: strategy.period,
       // Validated against the definition's defaults (or its schema) by prepareStrategy.
       params: strategy.params as Params<ParamDefaults>,
-      candles: (symbol, period) => market.candles(this.symbolOf(symbol), period ?? strategy.period),
+      get warmingUp() {
+        return replaying();
+      },
+      candles: (symbol, period) => this.candles(this.symbolOf(symbol), period ?? strategy.period),
       quotes: (symbol) => market.quotes(this.symbolOf(symbol)),
       orderUpdates,
       denials,

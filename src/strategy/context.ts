@@ -94,6 +94,11 @@ export interface StrategyContext<P> {
   readonly symbol: SecuritySymbol;
   readonly period: Period;
   readonly params: P;
+  /**
+   * True while the runtime plays history bars before live data (the strategy's `warmup`): intents made now
+   * are dropped as decisions about the past, so update indicators but record no trades.
+   */
+  readonly warmingUp: boolean;
   /** Closed candles of a symbol (default: `symbol`) and period (default: `period`), in time order. */
   candles(symbol?: SecuritySymbol | string, period?: Period): Observable<Candle>;
   quotes(symbol?: SecuritySymbol | string): Observable<Quote>;

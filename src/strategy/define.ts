@@ -20,7 +20,15 @@ interface StrategySpecBase<D extends ParamDefaults> {
   readonly symbols?: readonly string[];
   /** Default candle period (override with `--period`); 'day' when omitted. */
   readonly period?: Period;
+  /**
+   * Closed bars of history each candle stream should see before live data in live and paper runs (indicators
+   * start warm), as a number or from the params; 0 when omitted. Backtests start at their data's first bar.
+   */
+  readonly warmup?: Warmup<D>;
 }
+
+/** A fixed number of bars, or one computed from the run's params (after `--param` overrides). */
+export type Warmup<D extends ParamDefaults> = number | ((params: Params<D>) => number);
 
 export interface RxStrategySpec<D extends ParamDefaults> extends StrategySpecBase<D> {
   /** Called once per run; returns the stream of this strategy's intents. */
@@ -45,6 +53,7 @@ export interface StrategyDefinition<D extends ParamDefaults = ParamDefaults> {
   readonly paramsSchema: z.ZodType<Params<D>> | undefined;
   readonly symbols: readonly string[] | undefined;
   readonly period: Period | undefined;
+  readonly warmup: Warmup<D> | undefined;
   run(ctx: StrategyContext<Params<D>>): Observable<OrderIntent>;
 }
 
@@ -59,6 +68,7 @@ export function defineStrategy<D extends ParamDefaults, S>(spec: RxStrategySpec<
     paramsSchema: spec.paramsSchema,
     symbols: spec.symbols,
     period: spec.period,
+    warmup: spec.warmup,
     run: 'run' in spec ? spec.run : (ctx) => fromCallback(spec, ctx),
   };
 }

@@ -1,5 +1,5 @@
 // The strategy API: what strategy files import.
-export { defineStrategy, STRATEGY_TAG, type CallbackResult, type CallbackStrategySpec, type RxStrategySpec, type StrategyDefinition } from './define.js';
+export { defineStrategy, STRATEGY_TAG, type CallbackResult, type CallbackStrategySpec, type RxStrategySpec, type StrategyDefinition, type Warmup } from './define.js';
 export type {
   AccountView,
   DecimalInput,

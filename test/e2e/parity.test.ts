@@ -2,6 +2,8 @@
 // the runtime runs in process over the backtest broker or over the real protocol against the simulator.
 // The paper replay is stepped by hand and settled after every tick, so the comparison is exact. A paper
 // run never sees its last bar close (no later tick comes), so the backtest gets every bar but that one.
+// Warm-ups keep parity: the replay starts at the data's first bar, so the paper run finds no history before
+// it (its strategies start cold, as a backtest does) and both runs decide on exactly the same bars.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderIntent } from '../../src/domain/intent.js';
 import { prepareStrategy, type PreparedStrategy } from '../../src/strategy/prepare.js';

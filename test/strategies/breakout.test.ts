@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { prepareStrategy } from '../../src/strategy/index.js';
 import breakout from '../../strategies/breakout.js';
+import { VirtualClock } from '../../src/clock/virtual-clock.js';
+import { createRuntime } from '../../src/runtime/index.js';
 import { runOnCandles } from '../support/execution/harness.js';
+import { HistoryMarketData } from '../support/execution/history-market-data.js';
+import { START } from '../support/execution/runtime-setup.js';
+import { StubBroker } from '../support/execution/stub-broker.js';
 import { dailyCandles } from '../support/execution/subject-market-data.js';
 
 // lookback 3, ATR(2), stop 1 ATR. Bar 4 closes at 11 above the previous 3-bar high 10.5: entry, stop
@@ -27,5 +32,28 @@ describe('breakout strategy', () => {
     const run = await runOnCandles([strategy], interleaved);
 
     expect(run.orders).toEqual(['Buy 10 A.US @bar 8', 'Sell 10 A.US @bar 18', 'Buy 10 A.US @bar 24']);
+  });
+});
+
+describe('breakout strategy warmed up from history', () => {
+  it('learns its channel from history without taking on the trade of a history breakout', async () => {
+    // History: 10, 10, 10, then 11 breaks out (an entry that is dropped, as every history decision is).
+    // Live: 12 breaks above the 3-bar high 11 and must be bought; had the dropped entry left its stop
+    // behind, the strategy would think it already held the position.
+    const bars = dailyCandles('SPX.US', [10, 10, 10, 11, 12]);
+    const marketData = new HistoryMarketData();
+    marketData.serve(bars.slice(0, 4));
+    const strategy = prepareStrategy(breakout, { params: { lookback: 3, atrPeriod: 2, stopAtr: 100, quantity: 10 } });
+    const clock = new VirtualClock(START);
+    const broker = new StubBroker(clock);
+    const runtime = createRuntime({ reconcileIntervalMs: 0, clock, broker, marketData, strategies: [strategy] });
+
+    await runtime.start();
+    marketData.pushCandle(bars[4]!);
+    await runtime.settled();
+    await runtime.stop();
+
+    expect(marketData.requests.map((request) => request.count)).toEqual([4]);
+    expect(broker.submitted.map((order) => `${order.side} ${order.quantity.toFixed()}`)).toEqual(['Buy 10']);
   });
 });

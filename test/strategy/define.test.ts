@@ -17,6 +17,7 @@ function contextFor<P>(params: P, candles: Subject<Candle>): StrategyContext<P> 
     symbol,
     period: 'day',
     params,
+    warmingUp: false,
     candles: () => candles.asObservable(),
     quotes: () => EMPTY,
     orderUpdates: EMPTY,

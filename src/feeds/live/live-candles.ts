@@ -35,8 +35,13 @@ export function backfillCount(period: Period, since: number, now: number): numbe
   return Math.min(MAX_BACKFILL_BARS, Math.ceil(Math.max(0, now - since) / barMs) + 2);
 }
 
+/** How long after a bar's end it counts as closed (late ticks, closing auctions). */
+export function closeGraceMs(period: Period, options: Pick<LiveCandleOptions, 'graceMs' | 'dayGraceMs'>): number {
+  return isIntraday(period) ? (options.graceMs ?? 2_000) : (options.dayGraceMs ?? 15 * 60_000);
+}
+
 export function liveCandles(source: LiveQuoteSource, symbol: SecuritySymbol, period: Period, options: LiveCandleOptions): Observable<Candle> {
-  const grace = isIntraday(period) ? (options.graceMs ?? 2_000) : (options.dayGraceMs ?? 15 * 60_000);
+  const grace = closeGraceMs(period, options);
   const logger = options.logger ?? silentLogger;
   const { clock, marketTime } = options;
   return new Observable<Candle>((subscriber) => {

@@ -1,6 +1,7 @@
 // The MarketData port for live and paper runs: quotes straight from the shared quote connection, candles of
 // any period built from them (see live-candles.ts). Streams are shared per symbol and period, so many
-// strategies on one symbol cost one subscription and one aggregator.
+// strategies on one symbol cost one subscription and one aggregator. History (for warm-ups) comes from the
+// service's history candlesticks, closed bars only.
 import { share, tap, type Observable } from 'rxjs';
 import type { Candle } from '../../domain/candle.js';
 import type { Clock } from '../../domain/clock.js';
@@ -9,7 +10,8 @@ import type { Quote } from '../../domain/quote.js';
 import type { SecuritySymbol } from '../../domain/symbol.js';
 import type { Logger } from '../../log/logger.js';
 import type { MarketData } from '../market-data.js';
-import { liveCandles } from './live-candles.js';
+import { latestClosedBars } from './history-bars.js';
+import { closeGraceMs, liveCandles } from './live-candles.js';
 import type { LiveQuoteSource } from './live-source.js';
 import { MarketTime } from './market-time.js';
 
@@ -54,5 +56,13 @@ export class LiveMarketData implements MarketData {
       this.candleStreams.set(key, stream);
     }
     return stream;
+  }
+
+  history(symbol: SecuritySymbol, period: Period, count: number): Promise<readonly Candle[]> {
+    return latestClosedBars(this.source, symbol, period, count, {
+      now: this.marketTime.now(),
+      graceMs: closeGraceMs(period, this.options),
+      ...(this.options.extendedHours === undefined ? {} : { extendedHours: this.options.extendedHours }),
+    });
   }
 }

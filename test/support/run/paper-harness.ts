@@ -24,6 +24,8 @@ export const OPEN_HTTP = { rateLimit: { calls: 1_000_000, windowMs: 1, minSpacin
 export interface PaperHarnessOptions {
   readonly strategies: readonly PreparedStrategy[];
   readonly candles: readonly (readonly Candle[])[];
+  /** YYYY-MM-DD the replay starts at; earlier bars are history (what warm-ups read). */
+  readonly from?: string;
   readonly risk?: RiskLimits;
   readonly faults?: FaultPlanInput;
   readonly cash?: number;
@@ -80,6 +82,7 @@ export async function startPaperHarness(options: PaperHarnessOptions): Promise<P
       candles: options.candles,
       replay: 'manual',
       limits: OPEN_LIMITS,
+      ...(options.from === undefined ? {} : { from: options.from }),
       ...(options.faults === undefined ? {} : { faults: options.faults }),
       ...(options.cash === undefined ? {} : { cash: options.cash }),
       ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),

@@ -7,6 +7,7 @@ import type { Quote } from '../../../src/domain/quote.js';
 import type { SecuritySymbol } from '../../../src/domain/symbol.js';
 import type { ConnectionState } from '../../../src/openapi/socket/connection-state.js';
 import type { LiveQuoteSource } from '../../../src/feeds/live/live-source.js';
+import type { OffsetQuery } from '../../../src/openapi/socket/quote-client.js';
 
 export class StubQuoteSource implements LiveQuoteSource {
   readonly ticks = new Subject<Quote>();
@@ -22,6 +23,11 @@ export class StubQuoteSource implements LiveQuoteSource {
 
   quotes(symbols: readonly SecuritySymbol[]): Observable<Quote> {
     return this.ticks.pipe(filter((quote) => symbols.includes(quote.symbol)));
+  }
+
+  /** History answers: the latest `count` of `serviceCandles` (what the simulator's cmd 27 does). */
+  async historyByOffset(symbol: SecuritySymbol, period: Period, query: OffsetQuery): Promise<Candle[]> {
+    return this.candlesticks(symbol, period, query.count);
   }
 
   async candlesticks(symbol: SecuritySymbol, period: Period, count: number): Promise<Candle[]> {
