@@ -1,7 +1,7 @@
 // `trader run` through the real binary: a paper run against the built-in simulator stopped with Ctrl-C,
 // and the refusals of a live run that lacks its confirmation or its credentials.
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { sqliteRows } from '../support/sqlite-rows.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runTrader } from '../support/http/run-trader.js';
 import { AAPL, wavingDays } from '../support/run/candles.js';
@@ -11,14 +11,7 @@ import { writeCandleFolder } from '../support/sim/candles.js';
 
 afterEach(removeTempFolders);
 
-function journalRows<T>(file: string, sql: string): T[] {
-  const db = new BetterSqlite3(file, { readonly: true });
-  try {
-    return db.prepare(sql).all() as T[];
-  } finally {
-    db.close();
-  }
-}
+const journalRows = sqliteRows;
 
 describe('trader run (binary)', () => {
   it('paper-trades sma-crossover against the built-in simulator, stops on Ctrl-C with exit 0 and prints the summary', async () => {

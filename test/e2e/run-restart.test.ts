@@ -2,7 +2,7 @@
 // against a service that kept running (the simulator on loopback, reached as a live account): the restarted
 // run finds the order by its client order id, books the fill made while it was down, sends nothing twice.
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { sqliteRows } from '../support/sqlite-rows.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { injectFaults } from '../support/openapi/broker-harness.js';
 import { removeTempFolders, tempFolder } from '../support/run/paper-harness.js';
@@ -27,14 +27,7 @@ function start(journal: string, env: Readonly<Record<string, string>>): RunningT
   return run;
 }
 
-function rows<T>(file: string, sql: string): T[] {
-  const db = new BetterSqlite3(file, { readonly: true });
-  try {
-    return db.prepare(sql).all() as T[];
-  } finally {
-    db.close();
-  }
-}
+const rows = sqliteRows;
 
 describe('trader run killed mid-order and restarted', () => {
   it('finds the order it was sending, books the fill made while it was down, and never sends it again', async () => {

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { sqliteRows } from '../support/sqlite-rows.js';
 import { EMPTY } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../src/clock/virtual-clock.js';
@@ -38,14 +38,7 @@ function observer(name: string) {
   return { strategy: prepareStrategy(definition), seen };
 }
 
-function rows(sql: string): unknown[] {
-  const db = new BetterSqlite3(file, { readonly: true });
-  try {
-    return db.prepare(sql).all();
-  } finally {
-    db.close();
-  }
-}
+const rows = (sql: string): unknown[] => sqliteRows(file, sql);
 
 describe('reconciliation', () => {
   beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { sqliteRows } from '../support/sqlite-rows.js';
 import { EMPTY, concat, mergeMap, of, throwError } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Decimal, parseSymbol, type OrderIntent } from '../../src/domain/index.js';
@@ -19,14 +19,7 @@ let folder: string;
 let journal: Journal | undefined;
 let running: Runtime | undefined;
 
-function rows(file: string, sql: string): unknown[] {
-  const db = new BetterSqlite3(file, { readonly: true });
-  try {
-    return db.prepare(sql).all();
-  } finally {
-    db.close();
-  }
-}
+const rows = sqliteRows;
 
 // Buys 1 share on every candle: a strategy that keeps trading while another one fails.
 const steadyBuyer = defineStrategy({ name: 'steady', symbols: ['AAPL.US'], onCandle: (_candle, ctx) => ctx.buy(1) });

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import { sqliteRows } from '../support/sqlite-rows.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Decimal, ZERO, parseSymbol, type Fill } from '../../src/domain/index.js';
 import { SCHEMA_VERSION, openJournal, type Journal, type JournalOrder } from '../../src/store/index.js';
@@ -44,14 +45,7 @@ const fill: Fill = {
   commission: new Decimal('0.99'),
 };
 
-function rows(sql: string): unknown[] {
-  const db = new BetterSqlite3(file, { readonly: true });
-  try {
-    return db.prepare(sql).all();
-  } finally {
-    db.close();
-  }
-}
+const rows = (sql: string): unknown[] => sqliteRows(file, sql);
 
 describe('SQLite journal', () => {
   beforeEach(async () => {

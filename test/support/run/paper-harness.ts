@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { sqliteRows } from '../sqlite-rows.js';
 import { Subject, type Subscription } from 'rxjs';
 import { VirtualClock } from '../../../src/clock/virtual-clock.js';
 import type { Candle } from '../../../src/domain/candle.js';
@@ -182,12 +182,7 @@ export async function startPaperHarness(options: PaperHarnessOptions): Promise<P
       throw new Error(`no timer armed for ${due} (next at ${clock.nextTimerAt()})`);
     },
     journal<T>(sql: string): T[] {
-      const db = new BetterSqlite3(journalFile, { readonly: true });
-      try {
-        return db.prepare(sql).all() as T[];
-      } finally {
-        db.close();
-      }
+      return sqliteRows<T>(journalFile, sql);
     },
     async stop(stopOptions) {
       try {

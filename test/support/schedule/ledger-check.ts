@@ -2,7 +2,7 @@
 // client order id exactly once and is in the journal once with its order id and final state, and the
 // journal's fills add up to the venue's executions order by order. Works on a live Venue (in-process tests)
 // and on the simulator's state file (a scheduler process that has exited).
-import BetterSqlite3 from 'better-sqlite3';
+import { sqliteRows } from '../sqlite-rows.js';
 import { expect } from 'vitest';
 import { Decimal, ZERO } from '../../../src/domain/decimal.js';
 import type { Venue } from '../../../src/sim/venue/index.js';
@@ -28,14 +28,7 @@ export function ledgerOfStateFile(file: string): VenueLedger {
   };
 }
 
-export function readRows<T>(file: string, sql: string): T[] {
-  const db = new BetterSqlite3(file, { readonly: true });
-  try {
-    return db.prepare(sql).all() as T[];
-  } finally {
-    db.close();
-  }
-}
+export const readRows = sqliteRows;
 
 export function expectJournalMatchesVenue(journalFile: string, venue: VenueLedger): void {
   const remarks = venue.orders.map((order) => order.remark);
