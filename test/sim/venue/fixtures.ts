@@ -3,32 +3,17 @@
 import { VirtualClock } from '../../../src/clock/virtual-clock.js';
 import type { Candle } from '../../../src/domain/candle.js';
 import { Decimal } from '../../../src/domain/decimal.js';
-import { timeZoneOf } from '../../../src/domain/market-hours.js';
 import type { OrderRequest } from '../../../src/domain/order.js';
-import { marketOf, parseSymbol, type SecuritySymbol } from '../../../src/domain/symbol.js';
-import { fromLocal, startOfLocalDay } from '../../../src/domain/time-zone.js';
+import { parseSymbol, type SecuritySymbol } from '../../../src/domain/symbol.js';
 import { Venue, type VenueOptions, type VenueOrderUpdate, type VenueSettingsInput } from '../../../src/sim/venue/index.js';
+import { localTime } from '../../support/market-bars.js';
+
+export { dayBar, dayTime, localTime } from '../../support/market-bars.js';
 
 export const HK = parseSymbol('700.HK');
 export const US = parseSymbol('AAPL.US');
 
 export const d = (value: number | string): Decimal => new Decimal(value);
-
-export function dayTime(symbol: SecuritySymbol, date: string): number {
-  return startOfLocalDay(date, timeZoneOf(marketOf(symbol)));
-}
-
-/** A market-local wall time ("2024-01-02 10:00") as an instant. */
-export function localTime(symbol: SecuritySymbol, text: string): number {
-  const [date, time] = text.split(' ') as [string, string];
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const [hour, minute] = time.split(':').map(Number) as [number, number];
-  return fromLocal({ year, month, day, hour, minute, second: 0 }, timeZoneOf(marketOf(symbol)));
-}
-
-export function dayBar(symbol: SecuritySymbol, date: string, open: number, high: number, low: number, close: number, volume = 1_000_000): Candle {
-  return { symbol, period: 'day', time: dayTime(symbol, date), open, high, low, close, volume };
-}
 
 export function minuteBar(symbol: SecuritySymbol, local: string, open: number, high: number, low: number, close: number, volume = 1_000_000): Candle {
   return { symbol, period: '1m', time: localTime(symbol, local), open, high, low, close, volume };

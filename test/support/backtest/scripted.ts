@@ -4,33 +4,17 @@ import { backtestData } from '../../../src/backtest/data.js';
 import { runBacktest, type BacktestOptions, type BacktestRun } from '../../../src/backtest/engine.js';
 import type { Candle } from '../../../src/domain/candle.js';
 import type { OrderIntent } from '../../../src/domain/intent.js';
-import { timeZoneOf } from '../../../src/domain/market-hours.js';
 import type { Period } from '../../../src/domain/period.js';
-import { marketOf, parseSymbol, type SecuritySymbol } from '../../../src/domain/symbol.js';
-import { fromLocal, startOfLocalDay } from '../../../src/domain/time-zone.js';
+import { parseSymbol, type SecuritySymbol } from '../../../src/domain/symbol.js';
 import type { StrategyContext } from '../../../src/strategy/context.js';
 import { defineStrategy } from '../../../src/strategy/define.js';
 import { prepareStrategy, type PreparedStrategy } from '../../../src/strategy/prepare.js';
+import { localTime } from '../market-bars.js';
+
+export { dayBar, dayTime, localTime } from '../market-bars.js';
 
 export const AAPL = parseSymbol('AAPL.US');
 export const TENCENT = parseSymbol('700.HK');
-
-/** Midnight of a market-local date: how daily bars are stamped. */
-export function dayTime(symbol: SecuritySymbol, date: string): number {
-  return startOfLocalDay(date, timeZoneOf(marketOf(symbol)));
-}
-
-/** An instant of market-local wall time, "2024-01-02 16:00". */
-export function localTime(symbol: SecuritySymbol, text: string): number {
-  const [date, time] = text.split(' ') as [string, string];
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const [hour, minute] = time.split(':').map(Number) as [number, number];
-  return fromLocal({ year, month, day, hour, minute, second: 0 }, timeZoneOf(marketOf(symbol)));
-}
-
-export function dayBar(symbol: SecuritySymbol, date: string, open: number, high: number, low: number, close: number, volume = 1_000_000): Candle {
-  return { symbol, period: 'day', time: dayTime(symbol, date), open, high, low, close, volume };
-}
 
 export function minuteBar(symbol: SecuritySymbol, local: string, open: number, high: number, low: number, close: number, period: Period = '1m', volume = 1_000_000): Candle {
   return { symbol, period, time: localTime(symbol, local), open, high, low, close, volume };
