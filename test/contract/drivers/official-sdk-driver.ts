@@ -1,21 +1,23 @@
 // The contract driver over the official LongPort SDK (longport@3.0.18, unmodified), configured with the
 // simulator's three URLs and credentials exactly as a user would (PROTOCOL.md §6).
-import { Config, Decimal as SdkDecimal, NaiveDate, QuoteContext, TradeContext, type AdjustType, type Market, type OrderSide, type OrderStatus, type OrderType, type Period, type SubType, type TimeInForceType, type TopicType, type TradeSessions } from 'longport';
+import { Config, Decimal as SdkDecimal, NaiveDate, QuoteContext, TradeContext, type OrderSide, type OrderStatus } from 'longport';
 import { Decimal } from '../../../src/domain/decimal.js';
 import type { SimHarness } from '../../support/sim/harness.js';
 import type { Bar, DriverOrder, OrderPush, QuotePush, SimulatorDriver } from '../driver.js';
 import { Pushes } from '../pushes.js';
+import {
+  SDK_DAY_ORDER as DAY,
+  SDK_INTRADAY as INTRADAY,
+  SDK_MARKET as MARKETS,
+  SDK_NO_ADJUST as NO_ADJUST,
+  SDK_ORDER_TYPE as TYPES,
+  SDK_PERIOD,
+  SDK_PRIVATE_TOPIC as PRIVATE,
+  SDK_QUOTE_SUB as QUOTE,
+  SDK_SIDE as SIDES,
+} from '../../support/sdk-enums.js';
 
-// The SDK's enums are ambient const enums; their values, spelled out.
-const SIDES = { Buy: 1 as OrderSide, Sell: 2 as OrderSide };
-const TYPES = { LO: 1 as OrderType, MO: 3 as OrderType };
-const DAY = 1 as TimeInForceType;
-const ONE_MINUTE = 1 as Period;
-const NO_ADJUST = 0 as AdjustType;
-const INTRADAY = 0 as TradeSessions;
-const QUOTE = 0 as SubType;
-const PRIVATE = 0 as TopicType;
-const MARKETS = { US: 1 as Market, HK: 2 as Market };
+const ONE_MINUTE = SDK_PERIOD.OneMinute;
 /** OrderStatus by its SDK number, as the wire names it. */
 const STATUS_NAMES = [
   'Unknown', 'NotReported', 'ReplacedNotReported', 'ProtectedNotReported', 'VarietiesNotReported', 'FilledStatus', 'WaitToNew', 'NewStatus',

@@ -1,6 +1,6 @@
 // Our messages and packets, served by the test server, read by the official SDK (longport@3.0.18): proof
 // that field numbers and types match what real clients decode, for the simulator that reuses them.
-import { Config, NaiveDate, QuoteContext, TradeContext, type AdjustType, type Market, type Period, type PushOrderChanged, type PushQuoteEvent, type SubType, type TopicType, type TradeSessions } from 'longport';
+import { Config, NaiveDate, QuoteContext, TradeContext, type PushOrderChanged, type PushQuoteEvent } from 'longport';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_COMMANDS, TRADE_COMMANDS } from '../../../src/openapi/socket/commands.js';
 import { messages } from '../../../src/openapi/socket/messages.js';
@@ -10,14 +10,10 @@ import { dailyCandles, HK, quoteOf } from '../../support/socket/quote-fixtures.j
 import { QuoteTestService } from '../../support/socket/quote-test-service.js';
 import { SocketTestServer } from '../../support/socket/socket-test-server.js';
 import { orderChanged, pushNotification, serveTopics } from '../../support/socket/trade-fixtures.js';
+import { SDK_INTRADAY as INTRADAY, SDK_MARKET, SDK_NO_ADJUST as NO_ADJUST, SDK_PERIOD, SDK_PRIVATE_TOPIC as PRIVATE, SDK_QUOTE_SUB as QUOTE } from '../../support/sdk-enums.js';
 
-// The SDK's enums are ambient const enums; their values, spelled out.
-const DAY = 14 as Period;
-const NO_ADJUST = 0 as AdjustType;
-const INTRADAY = 0 as TradeSessions;
-const QUOTE = 0 as SubType;
-const PRIVATE = 0 as TopicType;
-const HK_MARKET = 2 as Market;
+const DAY = SDK_PERIOD.Day;
+const HK_MARKET = SDK_MARKET.HK;
 /** SecurityBoard.HKEquity: the SDK parsed our board text "HKEquity". */
 const HK_EQUITY_BOARD = 8;
 

@@ -1,19 +1,17 @@
 // The official SDK (longport@3.0.18) beyond the contract suite: its own retry of plain-text 429s, session
 // resume after a dropped link, token refresh, and the quote and trade calls the contract does not cover.
-import { Config, Decimal as SdkDecimal, NaiveDate, QuoteContext, TradeContext, type Market, type OrderSide, type OrderType, type SubType, type TimeInForceType, type TradeSessions } from 'longport';
+import { Config, Decimal as SdkDecimal, NaiveDate, QuoteContext, TradeContext } from 'longport';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Simulator } from '../../../src/sim/server/index.js';
 import { HK, localInstant } from '../../support/sim/candles.js';
 import { startSimHarness, type SimHarness } from '../../support/sim/harness.js';
 import { captureLogger } from '../../support/http/client-harness.js';
 import { Pushes } from '../../contract/pushes.js';
+import { SDK_DAY_ORDER as DAY, SDK_INTRADAY as INTRADAY, SDK_MARKET, SDK_ORDER_TYPE, SDK_QUOTE_SUB as QUOTE, SDK_SIDE } from '../../support/sdk-enums.js';
 
-const QUOTE = 0 as SubType;
-const INTRADAY = 0 as TradeSessions;
-const HK_MARKET = 2 as Market;
-const BUY = 1 as OrderSide;
-const MARKET_ORDER = 3 as OrderType;
-const DAY = 1 as TimeInForceType;
+const HK_MARKET = SDK_MARKET.HK;
+const BUY = SDK_SIDE.Buy;
+const MARKET_ORDER = SDK_ORDER_TYPE.MO;
 
 let h: SimHarness;
 
