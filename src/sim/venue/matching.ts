@@ -4,20 +4,14 @@
 // Intrabar path: the price moves open → first extreme → second extreme → close; which extreme comes first
 // is the `intrabarPath` setting (default: the one nearer the open). A bar that opens beyond a trigger or
 // limit fills at the open (gap handling). A tick is a bar with open = high = low = close.
+import type { Candle } from '../../domain/candle.js';
 import { Decimal, decimalFromNumber } from '../../domain/decimal.js';
 import { isTrailingType, isTriggeredType } from './order-kinds.js';
 import type { OrderRecord } from './orders.js';
 import type { FillModel, IntrabarPath } from './settings.js';
 
 /** The bar fields matching reads (a Candle is one). */
-export interface Bar {
-  readonly time: number;
-  readonly open: number;
-  readonly high: number;
-  readonly low: number;
-  readonly close: number;
-  readonly volume: number;
-}
+export type Bar = Pick<Candle, 'time' | 'open' | 'high' | 'low' | 'close' | 'volume'>;
 
 const HUNDRED = new Decimal(100);
 
