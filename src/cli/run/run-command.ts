@@ -21,7 +21,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('risk', { type: 'string', describe: 'Risk config JSON (limits, kill switches), e.g. risk.json' })
       .option('for', { type: 'string', describe: 'Stop by itself after this long (wall time): 90s, 30m, 2h, 1d' })
       .option('data', { type: 'string', describe: `Paper: candle CSV file or folder of SYMBOL.csv files to replay (default ${DEFAULT_PAPER_DATA})` })
-      .option('from', { type: 'string', describe: 'Paper: start the replay at this date (YYYY-MM-DD); earlier bars are history' })
+      .option('from', { type: 'string', describe: 'Paper: start the replay at this date (YYYY-MM-DD); earlier bars are history (strategies warm up on them)' })
       .option('speed', { type: 'number', describe: `Paper: market time per real time (default ${DEFAULT_PAPER_SPEED}, a market hour per second)` })
       .option('cash', { type: 'string', describe: `Paper: starting cash of a new paper account (default ${DEFAULT_PAPER_CASH})` })
       .option('cancel-on-exit', { type: 'boolean', describe: 'Cancel the run\'s open orders before exiting' })
@@ -33,7 +33,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
           'A second Ctrl-C exits at once. On start the journal is reconciled with the broker before the strategy sees data; orders at the ' +
           'broker that are not ours are reported, never touched. The paper account is kept next to the journal, so a restarted run resumes.',
       )
-      .example('$0 run strategies/sma-crossover.ts', 'Paper trading on the bundled S&P 500 history')
+      .example('$0 run strategies/sma-crossover.ts --from 2015-03-02', 'Paper trading on the bundled S&P 500 history, warmed up on the bars before 2015-03-02')
       .example('$0 run strategies/sma-crossover.ts --speed 86400 --for 10m --risk risk.json', 'Faster replay, with risk limits, for ten minutes')
       .example('$0 run strategies/rsi-mean-reversion.ts --data ~/data --symbols 700.HK --period 5m', 'Paper trading on your own 1-minute files')
       .example('$0 run strategies/sma-crossover.ts --live --yes --symbols AAPL.US --cancel-on-exit', 'Live (needs LONGPORT_* variables)'),
