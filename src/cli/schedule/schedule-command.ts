@@ -22,6 +22,7 @@ export const scheduleCommand: CommandModule<object, ScheduleArgs> = {
           'See `trader status` for what a running scheduler is doing.',
       )
       .example('$0 schedule schedule.yaml', 'Run the schedule (paper unless the config says mode: live)')
+      .example('$0 schedule examples/schedule.yaml', 'The bundled paper example: SPX.US on US trading days')
       .example('$0 schedule schedule.yaml --health-port 8080 --json-logs', 'With a health endpoint, logging JSON lines (e.g. under systemd)'),
   handler: async (args) => {
     await scheduleAction(args);
