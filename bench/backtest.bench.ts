@@ -2,6 +2,11 @@
 // simulated venue, equity marked per bar) for sma-crossover on 1,000,000 bars of one symbol and on
 // 100 symbols × 10,000 bars. Uses the real hourly history in ../shared/data/us-hour when present (repeated
 // with shifted times), generated random walks otherwise. Prints measured figures only.
+//
+// Each case runs once cold (the first run also pays for compiling the order path; that figure is printed
+// too), then RUNS more times, each with fresh strategies, venue and runtime; the figure of a case is the
+// median of those runs, with the fastest and slowest beside it (this 2-core machine's runs vary by tens of
+// percent from one run to the next).
 import { existsSync } from 'node:fs';
 import { backtestData, type BacktestData } from '../src/backtest/data.js';
 import { runBacktest } from '../src/backtest/engine.js';
@@ -68,21 +73,36 @@ function series(source: Source, symbol: SecuritySymbol, path: number, offset: nu
   return out;
 }
 
-let lastOrders = 0;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
-async function measure(label: string, data: BacktestData): Promise<number> {
+interface Measured {
+  /** Median seconds of the measured runs. */
+  readonly seconds: number;
+  readonly orders: number;
+}
+
+async function timedRun(data: BacktestData): Promise<{ seconds: number; summary: { intents: number; orders: number; fills: number; denials: number } }> {
   const strategies = data.series.map((one) => prepareStrategy(smaCrossover, { symbols: [one.symbol], period: data.period }));
-  const bars = data.series.reduce((sum, one) => sum + one.candles.length, 0);
   const started = process.hrtime.bigint();
   const run = await runBacktest({ strategies, data, cash: 100_000_000, risk: RISK });
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const { intents, orders, fills, denials } = run.summary;
-  lastOrders = orders;
+  return { seconds: Number(process.hrtime.bigint() - started) / 1e9, summary: run.summary };
+}
+
+async function measure(label: string, data: BacktestData): Promise<Measured> {
+  const bars = data.series.reduce((sum, one) => sum + one.candles.length, 0);
+  const rate = (seconds: number): string => `${Math.round(bars / seconds).toLocaleString('en-US')} bars/s`;
+  const cold = await timedRun(data);
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) times.push((await timedRun(data)).seconds);
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor((times.length - 1) / 2)]!;
+  const { intents, orders, fills, denials } = cold.summary;
   console.log(
-    `${label}: ${bars.toLocaleString('en-US')} bars in ${seconds.toFixed(3)} s = ${Math.round(bars / seconds).toLocaleString('en-US')} bars/s ` +
+    `${label}: ${bars.toLocaleString('en-US')} bars, median of ${RUNS} runs ${median.toFixed(3)} s = ${rate(median)} ` +
+      `(fastest ${rate(times[0]!)}, slowest ${rate(times[times.length - 1]!)}; first, cold run ${rate(cold.seconds)}) ` +
       `(${intents} intents, ${orders} orders, ${fills} fills, ${denials} denials)`,
   );
-  return seconds;
+  return { seconds: median, orders };
 }
 
 /** The same pipeline over a steady rise: the averages never cross, so there is no intent and no order. */
@@ -99,10 +119,11 @@ function steadyRise(count: number): BacktestData {
 export default async function main(): Promise<void> {
   const source = (await realSource()) ?? generatedSource();
   console.log(`data: ${source.label}`);
+  console.log(`each case: one cold run, then the median of ${RUNS} runs (BENCH_RUNS to change)`);
   const baseline = await measure('baseline: sma-crossover 10/30 on a steady rise (no intents), 1 symbol × 1,000,000 bars', steadyRise(1_000_000));
   const one = parseSymbol('SPY.US');
-  const seconds = await measure('sma-crossover 10/30, 1 symbol × 1,000,000 bars', backtestData([{ symbol: one, period: source.period, source: 'bench', candles: series(source, one, 0, 0, 1_000_000) }]));
-  console.log(`  → the order path costs about ${(((seconds - baseline) / lastOrders) * 1e6).toFixed(0)} µs per order (time above the baseline / orders)`);
+  const single = await measure('sma-crossover 10/30, 1 symbol × 1,000,000 bars', backtestData([{ symbol: one, period: source.period, source: 'bench', candles: series(source, one, 0, 0, 1_000_000) }]));
+  console.log(`  → the order path costs about ${(((single.seconds - baseline.seconds) / single.orders) * 1e6).toFixed(0)} µs per order (median time above the baseline's / orders)`);
   const many = Array.from({ length: 100 }, (_, index) => {
     const symbol = parseSymbol(`S${index}.US`);
     return { symbol, period: source.period, source: 'bench', candles: series(source, symbol, index, index * 397, 10_000) };

@@ -1,8 +1,8 @@
 // When a backtest shows a bar to the strategy: the instant the bar closes, the same instant a live feed
 // would emit it (see feeds/live/bar-window.ts). Intraday bars close at their start plus the period, cut at
 // the end of the regular session they start in; day bars at the end of the market's last regular session
-// that day; week, month, quarter and year bars where the next one starts. Cached per market day, so the
-// per-bar cost is a few comparisons.
+// that day; week, month, quarter and year bars where the next one starts. Market days are cached, and each
+// symbol's closes remember the session of its last bar, so a bar inside that session costs one comparison.
 import type { Candle } from '../domain/candle.js';
 import { periodMinutes, type Period } from '../domain/period.js';
 import { marketOf, type Market, type SecuritySymbol } from '../domain/symbol.js';
@@ -12,7 +12,7 @@ import { MarketDays } from '../sim/venue/market-days.js';
 export class BarCloseTimes {
   private readonly periodMs: number | undefined;
   private readonly markets = new Map<Market, MarketDays>();
-  private readonly symbols = new Map<SecuritySymbol, MarketDays>();
+  private readonly symbols = new Map<SecuritySymbol, SymbolBarCloses>();
 
   constructor(readonly period: Period) {
     const minutes = periodMinutes(period);
@@ -21,25 +21,51 @@ export class BarCloseTimes {
 
   /** The close instant (epoch ms) of a bar of this period starting at `candle.time`. */
   closeOf(candle: Pick<Candle, 'symbol' | 'time'>): number {
-    const start = candle.time;
-    if (this.period !== 'day' && this.periodMs === undefined) return barWindow(start, this.period, marketOf(candle.symbol)).end;
-    const days = this.daysOf(candle.symbol);
-    const sessions = days.sessionsOf(start);
-    if (this.periodMs === undefined) return Math.max(sessions[sessions.length - 1]!, start + 1);
-    const end = start + this.periodMs;
-    for (let index = 0; index < sessions.length; index += 2) {
-      if (start >= sessions[index]! && start < sessions[index + 1]!) return Math.min(end, sessions[index + 1]!);
-    }
-    return Math.min(end, days.dayEnd(start));
+    return this.of(candle.symbol).closeOf(candle.time);
   }
 
-  private daysOf(symbol: SecuritySymbol): MarketDays {
-    let days = this.symbols.get(symbol);
-    if (days !== undefined) return days;
+  /** The closes of one symbol's bars (a backtest keeps one per series instead of looking it up per bar). */
+  of(symbol: SecuritySymbol): SymbolBarCloses {
+    let closes = this.symbols.get(symbol);
+    if (closes !== undefined) return closes;
     const market = marketOf(symbol);
-    days = this.markets.get(market) ?? new MarketDays(market);
-    this.markets.set(market, days);
-    this.symbols.set(symbol, days);
-    return days;
+    let days = this.markets.get(market);
+    if (days === undefined) {
+      days = new MarketDays(market);
+      this.markets.set(market, days);
+    }
+    closes = new SymbolBarCloses(this.period, this.periodMs, market, days);
+    this.symbols.set(symbol, closes);
+    return closes;
+  }
+}
+
+export class SymbolBarCloses {
+  /** The regular session [begin, end) the last intraday bar started in; empty at first. */
+  private sessionBegin = 0;
+  private sessionEnd = 0;
+
+  constructor(
+    private readonly period: Period,
+    private readonly periodMs: number | undefined,
+    private readonly market: Market,
+    private readonly days: MarketDays,
+  ) {}
+
+  /** The close instant (epoch ms) of this symbol's bar starting at `start`. */
+  closeOf(start: number): number {
+    const periodMs = this.periodMs;
+    if (periodMs !== undefined && start >= this.sessionBegin && start < this.sessionEnd) return Math.min(start + periodMs, this.sessionEnd);
+    if (this.period !== 'day' && periodMs === undefined) return barWindow(start, this.period, this.market).end;
+    const sessions = this.days.sessionsOf(start);
+    if (periodMs === undefined) return Math.max(sessions[sessions.length - 1]!, start + 1);
+    for (let index = 0; index < sessions.length; index += 2) {
+      if (start >= sessions[index]! && start < sessions[index + 1]!) {
+        this.sessionBegin = sessions[index]!;
+        this.sessionEnd = sessions[index + 1]!;
+        return Math.min(start + periodMs, this.sessionEnd);
+      }
+    }
+    return Math.min(start + periodMs, this.days.dayEnd(start));
   }
 }

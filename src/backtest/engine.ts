@@ -110,7 +110,9 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
 
   await runtime.start();
   const feeds = symbols.map((symbol) => marketData.feed(symbol));
-  const closes = new BarCloseTimes(data.period);
+  const barCloses = new BarCloseTimes(data.period);
+  const closes = symbols.map((symbol) => barCloses.of(symbol));
+  const inputs = symbols.map((symbol) => venue.barInput(symbol));
   const total = series.reduce((sum, candles) => sum + candles.length, 0);
   const recorder = createEquityRecorder(Math.ceil(total / symbols.length) + 16);
   const progress = options.progress;
@@ -126,17 +128,19 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
     clock.advanceTo(time);
     for (let index = 0; index < series.length; index += 1) {
       const candles = series[index]!;
+      const input = inputs[index]!;
       let cursor = cursors[index]!;
       starts[index] = cursor;
-      for (; cursor < candles.length && candles[cursor]!.time === time; cursor += 1) venue.onBar(candles[cursor]!);
+      for (; cursor < candles.length && candles[cursor]!.time === time; cursor += 1) input.onBar(candles[cursor]!);
       cursors[index] = cursor;
       done += cursor - starts[index]!;
     }
     for (let index = 0; index < series.length; index += 1) {
       const candles = series[index]!;
+      const barClose = closes[index]!;
       for (let cursor = starts[index]!; cursor < cursors[index]!; cursor += 1) {
         const bar = candles[cursor]!;
-        clock.advanceTo(closes.closeOf(bar));
+        clock.advanceTo(barClose.closeOf(bar.time));
         feeds[index]!.next(bar);
         if (runtime.busy) await runtime.settled();
       }

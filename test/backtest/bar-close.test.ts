@@ -28,4 +28,16 @@ describe('bar close instants', () => {
     expect(new BarCloseTimes('week').closeOf({ symbol: AAPL, time: dayTime(AAPL, '2024-01-01') })).toBe(dayTime(AAPL, '2024-01-08'));
     expect(new BarCloseTimes('month').closeOf({ symbol: AAPL, time: dayTime(AAPL, '2024-01-01') })).toBe(dayTime(AAPL, '2024-02-01'));
   });
+
+  it('gives the same closes when a symbol\'s bars come one after another as when each is asked alone', () => {
+    // Every 15 minutes over two Hong Kong days (morning session, lunch break, afternoon, night) and a weekend:
+    // a walked symbol remembers its last session, which must never leak into a bar outside it.
+    for (const period of ['15m', '60m'] as const) {
+      const walked = new BarCloseTimes(period).of(TENCENT);
+      const start = localTime(TENCENT, '2024-01-04 08:00');
+      for (let time = start; time < start + 4 * 86_400_000; time += 15 * 60_000) {
+        expect(walked.closeOf(time), `${period} bar at ${new Date(time).toISOString()}`).toBe(new BarCloseTimes(period).closeOf({ symbol: TENCENT, time }));
+      }
+    }
+  });
 });

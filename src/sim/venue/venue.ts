@@ -59,6 +59,40 @@ export interface BuyLimitRequest {
   readonly price?: Decimal;
 }
 
+/** Takes the bars of one symbol (see Venue.barInput). */
+export interface BarInput {
+  onBar(candle: Bar): void;
+}
+
+class SlotBarInput implements BarInput {
+  constructor(
+    private readonly engine: Engine,
+    private readonly slot: SymbolSlot,
+  ) {}
+
+  onBar(candle: Bar): void {
+    markBar(this.engine, this.slot, candle);
+  }
+}
+
+/** A closed bar on a symbol's slot: its resting orders are matched first, then the mark moves to the close. */
+function markBar(engine: Engine, slot: SymbolSlot, candle: Bar): void {
+  slot.time = candle.time;
+  slot.volume = candle.volume;
+  slot.consumed = 0;
+  if (slot.resting.length !== 0) engine.processBar(slot, candle);
+  const quantity = slot.quantity;
+  if (quantity !== 0 && candle.close !== slot.mark) {
+    slot.ledger.holdingsFloat += quantity * (candle.close - slot.mark);
+    slot.ledger.sums.changed(slot);
+    slot.ledger.version += 1;
+  }
+  if (candle.close !== slot.mark) {
+    slot.mark = candle.close;
+    slot.markDecimal = undefined;
+  }
+}
+
 export class Venue {
   readonly settings: VenueSettings;
   readonly faults: FaultInjector;
@@ -106,21 +140,15 @@ export class Venue {
    * the mark moves to its close. Without resting orders this is a few float writes and no allocation.
    */
   onBar(candle: Bar & { readonly symbol: SecuritySymbol }): void {
-    const slot = this.book.slots.get(candle.symbol) ?? this.book.slot(candle.symbol);
-    slot.time = candle.time;
-    slot.volume = candle.volume;
-    slot.consumed = 0;
-    if (slot.resting.length !== 0) this.engine.processBar(slot, candle);
-    const quantity = slot.quantity;
-    if (quantity !== 0 && candle.close !== slot.mark) {
-      slot.ledger.holdingsFloat += quantity * (candle.close - slot.mark);
-      slot.ledger.sums.changed(slot);
-      slot.ledger.version += 1;
-    }
-    if (candle.close !== slot.mark) {
-      slot.mark = candle.close;
-      slot.markDecimal = undefined;
-    }
+    markBar(this.engine, this.book.slots.get(candle.symbol) ?? this.book.slot(candle.symbol), candle);
+  }
+
+  /**
+   * `onBar` for the bars of one symbol, with its book slot found once instead of per bar (a backtest walks
+   * each series with one of these).
+   */
+  barInput(symbol: SecuritySymbol): BarInput {
+    return new SlotBarInput(this.engine, this.book.slot(symbol));
   }
 
   /** A trade print: the same engine, with the tick as a bar whose open, high, low and close are `price`. */
