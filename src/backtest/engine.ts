@@ -52,6 +52,8 @@ export interface BacktestOptions {
   readonly settings?: BacktestRecord['settings'];
   /** Keep every runtime event in `events` (tests; costs memory on long runs). */
   readonly keepEvents?: boolean;
+  /** Keep every intent in `intents` (tests compare them; costs memory on long runs). */
+  readonly keepIntents?: boolean;
 }
 
 /** One decision of a strategy, in the order the executor took it. */
@@ -64,14 +66,14 @@ export interface RecordedIntent {
 
 export interface BacktestRun {
   readonly record: BacktestRecord;
-  /** Every intent of every strategy, in order (the parity and look-ahead tests compare these). */
+  /** Every intent of every strategy, in order, when `keepIntents` was set (the parity and look-ahead tests compare these). */
   readonly intents: readonly RecordedIntent[];
   /** Runtime events, when `keepEvents` was set. */
   readonly events: readonly RuntimeEvent[];
   readonly summary: RuntimeSummary;
   /** How many intents were denied, per denial code (risk checks, venue refusals). */
   readonly denials: Readonly<Record<string, number>>;
-  /** The venue after the run (orders, executions, balances). */
+  /** The venue after the run (open orders, executions, balances; finished orders are not kept). */
   readonly venue: Venue;
 }
 
@@ -85,6 +87,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
   const venue = new Venue({
     clock,
     settings: { ...options.venue, cash: { [data.currency]: cash.toFixed() } },
+    keepFinishedOrders: false,
     ...(options.feeModel === undefined ? {} : { feeModel: options.feeModel }),
   });
   const broker = new BacktestBroker(venue);
@@ -102,9 +105,11 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
   const events: RuntimeEvent[] = [];
   const denials: Record<string, number> = {};
   const keepEvents = options.keepEvents === true;
+  const keepIntents = options.keepIntents === true;
   runtime.events.subscribe((event) => {
-    if (event.type === 'intent') intents.push({ time: event.time, strategy: event.strategy, intent: event.intent });
-    else if (event.type === 'denial') denials[event.denial.code] = (denials[event.denial.code] ?? 0) + 1;
+    if (event.type === 'intent') {
+      if (keepIntents) intents.push({ time: event.time, strategy: event.strategy, intent: event.intent });
+    } else if (event.type === 'denial') denials[event.denial.code] = (denials[event.denial.code] ?? 0) + 1;
     if (keepEvents) events.push(event);
   });
 

@@ -30,6 +30,14 @@ export class OrderRegister {
     this.count += 1;
   }
 
+  /** Forgets an order (a venue that keeps only open orders drops each one as it finishes). */
+  delete(orderId: string): void {
+    const number = numberOf(orderId);
+    if (number !== undefined && this.numbered[number]?.orderId === orderId) this.numbered[number] = undefined;
+    else if (!this.others.delete(orderId)) return;
+    this.count -= 1;
+  }
+
   get(orderId: string): OrderRecord | undefined {
     const number = numberOf(orderId);
     return (number === undefined ? undefined : this.numbered[number]) ?? this.others.get(orderId);

@@ -37,6 +37,12 @@ export interface VenueOptions {
   readonly settings?: VenueSettingsInput;
   /** A fee model of your own; takes precedence over `settings.fees`. */
   readonly feeModel?: FeeModel;
+  /**
+   * Keep finished orders (filled, cancelled, rejected, expired) for queries; default true. A backtest, which
+   * never asks about them, keeps only open orders: tens of thousands of finished records held to the end
+   * of a run make every young-generation collection copy them.
+   */
+  readonly keepFinishedOrders?: boolean;
 }
 
 export interface VenueOrderFilter {
@@ -108,6 +114,7 @@ export class Venue {
   private readonly baseCurrency: string;
   private nextOrderNumber = 1;
   private readonly unnamedStocks: boolean;
+  private readonly keepFinishedOrders: boolean;
   /** Reused for ticks, so a tick costs no allocation. */
   private readonly tickBar = { symbol: '' as SecuritySymbol, time: 0, open: 0, high: 0, low: 0, close: 0, volume: 0 };
 
@@ -119,6 +126,7 @@ export class Venue {
     this.book = new Book(this.settings.cash);
     this.baseCurrency = Object.keys(this.settings.cash)[0] ?? 'HKD';
     this.unnamedStocks = Object.keys(this.settings.stockNames).length === 0;
+    this.keepFinishedOrders = options.keepFinishedOrders ?? true;
     this.accounts = new Accounts(this.book, this.settings, this.feeModel);
     this.matcher = new Matcher(this.settings.slippageBps, this.settings.intrabarPath, this.settings.fillModel);
     this.engine = new Engine(this.matcher, this.accounts, this.feeModel, this.faults, this.settings.volumeParticipation, {
@@ -351,7 +359,7 @@ export class Venue {
 
   /** Loads a snapshot into this venue, which must be fresh (settings stay this venue's own). */
   restore(input: unknown): void {
-    if (this.records.size > 0 || this.book.slots.size > 0) throw new Error('restore needs a venue that has seen no bars and no orders');
+    if (this.nextOrderNumber > 1 || this.book.slots.size > 0) throw new Error('restore needs a venue that has seen no bars and no orders');
     this.nextOrderNumber = restoreInto(this.state(), parseSnapshot(input));
   }
 
@@ -450,6 +458,7 @@ export class Venue {
   }
 
   private emit(record: OrderRecord, fill: FillReport | undefined): void {
+    if (!this.keepFinishedOrders && isTerminal(record.status)) this.records.delete(record.orderId);
     if (this.listeners.size === 0) return;
     const update = updateView(record, this.stockName(record.symbol), this.settings.accountNo, fill);
     let failure: unknown;

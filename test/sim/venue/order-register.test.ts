@@ -40,4 +40,22 @@ describe('order register', () => {
     expect([...register.values()]).toEqual([first, next, foreign, afterGap]);
     expect(register.size).toBe(4);
   });
+
+  it('forgets an order: by number or by an id of another form, once', () => {
+    const register = new OrderRegister();
+    const first = order(orderIdOf(1));
+    const foreign = order('abc-1');
+    register.add(first);
+    register.add(foreign);
+
+    register.delete(orderIdOf(1));
+    register.delete('abc-1');
+    register.delete('abc-1');
+    register.delete(orderIdOf(7));
+
+    expect(register.get(orderIdOf(1))).toBeUndefined();
+    expect(register.get('abc-1')).toBeUndefined();
+    expect(register.size).toBe(0);
+    expect([...register.values()]).toEqual([]);
+  });
 });

@@ -77,4 +77,19 @@ describe('listeners acting inside an update', () => {
 
     expect([first, second, third].map((placed) => sim.venue.order(placed.orderId).status)).toEqual(['FilledStatus', 'CanceledStatus', 'FilledStatus']);
   });
+
+  it('keeps only open orders when asked (as a backtest does), still pushing every change of the finished ones', () => {
+    const sim = new Harness({}, { keepFinishedOrders: false }).bar(dayBar(HK, '2024-01-02', 10, 11, 9, 10.5));
+    const filled = sim.venue.submit(order(HK, 'Buy', 100));
+    const resting = sim.venue.submit(order(HK, 'Buy', 100, { price: d(5), timeInForce: 'GTC' }));
+    const rejected = sim.venue.submit(order(HK, 'Sell', 1_000_000, { price: d(10) }));
+    sim.bar(dayBar(HK, '2024-01-03', 10.6, 11, 10.5, 10.8));
+
+    expect(sim.venue.orders().map((open) => open.orderId)).toEqual([resting.orderId]);
+    expect(() => sim.venue.order(filled.orderId)).toThrow(/not found/);
+    expect(() => sim.venue.order(rejected.orderId)).toThrow(/not found/);
+    expect(sim.updates.filter((update) => update.orderId === filled.orderId).map((update) => update.status)).toEqual(['NewStatus', 'FilledStatus']);
+    expect(sim.updates.find((update) => update.orderId === rejected.orderId)?.status).toBe('RejectedStatus');
+    expect(sim.venue.positions()[0]!.quantity.toFixed()).toBe('100');
+  });
 });

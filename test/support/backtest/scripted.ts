@@ -47,5 +47,5 @@ export function scripted(symbols: readonly SecuritySymbol[], script: Readonly<Re
 /** Runs strategies over the given bars (one array per symbol). */
 export function backtest(series: readonly (readonly Candle[])[], strategies: readonly PreparedStrategy[], options: Partial<BacktestOptions> = {}): Promise<BacktestRun> {
   const data = backtestData(series.map((candles) => ({ symbol: candles[0]!.symbol, period: candles[0]!.period, source: `${candles[0]!.symbol}.csv`, candles: [...candles] })));
-  return runBacktest({ strategies, data, keepEvents: true, ...options });
+  return runBacktest({ strategies, data, keepEvents: true, keepIntents: true, ...options });
 }
