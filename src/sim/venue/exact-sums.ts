@@ -58,11 +58,15 @@ export class ExactHoldingSums {
   /** A per-k sum went past 2^53 and may have lost digits: recount everything on the next read. */
   private overflowed = false;
   private readonly stale: Holding[] = [];
+  /** The last answer, kept until a holding moves (several orders in one bar time read the same sums). */
+  private answer: HoldingSums | undefined;
+  private answered = false;
 
   constructor(private readonly held: readonly Holding[]) {}
 
   /** `holding`'s quantity or mark moved (or it became held or flat): it is recounted on the next read. */
   changed(holding: Holding): void {
+    this.answered = false;
     if (holding.countedStale) return;
     holding.countedStale = true;
     this.stale.push(holding);
@@ -70,6 +74,13 @@ export class ExactHoldingSums {
 
   /** The sums now, or undefined when they cannot be formed exactly in floats. */
   current(): HoldingSums | undefined {
+    if (this.answered) return this.answer;
+    this.answer = this.sums();
+    this.answered = true;
+    return this.answer;
+  }
+
+  private sums(): HoldingSums | undefined {
     if (!this.overflowed) this.recountStale();
     if (this.overflowed) this.recountAll();
     if (this.overflowed || this.inexact > 0) return undefined;

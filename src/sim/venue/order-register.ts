@@ -6,7 +6,8 @@
 import type { OrderRecord } from './orders.js';
 
 const DIGITS = 17;
-const OWN_ID = /^7\d{17}$/;
+const SEVEN = 55;
+const ZERO_CODE = 48;
 
 /** The id of the venue's `number`th order. */
 export function orderIdOf(number: number): string {
@@ -50,6 +51,14 @@ export class OrderRegister {
   }
 }
 
+/** The number a "7" + 17 digits id spells, read digit by digit (a regular expression and a parse cost more, on every order). */
 function numberOf(orderId: string): number | undefined {
-  return OWN_ID.test(orderId) ? Number(orderId.slice(1)) : undefined;
+  if (orderId.length !== DIGITS + 1 || orderId.charCodeAt(0) !== SEVEN) return undefined;
+  let number = 0;
+  for (let index = 1; index <= DIGITS; index += 1) {
+    const digit = orderId.charCodeAt(index) - ZERO_CODE;
+    if (digit < 0 || digit > 9) return undefined;
+    number = number * 10 + digit;
+  }
+  return number;
 }

@@ -33,7 +33,13 @@ describe('order register', () => {
     register.add(first);
     const next = order(orderIdOf(2));
     register.add(next);
+    // Eighteen characters that are not "7" and 17 digits: ids of another form, never read as a number.
+    const lookalikes = ['70000000000000000x', '800000000000000003', '7-0000000000000003'].map((id) => order(id));
+    for (const lookalike of lookalikes) register.add(lookalike);
 
+    expect(lookalikes.map((lookalike) => register.get(lookalike.orderId))).toEqual(lookalikes);
+    expect(register.get(orderIdOf(3))).toBeUndefined();
+    for (const lookalike of lookalikes) register.delete(lookalike.orderId);
     expect(register.get('abc-1')).toBe(foreign);
     expect(register.get(orderIdOf(5))).toBe(afterGap);
     expect(register.get('7900719925474099312')).toBeUndefined();
