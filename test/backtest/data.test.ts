@@ -2,8 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { backtestData, loadBacktestData, symbolsOfDataPath } from '../../src/backtest/data.js';
-import type { Candle } from '../../src/domain/candle.js';
+import { loadBacktestData, symbolsOfDataPath } from '../../src/backtest/data.js';
 import { parseSymbol } from '../../src/domain/symbol.js';
 import { BadDataError } from '../../src/feeds/history/bad-data-error.js';
 
@@ -80,21 +79,5 @@ describe('backtest data', () => {
     expect(await symbolsOfDataPath(folder)).toBeUndefined();
     await expect(symbolsOfDataPath(join(folder, 'prices.csv'))).rejects.toThrow('name the symbol with --symbols');
     await expect(symbolsOfDataPath(join(folder, 'missing.csv'))).rejects.toThrow('does not exist');
-  });
-
-  it('hands several series on with the same candles in the same order (copies laid out in time order across them)', () => {
-    const aapl = parseSymbol('AAPL.US');
-    const msft = parseSymbol('MSFT.US');
-    const bar = (symbol: typeof aapl, time: number, close: number, turnover?: number): Candle => ({ symbol, period: 'day', time, open: close, high: close, low: close, close, volume: 1, ...(turnover === undefined ? {} : { turnover }) });
-    // Different calendars: MSFT starts later, skips a day and runs past AAPL's end.
-    const series = [
-      { symbol: aapl, period: 'day' as const, source: 'AAPL.US.csv', candles: [bar(aapl, 1, 10), bar(aapl, 2, 11, 5_000), bar(aapl, 3, 12), bar(aapl, 4, 13)] },
-      { symbol: msft, period: 'day' as const, source: 'MSFT.US.csv', candles: [bar(msft, 2, 20), bar(msft, 4, 21), bar(msft, 5, 22)] },
-    ];
-
-    const data = backtestData(series);
-
-    expect(data.series.map((one) => one.candles)).toEqual(series.map((one) => one.candles));
-    expect(data.series.map((one) => [one.symbol, one.source])).toEqual([['AAPL.US', 'AAPL.US.csv'], ['MSFT.US', 'MSFT.US.csv']]);
   });
 });
