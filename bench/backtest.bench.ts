@@ -57,18 +57,21 @@ function generatedSource(): Source {
 }
 
 /**
- * `count` bars of `symbol`: prices cut from path `path` from `offset` on, times those of the first path,
- * both repeated as often as needed. Each repetition of the times moves 400 years on (146,097 days, the
- * Gregorian cycle), so dates keep their weekdays and bars stay inside the sessions.
+ * `count` bars of each symbol: prices cut from path k (the kth symbol) from k × 397 on, times those of the
+ * first path, both repeated as often as needed. Each repetition of the times moves 400 years on (146,097
+ * days, the Gregorian cycle), so dates keep their weekdays and bars stay inside the sessions. The candles
+ * are made in time order across the symbols, as loadCandles makes those of a folder of files.
  */
-function series(source: Source, symbol: SecuritySymbol, path: number, offset: number, count: number): Candle[] {
-  const prices = source.paths[path % source.paths.length]!;
+function interleavedSeries(source: Source, symbols: readonly SecuritySymbol[], count: number): Candle[][] {
   const times = source.paths[0]!;
-  const out: Candle[] = new Array(count);
+  const out = symbols.map((): Candle[] => new Array(count));
   for (let index = 0; index < count; index += 1) {
-    const bar = prices[(offset + index) % prices.length]!;
     const time = times[index % times.length]!.time + Math.floor(index / times.length) * CYCLE_MS;
-    out[index] = { symbol, period: source.period, time, open: bar.open, high: bar.high, low: bar.low, close: bar.close, volume: bar.volume };
+    for (let which = 0; which < symbols.length; which += 1) {
+      const prices = source.paths[which % source.paths.length]!;
+      const bar = prices[(which * 397 + index) % prices.length]!;
+      out[which]![index] = { symbol: symbols[which]!, period: source.period, time, open: bar.open, high: bar.high, low: bar.low, close: bar.close, volume: bar.volume };
+    }
   }
   return out;
 }
@@ -122,11 +125,9 @@ export default async function main(): Promise<void> {
   console.log(`each case: one cold run, then the median of ${RUNS} runs (BENCH_RUNS to change)`);
   const baseline = await measure('baseline: sma-crossover 10/30 on a steady rise (no intents), 1 symbol × 1,000,000 bars', steadyRise(1_000_000));
   const one = parseSymbol('SPY.US');
-  const single = await measure('sma-crossover 10/30, 1 symbol × 1,000,000 bars', backtestData([{ symbol: one, period: source.period, source: 'bench', candles: series(source, one, 0, 0, 1_000_000) }]));
+  const single = await measure('sma-crossover 10/30, 1 symbol × 1,000,000 bars', backtestData([{ symbol: one, period: source.period, source: 'bench', candles: interleavedSeries(source, [one], 1_000_000)[0]! }]));
   console.log(`  → the order path costs about ${(((single.seconds - baseline.seconds) / single.orders) * 1e6).toFixed(0)} µs per order (median time above the baseline's / orders)`);
-  const many = Array.from({ length: 100 }, (_, index) => {
-    const symbol = parseSymbol(`S${index}.US`);
-    return { symbol, period: source.period, source: 'bench', candles: series(source, symbol, index, index * 397, 10_000) };
-  });
+  const symbols = Array.from({ length: 100 }, (_, index) => parseSymbol(`S${index}.US`));
+  const many = interleavedSeries(source, symbols, 10_000).map((candles, index) => ({ symbol: symbols[index]!, period: source.period, source: 'bench', candles }));
   await measure('sma-crossover 10/30, 100 symbols × 10,000 bars', backtestData(many));
 }

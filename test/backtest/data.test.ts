@@ -80,4 +80,19 @@ describe('backtest data', () => {
     await expect(symbolsOfDataPath(join(folder, 'prices.csv'))).rejects.toThrow('name the symbol with --symbols');
     await expect(symbolsOfDataPath(join(folder, 'missing.csv'))).rejects.toThrow('does not exist');
   });
+
+  it("gives each file its own candles in its own order when the files' calendars differ (candles are made in time order across files)", async () => {
+    await writeFile(join(folder, 'AAPL.US.csv'), `date,open,high,low,close,volume,turnover\n2024-01-02,1,2,0.5,1.5,100,150\n2024-01-03,1.5,2,1,1.8,100,\n2024-01-05,1.8,2,1.7,1.9,100,190\n`);
+    await writeFile(join(folder, 'MSFT.US.csv'), `${HEADER}2024-01-03,10,12,9,11,100\n2024-01-04,11,12,10,11.5,100\n2024-01-08,11.5,12,11,11.8,100\n`);
+
+    const data = await loadBacktestData(folder);
+
+    const rows = data.series.map((series) => [series.symbol, series.candles.map((candle) => [candle.close, candle.turnover])]);
+    expect(rows).toEqual([
+      ['AAPL.US', [[1.5, 150], [1.8, undefined], [1.9, 190]]],
+      ['MSFT.US', [[11, undefined], [11.5, undefined], [11.8, undefined]]],
+    ]);
+    expect(data.series.every((series) => series.candles.every((candle, index) => candle.symbol === series.symbol && (index === 0 || candle.time > series.candles[index - 1]!.time)))).toBe(true);
+    expect(data.series[0]!.candles.some((candle) => 'turnover' in candle && candle.turnover === undefined)).toBe(false);
+  });
 });

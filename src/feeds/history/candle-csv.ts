@@ -29,16 +29,41 @@ export interface CandleCsvResult {
   readonly skippedRows: number;
 }
 
+/** The checked rows of a file, before they become candles (loadCandles makes several files' candles in time order). */
+export interface CandleRows extends Omit<CandleCsvResult, 'candles'> {
+  readonly rows: readonly CandleRow[];
+}
+
+export interface CandleRow {
+  readonly line: number;
+  readonly time: ParsedTime;
+  /** open, high, low, close, volume. */
+  readonly values: readonly number[];
+  readonly turnover: number | undefined;
+}
+
 const TIME_COLUMNS = ['time', 'date', 'datetime', 'timestamp'];
 const PRICE_COLUMNS = ['open', 'high', 'low', 'close'] as const;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/;
 
-interface ParsedTime {
+export interface ParsedTime {
   readonly instant: number;
   readonly dateOnly: boolean;
 }
 
 export function parseCandleCsv(text: string, options: CandleCsvOptions): CandleCsvResult {
+  const { rows, period, problems, skippedRows } = parseCandleRows(text, options);
+  return { candles: rows.map((row) => candleOf(row, options.symbol, period)), period, problems, skippedRows };
+}
+
+export function candleOf(row: CandleRow, symbol: SecuritySymbol, period: Period): Candle {
+  const { time, values, turnover } = row;
+  const candle = { symbol, period, time: time.instant, open: values[0]!, high: values[1]!, low: values[2]!, close: values[3]!, volume: values[4]! };
+  return turnover === undefined ? candle : { ...candle, turnover };
+}
+
+/** The rows of a candle CSV, checked (bad rows reported by line, under the skip or fail policy), and its period. */
+export function parseCandleRows(text: string, options: CandleCsvOptions): CandleRows {
   const maxReported = options.maxReported ?? 10;
   const lines = text.split(/\r?\n/);
   const header = splitRow(lines[0] ?? '').map((cell) => cell.trim().toLowerCase());
@@ -60,7 +85,7 @@ export function parseCandleCsv(text: string, options: CandleCsvOptions): CandleC
     if (problems.length < maxReported) problems.push({ source: options.source, line, reason });
   };
 
-  const rows: { line: number; time: ParsedTime; values: number[]; turnover: number | undefined }[] = [];
+  const rows: CandleRow[] = [];
   let previous: { time: number; line: number } | undefined;
   for (let index = 1; index < lines.length; index++) {
     const raw = lines[index]!;
@@ -117,11 +142,7 @@ export function parseCandleCsv(text: string, options: CandleCsvOptions): CandleC
   if (problemCount > 0 && (options.onBadRow ?? 'fail') === 'fail') throw new BadDataError(problems, problemCount);
 
   const period = options.period ?? inferPeriod(rows.map((row) => row.time), options.source);
-  const candles = rows.map(({ time, values, turnover }): Candle => {
-    const candle = { symbol: options.symbol, period, time: time.instant, open: values[0]!, high: values[1]!, low: values[2]!, close: values[3]!, volume: values[4]! };
-    return turnover === undefined ? candle : { ...candle, turnover };
-  });
-  return { candles, period, problems, skippedRows: problemCount };
+  return { rows, period, problems, skippedRows: problemCount };
 }
 
 function splitRow(line: string): string[] {
