@@ -13,7 +13,7 @@ import { refreshFloats, type SymbolSlot } from './book.js';
 import type { FaultInjector } from './faults.js';
 import { NO_FEES, noFees, type FeeModel } from './fees.js';
 import type { Bar, Matcher } from './matching.js';
-import { remainingOf, rememberFirstAverage, type FillReport, type OrderRecord } from './orders.js';
+import { remainingOf, rememberFirstAverage, type FillReport, type OrderHistoryEntry, type OrderRecord } from './orders.js';
 
 export interface EngineHooks {
   /** Publishes an order's new state (and the fill that caused it). */
@@ -113,7 +113,7 @@ export class Engine {
   changed(record: OrderRecord, time: number, message: string, fill?: FillReport): void {
     record.updatedAt = Math.max(record.updatedAt, time);
     record.message = message;
-    record.history = record.history.concat({
+    record.history = withEntry(record.history, {
       price: fill?.price ?? record.price,
       quantity: fill?.quantity ?? record.quantity,
       status: record.status,
@@ -192,4 +192,16 @@ function removeFrom<T>(list: T[], item: T): void {
   if (index < 0) return;
   for (let position = index + 1; position < list.length; position += 1) list[position - 1] = list[position]!;
   list.pop();
+}
+
+/**
+ * A copy of `history` one entry longer, of exactly that length (Array.prototype.concat costs several times
+ * more, and a pushed-to array keeps spare slots in every order a venue holds).
+ */
+function withEntry(history: readonly OrderHistoryEntry[], entry: OrderHistoryEntry): OrderHistoryEntry[] {
+  const length = history.length;
+  const next = new Array<OrderHistoryEntry>(length + 1);
+  for (let index = 0; index < length; index += 1) next[index] = history[index]!;
+  next[length] = entry;
+  return next;
 }

@@ -275,8 +275,12 @@ export class Venue {
 
   /** Balances per currency, marked at the last prices (one currency when given). */
   accountBalance(currency?: string): AccountBalance[] {
-    const ledgers = currency === undefined ? [...this.book.ledgers.values()] : [this.book.ledger(currency)];
-    return ledgers.map((ledger) => this.accounts.balance(ledger));
+    if (currency !== undefined) return [this.accounts.balance(this.book.ledger(currency))];
+    // From the ledger list, without an iterator over the map: every opening order of a backtest asks.
+    const ledgers = this.book.ledgerList;
+    const balances = new Array<AccountBalance>(ledgers.length);
+    for (let index = 0; index < ledgers.length; index += 1) balances[index] = this.accounts.balance(ledgers[index]!);
+    return balances;
   }
 
   positions(symbols?: readonly SecuritySymbol[]): BrokerPosition[] {
