@@ -127,6 +127,9 @@ export function min(a: Decimal, b: Decimal): Decimal {
  * of ten up to 10^22 are both exact floats, so one multiplication or division rounds correctly, as
  * parsing the text does. decimal.js keeps seven digits per word: value = Σ d[i] · 10^(7·(⌊e/7⌋ − i)).
  */
+/** 10^0 … 10^22, each an exact float (a table: `10 ** k` with k unknown to the compiler calls pow()). */
+const POWERS_OF_TEN = Array.from({ length: 23 }, (_, power) => Number(`1e${power}`));
+
 export function toNumber(value: Decimal): number {
   const digits = value.d;
   if (digits !== null && digits.length <= 3) {
@@ -134,8 +137,8 @@ export function toNumber(value: Decimal): number {
     for (let index = 1; index < digits.length; index += 1) whole = whole * 1e7 + digits[index]!;
     if (whole <= Number.MAX_SAFE_INTEGER) {
       const power = 7 * (Math.floor(value.e / 7) - digits.length + 1);
-      if (power >= 0 && power <= 22) return value.s * (whole * 10 ** power);
-      if (power < 0 && power >= -22) return value.s * (whole / 10 ** -power);
+      if (power >= 0 && power <= 22) return value.s * (whole * POWERS_OF_TEN[power]!);
+      if (power < 0 && power >= -22) return value.s * (whole / POWERS_OF_TEN[-power]!);
     }
   }
   return value.toNumber();
