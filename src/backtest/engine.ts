@@ -1,17 +1,13 @@
 // The backtest engine: the runtime of `trader run` (strategies, risk layer, executor: the same objects)
 // against the simulated venue in process, on a virtual clock, over candle history.
 //
-// Per bar time T (all symbols' bars that start at T, in the data's order):
-//   1. the clock moves to T and the venue matches resting orders against each bar (fills flow back to the
-//      runtime at once), then marks the bar's close;
-//   2. for each bar, the clock moves to the bar's close instant (bar-close.ts) and the strategies see the
-//      bar; intents they emit are checked and submitted before the next bar (awaiting only then);
-//   3. equity (cash + positions at the closes) is recorded once for T.
-// After the last bar, orders still open never fill, and positions are valued at the last close.
+// The bars are walked one bar time at a time (series-walk.ts): the venue matches and marks each bar first,
+// then the strategies see it at its close instant (bar-close.ts); intents they emit are checked and
+// submitted before the next bar (awaiting only when the runtime has to). After the last bar, orders still
+// open never fill, and positions are valued at the last close.
 import { Decimal } from '../domain/decimal.js';
 import { InvalidInputError } from '../domain/errors.js';
 import type { OrderIntent } from '../domain/intent.js';
-import type { Candle } from '../domain/candle.js';
 import type { RuntimeEvent } from '../execution/events.js';
 import { silentLogger, type Logger } from '../log/logger.js';
 import type { RiskLimits } from '../risk/config.js';
@@ -27,7 +23,7 @@ import { BacktestBroker } from './broker.js';
 import type { BacktestData } from './data.js';
 import { BacktestMarketData } from './market-data.js';
 import { checkResample } from './resample.js';
-import { createEquityRecorder } from './metrics/equity-recorder.js';
+import { SeriesWalk } from './series-walk.js';
 import type { BacktestRecord } from './result.js';
 
 export const DEFAULT_CASH = 1_000_000;
@@ -83,7 +79,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
   const series = data.series.map((one) => one.candles);
   const symbols = data.series.map((one) => one.symbol);
   const cash = new Decimal(options.cash ?? DEFAULT_CASH);
-  const clock = new VirtualClock(firstTime(series));
+  const clock = new VirtualClock(SeriesWalk.firstTime(series));
   const venue = new Venue({
     clock,
     settings: { ...options.venue, cash: { [data.currency]: cash.toFixed() } },
@@ -114,61 +110,32 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
   });
 
   await runtime.start();
-  const feeds = symbols.map((symbol) => marketData.feed(symbol));
   const barCloses = new BarCloseTimes(data.period);
-  const closes = symbols.map((symbol) => barCloses.of(symbol));
-  const inputs = symbols.map((symbol) => venue.barInput(symbol));
-  const total = series.reduce((sum, candles) => sum + candles.length, 0);
-  const recorder = createEquityRecorder(Math.ceil(total / symbols.length) + 16);
-  const progress = options.progress;
-  let nextProgress = progress?.every ?? Number.POSITIVE_INFINITY;
-  // The series are walked together in time order (ties in the data's series order), one bar time at a
-  // time: the next time is the smallest next bar time of the series, a pass over them per bar time. The bars
-  // of time T are series[i][starts[i] … cursors[i]).
-  const cursors = new Int32Array(series.length);
-  const starts = new Int32Array(series.length);
-  let done = 0;
-
-  for (let time = nextTime(series, cursors); time !== undefined; time = nextTime(series, cursors)) {
-    clock.advanceTo(time);
-    for (let index = 0; index < series.length; index += 1) {
-      const candles = series[index]!;
-      const input = inputs[index]!;
-      let cursor = cursors[index]!;
-      starts[index] = cursor;
-      for (; cursor < candles.length && candles[cursor]!.time === time; cursor += 1) input.onBar(candles[cursor]!);
-      cursors[index] = cursor;
-      done += cursor - starts[index]!;
-    }
-    for (let index = 0; index < series.length; index += 1) {
-      const candles = series[index]!;
-      const barClose = closes[index]!;
-      for (let cursor = starts[index]!; cursor < cursors[index]!; cursor += 1) {
-        const bar = candles[cursor]!;
-        clock.advanceTo(barClose.closeOf(bar.time));
-        feeds[index]!.next(bar);
-        if (runtime.busy) await runtime.settled();
-      }
-    }
-    recorder.record(time, venue.equityEstimate(data.currency), venue.holdsPositions());
-    if (done >= nextProgress) {
-      progress!.update(done, total);
-      nextProgress = done + progress!.every;
-    }
-  }
+  const walk = new SeriesWalk({
+    series,
+    inputs: symbols.map((symbol) => venue.barInput(symbol)),
+    closes: symbols.map((symbol) => barCloses.of(symbol)),
+    feeds: symbols.map((symbol) => marketData.feed(symbol)),
+    clock,
+    venue,
+    currency: data.currency,
+    busy: () => runtime.busy,
+    progress: options.progress,
+  });
+  while (!walk.advance()) await runtime.settled();
 
   marketData.complete();
   await runtime.settled();
   const summary = await runtime.stop();
   broker.close();
-  progress?.update(total, total);
+  options.progress?.update(walk.total, walk.total);
   const record: BacktestRecord = {
     strategy: [...new Set(options.strategies.map((strategy) => strategy.name))].join(' + '),
     period: data.period,
     currency: data.currency,
     initialCash: cash,
     bars: new Map(data.series.map((series) => [series.symbol, series.candles] as const)),
-    equity: recorder.curve(),
+    equity: walk.equity(),
     fills: venue.executions(),
     ...(options.settings === undefined ? {} : { settings: options.settings }),
   };
@@ -186,19 +153,3 @@ function checkStrategies(strategies: readonly PreparedStrategy[], data: Backtest
     checkResample(data.period, strategy.period, strategy.source);
   }
 }
-
-function firstTime(series: readonly (readonly Candle[])[]): number {
-  return nextTime(series, new Int32Array(series.length)) ?? 0;
-}
-
-/** The earliest time among the series' next bars, or undefined when every series is done. */
-function nextTime(series: readonly (readonly Candle[])[], cursors: Int32Array): number | undefined {
-  let time = Number.POSITIVE_INFINITY;
-  for (let index = 0; index < series.length; index += 1) {
-    const candles = series[index]!;
-    const cursor = cursors[index]!;
-    if (cursor < candles.length && candles[cursor]!.time < time) time = candles[cursor]!.time;
-  }
-  return time === Number.POSITIVE_INFINITY ? undefined : time;
-}
-

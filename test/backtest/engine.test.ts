@@ -33,6 +33,42 @@ describe('backtest engine', () => {
     expect(Array.from(run.record.equity.equity)).toEqual([1_000_000, 1_000_004, 1_000_006]);
   });
 
+  it('waits for an intent that needs the broker asynchronously (a cancel) and goes on with the very next bar', async () => {
+    const seen: string[] = [];
+    // A cancel waits for the broker; it lands on AAPL's second bar, in the middle of a bar time with MSFT
+    // still to be shown. The walk must pause there and resume with MSFT's second bar, skipping or
+    // repeating nothing.
+    const strategy = scripted([AAPL, MSFT], {
+      0: (ctx, candle) => {
+        seen.push(`${candle.symbol}@${candle.close}`);
+        return ctx.buy(10, { price: 5, timeInForce: 'GTC' });
+      },
+      1: (_ctx, candle) => void seen.push(`${candle.symbol}@${candle.close}`),
+      2: (ctx, candle) => {
+        seen.push(`${candle.symbol}@${candle.close}`);
+        return ctx.cancel();
+      },
+      3: (ctx, candle) => {
+        seen.push(`${candle.symbol}@${candle.close}`);
+        return ctx.buy(1, { symbol: MSFT });
+      },
+      4: (_ctx, candle) => void seen.push(`${candle.symbol}@${candle.close}`),
+      5: (_ctx, candle) => void seen.push(`${candle.symbol}@${candle.close}`),
+    });
+
+    const run = await backtest([A, M], [strategy]);
+
+    expect(seen).toEqual(['AAPL.US@10.5', 'MSFT.US@50.5', 'AAPL.US@10.8', 'MSFT.US@51', 'AAPL.US@10.2', 'MSFT.US@51.2']);
+    expect(run.intents.map((intent) => [intent.time, intent.intent.kind])).toEqual([
+      [localTime(AAPL, '2024-01-02 16:00'), 'order'],
+      [localTime(AAPL, '2024-01-03 16:00'), 'cancel'],
+      [localTime(MSFT, '2024-01-03 16:00'), 'order'],
+    ]);
+    expect(run.record.fills.map((fill) => [fill.symbol, fill.price.toFixed(), fill.time])).toEqual([['MSFT.US', '51.5', dayTime(MSFT, '2024-01-04')]]);
+    expect(run.summary).toMatchObject({ intents: 3, orders: 2, fills: 1, openOrders: 0 });
+    expect(Array.from(run.record.equity.times)).toEqual(A.map((bar) => bar.time));
+  });
+
   it('lists every intent in decision order with the close instant it was decided at', async () => {
     const strategy = scripted([AAPL], { 0: (ctx) => ctx.buy(5), 2: (ctx) => [ctx.close(), ctx.buy(1)] });
 

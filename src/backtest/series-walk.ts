@@ -1,0 +1,134 @@
+// The backtest's walk over its series, one bar time at a time (ties in the data's series order): the next
+// time is the smallest next bar time of the series, a pass over them per bar time.
+//
+// Per bar time T:
+//   1. the clock moves to T and the venue matches resting orders against each bar of T (fills flow back to
+//      the runtime at once), then marks the bar's close;
+//   2. for each bar, the clock moves to the bar's close instant and the strategies see the bar;
+//   3. equity (cash + positions at the closes) is recorded once for T.
+// A plain (not async) method walks until the end or until the runtime has to wait for something after a
+// bar (a cancel goes to the broker asynchronously); the caller awaits that and calls again, and the walk
+// goes on with the next bar.
+import type { VirtualClock } from '../clock/virtual-clock.js';
+import type { Candle } from '../domain/candle.js';
+import type { Broadcast } from '../execution/broadcast.js';
+import type { BarInput, Venue } from '../sim/venue/venue.js';
+import type { SymbolBarCloses } from './bar-close.js';
+import type { EquityCurve } from './result.js';
+import { createEquityRecorder, type EquityRecorder } from './metrics/equity-recorder.js';
+
+export interface SeriesWalkParts {
+  readonly series: readonly (readonly Candle[])[];
+  /** Per series: where its bars go into the venue, when each closes, and the stream strategies see. */
+  readonly inputs: readonly BarInput[];
+  readonly closes: readonly SymbolBarCloses[];
+  readonly feeds: readonly Broadcast<Candle>[];
+  readonly clock: VirtualClock;
+  readonly venue: Venue;
+  readonly currency: string;
+  /** True while the runtime has work it must finish before the next bar. */
+  readonly busy: () => boolean;
+  readonly progress: { readonly every: number; update(done: number, total: number): void } | undefined;
+}
+
+export class SeriesWalk {
+  /** Bars handed to the venue so far. */
+  done = 0;
+  readonly total: number;
+  /** The bars of the current bar time are series[i][starts[i] … cursors[i]). */
+  private readonly cursors: Int32Array;
+  private readonly starts: Int32Array;
+  /** The bar time being shown to the strategies, or undefined between bar times. */
+  private time: number | undefined;
+  /** Where the showing pass stands: the series, and the bar in it. */
+  private index = 0;
+  private cursor = 0;
+  private nextProgress: number;
+  private readonly recorder: EquityRecorder;
+
+  constructor(private readonly parts: SeriesWalkParts) {
+    this.cursors = new Int32Array(parts.series.length);
+    this.starts = new Int32Array(parts.series.length);
+    this.total = parts.series.reduce((sum, candles) => sum + candles.length, 0);
+    this.nextProgress = parts.progress?.every ?? Number.POSITIVE_INFINITY;
+    this.recorder = createEquityRecorder(Math.ceil(this.total / Math.max(1, parts.series.length)) + 16);
+  }
+
+  /** Equity at the close of each bar time walked so far. */
+  equity(): EquityCurve {
+    return this.recorder.curve();
+  }
+
+  /** The time of the first bar (0 without bars). */
+  static firstTime(series: readonly (readonly Candle[])[]): number {
+    return nextTime(series, new Int32Array(series.length)) ?? 0;
+  }
+
+  /** Walks on; true at the end, false when the runtime is busy after a bar (await it, then call again). */
+  advance(): boolean {
+    const { series, inputs, closes, feeds, clock, busy } = this.parts;
+    const cursors = this.cursors;
+    const starts = this.starts;
+    for (;;) {
+      let time = this.time;
+      let index = this.index;
+      let cursor = this.cursor;
+      if (time === undefined) {
+        time = nextTime(series, cursors);
+        if (time === undefined) return true;
+        clock.advanceTo(time);
+        for (let which = 0; which < series.length; which += 1) {
+          const candles = series[which]!;
+          const input = inputs[which]!;
+          let at = cursors[which]!;
+          starts[which] = at;
+          for (; at < candles.length && candles[at]!.time === time; at += 1) input.onBar(candles[at]!);
+          cursors[which] = at;
+          this.done += at - starts[which]!;
+        }
+        index = 0;
+        cursor = starts[0]!;
+        this.time = time;
+      }
+      for (; index < series.length; index += 1, cursor = index < series.length ? starts[index]! : 0) {
+        const candles = series[index]!;
+        const barClose = closes[index]!;
+        const feed = feeds[index]!;
+        const end = cursors[index]!;
+        while (cursor < end) {
+          const bar = candles[cursor]!;
+          cursor += 1;
+          clock.advanceTo(barClose.closeOf(bar.time));
+          feed.next(bar);
+          if (busy()) {
+            this.index = index;
+            this.cursor = cursor;
+            return false;
+          }
+        }
+      }
+      this.finishBarTime(time);
+    }
+  }
+
+  private finishBarTime(time: number): void {
+    const { venue, currency, progress } = this.parts;
+    this.recorder.record(time, venue.equityEstimate(currency), venue.holdsPositions());
+    this.time = undefined;
+    if (this.done >= this.nextProgress) {
+      progress!.update(this.done, this.total);
+      this.nextProgress = this.done + progress!.every;
+    }
+  }
+}
+
+/** The earliest time among the series' next bars, or undefined when every series is done. */
+function nextTime(series: readonly (readonly Candle[])[], cursors: Int32Array): number | undefined {
+  let time = Number.POSITIVE_INFINITY;
+  for (let index = 0; index < series.length; index += 1) {
+    const candles = series[index]!;
+    const cursor = cursors[index]!;
+    if (cursor < candles.length && candles[cursor]!.time < time) time = candles[cursor]!.time;
+  }
+  return time === Number.POSITIVE_INFINITY ? undefined : time;
+}
