@@ -38,8 +38,8 @@ export class SeriesWalk {
   /** The bars of the current bar time are series[i][starts[i] … cursors[i]). */
   private readonly cursors: Int32Array;
   private readonly starts: Int32Array;
-  /** The bar time being shown to the strategies, or undefined between bar times. */
-  private time: number | undefined;
+  /** The bar time being shown to the strategies, NaN between bar times. */
+  private time = Number.NaN;
   /** Where the showing pass stands: the series, and the bar in it. */
   private index = 0;
   private cursor = 0;
@@ -61,7 +61,9 @@ export class SeriesWalk {
 
   /** The time of the first bar (0 without bars). */
   static firstTime(series: readonly (readonly Candle[])[]): number {
-    return nextTime(series, new Int32Array(series.length)) ?? 0;
+    let time = Number.POSITIVE_INFINITY;
+    for (const candles of series) if (candles.length > 0 && candles[0]!.time < time) time = candles[0]!.time;
+    return time === Number.POSITIVE_INFINITY ? 0 : time;
   }
 
   /** Walks on; true at the end, false when the runtime is busy after a bar (await it, then call again). */
@@ -73,9 +75,9 @@ export class SeriesWalk {
       let time = this.time;
       let index = this.index;
       let cursor = this.cursor;
-      if (time === undefined) {
-        time = nextTime(series, cursors);
-        if (time === undefined) return true;
+      if (Number.isNaN(time)) {
+        if (!this.toNextTime()) return true;
+        time = this.time;
         clock.advanceTo(time);
         for (let which = 0; which < series.length; which += 1) {
           const candles = series[which]!;
@@ -88,7 +90,6 @@ export class SeriesWalk {
         }
         index = 0;
         cursor = starts[0]!;
-        this.time = time;
       }
       for (; index < series.length; index += 1, cursor = index < series.length ? starts[index]! : 0) {
         const candles = series[index]!;
@@ -107,28 +108,31 @@ export class SeriesWalk {
           }
         }
       }
-      this.finishBarTime(time);
+      this.finishBarTime();
     }
   }
 
-  private finishBarTime(time: number): void {
+  /** Moves `time` to the earliest time among the series' next bars; false when every series is done. */
+  private toNextTime(): boolean {
+    const { series } = this.parts;
+    const cursors = this.cursors;
+    let time = Number.POSITIVE_INFINITY;
+    for (let index = 0; index < series.length; index += 1) {
+      const candles = series[index]!;
+      const cursor = cursors[index]!;
+      if (cursor < candles.length && candles[cursor]!.time < time) time = candles[cursor]!.time;
+    }
+    this.time = time;
+    return time !== Number.POSITIVE_INFINITY;
+  }
+
+  private finishBarTime(): void {
     const { venue, currency, progress } = this.parts;
-    this.recorder.record(time, venue.equityEstimate(currency), venue.holdsPositions());
-    this.time = undefined;
+    this.recorder.record(this.time, venue.equityEstimate(currency), venue.holdsPositions());
+    this.time = Number.NaN;
     if (this.done >= this.nextProgress) {
       progress!.update(this.done, this.total);
       this.nextProgress = this.done + progress!.every;
     }
   }
-}
-
-/** The earliest time among the series' next bars, or undefined when every series is done. */
-function nextTime(series: readonly (readonly Candle[])[], cursors: Int32Array): number | undefined {
-  let time = Number.POSITIVE_INFINITY;
-  for (let index = 0; index < series.length; index += 1) {
-    const candles = series[index]!;
-    const cursor = cursors[index]!;
-    if (cursor < candles.length && candles[cursor]!.time < time) time = candles[cursor]!.time;
-  }
-  return time === Number.POSITIVE_INFINITY ? undefined : time;
 }
