@@ -33,7 +33,7 @@ export interface SeriesWalkParts {
 
 export class SeriesWalk {
   /** Bars handed to the venue so far. */
-  done = 0;
+  private done = 0;
   readonly total: number;
   /** The bars of the current bar time are series[i][starts[i] … cursors[i]). */
   private readonly cursors: Int32Array;

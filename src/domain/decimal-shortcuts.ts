@@ -122,14 +122,14 @@ export function min(a: Decimal, b: Decimal): Decimal {
   return order === 1 || (order === 0 && a.s === 1) ? b : a;
 }
 
+/** 10^0 … 10^22, each an exact float (a table: `10 ** k` with k unknown to the compiler calls pow()). */
+const POWERS_OF_TEN = Array.from({ length: 23 }, (_, power) => Number(`1e${power}`));
+
 /**
  * value.toNumber() without the trip through text: the digits as a whole number N below 2^53 times a power
  * of ten up to 10^22 are both exact floats, so one multiplication or division rounds correctly, as
  * parsing the text does. decimal.js keeps seven digits per word: value = Σ d[i] · 10^(7·(⌊e/7⌋ − i)).
  */
-/** 10^0 … 10^22, each an exact float (a table: `10 ** k` with k unknown to the compiler calls pow()). */
-const POWERS_OF_TEN = Array.from({ length: 23 }, (_, power) => Number(`1e${power}`));
-
 export function toNumber(value: Decimal): number {
   const digits = value.d;
   if (digits !== null && digits.length <= 3) {
