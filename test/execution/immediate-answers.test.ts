@@ -1,25 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../src/clock/virtual-clock.js';
-import type { Runtime } from '../../src/runtime/index.js';
 import { manualStrategy } from '../support/execution/manual-strategy.js';
-import { START, testRuntime } from '../support/execution/runtime-setup.js';
+import { START, startsRuntimes, testRuntime, type TestRuntime } from '../support/execution/runtime-setup.js';
 import { StubBroker } from '../support/execution/stub-broker.js';
 
-let running: Runtime | undefined;
-
-async function startedAtOnce(strategy: ReturnType<typeof manualStrategy>): Promise<ReturnType<typeof testRuntime>> {
-  const clock = new VirtualClock(START);
-  const setup = testRuntime([strategy.strategy], { clock, broker: new StubBroker(clock, { answersAtOnce: true }) });
-  running = setup.runtime;
-  await setup.runtime.start();
-  return setup;
-}
-
 describe('a broker that answers at once', () => {
-  afterEach(async () => {
-    await running?.stop();
-    running = undefined;
-  });
+  const started = startsRuntimes();
+  const startedAtOnce = (strategy: ReturnType<typeof manualStrategy>): Promise<TestRuntime> => {
+    const clock = new VirtualClock(START);
+    return started(testRuntime([strategy.strategy], { clock, broker: new StubBroker(clock, { answersAtOnce: true }) }));
+  };
 
   it('takes fresh figures and places an order in the turn it was emitted', async () => {
     const manual = manualStrategy();

@@ -1,16 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Runtime } from '../../src/runtime/index.js';
+import { describe, expect, it } from 'vitest';
 import { manualStrategy } from '../support/execution/manual-strategy.js';
-import { testRuntime } from '../support/execution/runtime-setup.js';
+import { startsRuntimes, testRuntime } from '../support/execution/runtime-setup.js';
 
-let running: Runtime | undefined;
+const started = startsRuntimes();
 
 // One strategy, one working limit order SO1 for 100 AAPL.US, pushes held by the stub until released.
 async function withWorkingOrder(options: Parameters<typeof testRuntime>[1] = {}) {
   const manual = manualStrategy();
-  const setup = testRuntime([manual.strategy], options);
-  running = setup.runtime;
-  await setup.runtime.start();
+  const setup = await started(testRuntime([manual.strategy], options));
   setup.broker.holdPushes = true;
   manual.emit((ctx) => ctx.buy(100, { price: 10 }));
   await setup.runtime.settled();
@@ -22,10 +19,6 @@ async function withWorkingOrder(options: Parameters<typeof testRuntime>[1] = {})
 }
 
 describe('order tracking', () => {
-  afterEach(async () => {
-    await running?.stop();
-    running = undefined;
-  });
 
   it('derives each fill once from duplicated pushes', async () => {
     const { broker, runtime, updates, ofType, symbol } = await withWorkingOrder();

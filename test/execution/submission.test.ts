@@ -1,21 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Runtime } from '../../src/runtime/index.js';
+import { describe, expect, it } from 'vitest';
 import { manualStrategy } from '../support/execution/manual-strategy.js';
-import { testRuntime } from '../support/execution/runtime-setup.js';
-
-let running: Runtime | undefined;
-
-async function started(setup: ReturnType<typeof testRuntime>): Promise<ReturnType<typeof testRuntime>> {
-  running = setup.runtime;
-  await setup.runtime.start();
-  return setup;
-}
+import { startsRuntimes, testRuntime } from '../support/execution/runtime-setup.js';
 
 describe('order submission', () => {
-  afterEach(async () => {
-    await running?.stop();
-    running = undefined;
-  });
+  const started = startsRuntimes();
 
   it('sends each approved order once, with a client order id in the remark', async () => {
     const manual = manualStrategy();

@@ -1,4 +1,5 @@
 // A runtime over the stub broker, subject market data and a virtual clock, with every event collected.
+import { afterEach } from 'vitest';
 import { VirtualClock } from '../../../src/clock/virtual-clock.js';
 import type { RuntimeEvent } from '../../../src/execution/events.js';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../../../src/runtime/index.js';
@@ -34,5 +35,22 @@ export function testRuntime(
     runtime,
     events,
     ofType: <T extends RuntimeEvent['type']>(type: T) => events.filter((event): event is Extract<RuntimeEvent, { type: T }> => event.type === type),
+  };
+}
+
+/**
+ * Registers (for the calling test file) that the runtime a test started is stopped after it, and returns
+ * the function that starts a setup's runtime.
+ */
+export function startsRuntimes(): (setup: TestRuntime) => Promise<TestRuntime> {
+  let running: Runtime | undefined;
+  afterEach(async () => {
+    await running?.stop();
+    running = undefined;
+  });
+  return async (setup) => {
+    running = setup.runtime;
+    await setup.runtime.start();
+    return setup;
   };
 }
