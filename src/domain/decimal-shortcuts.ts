@@ -1,9 +1,11 @@
 // Decimal operations without work whose answer is known, or copies decimal.js makes: adding or subtracting
-// zero, multiplying or dividing by one, max(0, x), comparisons, and conversions to floats. Each gives
-// exactly what the plain decimal.js call gives (same digits, same sign of zero); arithmetic shortcuts are
-// taken only for operands of at most 35 significant digits (five base-1e7 words), which the 40-digit
-// precision leaves untouched, and the plain call runs otherwise.
+// zero, multiplying or dividing by one, max(0, x), comparisons, and conversions to floats; sums and
+// products of short values are worked out in whole numbers (scaled-decimal.ts). Each gives exactly what
+// the plain decimal.js call gives (same digits, same sign of zero); arithmetic shortcuts are taken only
+// for operands of at most 35 significant digits (five base-1e7 words), which the 40-digit precision leaves
+// untouched, and the plain call runs otherwise.
 import { Decimal, ZERO } from './decimal.js';
+import { decimalOfScaled, readScaled, scaled } from './scaled-decimal.js';
 
 const SHORT_WORDS = 5;
 
@@ -23,7 +25,7 @@ export function plus(a: Decimal, b: Decimal): Decimal {
     if (a.isZero()) return a.s === b.s ? a : ZERO;
   }
   if (a.isZero() && shortNonZero(b)) return b;
-  return sums.of(a, b) ?? sums.remember(a, b, a.plus(b));
+  return sums.of(a, b) ?? sums.remember(a, b, scaledSum(a, b, b.s) ?? a.plus(b));
 }
 
 /**
@@ -37,7 +39,40 @@ export function minus(a: Decimal, b: Decimal): Decimal {
   } else if (a.d !== null && b.d !== null && a.s === b.s && a.e === b.e && compare(a, b) === 0) {
     return ZERO;
   }
-  return differences.of(a, b) ?? differences.remember(a, b, a.minus(b));
+  return differences.of(a, b) ?? differences.remember(a, b, scaledSum(a, b, -b.s) ?? a.minus(b));
+}
+
+const SAFE = Number.MAX_SAFE_INTEGER;
+const POWERS_OF_TEN_TO_16 = Array.from({ length: 17 }, (_, power) => Number(`1e${power}`));
+
+/**
+ * a + (bSign × |b|) in whole numbers over the finer of the two scales, when both are short non-zero values
+ * and every step stays below 2^53 (so every step is exact); undefined otherwise. A zero sum is +0, as
+ * decimal.js gives it when rounding half even.
+ */
+function scaledSum(a: Decimal, b: Decimal, bSign: number): Decimal | undefined {
+  if (!readScaled(a)) return undefined;
+  const aWhole = scaled.whole;
+  const aScale = scaled.scale;
+  if (!readScaled(b)) return undefined;
+  const scale = Math.max(aScale, scaled.scale);
+  if (scale - aScale > 16 || scale - scaled.scale > 16) return undefined;
+  const left = aWhole * POWERS_OF_TEN_TO_16[scale - aScale]!;
+  const right = scaled.whole * POWERS_OF_TEN_TO_16[scale - scaled.scale]!;
+  if (left > SAFE || right > SAFE) return undefined;
+  const sum = a.s * left + bSign * right;
+  if (sum === 0) return ZERO;
+  return sum > SAFE || sum < -SAFE ? undefined : decimalOfScaled(sum < 0 ? -1 : 1, Math.abs(sum), scale);
+}
+
+/** a × b in whole numbers when both are short non-zero values and the product stays below 2^53. */
+function scaledProduct(a: Decimal, b: Decimal): Decimal | undefined {
+  if (!readScaled(a)) return undefined;
+  const aWhole = scaled.whole;
+  const aScale = scaled.scale;
+  if (!readScaled(b)) return undefined;
+  const product = aWhole * scaled.whole;
+  return product > SAFE ? undefined : decimalOfScaled(a.s * b.s, product, aScale + scaled.scale);
 }
 
 /**
@@ -83,7 +118,7 @@ export function times(a: Decimal, b: Decimal): Decimal {
   if (isOne(b) && shortNonZero(a)) return a;
   if (isOne(a) && shortNonZero(b)) return b;
   if ((a.isZero() || b.isZero()) && a.d !== null && b.d !== null && a.s === b.s) return ZERO;
-  return products.of(a, b) ?? products.remember(a, b, a.times(b));
+  return products.of(a, b) ?? products.remember(a, b, scaledProduct(a, b) ?? a.times(b));
 }
 
 /** a ÷ b (dividing by one changes nothing). */

@@ -1,10 +1,9 @@
 // Exact decimals for money, prices and quantities: parsed from and written as strings, never via floats.
-import { Decimal as DecimalJs } from 'decimal.js';
+import { Decimal } from './decimal-class.js';
 import { InvalidInputError } from './errors.js';
+import { decimalOfFloat } from './scaled-decimal.js';
 
-/** A private Decimal constructor so the global decimal.js settings of other packages never leak in. */
-export const Decimal = DecimalJs.clone({ precision: 40, rounding: DecimalJs.ROUND_HALF_EVEN, toExpNeg: -30, toExpPos: 40 });
-export type Decimal = InstanceType<typeof Decimal>;
+export { Decimal };
 
 export const ZERO: Decimal = new Decimal(0);
 
@@ -42,7 +41,7 @@ export function decimalFromNumber(value: number): Decimal {
   scratch[0] = value;
   const slot = Math.imul(scratchWords[0]! ^ scratchWords[1]!, 0x9e3779b1) >>> (32 - CACHE_BITS);
   if (cachedNumbers[slot] === value) return cachedDecimals[slot]!;
-  const decimal = new Decimal(value);
+  const decimal = decimalOfFloat(value) ?? new Decimal(value);
   cachedNumbers[slot] = value;
   cachedDecimals[slot] = decimal;
   return decimal;
