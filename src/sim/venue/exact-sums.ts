@@ -5,8 +5,8 @@
 // the next: marks move every bar, and recounting only the positions that moved keeps a read cheap when
 // many symbols are held. Anything outside that (fractional quantities, long decimals, huge values) answers
 // undefined, and the caller sums in Decimal instead; both give the same numbers.
-import { Decimal } from '../../domain/decimal.js';
-import { times } from '../../domain/decimal-shortcuts.js';
+import { ZERO, type Decimal } from '../../domain/decimal.js';
+import { decimalOfScaled } from '../../domain/scaled-decimal.js';
 
 export interface HoldingSums {
   /** Σ quantity × mark (signed). */
@@ -33,7 +33,6 @@ export const UNCOUNTED = -2;
 const INEXACT = -1;
 const MAX_PLACES = 8;
 const POWERS = Array.from({ length: MAX_PLACES + 1 }, (_, places) => 10 ** places);
-const INVERSE_POWERS = POWERS.map((_, places) => new Decimal(`1e-${places}`));
 const SAFE = Number.MAX_SAFE_INTEGER;
 
 /** Decimal places of a mark's shortest text (0–8), or -1 beyond that or when the mark is too large. */
@@ -96,10 +95,9 @@ export class ExactHoldingSums {
       gross += this.grosses[places]! * scale;
       if (!(gross <= SAFE)) return undefined;
     }
-    const unit = INVERSE_POWERS[common]!;
-    const signed = times(new Decimal(value), unit);
+    const signed = decimalOf(value, common);
     // Without short positions the two sums are equal: one conversion serves both.
-    return { value: signed, gross: gross === value ? signed : times(new Decimal(gross), unit) };
+    return { value: signed, gross: gross === value ? signed : decimalOf(gross, common) };
   }
 
   private recountStale(): void {
@@ -157,4 +155,9 @@ export class ExactHoldingSums {
     } else if (places === INEXACT) this.inexact -= 1;
     holding.countedPlaces = UNCOUNTED;
   }
+}
+
+/** whole × 10^-places for a whole number of magnitude at most 2^53 − 1 (+0 for zero, as a product by 10^-k gives). */
+function decimalOf(whole: number, places: number): Decimal {
+  return whole === 0 ? ZERO : decimalOfScaled(whole < 0 ? -1 : 1, Math.abs(whole), places);
 }
