@@ -32,7 +32,16 @@ export function isMarket(text: string): text is Market {
   return (MARKETS as readonly string[]).includes(text);
 }
 
+const DOT = 46;
+
+/**
+ * The market of a symbol, as one of the MARKETS constants rather than a fresh slice of the symbol: markets
+ * key lookups on every order, and a sliced string is hashed anew at each lookup (about 30 ns more).
+ */
 export function marketOf(symbol: SecuritySymbol): Market {
+  if (symbol.charCodeAt(symbol.length - 3) === DOT) {
+    for (const market of MARKETS) if (symbol.endsWith(market)) return market;
+  }
   return symbol.slice(symbol.lastIndexOf('.') + 1) as Market;
 }
 
