@@ -1,10 +1,10 @@
 // Short decimals as whole numbers over a power of ten, n × 10^-k with n below 2^53, where float arithmetic
 // on n is exact; and a Decimal made straight from such a pair. decimal.js spends most of an addition or a
-// product of two short values on copying its operand and building its result (about 250 ns here); the
-// same answer made from whole numbers takes a few tens of ns, and so does a price float (decimal.js goes
-// through the float's text). The Decimal made is the one decimal.js
-// makes: its base-1e7 words `d` (most significant first, the first holding (e mod 7) + 1 digits, no
-// trailing zero words), exponent `e` and sign `s`; the tests compare those with decimal.js's own.
+// product of two short values on copying its operand and building its result (about 250 ns here), and
+// turns a float into a Decimal through the float's text; the same answers made from whole numbers take a
+// few tens of ns. The Decimal made is the one decimal.js makes: its base-1e7 words `d` (most significant
+// first, the first holding (e mod 7) + 1 digits, no trailing zero words), exponent `e` and sign `s`; the
+// tests compare those with decimal.js's own.
 import { Decimal } from './decimal-class.js';
 
 const SAFE = Number.MAX_SAFE_INTEGER;
