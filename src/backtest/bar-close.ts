@@ -52,6 +52,20 @@ export class SymbolBarCloses {
     private readonly days: MarketDays,
   ) {}
 
+  /** The close of the bar last given to `closeBar`. */
+  lastClose = 0;
+
+  /**
+   * closeOf(bar.time) into `lastClose`, for the backtest's walk: a float passed to or returned from a call
+   * the compiler does not inline is boxed (a heap number each way, per bar); an object in and a field out
+   * are not.
+   */
+  closeBar(bar: Pick<Candle, 'time'>): void {
+    const start = bar.time;
+    // Inside the remembered session (only ever set for intraday periods) without a call.
+    this.lastClose = start >= this.sessionBegin && start < this.sessionEnd ? Math.min(start + this.periodMs!, this.sessionEnd) : this.closeOf(start);
+  }
+
   /** The close instant (epoch ms) of this symbol's bar starting at `start`. */
   closeOf(start: number): number {
     const periodMs = this.periodMs;

@@ -99,7 +99,8 @@ export class SeriesWalk {
         while (cursor < end) {
           const bar = candles[cursor]!;
           cursor += 1;
-          clock.advanceTo(barClose.closeOf(bar.time));
+          barClose.closeBar(bar);
+          clock.advanceTo(barClose.lastClose);
           feed.next(bar);
           if (busy()) {
             this.index = index;

@@ -18,7 +18,9 @@ class Timer implements TimerHandle {
 }
 
 export class VirtualClock implements Clock {
-  private time: number;
+  // A number from the start: a field declared without one holds undefined until the constructor runs, and
+  // a field that held undefined boxes every float stored in it (a new heap number per move, two per bar).
+  private time = 0;
   private seq = 0;
   private readonly heap: Timer[] = [];
 
