@@ -1,9 +1,9 @@
 // crossover(fast, slow): 'up' when the fast SMA of closes crosses above the slow one, 'down' when it crosses
 // below. Emits only on a cross (never for the first stable bar, never twice in a row for the same side).
 import { Observable, type OperatorFunction } from 'rxjs';
-import { SMA } from 'trading-signals';
 import { InvalidInputError } from '../../domain/index.js';
 import { checkInterval, closeOf, type Price } from './indicator.js';
+import { RollingMean } from './rolling-mean.js';
 
 export type Cross = 'up' | 'down';
 
@@ -13,16 +13,19 @@ export function crossover(fast: number, slow: number): OperatorFunction<Price, C
   if (fast >= slow) throw new InvalidInputError(`crossover: fast (${fast}) must be shorter than slow (${slow})`, 'fast');
   return (source) =>
     new Observable<Cross>((subscriber) => {
-      const fastAverage = new SMA(fast);
-      const slowAverage = new SMA(slow);
+      // The same means as trading-signals' SMA, without allocating per bar (see rolling-mean.ts).
+      const fastAverage = new RollingMean(fast);
+      const slowAverage = new RollingMean(slow);
       // Side of the last bar where the averages differed: 1 fast above, -1 fast below, 0 not known yet.
       let side = 0;
       return source.subscribe({
         next(value) {
           const close = closeOf(value);
-          const fastValue = fastAverage.add(close);
-          const slowValue = slowAverage.add(close);
-          if (fastValue === null || slowValue === null || fastValue === slowValue) return;
+          const fastReady = fastAverage.add(close);
+          if (!slowAverage.add(close) || !fastReady) return;
+          const fastValue = fastAverage.mean;
+          const slowValue = slowAverage.mean;
+          if (fastValue === slowValue) return;
           const now = fastValue > slowValue ? 1 : -1;
           const previous = side;
           side = now;
