@@ -34,7 +34,7 @@ function syntheticRun(count: number): BacktestRecord {
       position += side === 'Buy' ? quantity : -quantity;
       cash += (side === 'Buy' ? -quantity : quantity) * open - 1.5;
     }
-    recorder.record(time, cash + position * price, position !== 0);
+    recorder.record({ time, equity: cash + position * price, exposed: position !== 0 });
   }
   return { strategy: 'bench', period: '1m', currency: 'USD', initialCash: new Decimal(1_000_000), bars: new Map([[SYMBOL, candles]]), equity: recorder.curve(), fills };
 }

@@ -5,7 +5,7 @@ export { backtestData, loadBacktestData, symbolsOfDataPath, type BacktestData, t
 export { DEFAULT_CASH, runBacktest, type BacktestOptions, type BacktestRun, type BacktestVenueSettings, type RecordedIntent } from './engine.js';
 export { BacktestMarketData } from './market-data.js';
 export { checkResample, resample, resampleProblem } from './resample.js';
-export { createEquityRecorder, type EquityRecorder } from './metrics/equity-recorder.js';
+export { createEquityRecorder, type EquityPoint, type EquityRecorder } from './metrics/equity-recorder.js';
 export { buildResult, formatResultJson } from './report/result-builder.js';
 export { renderReport } from './report/html.js';
 export { colorEnabled, formatSummary } from './summary.js';

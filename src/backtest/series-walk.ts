@@ -15,7 +15,7 @@ import type { Broadcast } from '../execution/broadcast.js';
 import type { BarInput, Venue } from '../sim/venue/venue.js';
 import type { SymbolBarCloses } from './bar-close.js';
 import type { EquityCurve } from './result.js';
-import { createEquityRecorder, type EquityRecorder } from './metrics/equity-recorder.js';
+import { createEquityRecorder, type EquityPoint, type EquityRecorder } from './metrics/equity-recorder.js';
 
 export interface SeriesWalkParts {
   readonly series: readonly (readonly Candle[])[];
@@ -45,6 +45,8 @@ export class SeriesWalk {
   private cursor = 0;
   private nextProgress: number;
   private readonly recorder: EquityRecorder;
+  /** The point of the bar time being finished, filled in place (numbers from the start, so never boxed). */
+  private readonly point: EquityPoint = { time: 0, equity: 0, exposed: false };
 
   constructor(private readonly parts: SeriesWalkParts) {
     this.cursors = new Int32Array(parts.series.length);
@@ -129,7 +131,11 @@ export class SeriesWalk {
 
   private finishBarTime(): void {
     const { venue, currency, progress } = this.parts;
-    this.recorder.record(this.time, venue.equityEstimate(currency), venue.holdsPositions());
+    const point = this.point;
+    point.time = this.time;
+    point.equity = venue.equityEstimate(currency);
+    point.exposed = venue.holdsPositions();
+    this.recorder.record(point);
     this.time = Number.NaN;
     if (this.done >= this.nextProgress) {
       progress!.update(this.done, this.total);

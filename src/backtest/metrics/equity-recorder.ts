@@ -1,9 +1,21 @@
 // Collects the equity curve during a run without allocating per bar (typed arrays that double when full).
 import type { EquityCurve } from '../result.js';
 
+/** One point of the curve; a caller may reuse one object for every point (the recorder copies it). */
+export interface EquityPoint {
+  /** Bar start (epoch ms). */
+  time: number;
+  equity: number;
+  exposed: boolean;
+}
+
 export interface EquityRecorder {
-  /** Adds the point of one bar time; call once per distinct bar time, after marking at the close. */
-  record(time: number, equity: number, exposed: boolean): void;
+  /**
+   * Adds the point of one bar time; call once per distinct bar time, after marking at the close. A point
+   * object rather than two floats: floats passed to a call the compiler does not inline are boxed, two
+   * heap numbers per bar time.
+   */
+  record(point: EquityPoint): void;
   /** The points so far, as views (no copy): record no more after taking the final curve. */
   curve(): EquityCurve;
 }
@@ -25,7 +37,7 @@ class TypedArrayRecorder implements EquityRecorder {
     this.exposed = new Uint8Array(capacity);
   }
 
-  record(time: number, value: number, isExposed: boolean): void {
+  record(point: EquityPoint): void {
     if (this.length === this.capacity) {
       this.capacity *= 2;
       this.times = grow(this.times, new Float64Array(this.capacity));
@@ -33,9 +45,9 @@ class TypedArrayRecorder implements EquityRecorder {
       this.exposed = grow(this.exposed, new Uint8Array(this.capacity));
     }
     const index = this.length;
-    this.times[index] = time;
-    this.equity[index] = value;
-    this.exposed[index] = isExposed ? 1 : 0;
+    this.times[index] = point.time;
+    this.equity[index] = point.equity;
+    this.exposed[index] = point.exposed ? 1 : 0;
     this.length = index + 1;
   }
 

@@ -14,7 +14,9 @@ export type Price = Candle | number;
 
 /** The close of a candle, or the number itself. */
 export function closeOf(value: Price): number {
-  return typeof value === 'number' ? value : value.close;
+  // `+value` makes both branches a raw float: merged with a tagged `value`, the candle's close would be
+  // boxed into a new heap number on every bar.
+  return typeof value === 'number' ? +value : value.close;
 }
 
 /**
