@@ -5,7 +5,7 @@
 // for operands of at most 35 significant digits (five base-1e7 words), which the 40-digit precision leaves
 // untouched, and the plain call runs otherwise.
 import { Decimal, ZERO } from './decimal.js';
-import { decimalOfScaled, readScaled, scaled } from './scaled-decimal.js';
+import { POWERS_OF_TEN, decimalOfScaled, readScaled, scaled } from './scaled-decimal.js';
 
 const SHORT_WORDS = 5;
 
@@ -43,7 +43,6 @@ export function minus(a: Decimal, b: Decimal): Decimal {
 }
 
 const SAFE = Number.MAX_SAFE_INTEGER;
-const POWERS_OF_TEN_TO_16 = Array.from({ length: 17 }, (_, power) => Number(`1e${power}`));
 
 /**
  * a + (bSign × |b|) in whole numbers over the finer of the two scales, when both are short non-zero values
@@ -57,8 +56,8 @@ function scaledSum(a: Decimal, b: Decimal, bSign: number): Decimal | undefined {
   if (!readScaled(b)) return undefined;
   const scale = Math.max(aScale, scaled.scale);
   if (scale - aScale > 16 || scale - scaled.scale > 16) return undefined;
-  const left = aWhole * POWERS_OF_TEN_TO_16[scale - aScale]!;
-  const right = scaled.whole * POWERS_OF_TEN_TO_16[scale - scaled.scale]!;
+  const left = aWhole * POWERS_OF_TEN[scale - aScale]!;
+  const right = scaled.whole * POWERS_OF_TEN[scale - scaled.scale]!;
   if (left > SAFE || right > SAFE) return undefined;
   const sum = a.s * left + bSign * right;
   if (sum === 0) return ZERO;
@@ -156,9 +155,6 @@ export function min(a: Decimal, b: Decimal): Decimal {
   const order = compare(a, b);
   return order === 1 || (order === 0 && a.s === 1) ? b : a;
 }
-
-/** 10^0 … 10^22, each an exact float (a table: `10 ** k` with k unknown to the compiler calls pow()). */
-const POWERS_OF_TEN = Array.from({ length: 23 }, (_, power) => Number(`1e${power}`));
 
 /**
  * value.toNumber() without the trip through text: the digits as a whole number N below 2^53 times a power

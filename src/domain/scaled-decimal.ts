@@ -9,8 +9,8 @@ import { Decimal } from './decimal-class.js';
 
 const SAFE = Number.MAX_SAFE_INTEGER;
 const WORD = 1e7;
-/** 10^0 … 10^22, each an exact float. */
-const POWERS = Array.from({ length: 23 }, (_, power) => Number(`1e${power}`));
+/** 10^0 … 10^22, each an exact float (a table: `10 ** k` with k unknown to the compiler calls pow()). */
+export const POWERS_OF_TEN: readonly number[] = Array.from({ length: 23 }, (_, power) => Number(`1e${power}`));
 
 /** The pair read by `readScaled`: |value| = whole × 10^-scale (module state, so reading allocates nothing). */
 export const scaled = { whole: 0, scale: 0 };
@@ -28,7 +28,7 @@ export function readScaled(value: Decimal): boolean {
   const power = 7 * (Math.floor(value.e / 7) - digits.length + 1);
   if (power > 0) {
     if (power > 22) return false;
-    whole *= POWERS[power]!;
+    whole *= POWERS_OF_TEN[power]!;
     if (whole > SAFE) return false;
     scaled.whole = whole;
     scaled.scale = 0;
@@ -53,9 +53,9 @@ const MAX_FLOAT_PLACES = 8;
 export function decimalOfFloat(value: number): Decimal | undefined {
   const magnitude = Math.abs(value);
   for (let places = 0; places <= MAX_FLOAT_PLACES; places += 1) {
-    const whole = Math.round(magnitude * POWERS[places]!);
+    const whole = Math.round(magnitude * POWERS_OF_TEN[places]!);
     if (whole >= FLOAT_WHOLE_LIMIT) return undefined;
-    if (whole !== 0 && whole / POWERS[places]! === magnitude) return decimalOfScaled(value < 0 ? -1 : 1, whole, places);
+    if (whole !== 0 && whole / POWERS_OF_TEN[places]! === magnitude) return decimalOfScaled(value < 0 ? -1 : 1, whole, places);
   }
   return undefined;
 }
@@ -63,19 +63,19 @@ export function decimalOfFloat(value: number): Decimal | undefined {
 /** sign × whole × 10^-scale as decimal.js would hold it; `whole` a positive whole number below 2^53. */
 export function decimalOfScaled(sign: number, whole: number, scale: number): Decimal {
   let length = 1;
-  while (length < 16 && whole >= POWERS[length]!) length += 1;
+  while (length < 16 && whole >= POWERS_OF_TEN[length]!) length += 1;
   const exponent = length - 1 - scale;
   // Digits in the first word: (e mod 7) + 1, e taken modulo 7 towards minus infinity.
   const first = (((exponent % 7) + 7) % 7) + 1;
   let words: number[];
-  if (length <= first) words = [whole * POWERS[first - length]!];
+  if (length <= first) words = [whole * POWERS_OF_TEN[first - length]!];
   else {
     // The digits after the first word, in words of seven, the last one padded with zeros on the right.
     const rest = length - first;
     const lastDigits = rest % 7 === 0 ? 7 : rest % 7;
-    const tail = whole % POWERS[lastDigits]!;
-    let head = (whole - tail) / POWERS[lastDigits]!;
-    const last = tail * POWERS[7 - lastDigits]!;
+    const tail = whole % POWERS_OF_TEN[lastDigits]!;
+    let head = (whole - tail) / POWERS_OF_TEN[lastDigits]!;
+    const last = tail * POWERS_OF_TEN[7 - lastDigits]!;
     if (rest <= 7) words = [head, last];
     else {
       const middle = head % WORD;

@@ -6,7 +6,7 @@
 // many symbols are held. Anything outside that (fractional quantities, long decimals, huge values) answers
 // undefined, and the caller sums in Decimal instead; both give the same numbers.
 import { ZERO, type Decimal } from '../../domain/decimal.js';
-import { decimalOfScaled } from '../../domain/scaled-decimal.js';
+import { POWERS_OF_TEN, decimalOfScaled } from '../../domain/scaled-decimal.js';
 
 export interface HoldingSums {
   /** Σ quantity × mark (signed). */
@@ -32,13 +32,12 @@ export const UNCOUNTED = -2;
 /** Held but not representable exactly in floats: the sums answer undefined while any such is held. */
 const INEXACT = -1;
 const MAX_PLACES = 8;
-const POWERS = Array.from({ length: MAX_PLACES + 1 }, (_, places) => 10 ** places);
 const SAFE = Number.MAX_SAFE_INTEGER;
 
 /** Decimal places of a mark's shortest text (0–8), or -1 beyond that or when the mark is too large. */
 export function markPlaces(mark: number): number {
   for (let places = 0; places <= MAX_PLACES; places += 1) {
-    const scale = POWERS[places]!;
+    const scale = POWERS_OF_TEN[places]!;
     const scaled = Math.round(mark * scale);
     // Distinct k-place decimals are 10^-k apart, more than a float's spacing below 2^52: the round trip
     // proves the shortest text has at most k places.
@@ -89,7 +88,7 @@ export class ExactHoldingSums {
     let gross = 0;
     for (let places = 0; places <= common; places += 1) {
       if (this.counts[places] === 0) continue;
-      const scale = POWERS[common - places]!;
+      const scale = POWERS_OF_TEN[common - places]!;
       // |value| ≤ gross term by term, so both stay exact while the gross does.
       value += this.values[places]! * scale;
       gross += this.grosses[places]! * scale;
@@ -132,7 +131,7 @@ export class ExactHoldingSums {
       return;
     }
     const places = markPlaces(holding.mark);
-    const product = places < 0 ? Number.NaN : quantity * Math.round(holding.mark * POWERS[places]!);
+    const product = places < 0 ? Number.NaN : quantity * Math.round(holding.mark * POWERS_OF_TEN[places]!);
     if (!Number.isInteger(quantity) || !(Math.abs(quantity) <= SAFE && Math.abs(product) <= SAFE)) {
       holding.countedPlaces = INEXACT;
       this.inexact += 1;
