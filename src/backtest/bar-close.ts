@@ -21,7 +21,9 @@ export class BarCloseTimes {
 
   /** The close instant (epoch ms) of a bar of this period starting at `candle.time`. */
   closeOf(candle: Pick<Candle, 'symbol' | 'time'>): number {
-    return this.of(candle.symbol).closeOf(candle.time);
+    const closes = this.of(candle.symbol);
+    closes.closeBar(candle);
+    return closes.lastClose;
   }
 
   /** The closes of one symbol's bars (a backtest keeps one per series instead of looking it up per bar). */
@@ -52,34 +54,38 @@ export class SymbolBarCloses {
     private readonly days: MarketDays,
   ) {}
 
-  /** The close of the bar last given to `closeBar`. */
+  /** The close instant (epoch ms) of the bar last given to `closeBar`. */
   lastClose = 0;
 
   /**
-   * closeOf(bar.time) into `lastClose`, for the backtest's walk: a float passed to or returned from a call
-   * the compiler does not inline is boxed (a heap number each way, per bar); an object in and a field out
-   * are not.
+   * Sets `lastClose` to the close instant of this symbol's bar `bar`. An object in and a field out rather
+   * than a float each way: a float passed to or returned from a call the compiler does not inline is boxed,
+   * a new heap number per bar on the backtest's hot path.
    */
   closeBar(bar: Pick<Candle, 'time'>): void {
     const start = bar.time;
-    // Inside the remembered session (only ever set for intraday periods) without a call.
-    this.lastClose = start >= this.sessionBegin && start < this.sessionEnd ? Math.min(start + this.periodMs!, this.sessionEnd) : this.closeOf(start);
-  }
-
-  /** The close instant (epoch ms) of this symbol's bar starting at `start`. */
-  closeOf(start: number): number {
     const periodMs = this.periodMs;
-    if (periodMs !== undefined && start >= this.sessionBegin && start < this.sessionEnd) return Math.min(start + periodMs, this.sessionEnd);
-    if (this.period !== 'day' && periodMs === undefined) return barWindow(start, this.period, this.market).end;
+    if (periodMs !== undefined && start >= this.sessionBegin && start < this.sessionEnd) {
+      this.lastClose = Math.min(start + periodMs, this.sessionEnd);
+      return;
+    }
+    if (this.period !== 'day' && periodMs === undefined) {
+      this.lastClose = barWindow(start, this.period, this.market).end;
+      return;
+    }
     const sessions = this.days.sessionsOf(start);
-    if (periodMs === undefined) return Math.max(sessions[sessions.length - 1]!, start + 1);
+    if (periodMs === undefined) {
+      this.lastClose = Math.max(sessions[sessions.length - 1]!, start + 1);
+      return;
+    }
     for (let index = 0; index < sessions.length; index += 2) {
       if (start >= sessions[index]! && start < sessions[index + 1]!) {
         this.sessionBegin = sessions[index]!;
         this.sessionEnd = sessions[index + 1]!;
-        return Math.min(start + periodMs, this.sessionEnd);
+        this.lastClose = Math.min(start + periodMs, this.sessionEnd);
+        return;
       }
     }
-    return Math.min(start + periodMs, this.days.dayEnd(start));
+    this.lastClose = Math.min(start + periodMs, this.days.dayEnd(start));
   }
 }
