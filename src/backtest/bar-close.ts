@@ -43,6 +43,9 @@ export class BarCloseTimes {
 }
 
 export class SymbolBarCloses {
+  /** The close instant (epoch ms) of the bar last given to `closeBar`. */
+  lastClose = 0;
+
   /** The regular session [begin, end) the last intraday bar started in; empty at first. */
   private sessionBegin = 0;
   private sessionEnd = 0;
@@ -53,9 +56,6 @@ export class SymbolBarCloses {
     private readonly market: Market,
     private readonly days: MarketDays,
   ) {}
-
-  /** The close instant (epoch ms) of the bar last given to `closeBar`. */
-  lastClose = 0;
 
   /**
    * Sets `lastClose` to the close instant of this symbol's bar `bar`. An object in and a field out rather

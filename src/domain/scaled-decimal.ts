@@ -42,22 +42,30 @@ export function readScaled(value: Decimal): boolean {
 
 /** Below 2^51 a float's product with 10^k is within 1/4 of the whole number it stands for. */
 const FLOAT_WHOLE_LIMIT = 2 ** 51;
-const MAX_FLOAT_PLACES = 8;
+/** The most decimal places shortestPlaces finds. */
+export const MAX_FLOAT_PLACES = 8;
 
 /**
- * new Decimal(value) for a float of at most 8 decimal places (as its shortest text) whose digits stay
- * below 2^51; undefined otherwise. The fewest places k with round(|v| × 10^k) / 10^k === |v| give the
- * digits of the shortest text: below 2^51 two k-place decimals are too far apart to round to one float, and
- * fewer places would have been found first.
+ * The decimal places (0–8) of a float's shortest text, when its digits as a whole number stay below 2^51;
+ * -1 otherwise (more places, too large, not finite). The fewest places k with round(|v| × 10^k) / 10^k
+ * === |v| are those of the shortest text: below 2^51 two k-place decimals are too far apart to round to
+ * one float, and fewer places would have been found first.
  */
-export function decimalOfFloat(value: number): Decimal | undefined {
+export function shortestPlaces(value: number): number {
   const magnitude = Math.abs(value);
   for (let places = 0; places <= MAX_FLOAT_PLACES; places += 1) {
     const whole = Math.round(magnitude * POWERS_OF_TEN[places]!);
-    if (whole >= FLOAT_WHOLE_LIMIT) return undefined;
-    if (whole !== 0 && whole / POWERS_OF_TEN[places]! === magnitude) return decimalOfScaled(value < 0 ? -1 : 1, whole, places);
+    if (whole >= FLOAT_WHOLE_LIMIT) return -1;
+    if (whole / POWERS_OF_TEN[places]! === magnitude) return places;
   }
-  return undefined;
+  return -1;
+}
+
+/** new Decimal(value) for a non-zero float with shortestPlaces ≥ 0; undefined otherwise. */
+export function decimalOfFloat(value: number): Decimal | undefined {
+  const places = shortestPlaces(value);
+  if (places < 0 || value === 0) return undefined;
+  return decimalOfScaled(value < 0 ? -1 : 1, Math.round(Math.abs(value) * POWERS_OF_TEN[places]!), places);
 }
 
 /** sign × whole × 10^-scale as decimal.js would hold it; `whole` a positive whole number below 2^53. */

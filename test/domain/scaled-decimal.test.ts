@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/domain/decimal.js';
 import { minus, plus, times } from '../../src/domain/decimal-shortcuts.js';
-import { decimalOfFloat, decimalOfScaled, readScaled, scaled } from '../../src/domain/scaled-decimal.js';
+import { decimalOfFloat, decimalOfScaled, readScaled, scaled, shortestPlaces } from '../../src/domain/scaled-decimal.js';
 
 // What decimal.js computes with: sign, exponent and base-1e7 words. Equal text is not enough; a Decimal
 // holding the same value in other words (a trailing zero word, say) would break decimal.js's own methods.
@@ -43,6 +43,13 @@ describe('short decimals as whole numbers over a power of ten', () => {
       }),
       { numRuns: 5000 },
     );
+  });
+
+  it("finds the decimal places of a price's shortest text", () => {
+    expect(shortestPlaces(397.7419)).toBe(4);
+    expect(shortestPlaces(100)).toBe(0);
+    expect(shortestPlaces(0.1 + 0.2)).toBe(-1);
+    expect(shortestPlaces(1e17)).toBe(-1);
   });
 
   it('turn price floats into the Decimal new Decimal(float) makes, or leave them to decimal.js', () => {

@@ -6,7 +6,7 @@
 // many symbols are held. Anything outside that (fractional quantities, long decimals, huge values) answers
 // undefined, and the caller sums in Decimal instead; both give the same numbers.
 import { ZERO, type Decimal } from '../../domain/decimal.js';
-import { POWERS_OF_TEN, decimalOfScaled } from '../../domain/scaled-decimal.js';
+import { MAX_FLOAT_PLACES, POWERS_OF_TEN, decimalOfScaled, shortestPlaces } from '../../domain/scaled-decimal.js';
 
 export interface HoldingSums {
   /** Σ quantity × mark (signed). */
@@ -31,27 +31,14 @@ export interface Holding {
 export const UNCOUNTED = -2;
 /** Held but not representable exactly in floats: the sums answer undefined while any such is held. */
 const INEXACT = -1;
-const MAX_PLACES = 8;
 const SAFE = Number.MAX_SAFE_INTEGER;
-
-/** Decimal places of a mark's shortest text (0–8), or -1 beyond that or when the mark is too large. */
-export function markPlaces(mark: number): number {
-  for (let places = 0; places <= MAX_PLACES; places += 1) {
-    const scale = POWERS_OF_TEN[places]!;
-    const scaled = Math.round(mark * scale);
-    // Distinct k-place decimals are 10^-k apart, more than a float's spacing below 2^52: the round trip
-    // proves the shortest text has at most k places.
-    if (scaled / scale === mark) return Math.abs(scaled) < 2 ** 52 ? places : -1;
-  }
-  return -1;
-}
 
 /** The exact sums over the positions of `held` (a list its owner keeps current), recounting only what moved. */
 export class ExactHoldingSums {
   /** Per number of decimal places k: Σ quantity × mark × 10^k, Σ of its absolute values, how many. */
-  private readonly values = new Float64Array(MAX_PLACES + 1);
-  private readonly grosses = new Float64Array(MAX_PLACES + 1);
-  private readonly counts = new Int32Array(MAX_PLACES + 1);
+  private readonly values = new Float64Array(MAX_FLOAT_PLACES + 1);
+  private readonly grosses = new Float64Array(MAX_FLOAT_PLACES + 1);
+  private readonly counts = new Int32Array(MAX_FLOAT_PLACES + 1);
   private inexact = 0;
   /** A per-k sum went past 2^53 and may have lost digits: recount everything on the next read. */
   private overflowed = false;
@@ -83,7 +70,7 @@ export class ExactHoldingSums {
     if (this.overflowed) this.recountAll();
     if (this.overflowed || this.inexact > 0) return undefined;
     let common = 0;
-    for (let places = 0; places <= MAX_PLACES; places += 1) if (this.counts[places]! > 0) common = places;
+    for (let places = 0; places <= MAX_FLOAT_PLACES; places += 1) if (this.counts[places]! > 0) common = places;
     let value = 0;
     let gross = 0;
     for (let places = 0; places <= common; places += 1) {
@@ -130,7 +117,7 @@ export class ExactHoldingSums {
       holding.countedPlaces = UNCOUNTED;
       return;
     }
-    const places = markPlaces(holding.mark);
+    const places = shortestPlaces(holding.mark);
     const product = places < 0 ? Number.NaN : quantity * Math.round(holding.mark * POWERS_OF_TEN[places]!);
     if (!Number.isInteger(quantity) || !(Math.abs(quantity) <= SAFE && Math.abs(product) <= SAFE)) {
       holding.countedPlaces = INEXACT;
