@@ -35,7 +35,11 @@ async function realSource(): Promise<Source | undefined> {
     const loaded = await loadCandles(new URL(`${name}.csv`, REAL_DATA).pathname, { symbols: [parseSymbol(`${name}.US`)] });
     paths.push(loaded.series[0]!.candles);
   }
-  return { label: `real hourly bars of SPY and AAPL (../shared/data/us-hour, ${paths.map((path) => path.length).join(' + ')} bars), times repeated 400 years apart`, period: '60m', paths };
+  return {
+    label: `real hourly bars of SPY and AAPL (../shared/data/us-hour, ${paths.map((path) => path.length).join(' + ')} bars), times repeated 400 years apart`,
+    period: '60m',
+    paths,
+  };
 }
 
 function generatedSource(): Source {
@@ -50,7 +54,16 @@ function generatedSource(): Source {
       price = Math.max(1, Math.round(price * (1 + (state / 2_147_483_648 - 0.5) * 0.01) * 100) / 100);
       const day = Math.floor(index / 7);
       const time = start + (Math.floor(day / 5) * 7 + (day % 5)) * 86_400_000 + (index % 7) * HOUR_MS;
-      return { symbol: parseSymbol('GEN.US'), period: '60m', time, open, high: Math.max(open, price) + 0.05, low: Math.min(open, price) - 0.05, close: price, volume: 1_000_000 };
+      return {
+        symbol: parseSymbol('GEN.US'),
+        period: '60m',
+        time,
+        open,
+        high: Math.max(open, price) + 0.05,
+        low: Math.min(open, price) - 0.05,
+        close: price,
+        volume: 1_000_000,
+      };
     });
   });
   return { label: 'generated random walks (no ../shared/data/us-hour)', period: '60m', paths };
@@ -70,7 +83,16 @@ function interleavedSeries(source: Source, symbols: readonly SecuritySymbol[], c
     for (let which = 0; which < symbols.length; which += 1) {
       const prices = source.paths[which % source.paths.length]!;
       const bar = prices[(which * 397 + index) % prices.length]!;
-      out[which]![index] = { symbol: symbols[which]!, period: source.period, time, open: bar.open, high: bar.high, low: bar.low, close: bar.close, volume: bar.volume };
+      out[which]![index] = {
+        symbol: symbols[which]!,
+        period: source.period,
+        time,
+        open: bar.open,
+        high: bar.high,
+        low: bar.low,
+        close: bar.close,
+        volume: bar.volume,
+      };
     }
   }
   return out;
@@ -84,7 +106,9 @@ interface Measured {
   readonly orders: number;
 }
 
-async function timedRun(data: BacktestData): Promise<{ seconds: number; summary: { intents: number; orders: number; fills: number; denials: number } }> {
+async function timedRun(
+  data: BacktestData,
+): Promise<{ seconds: number; summary: { intents: number; orders: number; fills: number; denials: number } }> {
   const strategies = data.series.map((one) => prepareStrategy(smaCrossover, { symbols: [one.symbol], period: data.period }));
   const started = process.hrtime.bigint();
   const run = await runBacktest({ strategies, data, cash: 100_000_000, risk: RISK });
@@ -114,7 +138,16 @@ function steadyRise(count: number): BacktestData {
   const start = Date.UTC(2000, 0, 3, 14, 30);
   const candles = Array.from({ length: count }, (_, index): Candle => {
     const price = 100 + index * 0.001;
-    return { symbol, period: '60m', time: start + index * HOUR_MS, open: price, high: price + 0.01, low: price - 0.01, close: price, volume: 1_000_000 };
+    return {
+      symbol,
+      period: '60m',
+      time: start + index * HOUR_MS,
+      open: price,
+      high: price + 0.01,
+      low: price - 0.01,
+      close: price,
+      volume: 1_000_000,
+    };
   });
   return backtestData([{ symbol, period: '60m', source: 'bench', candles }]);
 }
@@ -123,11 +156,24 @@ export default async function main(): Promise<void> {
   const source = (await realSource()) ?? generatedSource();
   console.log(`data: ${source.label}`);
   console.log(`each case: one cold run, then the median of ${RUNS} runs (BENCH_RUNS to change)`);
-  const baseline = await measure('baseline: sma-crossover 10/30 on a steady rise (no intents), 1 symbol × 1,000,000 bars', steadyRise(1_000_000));
+  const baseline = await measure(
+    'baseline: sma-crossover 10/30 on a steady rise (no intents), 1 symbol × 1,000,000 bars',
+    steadyRise(1_000_000),
+  );
   const one = parseSymbol('SPY.US');
-  const single = await measure('sma-crossover 10/30, 1 symbol × 1,000,000 bars', backtestData([{ symbol: one, period: source.period, source: 'bench', candles: interleavedSeries(source, [one], 1_000_000)[0]! }]));
-  console.log(`  → the order path costs about ${(((single.seconds - baseline.seconds) / single.orders) * 1e6).toFixed(0)} µs per order (median time above the baseline's / orders)`);
+  const single = await measure(
+    'sma-crossover 10/30, 1 symbol × 1,000,000 bars',
+    backtestData([{ symbol: one, period: source.period, source: 'bench', candles: interleavedSeries(source, [one], 1_000_000)[0]! }]),
+  );
+  console.log(
+    `  → the order path costs about ${(((single.seconds - baseline.seconds) / single.orders) * 1e6).toFixed(0)} µs per order (median time above the baseline's / orders)`,
+  );
   const symbols = Array.from({ length: 100 }, (_, index) => parseSymbol(`S${index}.US`));
-  const many = interleavedSeries(source, symbols, 10_000).map((candles, index) => ({ symbol: symbols[index]!, period: source.period, source: 'bench', candles }));
+  const many = interleavedSeries(source, symbols, 10_000).map((candles, index) => ({
+    symbol: symbols[index]!,
+    period: source.period,
+    source: 'bench',
+    candles,
+  }));
   await measure('sma-crossover 10/30, 100 symbols × 10,000 bars', backtestData(many));
 }

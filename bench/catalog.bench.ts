@@ -25,14 +25,17 @@ export default async function catalogBench(): Promise<void> {
     const headers = { 'x-api-key': KEY, 'content-type': 'application/json' };
     const postTo = await createArtist(pool, headers, 'Charly García');
     const readFrom = await createArtist(pool, headers, 'Luis Alberto Spinetta');
-    for (let index = 0; index < 10; index += 1) await send(pool, 'POST', `/api/v1/artists/${readFrom}/albums`, headers, { name: `Disco ${index}`, year: 1970 + index });
+    for (let index = 0; index < 10; index += 1)
+      await send(pool, 'POST', `/api/v1/artists/${readFrom}/albums`, headers, { name: `Disco ${index}`, year: 1970 + index });
     const album = JSON.stringify({ name: 'Clics modernos', year: 1983, image: 'https://example.com/clics.jpg' });
 
     await load(1, () => send(pool, 'GET', `/api/v1/artists/${readFrom}`, headers)); // warm-up (JIT, SQLite page cache)
     const posts = await load(SECONDS, () => send(pool, 'POST', `/api/v1/artists/${postTo}/albums`, headers, album));
     const gets = await load(SECONDS, () => send(pool, 'GET', `/api/v1/artists/${readFrom}`, headers));
 
-    console.log(`catalog API on loopback, ${CONNECTIONS} concurrent connections, ${SECONDS} s per case, server log level warn, ${availableParallelism()} CPUs`);
+    console.log(
+      `catalog API on loopback, ${CONNECTIONS} concurrent connections, ${SECONDS} s per case, server log level warn, ${availableParallelism()} CPUs`,
+    );
     report('POST /artists/{id}/albums (201, one SQLite insert)', posts);
     report('GET  /artists/{id}        (200, artist + 10 albums)', gets);
   } finally {
@@ -44,11 +47,15 @@ export default async function catalogBench(): Promise<void> {
 
 async function startServer(databasePath: string): Promise<{ origin: string; stop: () => Promise<void> }> {
   const root = fileURLToPath(new URL('..', import.meta.url));
-  const child: ChildProcess = spawn(process.execPath, ['bin/trader.js', 'catalog', 'serve', '--port', '0', '--db', databasePath, '--json'], {
-    cwd: root,
-    env: { ...process.env, CATALOG_API_KEYS: KEY, CATALOG_TOKENS: '', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['bin/trader.js', 'catalog', 'serve', '--port', '0', '--db', databasePath, '--json'],
+    {
+      cwd: root,
+      env: { ...process.env, CATALOG_API_KEYS: KEY, CATALOG_TOKENS: '', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const origin = await new Promise<string>((resolve, reject) => {
     let output = '';
@@ -76,7 +83,12 @@ async function createArtist(pool: Pool, headers: Record<string, string>, name: s
 }
 
 async function send(pool: Pool, method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: unknown): Promise<void> {
-  const reply = await pool.request({ method, path, headers, ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }) });
+  const reply = await pool.request({
+    method,
+    path,
+    headers,
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
   await reply.body.dump();
   if (reply.statusCode >= 300) throw new Error(`${method} ${path} answered ${reply.statusCode}`);
 }
@@ -101,5 +113,7 @@ function report(label: string, figures: Figures): void {
   const sorted = [...figures.latencies].sort((a, b) => a - b);
   const percentile = (p: number): string => (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0).toFixed(2);
   const perSecond = Math.round(figures.requests / figures.seconds);
-  console.log(`${label}: ${perSecond} req/s (${figures.requests} requests in ${figures.seconds.toFixed(1)} s), latency p50 ${percentile(50)} ms, p99 ${percentile(99)} ms`);
+  console.log(
+    `${label}: ${perSecond} req/s (${figures.requests} requests in ${figures.seconds.toFixed(1)} s), latency p50 ${percentile(50)} ms, p99 ${percentile(99)} ms`,
+  );
 }

@@ -26,17 +26,43 @@ function syntheticRun(count: number): BacktestRecord {
     const open = price;
     price = Math.max(1, Math.round(price * (1 + (state / 2_147_483_648 - 0.5) * 0.002) * 100) / 100);
     const time = Date.UTC(2020, 0, 2, 14, 30) + Math.floor(index / 390) * 86_400_000 + (index % 390) * MINUTE;
-    candles[index] = { symbol: SYMBOL, period: '1m', time, open, high: Math.max(open, price) + 0.01, low: Math.min(open, price) - 0.01, close: price, volume: 100 };
+    candles[index] = {
+      symbol: SYMBOL,
+      period: '1m',
+      time,
+      open,
+      high: Math.max(open, price) + 0.01,
+      low: Math.min(open, price) - 0.01,
+      close: price,
+      volume: 100,
+    };
     if (index % 100 === 1 || index % 100 === 51) {
       const side = index % 100 === 1 ? 'Buy' : 'Sell';
       const quantity = 100;
-      fills.push({ fillId: `o${index}:100`, orderId: `o${index}`, symbol: SYMBOL, side, quantity: new Decimal(quantity), price: new Decimal(open), time, commission: new Decimal('1.5') });
+      fills.push({
+        fillId: `o${index}:100`,
+        orderId: `o${index}`,
+        symbol: SYMBOL,
+        side,
+        quantity: new Decimal(quantity),
+        price: new Decimal(open),
+        time,
+        commission: new Decimal('1.5'),
+      });
       position += side === 'Buy' ? quantity : -quantity;
       cash += (side === 'Buy' ? -quantity : quantity) * open - 1.5;
     }
     recorder.record({ time, equity: cash + position * price, exposed: position !== 0 });
   }
-  return { strategy: 'bench', period: '1m', currency: 'USD', initialCash: new Decimal(1_000_000), bars: new Map([[SYMBOL, candles]]), equity: recorder.curve(), fills };
+  return {
+    strategy: 'bench',
+    period: '1m',
+    currency: 'USD',
+    initialCash: new Decimal(1_000_000),
+    bars: new Map([[SYMBOL, candles]]),
+    equity: recorder.curve(),
+    fills,
+  };
 }
 
 function timed<T>(work: () => T): [T, number] {
@@ -50,12 +76,16 @@ export default async function bench(): Promise<void> {
   buildResult(syntheticRun(10_000)); // warm-up
   const [result, resultMs] = timed(() => buildResult(big));
   const [json, jsonMs] = timed(() => formatResultJson(result));
-  console.log(`buildResult: 1,000,000 bars, ${big.fills.length.toLocaleString('en-US')} fills, ${result.trades.length.toLocaleString('en-US')} trades in ${resultMs.toFixed(0)} ms (${((1_000_000 / resultMs) * 1000).toExponential(2)} bars/s)`);
+  console.log(
+    `buildResult: 1,000,000 bars, ${big.fills.length.toLocaleString('en-US')} fills, ${result.trades.length.toLocaleString('en-US')} trades in ${resultMs.toFixed(0)} ms (${((1_000_000 / resultMs) * 1000).toExponential(2)} bars/s)`,
+  );
   console.log(`formatResultJson: ${(json.length / 1e6).toFixed(1)} MB in ${jsonMs.toFixed(0)} ms`);
 
   const medium = syntheticRun(200_000);
   const mediumResult = buildResult(medium);
   const start = performance.now();
   const html = await renderReport(medium, mediumResult);
-  console.log(`renderReport: 200,000 bars, ${mediumResult.trades.length.toLocaleString('en-US')} trades → ${(Buffer.byteLength(html) / 1e6).toFixed(1)} MB in ${(performance.now() - start).toFixed(0)} ms`);
+  console.log(
+    `renderReport: 200,000 bars, ${mediumResult.trades.length.toLocaleString('en-US')} trades → ${(Buffer.byteLength(html) / 1e6).toFixed(1)} MB in ${(performance.now() - start).toFixed(0)} ms`,
+  );
 }

@@ -21,7 +21,16 @@ function makeBars(symbolText: string, count: number, seed: number): Candle[] {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
     const open = price;
     price = seed === 0 ? price + 0.001 : Math.max(1, price * (1 + (state / 2_147_483_648 - 0.5) * 0.01));
-    bars[index] = { symbol, period: '1m', time: index * MINUTE_MS, open, high: Math.max(open, price), low: Math.min(open, price), close: price, volume: 1000 };
+    bars[index] = {
+      symbol,
+      period: '1m',
+      time: index * MINUTE_MS,
+      open,
+      high: Math.max(open, price),
+      low: Math.min(open, price),
+      close: price,
+      volume: 1000,
+    };
   }
   return bars;
 }
@@ -61,5 +70,9 @@ async function run(label: string, symbols: readonly string[], barsPerSymbol: num
 export default async function main(): Promise<void> {
   await run('sma-crossover, 1 symbol × 1,000,000 bars, steady rise (no intents)', ['AAPL.US'], 1_000_000, false);
   await run('sma-crossover, 1 symbol × 1,000,000 bars', ['AAPL.US'], 1_000_000);
-  await run('sma-crossover, 100 symbols × 10,000 bars', Array.from({ length: 100 }, (_, index) => `S${index}.US`), 10_000);
+  await run(
+    'sma-crossover, 100 symbols × 10,000 bars',
+    Array.from({ length: 100 }, (_, index) => `S${index}.US`),
+    10_000,
+  );
 }

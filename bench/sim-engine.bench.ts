@@ -33,19 +33,33 @@ function randomWalk(count: number): Candle[] {
 }
 
 type Fees = 'none' | 'hk-stock' | { commissionRate: number };
-const FEES: readonly [string, Fees][] = [['no fees', 'none'], ['commission 0.1%', { commissionRate: 0.001 }], ['HK schedule', 'hk-stock']];
+const FEES: readonly [string, Fees][] = [
+  ['no fees', 'none'],
+  ['commission 0.1%', { commissionRate: 0.001 }],
+  ['HK schedule', 'hk-stock'],
+];
 
 function venue(fees: Fees = 'none'): Venue {
   return new Venue({ clock: new VirtualClock(Date.UTC(2020, 0, 1)), settings: { cash: { HKD: '1000000000000' }, fees } });
 }
 
-const market = (side: 'Buy' | 'Sell'): OrderRequest => ({ symbol: SYMBOL, side, orderType: 'MO', quantity: new Decimal(100), timeInForce: 'GTC' });
+const market = (side: 'Buy' | 'Sell'): OrderRequest => ({
+  symbol: SYMBOL,
+  side,
+  orderType: 'MO',
+  quantity: new Decimal(100),
+  timeInForce: 'GTC',
+});
 
 function timed(label: string, bars: number, run: () => void): void {
   const start = performance.now();
   run();
   const seconds = (performance.now() - start) / 1000;
-  console.log(`${label.padEnd(58)} ${Math.round(bars / seconds).toLocaleString('en-US').padStart(13)} bars/s  (${seconds.toFixed(3)} s)`);
+  console.log(
+    `${label.padEnd(58)} ${Math.round(bars / seconds)
+      .toLocaleString('en-US')
+      .padStart(13)} bars/s  (${seconds.toFixed(3)} s)`,
+  );
 }
 
 export default async function simEngineBench(): Promise<void> {
@@ -92,6 +106,10 @@ export default async function simEngineBench(): Promise<void> {
     matched.onBar(candles[count]!);
     const seconds = (performance.now() - start) / 1000;
     const fills = matched.executions().length;
-    console.log(`${`orders submitted and matched, ${label}`.padEnd(58)} ${Math.round(count / seconds).toLocaleString('en-US').padStart(13)} orders/s (${fills.toLocaleString('en-US')} fills)`);
+    console.log(
+      `${`orders submitted and matched, ${label}`.padEnd(58)} ${Math.round(count / seconds)
+        .toLocaleString('en-US')
+        .padStart(13)} orders/s (${fills.toLocaleString('en-US')} fills)`,
+    );
   }
 }

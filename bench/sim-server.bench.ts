@@ -44,16 +44,30 @@ function minuteBars(count: number): Candle[] {
 }
 
 function start(bars: number): Promise<Simulator> {
-  return startSimulator({ candles: [minuteBars(bars)], replay: 'manual', limits: { http: false, quote: false }, cash: '100000000000', currency: 'HKD' });
+  return startSimulator({
+    candles: [minuteBars(bars)],
+    replay: 'manual',
+    limits: { http: false, quote: false },
+    cash: '100000000000',
+    currency: 'HKD',
+  });
 }
 
 function report(label: string, count: number, unit: string, seconds: number): void {
-  console.log(`${label.padEnd(62)} ${Math.round(count / seconds).toLocaleString('en-US').padStart(10)} ${unit}/s  (${count.toLocaleString('en-US')} in ${seconds.toFixed(2)} s)`);
+  console.log(
+    `${label.padEnd(62)} ${Math.round(count / seconds)
+      .toLocaleString('en-US')
+      .padStart(10)} ${unit}/s  (${count.toLocaleString('en-US')} in ${seconds.toFixed(2)} s)`,
+  );
 }
 
 async function ordersOverHttp(): Promise<void> {
   const sim = await start(ORDERS);
-  const http = createOpenApiHttp(configFromEnv(sim.env), { clock: systemClock, rateLimit: { calls: 1e9, windowMs: 1, minSpacingMs: 0 }, connections: IN_FLIGHT });
+  const http = createOpenApiHttp(configFromEnv(sim.env), {
+    clock: systemClock,
+    rateLimit: { calls: 1e9, windowMs: 1, minSpacingMs: 0 },
+    connections: IN_FLIGHT,
+  });
   try {
     sim.replay.step();
     for (let warm = 0; warm < 200; warm++) await http.accountBalance();
@@ -63,7 +77,14 @@ async function ordersOverHttp(): Promise<void> {
       while (next < ORDERS) {
         const index = next++;
         // Distinct remarks: identical bodies in the same second would be refused as replays (403202).
-        await http.submitOrder({ symbol: SYMBOL, side: 'Buy', orderType: 'MO', quantity: new Decimal(100), timeInForce: 'GTC', remark: `bench-${index}` });
+        await http.submitOrder({
+          symbol: SYMBOL,
+          side: 'Buy',
+          orderType: 'MO',
+          quantity: new Decimal(100),
+          timeInForce: 'GTC',
+          remark: `bench-${index}`,
+        });
         // A tick every 20 orders matches what rests, inside the timed loop.
         if (index % 20 === 19) sim.replay.step();
       }
@@ -132,7 +153,8 @@ async function quotePushes(): Promise<void> {
   let quotes = 0;
   const subscription = client.quotes([SYMBOL]).subscribe(() => quotes++);
   try {
-    while (decoded.connections().every((connection) => connection.symbols.length === 0)) await new Promise((resolve) => setImmediate(resolve));
+    while (decoded.connections().every((connection) => connection.symbols.length === 0))
+      await new Promise((resolve) => setImmediate(resolve));
     report('quote pushes delivered to our QuoteClient (decoded to Quotes)', PUSH_TICKS, 'pushes', await deliver(decoded, () => quotes));
   } finally {
     subscription.unsubscribe();

@@ -34,7 +34,16 @@ function minuteBars(count: number): Candle[] {
     const open = price;
     price = Math.max(1, Math.round((open + (seed / 2_147_483_648 - 0.5) * 0.4) * 100) / 100);
     const time = Date.UTC(2024, 0, 2 + Math.floor(index / 390), 14, 30) + (index % 390) * 60_000;
-    bars.push({ symbol: SYMBOL, period: '1m', time, open, high: Math.max(open, price) + 0.01, low: Math.min(open, price) - 0.01, close: price, volume: 1_000_000 });
+    bars.push({
+      symbol: SYMBOL,
+      period: '1m',
+      time,
+      open,
+      high: Math.max(open, price) + 0.01,
+      low: Math.min(open, price) - 0.01,
+      close: price,
+      volume: 1_000_000,
+    });
   }
   return bars;
 }
@@ -65,8 +74,20 @@ function percentile(sorted: readonly number[], fraction: number): number {
 }
 
 async function measure(kind: 'opening' | 'closing'): Promise<void> {
-  const sim = await startSimulator({ candles: [minuteBars(Math.ceil((ORDERS + WARM_UP + 50) / 4))], replay: 'manual', limits: { http: false, quote: false }, cash: '1e12', currency: 'USD' });
-  const link = await openVenueLink({ config: configFromEnv(sim.env), clock: systemClock, marketClock: sim.marketClock, logger: silentLogger, http: { rateLimit: { calls: 1e9, windowMs: 1, minSpacingMs: 0 } } });
+  const sim = await startSimulator({
+    candles: [minuteBars(Math.ceil((ORDERS + WARM_UP + 50) / 4))],
+    replay: 'manual',
+    limits: { http: false, quote: false },
+    cash: '1e12',
+    currency: 'USD',
+  });
+  const link = await openVenueLink({
+    config: configFromEnv(sim.env),
+    clock: systemClock,
+    marketClock: sim.marketClock,
+    logger: silentLogger,
+    http: { rateLimit: { calls: 1e9, windowMs: 1, minSpacingMs: 0 } },
+  });
   let pushedAt = 0n;
   let pushed: () => void = () => undefined;
   // Subscribed before the strategy: this runs first for every push, before the pipeline sees it.
@@ -83,7 +104,13 @@ async function measure(kind: 'opening' | 'closing'): Promise<void> {
   };
   const channel = diagnostics.channel('undici:request:bodySent');
   channel.subscribe(onBodySent as (message: unknown) => void);
-  const runtime = createRuntime({ clock: paperClock(sim.marketClock, systemClock), marketData: link.marketData, broker: link.broker, strategies: [everyTick(kind)], reconcileIntervalMs: 0 });
+  const runtime = createRuntime({
+    clock: paperClock(sim.marketClock, systemClock),
+    marketData: link.marketData,
+    broker: link.broker,
+    strategies: [everyTick(kind)],
+    reconcileIntervalMs: 0,
+  });
   try {
     await runtime.start();
     while (latencies.length < ORDERS && !sim.replay.done) {

@@ -10,5 +10,5 @@ const rows = lines.slice(1).map((line) => {
   const [date, open, high, low, close, , volume] = line.split(',');
   return [date, trim(open!), trim(high!), trim(low!), trim(close!), volume].join(',');
 });
-await writeFile(new URL('../backtest-data/SPX.US.csv', import.meta.url), ['date,open,high,low,close,volume', ...rows].join('\n') + '\n');
+await writeFile(new URL('../backtest-data/SPX.US.csv', import.meta.url), `${['date,open,high,low,close,volume', ...rows].join('\n')}\n`);
 console.log(`wrote ${rows.length} bars from ${source.pathname}`);

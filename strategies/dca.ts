@@ -18,7 +18,10 @@ export default defineStrategy({
     state.nextBuyAt.set(candle.symbol, candle.time + ctx.params.everyDays * DAY_MS);
     const quantity = Math.floor(ctx.params.amount / candle.close);
     if (quantity < 1) {
-      ctx.log.warn({ symbol: candle.symbol, close: candle.close, amount: ctx.params.amount }, 'amount buys less than one share; skipping this purchase');
+      ctx.log.warn(
+        { symbol: candle.symbol, close: candle.close, amount: ctx.params.amount },
+        'amount buys less than one share; skipping this purchase',
+      );
       return undefined;
     }
     return ctx.buy(quantity, { symbol: candle.symbol, reason: `DCA ${ctx.params.amount} at ${candle.close}` });

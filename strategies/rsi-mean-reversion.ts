@@ -9,7 +9,12 @@ export default defineStrategy({
   description: 'Buys an oversold dip (RSI crossing below `oversold`) and sells the recovery (RSI above `exit`).',
   params: { period: 14, oversold: 30, exit: 55, quantity: 100 },
   paramsSchema: z
-    .strictObject({ period: z.number().int().min(2), oversold: z.number().min(0).max(100), exit: z.number().min(0).max(100), quantity: z.number().positive() })
+    .strictObject({
+      period: z.number().int().min(2),
+      oversold: z.number().min(0).max(100),
+      exit: z.number().min(0).max(100),
+      quantity: z.number().positive(),
+    })
     .refine((params) => params.oversold < params.exit, { message: 'oversold must be below exit', path: ['oversold'] }),
   symbols: ['SPX.US'],
   period: 'day',
@@ -22,7 +27,8 @@ export default defineStrategy({
       pairwise(),
       map(([previous, current]): OrderIntent | undefined => {
         const flat = ctx.positions.quantity().isZero();
-        if (flat && previous >= oversold && current < oversold) return ctx.buy(quantity, { reason: `RSI ${current.toFixed(1)} crossed below ${oversold}` });
+        if (flat && previous >= oversold && current < oversold)
+          return ctx.buy(quantity, { reason: `RSI ${current.toFixed(1)} crossed below ${oversold}` });
         if (!flat && current > exit) return ctx.close({ reason: `RSI ${current.toFixed(1)} recovered above ${exit}` });
         return undefined;
       }),

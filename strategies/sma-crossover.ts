@@ -17,6 +17,10 @@ export default defineStrategy({
   run: (ctx) =>
     ctx.candles().pipe(
       crossover(ctx.params.fast, ctx.params.slow),
-      map((cross) => (cross === 'up' ? ctx.buy(ctx.params.quantity, { reason: 'fast SMA crossed above slow' }) : ctx.close({ reason: 'fast SMA crossed below slow' }))),
+      map((cross) =>
+        cross === 'up'
+          ? ctx.buy(ctx.params.quantity, { reason: 'fast SMA crossed above slow' })
+          : ctx.close({ reason: 'fast SMA crossed below slow' }),
+      ),
     ),
 });

@@ -3,11 +3,17 @@ import { describe, expect, it } from 'vitest';
 
 describe('architecture', () => {
   it('keeps the import rules of DESIGN.md (dependency-cruiser)', () => {
-    const output = execFileSync(process.execPath, ['node_modules/dependency-cruiser/bin/dependency-cruise.mjs', 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], {
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    const result = JSON.parse(output) as { summary: { violations: { rule: { name: string }; from: string; to: string }[]; totalCruised: number } };
+    const output = execFileSync(
+      process.execPath,
+      ['node_modules/dependency-cruiser/bin/dependency-cruise.mjs', 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'],
+      {
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+    const result = JSON.parse(output) as {
+      summary: { violations: { rule: { name: string }; from: string; to: string }[]; totalCruised: number };
+    };
     expect(result.summary.totalCruised).toBeGreaterThan(10);
     expect(result.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)).toEqual([]);
   });

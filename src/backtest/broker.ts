@@ -7,7 +7,14 @@ import type { Order, OrderReplacement, OrderRequest, OrderUpdate } from '../doma
 import type { BrokerPosition } from '../domain/position.js';
 import type { SecuritySymbol } from '../domain/symbol.js';
 import { Broadcast } from '../execution/broadcast.js';
-import { OrderRefusedError, type Broker, type BuyLimitQuery, type ImmediateAnswers, type OrderQuery, type RiskFigures } from '../execution/broker.js';
+import {
+  OrderRefusedError,
+  type Broker,
+  type BuyLimitQuery,
+  type ImmediateAnswers,
+  type OrderQuery,
+  type RiskFigures,
+} from '../execution/broker.js';
 import type { Venue } from '../sim/venue/venue.js';
 
 export class BacktestBroker implements Broker, ImmediateAnswers {
@@ -29,7 +36,11 @@ export class BacktestBroker implements Broker, ImmediateAnswers {
   }
 
   riskFigures(request: OrderRequest): RiskFigures {
-    return { balances: this.venue.accountBalance(), buyLimit: this.venue.buyLimit(request), marginRatio: this.venue.marginRatio(request.symbol) };
+    return {
+      balances: this.venue.accountBalance(),
+      buyLimit: this.venue.buyLimit(request),
+      marginRatio: this.venue.marginRatio(request.symbol),
+    };
   }
 
   // The calls of every order (submit and the risk figures) are written out instead of going through

@@ -36,14 +36,21 @@ export async function loadBacktestData(path: string, options: DataOptions = {}):
 /** Checks series loaded (or built) elsewhere: at least one bar, one period, one currency. */
 export function backtestData(series: readonly CandleSeries[], skippedRows = 0, problems: readonly DataProblem[] = []): BacktestData {
   const first = series[0];
-  if (first === undefined || series.every((one) => one.candles.length === 0)) throw new InvalidInputError('the candle data has no bars', 'data');
+  if (first === undefined || series.every((one) => one.candles.length === 0))
+    throw new InvalidInputError('the candle data has no bars', 'data');
   const periods = new Set(series.map((one) => one.period));
   if (periods.size > 1) {
-    throw new InvalidInputError(`the data files have different periods (${series.map((one) => `${one.source}: ${one.period}`).join(', ')}); use files of one period`, 'data');
+    throw new InvalidInputError(
+      `the data files have different periods (${series.map((one) => `${one.source}: ${one.period}`).join(', ')}); use files of one period`,
+      'data',
+    );
   }
   const currencies = new Set(series.map((one) => currencyOf(marketOf(one.symbol))));
   if (currencies.size > 1) {
-    throw new InvalidInputError(`the symbols trade in different currencies (${[...currencies].join(', ')}); a backtest account has one currency, so run them separately`, 'symbols');
+    throw new InvalidInputError(
+      `the symbols trade in different currencies (${[...currencies].join(', ')}); a backtest account has one currency, so run them separately`,
+      'symbols',
+    );
   }
   return { series, period: first.period, currency: [...currencies][0]!, skippedRows, problems };
 }
@@ -58,6 +65,7 @@ export async function symbolsOfDataPath(path: string): Promise<readonly string[]
   });
   if (info.isDirectory()) return undefined;
   const symbol = symbolFromFileName(path);
-  if (symbol === undefined) throw new InvalidInputError(`${path}: the file name is not a symbol (like 700.HK.csv); name the symbol with --symbols`, 'symbols');
+  if (symbol === undefined)
+    throw new InvalidInputError(`${path}: the file name is not a symbol (like 700.HK.csv); name the symbol with --symbols`, 'symbols');
   return [symbol];
 }

@@ -148,7 +148,10 @@ function checkStrategies(strategies: readonly PreparedStrategy[], data: Backtest
   for (const strategy of strategies) {
     const missing = strategy.symbols.filter((symbol) => !available.has(symbol));
     if (missing.length > 0) {
-      throw new InvalidInputError(`${strategy.source}: no candle data for ${missing.join(', ')} (the data has ${[...available].join(', ')}); pass --symbols or --data`, 'symbols');
+      throw new InvalidInputError(
+        `${strategy.source}: no candle data for ${missing.join(', ')} (the data has ${[...available].join(', ')}); pass --symbols or --data`,
+        'symbols',
+      );
     }
     checkResample(data.period, strategy.period, strategy.source);
   }

@@ -2,7 +2,14 @@
 export { BarCloseTimes } from './bar-close.js';
 export { BacktestBroker } from './broker.js';
 export { backtestData, loadBacktestData, symbolsOfDataPath, type BacktestData, type DataOptions } from './data.js';
-export { DEFAULT_CASH, runBacktest, type BacktestOptions, type BacktestRun, type BacktestVenueSettings, type RecordedIntent } from './engine.js';
+export {
+  DEFAULT_CASH,
+  runBacktest,
+  type BacktestOptions,
+  type BacktestRun,
+  type BacktestVenueSettings,
+  type RecordedIntent,
+} from './engine.js';
 export { BacktestMarketData } from './market-data.js';
 export { checkResample, resample, resampleProblem } from './resample.js';
 export { createEquityRecorder, type EquityPoint, type EquityRecorder } from './metrics/equity-recorder.js';

@@ -33,7 +33,10 @@ export class BacktestMarketData implements MarketData {
   candles(symbol: SecuritySymbol, period: Period): Observable<Candle> {
     const feed = this.feeds.get(symbol);
     if (feed === undefined) {
-      return throwError(() => new InvalidInputError(`no candle data for ${symbol} in this backtest (it has ${[...this.feeds.keys()].join(', ')})`, 'symbols'));
+      return throwError(
+        () =>
+          new InvalidInputError(`no candle data for ${symbol} in this backtest (it has ${[...this.feeds.keys()].join(', ')})`, 'symbols'),
+      );
     }
     // The stream itself (not a read-only view, one subscriber layer per bar less): the runtime's market
     // adapter is what strategies see.

@@ -18,7 +18,9 @@ export function resampleProblem(from: Period, to: Period): string | undefined {
   const toMinutes = periodMinutes(to);
   if (fromMinutes !== undefined && toMinutes !== undefined) {
     if (toMinutes > fromMinutes && toMinutes % fromMinutes === 0) return undefined;
-    return toMinutes < fromMinutes ? `${to} bars are finer than the data's ${from} bars` : `${to} is not a multiple of the data's ${from} bars`;
+    return toMinutes < fromMinutes
+      ? `${to} bars are finer than the data's ${from} bars`
+      : `${to} is not a multiple of the data's ${from} bars`;
   }
   if (fromMinutes !== undefined) return undefined;
   if (toMinutes !== undefined) return `${to} bars are finer than the data's ${from} bars`;
@@ -33,7 +35,8 @@ export function resampleProblem(from: Period, to: Period): string | undefined {
 /** Throws InvalidInputError (exit status 2 on the CLI) when `to` cannot be built from `from`. */
 export function checkResample(from: Period, to: Period, what: string): void {
   const problem = resampleProblem(from, to);
-  if (problem !== undefined) throw new InvalidInputError(`${what}: ${problem}; give data of a finer period or pass --period ${from}`, 'period');
+  if (problem !== undefined)
+    throw new InvalidInputError(`${what}: ${problem}; give data of a finer period or pass --period ${from}`, 'period');
 }
 
 interface OpenBucket {
@@ -59,7 +62,16 @@ export function resample(symbol: SecuritySymbol, from: Period, to: Period): Oper
       const emit = (done: OpenBucket): void => {
         bucket = undefined;
         lastEmitted = done.start;
-        const candle = { symbol, period: to, time: done.start, open: done.open, high: done.high, low: done.low, close: done.close, volume: done.volume };
+        const candle = {
+          symbol,
+          period: to,
+          time: done.start,
+          open: done.open,
+          high: done.high,
+          low: done.low,
+          close: done.close,
+          volume: done.volume,
+        };
         subscriber.next(done.turnover === undefined ? candle : { ...candle, turnover: done.turnover });
       };
       return source.subscribe({
@@ -69,7 +81,16 @@ export function resample(symbol: SecuritySymbol, from: Period, to: Period): Oper
             const window = barWindow(bar.time, to, market);
             // A bar of a window already emitted (a late print after the close) is not part of any new bar.
             if (window.start <= lastEmitted) return;
-            bucket = { start: window.start, end: window.end, open: bar.open, high: bar.high, low: bar.low, close: bar.close, volume: 0, turnover: undefined };
+            bucket = {
+              start: window.start,
+              end: window.end,
+              open: bar.open,
+              high: bar.high,
+              low: bar.low,
+              close: bar.close,
+              volume: 0,
+              turnover: undefined,
+            };
           }
           bucket.high = Math.max(bucket.high, bar.high);
           bucket.low = Math.min(bucket.low, bar.low);
@@ -84,4 +105,3 @@ export function resample(symbol: SecuritySymbol, from: Period, to: Period): Oper
       });
     });
 }
-

@@ -25,7 +25,7 @@ export function formatSummary(result: BacktestResult, options: SummaryOptions): 
   const paint = (text: string, style: string): string => (options.color && style !== '' ? `${style}${text}${RESET}` : text);
   const intraday = isIntraday(result.period);
   const span = result.start === null ? 'no bars' : `${formatLocal(result.start, intraday)} → ${formatLocal(result.end, intraday)}`;
-  const lines = [paint(`Backtest ${result.strategy}`, BOLD) + `  ${result.symbols.join(', ')}  ${result.period}  ${span}`, ''];
+  const lines = [`${paint(`Backtest ${result.strategy}`, BOLD)}  ${result.symbols.join(', ')}  ${result.period}  ${span}`, ''];
 
   const rows = metricRows(result);
   const half = Math.ceil(rows.length / 2);
@@ -36,7 +36,9 @@ export function formatSummary(result: BacktestResult, options: SummaryOptions): 
   }));
   const cell = (column: (typeof columns)[number], index: number): string => {
     const row = column.rows[index];
-    return row === undefined ? '' : `${row.label.padEnd(column.labelWidth)}  ${paint(row.value.padStart(column.valueWidth), ANSI[row.tone])}`;
+    return row === undefined
+      ? ''
+      : `${row.label.padEnd(column.labelWidth)}  ${paint(row.value.padStart(column.valueWidth), ANSI[row.tone])}`;
   };
   for (let index = 0; index < half; index += 1) lines.push(`  ${cell(columns[0]!, index)}    ${cell(columns[1]!, index)}`.trimEnd());
   const drawdown = rows.find((row) => row.key === 'maxDrawdown');
@@ -47,7 +49,9 @@ export function formatSummary(result: BacktestResult, options: SummaryOptions): 
     lines.push('', 'Open at the end (valued at the last close):');
     for (const position of result.openPositions) {
       const pnl = Number(position.unrealizedPnl);
-      lines.push(`  ${position.symbol} ${position.side} ${position.quantity} @ ${position.averagePrice}, mark ${position.markPrice}, ${paint(formatMoney(pnl), ANSI[toneOf(pnl)])}`);
+      lines.push(
+        `  ${position.symbol} ${position.side} ${position.quantity} @ ${position.averagePrice}, mark ${position.markPrice}, ${paint(formatMoney(pnl), ANSI[toneOf(pnl)])}`,
+      );
     }
   }
   return `${lines.join('\n')}\n`;
@@ -76,7 +80,8 @@ function tradeLines(result: BacktestResult, count: number, intraday: boolean, pa
   }));
   const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row.cells[column]!.length)));
   const align = (text: string, column: number): string => (numeric[column] ? text.padStart(widths[column]!) : text.padEnd(widths[column]!));
-  const title = shown.length === trades.length ? `Trades (${trades.length})` : `Last ${shown.length} of ${formatCount(trades.length)} trades`;
+  const title =
+    shown.length === trades.length ? `Trades (${trades.length})` : `Last ${shown.length} of ${formatCount(trades.length)} trades`;
   return [
     title,
     `  ${headers.map(align).join('  ')}`.trimEnd(),

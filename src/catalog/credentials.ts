@@ -64,7 +64,10 @@ export async function readCredentialsFile(path: string): Promise<Credentials> {
   const result = credentialsFileSchema.safeParse(json);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
-      const field = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('');
+      const field =
+        issue.code === 'unrecognized_keys'
+          ? issue.keys.join(', ')
+          : issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('');
       // Never echo a secret's value; the field path is enough to find it.
       const message = issue.code === 'unrecognized_keys' ? 'unknown field (expected tokens, apiKeys)' : issue.message;
       return `${field.replace(/^\./, '') || '(top level)'}: ${message}`;
@@ -75,7 +78,10 @@ export async function readCredentialsFile(path: string): Promise<Credentials> {
 }
 
 function fromList(variable: string, value: string | undefined): string[] {
-  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   entries.forEach((entry, index) => {
     const result = secretSchema.safeParse(entry);
     if (!result.success) throw new CredentialsError(`${variable}: entry ${index + 1} ${result.error.issues[0]?.message ?? 'is invalid'}`);

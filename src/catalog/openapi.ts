@@ -41,7 +41,11 @@ export function buildOpenApiDocument(operations: readonly Operation[]): JsonObje
     components: {
       schemas: components.schemas(),
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: `A token from CATALOG_TOKENS or the --auth file (realm "${AUTH_REALM}")` },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: `A token from CATALOG_TOKENS or the --auth file (realm "${AUTH_REALM}")`,
+        },
         apiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'A key from CATALOG_API_KEYS or the --auth file' },
       },
     },
@@ -50,11 +54,19 @@ export function buildOpenApiDocument(operations: readonly Operation[]): JsonObje
 
 function describeOperation(operation: Operation, components: ComponentCollector): JsonObject {
   const responses: Record<string, unknown> = {};
-  const allResponses = operation.public ? operation.responses : { ...operation.responses, 401: { description: 'Missing or invalid credentials', schema: errorSchema } };
+  const allResponses = operation.public
+    ? operation.responses
+    : { ...operation.responses, 401: { description: 'Missing or invalid credentials', schema: errorSchema } };
   for (const [status, response] of Object.entries(allResponses)) {
     responses[status] = {
       description: response.description,
-      ...(response.schema === undefined ? {} : { content: { 'application/json': { schema: components.ref(response.schema, 'output', `${capitalized(operation.operationId)}Response`) } } }),
+      ...(response.schema === undefined
+        ? {}
+        : {
+            content: {
+              'application/json': { schema: components.ref(response.schema, 'output', `${capitalized(operation.operationId)}Response`) },
+            },
+          }),
       ...(status === '201' ? { headers: { Location: { description: 'Path of the created resource', schema: { type: 'string' } } } } : {}),
     };
   }
@@ -66,7 +78,14 @@ function describeOperation(operation: Operation, components: ComponentCollector)
     parameters: [...parametersOf(operation.params, 'path'), ...parametersOf(operation.query, 'query')],
     ...(operation.body === undefined
       ? {}
-      : { requestBody: { required: true, content: { 'application/json': { schema: components.ref(operation.body, 'input', `${capitalized(operation.operationId)}Body`) } } } }),
+      : {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: components.ref(operation.body, 'input', `${capitalized(operation.operationId)}Body`) },
+            },
+          },
+        }),
     responses,
   };
 }
@@ -102,7 +121,9 @@ class ComponentCollector {
 
   schemas(): Record<string, unknown> {
     const uri = (id: string): string => `#/components/schemas/${id}`;
-    const entries = (['input', 'output'] as const).flatMap((io) => Object.entries(z.toJSONSchema(this.registries[io], { io, uri }).schemas));
+    const entries = (['input', 'output'] as const).flatMap((io) =>
+      Object.entries(z.toJSONSchema(this.registries[io], { io, uri }).schemas),
+    );
     const result: Record<string, unknown> = {};
     for (const [id, json] of entries.sort(([a], [b]) => a.localeCompare(b))) {
       const { $schema: _schema, $id: _id, ...schema } = json as JsonObject;

@@ -65,8 +65,15 @@ export function catalogOperations(options: OperationOptions): readonly Operation
       path: '/artists/{artistId}',
       summary: 'One artist with all of its albums',
       params: artistParamsSchema,
-      responses: { 200: { description: 'The artist and its albums, oldest first', schema: artistWithAlbumsSchema }, 400: invalid, 404: noArtist },
-      handle: ({ params }, store) => ({ status: 200, body: store.artistWithAlbums(params.artistId) ?? raise(artistNotFound(params.artistId)) }),
+      responses: {
+        200: { description: 'The artist and its albums, oldest first', schema: artistWithAlbumsSchema },
+        400: invalid,
+        404: noArtist,
+      },
+      handle: ({ params }, store) => ({
+        status: 200,
+        body: store.artistWithAlbums(params.artistId) ?? raise(artistNotFound(params.artistId)),
+      }),
     }),
     defineOperation({
       operationId: 'replaceArtist',
@@ -76,7 +83,10 @@ export function catalogOperations(options: OperationOptions): readonly Operation
       params: artistParamsSchema,
       body: artistInputSchema,
       responses: { 200: { description: 'The updated artist', schema: artistSchema }, 400: invalid, 404: noArtist, ...notJson },
-      handle: ({ params, body }, store) => ({ status: 200, body: store.replaceArtist(params.artistId, body) ?? raise(artistNotFound(params.artistId)) }),
+      handle: ({ params, body }, store) => ({
+        status: 200,
+        body: store.replaceArtist(params.artistId, body) ?? raise(artistNotFound(params.artistId)),
+      }),
     }),
     defineOperation({
       operationId: 'listAlbums',
@@ -94,7 +104,12 @@ export function catalogOperations(options: OperationOptions): readonly Operation
       summary: 'Add an album to an artist',
       params: artistParamsSchema,
       body: albumInput,
-      responses: { 201: { description: 'Stored; Location points at the new album', schema: albumSchema }, 400: invalid, 404: noArtist, ...notJson },
+      responses: {
+        201: { description: 'Stored; Location points at the new album', schema: albumSchema },
+        400: invalid,
+        404: noArtist,
+        ...notJson,
+      },
       handle: ({ params, body }, store) => {
         const album = store.addAlbum(params.artistId, body) ?? raise(artistNotFound(params.artistId));
         return { status: 201, body: album, location: `${API_PREFIX}/artists/${album.artistId}/albums/${album.id}` };
@@ -106,7 +121,11 @@ export function catalogOperations(options: OperationOptions): readonly Operation
       path: '/artists/{artistId}/albums/{albumId}',
       summary: 'One album of an artist',
       params: albumParamsSchema,
-      responses: { 200: { description: 'The album', schema: albumSchema }, 400: invalid, 404: { description: 'No such artist or album', schema: errorSchema } },
+      responses: {
+        200: { description: 'The album', schema: albumSchema },
+        400: invalid,
+        404: { description: 'No such artist or album', schema: errorSchema },
+      },
       handle: ({ params }, store) => {
         const album = store.album(params.artistId, params.albumId);
         if (album !== undefined) return { status: 200, body: album };

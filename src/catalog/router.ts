@@ -32,7 +32,10 @@ export function registerRoutes(app: FastifyInstance, options: RouterOptions): vo
     });
   }
   app.get(`${API_PREFIX}${OPENAPI_PATH}`, async () => options.openApiDocument);
-  registerMethodNotAllowed(app, [...options.operations.map((operation) => ({ path: operation.path, method: operation.method })), { path: OPENAPI_PATH, method: 'GET' }]);
+  registerMethodNotAllowed(app, [
+    ...options.operations.map((operation) => ({ path: operation.path, method: operation.method })),
+    { path: OPENAPI_PATH, method: 'GET' },
+  ]);
 
   app.setNotFoundHandler(async (request) => {
     throw new ApiError(404, ERROR_CODES.routeNotFound, `no route ${request.method} ${request.url.split('?')[0]}`);
@@ -61,7 +64,13 @@ function registerMethodNotAllowed(app: FastifyInstance, routes: readonly { reado
       url: `${API_PREFIX}${fastifyPath(path)}`,
       // Answered before the body is read, so a wrong method wins over a bad body.
       onRequest: async (request) => {
-        throw new ApiError(405, ERROR_CODES.methodNotAllowed, `${request.method} is not allowed on ${API_PREFIX}${path}; allowed: ${allow}`, [], { allow });
+        throw new ApiError(
+          405,
+          ERROR_CODES.methodNotAllowed,
+          `${request.method} is not allowed on ${API_PREFIX}${path}; allowed: ${allow}`,
+          [],
+          { allow },
+        );
       },
       handler: async () => undefined,
     });

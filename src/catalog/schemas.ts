@@ -15,7 +15,11 @@ export const LIMITS = {
 } as const;
 
 /** Ids are SQLite INTEGERs sent as JSON numbers; the store refuses any id beyond 2^53 − 1 so none loses precision. */
-export const idSchema = z.int().positive().max(Number.MAX_SAFE_INTEGER).meta({ format: 'int64', description: 'Server-assigned id (a JSON number below 2^53)' });
+export const idSchema = z
+  .int()
+  .positive()
+  .max(Number.MAX_SAFE_INTEGER)
+  .meta({ format: 'int64', description: 'Server-assigned id (a JSON number below 2^53)' });
 
 /** Ids in URL paths: plain decimal digits, nothing Number() would also accept (hex, exponents, spaces). */
 const pathIdSchema = z
@@ -85,30 +89,36 @@ export const artistSchema = z
   .object({ id: idSchema, name: z.string(), description: z.string().nullable(), image: storedImageSchema, band: z.string().nullable() })
   .register(componentNames, { name: 'Artist' });
 
-export const artistWithAlbumsSchema = artistSchema.extend({ albums: albumListSchema }).register(componentNames, { name: 'ArtistWithAlbums' });
+export const artistWithAlbumsSchema = artistSchema
+  .extend({ albums: albumListSchema })
+  .register(componentNames, { name: 'ArtistWithAlbums' });
 
 // The page shape of the public "Argentine Rock Legends" spec this API follows: data plus meta with a next link.
-export const artistPageSchema = z.object({
-  data: z.array(artistSchema),
-  meta: z.object({
-    limit: z.int(),
-    offset: z.int(),
-    total: z.int().min(0).meta({ description: 'Artists matching the search, across all pages' }),
-    next: z.string().nullable().meta({ description: 'Path of the next page, null on the last page' }),
-  }),
-}).register(componentNames, { name: 'ArtistPage' });
-
-export const errorSchema = z.object({
-  error: z.string().meta({ description: 'Stable machine-readable code, e.g. invalid_request, unauthorized, artist_not_found' }),
-  message: z.string(),
-  details: z.array(
-    z.object({
-      in: z.enum(['path', 'query', 'body']),
-      path: z.string().meta({ description: 'The offending field, e.g. "year" ("" for the whole body)' }),
-      message: z.string(),
+export const artistPageSchema = z
+  .object({
+    data: z.array(artistSchema),
+    meta: z.object({
+      limit: z.int(),
+      offset: z.int(),
+      total: z.int().min(0).meta({ description: 'Artists matching the search, across all pages' }),
+      next: z.string().nullable().meta({ description: 'Path of the next page, null on the last page' }),
     }),
-  ),
-}).register(componentNames, { name: 'Error' });
+  })
+  .register(componentNames, { name: 'ArtistPage' });
+
+export const errorSchema = z
+  .object({
+    error: z.string().meta({ description: 'Stable machine-readable code, e.g. invalid_request, unauthorized, artist_not_found' }),
+    message: z.string(),
+    details: z.array(
+      z.object({
+        in: z.enum(['path', 'query', 'body']),
+        path: z.string().meta({ description: 'The offending field, e.g. "year" ("" for the whole body)' }),
+        message: z.string(),
+      }),
+    ),
+  })
+  .register(componentNames, { name: 'Error' });
 
 export const artistParamsSchema = z.strictObject({ artistId: pathIdSchema });
 export const albumParamsSchema = z.strictObject({ artistId: pathIdSchema, albumId: pathIdSchema });
@@ -126,7 +136,12 @@ export const artistListQuerySchema = z.strictObject({
     .min(1, `must be between 1 and ${LIMITS.pageSize}`)
     .max(LIMITS.pageSize, `must be between 1 and ${LIMITS.pageSize}`)
     .default(LIMITS.defaultPageSize),
-  offset: z.coerce.number({ error: 'must be an integer' }).int('must be an integer').min(0, 'must not be negative').max(Number.MAX_SAFE_INTEGER).default(0),
+  offset: z.coerce
+    .number({ error: 'must be an integer' })
+    .int('must be an integer')
+    .min(0, 'must not be negative')
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(0),
 });
 
 export type ArtistInput = z.output<typeof artistInputSchema>;

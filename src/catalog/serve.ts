@@ -29,7 +29,10 @@ export async function serveCatalog(options: ServeOptions): Promise<void> {
     ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }),
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
   });
-  server.app.log.info({ url: server.url, database: options.databasePath, tokens: credentials.tokens.length, apiKeys: credentials.apiKeys.length }, 'catalog listening');
+  server.app.log.info(
+    { url: server.url, database: options.databasePath, tokens: credentials.tokens.length, apiKeys: credentials.apiKeys.length },
+    'catalog listening',
+  );
   options.onListening?.(server);
   const signal = await nextStopSignal();
   server.app.log.info({ signal }, 'stopping: finishing requests in flight');

@@ -79,7 +79,10 @@ function prepare(app: FastifyInstance, store: CatalogStore, options: CatalogServ
     closing = true;
   });
   app.addHook('onRequest', async () => {
-    if (closing) throw new ApiError(503, ERROR_CODES.shuttingDown, 'the server is shutting down; retry against another instance or later', [], { connection: 'close' });
+    if (closing)
+      throw new ApiError(503, ERROR_CODES.shuttingDown, 'the server is shutting down; retry against another instance or later', [], {
+        connection: 'close',
+      });
   });
   // Only JSON bodies are understood; Fastify's text/plain parser would turn a 415 into a confusing 400.
   app.removeContentTypeParser('text/plain');

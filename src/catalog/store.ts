@@ -47,7 +47,9 @@ export class CatalogStore {
       artistCount: database.prepare<[{ text: string | null }], { readonly total: number }>(
         'SELECT count(*) AS total FROM artists WHERE @text IS NULL OR instr(search_key, @text) > 0',
       ),
-      insertAlbum: database.prepare<[number, string, number, string | null]>('INSERT INTO albums (artist_id, name, year, image) VALUES (?, ?, ?, ?)'),
+      insertAlbum: database.prepare<[number, string, number, string | null]>(
+        'INSERT INTO albums (artist_id, name, year, image) VALUES (?, ?, ?, ?)',
+      ),
       album: database.prepare<[number, number], AlbumRow>(`SELECT ${albumColumns} FROM albums WHERE artist_id = ? AND id = ?`),
       albumsOf: database.prepare<[number], AlbumRow>(`SELECT ${albumColumns} FROM albums WHERE artist_id = ? ORDER BY year, id`),
     };

@@ -14,7 +14,11 @@ export function jsonReplacer(_key: string, value: unknown): unknown {
 export function formatTable(headers: readonly string[], rows: readonly (readonly unknown[])[]): string {
   const cells = rows.map((row) => row.map((cell) => (cell === undefined || cell === null ? '' : String(cell))));
   const widths = headers.map((header, column) => Math.max(header.length, ...cells.map((row) => row[column]?.length ?? 0)));
-  const line = (row: readonly string[]): string => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
+  const line = (row: readonly string[]): string =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd();
   return [line(headers), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n');
 }
 

@@ -37,11 +37,7 @@ export interface ExecutionReport {
  * undefined when it adds nothing (a duplicate or stale report). When the report lacks last_price, the
  * fill price is recovered from the change in the average price.
  */
-export function fillFromReport(
-  report: ExecutionReport,
-  knownQuantity: Decimal,
-  knownAveragePrice: Decimal | undefined,
-): Fill | undefined {
+export function fillFromReport(report: ExecutionReport, knownQuantity: Decimal, knownAveragePrice: Decimal | undefined): Fill | undefined {
   const quantity = minus(report.executedQuantity, knownQuantity);
   if (quantity.isZero() || quantity.isNegative()) return undefined;
   let price: Decimal | undefined;

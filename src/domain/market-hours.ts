@@ -15,10 +15,19 @@ export const MARKET_TIME_ZONES: Readonly<Record<Market, string>> = {
 };
 
 export const REGULAR_SESSIONS: Readonly<Record<Market, readonly SessionWindow[]>> = {
-  HK: [{ begin: 930, end: 1200 }, { begin: 1300, end: 1600 }],
+  HK: [
+    { begin: 930, end: 1200 },
+    { begin: 1300, end: 1600 },
+  ],
   US: [{ begin: 930, end: 1600 }],
-  CN: [{ begin: 930, end: 1130 }, { begin: 1300, end: 1500 }],
-  SG: [{ begin: 900, end: 1200 }, { begin: 1300, end: 1700 }],
+  CN: [
+    { begin: 930, end: 1130 },
+    { begin: 1300, end: 1500 },
+  ],
+  SG: [
+    { begin: 900, end: 1200 },
+    { begin: 1300, end: 1700 },
+  ],
 };
 
 /** Half days close after the morning session (HK, CN, SG) or at 13:00 (US). */

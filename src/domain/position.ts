@@ -50,8 +50,15 @@ export function applyFill(position: Position, change: PositionChange): Position 
 
   if (before.isZero() || before.isNegative() === selling) {
     // Opening from flat costs the fill price: no 40-digit division (most fills of a backtest).
-    const averageCost = before.isZero() ? change.price : before.times(position.averageCost).plus(signedOf(change, selling).times(change.price)).dividedBy(after);
-    return { symbol: position.symbol, quantity: after, averageCost, realizedPnl: commission.isZero() ? position.realizedPnl : minus(position.realizedPnl, commission) };
+    const averageCost = before.isZero()
+      ? change.price
+      : before.times(position.averageCost).plus(signedOf(change, selling).times(change.price)).dividedBy(after);
+    return {
+      symbol: position.symbol,
+      quantity: after,
+      averageCost,
+      realizedPnl: commission.isZero() ? position.realizedPnl : minus(position.realizedPnl, commission),
+    };
   }
 
   // Decimal.min(|before|, quantity) (the quantity is positive, so |signed| is the quantity itself).

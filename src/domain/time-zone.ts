@@ -46,11 +46,25 @@ export function toLocal(utcMs: number, zone: string): LocalDateTime {
   const date = new Date(utcMs);
   const match = NUMERIC_TEXT.exec(format.format(date));
   if (match !== null) {
-    return { year: Number(match[3]), month: Number(match[1]), day: Number(match[2]), hour: Number(match[4]), minute: Number(match[5]), second: Number(match[6]) };
+    return {
+      year: Number(match[3]),
+      month: Number(match[1]),
+      day: Number(match[2]),
+      hour: Number(match[4]),
+      minute: Number(match[5]),
+      second: Number(match[6]),
+    };
   }
   const parts = format.formatToParts(date);
   const field = (type: string): number => Number(parts.find((part) => part.type === type)?.value ?? 0);
-  return { year: field('year'), month: field('month'), day: field('day'), hour: field('hour'), minute: field('minute'), second: field('second') };
+  return {
+    year: field('year'),
+    month: field('month'),
+    day: field('day'),
+    hour: field('hour'),
+    minute: field('minute'),
+    second: field('second'),
+  };
 }
 
 /** Offset of the zone from UTC, in ms, at an instant (positive east of Greenwich). */

@@ -23,9 +23,30 @@ export type MismatchKind = 'position' | 'cash' | 'unknown-order' | 'missing-orde
 
 export type RuntimeEvent =
   | { readonly type: 'intent'; readonly time: number; readonly strategy: string; readonly intentId: number; readonly intent: OrderIntent }
-  | { readonly type: 'intent-skipped'; readonly time: number; readonly strategy: string; readonly intentId: number; readonly intent: OrderIntent; readonly reason: string }
-  | { readonly type: 'denial'; readonly time: number; readonly strategy: string; readonly intentId: number; readonly intent: OrderIntent; readonly denial: DenialInfo }
-  | { readonly type: 'order-submitted'; readonly time: number; readonly strategy: string; readonly clientOrderId: string; readonly orderId: string | undefined; readonly request: OrderRequest }
+  | {
+      readonly type: 'intent-skipped';
+      readonly time: number;
+      readonly strategy: string;
+      readonly intentId: number;
+      readonly intent: OrderIntent;
+      readonly reason: string;
+    }
+  | {
+      readonly type: 'denial';
+      readonly time: number;
+      readonly strategy: string;
+      readonly intentId: number;
+      readonly intent: OrderIntent;
+      readonly denial: DenialInfo;
+    }
+  | {
+      readonly type: 'order-submitted';
+      readonly time: number;
+      readonly strategy: string;
+      readonly clientOrderId: string;
+      readonly orderId: string | undefined;
+      readonly request: OrderRequest;
+    }
   | {
       readonly type: 'order-updated';
       readonly time: number;
@@ -37,9 +58,22 @@ export type RuntimeEvent =
       readonly source: ChangeSource;
       readonly message: string;
     }
-  | { readonly type: 'fill'; readonly time: number; readonly strategy: string; readonly clientOrderId: string; readonly fill: Fill; readonly position: Position }
+  | {
+      readonly type: 'fill';
+      readonly time: number;
+      readonly strategy: string;
+      readonly clientOrderId: string;
+      readonly fill: Fill;
+      readonly position: Position;
+    }
   /** Submitted, but neither confirmed nor refused (the broker could not be asked); reconciliation will settle it. */
-  | { readonly type: 'order-unconfirmed'; readonly time: number; readonly strategy: string; readonly clientOrderId: string; readonly reason: string }
+  | {
+      readonly type: 'order-unconfirmed';
+      readonly time: number;
+      readonly strategy: string;
+      readonly clientOrderId: string;
+      readonly reason: string;
+    }
   | { readonly type: 'strategy-failed'; readonly time: number; readonly strategy: string; readonly source: string; readonly error: string }
   | {
       readonly type: 'reconciliation-mismatch';
@@ -48,7 +82,13 @@ export type RuntimeEvent =
       readonly message: string;
       readonly details: Readonly<Record<string, string>>;
     }
-  | { readonly type: 'reconciled'; readonly time: number; readonly openOrders: number; readonly positions: number; readonly stable: boolean };
+  | {
+      readonly type: 'reconciled';
+      readonly time: number;
+      readonly openOrders: number;
+      readonly positions: number;
+      readonly stable: boolean;
+    };
 
 export type RuntimeEventType = RuntimeEvent['type'];
 

@@ -17,7 +17,16 @@ import {
 } from '../domain/index.js';
 import { minus, plus } from '../domain/decimal-shortcuts.js';
 import type { Logger } from '../log/logger.js';
-import { FRESH_EQUITY_WATCH, NO_LIMITS, evaluateRisk, exposureChange, observeEquity, signedQuantity, type EquityWatch, type RiskLimits } from '../risk/index.js';
+import {
+  FRESH_EQUITY_WATCH,
+  NO_LIMITS,
+  evaluateRisk,
+  exposureChange,
+  observeEquity,
+  signedQuantity,
+  type EquityWatch,
+  type RiskLimits,
+} from '../risk/index.js';
 import { noJournal, type Journal } from '../store/journal.js';
 import { Broadcast } from './broadcast.js';
 import type { Broker } from './broker.js';
@@ -106,7 +115,8 @@ export class Executor {
       lookupDelayMs: options.lookupDelayMs ?? 1_000,
     };
     // A report of an order we no longer track is one of ours that finished (this run's stamp, or journaled).
-    const isOurs = (remark: string): boolean => remark !== '' && (this.clientOrderIds.isFromThisRun(remark) || this.journal.hasOrder(remark));
+    const isOurs = (remark: string): boolean =>
+      remark !== '' && (this.clientOrderIds.isFromThisRun(remark) || this.journal.hasOrder(remark));
     this.flow = new OrderFlow(this.tracker, this.book, this.journal, this.clock, this.events, isOurs, this.counts);
   }
 
@@ -150,7 +160,12 @@ export class Executor {
           return;
         }
         try {
-          await withTimeout(this.broker.cancelOrder(record.orderId), this.clock, this.submitSettings.timeoutMs, `cancel order ${record.orderId}`);
+          await withTimeout(
+            this.broker.cancelOrder(record.orderId),
+            this.clock,
+            this.submitSettings.timeoutMs,
+            `cancel order ${record.orderId}`,
+          );
           sent += 1;
         } catch (error) {
           this.logger.warn({ orderId: record.orderId, error: describe(error) }, 'cancel failed');
@@ -163,7 +178,8 @@ export class Executor {
   /** Signed quantity still open in working orders of a symbol. */
   pendingQuantity(symbol: SecuritySymbol): Decimal {
     let total = ZERO;
-    for (const record of this.tracker.open(undefined, symbol)) total = plus(total, signedQuantity(record.side, minus(record.quantity, record.executedQuantity)));
+    for (const record of this.tracker.open(undefined, symbol))
+      total = plus(total, signedQuantity(record.side, minus(record.quantity, record.executedQuantity)));
     return total;
   }
 
@@ -232,17 +248,31 @@ export class Executor {
     if (opening.isZero()) return this.decide(strategy, intentId, intent, request, NO_RISK_DATA);
     const immediate = this.broker.immediate;
     if (immediate !== undefined) return this.decideOnFigures(strategy, intentId, intent, request, riskDataNow(immediate, request));
-    return fetchRiskData(this.broker, request, this.clock, this.submitSettings.timeoutMs).then((data) => this.decideOnFigures(strategy, intentId, intent, request, data));
+    return fetchRiskData(this.broker, request, this.clock, this.submitSettings.timeoutMs).then((data) =>
+      this.decideOnFigures(strategy, intentId, intent, request, data),
+    );
   }
 
   /** Takes fresh balances into the book, then decides. */
-  private decideOnFigures(strategy: string, intentId: number, intent: OrderIntent, request: OrderRequest & { readonly remark: string }, data: RiskData): Promise<void> | undefined {
+  private decideOnFigures(
+    strategy: string,
+    intentId: number,
+    intent: OrderIntent,
+    request: OrderRequest & { readonly remark: string },
+    data: RiskData,
+  ): Promise<void> | undefined {
     if (data.balances !== undefined) this.takeBalances(data.balances, marketOf(request.symbol));
     return this.decide(strategy, intentId, intent, request, data);
   }
 
   /** Checks the request on the figures and places it when approved. */
-  private decide(strategy: string, intentId: number, intent: OrderIntent, request: OrderRequest & { readonly remark: string }, data: RiskData): Promise<void> | undefined {
+  private decide(
+    strategy: string,
+    intentId: number,
+    intent: OrderIntent,
+    request: OrderRequest & { readonly remark: string },
+    data: RiskData,
+  ): Promise<void> | undefined {
     const decision = evaluateRisk(
       request,
       {
@@ -275,18 +305,28 @@ export class Executor {
     const watched = this.limits.dailyLossLimit !== undefined || this.limits.maxDrawdown !== undefined;
     if (watched && zoneMarket !== undefined) {
       const balance = balanceIn(balances, currencyOf(zoneMarket)) ?? balances[0];
-      if (balance !== undefined) this.equity = observeEquity(this.equity, balance.netAssets, this.clock.now(), timeZoneOf(zoneMarket), this.limits);
+      if (balance !== undefined)
+        this.equity = observeEquity(this.equity, balance.netAssets, this.clock.now(), timeZoneOf(zoneMarket), this.limits);
     }
     for (const difference of this.book.setBalances(balances)) {
-      this.flow.mismatch('cash', `cash in ${difference.currency} is ${text(difference.reported)} at the broker, ${text(difference.expected)} in the book`, {
-        currency: difference.currency,
-        expected: text(difference.expected),
-        reported: text(difference.reported),
-      });
+      this.flow.mismatch(
+        'cash',
+        `cash in ${difference.currency} is ${text(difference.reported)} at the broker, ${text(difference.expected)} in the book`,
+        {
+          currency: difference.currency,
+          expected: text(difference.expected),
+          reported: text(difference.reported),
+        },
+      );
     }
   }
 
-  private place(strategy: string, intentId: number, intent: OrderIntent, request: OrderRequest & { readonly remark: string }): Promise<void> | undefined {
+  private place(
+    strategy: string,
+    intentId: number,
+    intent: OrderIntent,
+    request: OrderRequest & { readonly remark: string },
+  ): Promise<void> | undefined {
     const now = this.clock.now();
     const clientOrderId = request.remark;
     const record: OrderRecord = {

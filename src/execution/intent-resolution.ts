@@ -1,6 +1,15 @@
 // Turns an order, close or target intent into a concrete order request against the current position.
 import { abs } from '../domain/decimal-shortcuts.js';
-import { PRICED_ORDER_TYPES, ZERO, TRIGGERED_ORDER_TYPES, type CloseIntent, type Decimal, type OrderIntentSpec, type OrderRequest, type TargetIntent } from '../domain/index.js';
+import {
+  PRICED_ORDER_TYPES,
+  ZERO,
+  TRIGGERED_ORDER_TYPES,
+  type CloseIntent,
+  type Decimal,
+  type OrderIntentSpec,
+  type OrderRequest,
+  type TargetIntent,
+} from '../domain/index.js';
 
 export type Resolution =
   | { readonly kind: 'order'; readonly request: OrderRequest & { readonly remark: string } }
@@ -22,13 +31,19 @@ export function resolveIntent(intent: OrderIntentSpec | CloseIntent | TargetInte
   } else {
     const target = intent.kind === 'close' ? ZERO : intent.quantity;
     const delta = target.minus(position);
-    if (delta.isZero()) return { kind: 'skip', reason: intent.kind === 'close' ? `already flat in ${intent.symbol}` : `already at ${target.toFixed()} ${intent.symbol}` };
+    if (delta.isZero())
+      return {
+        kind: 'skip',
+        reason: intent.kind === 'close' ? `already flat in ${intent.symbol}` : `already at ${target.toFixed()} ${intent.symbol}`,
+      };
     side = delta.gt(0) ? 'Buy' : 'Sell';
     quantity = delta.abs();
   }
   const orderType = intent.orderType ?? (intent.price === undefined ? 'MO' : 'LO');
-  if (PRICED_ORDER_TYPES.includes(orderType) && intent.price === undefined) return { kind: 'invalid', reason: `${orderType} orders need a price` };
-  if (TRIGGERED_ORDER_TYPES.includes(orderType) && intent.triggerPrice === undefined) return { kind: 'invalid', reason: `${orderType} orders need a trigger price` };
+  if (PRICED_ORDER_TYPES.includes(orderType) && intent.price === undefined)
+    return { kind: 'invalid', reason: `${orderType} orders need a price` };
+  if (TRIGGERED_ORDER_TYPES.includes(orderType) && intent.triggerPrice === undefined)
+    return { kind: 'invalid', reason: `${orderType} orders need a trigger price` };
   if (intent.timeInForce === 'GTD' && intent.expireDate === undefined) return { kind: 'invalid', reason: 'GTD orders need an expire date' };
   // A plain literal: optional fields stay undefined (spreading them in is slow on the backtest's order path).
   return {

@@ -55,7 +55,8 @@ export class OrderFlow {
       });
     }
     if (effect.transition !== undefined) this.announceTransition(record, effect.transition.from, source, now);
-    if ((effect.transition !== undefined || effect.fill !== undefined) && this.changes.observed) this.changes.next({ record, fill: effect.fill });
+    if ((effect.transition !== undefined || effect.fill !== undefined) && this.changes.observed)
+      this.changes.next({ record, fill: effect.fill });
     // The venue says it is finished: nothing can change any more, and a long run must not keep every order.
     if (!isOpen(record.status)) this.tracker.forget(record);
     return effect;
@@ -116,15 +117,19 @@ export class OrderFlow {
   private reportUnknown(report: Order, source: ChangeSource): void {
     if (this.reportedUnknown.has(report.orderId)) return;
     this.reportedUnknown.add(report.orderId);
-    this.mismatch('unknown-order', `order ${report.orderId} (${report.side} ${text(report.quantity)} ${report.symbol}, ${report.status}) is not one of ours`, {
-      orderId: report.orderId,
-      symbol: report.symbol,
-      side: report.side,
-      status: report.status,
-      quantity: text(report.quantity),
-      executedQuantity: text(report.executedQuantity),
-      remark: report.remark,
-      source,
-    });
+    this.mismatch(
+      'unknown-order',
+      `order ${report.orderId} (${report.side} ${text(report.quantity)} ${report.symbol}, ${report.status}) is not one of ours`,
+      {
+        orderId: report.orderId,
+        symbol: report.symbol,
+        side: report.side,
+        status: report.status,
+        quantity: text(report.quantity),
+        executedQuantity: text(report.executedQuantity),
+        remark: report.remark,
+        source,
+      },
+    );
   }
 }

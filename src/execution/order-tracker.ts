@@ -102,7 +102,12 @@ export class OrderTracker {
     const fill = report.executedQuantity === record.executedQuantity ? undefined : this.fillOf(record, report);
     if (fill !== undefined) {
       const before = record.executedQuantity;
-      record.executedPrice = report.executedPrice ?? before.times(record.executedPrice ?? fill.price).plus(fill.quantity.times(fill.price)).dividedBy(report.executedQuantity);
+      record.executedPrice =
+        report.executedPrice ??
+        before
+          .times(record.executedPrice ?? fill.price)
+          .plus(fill.quantity.times(fill.price))
+          .dividedBy(report.executedQuantity);
       record.executedQuantity = report.executedQuantity;
     }
     let transition: ReportEffect['transition'];

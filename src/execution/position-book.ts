@@ -75,7 +75,8 @@ export class PositionBook {
   adopt(reported: readonly BrokerPosition[]): void {
     const totals = totalsBySymbol(reported);
     for (const [symbol, position] of this.positions) {
-      if (!totals.has(symbol) && !position.quantity.isZero()) this.positions.set(symbol, { ...position, quantity: ZERO, averageCost: ZERO });
+      if (!totals.has(symbol) && !position.quantity.isZero())
+        this.positions.set(symbol, { ...position, quantity: ZERO, averageCost: ZERO });
     }
     for (const [symbol, total] of totals) {
       const current = this.positions.get(symbol) ?? flatPosition(symbol);
@@ -119,7 +120,9 @@ function totalsBySymbol(reported: readonly BrokerPosition[]): Map<SecuritySymbol
     if (known === undefined) totals.set(position.symbol, { quantity: position.quantity, costPrice: position.costPrice });
     else {
       const quantity = known.quantity.plus(position.quantity);
-      const costPrice = quantity.isZero() ? ZERO : known.quantity.times(known.costPrice).plus(position.quantity.times(position.costPrice)).dividedBy(quantity);
+      const costPrice = quantity.isZero()
+        ? ZERO
+        : known.quantity.times(known.costPrice).plus(position.quantity.times(position.costPrice)).dividedBy(quantity);
       totals.set(position.symbol, { quantity, costPrice });
     }
   }

@@ -2,7 +2,16 @@
 // any strategy sees data) and periodically (pushes can be late or lost). Broker positions are compared only
 // from a stable snapshot: orders queried before and after the positions with no execution in between, and no
 // fill applied locally meanwhile — otherwise a late push could be counted twice.
-import { ZERO, type AccountBalance, type BrokerPosition, type Clock, type Decimal, type Fill, type Order, type SecuritySymbol } from '../domain/index.js';
+import {
+  ZERO,
+  type AccountBalance,
+  type BrokerPosition,
+  type Clock,
+  type Decimal,
+  type Fill,
+  type Order,
+  type SecuritySymbol,
+} from '../domain/index.js';
 import type { Logger } from '../log/logger.js';
 import { signedQuantity } from '../risk/index.js';
 import type { ChangeSource } from '../store/journal.js';
@@ -51,7 +60,8 @@ export class Reconciler {
     for (const position of book.all()) journal.savePosition(position, now);
     this.takeBalances(snapshot.balances);
     this.announce(snapshot);
-    if (!snapshot.stable) this.logger.warn('orders kept executing during the start-up reconciliation; positions taken as the broker reported them');
+    if (!snapshot.stable)
+      this.logger.warn('orders kept executing during the start-up reconciliation; positions taken as the broker reported them');
   }
 
   /** One periodic pass; skipped while another is running. */
@@ -67,11 +77,15 @@ export class Reconciler {
       const missed = await this.refreshMissing(snapshot.orders, 'query', true);
       if (snapshot.stable && missed.length === 0) {
         for (const difference of book.compare(snapshot.positions)) {
-          flow.mismatch('position', `${difference.symbol}: the broker reports ${text(difference.reported)}, the book has ${text(difference.expected)}; taking the broker's`, {
-            symbol: difference.symbol,
-            expected: text(difference.expected),
-            reported: text(difference.reported),
-          });
+          flow.mismatch(
+            'position',
+            `${difference.symbol}: the broker reports ${text(difference.reported)}, the book has ${text(difference.expected)}; taking the broker's`,
+            {
+              symbol: difference.symbol,
+              expected: text(difference.expected),
+              reported: text(difference.reported),
+            },
+          );
         }
         book.adopt(snapshot.positions);
       }
@@ -109,7 +123,10 @@ export class Reconciler {
         const effect = this.executor.flow.handleReport(order, source, applyToBook);
         if (effect?.fill !== undefined) fills.push(effect.fill);
       } catch (error) {
-        this.logger.warn({ orderId: record.orderId, error: error instanceof Error ? error.message : String(error) }, 'cannot refresh an open order');
+        this.logger.warn(
+          { orderId: record.orderId, error: error instanceof Error ? error.message : String(error) },
+          'cannot refresh an open order',
+        );
       }
     }
     return fills;
@@ -122,11 +139,15 @@ export class Reconciler {
       if (record.orderId !== undefined || this.executor.inFlight.has(record.clientOrderId) || remarks.has(record.clientOrderId)) continue;
       const reason = 'not found at the broker: the submit never arrived';
       this.executor.flow.localTransition(record, 'reject', source, reason);
-      this.executor.flow.mismatch('missing-order', `order ${record.clientOrderId} (${record.side} ${text(record.quantity)} ${record.symbol}) is ${reason}`, {
-        clientOrderId: record.clientOrderId,
-        strategy: record.strategy,
-        symbol: record.symbol,
-      });
+      this.executor.flow.mismatch(
+        'missing-order',
+        `order ${record.clientOrderId} (${record.side} ${text(record.quantity)} ${record.symbol}) is ${reason}`,
+        {
+          clientOrderId: record.clientOrderId,
+          strategy: record.strategy,
+          symbol: record.symbol,
+        },
+      );
     }
   }
 
@@ -135,15 +156,20 @@ export class Reconciler {
   private compareWithJournal(reported: readonly BrokerPosition[], restartFills: readonly Fill[]): void {
     const expected = new Map<SecuritySymbol, Decimal>();
     for (const position of this.executor.journal.positions()) expected.set(position.symbol, position.quantity);
-    for (const fill of restartFills) expected.set(fill.symbol, (expected.get(fill.symbol) ?? ZERO).plus(signedQuantity(fill.side, fill.quantity)));
+    for (const fill of restartFills)
+      expected.set(fill.symbol, (expected.get(fill.symbol) ?? ZERO).plus(signedQuantity(fill.side, fill.quantity)));
     for (const [symbol, quantity] of expected) {
       const broker = reported.filter((position) => position.symbol === symbol).reduce((sum, position) => sum.plus(position.quantity), ZERO);
       if (broker.eq(quantity)) continue;
-      this.executor.flow.mismatch('position', `${symbol}: the broker reports ${text(broker)}, the journal expects ${text(quantity)}; taking the broker's`, {
-        symbol,
-        expected: text(quantity),
-        reported: text(broker),
-      });
+      this.executor.flow.mismatch(
+        'position',
+        `${symbol}: the broker reports ${text(broker)}, the journal expects ${text(quantity)}; taking the broker's`,
+        {
+          symbol,
+          expected: text(quantity),
+          reported: text(broker),
+        },
+      );
     }
   }
 

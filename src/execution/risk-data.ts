@@ -1,7 +1,15 @@
 // Fresh figures for one risk decision, fetched from the broker in parallel (or taken at once from a broker
 // that answers in process): account balances, the buy-limit estimate and the margin ratio. A failed fetch
 // is reported, never papered over with stale figures.
-import { currencyOf, marketOf, type AccountBalance, type BuyLimit, type Clock, type MarginRatio, type OrderRequest } from '../domain/index.js';
+import {
+  currencyOf,
+  marketOf,
+  type AccountBalance,
+  type BuyLimit,
+  type Clock,
+  type MarginRatio,
+  type OrderRequest,
+} from '../domain/index.js';
 import type { Broker, ImmediateAnswers } from './broker.js';
 import { withTimeout } from './with-timeout.js';
 
@@ -13,7 +21,13 @@ export interface RiskData {
   readonly error: string | undefined;
 }
 
-export const NO_RISK_DATA: RiskData = { balances: undefined, account: undefined, buyLimit: undefined, marginRatio: undefined, error: undefined };
+export const NO_RISK_DATA: RiskData = {
+  balances: undefined,
+  account: undefined,
+  buyLimit: undefined,
+  marginRatio: undefined,
+  error: undefined,
+};
 
 /** The balance in `currency`, if listed. */
 export function balanceIn(balances: readonly AccountBalance[], currency: string): AccountBalance | undefined {

@@ -48,7 +48,14 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     ...(options.name === undefined ? {} : { name: options.name }),
   };
   if (options.pretty) {
-    const stream = pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', singleLine: options.singleLine === true, destination: options.destination ?? 2, sync: true });
+    const stream = pretty({
+      colorize: true,
+      translateTime: 'SYS:HH:MM:ss.l',
+      ignore: 'pid,hostname',
+      singleLine: options.singleLine === true,
+      destination: options.destination ?? 2,
+      sync: true,
+    });
     return pino(settings, stream);
   }
   return pino(settings, options.destination ?? pino.destination({ fd: 2, sync: true }));

@@ -1,6 +1,14 @@
 // The risk engine: pure checks of one order request against a snapshot of fresh figures and the configured
 // limits. Orders that only reduce a position skip the buying-power, margin, position and kill-switch checks.
-import { marketOf, toWire, type AccountBalance, type BuyLimit, type Decimal, type MarginRatio, type OrderRequest } from '../domain/index.js';
+import {
+  marketOf,
+  toWire,
+  type AccountBalance,
+  type BuyLimit,
+  type Decimal,
+  type MarginRatio,
+  type OrderRequest,
+} from '../domain/index.js';
 import { abs, gt, isPositive, plus, times } from '../domain/decimal-shortcuts.js';
 import type { RiskLimits } from './config.js';
 import { APPROVED, deny, type RiskDecision } from './decision.js';
@@ -30,14 +38,19 @@ const MINUTE_MS = 60_000;
 
 export function evaluateRisk(order: OrderRequest, snapshot: RiskSnapshot, limits: RiskLimits): RiskDecision {
   const { quantity, symbol } = order;
-  if (!quantity.isFinite() || !isPositive(quantity)) return deny('INVALID_QUANTITY', `quantity must be positive, got ${toWire(quantity)}`, { quantity: quantity.toString() });
+  if (!quantity.isFinite() || !isPositive(quantity))
+    return deny('INVALID_QUANTITY', `quantity must be positive, got ${toWire(quantity)}`, { quantity: quantity.toString() });
   if (limits.allowedSymbols !== undefined && !limits.allowedSymbols.includes(symbol)) {
     return deny('SYMBOL_NOT_ALLOWED', `${symbol} is not in allowedSymbols (${limits.allowedSymbols.join(', ')})`, { symbol });
   }
   if (limits.allowedSessions !== undefined && !inAllowedSession(snapshot.time, marketOf(symbol), limits.allowedSessions)) {
-    return deny('OUTSIDE_ALLOWED_SESSION', `${new Date(snapshot.time).toISOString()} is outside the allowed sessions (${describeSessions(limits.allowedSessions)}) of ${marketOf(symbol)}`, {
-      time: String(snapshot.time),
-    });
+    return deny(
+      'OUTSIDE_ALLOWED_SESSION',
+      `${new Date(snapshot.time).toISOString()} is outside the allowed sessions (${describeSessions(limits.allowedSessions)}) of ${marketOf(symbol)}`,
+      {
+        time: String(snapshot.time),
+      },
+    );
   }
   if (limits.maxOrdersPerMinute !== undefined) {
     const recent = countSince(snapshot.recentOrderTimes, snapshot.time - MINUTE_MS);
@@ -54,11 +67,15 @@ export function evaluateRisk(order: OrderRequest, snapshot: RiskSnapshot, limits
     if (price === undefined) return noPrice(order);
     notional = times(quantity, price);
     if (gt(notional, limits.maxOrderNotional)) {
-      return deny('EXCEEDS_MAX_NOTIONAL', `order notional ${toWire(notional)} exceeds maxOrderNotional ${toWire(limits.maxOrderNotional)}`, {
-        notional: toWire(notional),
-        limit: toWire(limits.maxOrderNotional),
-        price: toWire(price),
-      });
+      return deny(
+        'EXCEEDS_MAX_NOTIONAL',
+        `order notional ${toWire(notional)} exceeds maxOrderNotional ${toWire(limits.maxOrderNotional)}`,
+        {
+          notional: toWire(notional),
+          limit: toWire(limits.maxOrderNotional),
+          price: toWire(price),
+        },
+      );
     }
   }
   const { opening } = exposureChange(snapshot.position, order.side, quantity);
@@ -74,38 +91,60 @@ function countSince(times: readonly number[], after: number): number {
   return count;
 }
 
-function checkOpening(order: OrderRequest, opening: Decimal, openingNotional: Decimal | undefined, snapshot: RiskSnapshot, limits: RiskLimits): RiskDecision {
+function checkOpening(
+  order: OrderRequest,
+  opening: Decimal,
+  openingNotional: Decimal | undefined,
+  snapshot: RiskSnapshot,
+  limits: RiskLimits,
+): RiskDecision {
   const { dailyTrip, drawdownTrip } = snapshot.equity;
   if (dailyTrip !== undefined) {
-    return deny('DAILY_LOSS_HALT', `daily loss ${toWire(dailyTrip.loss)} reached dailyLossLimit ${toWire(dailyTrip.limit)}: new exposure halted for the day`, {
-      loss: toWire(dailyTrip.loss),
-      limit: toWire(dailyTrip.limit),
-      dayStart: toWire(dailyTrip.reference),
-      netAssets: toWire(dailyTrip.netAssets),
-    });
+    return deny(
+      'DAILY_LOSS_HALT',
+      `daily loss ${toWire(dailyTrip.loss)} reached dailyLossLimit ${toWire(dailyTrip.limit)}: new exposure halted for the day`,
+      {
+        loss: toWire(dailyTrip.loss),
+        limit: toWire(dailyTrip.limit),
+        dayStart: toWire(dailyTrip.reference),
+        netAssets: toWire(dailyTrip.netAssets),
+      },
+    );
   }
   if (drawdownTrip !== undefined) {
-    return deny('DRAWDOWN_HALT', `drawdown ${toWire(drawdownTrip.loss)} reached maxDrawdown ${toWire(drawdownTrip.limit)}: new exposure halted`, {
-      drawdown: toWire(drawdownTrip.loss),
-      limit: toWire(drawdownTrip.limit),
-      peak: toWire(drawdownTrip.reference),
-      netAssets: toWire(drawdownTrip.netAssets),
-    });
+    return deny(
+      'DRAWDOWN_HALT',
+      `drawdown ${toWire(drawdownTrip.loss)} reached maxDrawdown ${toWire(drawdownTrip.limit)}: new exposure halted`,
+      {
+        drawdown: toWire(drawdownTrip.loss),
+        limit: toWire(drawdownTrip.limit),
+        peak: toWire(drawdownTrip.reference),
+        netAssets: toWire(drawdownTrip.netAssets),
+      },
+    );
   }
   if (limits.maxPositionPerSymbol !== undefined) {
     const projected = plus(plus(snapshot.position, snapshot.pendingQuantity), signedQuantity(order.side, order.quantity));
     if (gt(abs(projected), limits.maxPositionPerSymbol)) {
-      return deny('EXCEEDS_MAX_POSITION', `position ${toWire(projected)} in ${order.symbol} would exceed maxPositionPerSymbol ${toWire(limits.maxPositionPerSymbol)}`, {
-        position: toWire(snapshot.position),
-        pending: toWire(snapshot.pendingQuantity),
-        projected: toWire(projected),
-        limit: toWire(limits.maxPositionPerSymbol),
-      });
+      return deny(
+        'EXCEEDS_MAX_POSITION',
+        `position ${toWire(projected)} in ${order.symbol} would exceed maxPositionPerSymbol ${toWire(limits.maxPositionPerSymbol)}`,
+        {
+          position: toWire(snapshot.position),
+          pending: toWire(snapshot.pendingQuantity),
+          projected: toWire(projected),
+          limit: toWire(limits.maxPositionPerSymbol),
+        },
+      );
     }
   }
   const { account, buyLimit, marginRatio } = snapshot;
   if (account === undefined || buyLimit === undefined || marginRatio === undefined) {
-    const missing = [account === undefined ? 'account' : '', buyLimit === undefined ? 'buy limit' : '', marginRatio === undefined ? 'margin ratio' : ''].filter(Boolean);
+    const missing = [
+      account === undefined ? 'account' : '',
+      buyLimit === undefined ? 'buy limit' : '',
+      marginRatio === undefined ? 'margin ratio' : '',
+    ].filter(Boolean);
     return deny('RISK_DATA_UNAVAILABLE', `no fresh ${missing.join(', ')} from the broker: order not sent`, { missing: missing.join(',') });
   }
   const maxQuantity = gt(buyLimit.marginMaxQty, buyLimit.cashMaxQty) ? buyLimit.marginMaxQty : buyLimit.cashMaxQty;
@@ -129,16 +168,22 @@ function checkOpening(order: OrderRequest, opening: Decimal, openingNotional: De
   }
   const margin = times(marginRatio.imFactor, notional);
   if (gt(margin, account.buyPower)) {
-    return deny('INSUFFICIENT_MARGIN', `initial margin ${toWire(margin)} (${toWire(marginRatio.imFactor)} × ${toWire(notional)}) exceeds buy power ${toWire(account.buyPower)}`, {
-      required: toWire(margin),
-      available: toWire(account.buyPower),
-      imFactor: toWire(marginRatio.imFactor),
-      notional: toWire(notional),
-    });
+    return deny(
+      'INSUFFICIENT_MARGIN',
+      `initial margin ${toWire(margin)} (${toWire(marginRatio.imFactor)} × ${toWire(notional)}) exceeds buy power ${toWire(account.buyPower)}`,
+      {
+        required: toWire(margin),
+        available: toWire(account.buyPower),
+        imFactor: toWire(marginRatio.imFactor),
+        notional: toWire(notional),
+      },
+    );
   }
   return APPROVED;
 }
 
 function noPrice(order: OrderRequest): RiskDecision {
-  return deny('NO_REFERENCE_PRICE', `no price known for ${order.symbol} (no limit price, no candle or quote yet): cannot value the order`, { symbol: order.symbol });
+  return deny('NO_REFERENCE_PRICE', `no price known for ${order.symbol} (no limit price, no candle or quote yet): cannot value the order`, {
+    symbol: order.symbol,
+  });
 }

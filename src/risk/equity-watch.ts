@@ -22,7 +22,13 @@ export interface EquityWatch {
   readonly drawdownTrip: Trip | undefined;
 }
 
-export const FRESH_EQUITY_WATCH: EquityWatch = { peak: undefined, day: undefined, dayStart: undefined, dailyTrip: undefined, drawdownTrip: undefined };
+export const FRESH_EQUITY_WATCH: EquityWatch = {
+  peak: undefined,
+  day: undefined,
+  dayStart: undefined,
+  dailyTrip: undefined,
+  drawdownTrip: undefined,
+};
 
 /**
  * Records one observation of net assets at `time` (market-local day taken in `timeZone`). Without a daily
@@ -40,7 +46,12 @@ export function observeEquity(watch: EquityWatch, netAssets: Decimal, time: numb
     if (gte(loss, limits.dailyLossLimit)) dailyTrip = { loss, limit: limits.dailyLossLimit, reference: dayStart, netAssets };
   }
   let drawdownTrip = watch.drawdownTrip;
-  if (drawdownTrip === undefined && limits.maxDrawdown !== undefined && isPositive(peak) && !clearlyBelow(peak, netAssets, limits.maxDrawdown)) {
+  if (
+    drawdownTrip === undefined &&
+    limits.maxDrawdown !== undefined &&
+    isPositive(peak) &&
+    !clearlyBelow(peak, netAssets, limits.maxDrawdown)
+  ) {
     const drawdown = peak.minus(netAssets).dividedBy(peak);
     if (drawdown.gte(limits.maxDrawdown)) drawdownTrip = { loss: drawdown, limit: limits.maxDrawdown, reference: peak, netAssets };
   }

@@ -46,11 +46,18 @@ export function watchConnections(options: ConnectionWatchOptions): Subscription 
         logger.info({ connection }, `${connection} connection ${state.reconnected ? 'restored' : 'online'}`);
         if (state.reconnected && connection === 'trade') {
           logger.info('reconciling with the broker: order pushes sent while the trade connection was down are lost');
-          options.onTradeRestored().catch((error: unknown) => logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'reconciliation after the reconnect failed'));
+          options
+            .onTradeRestored()
+            .catch((error: unknown) =>
+              logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'reconciliation after the reconnect failed'),
+            );
         }
         break;
       case 'reconnecting':
-        logger.warn({ connection, attempt: state.attempt, reason: state.reason, retryInMs: state.retryInMs }, `${connection} connection lost; reconnecting`);
+        logger.warn(
+          { connection, attempt: state.attempt, reason: state.reason, retryInMs: state.retryInMs },
+          `${connection} connection lost; reconnecting`,
+        );
         break;
       case 'closed':
         if (options.stopping()) break;

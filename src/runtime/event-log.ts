@@ -17,22 +17,52 @@ export function logEvents(events: Observable<RuntimeEvent>, logger: Logger): Sub
         logger.debug({ strategy: event.strategy, intentId: event.intentId, reason: event.reason }, 'intent needs no order');
         break;
       case 'denial':
-        logger.warn({ strategy: event.strategy, intentId: event.intentId, code: event.denial.code, figures: event.denial.figures }, `denied: ${event.denial.message}`);
+        logger.warn(
+          { strategy: event.strategy, intentId: event.intentId, code: event.denial.code, figures: event.denial.figures },
+          `denied: ${event.denial.message}`,
+        );
         break;
       case 'order-submitted': {
         const { request } = event;
         logger.info(
-          { strategy: event.strategy, clientOrderId: event.clientOrderId, symbol: request.symbol, side: request.side, orderType: request.orderType, quantity: request.quantity, price: request.price },
+          {
+            strategy: event.strategy,
+            clientOrderId: event.clientOrderId,
+            symbol: request.symbol,
+            side: request.side,
+            orderType: request.orderType,
+            quantity: request.quantity,
+            price: request.price,
+          },
           'order submitted',
         );
         break;
       }
       case 'order-updated':
-        logger.info({ strategy: event.strategy, clientOrderId: event.clientOrderId, orderId: event.orderId, from: event.from, status: event.status, source: event.source, message: event.message || undefined }, `order ${event.status}`);
+        logger.info(
+          {
+            strategy: event.strategy,
+            clientOrderId: event.clientOrderId,
+            orderId: event.orderId,
+            from: event.from,
+            status: event.status,
+            source: event.source,
+            message: event.message || undefined,
+          },
+          `order ${event.status}`,
+        );
         break;
       case 'fill':
         logger.info(
-          { strategy: event.strategy, clientOrderId: event.clientOrderId, symbol: event.fill.symbol, side: event.fill.side, quantity: event.fill.quantity, price: event.fill.price, position: event.position.quantity },
+          {
+            strategy: event.strategy,
+            clientOrderId: event.clientOrderId,
+            symbol: event.fill.symbol,
+            side: event.fill.side,
+            quantity: event.fill.quantity,
+            price: event.fill.price,
+            position: event.position.quantity,
+          },
           'fill',
         );
         break;

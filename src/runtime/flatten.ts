@@ -10,10 +10,16 @@ import type { StrategyHost } from './strategy-host.js';
 export const FLATTEN_OWNER = 'flatten';
 
 /** Sends the closes and resolves once none of their symbols has an open order, or after `waitMs`. */
-export async function flattenPositions(executor: Executor, hosts: readonly StrategyHost[], clock: Clock, waitMs: number): Promise<readonly SecuritySymbol[]> {
+export async function flattenPositions(
+  executor: Executor,
+  hosts: readonly StrategyHost[],
+  clock: Clock,
+  waitMs: number,
+): Promise<readonly SecuritySymbol[]> {
   const owners = new Map<SecuritySymbol, string>();
   for (const host of hosts) {
-    for (const symbol of host.strategy.symbols) if (!owners.has(symbol)) owners.set(symbol, host.state === 'failed' ? FLATTEN_OWNER : host.name);
+    for (const symbol of host.strategy.symbols)
+      if (!owners.has(symbol)) owners.set(symbol, host.state === 'failed' ? FLATTEN_OWNER : host.name);
   }
   const closing = [...owners].filter(([symbol]) => !executor.book.quantity(symbol).isZero());
   for (const [symbol, owner] of closing) executor.enqueue(owner, { kind: 'close', symbol, reason: 'flatten on stop' });

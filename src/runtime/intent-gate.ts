@@ -10,7 +10,11 @@ export interface IntentGate {
   blocked(): string | undefined;
 }
 
-export function gateStrategy(strategy: PreparedStrategy, gate: IntentGate, onBlocked: (intent: OrderIntent, reason: string) => void): PreparedStrategy {
+export function gateStrategy(
+  strategy: PreparedStrategy,
+  gate: IntentGate,
+  onBlocked: (intent: OrderIntent, reason: string) => void,
+): PreparedStrategy {
   const { definition } = strategy;
   return {
     ...strategy,

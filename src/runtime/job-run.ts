@@ -64,7 +64,9 @@ export class SessionJobRun implements JobRun {
   private async run(): Promise<'completed' | 'stopped'> {
     const { job, logger } = this.deps;
     try {
-      const strategy = gateStrategy(await this.deps.load(), { blocked: () => this.blocked() }, (intent, reason) => this.reportBlocked(intent, reason));
+      const strategy = gateStrategy(await this.deps.load(), { blocked: () => this.blocked() }, (intent, reason) =>
+        this.reportBlocked(intent, reason),
+      );
       if (this.stopRequest !== undefined) return 'stopped';
       const session = await this.deps.open(strategy);
       const detach = this.deps.attach(session);
@@ -105,7 +107,10 @@ export class SessionJobRun implements JobRun {
       const check = (): void => {
         if (this.finished(session)) settle({ kind: 'finished' });
       };
-      const timers: TimerHandle[] = [clock.setInterval(check, pollMs), clock.setTimeout(() => settle({ kind: 'time-up' }), job.target.runForMs)];
+      const timers: TimerHandle[] = [
+        clock.setInterval(check, pollMs),
+        clock.setTimeout(() => settle({ kind: 'time-up' }), job.target.runForMs),
+      ];
       // After each event, once the executor is idle again (the event may come from inside a submission).
       const subscription: Subscription = session.events.subscribe(() => void session.runtime.settled().then(check));
       cleanups.push(() => {
@@ -128,8 +133,13 @@ export class SessionJobRun implements JobRun {
         return 'completed';
       case 'ended': {
         await session.stop().catch(() => undefined);
-        const failures = session.report().summary.strategies.filter((one) => one.error !== undefined).map((one) => one.error);
-        throw new Error(outcome.end.kind === 'strategies-failed' && failures.length > 0 ? `strategy failed: ${failures.join('; ')}` : outcome.end.message);
+        const failures = session
+          .report()
+          .summary.strategies.filter((one) => one.error !== undefined)
+          .map((one) => one.error);
+        throw new Error(
+          outcome.end.kind === 'strategies-failed' && failures.length > 0 ? `strategy failed: ${failures.join('; ')}` : outcome.end.message,
+        );
       }
       case 'aborted':
         void session.stop().catch(() => undefined);
@@ -148,7 +158,10 @@ export class SessionJobRun implements JobRun {
     if (options.cancelOpenOrders) {
       const cancelled = await this.deps.cancelJobOrders(session);
       logger.info({ job: job.name, cancelled, reason: options.reason }, `job ${job.name}: ${cancelled} open order(s) cancelled`);
-      if (cancelled > 0) await session.runtime.reconcileNow().catch((error: unknown) => logger.warn({ job: job.name, error: String(error) }, 'reconciliation after cancelling failed'));
+      if (cancelled > 0)
+        await session.runtime
+          .reconcileNow()
+          .catch((error: unknown) => logger.warn({ job: job.name, error: String(error) }, 'reconciliation after cancelling failed'));
     }
     await session.stop({ flatten: options.flatten, cancelOpenOrders: false });
   }
@@ -188,13 +201,21 @@ export class SessionJobRun implements JobRun {
       case 'fill':
         // Fills of other jobs' orders reach every session of the account; each job reports its own.
         if (event.strategy !== name) break;
-        this.events.next({ kind: 'fill', symbol: event.fill.symbol, side: event.fill.side, quantity: event.fill.quantity.toFixed(), price: event.fill.price.toFixed(), orderId: event.fill.orderId });
+        this.events.next({
+          kind: 'fill',
+          symbol: event.fill.symbol,
+          side: event.fill.side,
+          quantity: event.fill.quantity.toFixed(),
+          price: event.fill.price.toFixed(),
+          orderId: event.fill.orderId,
+        });
         break;
       case 'denial':
         this.events.next({ kind: 'denial', code: event.denial.code, message: event.denial.message, ...symbolOf(event.intent) });
         break;
       case 'order-unconfirmed':
-        if (event.strategy === name) this.events.next({ kind: 'error', message: `order ${event.clientOrderId} unconfirmed: ${event.reason}` });
+        if (event.strategy === name)
+          this.events.next({ kind: 'error', message: `order ${event.clientOrderId} unconfirmed: ${event.reason}` });
         break;
       default:
         break;

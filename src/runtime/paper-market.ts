@@ -81,5 +81,11 @@ export async function startPaperMarket(
 }
 
 function sharedMarket(simulator: Simulator): PaperMarket {
-  return { simulator, config: configFromEnv(simulator.env), marketClock: simulator.marketClock, play: () => undefined, close: async () => undefined };
+  return {
+    simulator,
+    config: configFromEnv(simulator.env),
+    marketClock: simulator.marketClock,
+    play: () => undefined,
+    close: async () => undefined,
+  };
 }

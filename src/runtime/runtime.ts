@@ -121,18 +121,28 @@ export function createRuntime(options: RuntimeOptions): Runtime {
             try {
               executor.flow.handleReport(update, 'push');
             } catch (error) {
-              logger.error({ orderId: update.orderId, error: error instanceof Error ? error.message : String(error) }, 'cannot apply an order update');
+              logger.error(
+                { orderId: update.orderId, error: error instanceof Error ? error.message : String(error) },
+                'cannot apply an order update',
+              );
             }
           },
-          error: (error: unknown) => logger.error({ error: error instanceof Error ? error.message : String(error) }, 'the order update stream failed'),
+          error: (error: unknown) =>
+            logger.error({ error: error instanceof Error ? error.message : String(error) }, 'the order update stream failed'),
         }),
       );
-      executor.journal.recordEvent(clock.now(), 'started', { strategies: hosts.map((host) => ({ name: host.name, source: host.strategy.source })) });
+      executor.journal.recordEvent(clock.now(), 'started', {
+        strategies: hosts.map((host) => ({ name: host.name, source: host.strategy.source })),
+      });
       await reconciler.start();
       const interval = options.reconcileIntervalMs ?? 30_000;
       if (interval > 0) {
         timer = clock.setInterval(() => {
-          reconciler.periodic().catch((error: unknown) => logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'periodic reconciliation failed'));
+          reconciler
+            .periodic()
+            .catch((error: unknown) =>
+              logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'periodic reconciliation failed'),
+            );
         }, interval);
       }
       for (const host of hosts) host.start();
@@ -157,9 +167,19 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         settle ||= sent > 0;
       }
       timer?.cancel();
-      if (settle) await reconciler.periodic().catch((error: unknown) => logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'final reconciliation failed'));
+      if (settle)
+        await reconciler
+          .periodic()
+          .catch((error: unknown) =>
+            logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'final reconciliation failed'),
+          );
       const summary = summarize(executor, hosts);
-      executor.journal.recordEvent(clock.now(), 'stopped', { intents: summary.intents, orders: summary.orders, fills: summary.fills, denials: summary.denials });
+      executor.journal.recordEvent(clock.now(), 'stopped', {
+        intents: summary.intents,
+        orders: summary.orders,
+        fills: summary.fills,
+        denials: summary.denials,
+      });
       executor.journal.flush();
       for (const subscription of subscriptions) subscription.unsubscribe();
       executor.events.complete();

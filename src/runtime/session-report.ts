@@ -86,7 +86,9 @@ export class SessionRecorder {
     if (!this.changed) return;
     this.changed = false;
     const summary = this.runtime.summary();
-    const pnl = summary.pnl.map((entry) => `${entry.currency} ${entry.realized.toFixed(2)} realized, ${entry.unrealized.toFixed(2)} unrealized`);
+    const pnl = summary.pnl.map(
+      (entry) => `${entry.currency} ${entry.realized.toFixed(2)} realized, ${entry.unrealized.toFixed(2)} unrealized`,
+    );
     this.logger.info(
       {
         orders: summary.orders,

@@ -20,9 +20,7 @@ import { SessionRecorder, type SessionReport } from './session-report.js';
 import { whenSubscribed } from './subscriptions.js';
 import { openVenueLink, type VenueLink, type VenueLinkOptions } from './venue-link.js';
 
-export type SessionVenue =
-  | ({ readonly mode: 'paper' } & PaperMarketOptions)
-  | { readonly mode: 'live'; readonly config: OpenApiConfig };
+export type SessionVenue = ({ readonly mode: 'paper' } & PaperMarketOptions) | { readonly mode: 'live'; readonly config: OpenApiConfig };
 
 export interface SessionOptions {
   readonly venue: SessionVenue;
@@ -33,7 +31,10 @@ export interface SessionOptions {
   readonly logger?: Logger;
   /** Wall clock: network timeouts, reconnects, reconciliation, status lines. The system clock by default. */
   readonly clock?: Clock;
-  readonly runtime?: Pick<RuntimeOptions, 'reconcileIntervalMs' | 'clientIdPrefix' | 'requestTimeoutMs' | 'lookupAttempts' | 'lookupDelayMs'>;
+  readonly runtime?: Pick<
+    RuntimeOptions,
+    'reconcileIntervalMs' | 'clientIdPrefix' | 'requestTimeoutMs' | 'lookupAttempts' | 'lookupDelayMs'
+  >;
   readonly http?: VenueLinkOptions['http'];
   /** A status line (positions, PnL) this often while anything happened; 0 turns it off. Default 60 s. */
   readonly statusEveryMs?: number;
@@ -75,7 +76,13 @@ export async function startSession(options: SessionOptions): Promise<Session> {
     const paper = venue.mode === 'paper' ? await startPaperMarket(venue, symbols, clock, logger.child({ component: 'sim' })) : undefined;
     if (paper !== undefined) cleanup.push(() => paper.close());
     const config = venue.mode === 'live' ? venue.config : paper!.config;
-    const link = await openVenueLink({ config, clock, logger, ...(paper === undefined ? {} : { marketClock: paper.marketClock }), ...(options.http === undefined ? {} : { http: options.http }) });
+    const link = await openVenueLink({
+      config,
+      clock,
+      logger,
+      ...(paper === undefined ? {} : { marketClock: paper.marketClock }),
+      ...(options.http === undefined ? {} : { http: options.http }),
+    });
     cleanup.push(() => link.close());
     const runtime = createRuntime({
       reconcileIntervalMs: 30_000,
@@ -117,7 +124,14 @@ function assemble(parts: Parts): { session: Session; begin(): Promise<void> } {
   let stopping = false;
   let endWith: (end: SessionEnd) => void = () => undefined;
   const ended = new Promise<SessionEnd>((resolve) => (endWith = resolve));
-  const recorder = new SessionRecorder(options.venue.mode, runtime, clock, logger, options.statusEveryMs ?? 60_000, paper === undefined ? undefined : () => paper.marketClock.now());
+  const recorder = new SessionRecorder(
+    options.venue.mode,
+    runtime,
+    clock,
+    logger,
+    options.statusEveryMs ?? 60_000,
+    paper === undefined ? undefined : () => paper.marketClock.now(),
+  );
   const teardowns: (() => void)[] = [];
   const subscriptions: Subscription[] = [
     recorder.watch(),
@@ -126,19 +140,30 @@ function assemble(parts: Parts): { session: Session; begin(): Promise<void> } {
       trade: link.trade.state$,
       logger,
       onTradeRestored: () => runtime.reconcileNow(),
-      onClosed: (report) => endWith({ kind: 'connection-closed', message: `the ${report.connection} connection closed: ${report.state.status === 'closed' ? report.state.reason : ''}` }),
+      onClosed: (report) =>
+        endWith({
+          kind: 'connection-closed',
+          message: `the ${report.connection} connection closed: ${report.state.status === 'closed' ? report.state.reason : ''}`,
+        }),
       stopping: () => stopping,
     }),
     runtime.events.subscribe((event) => {
       if (event.type !== 'strategy-failed') return;
-      if (runtime.summary().strategies.every((strategy) => strategy.state === 'failed')) endWith({ kind: 'strategies-failed', message: 'every strategy failed' });
+      if (runtime.summary().strategies.every((strategy) => strategy.state === 'failed'))
+        endWith({ kind: 'strategies-failed', message: 'every strategy failed' });
     }),
   ];
   if (paper !== undefined) {
     const { replay } = paper.simulator;
-    teardowns.push(replay.onTick(() => {
-      if (replay.done) logger.info({ marketTime: new Date(paper.marketClock.now()).toISOString() }, 'replay finished: the data has no more bars (Ctrl-C stops the run)');
-    }));
+    teardowns.push(
+      replay.onTick(() => {
+        if (replay.done)
+          logger.info(
+            { marketTime: new Date(paper.marketClock.now()).toISOString() },
+            'replay finished: the data has no more bars (Ctrl-C stops the run)',
+          );
+      }),
+    );
   }
   let stopped: Promise<SessionReport> | undefined;
   const session: Session = {

@@ -50,8 +50,13 @@ export class StrategyHost {
     const subscription = intents.subscribe({
       next: (intent) => {
         if (this.state !== 'running') return;
-        if (!isIntent(intent)) this.fail(new TypeError(`emitted ${describeValue(intent)}, which is not an intent (use ctx.buy/sell/close/target/cancel)`));
-        else if (this.replayingHistory) this.logger.debug({ strategy: this.name, kind: intent.kind, symbol: intent.symbol, reason: intent.reason }, 'dropped an intent made on a history bar (warm-up)');
+        if (!isIntent(intent))
+          this.fail(new TypeError(`emitted ${describeValue(intent)}, which is not an intent (use ctx.buy/sell/close/target/cancel)`));
+        else if (this.replayingHistory)
+          this.logger.debug(
+            { strategy: this.name, kind: intent.kind, symbol: intent.symbol, reason: intent.reason },
+            'dropped an intent made on a history bar (warm-up)',
+          );
         else this.executor.enqueue(this.name, intent);
       },
       error: (error: unknown) => this.fail(error),
@@ -92,7 +97,10 @@ export class StrategyHost {
     const bars = this.strategy.warmup;
     if (bars === 0) return live;
     if (!this.market.hasHistory) {
-      this.logger.debug({ strategy: this.name, symbol, period, warmup: bars }, 'no warm-up: this market data has no history (a backtest starts at its first bar)');
+      this.logger.debug(
+        { strategy: this.name, symbol, period, warmup: bars },
+        'no warm-up: this market data has no history (a backtest starts at its first bar)',
+      );
       return live;
     }
     return warmedUp(live, () => this.market.history(symbol, period, bars), {
@@ -108,8 +116,16 @@ export class StrategyHost {
 
   private reportWarmUp(symbol: SecuritySymbol, period: Period, wanted: number, outcome: WarmUpOutcome): void {
     const fields = { strategy: this.name, symbol, period, wanted };
-    if (outcome.kind === 'failed') this.logger.warn({ ...fields, error: describeError(outcome.error) }, `history unavailable: ${describeError(outcome.error)}; starting cold`);
-    else if (outcome.bars < wanted) this.logger.warn({ ...fields, bars: outcome.bars }, `warmed up on ${outcome.bars} of ${wanted} bars of history (no more available); indicators may still be cold`);
+    if (outcome.kind === 'failed')
+      this.logger.warn(
+        { ...fields, error: describeError(outcome.error) },
+        `history unavailable: ${describeError(outcome.error)}; starting cold`,
+      );
+    else if (outcome.bars < wanted)
+      this.logger.warn(
+        { ...fields, bars: outcome.bars },
+        `warmed up on ${outcome.bars} of ${wanted} bars of history (no more available); indicators may still be cold`,
+      );
     else this.logger.info({ ...fields, bars: outcome.bars }, `warmed up on ${outcome.bars} bars of history`);
   }
 
@@ -130,25 +146,33 @@ export class StrategyHost {
     const defaultSymbol = strategy.symbols[0]!;
     const orderUpdates = executor.flow.changes.pipe(
       filter((change) => change.record.strategy === name),
-      map(({ record, fill }): StrategyOrderUpdate => ({
-        clientOrderId: record.clientOrderId,
-        orderId: record.orderId,
-        symbol: record.symbol,
-        side: record.side,
-        orderType: record.orderType,
-        status: record.status,
-        quantity: record.quantity,
-        executedQuantity: record.executedQuantity,
-        averagePrice: record.executedPrice,
-        fill,
-        message: record.message,
-      })),
+      map(
+        ({ record, fill }): StrategyOrderUpdate => ({
+          clientOrderId: record.clientOrderId,
+          orderId: record.orderId,
+          symbol: record.symbol,
+          side: record.side,
+          orderType: record.orderType,
+          status: record.status,
+          quantity: record.quantity,
+          executedQuantity: record.executedQuantity,
+          averagePrice: record.executedPrice,
+          fill,
+          message: record.message,
+        }),
+      ),
     );
     const denials = executor.events.pipe(
       filter((event) => event.type === 'denial' && event.strategy === name),
       map((event): IntentDenial => {
         if (event.type !== 'denial') throw new Error('unreachable');
-        return { intent: event.intent, code: event.denial.code, message: event.denial.message, figures: event.denial.figures, time: event.time };
+        return {
+          intent: event.intent,
+          code: event.denial.code,
+          message: event.denial.message,
+          figures: event.denial.figures,
+          time: event.time,
+        };
       }),
     );
     return {

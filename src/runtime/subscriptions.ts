@@ -14,5 +14,8 @@ export async function whenSubscribed(client: QuoteClient, attempts = 200): Promi
     const held = [...new Set(list.subList.map((entry) => entry.symbol))];
     if (held.length >= wanted) return held;
   }
-  throw new TraderError('NOT_SUBSCRIBED', `the service holds fewer than the ${wanted} quote subscriptions asked for; market data would not arrive`);
+  throw new TraderError(
+    'NOT_SUBSCRIBED',
+    `the service holds fewer than the ${wanted} quote subscriptions asked for; market data would not arrive`,
+  );
 }

@@ -19,7 +19,12 @@ export interface RuntimeSummary {
   readonly fills: number;
   readonly denials: number;
   readonly openOrders: number;
-  readonly strategies: readonly { readonly name: string; readonly source: string; readonly state: StrategyState; readonly error: string | undefined }[];
+  readonly strategies: readonly {
+    readonly name: string;
+    readonly source: string;
+    readonly state: StrategyState;
+    readonly error: string | undefined;
+  }[];
   readonly positions: readonly PositionSummary[];
   /** Realised PnL of this run's fills and unrealised PnL at the last price, per currency. */
   readonly pnl: readonly { readonly currency: string; readonly realized: Decimal; readonly unrealized: Decimal }[];
@@ -34,7 +39,11 @@ export function summarize(executor: Executor, hosts: readonly StrategyHost[]): R
   for (const position of positions) {
     const currency = currencyOf(marketOf(position.symbol));
     const entry = pnl.get(currency) ?? { currency, realized: ZERO, unrealized: ZERO };
-    pnl.set(currency, { currency, realized: entry.realized.plus(position.realizedPnl), unrealized: entry.unrealized.plus(position.unrealizedPnl ?? ZERO) });
+    pnl.set(currency, {
+      currency,
+      realized: entry.realized.plus(position.realizedPnl),
+      unrealized: entry.unrealized.plus(position.unrealizedPnl ?? ZERO),
+    });
   }
   return {
     ...executor.counts,

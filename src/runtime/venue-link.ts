@@ -39,14 +39,23 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
   const broker = new OpenApiBroker(http, trade);
   const closers: (() => Promise<void>)[] = [() => http.close()];
   const close = async (): Promise<void> => {
-    for (const closer of closers.splice(0).reverse()) await closer().catch((error: unknown) => logger.warn({ error: describe(error) }, 'closing a connection failed'));
+    for (const closer of closers.splice(0).reverse())
+      await closer().catch((error: unknown) => logger.warn({ error: describe(error) }, 'closing a connection failed'));
   };
   try {
     closers.push(() => trade.close());
     await trade.open();
-    const lease = await leaseQuoteClient(config.appKey, { url: config.quoteWsUrl, otp, clock, logger: logger.child({ component: 'quote' }) });
+    const lease = await leaseQuoteClient(config.appKey, {
+      url: config.quoteWsUrl,
+      otp,
+      clock,
+      logger: logger.child({ component: 'quote' }),
+    });
     closers.push(() => lease.release());
-    const marketData = new LiveMarketData(lease.client, { clock: options.marketClock ?? clock, logger: logger.child({ component: 'candles' }) });
+    const marketData = new LiveMarketData(lease.client, {
+      clock: options.marketClock ?? clock,
+      logger: logger.child({ component: 'candles' }),
+    });
     return { http, trade, quotes: lease.client, broker, marketData, close };
   } catch (error) {
     await close();

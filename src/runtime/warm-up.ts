@@ -5,9 +5,7 @@
 import { Observable } from 'rxjs';
 import type { Candle } from '../domain/candle.js';
 
-export type WarmUpOutcome =
-  | { readonly kind: 'warmed'; readonly bars: number }
-  | { readonly kind: 'failed'; readonly error: unknown };
+export type WarmUpOutcome = { readonly kind: 'warmed'; readonly bars: number } | { readonly kind: 'failed'; readonly error: unknown };
 
 export interface WarmUpHooks {
   /** Around the synchronous play of the history bars: intents made meanwhile are decisions about the past. */

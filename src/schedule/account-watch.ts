@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { AccountBalance } from '../domain/account.js';
 import type { BrokerPosition } from '../domain/position.js';
 import type { Clock, TimerHandle } from '../domain/clock.js';
-import { Decimal, parseDecimal, toWire } from '../domain/decimal.js';
+import { type Decimal, parseDecimal, toWire } from '../domain/decimal.js';
 import { currencyOf, type Market, type SecuritySymbol } from '../domain/symbol.js';
 import { timeZoneOf } from '../domain/market-hours.js';
 import { localDate } from '../domain/time-zone.js';
@@ -117,10 +117,17 @@ export class AccountWatch implements PortfolioProvider {
     try {
       const [balances, positions] = await Promise.all([source.balances(), source.positions()]);
       const held = positions.filter((position) => !position.quantity.isZero());
-      const prices = held.length === 0 || source.prices === undefined ? new Map<string, Decimal>() : await source.prices(held.map((position) => position.symbol)).catch(() => new Map<string, Decimal>());
+      const prices =
+        held.length === 0 || source.prices === undefined
+          ? new Map<string, Decimal>()
+          : await source.prices(held.map((position) => position.symbol)).catch(() => new Map<string, Decimal>());
       const now = clock.now();
       this.observe(balances, now);
-      this.latest = { asOf: new Date(now).toISOString(), positions: held.map((position) => positionLine(position, prices.get(position.symbol))), pnlToday: this.pnl(balances) };
+      this.latest = {
+        asOf: new Date(now).toISOString(),
+        positions: held.map((position) => positionLine(position, prices.get(position.symbol))),
+        pnlToday: this.pnl(balances),
+      };
       this.latestError = undefined;
       this.save();
       this.watchTrips();
@@ -133,7 +140,8 @@ export class AccountWatch implements PortfolioProvider {
   private observe(balances: readonly AccountBalance[], now: number): void {
     const day = localDate(now, this.zone);
     if (day !== this.memory.day) this.memory = { ...this.memory, day, starts: new Map() };
-    for (const balance of balances) if (!this.memory.starts.has(balance.currency)) this.memory.starts.set(balance.currency, balance.netAssets);
+    for (const balance of balances)
+      if (!this.memory.starts.has(balance.currency)) this.memory.starts.set(balance.currency, balance.netAssets);
     const home = balances.find((balance) => balance.currency === this.currency) ?? balances[0];
     if (home !== undefined && (this.options.limits.dailyLossLimit !== undefined || this.options.limits.maxDrawdown !== undefined)) {
       this.memory.equity = observeEquity(this.memory.equity, home.netAssets, now, this.zone, this.options.limits);
@@ -143,7 +151,12 @@ export class AccountWatch implements PortfolioProvider {
   private watchTrips(): void {
     const { dailyTrip, drawdownTrip } = this.memory.equity;
     if (this.memory.reported === this.memory.day) return;
-    const reason = dailyTrip !== undefined ? describeTrip('daily loss', 'dailyLossLimit', dailyTrip, 'day start') : drawdownTrip !== undefined ? describeTrip('drawdown', 'maxDrawdown', drawdownTrip, 'peak') : undefined;
+    const reason =
+      dailyTrip !== undefined
+        ? describeTrip('daily loss', 'dailyLossLimit', dailyTrip, 'day start')
+        : drawdownTrip !== undefined
+          ? describeTrip('drawdown', 'maxDrawdown', drawdownTrip, 'peak')
+          : undefined;
     if (reason === undefined) return;
     this.memory.reported = this.memory.day;
     this.options.onTrip(reason);
@@ -152,7 +165,12 @@ export class AccountWatch implements PortfolioProvider {
   private pnl(balances: readonly AccountBalance[]): DayPnl[] {
     return balances.map((balance) => {
       const start = this.memory.starts.get(balance.currency) ?? balance.netAssets;
-      return { currency: balance.currency, netAssets: money(balance.netAssets), dayStart: money(start), change: money(balance.netAssets.minus(start)) };
+      return {
+        currency: balance.currency,
+        netAssets: money(balance.netAssets),
+        dayStart: money(start),
+        change: money(balance.netAssets.minus(start)),
+      };
     });
   }
 
@@ -199,9 +217,18 @@ export class AccountWatch implements PortfolioProvider {
 }
 
 function positionLine(position: BrokerPosition, price: Decimal | undefined): PositionLine {
-  const base = { symbol: position.symbol, quantity: position.quantity.toFixed(), averageCost: money(position.costPrice), currency: position.currency };
+  const base = {
+    symbol: position.symbol,
+    quantity: position.quantity.toFixed(),
+    averageCost: money(position.costPrice),
+    currency: position.currency,
+  };
   if (price === undefined) return base;
-  return { ...base, marketValue: money(position.quantity.times(price)), unrealizedPnl: money(price.minus(position.costPrice).times(position.quantity)) };
+  return {
+    ...base,
+    marketValue: money(position.quantity.times(price)),
+    unrealizedPnl: money(price.minus(position.costPrice).times(position.quantity)),
+  };
 }
 
 function describeTrip(what: string, limit: string, trip: Trip, reference: string): string {

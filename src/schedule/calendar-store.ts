@@ -17,13 +17,15 @@ export interface CachedMonth {
 
 const fileSchema = z.object({
   version: z.literal(1),
-  months: z.array(z.object({
-    market: z.string(),
-    month: z.string(),
-    fetchedAt: z.number(),
-    tradingDays: z.array(z.string()),
-    halfTradingDays: z.array(z.string()),
-  })),
+  months: z.array(
+    z.object({
+      market: z.string(),
+      month: z.string(),
+      fetchedAt: z.number(),
+      tradingDays: z.array(z.string()),
+      halfTradingDays: z.array(z.string()),
+    }),
+  ),
 });
 
 export class CalendarFileStore {

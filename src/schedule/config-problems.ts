@@ -34,7 +34,10 @@ export function describeProblem(file: string, problem: ConfigProblem): string {
 }
 
 export function formatPath(path: readonly PathSegment[]): string {
-  return path.reduce<string>((text, segment) => (typeof segment === 'number' ? `${text}[${segment}]` : text === '' ? segment : `${text}.${segment}`), '');
+  return path.reduce<string>(
+    (text, segment) => (typeof segment === 'number' ? `${text}[${segment}]` : text === '' ? segment : `${text}.${segment}`),
+    '',
+  );
 }
 
 /** Finds the line of the deepest node on `path` in a parsed YAML (or JSON) document. */

@@ -15,7 +15,10 @@ const timeZoneSchema = z.string().superRefine((zone, context) => {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
   } catch {
-    context.addIssue({ code: 'custom', message: `unknown time zone "${zone}" (use an IANA name such as Asia/Hong_Kong or America/New_York)` });
+    context.addIssue({
+      code: 'custom',
+      message: `unknown time zone "${zone}" (use an IANA name such as Asia/Hong_Kong or America/New_York)`,
+    });
   }
 });
 
@@ -38,7 +41,9 @@ const periodSchema = z.enum(PERIODS, { error: (issue) => `unknown period "${Stri
 
 const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a YYYY-MM-DD date');
 
-const positiveAmount = z.union([z.number(), z.string()]).refine((value) => /^\d+(\.\d+)?$/.test(String(value)) && Number(value) > 0, 'must be a positive amount');
+const positiveAmount = z
+  .union([z.number(), z.string()])
+  .refine((value) => /^\d+(\.\d+)?$/.test(String(value)) && Number(value) > 0, 'must be a positive amount');
 
 /** The built-in simulator of a paper schedule: what it replays, how fast, and the paper account's cash. */
 const paperSchema = z.strictObject({
@@ -55,7 +60,9 @@ export const rawJobSchema = z.strictObject({
   strategy: z.string().min(1).optional(),
   task: z.enum(TASKS, { error: (issue) => `unknown task "${String(issue.input)}" (known: ${TASKS.join(', ')})` }).optional(),
   symbols: z.array(symbolSchema).optional(),
-  params: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()], { error: 'must be a number, a string or true/false' })).optional(),
+  params: z
+    .record(z.string(), z.union([z.number(), z.string(), z.boolean()], { error: 'must be a number, a string or true/false' }))
+    .optional(),
   period: periodSchema.optional(),
   market: z.enum(MARKETS, { error: (issue) => `unknown market "${String(issue.input)}" (use ${MARKETS.join(', ')})` }).optional(),
   timezone: timeZoneSchema.optional(),
@@ -85,7 +92,11 @@ export const rawConfigSchema = z.strictObject({
     .strictObject({
       webhook: webhookSchema,
       retry: z
-        .strictObject({ attempts: z.number().int().min(1).optional(), initialDelay: durationSchema.optional(), maxDelay: durationSchema.optional() })
+        .strictObject({
+          attempts: z.number().int().min(1).optional(),
+          initialDelay: durationSchema.optional(),
+          maxDelay: durationSchema.optional(),
+        })
         .optional(),
       timeout: durationSchema.optional(),
       queueLimit: z.number().int().min(1).optional(),

@@ -70,7 +70,10 @@ export async function loadScheduleConfig(file: string, options: ConfigOptions = 
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new InvalidInputError(`cannot read schedule config ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 'config');
+    throw new InvalidInputError(
+      `cannot read schedule config ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      'config',
+    );
   }
   return parseScheduleConfig(text, file, options);
 }
@@ -80,7 +83,10 @@ export function parseScheduleConfig(text: string, file: string, options: ConfigO
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter });
   if (document.errors.length > 0) {
-    throw new ScheduleConfigError(file, document.errors.map((error) => ({ path: '', line: error.linePos?.[0].line, message: `syntax: ${error.message.split('\n')[0]}` })));
+    throw new ScheduleConfigError(
+      file,
+      document.errors.map((error) => ({ path: '', line: error.linePos?.[0].line, message: `syntax: ${error.message.split('\n')[0]}` })),
+    );
   }
   const problems: ConfigProblem[] = [];
   const report = (segments: readonly PathSegment[], message: string): void => {
@@ -95,11 +101,13 @@ export function parseScheduleConfig(text: string, file: string, options: ConfigO
   };
 
   const raw: unknown = document.toJS();
-  if (raw === null || raw === undefined) throw new ScheduleConfigError(file, [{ path: '', line: undefined, message: 'the file is empty: it needs at least a "jobs" list' }]);
+  if (raw === null || raw === undefined)
+    throw new ScheduleConfigError(file, [{ path: '', line: undefined, message: 'the file is empty: it needs at least a "jobs" list' }]);
   const top = rawConfigSchema.safeParse(raw, { error: typeMessage });
   if (!top.success) collect(top.error.issues, []);
   const rawJobs: readonly unknown[] = isRecord(raw) && Array.isArray(raw['jobs']) ? raw['jobs'] : [];
-  if (isRecord(raw) && raw['mode'] === 'live' && raw['paper'] !== undefined) report(['paper'], 'applies only to mode: paper (a live schedule trades the real account)');
+  if (isRecord(raw) && raw['mode'] === 'live' && raw['paper'] !== undefined)
+    report(['paper'], 'applies only to mode: paper (a live schedule trades the real account)');
   const parsedJobs = rawJobs.map((job, index) => {
     const parsed = rawJobSchema.safeParse(job, { error: typeMessage });
     if (!parsed.success) collect(parsed.error.issues, ['jobs', index]);
@@ -118,8 +126,11 @@ export function parseScheduleConfig(text: string, file: string, options: ConfigO
   parsedJobs.forEach((job, index) => {
     if (job === undefined) return;
     const strategyFile = job.strategy === undefined ? undefined : path.resolve(baseDir, job.strategy);
-    if (strategyFile !== undefined && options.checkFiles !== false && !existsSync(strategyFile)) report(['jobs', index, 'strategy'], `file not found: ${strategyFile}`);
-    const resolved = resolveJob(job, top.success ? top.data : undefined, baseDir, (segments, message) => report(['jobs', index, ...segments], message));
+    if (strategyFile !== undefined && options.checkFiles !== false && !existsSync(strategyFile))
+      report(['jobs', index, 'strategy'], `file not found: ${strategyFile}`);
+    const resolved = resolveJob(job, top.success ? top.data : undefined, baseDir, (segments, message) =>
+      report(['jobs', index, ...segments], message),
+    );
     if (resolved !== undefined) jobs.push(resolved);
   });
 
@@ -134,14 +145,17 @@ export function parseScheduleConfig(text: string, file: string, options: ConfigO
     stateDir,
     paper: config.mode === 'live' ? undefined : paperSettings(config.paper, baseDir),
     risk,
-    notify: config.notify === undefined ? undefined : {
-      webhook: config.notify.webhook,
-      attempts: config.notify.retry?.attempts ?? 5,
-      initialDelayMs: config.notify.retry?.initialDelay ?? 1000,
-      maxDelayMs: config.notify.retry?.maxDelay ?? 60_000,
-      timeoutMs: config.notify.timeout ?? 10_000,
-      queueLimit: config.notify.queueLimit ?? 1000,
-    },
+    notify:
+      config.notify === undefined
+        ? undefined
+        : {
+            webhook: config.notify.webhook,
+            attempts: config.notify.retry?.attempts ?? 5,
+            initialDelayMs: config.notify.retry?.initialDelay ?? 1000,
+            maxDelayMs: config.notify.retry?.maxDelay ?? 60_000,
+            timeoutMs: config.notify.timeout ?? 10_000,
+            queueLimit: config.notify.queueLimit ?? 1000,
+          },
     healthPort: config.healthPort,
     outageLimitMs: config.outageLimit,
     tokenRefreshLeadMs: config.tokenRefreshLead,
@@ -165,28 +179,37 @@ function resolveJob(job: RawJob, config: RawConfig | undefined, baseDir: string,
     reportProblem(segments, message);
   };
   if ((job.strategy === undefined) === (job.task === undefined)) report([], 'a job needs exactly one of "strategy" or "task"');
-  if (job.cron !== undefined && (job.start !== undefined || job.stop !== undefined)) report(['cron'], 'use either "cron" or "start"/"stop", not both');
+  if (job.cron !== undefined && (job.start !== undefined || job.stop !== undefined))
+    report(['cron'], 'use either "cron" or "start"/"stop", not both');
   else if (job.start !== undefined && job.stop === undefined) report(['start'], '"start" requires "stop"');
   else if (job.stop !== undefined && job.start === undefined) report(['stop'], '"stop" requires "start"');
   else if (job.cron === undefined && job.start === undefined) report([], 'a job needs "cron", or "start" and "stop"');
   if (job.task !== undefined && job.start !== undefined) report(['start'], 'a task runs once per fire: use "cron", not "start"/"stop"');
   if (job.flattenAtStop !== undefined && job.cron !== undefined) report(['flattenAtStop'], 'applies only to start/stop windows');
   if (job.task === 'fetch-data' && (job.symbols ?? []).length === 0) report(['symbols'], 'fetch-data needs at least one symbol');
-  if (job.runFor !== undefined && (job.task !== undefined || job.cron === undefined)) report(['runFor'], 'applies only to cron-fired strategy jobs (a window run ends at its stop)');
-  for (const key of ['lookback', 'dataDir'] as const) if (job[key] !== undefined && job.task !== 'fetch-data') report([key], 'applies only to the fetch-data task');
+  if (job.runFor !== undefined && (job.task !== undefined || job.cron === undefined))
+    report(['runFor'], 'applies only to cron-fired strategy jobs (a window run ends at its stop)');
+  for (const key of ['lookback', 'dataDir'] as const)
+    if (job[key] !== undefined && job.task !== 'fetch-data') report([key], 'applies only to the fetch-data task');
   const market = resolveMarket(job, report);
   if (failed || market === undefined) return undefined;
 
-  const trigger: JobTrigger = job.cron !== undefined
-    ? { kind: 'cron', cron: parseCron(job.cron) }
-    : { kind: 'window', start: parseCron(job.start!), stop: parseCron(job.stop!) };
-  const target: JobTarget = job.strategy !== undefined
-    ? { kind: 'strategy', path: path.resolve(baseDir, job.strategy), period: job.period, runForMs: job.runFor ?? DEFAULT_RUN_FOR_MS }
-    : {
-        kind: 'task',
-        task: job.task!,
-        fetch: { period: job.period ?? DEFAULT_FETCH.period, lookbackMs: job.lookback ?? DEFAULT_FETCH.lookbackMs, dataDir: path.resolve(baseDir, job.dataDir ?? DEFAULT_FETCH.dataDir) },
-      };
+  const trigger: JobTrigger =
+    job.cron !== undefined
+      ? { kind: 'cron', cron: parseCron(job.cron) }
+      : { kind: 'window', start: parseCron(job.start!), stop: parseCron(job.stop!) };
+  const target: JobTarget =
+    job.strategy !== undefined
+      ? { kind: 'strategy', path: path.resolve(baseDir, job.strategy), period: job.period, runForMs: job.runFor ?? DEFAULT_RUN_FOR_MS }
+      : {
+          kind: 'task',
+          task: job.task!,
+          fetch: {
+            period: job.period ?? DEFAULT_FETCH.period,
+            lookbackMs: job.lookback ?? DEFAULT_FETCH.lookbackMs,
+            dataDir: path.resolve(baseDir, job.dataDir ?? DEFAULT_FETCH.dataDir),
+          },
+        };
   return {
     name: job.name,
     target,
@@ -227,7 +250,11 @@ function restartPolicy(job: RawJob, config: RawConfig | undefined): RestartPolic
     maxMs: job.backoff?.max ?? shared?.backoff?.max ?? DEFAULT_RESTART.maxMs,
     jitter: job.backoff?.jitter ?? shared?.backoff?.jitter ?? true,
   };
-  return { maxRestarts: job.maxRestarts ?? shared?.maxRestarts ?? DEFAULT_RESTART.maxRestarts, windowMs: shared?.window ?? DEFAULT_RESTART.windowMs, backoff };
+  return {
+    maxRestarts: job.maxRestarts ?? shared?.maxRestarts ?? DEFAULT_RESTART.maxRestarts,
+    windowMs: shared?.window ?? DEFAULT_RESTART.windowMs,
+    backoff,
+  };
 }
 
 function reportDuplicateNames(jobs: readonly unknown[], report: Report): void {
@@ -250,7 +277,13 @@ function typeMessage(issue: z.core.$ZodRawIssue): string | undefined {
   if (issue.code !== 'invalid_type') return undefined;
   if (issue.input === undefined) return 'required';
   const names: Record<string, string> = { array: 'a list', object: 'a mapping (key: value)', record: 'a mapping (key: value)' };
-  const got = Array.isArray(issue.input) ? 'a list' : issue.input === null ? 'nothing' : typeof issue.input === 'object' ? 'a mapping' : `${typeof issue.input} ${JSON.stringify(issue.input)}`;
+  const got = Array.isArray(issue.input)
+    ? 'a list'
+    : issue.input === null
+      ? 'nothing'
+      : typeof issue.input === 'object'
+        ? 'a mapping'
+        : `${typeof issue.input} ${JSON.stringify(issue.input)}`;
   return `expected ${names[issue.expected] ?? issue.expected}, got ${got}`;
 }
 

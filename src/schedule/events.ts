@@ -13,7 +13,13 @@ export type SkipReason = 'non-trading-day' | 'after-half-day-close';
 
 export type ScheduleEvent =
   | (EventBase & { readonly kind: 'fired'; readonly day: TradingDay })
-  | (EventBase & { readonly kind: 'skipped'; readonly trigger: 'cron' | 'start'; readonly reason: SkipReason; readonly detail: string; readonly day: TradingDay })
+  | (EventBase & {
+      readonly kind: 'skipped';
+      readonly trigger: 'cron' | 'start';
+      readonly reason: SkipReason;
+      readonly detail: string;
+      readonly day: TradingDay;
+    })
   | (EventBase & {
       readonly kind: 'window-opened';
       readonly day: TradingDay;

@@ -4,6 +4,7 @@ import type { ScheduleJob } from './job.js';
 
 export function routeJobs(runners: { readonly strategy: JobRunner; readonly task: JobRunner }): JobRunner {
   return {
-    start: (job: ScheduleJob, context: RunContext): JobRun => (job.target.kind === 'strategy' ? runners.strategy : runners.task).start(job, context),
+    start: (job: ScheduleJob, context: RunContext): JobRun =>
+      (job.target.kind === 'strategy' ? runners.strategy : runners.task).start(job, context),
   };
 }

@@ -27,7 +27,14 @@ export interface StopOptions {
 
 /** Things a run reports that people may want to hear about. Quantities and prices are decimal strings. */
 export type JobRunEvent =
-  | { readonly kind: 'fill'; readonly symbol: string; readonly side: string; readonly quantity: string; readonly price: string; readonly orderId: string }
+  | {
+      readonly kind: 'fill';
+      readonly symbol: string;
+      readonly side: string;
+      readonly quantity: string;
+      readonly price: string;
+      readonly orderId: string;
+    }
   | { readonly kind: 'denial'; readonly code: string; readonly message: string; readonly symbol?: string }
   | { readonly kind: 'error'; readonly message: string };
 

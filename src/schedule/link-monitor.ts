@@ -62,7 +62,10 @@ export class LinkMonitor {
       },
       (error: unknown) => {
         this.reconciling = false;
-        logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'reconciliation after the outage failed; trying again');
+        logger.warn(
+          { error: error instanceof Error ? error.message : String(error) },
+          'reconciliation after the outage failed; trying again',
+        );
         this.retry = this.options.clock.setTimeout(() => {
           if (this.options.guard.state === 'reconciling') this.reconcile();
         }, this.options.retryMs ?? 30_000);

@@ -74,7 +74,10 @@ export class OutageGuard {
     const lasted = this.options.clock.now() - (this.since ?? this.options.clock.now());
     this.since = undefined;
     this.move('up');
-    this.notifier.notify({ kind: 'recovered', message: `link and reconciliation back after ${formatDuration(lasted)}; new orders allowed again` });
+    this.notifier.notify({
+      kind: 'recovered',
+      message: `link and reconciliation back after ${formatDuration(lasted)}; new orders allowed again`,
+    });
   }
 
   close(): void {

@@ -37,7 +37,12 @@ interface JobState {
 
 type Opening =
   | { readonly open: true; readonly day: TradingDay; readonly closesAt: number; readonly closeReason: WindowCloseReason }
-  | { readonly open: false; readonly day: TradingDay; readonly reason: 'non-trading-day' | 'after-half-day-close'; readonly detail: string };
+  | {
+      readonly open: false;
+      readonly day: TradingDay;
+      readonly reason: 'non-trading-day' | 'after-half-day-close';
+      readonly detail: string;
+    };
 
 export class Scheduler {
   private readonly subject = new Subject<ScheduleEvent>();
@@ -50,7 +55,9 @@ export class Scheduler {
 
   constructor(private readonly options: SchedulerOptions) {
     this.logger = options.logger ?? silentLogger;
-    this.states = new Map(options.jobs.map((job) => [job.name, { job, next: undefined, close: undefined, lastFired: undefined, lastSkipped: undefined }]));
+    this.states = new Map(
+      options.jobs.map((job) => [job.name, { job, next: undefined, close: undefined, lastFired: undefined, lastSkipped: undefined }]),
+    );
   }
 
   /** Resumes windows that are open now (restart safety), then plans every job's next fire. */
@@ -77,10 +84,18 @@ export class Scheduler {
   schedule(jobName: string): JobSchedule | undefined {
     const state = this.states.get(jobName);
     if (state === undefined) return undefined;
-    const next: NextFire | undefined = state.close !== undefined && (state.next === undefined || state.close.at <= state.next.at)
-      ? { at: state.close.at, trigger: 'stop' }
-      : state.next === undefined ? undefined : { at: state.next.at, trigger: state.next.trigger };
-    return { next, window: { open: state.close !== undefined, closesAt: state.close?.at }, lastFired: state.lastFired, lastSkipped: state.lastSkipped };
+    const next: NextFire | undefined =
+      state.close !== undefined && (state.next === undefined || state.close.at <= state.next.at)
+        ? { at: state.close.at, trigger: 'stop' }
+        : state.next === undefined
+          ? undefined
+          : { at: state.next.at, trigger: state.next.trigger };
+    return {
+      next,
+      window: { open: state.close !== undefined, closesAt: state.close?.at },
+      lastFired: state.lastFired,
+      lastSkipped: state.lastSkipped,
+    };
   }
 
   private async resumeWindow(state: JobState, start: CronExpression): Promise<void> {
@@ -119,7 +134,16 @@ export class Scheduler {
     const opening = await this.opening(job, at);
     if (!this.running) return;
     if (!opening.open) {
-      this.emit(state, { kind: 'skipped', job: job.name, at, local: formatLocal(at, job.timezone), trigger, reason: opening.reason, detail: opening.detail, day: opening.day });
+      this.emit(state, {
+        kind: 'skipped',
+        job: job.name,
+        at,
+        local: formatLocal(at, job.timezone),
+        trigger,
+        reason: opening.reason,
+        detail: opening.detail,
+        day: opening.day,
+      });
     } else if (trigger === 'cron') {
       this.emit(state, { kind: 'fired', job: job.name, at, local: formatLocal(at, job.timezone), day: opening.day });
     } else {
@@ -131,16 +155,27 @@ export class Scheduler {
   private async opening(job: ScheduleJob, at: number): Promise<Opening> {
     const calendar = this.options.calendar;
     const date = localDate(at, timeZoneOf(job.market));
-    const stopAt = job.trigger.kind === 'window' ? nextFire(job.trigger.stop, at, job.timezone) ?? Number.POSITIVE_INFINITY : at;
-    if (job.days === 'all') return { open: true, day: { market: job.market, date, kind: 'full', source: 'unchecked' }, closesAt: stopAt, closeReason: 'stop' };
+    const stopAt = job.trigger.kind === 'window' ? (nextFire(job.trigger.stop, at, job.timezone) ?? Number.POSITIVE_INFINITY) : at;
+    if (job.days === 'all')
+      return { open: true, day: { market: job.market, date, kind: 'full', source: 'unchecked' }, closesAt: stopAt, closeReason: 'stop' };
     const day = await calendar.day(job.market, date);
     if (day.kind === 'closed') {
-      return { open: false, day, reason: 'non-trading-day', detail: `${date} is not a trading day of ${job.market}${day.source === 'fallback' ? ' (weekday fallback)' : ''}` };
+      return {
+        open: false,
+        day,
+        reason: 'non-trading-day',
+        detail: `${date} is not a trading day of ${job.market}${day.source === 'fallback' ? ' (weekday fallback)' : ''}`,
+      };
     }
     if (day.kind === 'half') {
       const halfClose = calendar.halfDayClose(job.market, date);
       if (job.trigger.kind === 'window' && at >= halfClose) {
-        return { open: false, day, reason: 'after-half-day-close', detail: `${date} is a half day of ${job.market}, closed at ${formatLocal(halfClose, timeZoneOf(job.market))}` };
+        return {
+          open: false,
+          day,
+          reason: 'after-half-day-close',
+          detail: `${date} is a half day of ${job.market}, closed at ${formatLocal(halfClose, timeZoneOf(job.market))}`,
+        };
       }
       if (halfClose < stopAt) return { open: true, day, closesAt: halfClose, closeReason: 'half-day-close' };
     }
@@ -151,7 +186,13 @@ export class Scheduler {
     const { job } = state;
     const timer = timerAt(this.options.clock, opening.closesAt, () => {
       state.close = undefined;
-      this.emit(state, { kind: 'window-closed', job: job.name, at: opening.closesAt, local: formatLocal(opening.closesAt, job.timezone), reason: opening.closeReason });
+      this.emit(state, {
+        kind: 'window-closed',
+        job: job.name,
+        at: opening.closesAt,
+        local: formatLocal(opening.closesAt, job.timezone),
+        reason: opening.closeReason,
+      });
     });
     state.close = { at: opening.closesAt, reason: opening.closeReason, timer };
     this.emit(state, {
@@ -170,8 +211,18 @@ export class Scheduler {
     if (event.kind === 'skipped') state.lastSkipped = event;
     else if (event.kind !== 'window-closed') state.lastFired = event;
     const { kind, job, local } = event;
-    if (event.kind === 'skipped') this.logger.info({ job, event: kind, at: local, reason: event.reason, detail: event.detail }, `job ${job} skipped: ${event.detail}`);
-    else this.logger.info({ job, event: kind, at: local, ...(event.kind === 'window-opened' ? { resumed: event.resumed, closesAt: formatLocal(event.closesAt, state.job.timezone) } : {}) }, `job ${job} ${kind}`);
+    if (event.kind === 'skipped')
+      this.logger.info({ job, event: kind, at: local, reason: event.reason, detail: event.detail }, `job ${job} skipped: ${event.detail}`);
+    else
+      this.logger.info(
+        {
+          job,
+          event: kind,
+          at: local,
+          ...(event.kind === 'window-opened' ? { resumed: event.resumed, closesAt: formatLocal(event.closesAt, state.job.timezone) } : {}),
+        },
+        `job ${job} ${kind}`,
+      );
     this.subject.next(event);
   }
 }

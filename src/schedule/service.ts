@@ -100,22 +100,33 @@ export class ScheduleService {
       ...(options.random === undefined ? {} : { random: options.random }),
     });
     const market = config.jobs[0]!.market;
-    this.account = options.account === undefined ? undefined : new AccountWatch({
+    this.account =
+      options.account === undefined
+        ? undefined
+        : new AccountWatch({
+            clock,
+            source: options.account,
+            limits: config.risk as RiskLimits,
+            market,
+            intervalMs: config.accountCheckMs,
+            file: path.join(config.stateDir, 'account-day.json'),
+            onTrip: (reason) => void this.killSwitch(`account: ${reason}`),
+            logger,
+          });
+    this.publisher = new StatusPublisher({
       clock,
-      source: options.account,
-      limits: config.risk as RiskLimits,
-      market,
-      intervalMs: config.accountCheckMs,
-      file: path.join(config.stateDir, 'account-day.json'),
-      onTrip: (reason) => void this.killSwitch(`account: ${reason}`),
+      file: statusFilePath(config.stateDir),
+      collect: () => this.status(),
       logger,
+      ...(options.statusEveryMs === undefined ? {} : { intervalMs: options.statusEveryMs }),
     });
-    this.publisher = new StatusPublisher({ clock, file: statusFilePath(config.stateDir), collect: () => this.status(), logger, ...(options.statusEveryMs === undefined ? {} : { intervalMs: options.statusEveryMs }) });
   }
 
   /** Why new orders may not go out now (the outage guard), or undefined. Cancels are never held back. */
   ordersBlocked(): string | undefined {
-    return this.guard.ordersAllowed ? undefined : `link outage: new orders halted until the link and a reconciliation are back (link ${this.guard.state})`;
+    return this.guard.ordersAllowed
+      ? undefined
+      : `link outage: new orders halted until the link and a reconciliation are back (link ${this.guard.state})`;
   }
 
   async start(): Promise<void> {
@@ -139,10 +150,19 @@ export class ScheduleService {
     // Now that the jobs are armed, the status can name their next fire times (`trader status` reads it).
     this.publisher.publish();
     if (this.options.token !== undefined) {
-      this.refresher = new TokenRefresher({ clock, ...this.options.token, leadMs: config.tokenRefreshLeadMs, notifier: this.notifier, logger });
+      this.refresher = new TokenRefresher({
+        clock,
+        ...this.options.token,
+        leadMs: config.tokenRefreshLeadMs,
+        notifier: this.notifier,
+        logger,
+      });
       this.refresher.start();
     }
-    logger.info({ jobs: config.jobs.map((job) => job.name), mode: config.mode, health: this.health?.url }, `schedule running: ${config.jobs.length} job(s), ${config.mode} mode`);
+    logger.info(
+      { jobs: config.jobs.map((job) => job.name), mode: config.mode, health: this.health?.url },
+      `schedule running: ${config.jobs.length} job(s), ${config.mode} mode`,
+    );
   }
 
   /** The health endpoint's address, when it listens. */
@@ -159,7 +179,10 @@ export class ScheduleService {
     this.halting = (async () => {
       await this.supervisor.haltForDay(reason);
       await this.options.journal.reconcileJournal({ cancelOpenOrders: true }).catch((error: unknown) => {
-        this.options.logger.error({ error: error instanceof Error ? error.message : String(error) }, 'kill switch: cancelling the open orders failed');
+        this.options.logger.error(
+          { error: error instanceof Error ? error.message : String(error) },
+          'kill switch: cancelling the open orders failed',
+        );
       });
     })().finally(() => (this.halting = undefined));
     return this.halting;
@@ -215,7 +238,8 @@ export class ScheduleService {
     run.events?.subscribe((event) => {
       if (event.kind === 'fill') this.account?.refreshSoon();
       // After the supervisor has reported the denial itself: the halt follows it.
-      else if (event.kind === 'denial' && (KILL_SWITCH_CODES as readonly string[]).includes(event.code)) queueMicrotask(() => void this.killSwitch(`${job.name}: ${event.message}`));
+      else if (event.kind === 'denial' && (KILL_SWITCH_CODES as readonly string[]).includes(event.code))
+        queueMicrotask(() => void this.killSwitch(`${job.name}: ${event.message}`));
     });
     return run;
   }
@@ -225,7 +249,10 @@ export class ScheduleService {
     const snapshot = await readStatusFile(statusFilePath(config.stateDir)).catch(() => undefined);
     if (snapshot === undefined || snapshot.pid === process.pid) return;
     if (livenessOf(snapshot, clock.now(), pidAlive).running) {
-      throw new TraderError('SCHEDULER_RUNNING', `another scheduler (pid ${snapshot.pid}) is running with the state dir ${config.stateDir}: stop it first, or use another --state`);
+      throw new TraderError(
+        'SCHEDULER_RUNNING',
+        `another scheduler (pid ${snapshot.pid}) is running with the state dir ${config.stateDir}: stop it first, or use another --state`,
+      );
     }
   }
 }

@@ -17,7 +17,10 @@ export async function readStatusFile(file: string): Promise<StatusSnapshot> {
   try {
     text = await readFile(file, 'utf8');
   } catch {
-    throw new TraderError('NO_STATUS', `no scheduler status at ${file}: no \`trader schedule\` has run with this state dir (pass --state, or the config file)`);
+    throw new TraderError(
+      'NO_STATUS',
+      `no scheduler status at ${file}: no \`trader schedule\` has run with this state dir (pass --state, or the config file)`,
+    );
   }
   let parsed: Partial<StatusSnapshot>;
   try {
@@ -88,7 +91,10 @@ export class StatusPublisher {
       const snapshot = await this.options.collect();
       writeFileAtomic(this.options.file, `${JSON.stringify(snapshot, null, 2)}\n`);
     } catch (error) {
-      (this.options.logger ?? silentLogger).warn({ file: this.options.file, error: (error as Error).message }, 'could not write the status file');
+      (this.options.logger ?? silentLogger).warn(
+        { file: this.options.file, error: (error as Error).message },
+        'could not write the status file',
+      );
     }
   }
 }

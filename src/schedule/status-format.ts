@@ -27,7 +27,11 @@ export interface Liveness {
 /** `pidAlive` says whether a process with that id exists on this machine. */
 export function livenessOf(snapshot: StatusSnapshot, nowMs: number, pidAlive: (pid: number) => boolean): Liveness {
   if (snapshot.state === 'stopped') return { running: false, problem: `the scheduler stopped at ${snapshot.generatedAt}` };
-  if (!pidAlive(snapshot.pid)) return { running: false, problem: `the scheduler (pid ${snapshot.pid}) is not running: it ended without a graceful stop (killed or crashed)` };
+  if (!pidAlive(snapshot.pid))
+    return {
+      running: false,
+      problem: `the scheduler (pid ${snapshot.pid}) is not running: it ended without a graceful stop (killed or crashed)`,
+    };
   const age = nowMs - Date.parse(snapshot.generatedAt);
   if (age > STALE_MS) return { running: false, problem: `stale, the scheduler may not be running (no update for ${formatDuration(age)})` };
   return { running: true, problem: undefined };
@@ -41,7 +45,10 @@ export function describeStatus(snapshot: StatusSnapshot, nowMs: number, liveness
     `status as of ${snapshot.generatedAt} (${formatDuration(age)} ago)${problem === undefined ? '' : `: ${problem}`}`,
     `health: ${snapshot.healthy ? 'ok' : 'needs attention'} · link: ${snapshot.link}`,
   ];
-  if (snapshot.tokenExpiresAt !== undefined) summary.push(`access token expires ${snapshot.tokenExpiresAt} (in ${formatDuration(Date.parse(snapshot.tokenExpiresAt) - nowMs)}); refreshed automatically ahead of that`);
+  if (snapshot.tokenExpiresAt !== undefined)
+    summary.push(
+      `access token expires ${snapshot.tokenExpiresAt} (in ${formatDuration(Date.parse(snapshot.tokenExpiresAt) - nowMs)}); refreshed automatically ahead of that`,
+    );
   if (snapshot.killSwitch !== undefined) summary.push(`kill switch: ON since ${snapshot.killSwitch.at}: ${snapshot.killSwitch.reason}`);
   if (snapshot.notifications !== undefined) {
     const { sent, failed, dropped, queued } = snapshot.notifications;
@@ -54,7 +61,13 @@ export function describeStatus(snapshot: StatusSnapshot, nowMs: number, liveness
     jobs: { headers: ['JOB', 'STATE', 'NEXT', 'LAST', 'ERROR'], rows: snapshot.jobs.map((job) => jobRow(job, nowMs)) },
     positions: {
       headers: ['SYMBOL', 'QUANTITY', 'AVG COST', 'MARKET VALUE', 'UNREALIZED PNL'],
-      rows: (snapshot.portfolio?.positions ?? []).map((line) => [line.symbol, line.quantity, line.averageCost ?? '', line.marketValue ?? '', line.unrealizedPnl ?? '']),
+      rows: (snapshot.portfolio?.positions ?? []).map((line) => [
+        line.symbol,
+        line.quantity,
+        line.averageCost ?? '',
+        line.marketValue ?? '',
+        line.unrealizedPnl ?? '',
+      ]),
     },
     pnl: {
       headers: ['CURRENCY', 'NET ASSETS', 'DAY START', 'PNL TODAY'],
@@ -64,14 +77,24 @@ export function describeStatus(snapshot: StatusSnapshot, nowMs: number, liveness
 }
 
 function jobRow(job: JobStatusLine, nowMs: number): string[] {
-  const state = job.state === 'halted' ? `halted (${job.haltReason}) until ${job.haltedUntil}`
-    : job.state === 'restarting' ? `restarting at ${job.restartAt}`
-    : job.windowOpen && job.state === 'idle' ? 'idle (window open)'
-    : job.state;
+  const state =
+    job.state === 'halted'
+      ? `halted (${job.haltReason}) until ${job.haltedUntil}`
+      : job.state === 'restarting'
+        ? `restarting at ${job.restartAt}`
+        : job.windowOpen && job.state === 'idle'
+          ? 'idle (window open)'
+          : job.state;
   const until = job.next === undefined ? 0 : Date.parse(job.next.at) - nowMs;
-  const next = job.next === undefined ? '-' : `${job.next.trigger} ${job.next.local} (${until >= 0 ? `in ${formatDuration(until)}` : `due ${formatDuration(-until)} ago`})`;
+  const next =
+    job.next === undefined
+      ? '-'
+      : `${job.next.trigger} ${job.next.local} (${until >= 0 ? `in ${formatDuration(until)}` : `due ${formatDuration(-until)} ago`})`;
   const fired = job.lastFired === undefined ? undefined : { at: job.lastFired.at, text: `${job.lastFired.kind} ${job.lastFired.local}` };
-  const skipped = job.lastSkipped === undefined ? undefined : { at: job.lastSkipped.at, text: `skipped ${job.lastSkipped.local}: ${job.lastSkipped.detail}` };
+  const skipped =
+    job.lastSkipped === undefined
+      ? undefined
+      : { at: job.lastSkipped.at, text: `skipped ${job.lastSkipped.local}: ${job.lastSkipped.detail}` };
   const last = [fired, skipped].filter((entry) => entry !== undefined).sort((a, b) => b.at.localeCompare(a.at))[0]?.text ?? '-';
   const error = job.lastError === undefined ? '' : `${job.lastError.at}: ${job.lastError.message}`;
   return [job.name, state, next, last, error];

@@ -79,7 +79,12 @@ export class Supervisor {
   constructor(private readonly options: SupervisorOptions) {
     this.notifier = options.notifier ?? noNotify;
     this.logger = options.logger ?? silentLogger;
-    this.slots = new Map(options.jobs.map((job) => [job.name, { job, run: undefined, window: undefined, restart: undefined, halt: undefined, crashes: [], runs: 0, lastError: undefined }]));
+    this.slots = new Map(
+      options.jobs.map((job) => [
+        job.name,
+        { job, run: undefined, window: undefined, restart: undefined, halt: undefined, crashes: [], runs: 0, lastError: undefined },
+      ]),
+    );
   }
 
   /** Follows a scheduler's events until the returned subscription is closed. */
@@ -98,7 +103,8 @@ export class Supervisor {
       case 'window-closed':
         slot.window = undefined;
         this.cancelRestart(slot);
-        if (slot.run !== undefined) void this.stopRun(slot, { reason: 'window-closed', flatten: slot.job.flattenAtStop, cancelOpenOrders: true });
+        if (slot.run !== undefined)
+          void this.stopRun(slot, { reason: 'window-closed', flatten: slot.job.flattenAtStop, cancelOpenOrders: true });
         this.changed(slot);
         break;
       case 'fired':
@@ -117,7 +123,11 @@ export class Supervisor {
     const now = this.options.clock.now();
     this.killSwitchState = { reason, at: now };
     this.logger.error({ reason }, 'kill switch: trading halted for the rest of the day');
-    this.notifier.notify({ kind: 'halt', message: `kill switch: ${reason}; all jobs halted for the rest of the market day`, details: { reason, jobs: [...this.slots.keys()] } });
+    this.notifier.notify({
+      kind: 'halt',
+      message: `kill switch: ${reason}; all jobs halted for the rest of the market day`,
+      details: { reason, jobs: [...this.slots.keys()] },
+    });
     const stops: Promise<void>[] = [];
     for (const slot of this.slots.values()) {
       this.haltSlot(slot, 'kill-switch');
@@ -152,7 +162,10 @@ export class Supervisor {
   private begin(slot: Slot, reason: RunReason): void {
     const { name } = slot.job;
     if (slot.halt !== undefined) {
-      this.logger.warn({ job: name, reason: slot.halt.reason }, `job ${name} not started: halted until ${new Date(slot.halt.until).toISOString()}`);
+      this.logger.warn(
+        { job: name, reason: slot.halt.reason },
+        `job ${name} not started: halted until ${new Date(slot.halt.until).toISOString()}`,
+      );
     } else if (slot.run !== undefined || slot.restart !== undefined) {
       this.logger.warn({ job: name }, `job ${name} not started: the previous run is still going`);
     } else {
@@ -207,9 +220,19 @@ export class Supervisor {
     const within = `${count} crash${count === 1 ? '' : 'es'} in ${formatDuration(policy.windowMs)}`;
     if (count > policy.maxRestarts) {
       this.logger.error({ job: job.name, error: message, crashes: count }, `job ${job.name} halted after ${within}`);
-      this.notifier.notify({ kind: 'crash', job: job.name, message: `job ${job.name} crashed (${within}): ${message}`, details: { crashes: count } });
+      this.notifier.notify({
+        kind: 'crash',
+        job: job.name,
+        message: `job ${job.name} crashed (${within}): ${message}`,
+        details: { crashes: count },
+      });
       this.haltSlot(slot, 'crashes');
-      this.notifier.notify({ kind: 'halt', job: job.name, message: `job ${job.name} halted for the rest of the market day after ${within}`, details: { reason: 'crashes', until: slot.halt?.until } });
+      this.notifier.notify({
+        kind: 'halt',
+        job: job.name,
+        message: `job ${job.name} halted for the rest of the market day after ${within}`,
+        details: { reason: 'crashes', until: slot.halt?.until },
+      });
       return;
     }
     const wanted = job.trigger.kind === 'cron' || slot.window !== undefined;
@@ -220,8 +243,16 @@ export class Supervisor {
     }
     const delay = backoffDelay(count, policy.backoff, this.options.random);
     const at = now + delay;
-    this.logger.warn({ job: job.name, error: message, crashes: count, restartInMs: delay }, `job ${job.name} crashed; restarting in ${formatDuration(delay)}`);
-    this.notifier.notify({ kind: 'crash', job: job.name, message: `job ${job.name} crashed (${within}): ${message}; restarting in ${formatDuration(delay)}`, details: { crashes: count, restartAt: at } });
+    this.logger.warn(
+      { job: job.name, error: message, crashes: count, restartInMs: delay },
+      `job ${job.name} crashed; restarting in ${formatDuration(delay)}`,
+    );
+    this.notifier.notify({
+      kind: 'crash',
+      job: job.name,
+      message: `job ${job.name} crashed (${within}): ${message}; restarting in ${formatDuration(delay)}`,
+      details: { crashes: count, restartAt: at },
+    });
     const timer = timerAt(this.options.clock, at, () => {
       slot.restart = undefined;
       this.startRun(slot, 'restart', count);
@@ -272,13 +303,22 @@ export class Supervisor {
       await run.handle.done.catch(() => undefined);
       return;
     }
-    this.logger.error({ job: slot.job.name, timeoutMs }, `job ${slot.job.name} did not stop within ${formatDuration(timeoutMs)}; aborting it`);
+    this.logger.error(
+      { job: slot.job.name, timeoutMs },
+      `job ${slot.job.name} did not stop within ${formatDuration(timeoutMs)}; aborting it`,
+    );
     run.abort.abort(new Error('stop timed out'));
     // A run that ignores its abort signal too is given up on, so shutdown always finishes.
     const abandon = new AbortController();
     const ended = await Promise.race([
-      run.handle.done.then(() => true, () => true),
-      sleep(this.options.clock, timeoutMs, abandon.signal).then(() => false, () => false),
+      run.handle.done.then(
+        () => true,
+        () => true,
+      ),
+      sleep(this.options.clock, timeoutMs, abandon.signal).then(
+        () => false,
+        () => false,
+      ),
     ]);
     abandon.abort();
     if (!ended && slot.run === run) {
@@ -290,9 +330,19 @@ export class Supervisor {
   private reportRunEvent(slot: Slot, event: JobRunEvent): void {
     const job = slot.job.name;
     if (event.kind === 'fill') {
-      this.notifier.notify({ kind: 'fill', job, message: `${job}: ${event.side} ${event.quantity} ${event.symbol} @ ${event.price}`, details: { ...event } });
+      this.notifier.notify({
+        kind: 'fill',
+        job,
+        message: `${job}: ${event.side} ${event.quantity} ${event.symbol} @ ${event.price}`,
+        details: { ...event },
+      });
     } else if (event.kind === 'denial') {
-      this.notifier.notify({ kind: 'denial', job, message: `${job}: order denied (${event.code}): ${event.message}`, details: { ...event } });
+      this.notifier.notify({
+        kind: 'denial',
+        job,
+        message: `${job}: order denied (${event.code}): ${event.message}`,
+        details: { ...event },
+      });
     } else {
       this.recordError(slot, new Error(event.message));
       this.changed(slot);
@@ -320,11 +370,16 @@ export class Supervisor {
   }
 
   private statusOf(slot: Slot): JobStatus {
-    const state: JobRunState = slot.halt !== undefined ? 'halted'
-      : slot.run?.stopping !== undefined ? 'stopping'
-      : slot.run !== undefined ? 'running'
-      : slot.restart !== undefined ? 'restarting'
-      : 'idle';
+    const state: JobRunState =
+      slot.halt !== undefined
+        ? 'halted'
+        : slot.run?.stopping !== undefined
+          ? 'stopping'
+          : slot.run !== undefined
+            ? 'running'
+            : slot.restart !== undefined
+              ? 'restarting'
+              : 'idle';
     const now = this.options.clock.now();
     return {
       name: slot.job.name,

@@ -57,10 +57,19 @@ export class TokenRefresher {
       const reason = (error as Error).message;
       const retryMs = this.options.retryMs ?? 3_600_000;
       if (now >= this.current) {
-        if (!this.expiredNotified) notifier.notify({ kind: 'token-expiry', message: `access token expired; refresh failed: ${reason}`, details: { expiresAt: this.current } });
+        if (!this.expiredNotified)
+          notifier.notify({
+            kind: 'token-expiry',
+            message: `access token expired; refresh failed: ${reason}`,
+            details: { expiresAt: this.current },
+          });
         this.expiredNotified = true;
       } else {
-        notifier.notify({ kind: 'token-expiry', message: `access token expires in ${formatDuration(this.current - now)}; refresh failed: ${reason}; retrying in ${formatDuration(retryMs)}`, details: { expiresAt: this.current } });
+        notifier.notify({
+          kind: 'token-expiry',
+          message: `access token expires in ${formatDuration(this.current - now)}; refresh failed: ${reason}; retrying in ${formatDuration(retryMs)}`,
+          details: { expiresAt: this.current },
+        });
       }
       logger.error({ error: reason }, 'access token refresh failed');
       this.arm(now + retryMs);

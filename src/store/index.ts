@@ -1,4 +1,12 @@
 // The SQLite journal and its port.
-export { DEFAULT_JOURNAL_FILE, noJournal, type ChangeSource, type Journal, type JournalDenial, type JournalOrder, type JournalOrderChange } from './journal.js';
+export {
+  DEFAULT_JOURNAL_FILE,
+  noJournal,
+  type ChangeSource,
+  type Journal,
+  type JournalDenial,
+  type JournalOrder,
+  type JournalOrderChange,
+} from './journal.js';
 export { SCHEMA_VERSION } from './schema.js';
 export { openJournal } from './sqlite-journal.js';

@@ -42,6 +42,9 @@ export function migrate(db: Database, file: string): void {
   const row = db.prepare(`SELECT value FROM meta WHERE key = 'schema_version'`).get() as { value: string } | undefined;
   const version = Number(row?.value);
   if (version !== SCHEMA_VERSION) {
-    throw new TraderError('JOURNAL_VERSION', `${file}: journal schema version ${row?.value ?? 'unknown'} is not ${SCHEMA_VERSION}, the version this trader writes`);
+    throw new TraderError(
+      'JOURNAL_VERSION',
+      `${file}: journal schema version ${row?.value ?? 'unknown'} is not ${SCHEMA_VERSION}, the version this trader writes`,
+    );
   }
 }

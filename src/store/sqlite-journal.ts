@@ -50,7 +50,9 @@ export function openJournal(file: string): Journal {
     migrate(db, file);
   } catch (error) {
     if (error instanceof TraderError) throw error;
-    throw new TraderError('JOURNAL_OPEN', `${file}: cannot open the journal (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+    throw new TraderError('JOURNAL_OPEN', `${file}: cannot open the journal (${error instanceof Error ? error.message : String(error)})`, {
+      cause: error,
+    });
   }
   return new SqliteJournal(db);
 }
@@ -65,7 +67,9 @@ class SqliteJournal implements Journal {
 
   constructor(private readonly db: Database) {
     this.statements = {
-      intent: db.prepare(`INSERT INTO intents (time, strategy, kind, symbol, side, quantity, price, reason, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      intent: db.prepare(
+        `INSERT INTO intents (time, strategy, kind, symbol, side, quantity, price, reason, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
       denial: db.prepare(`INSERT INTO denials (intent_id, time, strategy, code, message, figures) VALUES (?, ?, ?, ?, ?, ?)`),
       order: db.prepare(
         `INSERT INTO orders (client_order_id, order_id, intent_id, strategy, symbol, side, order_type, quantity, price, status, executed_quantity, executed_price, message, created_at, updated_at)
@@ -92,7 +96,17 @@ class SqliteJournal implements Journal {
     const quantity = 'quantity' in intent ? toWire(intent.quantity) : null;
     const side = intent.kind === 'order' ? intent.side : null;
     const price = intent.kind !== 'cancel' && intent.price !== undefined ? toWire(intent.price) : null;
-    const result = this.statements.intent.run(time, strategy, intent.kind, intent.symbol ?? null, side, quantity, price, intent.reason ?? null, detail);
+    const result = this.statements.intent.run(
+      time,
+      strategy,
+      intent.kind,
+      intent.symbol ?? null,
+      side,
+      quantity,
+      price,
+      intent.reason ?? null,
+      detail,
+    );
     return Number(result.lastInsertRowid);
   }
 
@@ -163,7 +177,13 @@ class SqliteJournal implements Journal {
   }
 
   savePosition(position: Position, time: number): void {
-    this.statements.position.run(position.symbol, toWire(position.quantity), toWire(position.averageCost), toWire(position.realizedPnl), time);
+    this.statements.position.run(
+      position.symbol,
+      toWire(position.quantity),
+      toWire(position.averageCost),
+      toWire(position.realizedPnl),
+      time,
+    );
   }
 
   recordEvent(time: number, type: string, detail: Readonly<Record<string, unknown>>): void {

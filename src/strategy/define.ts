@@ -36,7 +36,7 @@ export interface RxStrategySpec<D extends ParamDefaults> extends StrategySpecBas
 }
 
 /** What a callback returns: nothing, one intent, or several. */
-export type CallbackResult = OrderIntent | readonly OrderIntent[] | undefined | void;
+export type CallbackResult = OrderIntent | readonly OrderIntent[] | undefined | undefined;
 
 export interface CallbackStrategySpec<D extends ParamDefaults, S> extends StrategySpecBase<D> {
   /** Called once per run, before the first candle: returns this run's state (indicators, counters…). */
@@ -58,7 +58,9 @@ export interface StrategyDefinition<D extends ParamDefaults = ParamDefaults> {
 }
 
 export function defineStrategy<D extends ParamDefaults = Record<never, never>>(spec: RxStrategySpec<D>): StrategyDefinition<D>;
-export function defineStrategy<D extends ParamDefaults = Record<never, never>, S = undefined>(spec: CallbackStrategySpec<D, S>): StrategyDefinition<D>;
+export function defineStrategy<D extends ParamDefaults = Record<never, never>, S = undefined>(
+  spec: CallbackStrategySpec<D, S>,
+): StrategyDefinition<D>;
 export function defineStrategy<D extends ParamDefaults, S>(spec: RxStrategySpec<D> | CallbackStrategySpec<D, S>): StrategyDefinition<D> {
   return {
     tag: STRATEGY_TAG,
@@ -75,7 +77,10 @@ export function defineStrategy<D extends ParamDefaults, S>(spec: RxStrategySpec<
 
 // Feeds every candle of every symbol to onCandle and forwards what it returns. Allocation-free per candle
 // when the callback returns nothing; a throw fails the stream, which isolates the strategy.
-function fromCallback<D extends ParamDefaults, S>(spec: CallbackStrategySpec<D, S>, ctx: StrategyContext<Params<D>>): Observable<OrderIntent> {
+function fromCallback<D extends ParamDefaults, S>(
+  spec: CallbackStrategySpec<D, S>,
+  ctx: StrategyContext<Params<D>>,
+): Observable<OrderIntent> {
   return new Observable<OrderIntent>((subscriber) => {
     const state = spec.init === undefined ? (undefined as S) : spec.init(ctx);
     const candles = ctx.symbols.length === 1 ? ctx.candles(ctx.symbol) : merge(...ctx.symbols.map((symbol) => ctx.candles(symbol)));

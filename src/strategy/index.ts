@@ -1,5 +1,13 @@
 // The strategy API: what strategy files import.
-export { defineStrategy, STRATEGY_TAG, type CallbackResult, type CallbackStrategySpec, type RxStrategySpec, type StrategyDefinition, type Warmup } from './define.js';
+export {
+  defineStrategy,
+  STRATEGY_TAG,
+  type CallbackResult,
+  type CallbackStrategySpec,
+  type RxStrategySpec,
+  type StrategyDefinition,
+  type Warmup,
+} from './define.js';
 export type {
   AccountView,
   DecimalInput,
@@ -13,6 +21,14 @@ export type {
 export { createIntentHelpers, toDecimal, toSymbol } from './intents.js';
 export { StrategyFailedError, StrategyLoadError } from './errors.js';
 export { isStrategyDefinition, loadStrategy } from './loader.js';
-export { parseParamAssignments, resolveParams, schemaFromDefaults, type ParamDefaults, type ParamOverrides, type Params, type ParamValue } from './params.js';
+export {
+  parseParamAssignments,
+  resolveParams,
+  schemaFromDefaults,
+  type ParamDefaults,
+  type ParamOverrides,
+  type Params,
+  type ParamValue,
+} from './params.js';
 export { prepareStrategy, type PreparedStrategy, type StrategyOverrides } from './prepare.js';
 export * from './operators/index.js';

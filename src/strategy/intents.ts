@@ -1,7 +1,7 @@
 // The intent helpers of the strategy context (buy, sell, close, target, cancel): plain values in, domain
 // OrderIntents out, with the strategy's first symbol as the default.
 import {
-  Decimal,
+  type Decimal,
   InvalidInputError,
   decimalFromNumber,
   isDecimal,
@@ -29,10 +29,12 @@ export function toSymbol(input: SecuritySymbol | string | undefined, fallback: S
 
 // Plain literals (optional fields left undefined): intents are built on the hot path of a backtest.
 export function createIntentHelpers(defaultSymbol: SecuritySymbol): IntentHelpers {
-  const decimalOrUndefined = (value: DecimalInput | undefined, field: string): Decimal | undefined => (value === undefined ? undefined : toDecimal(value, field));
+  const decimalOrUndefined = (value: DecimalInput | undefined, field: string): Decimal | undefined =>
+    value === undefined ? undefined : toDecimal(value, field);
   const order = (side: Side, quantity: DecimalInput, options: IntentOptions | undefined): OrderIntent => {
     const amount = toDecimal(quantity, 'quantity');
-    if (!amount.isFinite() || !isPositive(amount)) throw new InvalidInputError(`${side.toLowerCase()} quantity must be positive, got ${String(quantity)}`, 'quantity');
+    if (!amount.isFinite() || !isPositive(amount))
+      throw new InvalidInputError(`${side.toLowerCase()} quantity must be positive, got ${String(quantity)}`, 'quantity');
     return {
       kind: 'order',
       symbol: toSymbol(options?.symbol, defaultSymbol),

@@ -23,7 +23,8 @@ export async function loadStrategy(file: string, overrides: StrategyOverrides = 
     throw new StrategyLoadError(shown, `cannot load: ${firstLine(describeError(error))}${packageHint(error)}`, error);
   }
   const definition = module['default'];
-  if (definition === undefined) throw new StrategyLoadError(shown, 'has no default export (expected `export default defineStrategy({...})`)');
+  if (definition === undefined)
+    throw new StrategyLoadError(shown, 'has no default export (expected `export default defineStrategy({...})`)');
   if (!isStrategyDefinition(definition)) {
     throw new StrategyLoadError(shown, 'the default export is not a strategy (expected `export default defineStrategy({...})`)');
   }
@@ -44,7 +45,7 @@ function firstLine(text: string): string {
 function packageHint(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') return '';
-  return ' (packages are resolved from the strategy file\'s folder: keep strategies inside the project, or install the package next to the file)';
+  return " (packages are resolved from the strategy file's folder: keep strategies inside the project, or install the package next to the file)";
 }
 
 // Paths inside the working folder are shown relative to it, the way a user typed them.

@@ -14,7 +14,16 @@ export type Params<D extends ParamDefaults> = {
 /** Overrides as they come from a CLI (`key=value` text) or from code (typed values). */
 export type ParamOverrides = Readonly<Record<string, ParamValue>>;
 
-const BOOLEAN_TEXT: Readonly<Record<string, boolean>> = { true: true, false: false, yes: true, no: false, '1': true, '0': false, on: true, off: false };
+const BOOLEAN_TEXT: Readonly<Record<string, boolean>> = {
+  true: true,
+  false: false,
+  yes: true,
+  no: false,
+  '1': true,
+  '0': false,
+  on: true,
+  off: false,
+};
 
 /** The zod schema implied by the defaults: each key keeps the type of its default; unknown keys are refused. */
 export function schemaFromDefaults(defaults: ParamDefaults): z.ZodType<Readonly<Record<string, ParamValue>>> {
@@ -48,7 +57,9 @@ export function resolveParams(
   const problems: string[] = [];
   const unknown = Object.keys(overrides).filter((key) => !Object.hasOwn(defaults, key));
   if (unknown.length > 0) {
-    problems.push(`unknown param${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (known: ${Object.keys(defaults).join(', ') || 'none'})`);
+    problems.push(
+      `unknown param${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (known: ${Object.keys(defaults).join(', ') || 'none'})`,
+    );
   }
   const merged: Record<string, ParamValue> = { ...defaults };
   for (const [key, value] of Object.entries(overrides)) {

@@ -52,7 +52,15 @@ export function prepareStrategy<D extends ParamDefaults>(
   const warmup = resolved.problems.length === 0 ? resolveWarmup(definition, resolved.params as Params<D>, problems) : 0;
   // Bad settings are user input (exit status 2 on the CLI), unlike a file that cannot load.
   if (problems.length > 0) throw new InvalidInputError(`${source}: ${problems.join('; ')}`, 'params');
-  return { definition: definition as unknown as StrategyDefinition<ParamDefaults>, name: definition.name, source, symbols: [...new Set(symbols)], period, params: resolved.params, warmup };
+  return {
+    definition: definition as unknown as StrategyDefinition<ParamDefaults>,
+    name: definition.name,
+    source,
+    symbols: [...new Set(symbols)],
+    period,
+    params: resolved.params,
+    warmup,
+  };
 }
 
 // A warm-up that cannot be computed or is not a whole number ≥ 0 is reported like a bad setting.

@@ -3,7 +3,7 @@ import { BarCloseTimes } from '../../src/backtest/bar-close.js';
 import { AAPL, TENCENT, dayTime, localTime } from '../support/backtest/scripted.js';
 
 describe('bar close instants', () => {
-  it('closes a daily bar at the end of its market\'s regular session that day', () => {
+  it("closes a daily bar at the end of its market's regular session that day", () => {
     const closes = new BarCloseTimes('day');
 
     expect(closes.closeOf({ symbol: AAPL, time: dayTime(AAPL, '2024-01-02') })).toBe(localTime(AAPL, '2024-01-02 16:00'));
@@ -29,7 +29,7 @@ describe('bar close instants', () => {
     expect(new BarCloseTimes('month').closeOf({ symbol: AAPL, time: dayTime(AAPL, '2024-01-01') })).toBe(dayTime(AAPL, '2024-02-01'));
   });
 
-  it('gives the same closes when a symbol\'s bars come one after another as when each is asked alone', () => {
+  it("gives the same closes when a symbol's bars come one after another as when each is asked alone", () => {
     // Every 15 minutes over two Hong Kong days (morning session, lunch break, afternoon, night) and a weekend:
     // a walked symbol remembers its last session, which must never leak into a bar outside it.
     for (const period of ['15m', '60m', 'day'] as const) {
@@ -37,7 +37,9 @@ describe('bar close instants', () => {
       const start = localTime(TENCENT, '2024-01-04 08:00');
       for (let time = start; time < start + 4 * 86_400_000; time += 15 * 60_000) {
         walked.closeBar({ time });
-        expect(walked.lastClose, `${period} bar at ${new Date(time).toISOString()}`).toBe(new BarCloseTimes(period).closeOf({ symbol: TENCENT, time }));
+        expect(walked.lastClose, `${period} bar at ${new Date(time).toISOString()}`).toBe(
+          new BarCloseTimes(period).closeOf({ symbol: TENCENT, time }),
+        );
       }
     }
   });

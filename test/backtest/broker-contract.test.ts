@@ -37,10 +37,17 @@ brokerContract('backtest broker (in process, over the simulated venue)', async (
 });
 
 describe('backtest broker', () => {
-  it('refuses an order the venue rejects with OrderRefusedError carrying the venue\'s reason', async () => {
+  it("refuses an order the venue rejects with OrderRefusedError carrying the venue's reason", async () => {
     const { broker } = backtestBroker(1_000, 100);
 
-    const refusal = broker.submitOrder({ symbol: SYMBOL, side: 'Buy', orderType: 'LO', quantity: new Decimal(100), price: new Decimal(100), timeInForce: 'Day' });
+    const refusal = broker.submitOrder({
+      symbol: SYMBOL,
+      side: 'Buy',
+      orderType: 'LO',
+      quantity: new Decimal(100),
+      price: new Decimal(100),
+      timeInForce: 'Day',
+    });
 
     await expect(refusal).rejects.toBeInstanceOf(OrderRefusedError);
     await expect(refusal).rejects.toThrow(/insufficient buying power/);
@@ -51,7 +58,14 @@ describe('backtest broker', () => {
     const seen: OrderUpdate[] = [];
     broker.orderUpdates.subscribe((update) => seen.push(update));
 
-    const submitted = broker.submitOrder({ symbol: SYMBOL, side: 'Buy', orderType: 'MO', quantity: new Decimal(10), timeInForce: 'Day', remark: 'r1' });
+    const submitted = broker.submitOrder({
+      symbol: SYMBOL,
+      side: 'Buy',
+      orderType: 'MO',
+      quantity: new Decimal(10),
+      timeInForce: 'Day',
+      remark: 'r1',
+    });
 
     expect(seen.map((update) => [update.remark, update.status])).toEqual([['r1', 'NewStatus']]);
     expect((await submitted).orderId).toBe(seen[0]!.orderId);
@@ -59,12 +73,21 @@ describe('backtest broker', () => {
 
   it('answers at once what the asynchronous calls answer: the same risk figures, a refusal thrown as OrderRefusedError', async () => {
     const { broker } = backtestBroker(1_000, 100);
-    const request = { symbol: SYMBOL, side: 'Buy', orderType: 'LO', quantity: new Decimal(100), price: new Decimal(100), timeInForce: 'Day' } as const;
+    const request = {
+      symbol: SYMBOL,
+      side: 'Buy',
+      orderType: 'LO',
+      quantity: new Decimal(100),
+      price: new Decimal(100),
+      timeInForce: 'Day',
+    } as const;
 
     const figures = broker.immediate.riskFigures(request);
 
     expect(figures.balances).toEqual(await broker.accountBalance());
-    expect(figures.buyLimit).toEqual(await broker.estimateBuyLimit({ symbol: SYMBOL, orderType: 'LO', side: 'Buy', price: new Decimal(100) }));
+    expect(figures.buyLimit).toEqual(
+      await broker.estimateBuyLimit({ symbol: SYMBOL, orderType: 'LO', side: 'Buy', price: new Decimal(100) }),
+    );
     expect(figures.marginRatio).toEqual(await broker.marginRatio(SYMBOL));
     expect(() => broker.immediate.submit(request)).toThrow(OrderRefusedError);
   });
@@ -74,7 +97,14 @@ describe('backtest broker', () => {
     const seen: OrderUpdate[] = [];
     broker.orderUpdates.subscribe((update) => seen.push(update));
 
-    const placed = broker.immediate.submit({ symbol: SYMBOL, side: 'Buy', orderType: 'MO', quantity: new Decimal(10), timeInForce: 'Day', remark: 'r1' });
+    const placed = broker.immediate.submit({
+      symbol: SYMBOL,
+      side: 'Buy',
+      orderType: 'MO',
+      quantity: new Decimal(10),
+      timeInForce: 'Day',
+      remark: 'r1',
+    });
 
     expect(seen.map((update) => [update.remark, update.status, update.orderId])).toEqual([['r1', 'NewStatus', placed.orderId]]);
   });

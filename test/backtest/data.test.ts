@@ -26,14 +26,20 @@ describe('backtest data', () => {
 
     const data = await loadBacktestData(folder, { symbols: [parseSymbol('AAPL.US'), parseSymbol('MSFT.US')] });
 
-    expect(data.series.map((series) => [series.symbol, series.candles.length])).toEqual([['AAPL.US', 2], ['MSFT.US', 1]]);
+    expect(data.series.map((series) => [series.symbol, series.candles.length])).toEqual([
+      ['AAPL.US', 2],
+      ['MSFT.US', 1],
+    ]);
     expect(data.period).toBe('day');
     expect(data.currency).toBe('USD');
   });
 
   it('reports bad rows with file, line and reason, and fails by default', async () => {
     const file = join(folder, 'AAPL.US.csv');
-    await writeFile(file, `${HEADER}2024-01-02,1,2,0.5,1.5,100\n2024-01-03,1,0.5,2,1,100\n2024-01-02,1,2,0.5,1.5,100\n2024-01-01,1,2,0.5,1.5,100\nnot-a-date,1,2,0.5,1.5,100\n`);
+    await writeFile(
+      file,
+      `${HEADER}2024-01-02,1,2,0.5,1.5,100\n2024-01-03,1,0.5,2,1,100\n2024-01-02,1,2,0.5,1.5,100\n2024-01-01,1,2,0.5,1.5,100\nnot-a-date,1,2,0.5,1.5,100\n`,
+    );
 
     const failure = await loadBacktestData(file).catch((error: unknown) => error);
 
@@ -66,12 +72,15 @@ describe('backtest data', () => {
 
   it('refuses files of different periods in one run', async () => {
     await writeFile(join(folder, 'AAPL.US.csv'), `${HEADER}2024-01-02,1,2,0.5,1.5,100\n`);
-    await writeFile(join(folder, 'MSFT.US.csv'), 'datetime,open,high,low,close,volume\n2024-01-02T10:00,1,2,0.5,1.5,100\n2024-01-02T10:01,1,2,0.5,1.5,100\n');
+    await writeFile(
+      join(folder, 'MSFT.US.csv'),
+      'datetime,open,high,low,close,volume\n2024-01-02T10:00,1,2,0.5,1.5,100\n2024-01-02T10:01,1,2,0.5,1.5,100\n',
+    );
 
     await expect(loadBacktestData(folder)).rejects.toThrow(/different periods .*AAPL\.US\.csv: day.*MSFT\.US\.csv: 1m/);
   });
 
-  it('takes a single file\'s symbol from its name, and asks for --symbols when the name is not one', async () => {
+  it("takes a single file's symbol from its name, and asks for --symbols when the name is not one", async () => {
     await writeFile(join(folder, 'AAPL.US.csv'), HEADER);
     await writeFile(join(folder, 'prices.csv'), HEADER);
 
@@ -82,17 +91,43 @@ describe('backtest data', () => {
   });
 
   it("gives each file its own candles in its own order when the files' calendars differ (candles are made in time order across files)", async () => {
-    await writeFile(join(folder, 'AAPL.US.csv'), `date,open,high,low,close,volume,turnover\n2024-01-02,1,2,0.5,1.5,100,150\n2024-01-03,1.5,2,1,1.8,100,\n2024-01-05,1.8,2,1.7,1.9,100,190\n`);
-    await writeFile(join(folder, 'MSFT.US.csv'), `${HEADER}2024-01-03,10,12,9,11,100\n2024-01-04,11,12,10,11.5,100\n2024-01-08,11.5,12,11,11.8,100\n`);
+    await writeFile(
+      join(folder, 'AAPL.US.csv'),
+      `date,open,high,low,close,volume,turnover\n2024-01-02,1,2,0.5,1.5,100,150\n2024-01-03,1.5,2,1,1.8,100,\n2024-01-05,1.8,2,1.7,1.9,100,190\n`,
+    );
+    await writeFile(
+      join(folder, 'MSFT.US.csv'),
+      `${HEADER}2024-01-03,10,12,9,11,100\n2024-01-04,11,12,10,11.5,100\n2024-01-08,11.5,12,11,11.8,100\n`,
+    );
 
     const data = await loadBacktestData(folder);
 
     const rows = data.series.map((series) => [series.symbol, series.candles.map((candle) => [candle.close, candle.turnover])]);
     expect(rows).toEqual([
-      ['AAPL.US', [[1.5, 150], [1.8, undefined], [1.9, 190]]],
-      ['MSFT.US', [[11, undefined], [11.5, undefined], [11.8, undefined]]],
+      [
+        'AAPL.US',
+        [
+          [1.5, 150],
+          [1.8, undefined],
+          [1.9, 190],
+        ],
+      ],
+      [
+        'MSFT.US',
+        [
+          [11, undefined],
+          [11.5, undefined],
+          [11.8, undefined],
+        ],
+      ],
     ]);
-    expect(data.series.every((series) => series.candles.every((candle, index) => candle.symbol === series.symbol && (index === 0 || candle.time > series.candles[index - 1]!.time)))).toBe(true);
+    expect(
+      data.series.every((series) =>
+        series.candles.every(
+          (candle, index) => candle.symbol === series.symbol && (index === 0 || candle.time > series.candles[index - 1]!.time),
+        ),
+      ),
+    ).toBe(true);
     expect(data.series[0]!.candles.some((candle) => 'turnover' in candle && candle.turnover === undefined)).toBe(false);
   });
 });

@@ -6,11 +6,19 @@ import { prepareStrategy } from '../../src/strategy/prepare.js';
 import { AAPL, backtest, dayBar, dayTime, localTime, minuteBar, scripted } from '../support/backtest/scripted.js';
 
 const MSFT = parseSymbol('MSFT.US');
-const A = [dayBar(AAPL, '2024-01-02', 10, 11, 9, 10.5), dayBar(AAPL, '2024-01-03', 10.6, 11, 10, 10.8), dayBar(AAPL, '2024-01-04', 10.9, 11, 10, 10.2)];
-const M = [dayBar(MSFT, '2024-01-02', 50, 51, 49, 50.5), dayBar(MSFT, '2024-01-03', 50.6, 52, 50, 51), dayBar(MSFT, '2024-01-04', 51.5, 52, 51, 51.2)];
+const A = [
+  dayBar(AAPL, '2024-01-02', 10, 11, 9, 10.5),
+  dayBar(AAPL, '2024-01-03', 10.6, 11, 10, 10.8),
+  dayBar(AAPL, '2024-01-04', 10.9, 11, 10, 10.2),
+];
+const M = [
+  dayBar(MSFT, '2024-01-02', 50, 51, 49, 50.5),
+  dayBar(MSFT, '2024-01-03', 50.6, 52, 50, 51),
+  dayBar(MSFT, '2024-01-04', 51.5, 52, 51, 51.2),
+];
 
 describe('backtest engine', () => {
-  it('shows several symbols\' bars in time order, and matches every bar of a time before any strategy sees one', async () => {
+  it("shows several symbols' bars in time order, and matches every bar of a time before any strategy sees one", async () => {
     const seen: string[] = [];
     // Decides on AAPL's first bar to buy MSFT below a limit of 60: MSFT's bar of the same day was already
     // processed, so the order fills at MSFT's next open (50.6), never at the open (50) of a bar that started
@@ -27,7 +35,9 @@ describe('backtest engine', () => {
     const run = await backtest([A, M], [strategy]);
 
     expect(seen).toEqual(['AAPL.US@10.5', 'MSFT.US@50.5', 'AAPL.US@10.8']);
-    expect(run.record.fills.map((fill) => [fill.symbol, fill.price.toFixed(), fill.time])).toEqual([['MSFT.US', '50.6', dayTime(MSFT, '2024-01-03')]]);
+    expect(run.record.fills.map((fill) => [fill.symbol, fill.price.toFixed(), fill.time])).toEqual([
+      ['MSFT.US', '50.6', dayTime(MSFT, '2024-01-03')],
+    ]);
     expect(Array.from(run.record.equity.times)).toEqual(A.map((bar) => bar.time));
     // Day 2: 1,000,000 − 506 + 10 × 51 = 1,000,004; day 3: + 10 × (51.2 − 51).
     expect(Array.from(run.record.equity.equity)).toEqual([1_000_000, 1_000_004, 1_000_006]);
@@ -64,7 +74,9 @@ describe('backtest engine', () => {
       [localTime(AAPL, '2024-01-03 16:00'), 'cancel'],
       [localTime(MSFT, '2024-01-03 16:00'), 'order'],
     ]);
-    expect(run.record.fills.map((fill) => [fill.symbol, fill.price.toFixed(), fill.time])).toEqual([['MSFT.US', '51.5', dayTime(MSFT, '2024-01-04')]]);
+    expect(run.record.fills.map((fill) => [fill.symbol, fill.price.toFixed(), fill.time])).toEqual([
+      ['MSFT.US', '51.5', dayTime(MSFT, '2024-01-04')],
+    ]);
     expect(run.summary).toMatchObject({ intents: 3, orders: 2, fills: 1, openOrders: 0 });
     expect(Array.from(run.record.equity.times)).toEqual(A.map((bar) => bar.time));
   });
@@ -82,10 +94,14 @@ describe('backtest engine', () => {
     expect(run.summary).toMatchObject({ intents: 3, orders: 3, fills: 1, openOrders: 2 });
   });
 
-  it('shows a daily strategy daily bars built from hourly data, and fills its market order at the next hour\'s open', async () => {
+  it("shows a daily strategy daily bars built from hourly data, and fills its market order at the next hour's open", async () => {
     const hours = ['09:30', '10:30', '11:30', '12:30', '13:30', '14:30', '15:30'];
-    const day1 = hours.map((time, index) => minuteBar(AAPL, `2024-01-02 ${time}`, 100 + index, 101 + index, 99 + index, 100.5 + index, '60m'));
-    const day2 = hours.map((time, index) => minuteBar(AAPL, `2024-01-03 ${time}`, 110 + index, 111 + index, 109 + index, 110.5 + index, '60m'));
+    const day1 = hours.map((time, index) =>
+      minuteBar(AAPL, `2024-01-02 ${time}`, 100 + index, 101 + index, 99 + index, 100.5 + index, '60m'),
+    );
+    const day2 = hours.map((time, index) =>
+      minuteBar(AAPL, `2024-01-03 ${time}`, 110 + index, 111 + index, 109 + index, 110.5 + index, '60m'),
+    );
     const closes: number[] = [];
     const strategy = prepareStrategy(
       defineStrategy({
@@ -122,10 +138,10 @@ describe('backtest engine', () => {
     expect(run.record.equity.times.length).toBe(3);
   });
 
-  it('refuses to start when a strategy\'s symbols have no data or its period is finer than the data', async () => {
+  it("refuses to start when a strategy's symbols have no data or its period is finer than the data", async () => {
     await expect(backtest([A], [scripted([MSFT], {})])).rejects.toThrow(InvalidInputError);
     await expect(backtest([A], [scripted([MSFT], {})])).rejects.toThrow('no candle data for MSFT.US (the data has AAPL.US)');
-    await expect(backtest([A], [scripted([AAPL], {}, '5m')])).rejects.toThrow('5m bars are finer than the data\'s day bars');
+    await expect(backtest([A], [scripted([AAPL], {}, '5m')])).rejects.toThrow("5m bars are finer than the data's day bars");
   });
 
   it('reports progress in bars done out of the total', async () => {
@@ -133,6 +149,11 @@ describe('backtest engine', () => {
 
     await backtest([A, M], [scripted([AAPL], {})], { progress: { every: 2, update: (done, total) => updates.push([done, total]) } });
 
-    expect(updates).toEqual([[2, 6], [4, 6], [6, 6], [6, 6]]);
+    expect(updates).toEqual([
+      [2, 6],
+      [4, 6],
+      [6, 6],
+      [6, 6],
+    ]);
   });
 });

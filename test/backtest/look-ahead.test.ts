@@ -43,16 +43,20 @@ describe('no look-ahead', () => {
       const closes = new BarCloseTimes('day');
       let decided = 0;
       await fc.assert(
-        fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), fc.array(fc.integer({ min: 0, max: BARS - 2 }), { minLength: 1, maxLength: 4 }), async (seed, cuts) => {
-          const bars = walk(seed);
-          const full = await backtest([bars], [strategy]);
-          decided += full.intents.length;
-          for (const t of cuts) {
-            const truncated = await backtest([bars.slice(0, t + 1)], [strategy]);
-            const cutoff = closes.closeOf(bars[t]!);
-            expect(truncated.intents).toEqual(full.intents.filter((intent) => intent.time <= cutoff));
-          }
-        }),
+        fc.asyncProperty(
+          fc.integer({ min: 1, max: 1_000_000 }),
+          fc.array(fc.integer({ min: 0, max: BARS - 2 }), { minLength: 1, maxLength: 4 }),
+          async (seed, cuts) => {
+            const bars = walk(seed);
+            const full = await backtest([bars], [strategy]);
+            decided += full.intents.length;
+            for (const t of cuts) {
+              const truncated = await backtest([bars.slice(0, t + 1)], [strategy]);
+              const cutoff = closes.closeOf(bars[t]!);
+              expect(truncated.intents).toEqual(full.intents.filter((intent) => intent.time <= cutoff));
+            }
+          },
+        ),
         { numRuns: 12 },
       );
       // The property means something only if the strategy decided things.

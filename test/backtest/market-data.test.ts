@@ -17,7 +17,7 @@ async function collect(dataPeriod: Period, bars: readonly Candle[], period: Peri
 }
 
 describe('backtest market data', () => {
-  it('streams the data bars as they are fed when the period is the data\'s', async () => {
+  it("streams the data bars as they are fed when the period is the data's", async () => {
     const bars = [dayBar(AAPL, '2024-01-02', 1, 2, 0.5, 1.5), dayBar(AAPL, '2024-01-03', 1.5, 3, 1, 2)];
 
     expect(await collect('day', bars, 'day')).toEqual(bars);
@@ -43,37 +43,67 @@ describe('backtest market data', () => {
 
   it('builds daily bars from hourly bars, closed by the bar ending at the session close', async () => {
     const hours = ['09:30', '10:30', '11:30', '12:30', '13:30', '14:30', '15:30'];
-    const day1 = hours.map((time, index) => minuteBar(AAPL, `2024-01-02 ${time}`, 100 + index, 101 + index, 99 + index, 100.5 + index, '60m', 10));
+    const day1 = hours.map((time, index) =>
+      minuteBar(AAPL, `2024-01-02 ${time}`, 100 + index, 101 + index, 99 + index, 100.5 + index, '60m', 10),
+    );
     const day2 = hours.slice(0, 2).map((time) => minuteBar(AAPL, `2024-01-03 ${time}`, 200, 201, 199, 200.5, '60m', 10));
 
     const days = await collect('60m', [...day1, ...day2], 'day');
 
-    expect(days).toEqual([{ symbol: AAPL, period: 'day', time: dayBar(AAPL, '2024-01-02', 0, 0, 0, 0).time, open: 100, high: 107, low: 99, close: 106.5, volume: 70 }]);
+    expect(days).toEqual([
+      {
+        symbol: AAPL,
+        period: 'day',
+        time: dayBar(AAPL, '2024-01-02', 0, 0, 0, 0).time,
+        open: 100,
+        high: 107,
+        low: 99,
+        close: 106.5,
+        volume: 70,
+      },
+    ]);
   });
 
   it('builds monthly bars from daily bars', async () => {
-    const bars = [dayBar(AAPL, '2024-01-30', 10, 12, 9, 11), dayBar(AAPL, '2024-01-31', 11, 13, 10, 12), dayBar(AAPL, '2024-02-01', 12, 14, 11, 13)];
+    const bars = [
+      dayBar(AAPL, '2024-01-30', 10, 12, 9, 11),
+      dayBar(AAPL, '2024-01-31', 11, 13, 10, 12),
+      dayBar(AAPL, '2024-02-01', 12, 14, 11, 13),
+    ];
 
     const months = await collect('day', bars, 'month');
 
     // January closes with its last day's bar; February is still open when the data ends.
-    expect(months).toEqual([{ symbol: AAPL, period: 'month', time: dayBar(AAPL, '2024-01-01', 0, 0, 0, 0).time, open: 10, high: 13, low: 9, close: 12, volume: 2_000_000 }]);
+    expect(months).toEqual([
+      {
+        symbol: AAPL,
+        period: 'month',
+        time: dayBar(AAPL, '2024-01-01', 0, 0, 0, 0).time,
+        open: 10,
+        high: 13,
+        low: 9,
+        close: 12,
+        volume: 2_000_000,
+      },
+    ]);
   });
 
   it('errors the stream, naming the problem, for a period finer than the data or a symbol without data', async () => {
     const data = new BacktestMarketData('day', [AAPL]);
 
-    await expect(firstValueFrom(data.candles(AAPL, '5m'))).rejects.toThrow('AAPL.US: 5m bars are finer than the data\'s day bars');
-    await expect(firstValueFrom(data.candles(parseSymbol('MSFT.US'), 'day'))).rejects.toThrow('no candle data for MSFT.US in this backtest (it has AAPL.US)');
+    await expect(firstValueFrom(data.candles(AAPL, '5m'))).rejects.toThrow("AAPL.US: 5m bars are finer than the data's day bars");
+    await expect(firstValueFrom(data.candles(parseSymbol('MSFT.US'), 'day'))).rejects.toThrow(
+      'no candle data for MSFT.US in this backtest (it has AAPL.US)',
+    );
   });
 
   it('knows which periods can be built from which', () => {
     expect(resampleProblem('1m', '15m')).toBeUndefined();
     expect(resampleProblem('1m', 'day')).toBeUndefined();
     expect(resampleProblem('day', 'quarter')).toBeUndefined();
-    expect(resampleProblem('2m', '5m')).toBe('5m is not a multiple of the data\'s 2m bars');
+    expect(resampleProblem('2m', '5m')).toBe("5m is not a multiple of the data's 2m bars");
     expect(resampleProblem('week', 'month')).toBe('month bars cannot be built from week bars (weeks straddle months)');
-    expect(resampleProblem('day', '60m')).toBe('60m bars are finer than the data\'s day bars');
+    expect(resampleProblem('day', '60m')).toBe("60m bars are finer than the data's day bars");
   });
 
   it('has no quotes in a backtest: quote streams complete when the data ends, without a value', async () => {

@@ -11,7 +11,9 @@ const D3 = dayBar(AAPL, '2024-01-04', 102.5, 104, 95, 96);
 const D4 = dayBar(AAPL, '2024-01-05', 97, 98, 94, 95);
 const BARS = [D1, D2, D3, D4];
 
-function fillRows(run: Awaited<ReturnType<typeof backtest>>): { bar: number; side: string; quantity: string; price: string; commission: string }[] {
+function fillRows(
+  run: Awaited<ReturnType<typeof backtest>>,
+): { bar: number; side: string; quantity: string; price: string; commission: string }[] {
   return run.record.fills.map((fill) => ({
     bar: BARS.findIndex((bar, index) => bar.time <= fill.time && (BARS[index + 1]?.time ?? Number.POSITIVE_INFINITY) > fill.time),
     side: fill.side,
@@ -120,7 +122,7 @@ describe('backtest semantics', () => {
     expect(run.record.fills.map((fill) => [fill.price.toFixed(), fill.commission.toFixed()])).toEqual([['301', '50.56']]);
   });
 
-  it('walks a bar\'s range in the chosen intrabar order before deciding whether a stop-limit fills', async () => {
+  it("walks a bar's range in the chosen intrabar order before deciding whether a stop-limit fills", async () => {
     // Long 100 from D2's open; on D2 a sell stop-limit: triggers when the price falls to 96, sells at 103 or better.
     // D3 (open 102.5, high 104, low 95): high first → the trigger comes on the way down to 95 and 103 is never
     // seen again; low first → triggered on the way down, then the rise to 104 fills it at 103.
@@ -133,17 +135,21 @@ describe('backtest semantics', () => {
     const lowFirst = await backtest([BARS], [scripted([AAPL], script)], { venue: { intrabarPath: 'low-first' } });
 
     expect(fillRows(highFirst).filter((row) => row.side === 'Sell')).toEqual([]);
-    expect(fillRows(lowFirst).filter((row) => row.side === 'Sell')).toEqual([{ bar: 2, side: 'Sell', quantity: '100', price: '103', commission: '0' }]);
+    expect(fillRows(lowFirst).filter((row) => row.side === 'Sell')).toEqual([
+      { bar: 2, side: 'Sell', quantity: '100', price: '103', commission: '0' },
+    ]);
   });
 
-  it('denies a buy the simulated account cannot pay for, with the venue\'s buy limit as the figure', async () => {
+  it("denies a buy the simulated account cannot pay for, with the venue's buy limit as the figure", async () => {
     const strategy = scripted([AAPL], { 0: (ctx) => ctx.buy(100) });
 
     const run = await backtest([BARS], [strategy], { cash: 5_000 });
 
     const denials = run.events.filter((event) => event.type === 'denial');
     // 5,000 / 101 (the close the market order is valued at) → 49 shares at most.
-    expect(denials.map((event) => event.type === 'denial' && [event.denial.code, event.denial.figures['cashMaxQty']])).toEqual([['EXCEEDS_BUY_LIMIT', '49']]);
+    expect(denials.map((event) => event.type === 'denial' && [event.denial.code, event.denial.figures['cashMaxQty']])).toEqual([
+      ['EXCEEDS_BUY_LIMIT', '49'],
+    ]);
     expect(run.record.fills).toEqual([]);
     expect(run.denials).toEqual({ EXCEEDS_BUY_LIMIT: 1 });
   });

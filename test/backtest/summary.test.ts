@@ -10,7 +10,13 @@ function roundTrips(count: number) {
     { bar: 4 * trade + 1, side: 'Buy' as const, quantity: 100 },
     { bar: 4 * trade + 3, side: 'Sell' as const, quantity: 100 },
   ]).flat();
-  return buildResult(simulateRun(new Map([[SPY, barsFromCloses(closes)]]), orders, { initialCash: 10_000, commissionRate: '0.001', strategy: 'sma-crossover' }));
+  return buildResult(
+    simulateRun(new Map([[SPY, barsFromCloses(closes)]]), orders, {
+      initialCash: 10_000,
+      commissionRate: '0.001',
+      strategy: 'sma-crossover',
+    }),
+  );
 }
 
 describe('terminal summary', () => {

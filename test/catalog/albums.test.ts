@@ -19,7 +19,13 @@ describe('catalog albums', () => {
     });
 
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(Number), artistId, name: 'La grasa de las capitales', year: 1979, image: 'http://example.com/grasa.png' });
+    expect(created.body).toEqual({
+      id: expect.any(Number),
+      artistId,
+      name: 'La grasa de las capitales',
+      year: 1979,
+      image: 'http://example.com/grasa.png',
+    });
     expect(created.headers['location']).toBe(`/api/v1/artists/${artistId}/albums/${created.body.id}`);
     const fetched = await catalog.call('GET', String(created.headers['location']).replace('/api/v1', ''));
     expect(fetched.status).toBe(200);
@@ -29,7 +35,11 @@ describe('catalog albums', () => {
   it("returns an artist's albums oldest first, with the artist and on their own", async () => {
     const catalog = await harness.start();
     const artistId = await addArtist(catalog, 'Los Redondos');
-    for (const [name, year] of [['Lobo suelto, cordero atado', 1993], ['Gulp!', 1985], ['Oktubre', 1986]] as const) {
+    for (const [name, year] of [
+      ['Lobo suelto, cordero atado', 1993],
+      ['Gulp!', 1985],
+      ['Oktubre', 1986],
+    ] as const) {
       await catalog.call('POST', `/artists/${artistId}/albums`, { json: { name, year } });
     }
 
@@ -85,7 +95,9 @@ describe('catalog albums', () => {
     const artistId = await addArtist(catalog, 'Charly García');
 
     const replies = await Promise.all(
-      Array.from({ length: 100 }, (_, index) => catalog.call('POST', `/artists/${artistId}/albums`, { json: { name: `Toma ${index}`, year: 1980 + (index % 40) } })),
+      Array.from({ length: 100 }, (_, index) =>
+        catalog.call('POST', `/artists/${artistId}/albums`, { json: { name: `Toma ${index}`, year: 1980 + (index % 40) } }),
+      ),
     );
 
     expect(replies.map((reply) => reply.status)).toEqual(Array.from({ length: 100 }, () => 201));
@@ -94,6 +106,8 @@ describe('catalog albums', () => {
     const stored = await catalog.call('GET', `/artists/${artistId}/albums`);
     expect(stored.body).toHaveLength(100);
     expect(new Set(stored.body.map((album: { id: number }) => album.id))).toEqual(new Set(ids));
-    expect(new Set(stored.body.map((album: { name: string }) => album.name))).toEqual(new Set(Array.from({ length: 100 }, (_, index) => `Toma ${index}`)));
+    expect(new Set(stored.body.map((album: { name: string }) => album.name))).toEqual(
+      new Set(Array.from({ length: 100 }, (_, index) => `Toma ${index}`)),
+    );
   });
 });

@@ -19,7 +19,13 @@ describe('catalog artists', () => {
     });
 
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(Number), name: 'Gustavo Cerati', description: 'Voz y guitarra', image: 'https://example.com/cerati.jpg', band: 'Soda Stereo' });
+    expect(created.body).toEqual({
+      id: expect.any(Number),
+      name: 'Gustavo Cerati',
+      description: 'Voz y guitarra',
+      image: 'https://example.com/cerati.jpg',
+      band: 'Soda Stereo',
+    });
     expect(created.headers['location']).toBe(`/api/v1/artists/${created.body.id}`);
     const fetched = await catalog.call('GET', String(created.headers['location']).replace('/api/v1', ''));
     expect(fetched.status).toBe(200);
@@ -39,7 +45,9 @@ describe('catalog artists', () => {
     const id = await addArtist(catalog, 'Sui Generis');
     await catalog.call('POST', `/artists/${id}/albums`, { json: { name: 'Vida', year: 1972 } });
 
-    const replaced = await catalog.call('PUT', `/artists/${id}`, { json: { name: 'Charly García', description: 'Piano y voz', band: 'Sui Géneris' } });
+    const replaced = await catalog.call('PUT', `/artists/${id}`, {
+      json: { name: 'Charly García', description: 'Piano y voz', band: 'Sui Géneris' },
+    });
 
     expect(replaced.status).toBe(200);
     expect(replaced.body).toEqual({ id, name: 'Charly García', description: 'Piano y voz', image: null, band: 'Sui Géneris' });
@@ -62,7 +70,8 @@ describe('catalog artists', () => {
 
   it('lists artists in pages ordered by name, with the total count', async () => {
     const catalog = await harness.start();
-    for (const name of ['Virus', 'Almendra', 'Patricio Rey y sus Redonditos de Ricota', 'Los Abuelos de la Nada', 'Manal']) await addArtist(catalog, name);
+    for (const name of ['Virus', 'Almendra', 'Patricio Rey y sus Redonditos de Ricota', 'Los Abuelos de la Nada', 'Manal'])
+      await addArtist(catalog, name);
 
     const first = await catalog.call('GET', '/artists?limit=2');
     const second = await catalog.call('GET', '/artists?limit=2&offset=2');

@@ -18,7 +18,10 @@ interface Finished {
   readonly stderr: string;
 }
 
-function runCli(args: readonly string[], env: Record<string, string>): { child: ChildProcess; finished: Promise<Finished>; output: () => string } {
+function runCli(
+  args: readonly string[],
+  env: Record<string, string>,
+): { child: ChildProcess; finished: Promise<Finished>; output: () => string } {
   const { CATALOG_TOKENS: _tokens, CATALOG_API_KEYS: _keys, ...inherited } = process.env;
   const child = spawn(process.execPath, ['bin/trader.js', ...args], { env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
@@ -73,7 +76,11 @@ describe('trader catalog serve', () => {
     const run = runCli(['catalog', 'serve', '--port', '0', '--db', database, '--auth', auth], {});
     const url = await listeningUrl(run);
 
-    const created = await call(url, 'POST', '/artists', { json: { name: 'Los Gatos' }, auth: 'none', headers: { 'x-api-key': 'cli-key-123456' } });
+    const created = await call(url, 'POST', '/artists', {
+      json: { name: 'Los Gatos' },
+      auth: 'none',
+      headers: { 'x-api-key': 'cli-key-123456' },
+    });
     run.child.kill('SIGTERM');
     const result = await run.finished;
 

@@ -58,6 +58,8 @@ describe('catalog credentials', () => {
   });
 
   it('rejects an environment entry that cannot travel in a header', async () => {
-    await expect(loadCredentials({ env: { CATALOG_API_KEYS: 'ok,bad\tkey' } })).rejects.toThrow('CATALOG_API_KEYS: entry 2 must be printable ASCII without spaces');
+    await expect(loadCredentials({ env: { CATALOG_API_KEYS: 'ok,bad\tkey' } })).rejects.toThrow(
+      'CATALOG_API_KEYS: entry 2 must be printable ASCII without spaces',
+    );
   });
 });

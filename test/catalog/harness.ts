@@ -25,6 +25,7 @@ export interface CallOptions {
 export interface Reply {
   readonly status: number;
   readonly headers: Record<string, string | string[] | undefined>;
+  // biome-ignore lint/suspicious/noExplicitAny: JSON bodies are read freely in assertions
   readonly body: any;
 }
 
@@ -99,5 +100,9 @@ export async function call(baseUrl: string, method: string, path: string, option
   const response = await request(`${baseUrl}${path}`, { method: method as 'GET', headers, ...(body === undefined ? {} : { body }) });
   const text = await response.body.text();
   const type = String(response.headers['content-type'] ?? '');
-  return { status: response.statusCode, headers: response.headers, body: type.startsWith('application/json') && text !== '' ? JSON.parse(text) : text };
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    body: type.startsWith('application/json') && text !== '' ? JSON.parse(text) : text,
+  };
 }

@@ -4,6 +4,7 @@ import { CatalogHarness } from './harness.js';
 const harness = new CatalogHarness();
 afterEach(() => harness.cleanup());
 
+// biome-ignore lint/suspicious/noExplicitAny: JSON bodies are read freely in assertions
 type Json = Record<string, any>;
 
 function refsIn(value: unknown): string[] {
@@ -20,7 +21,9 @@ describe('catalog OpenAPI document', () => {
 
     expect(doc['openapi']).toMatch(/^3\.\d+\.\d+$/);
     expect(doc['servers']).toEqual([{ url: '/api/v1' }]);
-    const operations = Object.entries(doc['paths'] as Json).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+    const operations = Object.entries(doc['paths'] as Json).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     expect(operations.sort()).toEqual(
       [
         'GET /artists',
@@ -57,7 +60,9 @@ describe('catalog OpenAPI document', () => {
     const doc: Json = (await catalog.call('GET', '/openapi.json', { auth: 'none' })).body;
     const schemas = doc['components'].schemas;
 
-    expect(doc['paths']['/artists']['post'].requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ArtistInput' });
+    expect(doc['paths']['/artists']['post'].requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/ArtistInput',
+    });
     expect(schemas.ArtistInput.required).toEqual(['name']);
     expect(schemas.ArtistInput.additionalProperties).toBe(false);
     expect(schemas.ArtistInput.properties.name).toMatchObject({ type: 'string', minLength: 1, maxLength: 200 });
@@ -65,7 +70,9 @@ describe('catalog OpenAPI document', () => {
     expect(schemas.AlbumInput.properties.year).toEqual({ type: 'integer', minimum: 1900, maximum: 2025 });
     expect(schemas.Artist.properties.id).toMatchObject({ type: 'integer', format: 'int64', maximum: Number.MAX_SAFE_INTEGER });
     expect(schemas.Error.required).toEqual(['error', 'message', 'details']);
-    const year = await catalog.call('POST', '/artists/1/albums', { json: { name: 'x', year: schemas.AlbumInput.properties.year.maximum + 1 } });
+    const year = await catalog.call('POST', '/artists/1/albums', {
+      json: { name: 'x', year: schemas.AlbumInput.properties.year.maximum + 1 },
+    });
     expect(year.body.details).toContainEqual({ in: 'body', path: 'year', message: 'must be between 1900 and 2025' });
   });
 

@@ -9,8 +9,12 @@ afterEach(() => harness.cleanup());
 describe('catalog persistence', () => {
   it('keeps artists and albums across a restart over the same file, continuing ids after the stored ones', async () => {
     const first = await harness.start();
-    const artist = await first.call('POST', '/artists', { json: { name: 'Almendra', description: 'Spinetta, Molinari, del Guercio, Frascino', band: null } });
-    const album = await first.call('POST', `/artists/${artist.body.id}/albums`, { json: { name: 'Almendra', year: 1969, image: 'https://example.com/a.jpg' } });
+    const artist = await first.call('POST', '/artists', {
+      json: { name: 'Almendra', description: 'Spinetta, Molinari, del Guercio, Frascino', band: null },
+    });
+    const album = await first.call('POST', `/artists/${artist.body.id}/albums`, {
+      json: { name: 'Almendra', year: 1969, image: 'https://example.com/a.jpg' },
+    });
     const before = await first.call('GET', `/artists/${artist.body.id}`);
     await first.stop();
 
@@ -32,7 +36,7 @@ describe('catalog persistence', () => {
     const database = new Database(catalog.databasePath);
     try {
       expect(database.pragma('journal_mode', { simple: true })).toBe('wal');
-      const foreignKeys = database.prepare("SELECT \"table\" FROM pragma_foreign_key_list('albums')").all();
+      const foreignKeys = database.prepare('SELECT "table" FROM pragma_foreign_key_list(\'albums\')').all();
       expect(foreignKeys).toEqual([{ table: 'artists' }]);
     } finally {
       database.close();
@@ -45,6 +49,8 @@ describe('catalog persistence', () => {
     database.pragma('user_version = 99');
     database.close();
 
-    await expect(harness.start({}, path)).rejects.toThrow(`${path}: catalog database has schema version 99, this server knows only up to 1`);
+    await expect(harness.start({}, path)).rejects.toThrow(
+      `${path}: catalog database has schema version 99, this server knows only up to 1`,
+    );
   });
 });

@@ -51,7 +51,9 @@ export interface Bar {
 
 export interface SimulatorDriver {
   balance(currency: string): Promise<{ readonly totalCash: string; readonly netAssets: string; readonly buyPower: string }>;
-  positions(): Promise<{ readonly symbol: string; readonly quantity: string; readonly availableQuantity: string; readonly costPrice: string }[]>;
+  positions(): Promise<
+    { readonly symbol: string; readonly quantity: string; readonly availableQuantity: string; readonly costPrice: string }[]
+  >;
   submit(order: NewOrder): Promise<string>;
   replace(orderId: string, quantity: string, price: string): Promise<void>;
   cancel(orderId: string): Promise<void>;
@@ -66,8 +68,12 @@ export interface SimulatorDriver {
   /** Subscribes quotes, resolving once the simulator holds the subscription; pushes land in `quotePushes`. */
   watchQuotes(symbols: readonly string[]): Promise<void>;
   readonly quotePushes: Pushes<QuotePush>;
-  staticInfo(symbols: readonly string[]): Promise<{ readonly symbol: string; readonly name: string; readonly lotSize: number; readonly currency: string }[]>;
-  quote(symbols: readonly string[]): Promise<{ readonly symbol: string; readonly lastDone: string; readonly prevClose: string; readonly volume: number }[]>;
+  staticInfo(
+    symbols: readonly string[],
+  ): Promise<{ readonly symbol: string; readonly name: string; readonly lotSize: number; readonly currency: string }[]>;
+  quote(
+    symbols: readonly string[],
+  ): Promise<{ readonly symbol: string; readonly lastDone: string; readonly prevClose: string; readonly volume: number }[]>;
   /** One-minute bars of a date range (YYYY-MM-DD, inclusive). */
   historyByDate(symbol: string, from: string, to: string): Promise<Bar[]>;
   /** The latest `count` one-minute bars. */

@@ -12,7 +12,10 @@ export function simulatorContract(client: string, connect: (harness: SimHarness)
     let driver: SimulatorDriver;
 
     beforeEach(async () => {
-      h = await startSimHarness({ from: '2024-01-03', venue: { stockNames: { '700.HK': 'TENCENT' }, marginRatios: { default: { im: '0.5', mm: '0.35', fm: '0.25' } } } });
+      h = await startSimHarness({
+        from: '2024-01-03',
+        venue: { stockNames: { '700.HK': 'TENCENT' }, marginRatios: { default: { im: '0.5', mm: '0.35', fm: '0.25' } } },
+      });
       h.stepUntil((tick) => tick.symbol === HK && tick.point === 'close');
       driver = await connect(h);
     });
@@ -40,10 +43,15 @@ export function simulatorContract(client: string, connect: (harness: SimHarness)
       expect(await driver.positions()).toEqual([{ symbol: HK, quantity: '200', availableQuantity: '200', costPrice: price.toFixed() }]);
       expect((await driver.balance('HKD')).totalCash).toBe(new Decimal(1_000_000).minus(price.times(200)).toFixed());
       const detail = await driver.orderDetail(orderId);
-      expect([detail.status, detail.executedPrice, detail.remark, detail.history]).toEqual(['FilledStatus', price.toFixed(), 'contract-1', ['NewStatus', 'FilledStatus']]);
+      expect([detail.status, detail.executedPrice, detail.remark, detail.history]).toEqual([
+        'FilledStatus',
+        price.toFixed(),
+        'contract-1',
+        ['NewStatus', 'FilledStatus'],
+      ]);
     });
 
-    it('replaces and cancels a resting limit order, as today\'s orders and the order detail show', async () => {
+    it("replaces and cancels a resting limit order, as today's orders and the order detail show", async () => {
       const price = mark().minus(5).toFixed();
       const orderId = await driver.submit({ symbol: HK, side: 'Buy', type: 'LO', quantity: '100', price });
       expect((await driver.todayOrders()).map((row) => [row.orderId, row.status, row.price])).toEqual([[orderId, 'NewStatus', price]]);
@@ -68,7 +76,9 @@ export function simulatorContract(client: string, connect: (harness: SimHarness)
     it('pushes the quotes of subscribed symbols as the replay moves', async () => {
       await driver.watchQuotes([HK]);
       const ticks = [h.step()!, h.step()!];
-      const second = await driver.quotePushes.next((push) => push.lastDone === new Decimal(ticks[1]!.price).toFixed() && push.volume === ticks[1]!.dayVolume);
+      const second = await driver.quotePushes.next(
+        (push) => push.lastDone === new Decimal(ticks[1]!.price).toFixed() && push.volume === ticks[1]!.dayVolume,
+      );
       expect(second.symbol).toBe(HK);
       expect(driver.quotePushes.all.every((push) => push.symbol === HK)).toBe(true);
     });
@@ -87,10 +97,21 @@ export function simulatorContract(client: string, connect: (harness: SimHarness)
       const source = minuteCandles(HK);
       const dayOne = await driver.historyByDate(HK, '2024-01-02', '2024-01-02');
       expect(dayOne.map((bar) => bar.time)).toEqual(source.slice(0, BARS_PER_DAY).map((bar) => bar.time));
-      expect(dayOne[0]).toEqual({ time: source[0]!.time, open: new Decimal(source[0]!.open).toFixed(), close: new Decimal(source[0]!.close).toFixed(), volume: 10_000 });
+      expect(dayOne[0]).toEqual({
+        time: source[0]!.time,
+        open: new Decimal(source[0]!.open).toFixed(),
+        close: new Decimal(source[0]!.close).toFixed(),
+        volume: 10_000,
+      });
       const latest = await driver.latestHistory(HK, 2);
       expect(latest.map((bar) => bar.time)).toEqual(source.slice(BARS_PER_DAY - 1, BARS_PER_DAY + 1).map((bar) => bar.time));
-      expect(await driver.tradingDays('HK', '2024-01-01', '2024-01-05')).toEqual(['2024-01-01', '2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05']);
+      expect(await driver.tradingDays('HK', '2024-01-01', '2024-01-05')).toEqual([
+        '2024-01-01',
+        '2024-01-02',
+        '2024-01-03',
+        '2024-01-04',
+        '2024-01-05',
+      ]);
     });
   });
 }

@@ -1,7 +1,24 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal, ZERO, decimalFromNumber } from '../../src/domain/decimal.js';
-import { abs, atLeastZero, compare, dividedBy, eq, gt, gte, isPositive, lt, lte, min, minus, plus, times, toFixed, toNumber } from '../../src/domain/decimal-shortcuts.js';
+import {
+  abs,
+  atLeastZero,
+  compare,
+  dividedBy,
+  eq,
+  gt,
+  gte,
+  isPositive,
+  lt,
+  lte,
+  min,
+  minus,
+  plus,
+  times,
+  toFixed,
+  toNumber,
+} from '../../src/domain/decimal-shortcuts.js';
 
 // Decimals of every kind the shortcuts look at: both zeros, one, short and long (beyond 35 digits) values,
 // whole numbers, tiny and huge exponents.
@@ -37,12 +54,21 @@ describe('decimal shortcuts', () => {
   });
 
   it('compare as decimal.js does, NaN and infinities included', () => {
-    const any = fc.oneof({ arbitrary: decimals, weight: 8 }, fc.constantFrom('NaN', 'Infinity', '-Infinity').map((text) => new Decimal(text)));
+    const any = fc.oneof(
+      { arbitrary: decimals, weight: 8 },
+      fc.constantFrom('NaN', 'Infinity', '-Infinity').map((text) => new Decimal(text)),
+    );
     fc.assert(
       fc.property(any, any, fc.boolean(), (a, b, itself) => {
         const other = itself ? a : b;
         expect(compare(a, other)).toEqual(a.cmp(other));
-        expect([eq(a, other), gt(a, other), gte(a, other), lt(a, other), lte(a, other)]).toEqual([a.eq(other), a.gt(other), a.gte(other), a.lt(other), a.lte(other)]);
+        expect([eq(a, other), gt(a, other), gte(a, other), lt(a, other), lte(a, other)]).toEqual([
+          a.eq(other),
+          a.gt(other),
+          a.gte(other),
+          a.lt(other),
+          a.lte(other),
+        ]);
       }),
       { numRuns: 3000 },
     );
@@ -60,7 +86,10 @@ describe('decimal shortcuts', () => {
   });
 
   it('take the smaller of two values as Decimal.min does, the sign of an equal zero included', () => {
-    const any = fc.oneof({ arbitrary: decimals, weight: 8 }, fc.constantFrom('NaN', 'Infinity', '-Infinity').map((text) => new Decimal(text)));
+    const any = fc.oneof(
+      { arbitrary: decimals, weight: 8 },
+      fc.constantFrom('NaN', 'Infinity', '-Infinity').map((text) => new Decimal(text)),
+    );
     fc.assert(
       fc.property(any, any, fc.boolean(), (a, b, itself) => {
         const other = itself ? new Decimal(a) : b;
@@ -74,18 +103,33 @@ describe('decimal shortcuts', () => {
 
   it('turn decimals into the same floats as toNumber, whole numbers without text', () => {
     fc.assert(
-      fc.property(fc.oneof(decimals, fc.integer({ min: -(2 ** 53), max: 2 ** 53 }).map((value) => new Decimal(value))), (value) => {
-        expect(Object.is(toNumber(value), value.toNumber())).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(
+          decimals,
+          fc.integer({ min: -(2 ** 53), max: 2 ** 53 }).map((value) => new Decimal(value)),
+        ),
+        (value) => {
+          expect(Object.is(toNumber(value), value.toNumber())).toBe(true);
+        },
+      ),
       { numRuns: 3000 },
     );
   });
 
   it('returns the decimal of a float the same as a fresh conversion, however often it is asked', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer({ min: 1, max: 99_999 }).map((cents) => cents / 100)), { maxLength: 50 }), (values) => {
-        for (const value of [...values, ...values]) same(decimalFromNumber(value), new Decimal(value));
-      }),
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.double({ noNaN: true, noDefaultInfinity: true }),
+            fc.integer({ min: 1, max: 99_999 }).map((cents) => cents / 100),
+          ),
+          { maxLength: 50 },
+        ),
+        (values) => {
+          for (const value of [...values, ...values]) same(decimalFromNumber(value), new Decimal(value));
+        },
+      ),
     );
     same(decimalFromNumber(-0), new Decimal(-0));
     same(decimalFromNumber(0), new Decimal(0));

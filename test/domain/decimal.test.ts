@@ -11,7 +11,7 @@ describe('decimals', () => {
     expect(toWire(parseDecimal('12345678901234567890.5'))).toBe('12345678901234567890.5');
   });
 
-  it('maps the service\'s empty string to undefined', () => {
+  it("maps the service's empty string to undefined", () => {
     expect(parseOptionalDecimal('')).toBeUndefined();
     expect(parseOptionalDecimal('1.5')?.toFixed()).toBe('1.5');
   });

@@ -9,14 +9,20 @@ import { decimalOfFloat, decimalOfScaled, readScaled, scaled, shortestPlaces } f
 const inside = (value: Decimal) => ({ s: value.s, e: value.e, d: value.d === null ? null : [...value.d] });
 const sameInside = (actual: Decimal, expected: Decimal): void => expect(inside(actual)).toEqual(inside(expected));
 
-const wholes = fc.oneof(fc.integer({ min: 1, max: 9_999_999 }), fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), fc.constantFrom(1, 10, 1e7, 1e14, 9_007_199_254_740_991, 1_000_000_000_000_000));
+const wholes = fc.oneof(
+  fc.integer({ min: 1, max: 9_999_999 }),
+  fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+  fc.constantFrom(1, 10, 1e7, 1e14, 9_007_199_254_740_991, 1_000_000_000_000_000),
+);
 const scales = fc.integer({ min: -20, max: 30 });
 
 // Short values as market data and accounts have them (prices, quantities, cash), and some that are not short.
 const decimals = fc
   .oneof(
     fc.tuple(fc.integer({ min: -1e12, max: 1e12 }), fc.integer({ min: 0, max: 8 })).map(([units, places]) => `${units}e-${places}`),
-    fc.tuple(fc.boolean(), fc.stringMatching(/^[1-9]\d{0,17}$/), fc.integer({ min: -25, max: 25 })).map(([negative, digits, exponent]) => `${negative ? '-' : ''}${digits}e${exponent}`),
+    fc
+      .tuple(fc.boolean(), fc.stringMatching(/^[1-9]\d{0,17}$/), fc.integer({ min: -25, max: 25 }))
+      .map(([negative, digits, exponent]) => `${negative ? '-' : ''}${digits}e${exponent}`),
     fc.constantFrom('0', '-0', '1', '100', '0.5', '9007199254740991', '9007199254740993', '1e-30'),
   )
   .map((text) => new Decimal(text));

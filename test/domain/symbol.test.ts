@@ -22,17 +22,28 @@ describe('parseSymbol', () => {
   });
 
   it('names the market of every kind of symbol', () => {
-    for (const [text, market] of [['700.HK', 'HK'], ['AAPL.US', 'US'], ['.SPX.US', 'US'], ['600519.CN', 'CN'], ['D05.SG', 'SG'], ['BRK.B.US', 'US'], ['A.HK', 'HK']] as const) {
+    for (const [text, market] of [
+      ['700.HK', 'HK'],
+      ['AAPL.US', 'US'],
+      ['.SPX.US', 'US'],
+      ['600519.CN', 'CN'],
+      ['D05.SG', 'SG'],
+      ['BRK.B.US', 'US'],
+      ['A.HK', 'HK'],
+    ] as const) {
       expect(marketOf(parseSymbol(text))).toBe(market);
     }
   });
 
-  it.each(['AAPL', '700.XX', '.US', 'A A.US', '', 'TOO-LONG-CODE-FOR-ANY-MARKET.US'])('refuses %j with an error naming the field', (text) => {
-    expect(() => parseSymbol(text)).toThrow(InvalidInputError);
-    try {
-      parseSymbol(text);
-    } catch (error) {
-      expect((error as InvalidInputError).field).toBe('symbol');
-    }
-  });
+  it.each(['AAPL', '700.XX', '.US', 'A A.US', '', 'TOO-LONG-CODE-FOR-ANY-MARKET.US'])(
+    'refuses %j with an error naming the field',
+    (text) => {
+      expect(() => parseSymbol(text)).toThrow(InvalidInputError);
+      try {
+        parseSymbol(text);
+      } catch (error) {
+        expect((error as InvalidInputError).field).toBe('symbol');
+      }
+    },
+  );
 });

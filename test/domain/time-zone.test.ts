@@ -36,16 +36,36 @@ describe('market-local time', () => {
 describe('wall-clock fields', () => {
   // What toLocal must return: every field read from the formatter's parts.
   const fromParts = (instant: number, zone: string): Record<string, number> => {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(new Date(instant));
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    }).formatToParts(new Date(instant));
     const field = (type: string): number => Number(parts.find((part) => part.type === type)?.value ?? 0);
-    return { year: field('year'), month: field('month'), day: field('day'), hour: field('hour'), minute: field('minute'), second: field('second') };
+    return {
+      year: field('year'),
+      month: field('month'),
+      day: field('day'),
+      hour: field('hour'),
+      minute: field('minute'),
+      second: field('second'),
+    };
   };
 
   it('are the formatter parts at any instant of years 1 to 12000', () => {
     fc.assert(
-      fc.property(fc.constantFrom(NEW_YORK, 'Asia/Hong_Kong', 'Asia/Kolkata', 'UTC'), fc.integer({ min: Date.UTC(1, 0, 1), max: Date.UTC(12_000, 0, 1) }), (zone, instant) => {
-        expect(toLocal(instant, zone)).toEqual(fromParts(instant, zone));
-      }),
+      fc.property(
+        fc.constantFrom(NEW_YORK, 'Asia/Hong_Kong', 'Asia/Kolkata', 'UTC'),
+        fc.integer({ min: Date.UTC(1, 0, 1), max: Date.UTC(12_000, 0, 1) }),
+        (zone, instant) => {
+          expect(toLocal(instant, zone)).toEqual(fromParts(instant, zone));
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -14,18 +14,47 @@ const run = (name: string): TraderRun => runs.get(name)!;
 
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'backtest-cli-'));
-  await writeFile(join(folder, 'AAPL.US.csv'), 'date,open,high,low,close,volume\n2024-01-02,1,2,0.5,1.5,100\n2024-01-03,1,0.5,2,1,100\n2024-01-04,1,2,0.5,1.5,100\n');
+  await writeFile(
+    join(folder, 'AAPL.US.csv'),
+    'date,open,high,low,close,volume\n2024-01-02,1,2,0.5,1.5,100\n2024-01-03,1,0.5,2,1,100\n2024-01-04,1,2,0.5,1.5,100\n',
+  );
   const cases: Record<string, readonly string[]> = {
     summary: ['backtest', 'strategies/sma-crossover.ts'],
-    jsonStdout: ['backtest', 'strategies/sma-crossover.ts', '--param', 'fast=5', '--param', 'slow=20', '--commission', '0.001', '--risk-free-rate', '0.02', '--json', '-'],
-    files: ['backtest', 'strategies/sma-crossover.ts', '--report', join(folder, 'report.html'), '--json', join(folder, 'result.json'), '--quiet'],
+    jsonStdout: [
+      'backtest',
+      'strategies/sma-crossover.ts',
+      '--param',
+      'fast=5',
+      '--param',
+      'slow=20',
+      '--commission',
+      '0.001',
+      '--risk-free-rate',
+      '0.02',
+      '--json',
+      '-',
+    ],
+    files: [
+      'backtest',
+      'strategies/sma-crossover.ts',
+      '--report',
+      join(folder, 'report.html'),
+      '--json',
+      join(folder, 'result.json'),
+      '--quiet',
+    ],
     badData: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'AAPL.US.csv')],
     skipBadData: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'AAPL.US.csv'), '--on-bad-row', 'skip'],
     badFlag: ['backtest', 'strategies/sma-crossover.ts', '--fill', 'tomorrow'],
     help: ['backtest', '--help'],
   };
-  const results = await inBatches(Object.values(cases).map((args) => () => runTrader(args, {})), 3);
-  Object.keys(cases).forEach((name, index) => runs.set(name, results[index]!));
+  const results = await inBatches(
+    Object.values(cases).map((args) => () => runTrader(args, {})),
+    3,
+  );
+  Object.keys(cases).forEach((name, index) => {
+    runs.set(name, results[index]!);
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -51,7 +80,14 @@ describe('trader backtest', () => {
     expect(result.metrics.bars).toBe(5105);
     expect(result.metrics.fills).toBeGreaterThan(0);
     expect(result.metrics.totalCommission).toBeGreaterThan(0);
-    expect(result.settings).toMatchObject({ 'param.fast': 5, 'param.slow': 20, commission: 0.001, fill: 'next-open', cash: '1000000', riskFreeRate: 0.02 });
+    expect(result.settings).toMatchObject({
+      'param.fast': 5,
+      'param.slow': 20,
+      commission: 0.001,
+      fill: 'next-open',
+      cash: '1000000',
+      riskFreeRate: 0.02,
+    });
     expect(result.metrics.riskFreeRate).toBe(0.02);
     expect(result.fills[0]!.commission).not.toBe('0');
   });
@@ -79,7 +115,7 @@ describe('trader backtest', () => {
     }
   });
 
-  it('stops on bad rows with each one\'s file, line and reason', () => {
+  it("stops on bad rows with each one's file, line and reason", () => {
     const { code, stderr, stdout } = run('badData');
 
     expect(code).toBe(1);
@@ -107,7 +143,23 @@ describe('trader backtest', () => {
     const { code, stdout } = run('help');
 
     expect(code).toBe(0);
-    for (const flag of ['--data', '--symbols', '--period', '--param', '--cash', '--commission', '--slippage', '--fees', '--fill', '--intrabar', '--risk', '--on-bad-row', '--json', '--report', '--quiet']) {
+    for (const flag of [
+      '--data',
+      '--symbols',
+      '--period',
+      '--param',
+      '--cash',
+      '--commission',
+      '--slippage',
+      '--fees',
+      '--fill',
+      '--intrabar',
+      '--risk',
+      '--on-bad-row',
+      '--json',
+      '--report',
+      '--quiet',
+    ]) {
       expect(stdout).toContain(flag);
     }
     expect(stdout).toContain('Examples:');

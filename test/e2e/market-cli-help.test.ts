@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { marketCommands } from '../../src/cli/commands/market-commands.js';
 
 async function help(args: readonly string[]): Promise<string> {
-  const parser = yargs([...args]).scriptName('trader').option('json', { type: 'boolean', global: true }).strict().help().version(false).exitProcess(false).wrap(110);
+  const parser = yargs([...args])
+    .scriptName('trader')
+    .option('json', { type: 'boolean', global: true })
+    .strict()
+    .help()
+    .version(false)
+    .exitProcess(false)
+    .wrap(110);
   for (const command of marketCommands) parser.command(command);
   let usage = '';
   await parser.parseAsync([...args], {}, (_error, _argv, output) => {

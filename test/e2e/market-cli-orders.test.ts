@@ -15,7 +15,11 @@ let socket: SocketTestServer;
 const savedEnv = { ...process.env };
 
 beforeAll(async () => {
-  http = await startFakeOpenApi({ appSecret: TEST_SECRET, accessToken: TEST_TOKEN, routes: { 'GET /v1/socket/token': () => ok({ otp: 'otp-orders', limit: 2, online: 1 }) } });
+  http = await startFakeOpenApi({
+    appSecret: TEST_SECRET,
+    accessToken: TEST_TOKEN,
+    routes: { 'GET /v1/socket/token': () => ok({ otp: 'otp-orders', limit: 2, online: 1 }) },
+  });
   socket = await SocketTestServer.start({ acceptOtp: (otp) => otp === 'otp-orders' });
   serveTopics(socket, ['private']);
   Object.assign(process.env, environment());
@@ -23,8 +27,12 @@ beforeAll(async () => {
 
 function environment(): Record<string, string> {
   return {
-    LONGPORT_APP_KEY: 'orders-watch', LONGPORT_APP_SECRET: TEST_SECRET, LONGPORT_ACCESS_TOKEN: TEST_TOKEN,
-    LONGPORT_HTTP_URL: http.url, LONGPORT_QUOTE_WS_URL: socket.url, LONGPORT_TRADE_WS_URL: socket.url,
+    LONGPORT_APP_KEY: 'orders-watch',
+    LONGPORT_APP_SECRET: TEST_SECRET,
+    LONGPORT_ACCESS_TOKEN: TEST_TOKEN,
+    LONGPORT_HTTP_URL: http.url,
+    LONGPORT_QUOTE_WS_URL: socket.url,
+    LONGPORT_TRADE_WS_URL: socket.url,
   };
 }
 
@@ -35,7 +43,13 @@ describe('trader orders --watch', () => {
     await socket.until(() => socket.requestsFor(TRADE_COMMANDS.subscribe).length > subscribed, 15_000);
     pushNotification(socket, { event: 'order_changed_lb', data: orderChanged() });
     const update = JSON.parse(await watch.waitForLine((line) => line.includes('"type":"order"')));
-    expect(update).toMatchObject({ type: 'order', orderId: '701276261045858304', status: 'PartialFilledStatus', lastShare: '100', remark: 'client-42' });
+    expect(update).toMatchObject({
+      type: 'order',
+      orderId: '701276261045858304',
+      status: 'PartialFilledStatus',
+      lastShare: '100',
+      remark: 'client-42',
+    });
     expect(await watch.interrupt()).toBe(0);
   });
 
@@ -57,13 +71,16 @@ describe('watchOrderUpdates', () => {
     const lines: string[] = [];
     const subscribed = socket.requestsFor(TRADE_COMMANDS.subscribe).length;
     const stop = new AbortController();
-    const watching = watchOrderUpdates({}, {
-      signal: stop.signal,
-      write: (text) => void lines.push(text),
-      onUpdate: (update) => {
-        if (update.status === 'FilledStatus') stop.abort();
+    const watching = watchOrderUpdates(
+      {},
+      {
+        signal: stop.signal,
+        write: (text) => void lines.push(text),
+        onUpdate: (update) => {
+          if (update.status === 'FilledStatus') stop.abort();
+        },
       },
-    });
+    );
     await socket.until(() => socket.requestsFor(TRADE_COMMANDS.subscribe).length > subscribed);
     pushNotification(socket, { event: 'order_changed_lb', data: orderChanged() });
     pushNotification(socket, { event: 'order_changed_lb', data: orderChanged({ status: 'FilledStatus', executed_quantity: '200' }) });
@@ -71,7 +88,14 @@ describe('watchOrderUpdates', () => {
     const updates = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.every((line) => line.endsWith('\n') && !line.slice(0, -1).includes('\n'))).toBe(true);
     expect(updates).toMatchObject([
-      { type: 'order', orderId: '701276261045858304', status: 'PartialFilledStatus', lastShare: '100', lastPrice: '388.1', remark: 'client-42' },
+      {
+        type: 'order',
+        orderId: '701276261045858304',
+        status: 'PartialFilledStatus',
+        lastShare: '100',
+        lastPrice: '388.1',
+        remark: 'client-42',
+      },
       { type: 'order', status: 'FilledStatus', executedQuantity: '200' },
     ]);
   });

@@ -21,12 +21,20 @@ let env: Record<string, string>;
 let dir: string;
 
 beforeAll(async () => {
-  http = await startFakeOpenApi({ appSecret: TEST_SECRET, accessToken: TEST_TOKEN, routes: { 'GET /v1/socket/token': () => ok({ otp: 'otp-e2e', limit: 1, online: 0 }) } });
+  http = await startFakeOpenApi({
+    appSecret: TEST_SECRET,
+    accessToken: TEST_TOKEN,
+    routes: { 'GET /v1/socket/token': () => ok({ otp: 'otp-e2e', limit: 1, online: 0 }) },
+  });
   socket = await SocketTestServer.start({ acceptOtp: (otp) => otp === 'otp-e2e' });
   service = new QuoteTestService(socket, { candles: { '700.HK': dailyCandles('2024-01-01', 7) }, pageSize: 2 });
   env = {
-    LONGPORT_APP_KEY: 'market-e2e', LONGPORT_APP_SECRET: TEST_SECRET, LONGPORT_ACCESS_TOKEN: TEST_TOKEN,
-    LONGPORT_HTTP_URL: http.url, LONGPORT_QUOTE_WS_URL: socket.url, LONGPORT_TRADE_WS_URL: socket.url,
+    LONGPORT_APP_KEY: 'market-e2e',
+    LONGPORT_APP_SECRET: TEST_SECRET,
+    LONGPORT_ACCESS_TOKEN: TEST_TOKEN,
+    LONGPORT_HTTP_URL: http.url,
+    LONGPORT_QUOTE_WS_URL: socket.url,
+    LONGPORT_TRADE_WS_URL: socket.url,
   };
   dir = await mkdtemp(join(tmpdir(), 'market-cli-'));
 });
@@ -43,12 +51,24 @@ describe('trader candles', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const candles = JSON.parse(run.stdout) as { close: number; volume: number }[];
-    expect(candles.map((candle) => [candle.close, candle.volume])).toEqual([[105.5, 5000], [106.5, 6000], [107.5, 7000]]);
-    expect(http.requestsBy('market-e2e').filter((request) => request.path === '/v1/socket/token').every((request) => request.signatureValid)).toBe(true);
+    expect(candles.map((candle) => [candle.close, candle.volume])).toEqual([
+      [105.5, 5000],
+      [106.5, 6000],
+      [107.5, 7000],
+    ]);
+    expect(
+      http
+        .requestsBy('market-e2e')
+        .filter((request) => request.path === '/v1/socket/token')
+        .every((request) => request.signatureValid),
+    ).toBe(true);
   });
 
   it('prints every bar of a date range as a table, paging history candlesticks', async () => {
-    const run = await runTrader(['candles', '700.HK', '--period', 'day', '--from', '2024-01-02', '--to', '2024-01-05', '--adjust', 'forward'], env);
+    const run = await runTrader(
+      ['candles', '700.HK', '--period', 'day', '--from', '2024-01-02', '--to', '2024-01-05', '--adjust', 'forward'],
+      env,
+    );
     expect(run.code).toBe(0);
     expect(run.stdout.split('\n').slice(0, 3)).toEqual([
       'DATE        OPEN  HIGH  LOW  CLOSE  VOLUME  TURNOVER',
@@ -70,7 +90,17 @@ describe('trader watch', () => {
     const watch = spawnTrader(['watch', '700.HK', '--trades'], env);
     await socket.until(() => socket.requestsFor(QUOTE_COMMANDS.subscribe).length >= 2, 15_000);
     service.pushQuote(quoteOf(HK, '388.2', 1_704_165_000_000, 1_000));
-    service.pushTo('700.HK', 4, 104, messages.pushTrade.encode({ symbol: '700.HK', sequence: 9, trade: [{ price: '388.4', volume: 200, timestamp: 1_704_165_001, tradeType: '', direction: 2, tradeSession: 0 }] }), { gzip: true });
+    service.pushTo(
+      '700.HK',
+      4,
+      104,
+      messages.pushTrade.encode({
+        symbol: '700.HK',
+        sequence: 9,
+        trade: [{ price: '388.4', volume: 200, timestamp: 1_704_165_001, tradeType: '', direction: 2, tradeSession: 0 }],
+      }),
+      { gzip: true },
+    );
     const quote = JSON.parse(await watch.waitForLine((line) => line.includes('"type":"quote"')));
     const trades = JSON.parse(await watch.waitForLine((line) => line.includes('"type":"trades"')));
     expect(quote).toMatchObject({ type: 'quote', symbol: '700.HK', lastDone: '388.2', volume: 1000, timestamp: 1_704_165_000_000 });
@@ -82,10 +112,16 @@ describe('trader watch', () => {
 
 describe('trader data fetch', () => {
   it('writes the candle CSV, then resumes where the file ends', async () => {
-    const first = await runTrader(['data', 'fetch', '700.HK', '--period', 'day', '--from', '2024-01-01', '--to', '2024-01-04', '--out', dir], env);
+    const first = await runTrader(
+      ['data', 'fetch', '700.HK', '--period', 'day', '--from', '2024-01-01', '--to', '2024-01-04', '--out', dir],
+      env,
+    );
     expect(first.code).toBe(0);
     expect(first.stderr).toContain('data fetch: 700.HK: 4 bars, through 2024-01-04');
-    const second = await runTrader(['data', 'fetch', '700.HK', '--period', 'day', '--from', '2024-01-01', '--to', '2024-01-07', '--out', dir, '--json'], env);
+    const second = await runTrader(
+      ['data', 'fetch', '700.HK', '--period', 'day', '--from', '2024-01-01', '--to', '2024-01-07', '--out', dir, '--json'],
+      env,
+    );
     expect(second.code).toBe(0);
     expect(second.stderr).toContain('resuming');
     expect(JSON.parse(second.stdout)).toEqual([{ symbol: '700.HK', file: join(dir, '700.HK.csv'), added: 3, resumedFrom: '2024-01-05' }]);
@@ -114,7 +150,11 @@ describe('snapshot commands', () => {
       runTrader(['capital-distribution', '700.HK', '--json'], env),
     ]);
     expect(flow.stdout).toContain('2024-01-02 09:31:00+08:00  -20.25');
-    expect(JSON.parse(distribution.stdout)).toMatchObject({ symbol: '700.HK', capitalIn: { large: '100.5' }, capitalOut: { medium: '60.25' } });
+    expect(JSON.parse(distribution.stdout)).toMatchObject({
+      symbol: '700.HK',
+      capitalIn: { large: '100.5' },
+      capitalOut: { medium: '60.25' },
+    });
     expect(JSON.parse(quote.stdout)).toMatchObject([{ symbol: '700.HK', lastDone: '388.2', prevClose: '380' }]);
     expect(info.stdout).toContain('HKEquity');
     expect(days.stdout.split('\n').slice(2, 4)).toEqual(['2024-01-02  full day', '2024-01-05  half day']);

@@ -18,21 +18,54 @@ describe('trader run (binary)', () => {
     const data = await writeCandleFolder([wavingDays(60)]);
     const journal = join(await tempFolder(), 'journal.sqlite');
     const run = spawnRun([
-      'strategies/sma-crossover.ts', '--symbols', AAPL, '--data', data, '--speed', '2000000', '--journal', journal,
-      '--param', 'fast=3', '--param', 'slow=6', '--param', 'quantity=10', '--json-logs', '--json',
+      'strategies/sma-crossover.ts',
+      '--symbols',
+      AAPL,
+      '--data',
+      data,
+      '--speed',
+      '2000000',
+      '--journal',
+      journal,
+      '--param',
+      'fast=3',
+      '--param',
+      'slow=6',
+      '--param',
+      'quantity=10',
+      '--json-logs',
+      '--json',
     ]);
 
     await run.waitForLog('replay finished');
     const exit = await run.signal('SIGINT');
 
     expect(exit).toEqual({ code: 0, signal: null });
-    const summary = JSON.parse(run.stdout()) as { mode: string; orders: number; fills: number; strategies: { state: string }[]; positions: { symbol: string }[] };
+    const summary = JSON.parse(run.stdout()) as {
+      mode: string;
+      orders: number;
+      fills: number;
+      strategies: { state: string }[];
+      positions: { symbol: string }[];
+    };
     expect(summary.mode).toBe('paper');
     expect(summary.orders).toBeGreaterThanOrEqual(3);
     expect(summary.strategies.map((strategy) => strategy.state)).toEqual(['stopped']);
-    const logs = run.stderr().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg: string });
+    const logs = run
+      .stderr()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg: string });
     const messages = logs.map((line) => line.msg);
-    expect(messages).toEqual(expect.arrayContaining(['quote connection online', 'trade connection online', 'order submitted', 'fill', expect.stringMatching(/^stopping \(interrupted\)/)]));
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'quote connection online',
+        'trade connection online',
+        'order submitted',
+        'fill',
+        expect.stringMatching(/^stopping \(interrupted\)/),
+      ]),
+    );
     expect(journalRows<{ count: number }>(journal, 'SELECT COUNT(*) AS count FROM orders')[0]!.count).toBe(summary.orders);
     expect(journalRows<{ count: number }>(journal, 'SELECT COUNT(*) AS count FROM fills')[0]!.count).toBe(summary.fills);
     expect(journalRows<{ type: string }>(journal, 'SELECT type FROM events').map((row) => row.type)).toEqual(['started', 'stopped']);
@@ -52,14 +85,19 @@ describe('trader run (binary)', () => {
     const data = await writeCandleFolder([wavingDays(10)]);
     const folder = await tempFolder();
     const [timed, unknown] = await Promise.all([
-      runTrader(['run', 'strategies/sma-crossover.ts', '--symbols', AAPL, '--data', data, '--for', '1s', '--journal', join(folder, 'a.sqlite')], {}),
+      runTrader(
+        ['run', 'strategies/sma-crossover.ts', '--symbols', AAPL, '--data', data, '--for', '1s', '--journal', join(folder, 'a.sqlite')],
+        {},
+      ),
       runTrader(['run', 'strategies/sma-crossover.ts', '--symbols', 'MSFT.US', '--data', data, '--journal', join(folder, 'b.sqlite')], {}),
     ]);
 
     expect(timed.code).toBe(0);
     expect(timed.stderr).toContain('stopping (--for 1s is up)');
-    expect(timed.stdout).toMatch(/^Run summary \(paper, \d+s\)\n  strategies  sma-crossover: stopped\n/);
+    expect(timed.stdout).toMatch(/^Run summary \(paper, \d+s\)\n {2}strategies {2}sma-crossover: stopped\n/);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr.trim().split('\n').at(-1)).toBe(`error: no candles for MSFT.US in ${data}: a paper run replays candle files; point --data at SYMBOL.csv files for the strategy's symbols`);
+    expect(unknown.stderr.trim().split('\n').at(-1)).toBe(
+      `error: no candles for MSFT.US in ${data}: a paper run replays candle files; point --data at SYMBOL.csv files for the strategy's symbols`,
+    );
   });
 });

@@ -15,7 +15,8 @@ let sim: SimHarness | undefined;
 const children: RunningTrader[] = [];
 
 afterEach(async () => {
-  for (const child of children.splice(0)) if (child.child.exitCode === null && child.child.signalCode === null) await child.signal('SIGKILL');
+  for (const child of children.splice(0))
+    if (child.child.exitCode === null && child.child.signalCode === null) await child.signal('SIGKILL');
   await sim?.close();
   sim = undefined;
   await removeTempFolders();
@@ -50,9 +51,9 @@ describe('trader run killed mid-order and restarted', () => {
     const killed = await first.signal('SIGKILL');
     injectFaults(h.sim, { latencyMs: 0 });
     expect(killed.signal).toBe('SIGKILL');
-    expect(rows<{ status: string; order_id: string | null }>(journal, 'SELECT status, order_id FROM orders').map((row) => row.status)).toEqual([
-      expect.stringMatching(/^(NotReported|NewStatus)$/),
-    ]);
+    expect(
+      rows<{ status: string; order_id: string | null }>(journal, 'SELECT status, order_id FROM orders').map((row) => row.status),
+    ).toEqual([expect.stringMatching(/^(NotReported|NewStatus)$/)]);
     h.stepUntil((tick) => tick.symbol === US);
     expect(h.sim.venue.orders().map((order) => order.status)).toEqual(['FilledStatus']);
 
@@ -67,7 +68,9 @@ describe('trader run killed mid-order and restarted', () => {
       { client_order_id: order!.remark, order_id: order!.orderId, status: 'FilledStatus', executed_quantity: '100' },
     ]);
     const [execution] = h.sim.venue.executions();
-    expect(rows(journal, 'SELECT order_id, quantity, price FROM fills')).toEqual([{ order_id: order!.orderId, quantity: '100', price: execution!.price.toFixed() }]);
+    expect(rows(journal, 'SELECT order_id, quantity, price FROM fills')).toEqual([
+      { order_id: order!.orderId, quantity: '100', price: execution!.price.toFixed() },
+    ]);
     expect(rows(journal, 'SELECT symbol, quantity FROM positions')).toEqual([{ symbol: US, quantity: '100' }]);
     expect(second.stderr()).not.toContain('"msg":"order submitted"');
     expect(second.stdout()).toMatch(new RegExp(`Run summary \\(live, .*\\n[\\s\\S]*${US.replace('.', '\\.')}\\s+100\\s`));

@@ -21,7 +21,8 @@ const children: RunningTrader[] = [];
 let webhook: WebhookServer | undefined;
 
 afterEach(async () => {
-  for (const child of children.splice(0)) if (child.child.exitCode === null && child.child.signalCode === null) await child.signal('SIGKILL');
+  for (const child of children.splice(0))
+    if (child.child.exitCode === null && child.child.signalCode === null) await child.signal('SIGKILL');
   await webhook?.close();
   webhook = undefined;
   await removeTempFolders();
@@ -98,7 +99,10 @@ jobs:
     });
     await nextLog(first, ['"job":"bidder"', '"msg":"order NewStatus"']);
     const killed = await first.signal('SIGKILL');
-    const openAtKill = readRows<{ client_order_id: string }>(journal, "SELECT client_order_id FROM orders WHERE strategy = 'bidder' AND status = 'NewStatus'");
+    const openAtKill = readRows<{ client_order_id: string }>(
+      journal,
+      "SELECT client_order_id FROM orders WHERE strategy = 'bidder' AND status = 'NewStatus'",
+    );
     const afterKill = await runTrader(['status', '--state', stateDir], {});
 
     // Second run, same config and state: the journal is reconciled first, then orders go on.
@@ -121,7 +125,12 @@ jobs:
     expect(afterKill.stdout).toMatch(/the scheduler \(pid \d+\) is not running: it ended without a graceful stop/);
     expect(second.stderr()).toMatch(/reconciling the journal with the broker before any job starts/);
     expect(status.code).toBe(0);
-    const snapshot = JSON.parse(status.stdout) as { running: boolean; mode: string; jobs: { name: string; runs: number }[]; portfolio: { positions: { symbol: string; quantity: string }[] } };
+    const snapshot = JSON.parse(status.stdout) as {
+      running: boolean;
+      mode: string;
+      jobs: { name: string; runs: number }[];
+      portfolio: { positions: { symbol: string; quantity: string }[] };
+    };
     expect(snapshot).toMatchObject({ running: true, mode: 'paper' });
     expect(snapshot.jobs.map((job) => job.name)).toEqual(['buyer', 'bidder']);
     expect(snapshot.portfolio.positions.map((line) => line.symbol)).toEqual([US]);
@@ -148,7 +157,10 @@ jobs:
   it('reports every problem of a config at once, with its line, and exits 2', async () => {
     const folder = await tempFolder();
     const config = join(folder, 'bad.yaml');
-    await writeFile(config, 'mode: demo\njobs:\n  - name: a\n    strategy: missing.ts\n    cron: "0 10 * * 1"\n    lookback: 3d\n    market: HK\n  - name: b\n    task: fetch-data\n    cron: "61 * * * *"\n    symbols: [700.HK]\n');
+    await writeFile(
+      config,
+      'mode: demo\njobs:\n  - name: a\n    strategy: missing.ts\n    cron: "0 10 * * 1"\n    lookback: 3d\n    market: HK\n  - name: b\n    task: fetch-data\n    cron: "61 * * * *"\n    symbols: [700.HK]\n',
+    );
 
     const result = await runTrader(['schedule', config], {});
 
@@ -168,7 +180,9 @@ jobs:
     const result = await runTrader(['status', '--state', folder], {});
 
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe(`error: no scheduler status at ${join(folder, 'schedule-status.json')}: no \`trader schedule\` has run with this state dir (pass --state, or the config file)`);
+    expect(result.stderr.trim()).toBe(
+      `error: no scheduler status at ${join(folder, 'schedule-status.json')}: no \`trader schedule\` has run with this state dir (pass --state, or the config file)`,
+    );
   });
 
   it('explains both commands in --help', async () => {

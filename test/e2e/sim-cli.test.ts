@@ -35,9 +35,27 @@ function parseExports(lines: readonly string[]): Record<string, string> {
 
 describe('trader sim', () => {
   it('prints the six LONGPORT_* export lines, serves a client configured from them, and exits 0 on SIGTERM', async () => {
-    const sim = spawnSim(['--data', data, '--speed', '60', '--cash', '250000', '--currency', 'HKD', '--state', join(stateFolder, 'sim.sqlite')]);
+    const sim = spawnSim([
+      '--data',
+      data,
+      '--speed',
+      '60',
+      '--cash',
+      '250000',
+      '--currency',
+      'HKD',
+      '--state',
+      join(stateFolder, 'sim.sqlite'),
+    ]);
     const env = parseExports(await sim.stdoutLines(6));
-    expect(Object.keys(env)).toEqual(['LONGPORT_APP_KEY', 'LONGPORT_APP_SECRET', 'LONGPORT_ACCESS_TOKEN', 'LONGPORT_HTTP_URL', 'LONGPORT_QUOTE_WS_URL', 'LONGPORT_TRADE_WS_URL']);
+    expect(Object.keys(env)).toEqual([
+      'LONGPORT_APP_KEY',
+      'LONGPORT_APP_SECRET',
+      'LONGPORT_ACCESS_TOKEN',
+      'LONGPORT_HTTP_URL',
+      'LONGPORT_QUOTE_WS_URL',
+      'LONGPORT_TRADE_WS_URL',
+    ]);
     expect(env['LONGPORT_QUOTE_WS_URL']).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/v2\/quote$/);
     const client = createOpenApiHttp(configFromEnv(env), { clock: systemClock });
     try {
@@ -69,7 +87,19 @@ describe('trader sim', () => {
 
   it('explains every flag in --help', async () => {
     const help = await runTrader(['sim', '--help'], {});
-    for (const flag of ['--port', '--data', '--speed', '--cash', '--currency', '--seed', '--state', '--fault-http-5xx', '--fault-socket-drop-after', '--app-key', '--json']) {
+    for (const flag of [
+      '--port',
+      '--data',
+      '--speed',
+      '--cash',
+      '--currency',
+      '--seed',
+      '--state',
+      '--fault-http-5xx',
+      '--fault-socket-drop-after',
+      '--app-key',
+      '--json',
+    ]) {
       expect(help.stdout).toContain(flag);
     }
   });

@@ -11,7 +11,10 @@ describe('trader --help', () => {
     }
     expect(run.stdout).toContain('backtest, paper and live trading, scheduling.');
     // A description wrapped over several lines reads whole once the lines are joined again.
-    const joined = run.stdout.split('\n').map((line) => line.trim()).join(' ');
+    const joined = run.stdout
+      .split('\n')
+      .map((line) => line.trim())
+      .join(' ');
     expect(joined).toContain('Run a strategy over candle history (the same strategy, risk and executor code as `trader run`)');
     expect(joined).toContain('Run a strategy: paper trading against the built-in simulator (default), or live with --live --yes');
   });

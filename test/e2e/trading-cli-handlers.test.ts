@@ -33,13 +33,43 @@ afterAll(async () => {
   await server.close();
 });
 
-const submit = (...extra: string[]) => ['order', 'submit', '--symbol', '700.HK', '--side', 'Buy', '--type', 'LO', '--quantity', '200', '--price', '50', ...extra];
+const submit = (...extra: string[]) => [
+  'order',
+  'submit',
+  '--symbol',
+  '700.HK',
+  '--side',
+  'Buy',
+  '--type',
+  'LO',
+  '--quantity',
+  '200',
+  '--price',
+  '50',
+  ...extra,
+];
 
 describe('--help', () => {
   const commands = [
-    ['account'], ['positions'], ['order', 'submit'], ['order', 'show'], ['order', 'cancel'], ['order', 'replace'], ['orders'], ['buy-limit'],
-    ['margin-ratio'], ['watchlist'], ['securities'], ['statements', 'list'], ['statements', 'download'], ['topics', 'mine'], ['topics', 'show'],
-    ['topics', 'create'], ['topics', 'replies'], ['topics', 'reply'], ['token', 'refresh'],
+    ['account'],
+    ['positions'],
+    ['order', 'submit'],
+    ['order', 'show'],
+    ['order', 'cancel'],
+    ['order', 'replace'],
+    ['orders'],
+    ['buy-limit'],
+    ['margin-ratio'],
+    ['watchlist'],
+    ['securities'],
+    ['statements', 'list'],
+    ['statements', 'download'],
+    ['topics', 'mine'],
+    ['topics', 'show'],
+    ['topics', 'create'],
+    ['topics', 'replies'],
+    ['topics', 'reply'],
+    ['token', 'refresh'],
   ];
 
   it.each(commands)('explains `trader %s` with examples', async (...command) => {
@@ -50,7 +80,12 @@ describe('--help', () => {
   });
 
   it('lists the actions of the command groups', async () => {
-    for (const [group, actions] of [['order', ['submit', 'show', 'cancel', 'replace']], ['statements', ['list', 'download']], ['topics', ['mine', 'show', 'create', 'replies', 'reply']], ['token', ['refresh']]] as const) {
+    for (const [group, actions] of [
+      ['order', ['submit', 'show', 'cancel', 'replace']],
+      ['statements', ['list', 'download']],
+      ['topics', ['mine', 'show', 'create', 'replies', 'reply']],
+      ['token', ['refresh']],
+    ] as const) {
       const run = await runInProcess([group, '--help']);
       for (const action of actions) expect(run.usage).toContain(`trader ${group} ${action}`);
     }
@@ -59,31 +94,63 @@ describe('--help', () => {
 
 describe('bad flags are refused before any request, naming the flag', () => {
   const cases: readonly (readonly [string, readonly string[], string | RegExp])[] = [
-    ['an unknown order type', ['order', 'submit', '--symbol', '700.HK', '--side', 'Buy', '--type', 'XYZ', '--quantity', '1'], '--type: "XYZ" is not one of LO, ELO, MO'],
+    [
+      'an unknown order type',
+      ['order', 'submit', '--symbol', '700.HK', '--side', 'Buy', '--type', 'XYZ', '--quantity', '1'],
+      '--type: "XYZ" is not one of LO, ELO, MO',
+    ],
     ['a malformed symbol', submit().map((arg) => (arg === '700.HK' ? '700' : arg)), '--symbol: symbol "700" must look like CODE.MARKET'],
     ['an unknown market', submit().map((arg) => (arg === '700.HK' ? '700.XX' : arg)), '--symbol: symbol "700.XX": unknown market "XX"'],
     ['a negative quantity', submit().map((arg) => (arg === '200' ? '-5' : arg)), '--quantity: must be greater than zero (got -5)'],
     ['a zero quantity', submit().map((arg) => (arg === '200' ? '0' : arg)), '--quantity: must be greater than zero (got 0)'],
     ['a quantity that is no number', submit().map((arg) => (arg === '200' ? '2OO' : arg)), '--quantity: "2OO" is not a decimal number'],
-    ['a limit order without price', ['order', 'submit', '--symbol', '700.HK', '--side', 'Buy', '--type', 'LO', '--quantity', '200'], '--price is required for LO orders'],
+    [
+      'a limit order without price',
+      ['order', 'submit', '--symbol', '700.HK', '--side', 'Buy', '--type', 'LO', '--quantity', '200'],
+      '--price is required for LO orders',
+    ],
     ['a negative price', submit().map((arg) => (arg === '50' ? '-1' : arg)), '--price: must be greater than zero'],
     ['GTD without an expiry date', submit('--tif', 'GTD'), '--expire-date is required for GTD (good till date) orders'],
-    ['an expiry date that does not exist', submit('--tif', 'GTD', '--expire-date', '2024-02-30'), '--expire-date: "2024-02-30" is not a date (YYYY-MM-DD)'],
+    [
+      'an expiry date that does not exist',
+      submit('--tif', 'GTD', '--expire-date', '2024-02-30'),
+      '--expire-date: "2024-02-30" is not a date (YYYY-MM-DD)',
+    ],
     ['an expiry date without GTD', submit('--expire-date', '2024-02-28'), '--expire-date only applies to --tif GTD'],
     ['an unknown side', submit().map((arg) => (arg === 'Buy' ? 'Hold' : arg)), '--side: "Hold" is not one of Buy, Sell'],
     ['an unknown time in force', submit('--tif', 'IOC'), '--tif: "IOC" is not one of Day, GTC, GTD'],
     ['an unknown session choice', submit('--outside-rth', 'NEVER'), '--outside-rth: "NEVER" is not one of RTH_ONLY, ANY_TIME, OVERNIGHT'],
-    ['a LIT order without trigger price', submit().map((arg) => (arg === 'LO' ? 'LIT' : arg)), '--trigger-price is required for LIT orders'],
-    ['a TSLPPCT order without trailing percent', ['order', 'submit', '--symbol', '700.HK', '--side', 'Sell', '--type', 'TSLPPCT', '--quantity', '1'], '--trailing-percent is required for TSLPPCT orders'],
-    ['a TSLPAMT order without limit offset', ['order', 'submit', '--symbol', '700.HK', '--side', 'Sell', '--type', 'TSLPAMT', '--quantity', '1', '--trailing-amount', '1'], '--limit-offset is required for TSLPAMT orders'],
+    [
+      'a LIT order without trigger price',
+      submit().map((arg) => (arg === 'LO' ? 'LIT' : arg)),
+      '--trigger-price is required for LIT orders',
+    ],
+    [
+      'a TSLPPCT order without trailing percent',
+      ['order', 'submit', '--symbol', '700.HK', '--side', 'Sell', '--type', 'TSLPPCT', '--quantity', '1'],
+      '--trailing-percent is required for TSLPPCT orders',
+    ],
+    [
+      'a TSLPAMT order without limit offset',
+      ['order', 'submit', '--symbol', '700.HK', '--side', 'Sell', '--type', 'TSLPAMT', '--quantity', '1', '--trailing-amount', '1'],
+      '--limit-offset is required for TSLPAMT orders',
+    ],
     ['a remark over 64 characters', submit('--remark', 'x'.repeat(65)), '--remark: at most 64 characters (got 65)'],
     ['a replace to zero', ['order', 'replace', '1', '--quantity', '0'], '--quantity: must be greater than zero'],
     ['an unknown status filter', ['orders', '--status', 'Done'], '--status: "Done" is not one of NotReported'],
     ['a start time without --history', ['orders', '--start', '2024-01-01'], '--start only applies with --history'],
-    ['a bad start time', ['orders', '--history', '--start', 'yesterday'], '--start: "yesterday" is not a date (YYYY-MM-DD) or an RFC 3339 time'],
+    [
+      'a bad start time',
+      ['orders', '--history', '--start', 'yesterday'],
+      '--start: "yesterday" is not a date (YYYY-MM-DD) or an RFC 3339 time',
+    ],
     ['a bad position symbol', ['positions', '700.HK', 'TSLA'], 'SYMBOL: symbol "TSLA" must look like CODE.MARKET'],
     ['a bad margin-ratio symbol', ['margin-ratio', 'HK'], 'SYMBOL: symbol "HK" must look like CODE.MARKET'],
-    ['a buy-limit with an unknown type', ['buy-limit', '--symbol', '700.HK', '--type', 'LIMIT', '--side', 'Buy'], '--type: "LIMIT" is not one of'],
+    [
+      'a buy-limit with an unknown type',
+      ['buy-limit', '--symbol', '700.HK', '--type', 'LIMIT', '--side', 'Buy'],
+      '--type: "LIMIT" is not one of',
+    ],
     ['an unknown market for securities', ['securities', '--market', 'JP'], '--market: "JP" is not one of HK, US, CN, SG'],
     ['an unknown language', ['securities', '--market', 'US', '--lang', 'fr'], '--lang: "fr" is not one of en, zh-CN, zh-HK'],
     ['an unknown statement type', ['statements', 'list', '--type', 'weekly'], '--type: "weekly" is not one of daily, monthly'],
@@ -102,7 +169,9 @@ describe('bad flags are refused before any request, naming the flag', () => {
 
   it('lets yargs refuse unknown flags and missing required ones', async () => {
     expect(String((await runInProcess(submit('--prise', '1'))).error)).toContain('Unknown argument: prise');
-    expect(String((await runInProcess(['order', 'submit', '--symbol', '700.HK'])).error)).toContain('Missing required arguments: side, type, quantity');
+    expect(String((await runInProcess(['order', 'submit', '--symbol', '700.HK'])).error)).toContain(
+      'Missing required arguments: side, type, quantity',
+    );
     expect(server.requestsBy(KEY)).toHaveLength(0);
   });
 });
@@ -134,7 +203,13 @@ describe('output and failures', () => {
     expect(server.requestsBy(KEY).at(-1)!.query).toBe('start_at=1704067200&end_at=1706745600');
     const history = JSON.parse(run.stdout) as { hasMore: boolean; orders: Record<string, unknown>[] };
     expect(history.hasMore).toBe(true);
-    expect(history.orders[0]).toMatchObject({ orderId: '706388312699592704', status: 'FilledStatus', executedQuantity: '200', executedPrice: '49.95', price: '50' });
+    expect(history.orders[0]).toMatchObject({
+      orderId: '706388312699592704',
+      status: 'FilledStatus',
+      executedQuantity: '200',
+      executedPrice: '49.95',
+      price: '50',
+    });
   });
 
   it('prints names in the default language', async () => {
@@ -146,7 +221,11 @@ describe('output and failures', () => {
   it('prints the refreshed token as JSON with --json', async () => {
     const run = await runInProcess(['token', 'refresh', '--expires-at', '2024-09-01T12:00:00+08:00', '--json']);
     expect(server.requestsBy(KEY).at(-1)!.query).toBe('expired_at=2024-09-01T04%3A00%3A00Z');
-    expect(JSON.parse(run.stdout)).toEqual({ token: 'fresh-token.abc', expiresAt: '2024-09-01T00:00:00.000Z', issuedAt: '2024-06-03T00:00:00.000Z' });
+    expect(JSON.parse(run.stdout)).toEqual({
+      token: 'fresh-token.abc',
+      expiresAt: '2024-09-01T00:00:00.000Z',
+      issuedAt: '2024-06-03T00:00:00.000Z',
+    });
   });
 
   it('says so when there is nothing to list', async () => {

@@ -19,8 +19,28 @@ const cases = {
   account: { args: ['account', '--json'] },
   positions: { args: ['positions', '700.HK', 'aapl.us'] },
   submit: {
-    args: ['order', 'submit', '--symbol', '0700.hk', '--side', 'buy', '--type', 'LO', '--quantity', '200', '--price', '50.50', '--tif', 'GTD',
-      '--expire-date', '2024-06-28', '--outside-rth', 'ANY_TIME', '--remark', 'bot #1 & co = 腾讯'],
+    args: [
+      'order',
+      'submit',
+      '--symbol',
+      '0700.hk',
+      '--side',
+      'buy',
+      '--type',
+      'LO',
+      '--quantity',
+      '200',
+      '--price',
+      '50.50',
+      '--tif',
+      'GTD',
+      '--expire-date',
+      '2024-06-28',
+      '--outside-rth',
+      'ANY_TIME',
+      '--remark',
+      'bot #1 & co = 腾讯',
+    ],
   },
   show: { args: ['order', 'show', ORDER_ID] },
   cancel: { args: ['order', 'cancel', ORDER_ID] },
@@ -64,7 +84,9 @@ beforeAll(async () => {
     }),
     4,
   );
-  names.forEach((name, index) => runs.set(name, results[index]!));
+  names.forEach((name, index) => {
+    runs.set(name, results[index]!);
+  });
 }, 120_000);
 
 afterAll(async () => server?.close());
@@ -83,8 +105,16 @@ describe('trader trading commands (real binary, real server)', () => {
     const { stdout, requests } = result('account');
     expect(requests.map((request) => `${request.method} ${request.path}?${request.query}`)).toEqual(['GET /v1/asset/account?']);
     const [balance] = JSON.parse(stdout) as Record<string, unknown>[];
-    expect(balance).toMatchObject({ currency: 'HKD', totalCash: '1759070010.72', buyPower: '1500000000.99', netAssets: '1800000000.01', riskLevel: 1 });
-    expect(balance!['cashInfos']).toEqual([{ currency: 'HKD', withdrawCash: '97592.3', availableCash: '195902464.37', frozenCash: '11579339.13', settlingCash: '207288537.81' }]);
+    expect(balance).toMatchObject({
+      currency: 'HKD',
+      totalCash: '1759070010.72',
+      buyPower: '1500000000.99',
+      netAssets: '1800000000.01',
+      riskLevel: 1,
+    });
+    expect(balance!['cashInfos']).toEqual([
+      { currency: 'HKD', withdrawCash: '97592.3', availableCash: '195902464.37', frozenCash: '11579339.13', settlingCash: '207288537.81' },
+    ]);
   });
 
   it('trader positions asks for the given symbols and prints a table', () => {

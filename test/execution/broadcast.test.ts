@@ -31,7 +31,13 @@ function play(stream: Subject<number> | Broadcast<number>, script: readonly Step
   let count = 0;
   const subscribe = (): void => {
     const id = count++;
-    subscriptions.push(stream.pipe(map((value) => value * 2)).subscribe({ next: (value) => log.push(`${id}:${value}`), error: () => log.push(`${id}:error`), complete: () => log.push(`${id}:complete`) }));
+    subscriptions.push(
+      stream.pipe(map((value) => value * 2)).subscribe({
+        next: (value) => log.push(`${id}:${value}`),
+        error: () => log.push(`${id}:error`),
+        complete: () => log.push(`${id}:complete`),
+      }),
+    );
   };
   for (const step of script) {
     if (step.kind === 'subscribe') subscribe();

@@ -64,7 +64,9 @@ export function brokerContract(name: string, create: BrokerContractFactory): voi
     it('accepts a limit order and reports it open with the requested fields and remark', async () => {
       const { broker, symbol, settle } = await open();
 
-      const { orderId } = await broker.submitOrder(request(symbol, { side: 'Buy', quantity: d(10), price: d(90), remark: 'contract-accept' }));
+      const { orderId } = await broker.submitOrder(
+        request(symbol, { side: 'Buy', quantity: d(10), price: d(90), remark: 'contract-accept' }),
+      );
       await settle();
 
       const order = await broker.orderDetail(orderId);
@@ -84,7 +86,9 @@ export function brokerContract(name: string, create: BrokerContractFactory): voi
     it('pushes each change of an order with its order id and remark', async () => {
       const { broker, symbol, settle, updates } = await open();
 
-      const { orderId } = await broker.submitOrder(request(symbol, { side: 'Buy', quantity: d(10), price: d(90), remark: 'contract-push' }));
+      const { orderId } = await broker.submitOrder(
+        request(symbol, { side: 'Buy', quantity: d(10), price: d(90), remark: 'contract-push' }),
+      );
       await settle();
 
       const mine = updates().filter((update) => update.orderId === orderId);
@@ -104,7 +108,9 @@ export function brokerContract(name: string, create: BrokerContractFactory): voi
       expect(order.status).toBe('FilledStatus');
       expect(order.executedQuantity.toFixed()).toBe('10');
       expect(order.executedPrice?.toFixed()).toBe('101');
-      const last = updates().filter((update) => update.orderId === orderId).at(-1)!;
+      const last = updates()
+        .filter((update) => update.orderId === orderId)
+        .at(-1)!;
       expect(last.status).toBe('FilledStatus');
       expect(last.executedQuantity.toFixed()).toBe('10');
       const [position] = await broker.positions([symbol]);
@@ -127,21 +133,29 @@ export function brokerContract(name: string, create: BrokerContractFactory): voi
 
     it('cancels an open order and pushes the cancellation', async () => {
       const { broker, symbol, settle, updates } = await open();
-      const { orderId } = await broker.submitOrder(request(symbol, { side: 'Buy', quantity: d(10), price: d(80), remark: 'contract-cancel' }));
+      const { orderId } = await broker.submitOrder(
+        request(symbol, { side: 'Buy', quantity: d(10), price: d(80), remark: 'contract-cancel' }),
+      );
       await settle();
 
       await broker.cancelOrder(orderId);
       await settle();
 
       expect((await broker.orderDetail(orderId)).status).toBe('CanceledStatus');
-      expect(updates().filter((update) => update.orderId === orderId).at(-1)?.status).toBe('CanceledStatus');
+      expect(
+        updates()
+          .filter((update) => update.orderId === orderId)
+          .at(-1)?.status,
+      ).toBe('CanceledStatus');
       const working = await broker.todayOrders({ symbol, statuses: ['NewStatus'] });
       expect(working.map((one) => one.orderId)).not.toContain(orderId);
     });
 
     it('replaces the quantity and price of an open order', async () => {
       const { broker, symbol, settle } = await open();
-      const { orderId } = await broker.submitOrder(request(symbol, { side: 'Buy', quantity: d(10), price: d(80), remark: 'contract-replace' }));
+      const { orderId } = await broker.submitOrder(
+        request(symbol, { side: 'Buy', quantity: d(10), price: d(80), remark: 'contract-replace' }),
+      );
       await settle();
 
       await broker.replaceOrder(orderId, { quantity: d(20), price: d(85) });
@@ -156,10 +170,12 @@ export function brokerContract(name: string, create: BrokerContractFactory): voi
     it('refuses an order the account cannot pay for, leaving no working order behind', async () => {
       const { broker, symbol, settle } = await open();
 
-      const outcome = await broker.submitOrder(request(symbol, { side: 'Buy', quantity: d(1_000_000), price: d(100), remark: 'contract-refuse' })).then(
-        (accepted) => accepted,
-        (error: unknown) => error,
-      );
+      const outcome = await broker
+        .submitOrder(request(symbol, { side: 'Buy', quantity: d(1_000_000), price: d(100), remark: 'contract-refuse' }))
+        .then(
+          (accepted) => accepted,
+          (error: unknown) => error,
+        );
       await settle();
 
       if (outcome instanceof Error) {

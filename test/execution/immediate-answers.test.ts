@@ -22,17 +22,23 @@ describe('a broker that answers at once', () => {
     expect(setup.broker.submitted).toHaveLength(1);
     expect(setup.ofType('order-updated').at(-1)).toMatchObject({ orderId: 'SO1', status: 'NewStatus' });
     const { calls } = setup.broker;
-    expect([calls.accountBalance - before.accountBalance, calls.estimateBuyLimit - before.estimateBuyLimit, calls.marginRatio - before.marginRatio]).toEqual([1, 1, 1]);
+    expect([
+      calls.accountBalance - before.accountBalance,
+      calls.estimateBuyLimit - before.estimateBuyLimit,
+      calls.marginRatio - before.marginRatio,
+    ]).toEqual([1, 1, 1]);
   });
 
-  it('denies an order refused at once, naming the venue\'s reason', async () => {
+  it("denies an order refused at once, naming the venue's reason", async () => {
     const manual = manualStrategy();
     const setup = await startedAtOnce(manual);
     setup.broker.planSubmits('refuse');
 
     manual.emit((ctx) => ctx.buy(100, { price: 187.5 }));
 
-    expect(setup.ofType('denial')).toMatchObject([{ denial: { code: 'REFUSED_BY_BROKER', message: 'order refused: AAPL.US is not tradable' } }]);
+    expect(setup.ofType('denial')).toMatchObject([
+      { denial: { code: 'REFUSED_BY_BROKER', message: 'order refused: AAPL.US is not tradable' } },
+    ]);
   });
 
   it('looks an order up by remark when a submit answered at once fails without a refusal', async () => {
@@ -62,7 +68,12 @@ describe('a broker that answers at once', () => {
 
     expect(setup.broker.submitted).toEqual([]);
     expect(setup.ofType('denial')).toMatchObject([
-      { denial: { code: 'RISK_DATA_UNAVAILABLE', message: 'no fresh account, buy limit, margin ratio from the broker: order not sent (estimateBuyLimit: 503 Service Unavailable)' } },
+      {
+        denial: {
+          code: 'RISK_DATA_UNAVAILABLE',
+          message: 'no fresh account, buy limit, margin ratio from the broker: order not sent (estimateBuyLimit: 503 Service Unavailable)',
+        },
+      },
     ]);
   });
 });

@@ -3,7 +3,8 @@ import { Decimal, ZERO, parseSymbol } from '../../src/domain/index.js';
 import { resolveIntent } from '../../src/execution/intent-resolution.js';
 
 const AAPL = parseSymbol('AAPL.US');
-const quantityOf = (resolution: ReturnType<typeof resolveIntent>): string => (resolution.kind === 'order' ? `${resolution.request.side} ${resolution.request.quantity.toFixed()}` : resolution.kind);
+const quantityOf = (resolution: ReturnType<typeof resolveIntent>): string =>
+  resolution.kind === 'order' ? `${resolution.request.side} ${resolution.request.quantity.toFixed()}` : resolution.kind;
 
 describe('intent resolution', () => {
   it('makes a market order of an unpriced intent and a limit order of a priced one, carrying the client order id', () => {
@@ -11,7 +12,9 @@ describe('intent resolution', () => {
       kind: 'order',
       request: { orderType: 'MO', timeInForce: 'Day', remark: 'lt-a-1' },
     });
-    expect(resolveIntent({ kind: 'order', symbol: AAPL, side: 'Sell', quantity: new Decimal(5), price: new Decimal('9.5') }, ZERO, 'lt-a-2')).toMatchObject({
+    expect(
+      resolveIntent({ kind: 'order', symbol: AAPL, side: 'Sell', quantity: new Decimal(5), price: new Decimal('9.5') }, ZERO, 'lt-a-2'),
+    ).toMatchObject({
       request: { orderType: 'LO' },
     });
   });
@@ -28,12 +31,24 @@ describe('intent resolution', () => {
 
   it('skips a close when flat and a target already reached', () => {
     expect(resolveIntent({ kind: 'close', symbol: AAPL }, ZERO, 'r')).toEqual({ kind: 'skip', reason: 'already flat in AAPL.US' });
-    expect(resolveIntent({ kind: 'target', symbol: AAPL, quantity: new Decimal(5) }, new Decimal(5), 'r')).toEqual({ kind: 'skip', reason: 'already at 5 AAPL.US' });
+    expect(resolveIntent({ kind: 'target', symbol: AAPL, quantity: new Decimal(5) }, new Decimal(5), 'r')).toEqual({
+      kind: 'skip',
+      reason: 'already at 5 AAPL.US',
+    });
   });
 
   it('refuses order types without the prices they need', () => {
-    expect(resolveIntent({ kind: 'order', symbol: AAPL, side: 'Buy', quantity: new Decimal(1), orderType: 'LO' }, ZERO, 'r')).toEqual({ kind: 'invalid', reason: 'LO orders need a price' });
-    expect(resolveIntent({ kind: 'order', symbol: AAPL, side: 'Buy', quantity: new Decimal(1), orderType: 'MIT' }, ZERO, 'r')).toEqual({ kind: 'invalid', reason: 'MIT orders need a trigger price' });
-    expect(resolveIntent({ kind: 'close', symbol: AAPL, timeInForce: 'GTD' }, new Decimal(1), 'r')).toEqual({ kind: 'invalid', reason: 'GTD orders need an expire date' });
+    expect(resolveIntent({ kind: 'order', symbol: AAPL, side: 'Buy', quantity: new Decimal(1), orderType: 'LO' }, ZERO, 'r')).toEqual({
+      kind: 'invalid',
+      reason: 'LO orders need a price',
+    });
+    expect(resolveIntent({ kind: 'order', symbol: AAPL, side: 'Buy', quantity: new Decimal(1), orderType: 'MIT' }, ZERO, 'r')).toEqual({
+      kind: 'invalid',
+      reason: 'MIT orders need a trigger price',
+    });
+    expect(resolveIntent({ kind: 'close', symbol: AAPL, timeInForce: 'GTD' }, new Decimal(1), 'r')).toEqual({
+      kind: 'invalid',
+      reason: 'GTD orders need an expire date',
+    });
   });
 });

@@ -67,7 +67,10 @@ function reports(total: number, executions: readonly { quantity: number; price: 
   return result;
 }
 
-const executionsArbitrary = fc.array(fc.record({ quantity: fc.integer({ min: 1, max: 50 }), price: fc.integer({ min: 100, max: 200 }).map((cents) => cents / 10) }), { minLength: 1, maxLength: 6 });
+const executionsArbitrary = fc.array(
+  fc.record({ quantity: fc.integer({ min: 1, max: 50 }), price: fc.integer({ min: 100, max: 200 }).map((cents) => cents / 10) }),
+  { minLength: 1, maxLength: 6 },
+);
 
 describe('order tracker', () => {
   it('derives exactly the executed quantity and value from any delivery order, with duplicates', () => {
@@ -80,7 +83,10 @@ describe('order tracker', () => {
         (executions, complete, shuffleKey, duplicates) => {
           const executedTotal = executions.reduce((sum, execution) => sum + execution.quantity, 0);
           const all = reports(complete ? executedTotal : executedTotal + 1, executions);
-          const delivered = [...all, ...duplicates.map((index) => all[index % all.length]!)].map((report, index) => ({ report, key: shuffleKey(index) }));
+          const delivered = [...all, ...duplicates.map((index) => all[index % all.length]!)].map((report, index) => ({
+            report,
+            key: shuffleKey(index),
+          }));
           delivered.sort((a, b) => a.key - b.key);
           const tracker = new OrderTracker();
           const tracked = record(complete ? executedTotal : executedTotal + 1);
@@ -90,7 +96,9 @@ describe('order tracker', () => {
 
           const last = all.at(-1)!;
           expect(fills.reduce((sum, fill) => sum.plus(fill.quantity), ZERO).toFixed()).toBe(String(executedTotal));
-          expect(fills.reduce((sum, fill) => sum.plus(fill.quantity.times(fill.price)), ZERO).toFixed(8)).toBe(last.executedQuantity.times(last.executedPrice!).toFixed(8));
+          expect(fills.reduce((sum, fill) => sum.plus(fill.quantity.times(fill.price)), ZERO).toFixed(8)).toBe(
+            last.executedQuantity.times(last.executedPrice!).toFixed(8),
+          );
           expect(new Set(fills.map((fill) => fill.fillId)).size).toBe(fills.length);
           expect(tracked.status).toBe(complete ? 'FilledStatus' : 'PartialFilledStatus');
           expect(tracked.executedQuantity.toFixed()).toBe(String(executedTotal));

@@ -14,12 +14,17 @@ async function withWorkingOrder(options: Parameters<typeof testRuntime>[1] = {})
   setup.broker.releaseHeld();
   setup.broker.holdPushes = true;
   const updates: string[] = [];
-  manual.context().orderUpdates.subscribe((update) => updates.push(`${update.status} ${update.executedQuantity.toFixed()}${update.fill ? ` fill ${update.fill.quantity.toFixed()}@${update.fill.price.toFixed()}` : ''}`));
+  manual
+    .context()
+    .orderUpdates.subscribe((update) =>
+      updates.push(
+        `${update.status} ${update.executedQuantity.toFixed()}${update.fill ? ` fill ${update.fill.quantity.toFixed()}@${update.fill.price.toFixed()}` : ''}`,
+      ),
+    );
   return { ...setup, manual, updates, symbol: manual.context().symbol };
 }
 
 describe('order tracking', () => {
-
   it('derives each fill once from duplicated pushes', async () => {
     const { broker, runtime, updates, ofType, symbol } = await withWorkingOrder();
     broker.fill('SO1', 40, 10);
@@ -76,11 +81,20 @@ describe('order tracking', () => {
   it('reports an order it did not place once, and leaves it alone', async () => {
     const { broker, ofType, runtime } = await withWorkingOrder();
     broker.holdPushes = false;
-    const foreign = broker.placeForeign({ symbol: broker.allOrders()[0]!.symbol, side: 'Sell', orderType: 'LO', quantity: broker.allOrders()[0]!.quantity, price: broker.allOrders()[0]!.price!, timeInForce: 'Day' });
+    const foreign = broker.placeForeign({
+      symbol: broker.allOrders()[0]!.symbol,
+      side: 'Sell',
+      orderType: 'LO',
+      quantity: broker.allOrders()[0]!.quantity,
+      price: broker.allOrders()[0]!.price!,
+      timeInForce: 'Day',
+    });
 
     broker.fill(foreign.orderId, 10, 11);
 
-    expect(ofType('reconciliation-mismatch')).toMatchObject([{ kind: 'unknown-order', details: { orderId: foreign.orderId, status: 'NewStatus', remark: '' } }]);
+    expect(ofType('reconciliation-mismatch')).toMatchObject([
+      { kind: 'unknown-order', details: { orderId: foreign.orderId, status: 'NewStatus', remark: '' } },
+    ]);
     expect(runtime.summary().openOrders).toBe(1);
   });
 });

@@ -6,7 +6,17 @@ const AAPL = parseSymbol('AAPL.US');
 const TSLA = parseSymbol('TSLA.US');
 
 function brokerPosition(symbol: typeof AAPL, quantity: number, cost: number): BrokerPosition {
-  return { symbol, symbolName: symbol, quantity: new Decimal(quantity), availableQuantity: new Decimal(quantity), initQuantity: undefined, costPrice: new Decimal(cost), currency: 'USD', market: 'US', accountChannel: 'lb' };
+  return {
+    symbol,
+    symbolName: symbol,
+    quantity: new Decimal(quantity),
+    availableQuantity: new Decimal(quantity),
+    initQuantity: undefined,
+    costPrice: new Decimal(cost),
+    currency: 'USD',
+    market: 'US',
+    accountChannel: 'lb',
+  };
 }
 
 function balance(cash: number): AccountBalance {
@@ -54,7 +64,11 @@ describe('position book', () => {
     const book = new PositionBook();
     book.applyFill(fill('Buy', 10, 100));
 
-    expect(book.compare([brokerPosition(TSLA, 3, 200)]).map((difference) => [difference.symbol, difference.expected.toFixed(), difference.reported.toFixed()])).toEqual([
+    expect(
+      book
+        .compare([brokerPosition(TSLA, 3, 200)])
+        .map((difference) => [difference.symbol, difference.expected.toFixed(), difference.reported.toFixed()]),
+    ).toEqual([
       ['AAPL.US', '10', '0'],
       ['TSLA.US', '0', '3'],
     ]);

@@ -24,8 +24,8 @@ afterEach(async () => {
   for (const runtime of runtimes.splice(0)) await runtime.stop();
 });
 
-describe('periodic reconciliation of orders missing from today\'s list', () => {
-  it('books the fill of an earlier day\'s order whose push was lost exactly once, next to the broker\'s position', async () => {
+describe("periodic reconciliation of orders missing from today's list", () => {
+  it("books the fill of an earlier day's order whose push was lost exactly once, next to the broker's position", async () => {
     const clock = new VirtualClock(START);
     const broker = new DayListBroker(clock);
     const manual = manualStrategy('trader');
@@ -43,7 +43,9 @@ describe('periodic reconciliation of orders missing from today\'s list', () => {
     await setup.runtime.reconcileNow();
     await setup.runtime.reconcileNow();
 
-    expect(setup.ofType('fill').map((event) => [event.fill.quantity.toFixed(), event.position.quantity.toFixed()])).toEqual([['100', '100']]);
+    expect(setup.ofType('fill').map((event) => [event.fill.quantity.toFixed(), event.position.quantity.toFixed()])).toEqual([
+      ['100', '100'],
+    ]);
     expect(setup.runtime.positions.quantity(AAPL).toFixed()).toBe('100');
     expect(setup.ofType('reconciliation-mismatch')).toEqual([]);
   });

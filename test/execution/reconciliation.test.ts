@@ -76,9 +76,13 @@ describe('reconciliation', () => {
 
     expect(broker.calls.submitOrder).toBe(1);
     expect(watcher.seen.position?.toFixed()).toBe('60');
-    expect(after.ofType('order-updated')).toMatchObject([{ source: 'restart', orderId: 'SO1', from: 'NotReported', status: 'PartialFilledStatus' }]);
+    expect(after.ofType('order-updated')).toMatchObject([
+      { source: 'restart', orderId: 'SO1', from: 'NotReported', status: 'PartialFilledStatus' },
+    ]);
     expect(after.ofType('reconciliation-mismatch')).toEqual([]);
-    expect(rows('SELECT order_id, status, executed_quantity FROM orders')).toEqual([{ order_id: 'SO1', status: 'PartialFilledStatus', executed_quantity: '60' }]);
+    expect(rows('SELECT order_id, status, executed_quantity FROM orders')).toEqual([
+      { order_id: 'SO1', status: 'PartialFilledStatus', executed_quantity: '60' },
+    ]);
     expect(rows('SELECT fill_id, quantity FROM fills')).toEqual([{ fill_id: 'SO1:60', quantity: '60' }]);
 
     broker.fill('SO1', 40, 10);
@@ -113,20 +117,31 @@ describe('reconciliation', () => {
 
     expect(setup.broker.calls.submitOrder).toBe(0);
     expect(setup.ofType('reconciliation-mismatch')).toMatchObject([{ kind: 'missing-order', details: { clientOrderId: 'lt-old-7' } }]);
-    expect(rows(`SELECT status, message FROM orders`)).toEqual([{ status: 'RejectedStatus', message: 'not found at the broker: the submit never arrived' }]);
+    expect(rows(`SELECT status, message FROM orders`)).toEqual([
+      { status: 'RejectedStatus', message: 'not found at the broker: the submit never arrived' },
+    ]);
   });
 
   it('reports unknown broker orders before the strategies start', async () => {
     const clock = new VirtualClock(START);
     const broker = new StubBroker(clock);
-    broker.placeForeign({ symbol: AAPL, side: 'Buy', orderType: 'LO', quantity: new Decimal(3), price: new Decimal(9), timeInForce: 'GTC' });
+    broker.placeForeign({
+      symbol: AAPL,
+      side: 'Buy',
+      orderType: 'LO',
+      quantity: new Decimal(3),
+      price: new Decimal(9),
+      timeInForce: 'GTC',
+    });
     const watcher = observer('trader');
     const setup = testRuntime([watcher.strategy], { clock, broker, journal: journal() });
     open.runtimes.push(setup.runtime);
 
     await setup.runtime.start();
 
-    expect(setup.ofType('reconciliation-mismatch')).toMatchObject([{ kind: 'unknown-order', details: { orderId: 'SO1', status: 'NewStatus', source: 'restart' } }]);
+    expect(setup.ofType('reconciliation-mismatch')).toMatchObject([
+      { kind: 'unknown-order', details: { orderId: 'SO1', status: 'NewStatus', source: 'restart' } },
+    ]);
     expect(rows(`SELECT type FROM events WHERE type = 'reconciliation-mismatch'`)).toHaveLength(1);
   });
 
@@ -142,7 +157,9 @@ describe('reconciliation', () => {
 
     await setup.runtime.start();
 
-    expect(setup.ofType('reconciliation-mismatch')).toMatchObject([{ kind: 'position', details: { symbol: 'AAPL.US', expected: '100', reported: '80' } }]);
+    expect(setup.ofType('reconciliation-mismatch')).toMatchObject([
+      { kind: 'position', details: { symbol: 'AAPL.US', expected: '100', reported: '80' } },
+    ]);
     expect(watcher.seen.position?.toFixed()).toBe('80');
     expect(rows('SELECT quantity FROM positions')).toEqual([{ quantity: '80' }]);
   });
@@ -167,7 +184,9 @@ describe('reconciliation', () => {
     setup.broker.cash = setup.broker.cash.plus(5_000);
     await setup.clock.advanceByAsync(30_000);
 
-    expect(setup.ofType('reconciliation-mismatch')).toMatchObject([{ kind: 'cash', details: { currency: 'USD', expected: '1000000', reported: '1005000' } }]);
+    expect(setup.ofType('reconciliation-mismatch')).toMatchObject([
+      { kind: 'cash', details: { currency: 'USD', expected: '1000000', reported: '1005000' } },
+    ]);
   });
 
   it('does not report cash moved by fills (fees are not in the pushes)', async () => {

@@ -93,7 +93,9 @@ describe('order submission', () => {
     await setup.runtime.settled();
 
     expect(setup.broker.calls.todayOrders).toBe(2);
-    expect(setup.ofType('denial')).toMatchObject([{ denial: { code: 'REFUSED_BY_BROKER', message: 'order refused: AAPL.US is not tradable' } }]);
+    expect(setup.ofType('denial')).toMatchObject([
+      { denial: { code: 'REFUSED_BY_BROKER', message: 'order refused: AAPL.US is not tradable' } },
+    ]);
   });
 
   it('leaves an order unconfirmed when the lookups fail too, and settles it at the next reconciliation', async () => {

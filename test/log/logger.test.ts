@@ -18,7 +18,11 @@ describe('logger', () => {
     const out = capture();
     const logger = createLogger({ destination: out.stream });
     logger.info(
-      { appSecret: 'S3CRET', config: { accessToken: 'T0KEN', appKey: 'visible-key' }, request: { headers: { 'x-api-signature': 'SIG', authorization: 'T0KEN' } } },
+      {
+        appSecret: 'S3CRET',
+        config: { accessToken: 'T0KEN', appKey: 'visible-key' },
+        request: { headers: { 'x-api-signature': 'SIG', authorization: 'T0KEN' } },
+      },
       'connecting',
     );
     const line = out.text();

@@ -3,7 +3,7 @@ import { Decimal } from '../../src/domain/decimal.js';
 import type { OrderRequest } from '../../src/domain/order.js';
 import type { SecuritySymbol } from '../../src/domain/symbol.js';
 import { OrderRefusedError } from '../../src/execution/broker.js';
-import { ServiceError, TransportError } from '../../src/openapi/http/errors.js';
+import { type ServiceError, TransportError } from '../../src/openapi/http/errors.js';
 import { brokerContract } from '../execution/broker-contract.js';
 import { OTHER, SYMBOL, injectFaults, startBrokerHarness, type BrokerHarness } from '../support/openapi/broker-harness.js';
 
@@ -90,7 +90,7 @@ describe('OpenAPI broker: refusals and doubt on submit', () => {
     expect((error as TransportError).httpStatus).toBe(429);
   });
 
-  it('leaves the service\'s rate-limit answer (429002) in doubt', async () => {
+  it("leaves the service's rate-limit answer (429002) in doubt", async () => {
     harness = await startBrokerHarness({ sim: { limits: { http: { calls: 1, windowMs: 30_000 }, quote: false } } });
     await harness.broker.submitOrder(order({ remark: 'first' }));
 

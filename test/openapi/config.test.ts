@@ -12,7 +12,9 @@ describe('configFromEnv', () => {
 
   it('names every missing variable', () => {
     expect(() => configFromEnv({ LONGPORT_APP_KEY: 'key' })).toThrow(MissingCredentialsError);
-    expect(() => configFromEnv({ LONGPORT_APP_KEY: 'key', LONGPORT_APP_SECRET: ' ' })).toThrow(/LONGPORT_APP_SECRET, LONGPORT_ACCESS_TOKEN are not set/);
+    expect(() => configFromEnv({ LONGPORT_APP_KEY: 'key', LONGPORT_APP_SECRET: ' ' })).toThrow(
+      /LONGPORT_APP_SECRET, LONGPORT_ACCESS_TOKEN are not set/,
+    );
   });
 
   it('reads a known token expiry', () => {

@@ -29,7 +29,11 @@ describe('risk config', () => {
     expect(limits.maxOrderNotional?.toFixed()).toBe('50000.5');
     expect(limits.maxPositionPerSymbol?.toFixed()).toBe('1000');
     expect(limits.maxDrawdown?.toFixed()).toBe('0.15');
-    expect(limits).toMatchObject({ maxOrdersPerMinute: 10, allowedSymbols: ['700.HK', 'AAPL.US'], allowedSessions: ['regular', { begin: 945, end: 1530 }] });
+    expect(limits).toMatchObject({
+      maxOrdersPerMinute: 10,
+      allowedSymbols: ['700.HK', 'AAPL.US'],
+      allowedSessions: ['regular', { begin: 945, end: 1530 }],
+    });
   });
 
   it('leaves out what is not configured', () => {
@@ -39,7 +43,16 @@ describe('risk config', () => {
   it('reports every problem at once with its path, unknown keys included', () => {
     const error = (() => {
       try {
-        parseRiskConfig({ maxOrderNotional: -5, allowedSymbols: ['AAPL.US', 'nonsense'], allowedSessions: [{ begin: '9:45', end: '15:30' }], maxDrawdown: 20, maxNotional: 1 }, 'risk.json');
+        parseRiskConfig(
+          {
+            maxOrderNotional: -5,
+            allowedSymbols: ['AAPL.US', 'nonsense'],
+            allowedSessions: [{ begin: '9:45', end: '15:30' }],
+            maxDrawdown: 20,
+            maxNotional: 1,
+          },
+          'risk.json',
+        );
       } catch (caught) {
         return caught;
       }

@@ -7,7 +7,14 @@ const AAPL = parseSymbol('AAPL.US');
 const MARKET_OPEN = fromLocal({ year: 2024, month: 1, day: 10, hour: 10, minute: 0, second: 0 }, 'America/New_York');
 
 function order(side: 'Buy' | 'Sell', quantity: number, price?: number): OrderRequest {
-  return { symbol: AAPL, side, orderType: price === undefined ? 'MO' : 'LO', quantity: new Decimal(quantity), timeInForce: 'Day', ...(price === undefined ? {} : { price: new Decimal(price) }) };
+  return {
+    symbol: AAPL,
+    side,
+    orderType: price === undefined ? 'MO' : 'LO',
+    quantity: new Decimal(quantity),
+    timeInForce: 'Day',
+    ...(price === undefined ? {} : { price: new Decimal(price) }),
+  };
 }
 
 function account(buyPower: number, netAssets = buyPower): AccountBalance {
@@ -43,11 +50,14 @@ function snapshot(overrides: Partial<RiskSnapshot> = {}): RiskSnapshot {
   };
 }
 
-const decide = (request: OrderRequest, overrides: Partial<RiskSnapshot> = {}, limits: RiskLimits = {}) => evaluateRisk(request, snapshot(overrides), limits);
+const decide = (request: OrderRequest, overrides: Partial<RiskSnapshot> = {}, limits: RiskLimits = {}) =>
+  evaluateRisk(request, snapshot(overrides), limits);
 
 describe('risk engine', () => {
   it('approves an order within every limit', () => {
-    expect(decide(order('Buy', 100), {}, { maxOrderNotional: new Decimal(20_000), maxPositionPerSymbol: new Decimal(500) })).toEqual({ kind: 'approved' });
+    expect(decide(order('Buy', 100), {}, { maxOrderNotional: new Decimal(20_000), maxPositionPerSymbol: new Decimal(500) })).toEqual({
+      kind: 'approved',
+    });
   });
 
   it('denies a non-positive quantity', () => {
@@ -66,9 +76,13 @@ describe('risk engine', () => {
     const saturday = MARKET_OPEN + 3 * 86_400_000;
 
     expect(decide(order('Buy', 1), { time: evening }, { allowedSessions: ['regular'] })).toMatchObject({ code: 'OUTSIDE_ALLOWED_SESSION' });
-    expect(decide(order('Buy', 1), { time: saturday }, { allowedSessions: ['regular'] })).toMatchObject({ code: 'OUTSIDE_ALLOWED_SESSION' });
+    expect(decide(order('Buy', 1), { time: saturday }, { allowedSessions: ['regular'] })).toMatchObject({
+      code: 'OUTSIDE_ALLOWED_SESSION',
+    });
     expect(decide(order('Buy', 1), {}, { allowedSessions: ['regular'] })).toEqual({ kind: 'approved' });
-    expect(decide(order('Buy', 1), {}, { allowedSessions: [{ begin: 1030, end: 1500 }] })).toMatchObject({ code: 'OUTSIDE_ALLOWED_SESSION' });
+    expect(decide(order('Buy', 1), {}, { allowedSessions: [{ begin: 1030, end: 1500 }] })).toMatchObject({
+      code: 'OUTSIDE_ALLOWED_SESSION',
+    });
   });
 
   it('denies once maxOrdersPerMinute orders went out in the last minute', () => {
@@ -88,11 +102,19 @@ describe('risk engine', () => {
       code: 'EXCEEDS_MAX_NOTIONAL',
       figures: { notional: '10100', limit: '10000', price: '100' },
     });
-    expect(decide(order('Buy', 101, 99), { referencePrice: new Decimal(99) }, { maxOrderNotional: new Decimal(10_000) })).toEqual({ kind: 'approved' });
+    expect(decide(order('Buy', 101, 99), { referencePrice: new Decimal(99) }, { maxOrderNotional: new Decimal(10_000) })).toEqual({
+      kind: 'approved',
+    });
   });
 
   it('denies a position above maxPositionPerSymbol, counting open orders', () => {
-    expect(decide(order('Buy', 100), { position: new Decimal(300), pendingQuantity: new Decimal(150) }, { maxPositionPerSymbol: new Decimal(500) })).toMatchObject({
+    expect(
+      decide(
+        order('Buy', 100),
+        { position: new Decimal(300), pendingQuantity: new Decimal(150) },
+        { maxPositionPerSymbol: new Decimal(500) },
+      ),
+    ).toMatchObject({
       code: 'EXCEEDS_MAX_POSITION',
       figures: { position: '300', pending: '150', projected: '550', limit: '500' },
     });
@@ -133,10 +155,19 @@ describe('risk engine', () => {
   });
 
   it('never blocks a sell that reduces a position with buy-power, margin, limit or kill-switch checks', () => {
-    const broke = { account: account(0), buyLimit: { cashMaxQty: ZERO, marginMaxQty: ZERO }, position: new Decimal(100), equity: tripped() };
+    const broke = {
+      account: account(0),
+      buyLimit: { cashMaxQty: ZERO, marginMaxQty: ZERO },
+      position: new Decimal(100),
+      equity: tripped(),
+    };
 
-    expect(decide(order('Sell', 100), broke, { maxPositionPerSymbol: new Decimal(10), dailyLossLimit: new Decimal(1) })).toEqual({ kind: 'approved' });
-    expect(decide(order('Sell', 100), { ...broke, account: undefined, buyLimit: undefined, marginRatio: undefined })).toEqual({ kind: 'approved' });
+    expect(decide(order('Sell', 100), broke, { maxPositionPerSymbol: new Decimal(10), dailyLossLimit: new Decimal(1) })).toEqual({
+      kind: 'approved',
+    });
+    expect(decide(order('Sell', 100), { ...broke, account: undefined, buyLimit: undefined, marginRatio: undefined })).toEqual({
+      kind: 'approved',
+    });
   });
 
   it('checks only the opening part of an order that crosses zero', () => {
@@ -158,11 +189,17 @@ describe('risk engine', () => {
     let watch = observeEquity(FRESH_EQUITY_WATCH, new Decimal(10_000), MARKET_OPEN, 'America/New_York', limits);
     watch = observeEquity(watch, new Decimal(8_900), MARKET_OPEN + 5 * 86_400_000, 'America/New_York', limits);
 
-    expect(decide(order('Buy', 1), { equity: watch }, limits)).toMatchObject({ code: 'DRAWDOWN_HALT', figures: { drawdown: '0.11', limit: '0.1', peak: '10000' } });
+    expect(decide(order('Buy', 1), { equity: watch }, limits)).toMatchObject({
+      code: 'DRAWDOWN_HALT',
+      figures: { drawdown: '0.11', limit: '0.1', peak: '10000' },
+    });
   });
 
   it('denies an opening order without fresh broker figures', () => {
-    expect(decide(order('Buy', 1), { buyLimit: undefined })).toMatchObject({ code: 'RISK_DATA_UNAVAILABLE', figures: { missing: 'buy limit' } });
+    expect(decide(order('Buy', 1), { buyLimit: undefined })).toMatchObject({
+      code: 'RISK_DATA_UNAVAILABLE',
+      figures: { missing: 'buy limit' },
+    });
   });
 
   it('denies an order it cannot value', () => {

@@ -13,12 +13,35 @@ describe('kill switches', () => {
   const daily = { dailyLossLimit: new Decimal(1000) };
 
   it('trips the daily-loss switch once net assets fall the limit below the first figure of the local day', () => {
-    expect(observe([[at(4, 10), 50_000], [at(4, 11), 49_100]], daily).dailyTrip).toBeUndefined();
-    expect(observe([[at(4, 10), 50_000], [at(4, 11), 49_000]], daily).dailyTrip?.loss.toFixed()).toBe('1000');
+    expect(
+      observe(
+        [
+          [at(4, 10), 50_000],
+          [at(4, 11), 49_100],
+        ],
+        daily,
+      ).dailyTrip,
+    ).toBeUndefined();
+    expect(
+      observe(
+        [
+          [at(4, 10), 50_000],
+          [at(4, 11), 49_000],
+        ],
+        daily,
+      ).dailyTrip?.loss.toFixed(),
+    ).toBe('1000');
   });
 
   it('keeps the daily switch tripped for the day even if net assets recover, and resets it the next local day', () => {
-    const tripped = observe([[at(4, 10), 50_000], [at(4, 11), 48_000], [at(4, 15), 51_000]], daily);
+    const tripped = observe(
+      [
+        [at(4, 10), 50_000],
+        [at(4, 11), 48_000],
+        [at(4, 15), 51_000],
+      ],
+      daily,
+    );
     expect(tripped.dailyTrip).toBeDefined();
 
     const nextDay = observeEquity(tripped, new Decimal(51_000), at(5, 9), ZONE, daily);
@@ -28,7 +51,15 @@ describe('kill switches', () => {
 
   it('trips the drawdown switch from the peak and keeps it for the run', () => {
     const limits = { maxDrawdown: new Decimal(0.2) };
-    const watch = observe([[at(4, 10), 100_000], [at(6, 10), 120_000], [at(8, 10), 95_000], [at(9, 10), 130_000]], limits);
+    const watch = observe(
+      [
+        [at(4, 10), 100_000],
+        [at(6, 10), 120_000],
+        [at(8, 10), 95_000],
+        [at(9, 10), 130_000],
+      ],
+      limits,
+    );
 
     expect(watch.peak?.toFixed()).toBe('130000');
     expect(watch.drawdownTrip?.reference.toFixed()).toBe('120000');

@@ -7,13 +7,23 @@ import { FRESH_EQUITY_WATCH, exposureChange, observeEquity, type EquityWatch, ty
 // against the plain formulas they replace.
 
 const money = fc.integer({ min: -2_000_000_00, max: 2_000_000_00 }).map((cents) => new Decimal(cents).dividedBy(100));
-const quantities = fc.oneof(fc.constant(ZERO), fc.integer({ min: -500, max: 500 }).map((value) => new Decimal(value)), fc.integer({ min: 1, max: 9999 }).map((value) => new Decimal(value).dividedBy(8)));
+const quantities = fc.oneof(
+  fc.constant(ZERO),
+  fc.integer({ min: -500, max: 500 }).map((value) => new Decimal(value)),
+  fc.integer({ min: 1, max: 9999 }).map((value) => new Decimal(value).dividedBy(8)),
+);
 
 describe('risk fast paths', () => {
   it('trip the kill switches exactly when the plain formulas do, for any run of net assets', () => {
     const limits = fc.record({
-      dailyLossLimit: fc.option(fc.integer({ min: 1, max: 5_000_000 }).map((value) => new Decimal(value)), { nil: undefined }),
-      maxDrawdown: fc.option(fc.integer({ min: 1, max: 9_999 }).map((value) => new Decimal(value).dividedBy(10_000)), { nil: undefined }),
+      dailyLossLimit: fc.option(
+        fc.integer({ min: 1, max: 5_000_000 }).map((value) => new Decimal(value)),
+        { nil: undefined },
+      ),
+      maxDrawdown: fc.option(
+        fc.integer({ min: 1, max: 9_999 }).map((value) => new Decimal(value).dividedBy(10_000)),
+        { nil: undefined },
+      ),
     });
     const start = Date.UTC(2024, 2, 1);
     const steps = fc.array(fc.tuple(fc.integer({ min: 0, max: 40 * 3_600_000 }), money), { minLength: 1, maxLength: 40 });
@@ -58,13 +68,18 @@ describe('risk fast paths', () => {
 
   it('splits an order into its reducing and opening parts as Decimal.min does', () => {
     fc.assert(
-      fc.property(quantities, fc.constantFrom('Buy' as const, 'Sell' as const), quantities.filter((quantity) => quantity.gt(0)), (position, side, quantity) => {
-        const opposes = side === 'Buy' ? position.isNegative() : position.gt(0);
-        const reducing = opposes ? Decimal.min(position.abs(), quantity) : ZERO;
-        const change = exposureChange(position, side, quantity);
-        expect(change.reducing.valueOf()).toBe(reducing.valueOf());
-        expect(change.opening.valueOf()).toBe(opposes ? quantity.minus(reducing).valueOf() : quantity.valueOf());
-      }),
+      fc.property(
+        quantities,
+        fc.constantFrom('Buy' as const, 'Sell' as const),
+        quantities.filter((quantity) => quantity.gt(0)),
+        (position, side, quantity) => {
+          const opposes = side === 'Buy' ? position.isNegative() : position.gt(0);
+          const reducing = opposes ? Decimal.min(position.abs(), quantity) : ZERO;
+          const change = exposureChange(position, side, quantity);
+          expect(change.reducing.valueOf()).toBe(reducing.valueOf());
+          expect(change.opening.valueOf()).toBe(opposes ? quantity.minus(reducing).valueOf() : quantity.valueOf());
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -87,7 +102,8 @@ function observePlain(watch: PlainWatch, netAssets: Decimal, time: number, zone:
   const dayStart = newDay ? netAssets : watch.dayStart;
   const peak = netAssets.gt(watch.peak) ? netAssets : watch.peak;
   let dailyTrip = newDay ? undefined : watch.dailyTrip;
-  if (dailyTrip === undefined && limits.dailyLossLimit !== undefined && dayStart.minus(netAssets).gte(limits.dailyLossLimit)) dailyTrip = dayStart.minus(netAssets);
+  if (dailyTrip === undefined && limits.dailyLossLimit !== undefined && dayStart.minus(netAssets).gte(limits.dailyLossLimit))
+    dailyTrip = dayStart.minus(netAssets);
   let drawdownTrip = watch.drawdownTrip;
   if (drawdownTrip === undefined && limits.maxDrawdown !== undefined && peak.gt(0)) {
     const loss = peak.minus(netAssets).dividedBy(peak);

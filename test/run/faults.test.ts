@@ -69,7 +69,9 @@ describe('paper run under injected faults', () => {
     await h.untilTimerAt(h.clock.now() + 2_000);
     await h.clock.advanceByAsync(2_000);
     await h.session.runtime.settled();
-    expect(h.ofType('order-unconfirmed').map((event) => event.reason)).toEqual([expect.stringMatching(/^submit failed \(internal error .*the lookup failed too/)]);
+    expect(h.ofType('order-unconfirmed').map((event) => event.reason)).toEqual([
+      expect.stringMatching(/^submit failed \(internal error .*the lookup failed too/),
+    ]);
     await h.session.runtime.reconcileNow();
 
     expect(h.ofType('reconciliation-mismatch').map((event) => event.kind)).toEqual(['missing-order']);
@@ -128,7 +130,11 @@ describe('paper run under injected faults', () => {
 
   it('applies duplicated and out-of-order pushes once, in the right order, through a whole strategy run with partial fills', async () => {
     const strategy = prepareStrategy(smaCrossover, { symbols: [AAPL], params: { fast: 3, slow: 6, quantity: 100 } });
-    harness = await startPaperHarness({ strategies: [strategy], candles: [wavingDays(60)], faults: { pushDuplicateRate: 1, pushReorderRate: 0.3, partialFillRate: 0.5 } });
+    harness = await startPaperHarness({
+      strategies: [strategy],
+      candles: [wavingDays(60)],
+      faults: { pushDuplicateRate: 1, pushReorderRate: 0.3, partialFillRate: 0.5 },
+    });
     const h = harness;
     const received: OrderUpdate[] = [];
     h.session.link.broker.orderUpdates.subscribe((update) => received.push(update));

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { paperAccountFile, runSettings } from '../../src/cli/run/flags.js';
 import { configFromEnv } from '../../src/openapi/config.js';
 
-const LIVE = { mode: 'live', config: configFromEnv({ LONGPORT_APP_KEY: 'key', LONGPORT_APP_SECRET: 'secret', LONGPORT_ACCESS_TOKEN: 'token' }) } as const;
+const LIVE = {
+  mode: 'live',
+  config: configFromEnv({ LONGPORT_APP_KEY: 'key', LONGPORT_APP_SECRET: 'secret', LONGPORT_ACCESS_TOKEN: 'token' }),
+} as const;
 const PAPER = { mode: 'paper' } as const;
 
 describe('trader run flags', () => {
@@ -22,18 +25,25 @@ describe('trader run flags', () => {
   });
 
   it('reads --for as wall time and --symbols as a list', () => {
-    expect(runSettings({ strategy: 's.ts', for: '30m', symbols: 'AAPL.US, 700.HK' }, PAPER)).toMatchObject({ forMs: 1_800_000, symbols: ['AAPL.US', '700.HK'] });
+    expect(runSettings({ strategy: 's.ts', for: '30m', symbols: 'AAPL.US, 700.HK' }, PAPER)).toMatchObject({
+      forMs: 1_800_000,
+      symbols: ['AAPL.US', '700.HK'],
+    });
   });
 
   it('names the flag of every bad value', () => {
-    expect(() => runSettings({ strategy: 's.ts', for: 'soon' }, PAPER)).toThrow('--for: "soon" is not a duration (use a number and a unit: 90s, 30m, 2h, 1d)');
+    expect(() => runSettings({ strategy: 's.ts', for: 'soon' }, PAPER)).toThrow(
+      '--for: "soon" is not a duration (use a number and a unit: 90s, 30m, 2h, 1d)',
+    );
     expect(() => runSettings({ strategy: 's.ts', speed: 0 }, PAPER)).toThrow('--speed: must be a number greater than zero (got 0)');
     expect(() => runSettings({ strategy: 's.ts', cash: '-5' }, PAPER)).toThrow('--cash: "-5" is not a positive amount');
     expect(() => runSettings({ strategy: 's.ts', from: '2024-02-30' }, PAPER)).toThrow('--from: "2024-02-30" is not a date (YYYY-MM-DD)');
     expect(() => runSettings({ strategy: 's.ts', symbols: ' , ' }, PAPER)).toThrow(/^--symbols: name at least one symbol/);
   });
 
-  it('refuses the simulator\'s flags on a live run', () => {
-    expect(() => runSettings({ strategy: 's.ts', data: 'x', speed: 10 }, LIVE)).toThrow('--data, --speed only apply to paper runs (the simulator); a live run trades the real market');
+  it("refuses the simulator's flags on a live run", () => {
+    expect(() => runSettings({ strategy: 's.ts', data: 'x', speed: 10 }, LIVE)).toThrow(
+      '--data, --speed only apply to paper runs (the simulator); a live run trades the real market',
+    );
   });
 });

@@ -30,17 +30,25 @@ describe('choosing paper or live', () => {
   it('refuses --live without --yes, naming the flag', () => {
     const error = refusal(() => chooseMode({ live: true }, CREDENTIALS));
 
-    expect([error.message, error.field]).toEqual(['refusing to trade live: add --yes to confirm that real orders with real money are wanted', '--yes']);
+    expect([error.message, error.field]).toEqual([
+      'refusing to trade live: add --yes to confirm that real orders with real money are wanted',
+      '--yes',
+    ]);
   });
 
   it('refuses --live --yes with a variable missing or blank, naming each', () => {
     const error = refusal(() => chooseMode({ live: true, yes: true }, { LONGPORT_APP_KEY: 'key', LONGPORT_APP_SECRET: '  ' }));
 
-    expect([error.message, error.field]).toEqual(['refusing to trade live: set LONGPORT_APP_SECRET, LONGPORT_ACCESS_TOKEN (your LongPort app key, app secret and access token)', 'LONGPORT_APP_SECRET']);
+    expect([error.message, error.field]).toEqual([
+      'refusing to trade live: set LONGPORT_APP_SECRET, LONGPORT_ACCESS_TOKEN (your LongPort app key, app secret and access token)',
+      'LONGPORT_APP_SECRET',
+    ]);
   });
 
   it('refuses --yes without --live and --paper with --live', () => {
     expect(refusal(() => chooseMode({ yes: true }, CREDENTIALS)).message).toMatch(/^--yes confirms --live/);
-    expect(refusal(() => chooseMode({ paper: true, live: true, yes: true }, CREDENTIALS)).message).toBe('--paper and --live contradict each other: choose one');
+    expect(refusal(() => chooseMode({ paper: true, live: true, yes: true }, CREDENTIALS)).message).toBe(
+      '--paper and --live contradict each other: choose one',
+    );
   });
 });

@@ -31,7 +31,7 @@ interface FillRow {
 }
 
 describe('paper session: sma-crossover against the simulator over the real protocol', () => {
-  it('places orders whose fills, journal rows and final position are exactly the simulator\'s', async () => {
+  it("places orders whose fills, journal rows and final position are exactly the simulator's", async () => {
     harness = await startPaperHarness({ strategies: [SMA], candles: [wavingDays(60)] });
 
     await harness.stepAll();
@@ -41,8 +41,17 @@ describe('paper session: sma-crossover against the simulator over the real proto
     expect(venueOrders.length).toBeGreaterThanOrEqual(4);
     expect(venueOrders.every((order) => order.status === 'FilledStatus')).toBe(true);
     const journalOrders = harness.journal<OrderRow>('SELECT * FROM orders ORDER BY created_at, client_order_id');
-    expect(journalOrders.map((row) => [row.client_order_id, row.order_id, row.side, row.quantity, row.status, row.executed_quantity])).toEqual(
-      venueOrders.map((order) => [order.remark, order.orderId, order.side, order.quantity.toFixed(), order.status, order.executedQuantity.toFixed()]),
+    expect(
+      journalOrders.map((row) => [row.client_order_id, row.order_id, row.side, row.quantity, row.status, row.executed_quantity]),
+    ).toEqual(
+      venueOrders.map((order) => [
+        order.remark,
+        order.orderId,
+        order.side,
+        order.quantity.toFixed(),
+        order.status,
+        order.executedQuantity.toFixed(),
+      ]),
     );
     const journalFills = harness.journal<FillRow>('SELECT order_id, quantity, price FROM fills ORDER BY time, order_id');
     expect(journalFills.map((row) => [row.order_id, row.quantity, row.price])).toEqual(

@@ -21,7 +21,10 @@ interface LogLine {
 
 function recordingLogger(): { logger: ReturnType<typeof createLogger>; lines: LogLine[] } {
   const lines: LogLine[] = [];
-  return { logger: createLogger({ level: 'info', destination: { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) } }), lines };
+  return {
+    logger: createLogger({ level: 'info', destination: { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) } }),
+    lines,
+  };
 }
 
 describe('what a session reports as it runs', () => {
@@ -38,7 +41,9 @@ describe('what a session reports as it runs', () => {
     await h.clock.advanceByAsync(60_000);
     await h.clock.advanceByAsync(60_000);
 
-    expect(lines.find((line) => line.msg.startsWith('running:'))?.msg).toBe('running: journal and broker reconciled (0 open order(s) of ours, 0 position(s)); quotes of AAPL.US subscribed');
+    expect(lines.find((line) => line.msg.startsWith('running:'))?.msg).toBe(
+      'running: journal and broker reconciled (0 open order(s) of ours, 0 position(s)); quotes of AAPL.US subscribed',
+    );
     const status = lines.filter((line) => line.msg.startsWith('status:'));
     expect(status).toHaveLength(1);
     expect(status[0]).toMatchObject({ orders: 1, fills: 1, positions: ['AAPL.US 10'], marketTime: expect.stringMatching(/^2024-01-0/) });

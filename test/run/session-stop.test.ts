@@ -23,7 +23,7 @@ afterEach(async () => {
 });
 
 describe('stopping a session', () => {
-  it('flattens the strategy\'s position with a market order when asked, and waits for the fill', async () => {
+  it("flattens the strategy's position with a market order when asked, and waits for the fill", async () => {
     const control = controlledStrategy(AAPL);
     harness = await startPaperHarness({ strategies: [control.strategy], candles: [wavingDays(20)] });
     const h = harness;
@@ -46,7 +46,7 @@ describe('stopping a session', () => {
     harness = undefined;
   });
 
-  it('cancels the run\'s open orders on exit when asked, and the journal keeps the cancellation', async () => {
+  it("cancels the run's open orders on exit when asked, and the journal keeps the cancellation", async () => {
     const control = controlledStrategy(AAPL);
     harness = await startPaperHarness({ strategies: [control.strategy], candles: [wavingDays(20)] });
     const h = harness;
@@ -67,7 +67,15 @@ describe('live session against a service on loopback', () => {
   it('reports orders at the broker that are not ours before the strategy starts, and never touches them', async () => {
     sim = await startSimHarness();
     sim.stepUntil((tick) => tick.symbol === HK);
-    const foreign = await sim.http.submitOrder({ symbol: HK, side: 'Buy', orderType: 'LO', quantity: new Decimal(100), price: new Decimal(1), timeInForce: 'GTC', remark: 'placed by hand' });
+    const foreign = await sim.http.submitOrder({
+      symbol: HK,
+      side: 'Buy',
+      orderType: 'LO',
+      quantity: new Decimal(100),
+      price: new Decimal(1),
+      timeInForce: 'GTC',
+      remark: 'placed by hand',
+    });
     const control = controlledStrategy(HK);
 
     live = await startSession({
@@ -82,7 +90,12 @@ describe('live session against a service on loopback', () => {
     const report = await live.stop({ cancelOpenOrders: true });
     live = undefined;
 
-    expect(findings).toEqual([{ kind: 'unknown-order', message: expect.stringContaining(`order ${foreign.orderId} (Buy 100 700.HK, NewStatus) is not one of ours`) }]);
+    expect(findings).toEqual([
+      {
+        kind: 'unknown-order',
+        message: expect.stringContaining(`order ${foreign.orderId} (Buy 100 700.HK, NewStatus) is not one of ours`),
+      },
+    ]);
     expect(report.mode).toBe('live');
     expect((await sim.http.orderDetail(foreign.orderId)).status).toBe('NewStatus');
   });

@@ -51,9 +51,13 @@ describe('runtime', () => {
 
     expect(setup.broker.submitted).toEqual([]);
     expect(setup.broker.calls.estimateBuyLimit).toBe(1);
-    expect(denials).toMatchObject([{ code: 'EXCEEDS_MAX_NOTIONAL', figures: { notional: '2000', limit: '1000', price: '10' }, intent: { kind: 'order', side: 'Buy' } }]);
+    expect(denials).toMatchObject([
+      { code: 'EXCEEDS_MAX_NOTIONAL', figures: { notional: '2000', limit: '1000', price: '10' }, intent: { kind: 'order', side: 'Buy' } },
+    ]);
     expect(setup.ofType('denial')).toHaveLength(1);
-    expect(rows(file, 'SELECT strategy, code, figures FROM denials')).toEqual([{ strategy: 'trader', code: 'EXCEEDS_MAX_NOTIONAL', figures: '{"notional":"2000","limit":"1000","price":"10"}' }]);
+    expect(rows(file, 'SELECT strategy, code, figures FROM denials')).toEqual([
+      { strategy: 'trader', code: 'EXCEEDS_MAX_NOTIONAL', figures: '{"notional":"2000","limit":"1000","price":"10"}' },
+    ]);
     expect(rows(file, 'SELECT COUNT(*) AS n FROM orders')).toEqual([{ n: 0 }]);
   });
 
@@ -68,7 +72,9 @@ describe('runtime', () => {
     await setup.runtime.settled();
 
     expect(setup.broker.submitted).toEqual([]);
-    expect(setup.ofType('denial')).toMatchObject([{ denial: { code: 'EXCEEDS_BUY_POWER', figures: { required: '1000', available: '500' } } }]);
+    expect(setup.ofType('denial')).toMatchObject([
+      { denial: { code: 'EXCEEDS_BUY_POWER', figures: { required: '1000', available: '500' } } },
+    ]);
   });
 
   it('denies an opening order when the broker cannot give fresh figures, naming the cause', async () => {
@@ -83,7 +89,12 @@ describe('runtime', () => {
 
     expect(setup.broker.submitted).toEqual([]);
     expect(setup.ofType('denial')).toMatchObject([
-      { denial: { code: 'RISK_DATA_UNAVAILABLE', message: 'no fresh account, buy limit, margin ratio from the broker: order not sent (estimateBuyLimit: 503 Service Unavailable)' } },
+      {
+        denial: {
+          code: 'RISK_DATA_UNAVAILABLE',
+          message: 'no fresh account, buy limit, margin ratio from the broker: order not sent (estimateBuyLimit: 503 Service Unavailable)',
+        },
+      },
     ]);
   });
 
@@ -124,7 +135,9 @@ describe('runtime', () => {
     manual.emit((ctx) => ctx.buy(10));
     await setup.runtime.settled();
 
-    expect(setup.ofType('denial')).toMatchObject([{ denial: { code: 'EXCEEDS_MAX_NOTIONAL', figures: { notional: '1012.5', price: '101.25' } } }]);
+    expect(setup.ofType('denial')).toMatchObject([
+      { denial: { code: 'EXCEEDS_MAX_NOTIONAL', figures: { notional: '1012.5', price: '101.25' } } },
+    ]);
   });
 
   it('keeps other strategies trading when one throws in run(), one errors its stream and one throws in onCandle', async () => {
@@ -139,7 +152,17 @@ describe('runtime', () => {
     const errorsStream = defineStrategy({
       name: 'errors-stream',
       symbols: ['AAPL.US'],
-      run: (ctx) => ctx.candles().pipe(mergeMap((candle) => (candle.close === 11 ? concat(of(ctx.buy(7)), throwError(() => new Error('feed parse error'))) : EMPTY))),
+      run: (ctx) =>
+        ctx.candles().pipe(
+          mergeMap((candle) =>
+            candle.close === 11
+              ? concat(
+                  of(ctx.buy(7)),
+                  throwError(() => new Error('feed parse error')),
+                )
+              : EMPTY,
+          ),
+        ),
     });
     const throwsInCallback = defineStrategy({
       name: 'throws-in-callback',
@@ -149,20 +172,39 @@ describe('runtime', () => {
         return ctx.buy(3);
       },
     });
-    const emitsJunk = defineStrategy({ name: 'emits-junk', symbols: ['AAPL.US'], run: () => of({ side: 'Buy' } as unknown as OrderIntent) });
+    const emitsJunk = defineStrategy({
+      name: 'emits-junk',
+      symbols: ['AAPL.US'],
+      run: () => of({ side: 'Buy' } as unknown as OrderIntent),
+    });
 
     const run = await runOnCandles(
-      [prepareStrategy(steadyBuyer), prepareStrategy(throwsInRun, {}, 'strategies/bad.ts'), prepareStrategy(errorsStream), prepareStrategy(throwsInCallback), prepareStrategy(emitsJunk)],
+      [
+        prepareStrategy(steadyBuyer),
+        prepareStrategy(throwsInRun, {}, 'strategies/bad.ts'),
+        prepareStrategy(errorsStream),
+        prepareStrategy(throwsInCallback),
+        prepareStrategy(emitsJunk),
+      ],
       dailyCandles('AAPL.US', [10, 11, 12, 13]),
     );
 
-    expect(run.events.filter((event) => event.type === 'strategy-failed').map((event) => event.type === 'strategy-failed' && event.error)).toEqual([
+    expect(
+      run.events.filter((event) => event.type === 'strategy-failed').map((event) => event.type === 'strategy-failed' && event.error),
+    ).toEqual([
       'strategy throws-in-run (strategies/bad.ts) failed: cannot start',
       'strategy emits-junk (strategy emits-junk) failed: emitted an object {"side":"Buy"}, which is not an intent (use ctx.buy/sell/close/target/cancel)',
       'strategy errors-stream (strategy errors-stream) failed: feed parse error',
       'strategy throws-in-callback (strategy throws-in-callback) failed: index out of range',
     ]);
-    expect(run.orders).toEqual(['Buy 1 AAPL.US @bar 0', 'Buy 3 AAPL.US @bar 0', 'Buy 1 AAPL.US @bar 1', 'Buy 3 AAPL.US @bar 1', 'Buy 1 AAPL.US @bar 2', 'Buy 1 AAPL.US @bar 3']);
+    expect(run.orders).toEqual([
+      'Buy 1 AAPL.US @bar 0',
+      'Buy 3 AAPL.US @bar 0',
+      'Buy 1 AAPL.US @bar 1',
+      'Buy 3 AAPL.US @bar 1',
+      'Buy 1 AAPL.US @bar 2',
+      'Buy 1 AAPL.US @bar 3',
+    ]);
     expect(run.summary.strategies.map((strategy) => [strategy.name, strategy.state])).toEqual([
       ['steady', 'stopped'],
       ['throws-in-run', 'failed'],
@@ -173,7 +215,11 @@ describe('runtime', () => {
   });
 
   it('is busy from the moment a strategy emits until the order is at the venue, and never for a bar without intents', async () => {
-    const buyOnSecond = defineStrategy({ name: 'second', symbols: ['AAPL.US'], onCandle: (candle, ctx) => (candle.close === 2 ? ctx.buy(5) : undefined) });
+    const buyOnSecond = defineStrategy({
+      name: 'second',
+      symbols: ['AAPL.US'],
+      onCandle: (candle, ctx) => (candle.close === 2 ? ctx.buy(5) : undefined),
+    });
     const setup = testRuntime([prepareStrategy(buyOnSecond)]);
     running = setup.runtime;
     await setup.runtime.start();
@@ -203,7 +249,11 @@ describe('runtime', () => {
     manual.emit((ctx) => ctx.close({ price: 10 }));
     await setup.runtime.settled();
 
-    expect(setup.broker.submitted.map((request) => `${request.side} ${request.quantity.toFixed()}`)).toEqual(['Buy 50', 'Sell 120', 'Sell 100']);
+    expect(setup.broker.submitted.map((request) => `${request.side} ${request.quantity.toFixed()}`)).toEqual([
+      'Buy 50',
+      'Sell 120',
+      'Sell 100',
+    ]);
   });
 
   it('cancels only the cancelling strategy’s open orders', async () => {
@@ -248,7 +298,14 @@ describe('runtime', () => {
 
     expect(setup.broker.cancelled).toEqual(['SO2', 'SO3']);
     expect(summary).toMatchObject({ intents: 3, orders: 3, fills: 1, denials: 0 });
-    expect(summary.positions.map((position) => [position.symbol, position.quantity.toFixed(), position.lastPrice?.toFixed(), position.unrealizedPnl?.toFixed()])).toEqual([['AAPL.US', '10', '12', '20']]);
+    expect(
+      summary.positions.map((position) => [
+        position.symbol,
+        position.quantity.toFixed(),
+        position.lastPrice?.toFixed(),
+        position.unrealizedPnl?.toFixed(),
+      ]),
+    ).toEqual([['AAPL.US', '10', '12', '20']]);
     expect(summary.pnl).toMatchObject([{ currency: 'USD' }]);
     let completed = false;
     setup.runtime.events.subscribe({ complete: () => (completed = true) });
@@ -259,14 +316,20 @@ describe('runtime', () => {
     const file = join(folder, 'journal.sqlite');
     journal = openJournal(file);
 
-    const run = await runOnCandles([prepareStrategy(smaCrossover, { symbols: ['SPX.US'], params: { fast: 2, slow: 4 } })], dailyCandles('SPX.US', [9, 8, 7, 6, 5, 6, 7, 8, 9, 8, 5, 4, 3]), { journal });
+    const run = await runOnCandles(
+      [prepareStrategy(smaCrossover, { symbols: ['SPX.US'], params: { fast: 2, slow: 4 } })],
+      dailyCandles('SPX.US', [9, 8, 7, 6, 5, 6, 7, 8, 9, 8, 5, 4, 3]),
+      { journal },
+    );
 
     expect(run.orders).toHaveLength(2);
     expect(rows(file, 'SELECT kind, symbol, quantity, reason FROM intents ORDER BY id')).toEqual([
       { kind: 'order', symbol: 'SPX.US', quantity: '100', reason: 'fast SMA crossed above slow' },
       { kind: 'close', symbol: 'SPX.US', quantity: null, reason: 'fast SMA crossed below slow' },
     ]);
-    expect(rows(file, 'SELECT side, order_type, quantity, status, executed_quantity, executed_price FROM orders ORDER BY created_at')).toEqual([
+    expect(
+      rows(file, 'SELECT side, order_type, quantity, status, executed_quantity, executed_price FROM orders ORDER BY created_at'),
+    ).toEqual([
       { side: 'Buy', order_type: 'MO', quantity: '100', status: 'FilledStatus', executed_quantity: '100', executed_price: '7' },
       { side: 'Sell', order_type: 'MO', quantity: '100', status: 'FilledStatus', executed_quantity: '100', executed_price: '5' },
     ]);
@@ -280,7 +343,9 @@ describe('runtime', () => {
       { side: 'Buy', quantity: '100', price: '7' },
       { side: 'Sell', quantity: '100', price: '5' },
     ]);
-    expect(rows(file, 'SELECT symbol, quantity, realized_pnl FROM positions')).toEqual([{ symbol: 'SPX.US', quantity: '0', realized_pnl: '-200' }]);
+    expect(rows(file, 'SELECT symbol, quantity, realized_pnl FROM positions')).toEqual([
+      { symbol: 'SPX.US', quantity: '0', realized_pnl: '-200' },
+    ]);
     expect(rows(file, 'SELECT type FROM events ORDER BY id')).toEqual([{ type: 'started' }, { type: 'stopped' }]);
   });
 

@@ -40,7 +40,9 @@ describe('paper warm-up', () => {
   it('sma-crossover warmed up on the bars before the replay decides on the third live bar; cold, it cannot', async () => {
     // Where the full data crosses: pick a cross at least 20 bars in and start the replay two bars before it.
     const decisions = (await backtest([BARS.slice(0, -1)], [SMA])).intents;
-    const crossIndex = BARS.findIndex((bar, index) => index >= 20 && decisions.some((decision) => decision.time > bar.time && decision.time < bar.time + 86_400_000));
+    const crossIndex = BARS.findIndex(
+      (bar, index) => index >= 20 && decisions.some((decision) => decision.time > bar.time && decision.time < bar.time + 86_400_000),
+    );
     expect(crossIndex).toBeGreaterThanOrEqual(20);
     const from = dateOf(BARS[crossIndex - 2]!);
     const expected = decisions.filter((decision) => decision.time > BARS[crossIndex - 2]!.time).map((decision) => decision.intent.reason);
@@ -49,7 +51,6 @@ describe('paper warm-up', () => {
     const warm = await paperReasons(SMA, from, log.logger);
     const cold = await paperReasons({ ...SMA, warmup: 0 }, from);
 
-    
     // Warm: the backtest's decisions on the live bars, the first one included (made on the third live bar).
     expect(warm).toEqual(expected);
     expect(log.text()).toContain('warmed up on 8 bars of history');

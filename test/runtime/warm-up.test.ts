@@ -41,7 +41,14 @@ function setup(marketData: HistoryMarketData) {
   const broker = new StubBroker(clock);
   const log = captureLogger();
   const reasons: string[] = [];
-  const runtime = createRuntime({ reconcileIntervalMs: 0, clock, broker, marketData, strategies: [prepareStrategy(smaBuyer)], logger: log.logger });
+  const runtime = createRuntime({
+    reconcileIntervalMs: 0,
+    clock,
+    broker,
+    marketData,
+    strategies: [prepareStrategy(smaBuyer)],
+    logger: log.logger,
+  });
   runtime.events.subscribe((event) => {
     if (event.type === 'intent') reasons.push(event.intent.reason ?? '');
   });
@@ -99,9 +106,16 @@ describe('strategy warm-up', () => {
     await runtime.start();
     await pushLive(marketData, runtime, BARS.slice(0, 5));
 
-    const warning = log.text().split('\n').find((line) => line.includes('history unavailable'));
+    const warning = log
+      .text()
+      .split('\n')
+      .find((line) => line.includes('history unavailable'));
     expect(warning).toBeDefined();
-    expect(JSON.parse(warning!)).toMatchObject({ level: 40, strategy: 'sma-buyer', msg: 'history unavailable: quote connection closed; starting cold' });
+    expect(JSON.parse(warning!)).toMatchObject({
+      level: 40,
+      strategy: 'sma-buyer',
+      msg: 'history unavailable: quote connection closed; starting cold',
+    });
     // Cold: the SMA needs five live bars before the first decision.
     expect(reasons).toEqual(['bar 5 sma 3']);
     expect(runtime.summary().strategies.map((strategy) => strategy.state)).toEqual(['running']);

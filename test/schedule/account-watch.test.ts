@@ -18,11 +18,19 @@ afterEach(() => rmSync(directory, { recursive: true, force: true }));
 const MORNING = Date.parse('2024-03-04T01:00:00Z');
 
 function watch(clock: VirtualClock, account: StubAccount, limits: RiskLimits, trips: string[]): AccountWatch {
-  return new AccountWatch({ clock, source: account, limits, market: 'HK', intervalMs: 60_000, file: path.join(directory, 'account-day.json'), onTrip: (reason) => trips.push(reason) });
+  return new AccountWatch({
+    clock,
+    source: account,
+    limits,
+    market: 'HK',
+    intervalMs: 60_000,
+    file: path.join(directory, 'account-day.json'),
+    onTrip: (reason) => trips.push(reason),
+  });
 }
 
 describe('AccountWatch', () => {
-  it('shows positions with market value and the PnL of the day per currency against the day\'s first figure', async () => {
+  it("shows positions with market value and the PnL of the day per currency against the day's first figure", async () => {
     const clock = new VirtualClock(MORNING);
     const account = new StubAccount();
     account.balanceList = [balance('HKD', '1000000'), balance('USD', '50000')];
@@ -38,7 +46,9 @@ describe('AccountWatch', () => {
 
     expect(snapshot).toEqual({
       asOf: '2024-03-04T01:01:00.000Z',
-      positions: [{ symbol: '700.HK', quantity: '200', averageCost: '350.20', currency: 'HKD', marketValue: '71000.00', unrealizedPnl: '960.00' }],
+      positions: [
+        { symbol: '700.HK', quantity: '200', averageCost: '350.20', currency: 'HKD', marketValue: '71000.00', unrealizedPnl: '960.00' },
+      ],
       pnlToday: [
         { currency: 'HKD', netAssets: '1000960.00', dayStart: '1000000.00', change: '960.00' },
         { currency: 'USD', netAssets: '49900.50', dayStart: '50000.00', change: '-99.50' },
@@ -72,7 +82,9 @@ describe('AccountWatch', () => {
     expect(sameDay).toEqual(['daily loss 21000 reached dailyLossLimit 20000 (net assets 979000, day start 1000000)']);
     // The next day starts afresh from its own first figure.
     expect(trips).toHaveLength(1);
-    expect((await second.snapshot()).pnlToday).toEqual([{ currency: 'HKD', netAssets: '979000.00', dayStart: '979000.00', change: '0.00' }]);
+    expect((await second.snapshot()).pnlToday).toEqual([
+      { currency: 'HKD', netAssets: '979000.00', dayStart: '979000.00', change: '0.00' },
+    ]);
   });
 
   it('reports a drawdown from the peak of the schedule', async () => {

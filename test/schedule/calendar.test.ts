@@ -102,7 +102,11 @@ describe('MarketCalendar', () => {
     const file = path.join(directory, 'broken.json');
     writeFileSync(file, '{ not json');
     const source = new StubTradingDays();
-    const calendar = new MarketCalendar({ clock: new VirtualClock(Date.parse('2024-12-01T00:00:00Z')), source, store: new CalendarFileStore(file, silentLogger) });
+    const calendar = new MarketCalendar({
+      clock: new VirtualClock(Date.parse('2024-12-01T00:00:00Z')),
+      source,
+      store: new CalendarFileStore(file, silentLogger),
+    });
 
     expect((await calendar.day('SG', '2024-12-02')).source).toBe('service');
     expect(source.calls).toHaveLength(1);

@@ -39,7 +39,8 @@ function problemsOf(text: string, file = 'schedule.yaml'): string[] {
   try {
     parseScheduleConfig(text, file, { checkFiles: false });
   } catch (error) {
-    if (error instanceof ScheduleConfigError) return error.problems.map((problem) => `${problem.line ?? '-'}: ${problem.path}: ${problem.message}`);
+    if (error instanceof ScheduleConfigError)
+      return error.problems.map((problem) => `${problem.line ?? '-'}: ${problem.path}: ${problem.message}`);
     throw error;
   }
   throw new Error('expected the config to be rejected');
@@ -59,11 +60,26 @@ describe('schedule config', () => {
     expect(config.outageLimitMs).toBe(60_000);
     expect(config.calendar.cacheFile).toBe(path.join(directory, 'state/trading-days.json'));
     const [trend, dca, data] = config.jobs;
-    expect(trend).toMatchObject({ name: 'hk-trend', market: 'HK', timezone: 'Asia/Hong_Kong', symbols: ['700.HK', '9988.HK'], params: { fast: 10, slow: 30 } });
-    expect(trend!.target).toEqual({ kind: 'strategy', path: path.join(directory, 'strategies/sma-crossover.ts'), period: undefined, runForMs: 3_600_000 });
+    expect(trend).toMatchObject({
+      name: 'hk-trend',
+      market: 'HK',
+      timezone: 'Asia/Hong_Kong',
+      symbols: ['700.HK', '9988.HK'],
+      params: { fast: 10, slow: 30 },
+    });
+    expect(trend!.target).toEqual({
+      kind: 'strategy',
+      path: path.join(directory, 'strategies/sma-crossover.ts'),
+      period: undefined,
+      runForMs: 3_600_000,
+    });
     expect(trend!.trigger.kind).toBe('window');
     expect(dca).toMatchObject({ market: 'HK', trigger: { kind: 'cron' } });
-    expect(data!.target).toEqual({ kind: 'task', task: 'fetch-data', fetch: { period: 'day', lookbackMs: 30 * 86_400_000, dataDir: path.join(directory, 'data') } });
+    expect(data!.target).toEqual({
+      kind: 'task',
+      task: 'fetch-data',
+      fetch: { period: 'day', lookbackMs: 30 * 86_400_000, dataDir: path.join(directory, 'data') },
+    });
     expect(config.jobs.map((job) => job.days)).toEqual(['trading', 'trading', 'trading']);
     expect(config.paper).toEqual({ data: [path.join(directory, 'backtest-data')], from: undefined, speed: 1, cash: '1000000' });
     expect(config.accountCheckMs).toBe(30_000);
@@ -71,11 +87,15 @@ describe('schedule config', () => {
   });
 
   it('uses the market zone when neither the job nor the file names one, and honours a job override', () => {
-    const config = parseScheduleConfig(`
+    const config = parseScheduleConfig(
+      `
 jobs:
   - { name: a, strategy: a.ts, symbols: [AAPL.US], cron: "0 10 * * 1" }
   - { name: b, strategy: b.ts, symbols: [AAPL.US], cron: "0 10 * * 1", timezone: Europe/London }
-`, 'x.yaml', { checkFiles: false });
+`,
+      'x.yaml',
+      { checkFiles: false },
+    );
     expect(config.jobs.map((job) => job.timezone)).toEqual(['America/New_York', 'Europe/London']);
   });
 
@@ -120,7 +140,16 @@ jobs:
   });
 
   it('reports the problems of a JSON file with paths and lines too', () => {
-    const json = JSON.stringify({ jobs: [{ name: 'x', strategy: 's.ts', cron: '0 10 * * 1', symbols: ['700.HK', 'AAPL.US'] }, { name: 'y', task: 'dance', cron: '0 0 * *' }] }, null, 2);
+    const json = JSON.stringify(
+      {
+        jobs: [
+          { name: 'x', strategy: 's.ts', cron: '0 10 * * 1', symbols: ['700.HK', 'AAPL.US'] },
+          { name: 'y', task: 'dance', cron: '0 0 * *' },
+        ],
+      },
+      null,
+      2,
+    );
     expect(problemsOf(json, 'schedule.json')).toEqual([
       '3: jobs[0].market: required: the symbols span several markets (HK, US); name the one whose trading days apply',
       '14: jobs[1].task: unknown task "dance" (known: fetch-data)',
@@ -129,13 +158,18 @@ jobs:
   });
 
   it('names the file in the error message, one problem per line', () => {
-    expect(() => parseScheduleConfig('jobs:\n  - { name: x, strategy: s.ts, market: HK, cron: "61 * * * *" }\n', 'conf/schedule.yaml', { checkFiles: false })).toThrow(
+    expect(() =>
+      parseScheduleConfig('jobs:\n  - { name: x, strategy: s.ts, market: HK, cron: "61 * * * *" }\n', 'conf/schedule.yaml', {
+        checkFiles: false,
+      }),
+    ).toThrow(
       'invalid schedule config conf/schedule.yaml (1 problem):\n  conf/schedule.yaml:2: jobs[0].cron: invalid cron expression "61 * * * *"',
     );
   });
 
   it('rejects cross-field mistakes: cron with a window, a task in a window, flattenAtStop on a cron job', () => {
-    expect(problemsOf(`
+    expect(
+      problemsOf(`
 jobs:
   - { name: a, strategy: a.ts, market: HK, cron: "0 1 * * *", start: "0 2 * * *" }
   - { name: b, task: fetch-data, symbols: [700.HK], start: "0 9 * * *", stop: "0 16 * * *" }
@@ -143,7 +177,8 @@ jobs:
   - { name: d, task: fetch-data, market: HK, cron: "0 1 * * *" }
   - { name: e, strategy: e.ts, stop: "0 16 * * *" }
   - { name: f, strategy: f.ts, market: US }
-`)).toEqual([
+`),
+    ).toEqual([
       '3: jobs[0].cron: use either "cron" or "start"/"stop", not both',
       '4: jobs[1].start: a task runs once per fire: use "cron", not "start"/"stop"',
       '5: jobs[2].flattenAtStop: applies only to start/stop windows',
@@ -157,15 +192,23 @@ jobs:
   it('checks that strategy files exist, relative to the config file', async () => {
     const file = path.join(directory, 'schedule.yaml');
     writeFileSync(path.join(directory, 'here.ts'), 'export default {};');
-    writeFileSync(file, 'jobs:\n  - { name: a, strategy: here.ts, market: HK, cron: "0 1 * * *" }\n  - { name: b, strategy: gone.ts, market: HK, cron: "0 1 * * *" }\n');
+    writeFileSync(
+      file,
+      'jobs:\n  - { name: a, strategy: here.ts, market: HK, cron: "0 1 * * *" }\n  - { name: b, strategy: gone.ts, market: HK, cron: "0 1 * * *" }\n',
+    );
 
     await expect(loadScheduleConfig(file)).rejects.toThrow(`jobs[1].strategy: file not found: ${path.join(directory, 'gone.ts')}`);
   });
 
   it('validates risk limits with an injected schema and reports them with the rest', () => {
     const riskSchema = z.strictObject({ maxOrderNotional: z.number().positive() });
-    expect(() => parseScheduleConfig('risk: { maxOrderNotional: -1, typo: 2 }\njobs:\n  - { name: x, strategy: s.ts, market: HK, cron: "0 1 * * *" }\n', 's.yaml', { riskSchema, checkFiles: false }))
-      .toThrow(/s\.yaml:1: risk\.maxOrderNotional: .*\n {2}s\.yaml:1: risk\.typo: unknown key "typo"/);
+    expect(() =>
+      parseScheduleConfig(
+        'risk: { maxOrderNotional: -1, typo: 2 }\njobs:\n  - { name: x, strategy: s.ts, market: HK, cron: "0 1 * * *" }\n',
+        's.yaml',
+        { riskSchema, checkFiles: false },
+      ),
+    ).toThrow(/s\.yaml:1: risk\.maxOrderNotional: .*\n {2}s\.yaml:1: risk\.typo: unknown key "typo"/);
   });
 
   it('explains missing and mistyped values plainly', () => {
@@ -185,30 +228,54 @@ jobs:
     const jobs = 'jobs:\n  - { name: x, strategy: s.ts, market: HK, cron: "0 1 * * *" }\n';
     const paper = parseScheduleConfig(jobs, '/etc/trader/schedule.yaml', { checkFiles: false });
     const live = parseScheduleConfig(`mode: live\n${jobs}`, '/etc/trader/schedule.yaml', { checkFiles: false });
-    const moved = parseScheduleConfig(`stateDir: here\n${jobs}`, '/etc/trader/schedule.yaml', { checkFiles: false, stateDir: '/var/lib/trader' });
+    const moved = parseScheduleConfig(`stateDir: here\n${jobs}`, '/etc/trader/schedule.yaml', {
+      checkFiles: false,
+      stateDir: '/var/lib/trader',
+    });
 
     expect([paper.stateDir, paper.journal]).toEqual(['/etc/trader/state', '/etc/trader/state/paper-journal.sqlite']);
     expect([live.journal, live.paper]).toEqual(['/etc/trader/state/journal.sqlite', undefined]);
-    expect([moved.stateDir, moved.journal, moved.calendar.cacheFile]).toEqual(['/var/lib/trader', '/var/lib/trader/paper-journal.sqlite', '/var/lib/trader/trading-days.json']);
+    expect([moved.stateDir, moved.journal, moved.calendar.cacheFile]).toEqual([
+      '/var/lib/trader',
+      '/var/lib/trader/paper-journal.sqlite',
+      '/var/lib/trader/trading-days.json',
+    ]);
   });
 
   it('reads the paper simulator settings and the per-job settings of runs and tasks', () => {
-    const config = parseScheduleConfig(`
+    const config = parseScheduleConfig(
+      `
 paper: { data: [data/hk, data/us], from: 2024-01-02, speed: 60, cash: "250000.50" }
 accountCheck: 5m
 jobs:
   - { name: dca, strategy: dca.ts, symbols: [700.HK], cron: "0 10 * * 1", runFor: 15m, period: 5m, params: { amount: 5000, loud: true, label: weekly } }
   - { name: data, task: fetch-data, symbols: [700.HK], cron: "0 18 * * *", days: all, period: 1m, lookback: 7d, dataDir: /srv/candles }
-`, '/etc/trader/schedule.yaml', { checkFiles: false });
+`,
+      '/etc/trader/schedule.yaml',
+      { checkFiles: false },
+    );
 
-    expect(config.paper).toEqual({ data: ['/etc/trader/data/hk', '/etc/trader/data/us'], from: '2024-01-02', speed: 60, cash: '250000.50' });
+    expect(config.paper).toEqual({
+      data: ['/etc/trader/data/hk', '/etc/trader/data/us'],
+      from: '2024-01-02',
+      speed: 60,
+      cash: '250000.50',
+    });
     expect(config.accountCheckMs).toBe(300_000);
-    expect(config.jobs[0]).toMatchObject({ target: { kind: 'strategy', period: '5m', runForMs: 900_000 }, params: { amount: 5000, loud: true, label: 'weekly' }, days: 'trading' });
-    expect(config.jobs[1]).toMatchObject({ target: { kind: 'task', fetch: { period: '1m', lookbackMs: 7 * 86_400_000, dataDir: '/srv/candles' } }, days: 'all' });
+    expect(config.jobs[0]).toMatchObject({
+      target: { kind: 'strategy', period: '5m', runForMs: 900_000 },
+      params: { amount: 5000, loud: true, label: 'weekly' },
+      days: 'trading',
+    });
+    expect(config.jobs[1]).toMatchObject({
+      target: { kind: 'task', fetch: { period: '1m', lookbackMs: 7 * 86_400_000, dataDir: '/srv/candles' } },
+      days: 'all',
+    });
   });
 
   it('rejects settings that do not apply: paper in live mode, runFor outside cron strategy jobs, fetch settings on strategies', () => {
-    expect(problemsOf(`
+    expect(
+      problemsOf(`
 mode: live
 paper: { speed: 0 }
 jobs:
@@ -216,7 +283,8 @@ jobs:
   - { name: b, task: fetch-data, symbols: [700.HK], cron: "0 18 * * *", runFor: 1h }
   - { name: c, strategy: c.ts, market: HK, cron: "0 1 * * *", lookback: 3d, dataDir: x, period: 7m, days: weekends }
   - { name: d, strategy: d.ts, market: HK, cron: "0 1 * * *", params: { nested: { no: 1 } } }
-`)).toEqual([
+`),
+    ).toEqual([
       '3: paper.speed: must be greater than zero',
       '3: paper: applies only to mode: paper (a live schedule trades the real account)',
       '5: jobs[0].runFor: applies only to cron-fired strategy jobs (a window run ends at its stop)',
@@ -228,6 +296,8 @@ jobs:
   });
 
   it('says when the file cannot be read', async () => {
-    await expect(loadScheduleConfig(path.join(directory, 'missing.yaml'))).rejects.toThrow(/cannot read schedule config .*missing\.yaml: ENOENT/);
+    await expect(loadScheduleConfig(path.join(directory, 'missing.yaml'))).rejects.toThrow(
+      /cannot read schedule config .*missing\.yaml: ENOENT/,
+    );
   });
 });

@@ -17,7 +17,8 @@ describe('examples/schedule.yaml', () => {
     expect(config.jobs.map((job) => job.name)).toEqual(['spx-trend', 'spx-dca']);
     for (const job of config.jobs) {
       expect(job.target.kind === 'strategy' && existsSync(job.target.path)).toBe(true);
-      for (const symbol of job.symbols) expect(config.paper!.data.some((folder) => existsSync(path.join(folder, `${symbol}.csv`)))).toBe(true);
+      for (const symbol of job.symbols)
+        expect(config.paper!.data.some((folder) => existsSync(path.join(folder, `${symbol}.csv`)))).toBe(true);
     }
   });
 });

@@ -19,11 +19,14 @@ afterEach(async () => {
 });
 
 describe('the fetch-data task', () => {
-  it('downloads the job\'s bars from lookback ago to today into SYMBOL.csv, and resumes where the file ends', async () => {
+  it("downloads the job's bars from lookback ago to today into SYMBOL.csv, and resumes where the file ends", async () => {
     // The simulator has 2 and 3 January as history; the task runs on 4 January in New York.
     sim = await startSimHarness({ from: '2024-01-04' });
     folder = await mkdtemp(join(tmpdir(), 'fetch-task-'));
-    const job = parseScheduleConfig(`jobs:\n  - { name: bars, task: fetch-data, symbols: [${US}], cron: "0 18 * * 1-5", period: 1m, lookback: 5d, dataDir: ${folder} }\n`, 'schedule.yaml').jobs[0]!;
+    const job = parseScheduleConfig(
+      `jobs:\n  - { name: bars, task: fetch-data, symbols: [${US}], cron: "0 18 * * 1-5", period: 1m, lookback: 5d, dataDir: ${folder} }\n`,
+      'schedule.yaml',
+    ).jobs[0]!;
     const runner = new FetchTaskRunner(await sim.quoteClient(), new VirtualClock(Date.parse('2024-01-04T23:00:00Z')), silentLogger);
     const context = { reason: 'fire' as const, attempt: 0, closesAt: undefined, signal: new AbortController().signal };
 

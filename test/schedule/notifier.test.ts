@@ -35,7 +35,16 @@ describe('WebhookNotifier against a real local HTTP server', () => {
     await server.requests(1);
     await notifier.drain();
 
-    expect(server.received).toEqual([{ id: 1, at: '2024-03-04T02:00:00.000Z', kind: 'halt', job: 'hk-trend', message: 'job hk-trend halted', details: { reason: 'crashes' } }]);
+    expect(server.received).toEqual([
+      {
+        id: 1,
+        at: '2024-03-04T02:00:00.000Z',
+        kind: 'halt',
+        job: 'hk-trend',
+        message: 'job hk-trend halted',
+        details: { reason: 'crashes' },
+      },
+    ]);
     expect(notifier.stats()).toEqual({ queued: 0, sent: 1, failed: 0, dropped: 0 });
   });
 

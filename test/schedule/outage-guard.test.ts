@@ -31,7 +31,13 @@ describe('OutageGuard', () => {
     expect(guard.state).toBe('halted');
     expect(guard.ordersAllowed).toBe(false);
     expect(guard.downSince).toBe(0);
-    expect(notifier.sent).toEqual([{ kind: 'outage', message: 'socket link down for more than 1m: new orders halted until the link and a reconciliation are back', details: { downSince: 0 } }]);
+    expect(notifier.sent).toEqual([
+      {
+        kind: 'outage',
+        message: 'socket link down for more than 1m: new orders halted until the link and a reconciliation are back',
+        details: { downSince: 0 },
+      },
+    ]);
   });
 
   it('allows orders again only after the link is back AND a reconciliation completed', () => {

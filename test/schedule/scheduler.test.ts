@@ -40,7 +40,14 @@ function setUp(startUtc: string, yaml = CONFIG, source = new StubTradingDays([HO
 
 function describeEvent(event: ScheduleEvent): string {
   const at = new Date(event.at).toISOString().slice(0, 16);
-  const extra = event.kind === 'skipped' ? ` ${event.reason}` : event.kind === 'window-closed' ? ` ${event.reason}` : event.kind === 'window-opened' && event.resumed ? ' resumed' : '';
+  const extra =
+    event.kind === 'skipped'
+      ? ` ${event.reason}`
+      : event.kind === 'window-closed'
+        ? ` ${event.reason}`
+        : event.kind === 'window-opened' && event.resumed
+          ? ' resumed'
+          : '';
   return `${at}Z ${event.local.slice(11, 16)} ${event.job} ${event.kind}${extra}`;
 }
 

@@ -52,13 +52,19 @@ jobs:
     stop: "0 15 * * 1-5"
 `;
 
-const notified = (h: ServiceHarness): { kind: string; job?: string; message: string }[] => h.webhook.received as { kind: string; job?: string; message: string }[];
+const notified = (h: ServiceHarness): { kind: string; job?: string; message: string }[] =>
+  h.webhook.received as { kind: string; job?: string; message: string }[];
 const readStatus = (h: ServiceHarness): StatusSnapshot => JSON.parse(readFileSync(statusFilePath(h.stateDir), 'utf8')) as StatusSnapshot;
 
 describe('the schedule service on virtual time', () => {
   it('reconciles the journal first, then runs jobs through the runner over a week with a holiday, a half day and a DST change', async () => {
     // Wednesday 6 March 2024 is a holiday, Friday 8 March a half day; New York moves to UTC-4 on Sunday 10 March.
-    harness = await startServiceHarness({ startUtc: '2024-03-04T12:00:00Z', yaml: US_WEEK, holidays: ['2024-03-06'], halfDays: ['2024-03-08'] });
+    harness = await startServiceHarness({
+      startUtc: '2024-03-04T12:00:00Z',
+      yaml: US_WEEK,
+      holidays: ['2024-03-06'],
+      halfDays: ['2024-03-08'],
+    });
     const h = harness;
     h.runner.completing.add('us-dca');
     await h.service.start();
@@ -84,8 +90,17 @@ describe('the schedule service on virtual time', () => {
       Array.from({ length: 5 }, () => ['window-closed flatten=true cancel=true']),
     );
     // The half day's window closed at 13:00 local, the others at the stop.
-    expect(trend.map((run) => run.context.closesAt).map((at) => new Date(at!).toISOString().slice(11, 16))).toEqual(['20:55', '20:55', '20:55', '18:00', '19:55']);
-    expect(readStatus(h).jobs.find((job) => job.name === 'us-trend')?.lastSkipped).toMatchObject({ reason: 'non-trading-day', local: '2024-03-06T09:30:00-05:00' });
+    expect(trend.map((run) => run.context.closesAt).map((at) => new Date(at!).toISOString().slice(11, 16))).toEqual([
+      '20:55',
+      '20:55',
+      '20:55',
+      '18:00',
+      '19:55',
+    ]);
+    expect(readStatus(h).jobs.find((job) => job.name === 'us-trend')?.lastSkipped).toMatchObject({
+      reason: 'non-trading-day',
+      local: '2024-03-06T09:30:00-05:00',
+    });
   });
 
   it('resumes a window that is open at start, after the journal was reconciled (a restart)', async () => {
@@ -104,8 +119,13 @@ describe('the schedule service on virtual time', () => {
     const trend = h.runner.last('hk-trend');
     const scalp = h.runner.last('hk-scalp');
 
-    trend.events.next({ kind: 'denial', code: 'DAILY_LOSS_HALT', message: 'daily loss 21000 reached dailyLossLimit 20000', symbol: '700.HK' });
-    await waitFor(() => h.log.includes('cancel-all'), 'the journal\'s open orders to be cancelled');
+    trend.events.next({
+      kind: 'denial',
+      code: 'DAILY_LOSS_HALT',
+      message: 'daily loss 21000 reached dailyLossLimit 20000',
+      symbol: '700.HK',
+    });
+    await waitFor(() => h.log.includes('cancel-all'), "the journal's open orders to be cancelled");
 
     expect(trend.stops).toEqual([{ reason: 'kill-switch', flatten: false, cancelOpenOrders: true }]);
     expect(scalp.stops).toEqual([{ reason: 'kill-switch', flatten: false, cancelOpenOrders: true }]);
@@ -117,7 +137,7 @@ describe('the schedule service on virtual time', () => {
     expect(h.runner.runsOf('hk-trend')).toHaveLength(2);
   });
 
-  it('trips the kill switch when the account\'s net assets fall past dailyLossLimit between runs', async () => {
+  it("trips the kill switch when the account's net assets fall past dailyLossLimit between runs", async () => {
     harness = await startServiceHarness({ startUtc: '2024-03-04T01:00:00Z', yaml: HK_DAY });
     const h = harness;
     h.account.balanceList = [balance('HKD', '1000000')];
@@ -127,7 +147,9 @@ describe('the schedule service on virtual time', () => {
     await h.clock.advanceByAsync(10 * 60_000);
     await waitFor(() => h.log.includes('cancel-all'), 'the kill switch to cancel the open orders');
 
-    expect((await h.service.status()).killSwitch?.reason).toBe('account: daily loss 21000 reached dailyLossLimit 20000 (net assets 979000, day start 1000000)');
+    expect((await h.service.status()).killSwitch?.reason).toBe(
+      'account: daily loss 21000 reached dailyLossLimit 20000 (net assets 979000, day start 1000000)',
+    );
     await h.clock.advanceToAsync(Date.parse('2024-03-04T02:00:00Z'));
     expect(h.runner.runs).toEqual([]);
     expect(h.log).toEqual(['reconcile', 'cancel-all']);
@@ -145,11 +167,27 @@ describe('the schedule service on virtual time', () => {
 
     expect(h.runner.runsOf('hk-trend').map((run) => run.context.reason)).toEqual(['resume', 'restart']);
     expect(notified(h)).toEqual([
-      expect.objectContaining({ kind: 'crash', job: 'hk-trend', message: 'job hk-trend crashed (1 crash in 30m): strategy threw: division by zero; restarting in 1s' }),
-      expect.objectContaining({ kind: 'crash', job: 'hk-trend', message: 'job hk-trend crashed (2 crashes in 30m): strategy threw: division by zero' }),
-      expect.objectContaining({ kind: 'halt', job: 'hk-trend', message: 'job hk-trend halted for the rest of the market day after 2 crashes in 30m' }),
+      expect.objectContaining({
+        kind: 'crash',
+        job: 'hk-trend',
+        message: 'job hk-trend crashed (1 crash in 30m): strategy threw: division by zero; restarting in 1s',
+      }),
+      expect.objectContaining({
+        kind: 'crash',
+        job: 'hk-trend',
+        message: 'job hk-trend crashed (2 crashes in 30m): strategy threw: division by zero',
+      }),
+      expect.objectContaining({
+        kind: 'halt',
+        job: 'hk-trend',
+        message: 'job hk-trend halted for the rest of the market day after 2 crashes in 30m',
+      }),
     ]);
-    expect((await h.service.status()).jobs[0]).toMatchObject({ state: 'halted', haltReason: 'crashes', lastError: { message: 'strategy threw: division by zero' } });
+    expect((await h.service.status()).jobs[0]).toMatchObject({
+      state: 'halted',
+      haltReason: 'crashes',
+      lastError: { message: 'strategy threw: division by zero' },
+    });
   });
 
   it('holds new orders back while the link is down past the limit, until it is back and reconciled', async () => {
@@ -191,17 +229,26 @@ describe('the schedule service on virtual time', () => {
     await h.service.stop();
 
     expect(response.statusCode).toBe(200);
-    expect(served).toMatchObject({ state: 'running', healthy: true, jobs: [{ name: 'hk-trend', state: 'running', windowOpen: true }, { name: 'hk-scalp', state: 'running' }] });
+    expect(served).toMatchObject({
+      state: 'running',
+      healthy: true,
+      jobs: [
+        { name: 'hk-trend', state: 'running', windowOpen: true },
+        { name: 'hk-scalp', state: 'running' },
+      ],
+    });
     expect(served.portfolio).toEqual({
       asOf: '2024-03-04T03:10:00.000Z',
-      positions: [{ symbol: '700.HK', quantity: '200', averageCost: '350.20', currency: 'HKD', marketValue: '71000.00', unrealizedPnl: '960.00' }],
+      positions: [
+        { symbol: '700.HK', quantity: '200', averageCost: '350.20', currency: 'HKD', marketValue: '71000.00', unrealizedPnl: '960.00' },
+      ],
       pnlToday: [{ currency: 'HKD', netAssets: '1000960.00', dayStart: '1000000.00', change: '960.00' }],
     });
     expect(readStatus(h)).toMatchObject({ state: 'stopped', jobs: [{ name: 'hk-trend', state: 'idle' }, { name: 'hk-scalp' }] });
     expect(h.runner.last('hk-trend').stops).toEqual([{ reason: 'shutdown', flatten: false, cancelOpenOrders: false }]);
   });
 
-  it('names every job\'s next fire time in the status file as soon as it has started', async () => {
+  it("names every job's next fire time in the status file as soon as it has started", async () => {
     // Saturday 2024-03-02 noon in New York: nothing runs until Monday.
     harness = await startServiceHarness({ startUtc: '2024-03-02T17:00:00Z', yaml: US_WEEK });
     const h = harness;

@@ -59,7 +59,13 @@ describe('SessionJobRunner over the paper simulator', () => {
     expect(buy).toMatchObject({ side: 'Buy', status: 'FilledStatus' });
     expect(buy!.remark).toMatch(/^us-window-/);
     expect(sell).toMatchObject({ side: 'Sell', symbol: US });
-    expect(events.find((event) => event.kind === 'fill')).toMatchObject({ kind: 'fill', symbol: US, side: 'Buy', quantity: '1', orderId: buy!.orderId });
+    expect(events.find((event) => event.kind === 'fill')).toMatchObject({
+      kind: 'fill',
+      symbol: US,
+      side: 'Buy',
+      quantity: '1',
+      orderId: buy!.orderId,
+    });
     expect(readRows<{ strategy: string }>(h.journalFile, 'SELECT DISTINCT strategy FROM orders')).toEqual([{ strategy: 'us-window' }]);
   });
 
@@ -106,7 +112,7 @@ describe('SessionJobRunner over the paper simulator', () => {
     expect(h.sim.venue.orders()).toEqual([]);
   });
 
-  it('cancels only the stopped job\'s open orders: another job on the same account keeps its own', async () => {
+  it("cancels only the stopped job's open orders: another job on the same account keeps its own", async () => {
     harness = await startRunnerHarness();
     const h = harness;
     const first = h.start(h.job(WINDOW('job-a', '{ limit: 150 }')));
@@ -114,14 +120,19 @@ describe('SessionJobRunner over the paper simulator', () => {
     await h.running('job-a');
     await h.running('job-b');
     h.tick();
-    await waitFor(() => h.sim.venue.orders().filter((order) => order.status === 'NewStatus').length === 2, 'both limit orders to rest at the venue');
+    await waitFor(
+      () => h.sim.venue.orders().filter((order) => order.status === 'NewStatus').length === 2,
+      'both limit orders to rest at the venue',
+    );
 
     await first.stop({ reason: 'window-closed', flatten: false, cancelOpenOrders: true });
 
     const byJob = (prefix: string) => h.sim.venue.orders().find((order) => order.remark.startsWith(`${prefix}-`))!;
-    await waitFor(() => byJob('job-a').status === 'CanceledStatus', 'job-a\'s order to be cancelled');
+    await waitFor(() => byJob('job-a').status === 'CanceledStatus', "job-a's order to be cancelled");
     expect(byJob('job-b').status).toBe('NewStatus');
-    expect(readRows<{ status: string }>(h.journalFile, "SELECT status FROM orders WHERE strategy = 'job-a'")).toEqual([{ status: 'CanceledStatus' }]);
+    expect(readRows<{ status: string }>(h.journalFile, "SELECT status FROM orders WHERE strategy = 'job-a'")).toEqual([
+      { status: 'CanceledStatus' },
+    ]);
     await second.stop({ reason: 'shutdown', flatten: false, cancelOpenOrders: false });
   });
 

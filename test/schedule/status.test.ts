@@ -23,7 +23,14 @@ describe('status snapshot', () => {
 
     const snapshot = await collect();
 
-    expect(snapshot).toMatchObject({ version: 1, generatedAt: '2024-03-05T12:00:00.000Z', mode: 'paper', healthy: false, link: 'up', killSwitch: undefined });
+    expect(snapshot).toMatchObject({
+      version: 1,
+      generatedAt: '2024-03-05T12:00:00.000Z',
+      mode: 'paper',
+      healthy: false,
+      link: 'up',
+      killSwitch: undefined,
+    });
     const [trend, data] = snapshot.jobs;
     expect(trend).toMatchObject({
       name: 'hk-trend',
@@ -77,11 +84,25 @@ describe('status snapshot', () => {
     ]);
     expect(report.jobs.headers).toEqual(['JOB', 'STATE', 'NEXT', 'LAST', 'ERROR']);
     expect(report.jobs.rows).toEqual([
-      ['hk-trend', 'halted (kill-switch) until 2024-03-05T16:00:00.000Z', 'start 2024-03-06T09:30:00+08:00 (in 23h 29m)', 'skipped 2024-03-05T09:30:00+08:00: 2024-03-05 is not a trading day of HK', ''],
-      ['hk-data', 'halted (kill-switch) until 2024-03-05T16:00:00.000Z', 'cron 2024-03-05T18:00:00+08:00 (in 7h 59m)', 'fired 2024-03-04T18:00:00+08:00', ''],
+      [
+        'hk-trend',
+        'halted (kill-switch) until 2024-03-05T16:00:00.000Z',
+        'start 2024-03-06T09:30:00+08:00 (in 23h 29m)',
+        'skipped 2024-03-05T09:30:00+08:00: 2024-03-05 is not a trading day of HK',
+        '',
+      ],
+      [
+        'hk-data',
+        'halted (kill-switch) until 2024-03-05T16:00:00.000Z',
+        'cron 2024-03-05T18:00:00+08:00 (in 7h 59m)',
+        'fired 2024-03-04T18:00:00+08:00',
+        '',
+      ],
     ]);
     expect(report.positions.rows).toEqual([['700.HK', '200', '350.20', '71000.00', '960.00']]);
-    expect(describeStatus(snapshot, Date.parse('2024-03-05T02:05:00Z')).summary[1]).toBe('status as of 2024-03-05T02:00:00.000Z (5m ago): stale, the scheduler may not be running');
+    expect(describeStatus(snapshot, Date.parse('2024-03-05T02:05:00Z')).summary[1]).toBe(
+      'status as of 2024-03-05T02:00:00.000Z (5m ago): stale, the scheduler may not be running',
+    );
   });
 
   it('publishes the snapshot to a status file that another process can read', async () => {
@@ -99,7 +120,9 @@ describe('status snapshot', () => {
   });
 
   it('says so when there is no status file', async () => {
-    await expect(readStatusFile(path.join(directory, 'none.json'))).rejects.toThrow(/no scheduler status at .*none\.json: no `trader schedule` has run with this state dir/);
+    await expect(readStatusFile(path.join(directory, 'none.json'))).rejects.toThrow(
+      /no scheduler status at .*none\.json: no `trader schedule` has run with this state dir/,
+    );
   });
 
   it('tells a running scheduler from one that stopped, died or stopped writing', async () => {
@@ -109,8 +132,12 @@ describe('status snapshot', () => {
     const alive = (): boolean => true;
 
     expect(livenessOf(snapshot, written + 20_000, alive)).toEqual({ running: true, problem: undefined });
-    expect(livenessOf({ ...snapshot, state: 'stopped' }, written + 20_000, alive).problem).toBe('the scheduler stopped at 2024-03-04T01:00:00.000Z');
-    expect(livenessOf(snapshot, written + 20_000, () => false).problem).toBe(`the scheduler (pid ${process.pid}) is not running: it ended without a graceful stop (killed or crashed)`);
+    expect(livenessOf({ ...snapshot, state: 'stopped' }, written + 20_000, alive).problem).toBe(
+      'the scheduler stopped at 2024-03-04T01:00:00.000Z',
+    );
+    expect(livenessOf(snapshot, written + 20_000, () => false).problem).toBe(
+      `the scheduler (pid ${process.pid}) is not running: it ended without a graceful stop (killed or crashed)`,
+    );
     expect(livenessOf(snapshot, written + 120_000, alive).problem).toBe('stale, the scheduler may not be running (no update for 2m)');
   });
 

@@ -89,7 +89,11 @@ describe('Supervisor', () => {
       '2024-03-04T02:00:03.000Z restart #2',
       '2024-03-04T02:00:07.000Z restart #3',
     ]);
-    expect(supervisor.status().find((job) => job.name === 'hk-trend')).toMatchObject({ state: 'running', recentCrashes: 3, lastError: { message: 'boom 3' } });
+    expect(supervisor.status().find((job) => job.name === 'hk-trend')).toMatchObject({
+      state: 'running',
+      recentCrashes: 3,
+      lastError: { message: 'boom 3' },
+    });
   });
 
   it('caps the backoff at its maximum', async () => {
@@ -138,7 +142,11 @@ describe('Supervisor', () => {
       runner.last('hk-trend').crash('boom');
       await clock.advanceByAsync(6 * 60_000);
     }
-    expect(supervisor.status().find((job) => job.name === 'hk-trend')).toMatchObject({ state: 'running', recentCrashes: 1, haltReason: undefined });
+    expect(supervisor.status().find((job) => job.name === 'hk-trend')).toMatchObject({
+      state: 'running',
+      recentCrashes: 1,
+      haltReason: undefined,
+    });
     expect(runner.runsOf('hk-trend')).toHaveLength(7);
   });
 
@@ -146,7 +154,10 @@ describe('Supervisor', () => {
     const { clock, runner, supervisor } = setUp();
     runner.failNextStart = 'strategy file has a syntax error';
     supervisor.handle(fired('dca', T0));
-    expect(supervisor.status().find((job) => job.name === 'dca')).toMatchObject({ state: 'restarting', lastError: { message: 'strategy file has a syntax error' } });
+    expect(supervisor.status().find((job) => job.name === 'dca')).toMatchObject({
+      state: 'restarting',
+      lastError: { message: 'strategy file has a syntax error' },
+    });
     await clock.advanceByAsync(1000);
     expect(runner.last('dca').context).toMatchObject({ reason: 'restart', attempt: 1 });
   });
@@ -180,7 +191,11 @@ describe('Supervisor', () => {
     expect(runner.last('us-trend').stops).toEqual([{ reason: 'kill-switch', flatten: false, cancelOpenOrders: true }]);
     const until = Object.fromEntries(supervisor.status().map((job) => [job.name, iso(job.haltedUntil)]));
     // T0 is Monday 10:00 in Hong Kong but still Sunday 21:00 in New York.
-    expect(until).toEqual({ 'hk-trend': '2024-03-04T16:00:00.000Z', 'us-trend': '2024-03-04T05:00:00.000Z', dca: '2024-03-04T16:00:00.000Z' });
+    expect(until).toEqual({
+      'hk-trend': '2024-03-04T16:00:00.000Z',
+      'us-trend': '2024-03-04T05:00:00.000Z',
+      dca: '2024-03-04T16:00:00.000Z',
+    });
     expect(notifier.kinds()).toEqual(['halt']);
     expect(supervisor.killSwitch).toEqual({ reason: 'daily loss limit reached (-20000 HKD)', at: T0 });
 
@@ -221,7 +236,10 @@ describe('Supervisor', () => {
     expect(run.context.signal.aborted).toBe(true);
     await clock.advanceToAsync(T0 + 11_000);
 
-    expect(supervisor.status()[0]).toMatchObject({ state: 'idle', lastError: { message: 'run did not end within 10s of the stop request; abandoned' } });
+    expect(supervisor.status()[0]).toMatchObject({
+      state: 'idle',
+      lastError: { message: 'run did not end within 10s of the stop request; abandoned' },
+    });
   });
 
   it('sends fills and denials as notifications and keeps reported errors as the last error', () => {

@@ -31,7 +31,14 @@ describe('TokenRefresher', () => {
   it('retries a failed refresh and notifies, then once more when the token has expired', async () => {
     const clock = new VirtualClock(T0);
     const notifier = new RecordingNotifier();
-    const refresher = new TokenRefresher({ clock, expiresAt: T0 + 2 * 3_600_000, leadMs: 3_600_000, retryMs: 3_600_000, notifier, refresh: async () => Promise.reject(new Error('HTTP 401')) });
+    const refresher = new TokenRefresher({
+      clock,
+      expiresAt: T0 + 2 * 3_600_000,
+      leadMs: 3_600_000,
+      retryMs: 3_600_000,
+      notifier,
+      refresh: async () => Promise.reject(new Error('HTTP 401')),
+    });
 
     refresher.start();
     await clock.advanceToAsync(T0 + 4 * 3_600_000);

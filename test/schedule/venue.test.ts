@@ -22,7 +22,11 @@ afterEach(async () => {
 // The simulator reached as a live account: its HTTP API refreshes tokens like the service. Our HTTP client
 // paces its calls on the clock, so this test runs on the system clock (nothing here waits for time).
 async function liveVenue(env: Record<string, string>): Promise<ScheduleVenue> {
-  const config = parseScheduleConfig(`mode: live\nstateDir: ${stateDir}\njobs:\n  - { name: x, strategy: s.ts, symbols: [${US}], cron: "0 10 * * 1" }\n`, path.join(stateDir!, 's.yaml'), { checkFiles: false });
+  const config = parseScheduleConfig(
+    `mode: live\nstateDir: ${stateDir}\njobs:\n  - { name: x, strategy: s.ts, symbols: [${US}], cron: "0 10 * * 1" }\n`,
+    path.join(stateDir!, 's.yaml'),
+    { checkFiles: false },
+  );
   const venue = await openScheduleVenue({ config, symbols: [US], clock: systemClock, logger: silentLogger, env });
   venues.push(venue);
   return venue;
@@ -50,7 +54,7 @@ describe('the live venue of a schedule', () => {
     expect(restarted.token?.expiresAt).toBe(expiresAt);
   });
 
-  it('does not plan refreshes when the token\'s expiry is unknown', async () => {
+  it("does not plan refreshes when the token's expiry is unknown", async () => {
     sim = await startSimHarness({ clock: systemClock });
     stateDir = mkdtempSync(path.join(tmpdir(), 'schedule-venue-'));
 

@@ -69,28 +69,74 @@ describe('SQLite journal', () => {
 
   it('records intents, denials, orders, state changes, fills, positions and events as exact text', () => {
     journal = openJournal(file);
-    const intentId = journal.recordIntent('sma', 500, { kind: 'order', symbol: AAPL, side: 'Buy', quantity: new Decimal('100'), price: new Decimal('187.25'), reason: 'cross' });
-    journal.recordDenial({ intentId, strategy: 'sma', time: 600, code: 'EXCEEDS_BUY_POWER', message: 'order value 18725 exceeds buy power 100', figures: { required: '18725', available: '100' } });
+    const intentId = journal.recordIntent('sma', 500, {
+      kind: 'order',
+      symbol: AAPL,
+      side: 'Buy',
+      quantity: new Decimal('100'),
+      price: new Decimal('187.25'),
+      reason: 'cross',
+    });
+    journal.recordDenial({
+      intentId,
+      strategy: 'sma',
+      time: 600,
+      code: 'EXCEEDS_BUY_POWER',
+      message: 'order value 18725 exceeds buy power 100',
+      figures: { required: '18725', available: '100' },
+    });
     journal.recordOrder(order('lt-a-1', { intentId }));
-    journal.updateOrder('lt-a-1', { orderId: 'O1', status: 'PartialFilledStatus', executedQuantity: new Decimal(40), executedPrice: new Decimal('187.2'), updatedAt: 2_000 });
+    journal.updateOrder('lt-a-1', {
+      orderId: 'O1',
+      status: 'PartialFilledStatus',
+      executedQuantity: new Decimal(40),
+      executedPrice: new Decimal('187.2'),
+      updatedAt: 2_000,
+    });
     journal.recordStateChange('lt-a-1', 2_000, 'NotReported', 'PartialFilledStatus', 'push');
     journal.recordFill(fill, 'lt-a-1', 'sma');
     journal.savePosition({ symbol: AAPL, quantity: new Decimal(40), averageCost: new Decimal('187.2'), realizedPnl: ZERO }, 2_000);
     journal.recordEvent(3_000, 'reconciliation-mismatch', { kind: 'position', reported: new Decimal('41') });
 
     expect(rows('SELECT id, time, strategy, kind, symbol, side, quantity, price, reason FROM intents')).toEqual([
-      { id: intentId, time: 500, strategy: 'sma', kind: 'order', symbol: 'AAPL.US', side: 'Buy', quantity: '100', price: '187.25', reason: 'cross' },
+      {
+        id: intentId,
+        time: 500,
+        strategy: 'sma',
+        kind: 'order',
+        symbol: 'AAPL.US',
+        side: 'Buy',
+        quantity: '100',
+        price: '187.25',
+        reason: 'cross',
+      },
     ]);
-    expect(rows('SELECT intent_id, code, figures FROM denials')).toEqual([{ intent_id: intentId, code: 'EXCEEDS_BUY_POWER', figures: '{"required":"18725","available":"100"}' }]);
+    expect(rows('SELECT intent_id, code, figures FROM denials')).toEqual([
+      { intent_id: intentId, code: 'EXCEEDS_BUY_POWER', figures: '{"required":"18725","available":"100"}' },
+    ]);
     expect(rows('SELECT client_order_id, order_id, status, quantity, price, executed_quantity, executed_price FROM orders')).toEqual([
-      { client_order_id: 'lt-a-1', order_id: 'O1', status: 'PartialFilledStatus', quantity: '100', price: '187.25', executed_quantity: '40', executed_price: '187.2' },
+      {
+        client_order_id: 'lt-a-1',
+        order_id: 'O1',
+        status: 'PartialFilledStatus',
+        quantity: '100',
+        price: '187.25',
+        executed_quantity: '40',
+        executed_price: '187.2',
+      },
     ]);
     expect(rows('SELECT client_order_id, from_status, to_status, source FROM order_states')).toEqual([
       { client_order_id: 'lt-a-1', from_status: 'NotReported', to_status: 'PartialFilledStatus', source: 'push' },
     ]);
-    expect(rows('SELECT fill_id, quantity, price, commission FROM fills')).toEqual([{ fill_id: 'O1:40', quantity: '40', price: '187.2', commission: '0.99' }]);
-    expect(rows('SELECT symbol, quantity, average_cost FROM positions')).toEqual([{ symbol: 'AAPL.US', quantity: '40', average_cost: '187.2' }]);
-    expect(rows('SELECT type, detail FROM events')).toEqual([{ type: 'reconciliation-mismatch', detail: '{"kind":"position","reported":"41"}' }]);
+    expect(rows('SELECT fill_id, quantity, price, commission FROM fills')).toEqual([
+      { fill_id: 'O1:40', quantity: '40', price: '187.2', commission: '0.99' },
+    ]);
+    expect(rows('SELECT symbol, quantity, average_cost FROM positions')).toEqual([
+      { symbol: 'AAPL.US', quantity: '40', average_cost: '187.2' },
+    ]);
+    expect(rows('SELECT type, detail FROM events')).toEqual([
+      { type: 'reconciliation-mismatch', detail: '{"kind":"position","reported":"41"}' },
+    ]);
   });
 
   it('ignores a fill recorded twice', () => {
@@ -106,8 +152,18 @@ describe('SQLite journal', () => {
     journal = openJournal(file);
     journal.recordOrder(order('lt-a-1'));
     journal.recordOrder(order('lt-a-2', { orderId: 'O2', status: 'FilledStatus' }));
-    journal.recordOrder(order('lt-a-3', { orderId: 'O3', status: 'PartialFilledStatus', executedQuantity: new Decimal(10), executedPrice: new Decimal('187.3') }));
-    journal.savePosition({ symbol: AAPL, quantity: new Decimal(10), averageCost: new Decimal('187.3'), realizedPnl: new Decimal('-1.5') }, 2_000);
+    journal.recordOrder(
+      order('lt-a-3', {
+        orderId: 'O3',
+        status: 'PartialFilledStatus',
+        executedQuantity: new Decimal(10),
+        executedPrice: new Decimal('187.3'),
+      }),
+    );
+    journal.savePosition(
+      { symbol: AAPL, quantity: new Decimal(10), averageCost: new Decimal('187.3'), realizedPnl: new Decimal('-1.5') },
+      2_000,
+    );
     journal.close();
 
     journal = openJournal(file);
@@ -118,7 +174,9 @@ describe('SQLite journal', () => {
       ['lt-a-3', 'O3', 'PartialFilledStatus', '10'],
     ]);
     expect(open[1]?.price?.toFixed()).toBe('187.25');
-    expect(journal.positions().map((position) => [position.symbol, position.quantity.toFixed(), position.realizedPnl.toFixed()])).toEqual([['AAPL.US', '10', '-1.5']]);
+    expect(journal.positions().map((position) => [position.symbol, position.quantity.toFixed(), position.realizedPnl.toFixed()])).toEqual([
+      ['AAPL.US', '10', '-1.5'],
+    ]);
   });
 
   it('refuses a journal of another schema version, naming the file', () => {

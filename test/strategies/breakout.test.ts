@@ -24,9 +24,15 @@ describe('breakout strategy', () => {
   });
 
   it('keeps separate channels and stops per symbol', async () => {
-    const strategy = prepareStrategy(breakout, { symbols: ['A.US', 'B.US'], params: { lookback: 3, atrPeriod: 2, stopAtr: 1, quantity: 10 } });
+    const strategy = prepareStrategy(breakout, {
+      symbols: ['A.US', 'B.US'],
+      params: { lookback: 3, atrPeriod: 2, stopAtr: 1, quantity: 10 },
+    });
     const a = dailyCandles('A.US', CLOSES);
-    const b = dailyCandles('B.US', CLOSES.map(() => 50));
+    const b = dailyCandles(
+      'B.US',
+      CLOSES.map(() => 50),
+    );
     const interleaved = a.flatMap((candle, index) => [candle, b[index]!]);
 
     const run = await runOnCandles([strategy], interleaved);

@@ -19,6 +19,8 @@ describe('rsi-mean-reversion strategy', () => {
   });
 
   it('refuses an exit level below the oversold level', () => {
-    expect(() => prepareStrategy(rsiMeanReversion, { params: { oversold: 60, exit: 50 } })).toThrow(/param oversold: oversold must be below exit/);
+    expect(() => prepareStrategy(rsiMeanReversion, { params: { oversold: 60, exit: 50 } })).toThrow(
+      /param oversold: oversold must be below exit/,
+    );
   });
 });

@@ -32,7 +32,13 @@ describe('loadStrategy', () => {
 
     const loaded = await loadStrategy(file, { symbols: ['0700.HK', 'BABA.US'], period: '5m', params: { fast: '5' } });
 
-    expect(loaded).toMatchObject({ name: 'mine', source: file, symbols: ['700.HK', 'BABA.US'], period: '5m', params: { fast: 5, slow: 30 } });
+    expect(loaded).toMatchObject({
+      name: 'mine',
+      source: file,
+      symbols: ['700.HK', 'BABA.US'],
+      period: '5m',
+      params: { fast: 5, slow: 30 },
+    });
   });
 
   it('loads a plain .js strategy with its own defaults', async () => {
@@ -57,13 +63,15 @@ describe('loadStrategy', () => {
     const error = await loadStrategy(file).catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(StrategyLoadError);
-    expect((error as Error).message).toMatch(new RegExp(`^${escape(file)}: cannot load: `));
+    expect((error as Error).message).toMatch(new RegExp(`^${escapeForRegExp(file)}: cannot load: `));
   });
 
   it('names the file and the missing package, with a hint, when an import cannot be resolved', async () => {
     const file = await write('needs.ts', `import 'no-such-package-for-strategies';\nexport default 1;`);
 
-    await expect(loadStrategy(file)).rejects.toThrow(/no-such-package-for-strategies.*\(packages are resolved from the strategy file's folder/);
+    await expect(loadStrategy(file)).rejects.toThrow(
+      /no-such-package-for-strategies.*\(packages are resolved from the strategy file's folder/,
+    );
   });
 
   it('names the file when a top-level throw stops it loading', async () => {
@@ -108,6 +116,6 @@ describe('loadStrategy', () => {
   });
 });
 
-function escape(text: string): string {
+function escapeForRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

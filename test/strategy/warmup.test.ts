@@ -15,7 +15,12 @@ describe('strategy warm-up setting', () => {
   });
 
   it('is computed from the params after --param overrides', () => {
-    expect(prepareStrategy(quiet((params) => params.bars * 2), { params: { bars: 6 } }).warmup).toBe(12);
+    expect(
+      prepareStrategy(
+        quiet((params) => params.bars * 2),
+        { params: { bars: 6 } },
+      ).warmup,
+    ).toBe(12);
   });
 
   it('reports a warm-up that is not a whole number of bars as a bad setting naming the strategy', () => {
@@ -24,7 +29,13 @@ describe('strategy warm-up setting', () => {
   });
 
   it('reports a warm-up function that throws', () => {
-    expect(() => prepareStrategy(quiet(() => { throw new Error('no bars for you'); }))).toThrow('strategy quiet: warmup: no bars for you');
+    expect(() =>
+      prepareStrategy(
+        quiet(() => {
+          throw new Error('no bars for you');
+        }),
+      ),
+    ).toThrow('strategy quiet: warmup: no bars for you');
   });
 
   it('covers the indicators of the bundled strategies', () => {

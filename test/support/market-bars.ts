@@ -18,6 +18,14 @@ export function localTime(symbol: SecuritySymbol, text: string): number {
   return fromLocal({ year, month, day, hour, minute, second: 0 }, timeZoneOf(marketOf(symbol)));
 }
 
-export function dayBar(symbol: SecuritySymbol, date: string, open: number, high: number, low: number, close: number, volume = 1_000_000): Candle {
+export function dayBar(
+  symbol: SecuritySymbol,
+  date: string,
+  open: number,
+  high: number,
+  low: number,
+  close: number,
+  volume = 1_000_000,
+): Candle {
   return { symbol, period: 'day', time: dayTime(symbol, date), open, high, low, close, volume };
 }

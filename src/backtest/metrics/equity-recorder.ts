@@ -52,7 +52,11 @@ class TypedArrayRecorder implements EquityRecorder {
   }
 
   curve(): EquityCurve {
-    return { times: this.times.subarray(0, this.length), equity: this.equity.subarray(0, this.length), exposed: this.exposed.subarray(0, this.length) };
+    return {
+      times: this.times.subarray(0, this.length),
+      equity: this.equity.subarray(0, this.length),
+      exposed: this.exposed.subarray(0, this.length),
+    };
   }
 }
 

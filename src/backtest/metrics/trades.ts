@@ -105,7 +105,6 @@ export function pairTrades(fills: readonly Fill[]): TradeLedger {
   return { closed, open };
 }
 
-
 function share(commission: Decimal, part: Decimal, whole: Decimal): Decimal {
   return commission.times(part).dividedBy(whole).toDecimalPlaces(SHARE_PLACES);
 }

@@ -15,7 +15,12 @@ export async function renderReport(record: BacktestRecord, result: BacktestResul
   const rows = metricRows(result);
   const intraday = isIntraday(result.period);
   const span = result.start === null ? 'no bars' : `${formatLocal(result.start, intraday)} → ${formatLocal(result.end, intraday)}`;
-  const subtitle = [result.symbols.join(', '), result.period, span, `initial cash ${formatMoney(Number(result.initialCash))} ${result.currency}`].join(' · ');
+  const subtitle = [
+    result.symbols.join(', '),
+    result.period,
+    span,
+    `initial cash ${formatMoney(Number(result.initialCash))} ${result.currency}`,
+  ].join(' · ');
   const title = `Backtest · ${result.strategy}`;
 
   return `<!doctype html>
@@ -29,7 +34,10 @@ export async function renderReport(record: BacktestRecord, result: BacktestResul
 <body>
 <main>
 <header><h1>${escapeHtml(title)}</h1><p>${escapeHtml(subtitle)}</p></header>
-<section class="cards">${rows.filter((row) => CARD_KEYS.includes(row.key)).map(card).join('')}</section>
+<section class="cards">${rows
+    .filter((row) => CARD_KEYS.includes(row.key))
+    .map(card)
+    .join('')}</section>
 <section class="panel">
 <div class="panel-head"><h2>Price and fills</h2>${symbolSelector(result.symbols)}</div>
 <div id="price-chart" class="chart"></div>
@@ -87,7 +95,9 @@ function openPositionsTable(result: BacktestResult): string {
     .map((position) => {
       const pnl = Number(position.unrealizedPnl);
       const tone = pnl > 0 ? 'positive' : pnl < 0 ? 'negative' : '';
-      const cells = [position.symbol, position.side, position.quantity, position.averagePrice, position.markPrice].map((cell) => `<td>${escapeHtml(cell)}</td>`).join('');
+      const cells = [position.symbol, position.side, position.quantity, position.averagePrice, position.markPrice]
+        .map((cell) => `<td>${escapeHtml(cell)}</td>`)
+        .join('');
       return `<tr>${cells}<td class="number ${tone}">${escapeHtml(formatMoney(pnl))}</td></tr>`;
     })
     .join('');

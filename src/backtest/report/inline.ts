@@ -14,7 +14,10 @@ export function escapeHtml(text: string): string {
  * "<!--" in the data can end or confuse the element; U+2028/2029 are escaped for older parsers.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** A script's source made safe inside <script>…</script>: "</script" can only appear in strings or regexes, where "<\/" means the same. */

@@ -17,21 +17,49 @@ export function metricRows(result: BacktestResult): MetricRow[] {
   const m = result.metrics;
   const intraday = isIntraday(result.period);
   const date = (iso: string | null): string => formatLocal(iso, intraday);
-  const row = (key: string, label: string, value: string, detail = '', tone: Tone = 'neutral'): MetricRow => ({ key, label, value, detail, tone });
+  const row = (key: string, label: string, value: string, detail = '', tone: Tone = 'neutral'): MetricRow => ({
+    key,
+    label,
+    value,
+    detail,
+    tone,
+  });
   const drawdownDetail =
     m.maxDrawdownPeak === null
       ? ''
       : `peak ${date(m.maxDrawdownPeak)}, trough ${date(m.maxDrawdownTrough)}, ${m.maxDrawdownRecovery === null ? 'not recovered' : `recovered ${date(m.maxDrawdownRecovery)}`} (${formatCount(m.maxDrawdownBars)} bars)`;
   return [
-    row('finalEquity', 'Final equity', `${formatMoney(m.finalEquity)} ${result.currency}`, `from ${formatMoney(Number(result.initialCash))}`, toneOf(m.finalEquity - Number(result.initialCash))),
+    row(
+      'finalEquity',
+      'Final equity',
+      `${formatMoney(m.finalEquity)} ${result.currency}`,
+      `from ${formatMoney(Number(result.initialCash))}`,
+      toneOf(m.finalEquity - Number(result.initialCash)),
+    ),
     row('totalReturn', 'Total return', formatPercent(m.totalReturn, true), '', toneOf(m.totalReturn)),
     row('cagr', 'CAGR', formatPercent(m.cagr, true), '', toneOf(m.cagr)),
-    row('sharpe', 'Sharpe', formatRatio(m.sharpe), m.riskFreeRate === 0 ? '' : `risk-free ${formatPercent(m.riskFreeRate)}`, toneOf(m.sharpe)),
+    row(
+      'sharpe',
+      'Sharpe',
+      formatRatio(m.sharpe),
+      m.riskFreeRate === 0 ? '' : `risk-free ${formatPercent(m.riskFreeRate)}`,
+      toneOf(m.sharpe),
+    ),
     row('sortino', 'Sortino', formatRatio(m.sortino), '', toneOf(m.sortino)),
     row('maxDrawdown', 'Max drawdown', formatPercent(-m.maxDrawdown), drawdownDetail, m.maxDrawdown > 0 ? 'negative' : 'neutral'),
-    row('closedTrades', 'Closed trades', formatCount(m.closedTrades), `${formatCount(m.winningTrades)} won, ${formatCount(m.losingTrades)} lost`),
+    row(
+      'closedTrades',
+      'Closed trades',
+      formatCount(m.closedTrades),
+      `${formatCount(m.winningTrades)} won, ${formatCount(m.losingTrades)} lost`,
+    ),
     row('winRate', 'Win rate', formatPercent(m.winRate)),
-    row('profitFactor', 'Profit factor', formatRatio(m.profitFactor), m.profitFactor === null && m.winningTrades > 0 ? 'no losing trade' : ''),
+    row(
+      'profitFactor',
+      'Profit factor',
+      formatRatio(m.profitFactor),
+      m.profitFactor === null && m.winningTrades > 0 ? 'no losing trade' : '',
+    ),
     row('averageTrade', 'Average trade', formatMoney(m.averageTrade), '', toneOf(m.averageTrade)),
     row('bestTrade', 'Best trade', formatMoney(m.bestTrade), '', toneOf(m.bestTrade)),
     row('worstTrade', 'Worst trade', formatMoney(m.worstTrade), '', toneOf(m.worstTrade)),

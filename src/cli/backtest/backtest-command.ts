@@ -34,7 +34,9 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
   const data = await loadBacktestData(args.data, { symbols: strategy.symbols, onBadRow });
   if (data.skippedRows > 0) {
     const listed = data.problems.map((problem) => `\n  ${problem.source}:${problem.line}: ${problem.reason}`).join('');
-    process.stderr.write(`warning: skipped ${data.skippedRows} bad row${data.skippedRows === 1 ? '' : 's'}:${listed}${data.skippedRows > data.problems.length ? '\n  …' : ''}\n`);
+    process.stderr.write(
+      `warning: skipped ${data.skippedRows} bad row${data.skippedRows === 1 ? '' : 's'}:${listed}${data.skippedRows > data.problems.length ? '\n  …' : ''}\n`,
+    );
   }
 
   const progress = createProgress({ clock: systemClock, stream: process.stderr });
@@ -85,27 +87,58 @@ export const backtestCommand: CommandModule<object, BacktestArgs> = {
   describe: 'Run a strategy over candle history (the same strategy, risk and executor code as `trader run`)',
   builder: (yargs) =>
     jsonTakesAValue(yargs)
-      .positional('strategy', { type: 'string', demandOption: true, describe: 'Strategy file (.ts or .js), e.g. strategies/sma-crossover.ts' })
+      .positional('strategy', {
+        type: 'string',
+        demandOption: true,
+        describe: 'Strategy file (.ts or .js), e.g. strategies/sma-crossover.ts',
+      })
       .option('data', { type: 'string', default: 'backtest-data', describe: 'Candle CSV file or folder of SYMBOL.csv files' })
-      .option('symbols', { type: 'string', describe: 'Comma-separated symbols (default: the file\'s name, or the strategy\'s symbols)' })
-      .option('period', { type: 'string', describe: `Bar period the strategy sees (${PERIODS.join(', ')}); coarser than the data is built from it` })
+      .option('symbols', { type: 'string', describe: "Comma-separated symbols (default: the file's name, or the strategy's symbols)" })
+      .option('period', {
+        type: 'string',
+        describe: `Bar period the strategy sees (${PERIODS.join(', ')}); coarser than the data is built from it`,
+      })
       .option('param', { type: 'string', array: true, describe: 'Strategy parameter key=value (repeatable)' })
-      .option('cash', { type: 'string', default: '1000000', describe: 'Starting cash in the data\'s currency' })
+      .option('cash', { type: 'string', default: '1000000', describe: "Starting cash in the data's currency" })
       .option('commission', { type: 'string', describe: 'Commission as a fraction of traded value per fill, e.g. 0.001' })
       .option('slippage', { type: 'string', describe: 'Slippage in basis points against market-style fills (default 0)' })
-      .option('fees', { type: 'string', describe: `Market fee schedule instead of --commission: ${FEE_SETTINGS.filter((fee) => fee !== 'none').join(', ')}` })
-      .option('fill', { type: 'string', default: 'next-open', describe: `Market order fill: ${FILL_MODELS.join(' (next bar\'s open) | ')} (the deciding bar's close)` })
-      .option('intrabar', { type: 'string', default: 'nearest-first', describe: `Path inside a bar for stops and limits: ${INTRABAR_PATHS.join(', ')}` })
+      .option('fees', {
+        type: 'string',
+        describe: `Market fee schedule instead of --commission: ${FEE_SETTINGS.filter((fee) => fee !== 'none').join(', ')}`,
+      })
+      .option('fill', {
+        type: 'string',
+        default: 'next-open',
+        describe: `Market order fill: ${FILL_MODELS.join(" (next bar's open) | ")} (the deciding bar's close)`,
+      })
+      .option('intrabar', {
+        type: 'string',
+        default: 'nearest-first',
+        describe: `Path inside a bar for stops and limits: ${INTRABAR_PATHS.join(', ')}`,
+      })
       .option('risk', { type: 'string', describe: 'Risk config JSON (the same file as `trader run --risk`)' })
-      .option('risk-free-rate', { type: 'string', describe: 'Annual risk-free rate for Sharpe and Sortino, as a fraction, e.g. 0.02 (default 0)' })
+      .option('risk-free-rate', {
+        type: 'string',
+        describe: 'Annual risk-free rate for Sharpe and Sortino, as a fraction, e.g. 0.02 (default 0)',
+      })
       .option('on-bad-row', { type: 'string', default: 'fail', describe: 'Bad CSV rows: fail (list the first 10) or skip them' })
-      .option('json', { type: 'string', nargs: 1, describe: 'Write the result as JSON to FILE, or to stdout with - (then nothing else goes to stdout)' })
+      .option('json', {
+        type: 'string',
+        nargs: 1,
+        describe: 'Write the result as JSON to FILE, or to stdout with - (then nothing else goes to stdout)',
+      })
       .option('report', { type: 'string', describe: 'Write a self-contained HTML report (charts, trades) to FILE.html' })
       .option('quiet', { type: 'boolean', describe: 'No summary on the terminal' })
       .example('$0 backtest strategies/sma-crossover.ts', 'SMA crossover on the bundled S&P 500 history')
-      .example('$0 backtest strategies/sma-crossover.ts --param fast=5 --param slow=20 --commission 0.001 --slippage 5', 'Other parameters, with costs')
+      .example(
+        '$0 backtest strategies/sma-crossover.ts --param fast=5 --param slow=20 --commission 0.001 --slippage 5',
+        'Other parameters, with costs',
+      )
       .example('$0 backtest strategies/breakout.ts --data ~/data --symbols AAPL.US,MSFT.US --period day', 'Two symbols from your own files')
-      .example('$0 backtest strategies/rsi-mean-reversion.ts --report rsi.html --json rsi.json', 'Write the HTML report and the JSON result')
+      .example(
+        '$0 backtest strategies/rsi-mean-reversion.ts --report rsi.html --json rsi.json',
+        'Write the HTML report and the JSON result',
+      )
       .example('$0 backtest strategies/dca.ts --json - | jq .metrics', 'Only JSON on stdout, for scripts'),
   handler: async (args) => {
     await backtestAction(args);

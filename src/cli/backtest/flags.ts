@@ -48,11 +48,23 @@ export function venueChoice(args: BacktestArgs): VenueChoice {
   if (args.commission !== undefined && args.fees !== undefined) {
     throw new InvalidInputError('give --commission RATE or --fees SCHEDULE, not both', '--commission');
   }
-  const commissionRate = args.commission === undefined ? undefined : numberFlag(args.commission, '--commission', 0, 1, 'a fraction of traded value, e.g. 0.001');
-  const fees = args.fees === undefined ? (commissionRate === undefined ? 'none' : { commissionRate }) : parseChoice(FEE_SETTINGS, String(args.fees), '--fees');
+  const commissionRate =
+    args.commission === undefined ? undefined : numberFlag(args.commission, '--commission', 0, 1, 'a fraction of traded value, e.g. 0.001');
+  const fees =
+    args.fees === undefined
+      ? commissionRate === undefined
+        ? 'none'
+        : { commissionRate }
+      : parseChoice(FEE_SETTINGS, String(args.fees), '--fees');
   return {
     settings: { fillModel, intrabarPath, slippageBps, fees },
-    echo: { fill: fillModel, intrabar: intrabarPath, slippageBps, commission: commissionRate ?? null, fees: typeof fees === 'string' ? fees : 'commission' },
+    echo: {
+      fill: fillModel,
+      intrabar: intrabarPath,
+      slippageBps,
+      commission: commissionRate ?? null,
+      fees: typeof fees === 'string' ? fees : 'commission',
+    },
   };
 }
 
@@ -64,7 +76,10 @@ export function riskFreeRateFlag(args: BacktestArgs): number {
 /** "A,B" → ["A", "B"]; undefined when not given. */
 export function symbolsFlag(text: string | undefined): string[] | undefined {
   if (text === undefined) return undefined;
-  const symbols = String(text).split(',').map((symbol) => symbol.trim()).filter((symbol) => symbol !== '');
+  const symbols = String(text)
+    .split(',')
+    .map((symbol) => symbol.trim())
+    .filter((symbol) => symbol !== '');
   if (symbols.length === 0) throw new InvalidInputError('--symbols: name at least one symbol, e.g. --symbols 700.HK,AAPL.US', '--symbols');
   return symbols;
 }
@@ -78,6 +93,7 @@ export function jsonTarget(value: string | boolean | undefined): string | undefi
 
 function numberFlag(value: number | string, flag: string, min: number, max: number, unit: string): number {
   const number = typeof value === 'number' ? value : String(value).trim() === '' ? Number.NaN : Number(value);
-  if (!Number.isFinite(number) || number < min || number > max) throw new InvalidInputError(`${flag}: expected ${unit} between ${min} and ${max}, got ${String(value)}`, flag);
+  if (!Number.isFinite(number) || number < min || number > max)
+    throw new InvalidInputError(`${flag}: expected ${unit} between ${min} and ${max}, got ${String(value)}`, flag);
   return number;
 }

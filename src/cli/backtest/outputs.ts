@@ -17,7 +17,8 @@ export interface OutputTargets {
 export async function writeOutputs(run: BacktestRun, targets: OutputTargets): Promise<void> {
   const result = buildResult(run.record, targets.metrics);
   const jsonToStdout = targets.json === '-';
-  if (!targets.quiet && !jsonToStdout) process.stdout.write(formatSummary(result, { color: colorEnabled(process.stdout) }) + activityLine(run));
+  if (!targets.quiet && !jsonToStdout)
+    process.stdout.write(formatSummary(result, { color: colorEnabled(process.stdout) }) + activityLine(run));
   if (targets.json !== undefined) {
     const text = formatResultJson(result);
     if (jsonToStdout) process.stdout.write(text);

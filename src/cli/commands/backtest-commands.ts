@@ -2,4 +2,5 @@
 import type { CommandModule } from 'yargs';
 import { backtestCommand } from '../backtest/backtest-command.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: each command has its own argument type
 export const backtestCommands: readonly CommandModule<object, any>[] = [backtestCommand];

@@ -37,8 +37,10 @@ const serveCommand: CommandModule<GlobalArgs, ServeArgs> = {
   describe: 'Serve the artist catalog API until SIGINT/SIGTERM (then finish requests in flight and stop)',
   builder: serveOptions,
   handler: async (args) => {
-    if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) throw new InvalidInputError(`--port must be an integer from 0 to 65535, got ${args.port}`, 'port');
-    if (!Number.isInteger(args['body-limit']) || args['body-limit'] < 1) throw new InvalidInputError(`--body-limit must be a positive integer, got ${args['body-limit']}`, 'body-limit');
+    if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535)
+      throw new InvalidInputError(`--port must be an integer from 0 to 65535, got ${args.port}`, 'port');
+    if (!Number.isInteger(args['body-limit']) || args['body-limit'] < 1)
+      throw new InvalidInputError(`--body-limit must be a positive integer, got ${args['body-limit']}`, 'body-limit');
     try {
       await serveCatalog({
         databasePath: args.db,
@@ -51,16 +53,19 @@ const serveCommand: CommandModule<GlobalArgs, ServeArgs> = {
         bodyLimit: args['body-limit'],
         onListening: (server) => {
           if (args.json) printJson({ url: server.url, openapi: `${server.url}/openapi.json`, database: args.db });
-          else process.stdout.write(`catalog API listening on ${server.url} (database ${args.db}); OpenAPI at ${server.url}/openapi.json\n`);
+          else
+            process.stdout.write(`catalog API listening on ${server.url} (database ${args.db}); OpenAPI at ${server.url}/openapi.json\n`);
         },
       });
     } catch (error) {
-      if (error instanceof CredentialsError) throw new InvalidInputError(error.message, args.auth === undefined ? 'CATALOG_TOKENS' : 'auth');
+      if (error instanceof CredentialsError)
+        throw new InvalidInputError(error.message, args.auth === undefined ? 'CATALOG_TOKENS' : 'auth');
       throw error;
     }
   },
 };
 
+// biome-ignore lint/suspicious/noExplicitAny: each command has its own argument type
 export const catalogCommands: readonly CommandModule<object, any>[] = [
   {
     command: 'catalog <command>',

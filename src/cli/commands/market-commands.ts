@@ -3,9 +3,16 @@
 import type { CommandModule } from 'yargs';
 import { candlesCommand } from '../market/candles-command.js';
 import { dataCommand } from '../market/data-command.js';
-import { capitalDistributionCommand, capitalFlowCommand, quoteCommand, staticCommand, tradingDaysCommand } from '../market/snapshot-commands.js';
+import {
+  capitalDistributionCommand,
+  capitalFlowCommand,
+  quoteCommand,
+  staticCommand,
+  tradingDaysCommand,
+} from '../market/snapshot-commands.js';
 import { watchCommand } from '../market/watch-command.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: each command has its own argument type
 export const marketCommands: readonly CommandModule<object, any>[] = [
   quoteCommand,
   staticCommand,

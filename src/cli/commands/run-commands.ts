@@ -2,4 +2,5 @@
 import type { CommandModule } from 'yargs';
 import { runCommand } from '../run/run-command.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: each command has its own argument type
 export const runCommands: readonly CommandModule<object, any>[] = [runCommand];

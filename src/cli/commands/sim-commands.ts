@@ -2,4 +2,5 @@
 import type { CommandModule } from 'yargs';
 import { simCommand } from '../sim/sim-command.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: each command has its own argument type
 export const simCommands: readonly CommandModule<object, any>[] = [simCommand];

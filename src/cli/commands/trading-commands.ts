@@ -7,6 +7,7 @@ import { statementsCommand } from '../trading/statement-commands.js';
 import { tokenCommand } from '../trading/token-commands.js';
 import { topicsCommand } from '../trading/topic-commands.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: each command has its own argument type
 export const tradingCommands: readonly CommandModule<object, any>[] = [
   accountCommand,
   positionsCommand,

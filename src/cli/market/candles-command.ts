@@ -44,10 +44,12 @@ export function candleRequest(args: CandlesArgs): CandleRequest {
   if (hasRange && args.count !== undefined) throw new InvalidInputError('give either --count or --from/--to, not both', '--count');
   if (!hasRange) {
     const count = countFlag(args.count ?? 100, '--count')!;
-    if (count > 1000) throw new InvalidInputError(`--count: at most 1000 bars per request (got ${count}); use --from/--to for more`, '--count');
+    if (count > 1000)
+      throw new InvalidInputError(`--count: at most 1000 bars per request (got ${count}); use --from/--to for more`, '--count');
     return { symbol, period, adjust, allSessions: args.allSessions === true, range: { count } };
   }
-  if (args.from === undefined || args.to === undefined) throw new InvalidInputError('--from and --to go together', args.from === undefined ? '--from' : '--to');
+  if (args.from === undefined || args.to === undefined)
+    throw new InvalidInputError('--from and --to go together', args.from === undefined ? '--from' : '--to');
   const from = dateFlag(args.from, '--from');
   const to = dateFlag(args.to, '--to');
   if (from > to) throw new InvalidInputError(`--from ${from} is after --to ${to}`, '--from');
@@ -76,7 +78,10 @@ export const candlesCommand: CommandModule<object, CandlesArgs> = {
       .option('all-sessions', { type: 'boolean', describe: 'Include pre-market, post-market and overnight bars' })
       .option('csv', { type: 'boolean', describe: 'Print the candle CSV format (as `trader data fetch` writes it)' })
       .example('$0 candles 700.HK --period day --count 20', 'The last 20 daily bars')
-      .example('$0 candles AAPL.US --period 5m --from 2024-03-01 --to 2024-03-05 --adjust forward', 'Five-minute bars of a week, forward-adjusted')
+      .example(
+        '$0 candles AAPL.US --period 5m --from 2024-03-01 --to 2024-03-05 --adjust forward',
+        'Five-minute bars of a week, forward-adjusted',
+      )
       .example('$0 candles 700.HK --period week --count 52 --json', 'A year of weekly bars as JSON'),
   handler: async (args) => {
     const request = candleRequest(args);
@@ -91,7 +96,15 @@ export const candlesCommand: CommandModule<object, CandlesArgs> = {
       const daily = !isIntraday(request.period);
       printTable(
         [daily ? 'DATE' : 'TIME', 'OPEN', 'HIGH', 'LOW', 'CLOSE', 'VOLUME', 'TURNOVER'],
-        candles.map((candle) => [marketTime(candle.time, zone, daily), candle.open, candle.high, candle.low, candle.close, candle.volume, candle.turnover ?? '']),
+        candles.map((candle) => [
+          marketTime(candle.time, zone, daily),
+          candle.open,
+          candle.high,
+          candle.low,
+          candle.close,
+          candle.volume,
+          candle.turnover ?? '',
+        ]),
       );
     });
   },

@@ -29,8 +29,14 @@ const fetchCommand: CommandModule<object, FetchArgs> = {
       .option('to', { type: 'string', demandOption: true, describe: 'Last date, YYYY-MM-DD, inclusive' })
       .option('out', { type: 'string', default: 'backtest-data', describe: 'Directory of the CSV files (SYMBOL.csv each)' })
       .option('adjust', { type: 'string', default: 'none', describe: 'Price adjustment: none or forward' })
-      .example('$0 data fetch 700.HK AAPL.US --period day --from 2020-01-01 --to 2024-12-31', 'Five years of daily bars into backtest-data/')
-      .example('$0 data fetch 700.HK --period 1m --from 2024-06-01 --to 2024-06-30 --out data/minute', 'A month of minute bars; run again later to append'),
+      .example(
+        '$0 data fetch 700.HK AAPL.US --period day --from 2020-01-01 --to 2024-12-31',
+        'Five years of daily bars into backtest-data/',
+      )
+      .example(
+        '$0 data fetch 700.HK --period 1m --from 2024-06-01 --to 2024-06-30 --out data/minute',
+        'A month of minute bars; run again later to append',
+      ),
   handler: async (args) => {
     const symbols = args.symbols.map((text) => symbolFlag(String(text), 'SYMBOL'));
     const period = parsePeriod(String(args.period));
@@ -39,15 +45,26 @@ const fetchCommand: CommandModule<object, FetchArgs> = {
     validateRange(from, to);
     const adjust = choiceFlag(Object.keys(ADJUST_TYPES) as AdjustType[], args.adjust, '--adjust');
     const results = await withQuoteClient(args, (client) =>
-      fetchHistory(client, { symbols, period, from, to, outDir: args.out, adjust }, (symbol, message) => process.stderr.write(`data fetch: ${symbol}: ${message}\n`)),
+      fetchHistory(client, { symbols, period, from, to, outDir: args.out, adjust }, (symbol, message) =>
+        process.stderr.write(`data fetch: ${symbol}: ${message}\n`),
+      ),
     );
-    present(args, results, () => printTable(['SYMBOL', 'FILE', 'BARS ADDED', 'FROM'], results.map((result) => [result.symbol, result.file, result.added, result.resumedFrom])));
+    present(args, results, () =>
+      printTable(
+        ['SYMBOL', 'FILE', 'BARS ADDED', 'FROM'],
+        results.map((result) => [result.symbol, result.file, result.added, result.resumedFrom]),
+      ),
+    );
   },
 };
 
 export const dataCommand: CommandModule<object, GlobalFlags> = {
   command: 'data <action>',
   describe: 'Manage candle data files (fetch history from the service)',
-  builder: (yargs) => yargs.command(fetchCommand).demandCommand(1, 'Name an action: fetch').example('$0 data fetch 700.HK --from 2024-01-01 --to 2024-06-30', 'Daily bars of half a year'),
+  builder: (yargs) =>
+    yargs
+      .command(fetchCommand)
+      .demandCommand(1, 'Name an action: fetch')
+      .example('$0 data fetch 700.HK --from 2024-01-01 --to 2024-06-30', 'Daily bars of half a year'),
   handler: () => undefined,
 };

@@ -37,7 +37,10 @@ export type Progress = (symbol: SecuritySymbol, message: string) => void;
 
 /** The time of the last bar already in `file`, if the file exists and has bars. */
 async function lastBarTime(file: string, symbol: SecuritySymbol, period: Period): Promise<number | undefined> {
-  const exists = await stat(file).then(() => true, () => false);
+  const exists = await stat(file).then(
+    () => true,
+    () => false,
+  );
   if (!exists) return undefined;
   const text = await readFile(file, 'utf8');
   if (text.trim() === '') return undefined;

@@ -36,8 +36,15 @@ export const quoteCommand: CommandModule<object, SymbolsArgs> = {
       printTable(
         ['SYMBOL', 'LAST', 'PREV CLOSE', 'OPEN', 'HIGH', 'LOW', 'VOLUME', 'TURNOVER', 'TIME'],
         quotes.map((quote) => [
-          quote.symbol, decimal(quote.lastDone), decimal(quote.prevClose), decimal(quote.open), decimal(quote.high), decimal(quote.low),
-          quote.volume, decimal(quote.turnover), marketTime(quote.timestamp, timeZoneOf(marketOf(quote.symbol))),
+          quote.symbol,
+          decimal(quote.lastDone),
+          decimal(quote.prevClose),
+          decimal(quote.open),
+          decimal(quote.high),
+          decimal(quote.low),
+          quote.volume,
+          decimal(quote.turnover),
+          marketTime(quote.timestamp, timeZoneOf(marketOf(quote.symbol))),
         ]),
       ),
     );
@@ -57,10 +64,33 @@ export const staticCommand: CommandModule<object, SymbolsArgs> = {
     const infos = await withQuoteClient(args, (client) => client.staticInfo(symbols));
     present(args, infos, () =>
       printTable(
-        ['SYMBOL', 'NAME', 'EXCHANGE', 'CURRENCY', 'LOT', 'BOARD', 'TOTAL SHARES', 'CIRCULATING', 'EPS (TTM)', 'BPS', 'DIV YIELD', 'LISTED'],
+        [
+          'SYMBOL',
+          'NAME',
+          'EXCHANGE',
+          'CURRENCY',
+          'LOT',
+          'BOARD',
+          'TOTAL SHARES',
+          'CIRCULATING',
+          'EPS (TTM)',
+          'BPS',
+          'DIV YIELD',
+          'LISTED',
+        ],
         infos.map((info) => [
-          info.symbol, info.nameEn || info.nameHk || info.nameCn, info.exchange, info.currency, info.lotSize, info.board, info.totalShares,
-          info.circulatingShares, decimal(info.epsTtm), decimal(info.bps), decimal(info.dividendYield), info.listingDate,
+          info.symbol,
+          info.nameEn || info.nameHk || info.nameCn,
+          info.exchange,
+          info.currency,
+          info.lotSize,
+          info.board,
+          info.totalShares,
+          info.circulatingShares,
+          decimal(info.epsTtm),
+          decimal(info.bps),
+          decimal(info.dividendYield),
+          info.listingDate,
         ]),
       ),
     );
@@ -81,7 +111,10 @@ export const capitalFlowCommand: CommandModule<object, SymbolArgs> = {
     const zone = timeZoneOf(marketOf(symbol));
     present(args, flow, () => {
       if (flow.lines.length === 0) return line(`no capital flow for ${symbol} yet today`);
-      printTable(['TIME', 'INFLOW'], flow.lines.map((entry) => [marketTime(entry.timestamp, zone), decimal(entry.inflow)]));
+      printTable(
+        ['TIME', 'INFLOW'],
+        flow.lines.map((entry) => [marketTime(entry.timestamp, zone), decimal(entry.inflow)]),
+      );
     });
   },
 };
@@ -102,7 +135,10 @@ export const capitalDistributionCommand: CommandModule<object, SymbolArgs> = {
       printTable(
         ['SIZE', 'IN', 'OUT', 'NET'],
         (['large', 'medium', 'small'] as const).map((size) => [
-          size, decimal(distribution.capitalIn[size]), decimal(distribution.capitalOut[size]), decimal(distribution.capitalIn[size].sub(distribution.capitalOut[size])),
+          size,
+          decimal(distribution.capitalIn[size]),
+          decimal(distribution.capitalOut[size]),
+          decimal(distribution.capitalIn[size].sub(distribution.capitalOut[size])),
         ]),
       );
     });
@@ -135,7 +171,10 @@ export const tradingDaysCommand: CommandModule<object, TradingDaysArgs> = {
       const half = new Set(days.halfTradingDays);
       const all = [...new Set([...days.tradingDays, ...days.halfTradingDays])].sort();
       if (all.length === 0) return line(`no trading days in ${market} from ${from} to ${to}`);
-      printTable(['DATE', 'SESSION'], all.map((day) => [day, half.has(day) ? 'half day' : 'full day']));
+      printTable(
+        ['DATE', 'SESSION'],
+        all.map((day) => [day, half.has(day) ? 'half day' : 'full day']),
+      );
     });
   },
 };

@@ -16,7 +16,10 @@ interface Session {
 
 async function openSession(flags: GlobalFlags): Promise<Session> {
   const config = configFromEnv();
-  const [{ createLogger }, { createOpenApiHttp }] = await Promise.all([import('../../log/logger.js'), import('../../openapi/http/client.js')]);
+  const [{ createLogger }, { createOpenApiHttp }] = await Promise.all([
+    import('../../log/logger.js'),
+    import('../../openapi/http/client.js'),
+  ]);
   const logger = createLogger({ level: flags.verbose ? 'debug' : 'warn', pretty: process.stderr.isTTY === true });
   const http = createOpenApiHttp(config, { clock: systemClock, logger });
   return { config, logger, otp: () => http.socketToken(), close: () => http.close() };
@@ -26,7 +29,12 @@ export async function withQuoteClient<T>(flags: GlobalFlags, work: (client: Quot
   const session = await openSession(flags);
   try {
     const { leaseQuoteClient } = await import('../../openapi/socket/shared-quote-client.js');
-    const lease = await leaseQuoteClient(session.config.appKey, { url: session.config.quoteWsUrl, otp: session.otp, clock: systemClock, logger: session.logger });
+    const lease = await leaseQuoteClient(session.config.appKey, {
+      url: session.config.quoteWsUrl,
+      otp: session.otp,
+      clock: systemClock,
+      logger: session.logger,
+    });
     try {
       return await work(lease.client, session.logger);
     } finally {

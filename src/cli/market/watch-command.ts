@@ -25,7 +25,9 @@ export interface WatchSelection {
 
 /** Every push of the selection tagged with its kind: {"type":"quote",…}, {"type":"depth",…}, {"type":"trades",…}. */
 export function watchStream(client: QuoteClient, selection: WatchSelection): Observable<Record<string, unknown>> {
-  const streams: Observable<Record<string, unknown>>[] = [client.quotes(selection.symbols).pipe(map((quote) => ({ type: 'quote', ...quote })))];
+  const streams: Observable<Record<string, unknown>>[] = [
+    client.quotes(selection.symbols).pipe(map((quote) => ({ type: 'quote', ...quote }))),
+  ];
   if (selection.depth) streams.push(client.depth(selection.symbols).pipe(map((depth) => ({ type: 'depth', ...depth }))));
   if (selection.trades) streams.push(client.trades(selection.symbols).pipe(map((trades) => ({ type: 'trades', ...trades }))));
   return merge(...streams);
@@ -55,7 +57,11 @@ export const watchCommand: CommandModule<object, WatchArgs> = {
       .example('$0 watch 700.HK AAPL.US', 'One JSON object per quote push')
       .example('$0 watch 700.HK --depth --trades | jq -c \'select(.type == "depth")\'', 'Depth pushes only, through jq'),
   handler: async (args) => {
-    const selection: WatchSelection = { symbols: args.symbols.map((text) => symbolFlag(String(text), 'SYMBOL')), depth: args.depth === true, trades: args.trades === true };
+    const selection: WatchSelection = {
+      symbols: args.symbols.map((text) => symbolFlag(String(text), 'SYMBOL')),
+      depth: args.depth === true,
+      trades: args.trades === true,
+    };
     await withQuoteClient(args, async (client) => {
       let failure: unknown;
       const stopped = new AbortController();

@@ -56,7 +56,11 @@ const PAPER_ONLY = ['data', 'from', 'speed', 'cash'] as const;
 export function runSettings(args: RunArgs, mode: RunMode): RunSettings {
   if (mode.mode === 'live') {
     const given = PAPER_ONLY.filter((flag) => args[flag] !== undefined);
-    if (given.length > 0) throw new InvalidInputError(`${given.map((flag) => `--${flag}`).join(', ')} only apply to paper runs (the simulator); a live run trades the real market`, `--${given[0]}`);
+    if (given.length > 0)
+      throw new InvalidInputError(
+        `${given.map((flag) => `--${flag}`).join(', ')} only apply to paper runs (the simulator); a live run trades the real market`,
+        `--${given[0]}`,
+      );
   }
   const journal = args.journal ?? (mode.mode === 'live' ? DEFAULT_JOURNAL_FILE : DEFAULT_PAPER_JOURNAL);
   return {
@@ -69,9 +73,11 @@ export function runSettings(args: RunArgs, mode: RunMode): RunSettings {
 
 function paperSettings(args: RunArgs, journal: string): PaperSettings {
   const speed = args.speed ?? DEFAULT_PAPER_SPEED;
-  if (!Number.isFinite(speed) || !(speed > 0)) throw new InvalidInputError(`--speed: must be a number greater than zero (got ${String(args.speed)})`, '--speed');
+  if (!Number.isFinite(speed) || !(speed > 0))
+    throw new InvalidInputError(`--speed: must be a number greater than zero (got ${String(args.speed)})`, '--speed');
   const cash = (args.cash ?? DEFAULT_PAPER_CASH).trim();
-  if (!/^\d+(\.\d+)?$/.test(cash) || Number(cash) <= 0) throw new InvalidInputError(`--cash: "${args.cash}" is not a positive amount`, '--cash');
+  if (!/^\d+(\.\d+)?$/.test(cash) || Number(cash) <= 0)
+    throw new InvalidInputError(`--cash: "${args.cash}" is not a positive amount`, '--cash');
   return {
     data: args.data ?? DEFAULT_PAPER_DATA,
     from: args.from === undefined ? undefined : dateFlag(args.from, '--from'),
@@ -89,12 +95,16 @@ export function paperAccountFile(journal: string): string {
 
 function forFlag(text: string): number {
   const ms = parseDuration(String(text));
-  if (ms === undefined || ms <= 0) throw new InvalidInputError(`--for: "${text}" is not a duration (use a number and a unit: 90s, 30m, 2h, 1d)`, '--for');
+  if (ms === undefined || ms <= 0)
+    throw new InvalidInputError(`--for: "${text}" is not a duration (use a number and a unit: 90s, 30m, 2h, 1d)`, '--for');
   return ms;
 }
 
 function symbolList(text: string): string[] {
-  const symbols = String(text).split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const symbols = String(text)
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   if (symbols.length === 0) throw new InvalidInputError('--symbols: name at least one symbol, e.g. AAPL.US or 700.HK,9988.HK', '--symbols');
   return symbols;
 }

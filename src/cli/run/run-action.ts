@@ -19,7 +19,11 @@ type StopReason = { readonly kind: 'interrupted' } | { readonly kind: 'time-up' 
 export async function runAction(args: RunArgs): Promise<void> {
   const mode = chooseMode(args);
   const settings = runSettings(args, mode);
-  const logger = createLogger({ level: args.verbose === true ? 'debug' : (process.env['LOG_LEVEL'] ?? 'info'), pretty: process.stderr.isTTY === true && args['json-logs'] !== true, singleLine: true });
+  const logger = createLogger({
+    level: args.verbose === true ? 'debug' : (process.env['LOG_LEVEL'] ?? 'info'),
+    pretty: process.stderr.isTTY === true && args['json-logs'] !== true,
+    singleLine: true,
+  });
   const strategy = await loadStrategy(args.strategy, {
     params: parseParamAssignments((args.param ?? []).map(String)),
     ...(settings.symbols === undefined ? {} : { symbols: settings.symbols }),
@@ -46,9 +50,14 @@ export async function runAction(args: RunArgs): Promise<void> {
     if (settings.forMs !== undefined) systemClock.setTimeout(() => resolve({ kind: 'time-up' }), settings.forMs);
   });
   stopRequested.abort();
-  logger.info({ reason: reason.kind }, `stopping (${describeReason(reason, settings)}): waiting for requests in flight, then flushing the journal`);
+  logger.info(
+    { reason: reason.kind },
+    `stopping (${describeReason(reason, settings)}): waiting for requests in flight, then flushing the journal`,
+  );
   const forceExit = (): void => {
-    process.stderr.write('error: interrupted again: exiting now; the journal holds everything recorded so far, the next start reconciles the rest\n');
+    process.stderr.write(
+      'error: interrupted again: exiting now; the journal holds everything recorded so far, the next start reconciles the rest\n',
+    );
     process.exit(130);
   };
   process.once('SIGINT', forceExit);
@@ -58,24 +67,45 @@ export async function runAction(args: RunArgs): Promise<void> {
   process.off('SIGTERM', forceExit);
   logger.info({ journal: settings.journal }, 'stopped; journal flushed');
   printRunSummary(report, args.json === true);
-  const failed = reason.kind === 'strategies-failed' || reason.kind === 'connection-closed' || report.summary.strategies.some((one) => one.state === 'failed');
+  const failed =
+    reason.kind === 'strategies-failed' ||
+    reason.kind === 'connection-closed' ||
+    report.summary.strategies.some((one) => one.state === 'failed');
   if (failed) process.exitCode = 1;
 }
 
 // The simulator names symbols it has no candles for; say which files a paper run replays and how to change them.
 function explainStartFailure(error: unknown, settings: RunSettings): unknown {
   if (settings.paper === undefined || !(error instanceof InvalidInputError) || error.field !== 'symbols') return error;
-  return new InvalidInputError(`${error.message} in ${settings.paper.data}: a paper run replays candle files; point --data at SYMBOL.csv files for the strategy's symbols`, '--data');
+  return new InvalidInputError(
+    `${error.message} in ${settings.paper.data}: a paper run replays candle files; point --data at SYMBOL.csv files for the strategy's symbols`,
+    '--data',
+  );
 }
 
 function venueOf(mode: RunMode, settings: RunSettings): SessionVenue {
   if (mode.mode === 'live') return { mode: 'live', config: mode.config };
   const paper = settings.paper!;
-  return { mode: 'paper', data: paper.data, speed: paper.speed, cash: paper.cash, stateFile: paper.stateFile, ...(paper.from === undefined ? {} : { from: paper.from }) };
+  return {
+    mode: 'paper',
+    data: paper.data,
+    speed: paper.speed,
+    cash: paper.cash,
+    stateFile: paper.stateFile,
+    ...(paper.from === undefined ? {} : { from: paper.from }),
+  };
 }
 
 function announce(logger: Logger, mode: RunMode, settings: RunSettings, strategy: PreparedStrategy, riskFile: string | undefined): void {
-  const what = { strategy: strategy.name, source: strategy.source, symbols: strategy.symbols, period: strategy.period, params: strategy.params, journal: settings.journal, risk: riskFile };
+  const what = {
+    strategy: strategy.name,
+    source: strategy.source,
+    symbols: strategy.symbols,
+    period: strategy.period,
+    params: strategy.params,
+    journal: settings.journal,
+    risk: riskFile,
+  };
   if (mode.mode === 'live') {
     logger.warn({ ...what, service: mode.config.httpUrl }, `LIVE trading: ${strategy.name} places real orders on ${mode.config.httpUrl}`);
     return;

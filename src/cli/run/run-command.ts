@@ -10,32 +10,63 @@ export const runCommand: CommandModule<object, RunArgs> = {
   describe: 'Run a strategy: paper trading against the built-in simulator (default), or live with --live --yes',
   builder: (yargs) =>
     yargs
-      .positional('strategy', { type: 'string', demandOption: true, describe: 'Strategy file (.ts or .js), e.g. strategies/sma-crossover.ts' })
-      .option('paper', { type: 'boolean', describe: 'Paper trading: the simulator replays candle files over the real protocol (the default)' })
+      .positional('strategy', {
+        type: 'string',
+        demandOption: true,
+        describe: 'Strategy file (.ts or .js), e.g. strategies/sma-crossover.ts',
+      })
+      .option('paper', {
+        type: 'boolean',
+        describe: 'Paper trading: the simulator replays candle files over the real protocol (the default)',
+      })
       .option('live', { type: 'boolean', describe: 'Trade the real account named by the LONGPORT_* variables (needs --yes)' })
       .option('yes', { type: 'boolean', describe: 'Confirm --live: real orders with real money' })
-      .option('symbols', { type: 'string', describe: 'Comma-separated symbols instead of the strategy\'s own' })
+      .option('symbols', { type: 'string', describe: "Comma-separated symbols instead of the strategy's own" })
       .option('period', { type: 'string', describe: `Bar period the strategy sees (${PERIODS.join(', ')})` })
       .option('param', { type: 'string', array: true, describe: 'Strategy parameter key=value (repeatable)' })
-      .option('journal', { type: 'string', describe: `SQLite journal of intents, orders, fills (default ${DEFAULT_PAPER_JOURNAL} for paper, ${DEFAULT_JOURNAL_FILE} for live)` })
+      .option('journal', {
+        type: 'string',
+        describe: `SQLite journal of intents, orders, fills (default ${DEFAULT_PAPER_JOURNAL} for paper, ${DEFAULT_JOURNAL_FILE} for live)`,
+      })
       .option('risk', { type: 'string', describe: 'Risk config JSON (limits, kill switches), e.g. risk.json' })
       .option('for', { type: 'string', describe: 'Stop by itself after this long (wall time): 90s, 30m, 2h, 1d' })
-      .option('data', { type: 'string', describe: `Paper: candle CSV file or folder of SYMBOL.csv files to replay (default ${DEFAULT_PAPER_DATA})` })
-      .option('from', { type: 'string', describe: 'Paper: start the replay at this date (YYYY-MM-DD); earlier bars are history (strategies warm up on them)' })
-      .option('speed', { type: 'number', describe: `Paper: market time per real time (default ${DEFAULT_PAPER_SPEED}, a market hour per second)` })
+      .option('data', {
+        type: 'string',
+        describe: `Paper: candle CSV file or folder of SYMBOL.csv files to replay (default ${DEFAULT_PAPER_DATA})`,
+      })
+      .option('from', {
+        type: 'string',
+        describe: 'Paper: start the replay at this date (YYYY-MM-DD); earlier bars are history (strategies warm up on them)',
+      })
+      .option('speed', {
+        type: 'number',
+        describe: `Paper: market time per real time (default ${DEFAULT_PAPER_SPEED}, a market hour per second)`,
+      })
       .option('cash', { type: 'string', describe: `Paper: starting cash of a new paper account (default ${DEFAULT_PAPER_CASH})` })
-      .option('cancel-on-exit', { type: 'boolean', describe: 'Cancel the run\'s open orders before exiting' })
-      .option('flatten-on-exit', { type: 'boolean', describe: 'Close the strategy\'s positions with market orders before exiting' })
-      .option('json-logs', { type: 'boolean', describe: 'Log JSON lines on stderr even on a terminal (they are JSON whenever stderr is not one)' })
+      .option('cancel-on-exit', { type: 'boolean', describe: "Cancel the run's open orders before exiting" })
+      .option('flatten-on-exit', { type: 'boolean', describe: "Close the strategy's positions with market orders before exiting" })
+      .option('json-logs', {
+        type: 'boolean',
+        describe: 'Log JSON lines on stderr even on a terminal (they are JSON whenever stderr is not one)',
+      })
       .epilogue(
         'Logs (stderr) show connections, orders, fills, denials and PnL. Ctrl-C or SIGTERM stops gracefully: no new intents, ' +
           'requests in flight settle, the journal is flushed, a summary is printed (stdout; JSON with --json) and the exit status is 0. ' +
           'A second Ctrl-C exits at once. On start the journal is reconciled with the broker before the strategy sees data; orders at the ' +
           'broker that are not ours are reported, never touched. The paper account is kept next to the journal, so a restarted run resumes.',
       )
-      .example('$0 run strategies/sma-crossover.ts --from 2015-03-02', 'Paper trading on the bundled S&P 500 history, warmed up on the bars before 2015-03-02')
-      .example('$0 run strategies/sma-crossover.ts --speed 86400 --for 10m --risk risk.json', 'Faster replay, with risk limits, for ten minutes')
-      .example('$0 run strategies/rsi-mean-reversion.ts --data ~/data --symbols 700.HK --period 5m', 'Paper trading on your own 1-minute files')
+      .example(
+        '$0 run strategies/sma-crossover.ts --from 2015-03-02',
+        'Paper trading on the bundled S&P 500 history, warmed up on the bars before 2015-03-02',
+      )
+      .example(
+        '$0 run strategies/sma-crossover.ts --speed 86400 --for 10m --risk risk.json',
+        'Faster replay, with risk limits, for ten minutes',
+      )
+      .example(
+        '$0 run strategies/rsi-mean-reversion.ts --data ~/data --symbols 700.HK --period 5m',
+        'Paper trading on your own 1-minute files',
+      )
       .example('$0 run strategies/sma-crossover.ts --live --yes --symbols AAPL.US --cancel-on-exit', 'Live (needs LONGPORT_* variables)'),
   handler: async (args) => {
     await runAction(args);

@@ -54,7 +54,8 @@ export function formatRunSummary(report: SessionReport): string {
     );
     lines.push('', ...table.split('\n').map((line) => `  ${line}`));
   }
-  for (const entry of summary.pnl) lines.push(`  PnL ${entry.currency}: realized ${money(entry.realized)}, unrealized ${money(entry.unrealized)}`);
+  for (const entry of summary.pnl)
+    lines.push(`  PnL ${entry.currency}: realized ${money(entry.realized)}, unrealized ${money(entry.unrealized)}`);
   if (report.findings.length > 0) {
     lines.push('', `  Reconciliation found ${report.findings.length} difference(s) with the broker:`);
     for (const finding of report.findings) lines.push(`    ${finding.kind}: ${finding.message}`);

@@ -23,16 +23,29 @@ export class FetchTaskRunner implements JobRunner {
     const zone = timeZoneOf(job.market);
     const now = this.clock.now();
     const range = { from: localDate(now - target.fetch.lookbackMs, zone), to: localDate(now, zone) };
-    logger.info({ symbols: job.symbols, period: target.fetch.period, ...range, dataDir: target.fetch.dataDir }, `fetching ${target.fetch.period} bars into ${target.fetch.dataDir}`);
+    logger.info(
+      { symbols: job.symbols, period: target.fetch.period, ...range, dataDir: target.fetch.dataDir },
+      `fetching ${target.fetch.period} bars into ${target.fetch.dataDir}`,
+    );
     const done = fetchHistory(
       this.quotes,
       { symbols: job.symbols, period: target.fetch.period, ...range, outDir: target.fetch.dataDir, adjust: 'none' },
       (symbol, message) => logger.debug({ symbol }, message),
     ).then((results) => {
-      logger.info({ added: Object.fromEntries(results.map((result) => [result.symbol, result.added])) }, `fetched ${results.reduce((sum, result) => sum + result.added, 0)} bar(s)`);
+      logger.info(
+        { added: Object.fromEntries(results.map((result) => [result.symbol, result.added])) },
+        `fetched ${results.reduce((sum, result) => sum + result.added, 0)} bar(s)`,
+      );
       return 'completed' as const;
     });
     // A fetch appends page by page and resumes where its files end: stopping means letting the page finish.
-    return { done, stop: () => done.then(() => undefined, () => undefined) };
+    return {
+      done,
+      stop: () =>
+        done.then(
+          () => undefined,
+          () => undefined,
+        ),
+    };
   }
 }

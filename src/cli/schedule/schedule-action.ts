@@ -27,10 +27,20 @@ export interface ScheduleArgs {
 export async function scheduleAction(args: ScheduleArgs): Promise<void> {
   const healthPort = args['health-port'];
   if (healthPort !== undefined && (!Number.isInteger(healthPort) || healthPort < 0 || healthPort > 65_535)) {
-    throw new InvalidInputError(`--health-port: must be a port number from 0 to 65535 (0 picks a free one), got ${String(healthPort)}`, '--health-port');
+    throw new InvalidInputError(
+      `--health-port: must be a port number from 0 to 65535 (0 picks a free one), got ${String(healthPort)}`,
+      '--health-port',
+    );
   }
-  const config = await loadScheduleConfig(args.config, { riskSchema: riskConfigSchema, ...(args.state === undefined ? {} : { stateDir: args.state }) });
-  const logger = createLogger({ level: args.verbose === true ? 'debug' : (process.env['LOG_LEVEL'] ?? 'info'), pretty: process.stderr.isTTY === true && args['json-logs'] !== true, singleLine: true });
+  const config = await loadScheduleConfig(args.config, {
+    riskSchema: riskConfigSchema,
+    ...(args.state === undefined ? {} : { stateDir: args.state }),
+  });
+  const logger = createLogger({
+    level: args.verbose === true ? 'debug' : (process.env['LOG_LEVEL'] ?? 'info'),
+    pretty: process.stderr.isTTY === true && args['json-logs'] !== true,
+    singleLine: true,
+  });
   const symbols = await checkStrategies(config);
   announce(logger, config);
 
@@ -40,7 +50,10 @@ export async function scheduleAction(args: ScheduleArgs): Promise<void> {
   const clock = systemClock;
   const venue = await openScheduleVenue({ config, symbols, clock, logger });
   try {
-    const notifier = config.notify === undefined ? undefined : new WebhookNotifier({ clock, url: config.notify.webhook, ...config.notify, logger: logger.child({ component: 'webhook' }) });
+    const notifier =
+      config.notify === undefined
+        ? undefined
+        : new WebhookNotifier({ clock, url: config.notify.webhook, ...config.notify, logger: logger.child({ component: 'webhook' }) });
     // The runner asks the service (built next) before each order, and tells it about each session's link.
     let service: ScheduleService | undefined;
     let links = 0;
@@ -51,7 +64,8 @@ export async function scheduleAction(args: ScheduleArgs): Promise<void> {
       logger,
       clock,
       gate: { blocked: () => service?.ordersBlocked() },
-      onSession: (job, session) => service?.links.watch(`${job?.name ?? 'reconciliation'} trade connection #${++links}`, session.link.trade.state$),
+      onSession: (job, session) =>
+        service?.links.watch(`${job?.name ?? 'reconciliation'} trade connection #${++links}`, session.link.trade.state$),
     });
     service = new ScheduleService({
       config,
@@ -72,7 +86,12 @@ export async function scheduleAction(args: ScheduleArgs): Promise<void> {
   }
 }
 
-async function runUntilInterrupted(service: ScheduleService, interrupted: Promise<void>, stopRequested: AbortController, logger: Logger): Promise<void> {
+async function runUntilInterrupted(
+  service: ScheduleService,
+  interrupted: Promise<void>,
+  stopRequested: AbortController,
+  logger: Logger,
+): Promise<void> {
   try {
     await service.start();
   } catch (error) {
@@ -85,7 +104,9 @@ async function runUntilInterrupted(service: ScheduleService, interrupted: Promis
   stopRequested.abort();
   logger.info('stopping: every run winds down (orders stay as they are), then the journal is flushed');
   const forceExit = (): void => {
-    process.stderr.write('error: interrupted again: exiting now; the journal holds everything recorded so far, the next start reconciles the rest\n');
+    process.stderr.write(
+      'error: interrupted again: exiting now; the journal holds everything recorded so far, the next start reconciles the rest\n',
+    );
     process.exit(130);
   };
   process.once('SIGINT', forceExit);
@@ -111,12 +132,17 @@ async function checkStrategies(config: ScheduleConfig): Promise<SecuritySymbol[]
       problems.push(`job ${job.name}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  if (problems.length > 0) throw new InvalidInputError(`${config.file}: ${problems.length === 1 ? 'a strategy cannot be used' : `${problems.length} strategies cannot be used`}:\n  ${problems.join('\n  ')}`, 'strategy');
+  if (problems.length > 0)
+    throw new InvalidInputError(
+      `${config.file}: ${problems.length === 1 ? 'a strategy cannot be used' : `${problems.length} strategies cannot be used`}:\n  ${problems.join('\n  ')}`,
+      'strategy',
+    );
   return [...symbols];
 }
 
 function announce(logger: Logger, config: ScheduleConfig): void {
   const what = { config: config.file, journal: config.journal, stateDir: config.stateDir, jobs: config.jobs.map((job) => job.name) };
-  if (config.mode === 'live') logger.warn(what, `LIVE schedule: ${config.jobs.length} job(s) place real orders on the account of the LONGPORT_* settings`);
+  if (config.mode === 'live')
+    logger.warn(what, `LIVE schedule: ${config.jobs.length} job(s) place real orders on the account of the LONGPORT_* settings`);
   else logger.info(what, `paper schedule: ${config.jobs.length} job(s) against the built-in simulator`);
 }

@@ -8,9 +8,18 @@ export const scheduleCommand: CommandModule<object, ScheduleArgs> = {
   builder: (yargs) =>
     yargs
       .positional('config', { type: 'string', demandOption: true, describe: 'Schedule config file (YAML or JSON), e.g. schedule.yaml' })
-      .option('health-port', { type: 'number', describe: 'Serve GET /health (200 healthy, 503 not) and GET /status as JSON on 127.0.0.1:PORT (0 picks a free port)' })
-      .option('state', { type: 'string', describe: 'State dir (status file, trading-days cache, paper account, token) instead of the config\'s stateDir' })
-      .option('json-logs', { type: 'boolean', describe: 'Log JSON lines on stderr even on a terminal (they are JSON whenever stderr is not one)' })
+      .option('health-port', {
+        type: 'number',
+        describe: 'Serve GET /health (200 healthy, 503 not) and GET /status as JSON on 127.0.0.1:PORT (0 picks a free port)',
+      })
+      .option('state', {
+        type: 'string',
+        describe: "State dir (status file, trading-days cache, paper account, token) instead of the config's stateDir",
+      })
+      .option('json-logs', {
+        type: 'boolean',
+        describe: 'Log JSON lines on stderr even on a terminal (they are JSON whenever stderr is not one)',
+      })
       .epilogue(
         'Jobs fire on their cron times in their time zone, only on trading days of their market (from the service, cached; ' +
           'holidays are skipped and logged, half days close windows early). A start/stop job runs its strategy from start to stop; ' +
@@ -23,7 +32,10 @@ export const scheduleCommand: CommandModule<object, ScheduleArgs> = {
       )
       .example('$0 schedule schedule.yaml', 'Run the schedule (paper unless the config says mode: live)')
       .example('$0 schedule examples/schedule.yaml', 'The bundled paper example: SPX.US on US trading days')
-      .example('$0 schedule schedule.yaml --health-port 8080 --json-logs', 'With a health endpoint, logging JSON lines (e.g. under systemd)'),
+      .example(
+        '$0 schedule schedule.yaml --health-port 8080 --json-logs',
+        'With a health endpoint, logging JSON lines (e.g. under systemd)',
+      ),
   handler: async (args) => {
     await scheduleAction(args);
   },

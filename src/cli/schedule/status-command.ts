@@ -19,12 +19,15 @@ export const statusCommand: CommandModule<object, StatusArgs> = {
   builder: (yargs) =>
     yargs
       .positional('config', { type: 'string', describe: 'The schedule config file (its stateDir is read); default: --state or ./state' })
-      .option('state', { type: 'string', describe: 'The scheduler\'s state dir (default ./state, or the config\'s stateDir)' })
-      .epilogue('Reads the status file the scheduler rewrites every 15 s and on every change. Exit status 0 while the scheduler runs, 1 when it stopped, died or stopped writing (the last status is still shown).')
+      .option('state', { type: 'string', describe: "The scheduler's state dir (default ./state, or the config's stateDir)" })
+      .epilogue(
+        'Reads the status file the scheduler rewrites every 15 s and on every change. Exit status 0 while the scheduler runs, 1 when it stopped, died or stopped writing (the last status is still shown).',
+      )
       .example('$0 status schedule.yaml', 'The status of the schedule of this config')
       .example('$0 status --state /var/lib/trader --json', 'As JSON, for scripts'),
   handler: async (args) => {
-    const stateDir = args.state ?? (args.config === undefined ? 'state' : (await loadScheduleConfig(args.config, { checkFiles: false })).stateDir);
+    const stateDir =
+      args.state ?? (args.config === undefined ? 'state' : (await loadScheduleConfig(args.config, { checkFiles: false })).stateDir);
     const snapshot = await readStatusFile(statusFilePath(stateDir));
     const now = systemClock.now();
     const liveness = livenessOf(snapshot, now, pidAlive);

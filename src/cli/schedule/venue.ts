@@ -45,7 +45,8 @@ export async function openScheduleVenue(options: VenueOptions): Promise<Schedule
   const { config, clock, logger } = options;
   const closers: (() => Promise<void>)[] = [];
   const close = async (): Promise<void> => {
-    for (const closer of closers.splice(0).reverse()) await closer().catch((error: unknown) => logger.warn({ error: String(error) }, 'closing failed'));
+    for (const closer of closers.splice(0).reverse())
+      await closer().catch((error: unknown) => logger.warn({ error: String(error) }, 'closing failed'));
   };
   try {
     const simulator = config.mode === 'paper' ? await startPaperVenue(options) : undefined;
@@ -55,12 +56,22 @@ export async function openScheduleVenue(options: VenueOptions): Promise<Schedule
     let account = simulator === undefined ? withStoredToken(environment, tokens, logger) : environment;
     let http = createOpenApiHttp(account, { clock, logger: logger.child({ component: 'http' }) });
     closers.push(() => http.close());
-    const lease: QuoteLease = await leaseQuoteClient(account.appKey, { url: account.quoteWsUrl, otp: () => http.socketToken(), clock, logger: logger.child({ component: 'quote' }) });
+    const lease: QuoteLease = await leaseQuoteClient(account.appKey, {
+      url: account.quoteWsUrl,
+      otp: () => http.socketToken(),
+      clock,
+      logger: logger.child({ component: 'quote' }),
+    });
     closers.push(() => lease.release());
     const quotes = lease.client;
     const refresh = async (): Promise<number> => {
       const fresh = await http.refreshToken(clock.now() + TOKEN_LIFETIME_MS);
-      tokens.save({ appKey: account.appKey, token: fresh.token, expiresAt: fresh.expiresAt, replaces: tokenDigest(environment.accessToken) });
+      tokens.save({
+        appKey: account.appKey,
+        token: fresh.token,
+        expiresAt: fresh.expiresAt,
+        replaces: tokenDigest(environment.accessToken),
+      });
       account = { ...account, accessToken: fresh.token, tokenExpiresAt: fresh.expiresAt };
       const previous = http;
       http = createOpenApiHttp(account, { clock, logger: logger.child({ component: 'http' }) });
@@ -68,7 +79,9 @@ export async function openScheduleVenue(options: VenueOptions): Promise<Schedule
       return fresh.expiresAt;
     };
     if (simulator === undefined && account.tokenExpiresAt === undefined) {
-      logger.warn('the access token\'s expiry is unknown (set LONGPORT_ACCESS_TOKEN_EXPIRED_AT): it will not be refreshed before it expires');
+      logger.warn(
+        "the access token's expiry is unknown (set LONGPORT_ACCESS_TOKEN_EXPIRED_AT): it will not be refreshed before it expires",
+      );
     }
     return {
       mode: config.mode,
@@ -105,11 +118,17 @@ async function startPaperVenue(options: VenueOptions): Promise<Simulator> {
       logger: logger.child({ component: 'sim' }),
       ...(paper.from === undefined ? {} : { from: paper.from }),
     });
-    logger.info({ data: paper.data, speed: paper.speed, paperAccount: stateFile }, `paper account in ${stateFile}, replaying ${paper.data.join(', ')} at ${paper.speed}x`);
+    logger.info(
+      { data: paper.data, speed: paper.speed, paperAccount: stateFile },
+      `paper account in ${stateFile}, replaying ${paper.data.join(', ')} at ${paper.speed}x`,
+    );
     return simulator;
   } catch (error) {
     if (error instanceof InvalidInputError && error.field === 'symbols') {
-      throw new InvalidInputError(`${error.message} in ${paper.data.join(', ')}: a paper schedule replays candle files; set paper.data to SYMBOL.csv files of the jobs' symbols`, 'paper.data');
+      throw new InvalidInputError(
+        `${error.message} in ${paper.data.join(', ')}: a paper schedule replays candle files; set paper.data to SYMBOL.csv files of the jobs' symbols`,
+        'paper.data',
+      );
     }
     throw error;
   }
@@ -119,6 +138,9 @@ async function startPaperVenue(options: VenueOptions): Promise<Simulator> {
 function withStoredToken(config: OpenApiConfig, tokens: TokenStore, logger: Logger): OpenApiConfig {
   const stored = tokens.replacementFor(config.appKey, config.accessToken);
   if (stored === undefined) return config;
-  logger.info({ tokenExpiresAt: new Date(stored.expiresAt).toISOString() }, 'using the access token an earlier run refreshed (kept in the state dir)');
+  logger.info(
+    { tokenExpiresAt: new Date(stored.expiresAt).toISOString() },
+    'using the access token an earlier run refreshed (kept in the state dir)',
+  );
   return { ...config, accessToken: stored.token, tokenExpiresAt: stored.expiresAt };
 }

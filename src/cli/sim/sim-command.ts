@@ -3,7 +3,15 @@
 import type { Argv, CommandModule } from 'yargs';
 import { InvalidInputError } from '../../domain/errors.js';
 import { createLogger } from '../../log/logger.js';
-import { DEFAULT_CASH, DEFAULT_DATA, DEFAULT_SPEED, ENV_NAMES, startSimulator, type SimulatorEnv, type SimulatorOptions } from '../../sim/server/index.js';
+import {
+  DEFAULT_CASH,
+  DEFAULT_DATA,
+  DEFAULT_SPEED,
+  ENV_NAMES,
+  startSimulator,
+  type SimulatorEnv,
+  type SimulatorOptions,
+} from '../../sim/server/index.js';
 import { FEE_SETTINGS } from '../../sim/venue/index.js';
 import { untilInterrupted } from '../market/socket-session.js';
 import { printJson } from '../output.js';
@@ -20,27 +28,46 @@ function simOptions(yargs: Argv<GlobalArgs>) {
     yargs
       .option('port', { type: 'number', default: 0, describe: 'Port for HTTP and both WebSockets (0 picks a free one)' })
       .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to listen on' })
-      .option('data', { type: 'string', array: true, default: [DEFAULT_DATA], describe: 'Candle CSV files or folders of SYMBOL.csv files (repeatable)' })
+      .option('data', {
+        type: 'string',
+        array: true,
+        default: [DEFAULT_DATA],
+        describe: 'Candle CSV files or folders of SYMBOL.csv files (repeatable)',
+      })
       .option('symbols', { type: 'string', describe: 'Only these symbols of the data, comma-separated (e.g. 700.HK,AAPL.US)' })
       .option('from', { type: 'string', describe: 'Start the replay at this date (YYYY-MM-DD); earlier bars are served as history' })
-      .option('speed', { type: 'number', default: DEFAULT_SPEED, describe: 'Market time per real time: 60 plays a market minute per second' })
+      .option('speed', {
+        type: 'number',
+        default: DEFAULT_SPEED,
+        describe: 'Market time per real time: 60 plays a market minute per second',
+      })
       .option('cash', { type: 'string', default: String(DEFAULT_CASH), describe: 'Starting cash in each account currency' })
-      .option('currency', { type: 'string', describe: 'Account currencies, comma-separated (default: those of the data\'s markets, e.g. USD for .US symbols)' })
+      .option('currency', {
+        type: 'string',
+        describe: "Account currencies, comma-separated (default: those of the data's markets, e.g. USD for .US symbols)",
+      })
       .option('seed', { type: 'number', default: 1, describe: 'Seed of every random choice (faults, synthesised depth and capital flow)' })
       .option('state', { type: 'string', describe: 'SQLite file that keeps orders, positions, cash and keys across restarts' })
       .option('fees', { type: 'string', choices: FEE_SETTINGS, default: 'none', describe: 'Fee schedule charged on fills' })
       .option('app-key', { type: 'string', describe: 'Use this app key instead of a generated one' })
       .option('app-secret', { type: 'string', describe: 'Use this app secret instead of a generated one' })
       .option('access-token', { type: 'string', describe: 'Use this access token instead of a generated one' })
-      .option('rate-limits', { type: 'boolean', default: true, describe: 'Enforce the service\'s call limits (--no-rate-limits for load tests)' }),
+      .option('rate-limits', {
+        type: 'boolean',
+        default: true,
+        describe: "Enforce the service's call limits (--no-rate-limits for load tests)",
+      }),
   )
     .epilogue(
       'Prints `export LONGPORT_…=…` lines for the app key, secret, token and the three URLs; paste them into a shell (or ' +
         'eval them) and `trader …` commands, strategies and the official LongPort SDK all talk to the simulator. ' +
-        'The replay turns each bar into four ticks (open, high/low, close) inside the market\'s sessions, idle time skipped.',
+        "The replay turns each bar into four ticks (open, high/low, close) inside the market's sessions, idle time skipped.",
     )
     .example('$0 sim', 'Replay backtest-data/ at 60x with USD 1,000,000')
-    .example('$0 sim --state sim.sqlite > sim.env & sleep 1; . ./sim.env', 'Run in the background, keep the account in sim.sqlite, load the variables')
+    .example(
+      '$0 sim --state sim.sqlite > sim.env & sleep 1; . ./sim.env',
+      'Run in the background, keep the account in sim.sqlite, load the variables',
+    )
     .example('$0 sim --data data/ --symbols 700.HK --speed 600 --fault-http-5xx 0.1 --seed 7', 'One symbol, 10x faster, 10 % HTTP 500s');
 }
 
@@ -55,7 +82,11 @@ function exportLines(env: SimulatorEnv): string {
 }
 
 function simulatorOptionsFrom(args: SimArgs): SimulatorOptions {
-  const list = (text: string | undefined): string[] => (text ?? '').split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const list = (text: string | undefined): string[] =>
+    (text ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== '');
   if (!/^\d+(\.\d+)?$/.test(args.cash.trim())) throw new InvalidInputError(`--cash: "${args.cash}" is not a positive amount`, '--cash');
   const currencies = list(args.currency).map((code) => code.toUpperCase());
   const badCurrency = currencies.find((code) => !/^[A-Z]{3}$/.test(code));
@@ -89,9 +120,14 @@ export const simCommand: CommandModule<GlobalArgs, SimArgs> = {
   builder: simOptions,
   handler: async (args) => {
     if (!(args.speed > 0)) throw new InvalidInputError(`--speed: must be greater than zero (got ${args.speed})`, '--speed');
-    if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65_535) throw new InvalidInputError(`--port: must be 0 to 65535 (got ${args.port})`, '--port');
+    if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65_535)
+      throw new InvalidInputError(`--port: must be 0 to 65535 (got ${args.port})`, '--port');
     const options = simulatorOptionsFrom(args);
-    const logger = createLogger({ level: args.verbose ? 'debug' : (process.env['LOG_LEVEL'] ?? 'info'), pretty: process.stderr.isTTY === true, name: 'sim' });
+    const logger = createLogger({
+      level: args.verbose ? 'debug' : (process.env['LOG_LEVEL'] ?? 'info'),
+      pretty: process.stderr.isTTY === true,
+      name: 'sim',
+    });
     // Listening for the signals before anything is printed: a caller may stop us as soon as it has the variables.
     const interrupted = untilInterrupted();
     const simulator = await startSimulator({ ...options, logger });

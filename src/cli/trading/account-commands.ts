@@ -22,7 +22,18 @@ export const accountCommand: CommandModule<object, AccountArgs> = {
     const balances = await withOpenApi(args, (client) => client.accountBalance(args.currency?.toUpperCase()));
     present(args, balances, () => {
       printTable(
-        ['CURRENCY', 'TOTAL CASH', 'NET ASSETS', 'BUY POWER', 'MAX FINANCE', 'REMAINING FINANCE', 'INIT MARGIN', 'MAINT MARGIN', 'MARGIN CALL', 'RISK'],
+        [
+          'CURRENCY',
+          'TOTAL CASH',
+          'NET ASSETS',
+          'BUY POWER',
+          'MAX FINANCE',
+          'REMAINING FINANCE',
+          'INIT MARGIN',
+          'MAINT MARGIN',
+          'MARGIN CALL',
+          'RISK',
+        ],
         balances.map((row) => [
           row.currency,
           decimal(row.totalCash),
@@ -41,7 +52,13 @@ export const accountCommand: CommandModule<object, AccountArgs> = {
       line('');
       printTable(
         ['CASH', 'AVAILABLE', 'WITHDRAWABLE', 'FROZEN', 'SETTLING'],
-        cash.map((info) => [info.currency, decimal(info.availableCash), decimal(info.withdrawCash), decimal(info.frozenCash), decimal(info.settlingCash)]),
+        cash.map((info) => [
+          info.currency,
+          decimal(info.availableCash),
+          decimal(info.withdrawCash),
+          decimal(info.frozenCash),
+          decimal(info.settlingCash),
+        ]),
       );
     });
   },
@@ -66,7 +83,15 @@ export const positionsCommand: CommandModule<object, PositionsArgs> = {
       if (positions.length === 0) return line('no positions');
       printTable(
         ['SYMBOL', 'NAME', 'QUANTITY', 'AVAILABLE', 'COST PRICE', 'CURRENCY', 'CHANNEL'],
-        positions.map((row) => [row.symbol, row.symbolName, decimal(row.quantity), decimal(row.availableQuantity), decimal(row.costPrice), row.currency, row.accountChannel]),
+        positions.map((row) => [
+          row.symbol,
+          row.symbolName,
+          decimal(row.quantity),
+          decimal(row.availableQuantity),
+          decimal(row.costPrice),
+          row.currency,
+          row.accountChannel,
+        ]),
       );
     });
   },
@@ -100,7 +125,9 @@ export const buyLimitCommand: CommandModule<object, BuyLimitArgs> = {
       ...(args.currency === undefined ? {} : { currency: args.currency.toUpperCase() }),
     };
     const limit = await withOpenApi(args, (client) => client.estimateBuyLimit(query));
-    present(args, limit, () => printTable(['SYMBOL', 'CASH MAX QTY', 'MARGIN MAX QTY'], [[query.symbol, decimal(limit.cashMaxQty), decimal(limit.marginMaxQty)]]));
+    present(args, limit, () =>
+      printTable(['SYMBOL', 'CASH MAX QTY', 'MARGIN MAX QTY'], [[query.symbol, decimal(limit.cashMaxQty), decimal(limit.marginMaxQty)]]),
+    );
   },
 };
 
@@ -112,10 +139,17 @@ export const marginRatioCommand: CommandModule<object, MarginRatioArgs> = {
   command: 'margin-ratio <symbol>',
   describe: 'Show the initial, maintenance and forced-liquidation margin factors of a symbol',
   builder: (yargs) =>
-    yargs.positional('symbol', { type: 'string', demandOption: true, describe: 'Symbol, e.g. 700.HK' }).example('$0 margin-ratio 700.HK', 'Margin factors of Tencent'),
+    yargs
+      .positional('symbol', { type: 'string', demandOption: true, describe: 'Symbol, e.g. 700.HK' })
+      .example('$0 margin-ratio 700.HK', 'Margin factors of Tencent'),
   handler: async (args) => {
     const symbol = symbolFlag(args.symbol, 'SYMBOL');
     const ratio = await withOpenApi(args, (client) => client.marginRatio(symbol));
-    present(args, ratio, () => printTable(['SYMBOL', 'INITIAL', 'MAINTENANCE', 'FORCED LIQUIDATION'], [[symbol, decimal(ratio.imFactor), decimal(ratio.mmFactor), decimal(ratio.fmFactor)]]));
+    present(args, ratio, () =>
+      printTable(
+        ['SYMBOL', 'INITIAL', 'MAINTENANCE', 'FORCED LIQUIDATION'],
+        [[symbol, decimal(ratio.imFactor), decimal(ratio.mmFactor), decimal(ratio.fmFactor)]],
+      ),
+    );
   },
 };

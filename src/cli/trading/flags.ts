@@ -53,7 +53,8 @@ export function timeFlag(text: string, flag: string): number {
 export function countFlag(value: unknown, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new InvalidInputError(`${flag}: must be a whole number of at least 1 (got ${String(value)})`, flag);
+  if (!Number.isInteger(number) || number < 1)
+    throw new InvalidInputError(`${flag}: must be a whole number of at least 1 (got ${String(value)})`, flag);
   return number;
 }
 

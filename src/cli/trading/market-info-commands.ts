@@ -20,7 +20,14 @@ export const watchlistCommand: CommandModule<object, GlobalFlags> = {
         groups.flatMap((group) =>
           group.securities.length === 0
             ? [[group.name, group.id, '', '', '', '']]
-            : group.securities.map((security) => [group.name, group.id, security.symbol, security.name, decimal(security.watchedPrice), time(security.watchedAt)]),
+            : group.securities.map((security) => [
+                group.name,
+                group.id,
+                security.symbol,
+                security.name,
+                decimal(security.watchedPrice),
+                time(security.watchedAt),
+              ]),
         ),
       );
     });
@@ -40,7 +47,11 @@ export const securitiesCommand: CommandModule<object, SecuritiesArgs> = {
     yargs
       .option('market', { type: 'string', demandOption: true, describe: `Market: ${MARKETS.join(', ')} (the service documents US)` })
       .option('lang', { type: 'string', default: 'en', describe: `Language of the names: ${SECURITY_LANGUAGES.join(', ')}` })
-      .option('category', { type: 'string', default: 'Overnight', describe: 'Category within the market (the service documents Overnight)' })
+      .option('category', {
+        type: 'string',
+        default: 'Overnight',
+        describe: 'Category within the market (the service documents Overnight)',
+      })
       .example('$0 securities --market US', 'US securities tradable overnight')
       .example('$0 securities --market US --lang zh-HK', 'With Traditional Chinese names'),
   handler: async (args) => {
@@ -50,6 +61,13 @@ export const securitiesCommand: CommandModule<object, SecuritiesArgs> = {
       ...(args.category === undefined ? {} : { category: args.category }),
     };
     const list = await withOpenApi(args, (client) => client.securities(query));
-    present(args, list, () => (list.length === 0 ? line('no securities') : printTable(['SYMBOL', 'NAME'], list.map((row) => [row.symbol, row.name]))));
+    present(args, list, () =>
+      list.length === 0
+        ? line('no securities')
+        : printTable(
+            ['SYMBOL', 'NAME'],
+            list.map((row) => [row.symbol, row.name]),
+          ),
+    );
   },
 };

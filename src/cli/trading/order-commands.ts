@@ -37,7 +37,10 @@ const submit: CommandModule<object, SubmitFlags & GlobalFlags> = {
     )
       .example('$0 order submit --symbol 700.HK --side Buy --type LO --quantity 200 --price 350', 'Limit buy of 200 Tencent at 350')
       .example('$0 order submit --symbol AAPL.US --side Sell --type MO --quantity 10 --outside-rth ANY_TIME', 'Market sell, any session')
-      .example('$0 order submit --symbol 700.HK --side Buy --type LO --quantity 100 --price 340 --tif GTD --expire-date 2025-01-31', 'Good till date'),
+      .example(
+        '$0 order submit --symbol 700.HK --side Buy --type LO --quantity 100 --price 340 --tif GTD --expire-date 2025-01-31',
+        'Good till date',
+      ),
   handler: async (args) => {
     const request = orderRequestFromFlags(args);
     const result = await withOpenApi(args, (client) => client.submitOrder(request));
@@ -49,7 +52,8 @@ interface OrderIdArgs extends GlobalFlags {
   readonly orderId: string;
 }
 
-const orderIdPositional = <T>(yargs: Argv<T>) => yargs.positional('orderId', { type: 'string', demandOption: true, describe: 'The order id the service gave' });
+const orderIdPositional = <T>(yargs: Argv<T>) =>
+  yargs.positional('orderId', { type: 'string', demandOption: true, describe: 'The order id the service gave' });
 
 const show: CommandModule<object, OrderIdArgs> = {
   command: 'show <orderId>',
@@ -114,8 +118,9 @@ const replace: CommandModule<object, ReplaceArgs> = {
   command: 'replace <orderId>',
   describe: 'Change the quantity (and price) of an open order',
   builder: (yargs) =>
-    priceOptions(orderIdPositional(yargs).option('quantity', { type: 'string', demandOption: true, describe: 'New total quantity (> 0)' }))
-      .example('$0 order replace 706388312699592704 --quantity 100 --price 351', 'Reduce to 100 at 351'),
+    priceOptions(
+      orderIdPositional(yargs).option('quantity', { type: 'string', demandOption: true, describe: 'New total quantity (> 0)' }),
+    ).example('$0 order replace 706388312699592704 --quantity 100 --price 351', 'Reduce to 100 at 351'),
   handler: async (args) => {
     const orderId = textFlag(args.orderId, 'ORDER_ID');
     const replacement = replacementFromFlags(args);

@@ -16,7 +16,12 @@ export function line(text: string): void {
 
 /** A time in UTC, to the second: 2024-05-04 06:14:57Z. */
 export function time(epochMs: number | undefined): string {
-  return epochMs === undefined ? '' : new Date(epochMs).toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, 'Z');
+  return epochMs === undefined
+    ? ''
+    : new Date(epochMs)
+        .toISOString()
+        .replace('T', ' ')
+        .replace(/\.\d{3}Z$/, 'Z');
 }
 
 export function decimal(value: Decimal | undefined): string {
@@ -50,5 +55,6 @@ export function printOrders(orders: readonly Order[]): void {
 /** Two aligned columns: label and value. */
 export function printFields(fields: readonly (readonly [string, unknown])[]): void {
   const width = Math.max(...fields.map(([label]) => label.length));
-  for (const [label, value] of fields) line(`${label.padEnd(width)}  ${value === undefined || value === null ? '' : String(value)}`.trimEnd());
+  for (const [label, value] of fields)
+    line(`${label.padEnd(width)}  ${value === undefined || value === null ? '' : String(value)}`.trimEnd());
 }

@@ -12,7 +12,10 @@ export interface GlobalFlags {
 
 export async function withOpenApi<T>(flags: GlobalFlags, work: (client: OpenApiHttp) => Promise<T>): Promise<T> {
   const config = configFromEnv();
-  const [{ createLogger }, { createOpenApiHttp }] = await Promise.all([import('../../log/logger.js'), import('../../openapi/http/client.js')]);
+  const [{ createLogger }, { createOpenApiHttp }] = await Promise.all([
+    import('../../log/logger.js'),
+    import('../../openapi/http/client.js'),
+  ]);
   const logger = createLogger({ level: flags.verbose ? 'debug' : 'warn', pretty: process.stderr.isTTY === true });
   const client = createOpenApiHttp(config, { clock: systemClock, logger });
   try {

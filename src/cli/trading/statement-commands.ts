@@ -32,7 +32,12 @@ const list: CommandModule<object, ListArgs> = {
     };
     const statements = await withOpenApi(args, (client) => client.statements(query));
     present(args, statements, () =>
-      statements.length === 0 ? line('no statements') : printTable(['DATE', 'FILE KEY'], statements.map((row) => [row.date, row.fileKey])),
+      statements.length === 0
+        ? line('no statements')
+        : printTable(
+            ['DATE', 'FILE KEY'],
+            statements.map((row) => [row.date, row.fileKey]),
+          ),
     );
   },
 };

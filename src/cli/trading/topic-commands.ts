@@ -17,18 +17,39 @@ const pageQuery = (args: PageArgs) => ({
 });
 
 function printTopics(topics: readonly Topic[]): void {
-  if (topics.length === 0) return line('no topics');
+  if (topics.length === 0) {
+    line('no topics');
+    return;
+  }
   printTable(
     ['ID', 'TYPE', 'TITLE', 'LIKES', 'REPLIES', 'VIEWS', 'CREATED'],
-    topics.map((topic) => [topic.id, topic.topicType, topic.title || topic.description, topic.likesCount, topic.commentsCount, topic.viewsCount, time(topic.createdAt)]),
+    topics.map((topic) => [
+      topic.id,
+      topic.topicType,
+      topic.title || topic.description,
+      topic.likesCount,
+      topic.commentsCount,
+      topic.viewsCount,
+      time(topic.createdAt),
+    ]),
   );
 }
 
 function printReplies(replies: readonly TopicReply[]): void {
-  if (replies.length === 0) return line('no replies');
+  if (replies.length === 0) {
+    line('no replies');
+    return;
+  }
   printTable(
     ['ID', 'AUTHOR', 'REPLY TO', 'LIKES', 'CREATED', 'TEXT'],
-    replies.map((reply) => [reply.id, reply.author.name, reply.replyToId === '0' ? '' : reply.replyToId, reply.likesCount, time(reply.createdAt), reply.body.replace(/\s+/g, ' ')]),
+    replies.map((reply) => [
+      reply.id,
+      reply.author.name,
+      reply.replyToId === '0' ? '' : reply.replyToId,
+      reply.likesCount,
+      time(reply.createdAt),
+      reply.body.replace(/\s+/g, ' '),
+    ]),
   );
 }
 
@@ -55,7 +76,8 @@ interface IdArgs extends GlobalFlags {
 const show: CommandModule<object, IdArgs> = {
   command: 'show <id>',
   describe: 'Show one topic in full',
-  builder: (yargs) => yargs.positional('id', { type: 'string', demandOption: true, describe: 'Topic id' }).example('$0 topics show 1234', 'Topic 1234'),
+  builder: (yargs) =>
+    yargs.positional('id', { type: 'string', demandOption: true, describe: 'Topic id' }).example('$0 topics show 1234', 'Topic 1234'),
   handler: async (args) => {
     const id = textFlag(args.id, 'ID');
     const topic = await withOpenApi(args, (client) => client.topicDetail(id));
@@ -146,6 +168,12 @@ export const topicsCommand: CommandModule = {
   command: 'topics <action>',
   describe: 'Community topics: yours, one in full, create, replies, reply',
   builder: (yargs) =>
-    yargs.command(mine).command(show).command(create).command(replies).command(reply).demandCommand(1, 'Name an action: mine, show, create, replies or reply.'),
+    yargs
+      .command(mine)
+      .command(show)
+      .command(create)
+      .command(replies)
+      .command(reply)
+      .demandCommand(1, 'Name an action: mine, show, create, replies or reply.'),
   handler: () => undefined,
 };

@@ -58,7 +58,16 @@ export function parseCandleCsv(text: string, options: CandleCsvOptions): CandleC
 
 export function candleOf(row: CandleRow, symbol: SecuritySymbol, period: Period): Candle {
   const { time, values, turnover } = row;
-  const candle = { symbol, period, time: time.instant, open: values[0]!, high: values[1]!, low: values[2]!, close: values[3]!, volume: values[4]! };
+  const candle = {
+    symbol,
+    period,
+    time: time.instant,
+    open: values[0]!,
+    high: values[1]!,
+    low: values[2]!,
+    close: values[3]!,
+    volume: values[4]!,
+  };
   return turnover === undefined ? candle : { ...candle, turnover };
 }
 
@@ -68,13 +77,30 @@ export function parseCandleRows(text: string, options: CandleCsvOptions): Candle
   const lines = text.split(/\r?\n/);
   const header = splitRow(lines[0] ?? '').map((cell) => cell.trim().toLowerCase());
   const timeIndex = header.findIndex((name) => TIME_COLUMNS.includes(name));
-  const [openIndex, highIndex, lowIndex, closeIndex] = PRICE_COLUMNS.map((name) => header.indexOf(name)) as [number, number, number, number];
+  const [openIndex, highIndex, lowIndex, closeIndex] = PRICE_COLUMNS.map((name) => header.indexOf(name)) as [
+    number,
+    number,
+    number,
+    number,
+  ];
   const volumeIndex = header.indexOf('volume');
   const turnoverIndex = header.indexOf('turnover');
-  const missing = [timeIndex < 0 ? 'time|date|datetime' : '', ...PRICE_COLUMNS.filter((_, i) => [openIndex, highIndex, lowIndex, closeIndex][i]! < 0), volumeIndex < 0 ? 'volume' : '']
-    .filter((name) => name !== '');
+  const missing = [
+    timeIndex < 0 ? 'time|date|datetime' : '',
+    ...PRICE_COLUMNS.filter((_, i) => [openIndex, highIndex, lowIndex, closeIndex][i]! < 0),
+    volumeIndex < 0 ? 'volume' : '',
+  ].filter((name) => name !== '');
   if (missing.length > 0) {
-    throw new BadDataError([{ source: options.source, line: 1, reason: `header lacks column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (found: ${header.join(', ')})` }], 1);
+    throw new BadDataError(
+      [
+        {
+          source: options.source,
+          line: 1,
+          reason: `header lacks column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (found: ${header.join(', ')})`,
+        },
+      ],
+      1,
+    );
   }
   const width = Math.max(timeIndex, openIndex, highIndex, lowIndex, closeIndex, volumeIndex) + 1;
 
@@ -103,7 +129,13 @@ export function parseCandleRows(text: string, options: CandleCsvOptions): Candle
     }
     const values: number[] = [];
     let bad: string | undefined;
-    for (const [name, column] of [['open', openIndex], ['high', highIndex], ['low', lowIndex], ['close', closeIndex], ['volume', volumeIndex]] as const) {
+    for (const [name, column] of [
+      ['open', openIndex],
+      ['high', highIndex],
+      ['low', lowIndex],
+      ['close', closeIndex],
+      ['volume', volumeIndex],
+    ] as const) {
       const cell = cells[column]!.trim();
       const value = cell === '' ? Number.NaN : Number(cell);
       if (!Number.isFinite(value) || value < 0) {
@@ -141,7 +173,12 @@ export function parseCandleRows(text: string, options: CandleCsvOptions): Candle
 
   if (problemCount > 0 && (options.onBadRow ?? 'fail') === 'fail') throw new BadDataError(problems, problemCount);
 
-  const period = options.period ?? inferPeriod(rows.map((row) => row.time), options.source);
+  const period =
+    options.period ??
+    inferPeriod(
+      rows.map((row) => row.time),
+      options.source,
+    );
   return { rows, period, problems, skippedRows: problemCount };
 }
 
@@ -165,7 +202,16 @@ function parseTime(text: string, timeZone: string): ParsedTime | undefined {
     minute: Number(minute ?? 0),
     second: Number(second ?? 0),
   };
-  if (fields.month < 1 || fields.month > 12 || fields.day < 1 || fields.day > 31 || fields.hour > 23 || fields.minute > 59 || fields.second > 59) return undefined;
+  if (
+    fields.month < 1 ||
+    fields.month > 12 ||
+    fields.day < 1 ||
+    fields.day > 31 ||
+    fields.hour > 23 ||
+    fields.minute > 59 ||
+    fields.second > 59
+  )
+    return undefined;
   const dateOnly = hour === undefined;
   if (offset !== undefined) {
     const naive = Date.UTC(fields.year, fields.month - 1, fields.day, fields.hour, fields.minute, fields.second);
@@ -188,6 +234,7 @@ function inferPeriod(times: readonly ParsedTime[], source: string): Period {
   if (!Number.isFinite(smallest) || smallest >= 86_400_000) return 'day';
   const minutes = smallest / 60_000;
   const period = [...PERIODS].reverse().find((candidate) => isIntraday(candidate) && periodMinutes(candidate)! <= minutes);
-  if (period === undefined) throw new InvalidInputError(`${source}: bars ${minutes} minutes apart match no period; pass --period`, 'period');
+  if (period === undefined)
+    throw new InvalidInputError(`${source}: bars ${minutes} minutes apart match no period; pass --period`, 'period');
   return period;
 }

@@ -45,7 +45,10 @@ export async function loadCandles(path: string, options: LoadOptions = {}): Prom
     throw new InvalidInputError(`data path ${path} does not exist`, 'data');
   });
   const files = info.isDirectory()
-    ? (await readdir(path)).filter((name) => name.toLowerCase().endsWith('.csv')).sort().map((name) => join(path, name))
+    ? (await readdir(path))
+        .filter((name) => name.toLowerCase().endsWith('.csv'))
+        .sort()
+        .map((name) => join(path, name))
     : [path];
   if (files.length === 0) throw new InvalidInputError(`no .csv files in ${path}`, 'data');
 
@@ -58,7 +61,8 @@ export async function loadCandles(path: string, options: LoadOptions = {}): Prom
     if (symbol === undefined) {
       if (files.length === 1 && wanted?.length === 1) symbol = wanted[0]!;
       else if (info.isDirectory()) continue;
-      else throw new InvalidInputError(`${file}: the file name is not a symbol (like 700.HK.csv); name the symbol with --symbols`, 'symbols');
+      else
+        throw new InvalidInputError(`${file}: the file name is not a symbol (like 700.HK.csv); name the symbol with --symbols`, 'symbols');
     }
     if (wanted !== undefined && !wanted.includes(symbol)) continue;
     const text = await readFile(file, 'utf8');
@@ -87,7 +91,14 @@ export async function loadCandles(path: string, options: LoadOptions = {}): Prom
  * they would be anyway.
  */
 function inTimeOrder(files: readonly { symbol: SecuritySymbol; source: string; parsed: CandleRows }[]): CandleSeries[] {
-  const series = files.map(({ symbol, source, parsed }): CandleSeries => ({ symbol, period: parsed.period, source, candles: new Array<Candle>(parsed.rows.length) }));
+  const series = files.map(
+    ({ symbol, source, parsed }): CandleSeries => ({
+      symbol,
+      period: parsed.period,
+      source,
+      candles: new Array<Candle>(parsed.rows.length),
+    }),
+  );
   const cursors = new Int32Array(files.length);
   for (;;) {
     let time = Number.POSITIVE_INFINITY;
@@ -100,7 +111,8 @@ function inTimeOrder(files: readonly { symbol: SecuritySymbol; source: string; p
       const { rows } = files[index]!.parsed;
       const { symbol, period, candles } = series[index]!;
       let cursor = cursors[index]!;
-      for (; cursor < rows.length && rows[cursor]!.time.instant === time; cursor += 1) candles[cursor] = candleOf(rows[cursor]!, symbol, period);
+      for (; cursor < rows.length && rows[cursor]!.time.instant === time; cursor += 1)
+        candles[cursor] = candleOf(rows[cursor]!, symbol, period);
       cursors[index] = cursor;
     }
   }

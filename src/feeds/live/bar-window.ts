@@ -20,7 +20,10 @@ export function barWindow(instant: number, period: Period, market: Market): BarW
   const zone = timeZoneOf(market);
   const local = toLocal(instant, zone);
   const at = (day: LocalDateTime, minuteOfDay: number): number =>
-    fromLocal({ year: day.year, month: day.month, day: day.day, hour: Math.floor(minuteOfDay / 60), minute: minuteOfDay % 60, second: 0 }, zone);
+    fromLocal(
+      { year: day.year, month: day.month, day: day.day, hour: Math.floor(minuteOfDay / 60), minute: minuteOfDay % 60, second: 0 },
+      zone,
+    );
   const minutes = periodMinutes(period);
   const sessions = REGULAR_SESSIONS[market].map((session) => ({ begin: hhmmToMinutes(session.begin), end: hhmmToMinutes(session.end) }));
   if (minutes !== undefined) {
@@ -31,11 +34,15 @@ export function barWindow(instant: number, period: Period, market: Market): BarW
     const endMinute = Math.min(startMinute + minutes, session?.end ?? MINUTES_PER_DAY);
     return { start: at(local, startMinute), end: at(local, endMinute) };
   }
-  const dayStart = (year: number, month: number, day: number): number => fromLocal({ year, month, day, hour: 0, minute: 0, second: 0 }, zone);
+  const dayStart = (year: number, month: number, day: number): number =>
+    fromLocal({ year, month, day, hour: 0, minute: 0, second: 0 }, zone);
   switch (period) {
     case 'week': {
       const weekday = (new Date(Date.UTC(local.year, local.month - 1, local.day)).getUTCDay() + 6) % 7;
-      return { start: dayStart(local.year, local.month, local.day - weekday), end: dayStart(local.year, local.month, local.day - weekday + 7) };
+      return {
+        start: dayStart(local.year, local.month, local.day - weekday),
+        end: dayStart(local.year, local.month, local.day - weekday + 7),
+      };
     }
     case 'month':
       return { start: dayStart(local.year, local.month, 1), end: dayStart(local.year, local.month + 1, 1) };

@@ -74,8 +74,16 @@ export class CandleAggregator {
     if (this.bar !== undefined && window.start > this.bar.start) closed = this.close();
     if (this.bar === undefined) {
       this.bar = {
-        start: window.start, end: window.end, open: price, high: price, low: price, close: price,
-        volumeBase: this.dayVolume, turnoverBase: this.dayTurnover, volume: 0, turnover: 0,
+        start: window.start,
+        end: window.end,
+        open: price,
+        high: price,
+        low: price,
+        close: price,
+        volumeBase: this.dayVolume,
+        turnoverBase: this.dayTurnover,
+        volume: 0,
+        turnover: 0,
       };
     }
     const bar = this.bar;
@@ -102,8 +110,15 @@ export class CandleAggregator {
     this.bar = undefined;
     this.lastEmitted = bar.start;
     return {
-      symbol: this.symbol, period: this.period, time: bar.start,
-      open: bar.open, high: bar.high, low: bar.low, close: bar.close, volume: bar.volume, turnover: bar.turnover,
+      symbol: this.symbol,
+      period: this.period,
+      time: bar.start,
+      open: bar.open,
+      high: bar.high,
+      low: bar.low,
+      close: bar.close,
+      volume: bar.volume,
+      turnover: bar.turnover,
     };
   }
 
@@ -128,10 +143,16 @@ export class CandleAggregator {
       }
       if (ours !== undefined && ours.start > candle.time) continue;
       this.bar = {
-        start: candle.time, end: Math.max(window.end, ours?.start === candle.time ? ours.end : 0),
-        open: candle.open, high: Math.max(candle.high, ours?.start === candle.time ? ours.high : candle.high),
-        low: Math.min(candle.low, ours?.start === candle.time ? ours.low : candle.low), close: candle.close,
-        volumeBase: 0, turnoverBase: 0, volume: candle.volume, turnover: candle.turnover ?? 0,
+        start: candle.time,
+        end: Math.max(window.end, ours?.start === candle.time ? ours.end : 0),
+        open: candle.open,
+        high: Math.max(candle.high, ours?.start === candle.time ? ours.high : candle.high),
+        low: Math.min(candle.low, ours?.start === candle.time ? ours.low : candle.low),
+        close: candle.close,
+        volumeBase: 0,
+        turnoverBase: 0,
+        volume: candle.volume,
+        turnover: candle.turnover ?? 0,
       };
       this.rebase = true;
     }

@@ -28,7 +28,11 @@ export async function latestClosedBars(
   if (count <= 0) return [];
   // One more than wanted, in case the newest is still forming.
   const asked = Math.min(MAX_HISTORY_BARS, count + 1);
-  const bars = await source.historyByOffset(symbol, period, { direction: 'backward', count: asked, ...(options.extendedHours === true ? { allSessions: true } : {}) });
+  const bars = await source.historyByOffset(symbol, period, {
+    direction: 'backward',
+    count: asked,
+    ...(options.extendedHours === true ? { allSessions: true } : {}),
+  });
   const market = marketOf(symbol);
   const closed = bars.filter((bar) => bar.time < options.now && barWindow(bar.time, period, market).end + options.graceMs <= options.now);
   return closed.slice(-count);

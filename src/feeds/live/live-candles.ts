@@ -26,7 +26,11 @@ export interface LiveCandleOptions {
 
 const MAX_BACKFILL_BARS = 1000;
 const CALENDAR_PERIOD_MS: Partial<Record<Period, number>> = {
-  day: 86_400_000, week: 7 * 86_400_000, month: 28 * 86_400_000, quarter: 90 * 86_400_000, year: 365 * 86_400_000,
+  day: 86_400_000,
+  week: 7 * 86_400_000,
+  month: 28 * 86_400_000,
+  quarter: 90 * 86_400_000,
+  year: 365 * 86_400_000,
 };
 
 /** Bars to ask for so that the answer reaches back to `since`. */
@@ -40,7 +44,12 @@ export function closeGraceMs(period: Period, options: Pick<LiveCandleOptions, 'g
   return isIntraday(period) ? (options.graceMs ?? 2_000) : (options.dayGraceMs ?? 15 * 60_000);
 }
 
-export function liveCandles(source: LiveQuoteSource, symbol: SecuritySymbol, period: Period, options: LiveCandleOptions): Observable<Candle> {
+export function liveCandles(
+  source: LiveQuoteSource,
+  symbol: SecuritySymbol,
+  period: Period,
+  options: LiveCandleOptions,
+): Observable<Candle> {
   const grace = closeGraceMs(period, options);
   const logger = options.logger ?? silentLogger;
   const { clock, marketTime } = options;
@@ -89,7 +98,10 @@ export function liveCandles(source: LiveQuoteSource, symbol: SecuritySymbol, per
           for (const candle of aggregator.backfill(candles, marketTime.now())) emit(candle);
         }
       } catch (error) {
-        logger.warn({ symbol, period, error: (error as Error).message }, 'could not backfill candles after reconnecting; bars of the gap may be partial');
+        logger.warn(
+          { symbol, period, error: (error as Error).message },
+          'could not backfill candles after reconnecting; bars of the gap may be partial',
+        );
       }
       backfilling = false;
       for (const quote of buffered.splice(0)) emit(aggregator.add(quote));

@@ -54,7 +54,10 @@ export async function accountBalance(transport: Transport, currency?: string): P
       frozenCash: cash.frozen_cash,
       settlingCash: cash.settling_cash,
     })),
-    frozenTransactionFees: row.frozen_transaction_fees.map((fee) => ({ currency: fee.currency, frozenTransactionFee: fee.frozen_transaction_fee })),
+    frozenTransactionFees: row.frozen_transaction_fees.map((fee) => ({
+      currency: fee.currency,
+      frozenTransactionFee: fee.frozen_transaction_fee,
+    })),
   }));
 }
 

@@ -85,13 +85,23 @@ export async function createTopic(transport: Transport, topicInput: NewTopic): P
   const data = await transport.call({
     method: 'POST',
     path: '/v1/content/topics',
-    body: { title: topicInput.title, body: topicInput.body, topic_type: topicInput.topicType, tickers: topicInput.tickers, hashtags: topicInput.hashtags },
+    body: {
+      title: topicInput.title,
+      body: topicInput.body,
+      topic_type: topicInput.topicType,
+      tickers: topicInput.tickers,
+      hashtags: topicInput.hashtags,
+    },
   });
   return parseWire(z.object({ item: z.object({ id: requiredText }) }), data, 'POST /v1/content/topics').item;
 }
 
 export async function topicDetail(transport: Transport, id: string): Promise<Topic> {
-  const data = await transport.call({ method: 'GET', path: `/v1/content/topics/${encodeURIComponent(id)}`, route: '/v1/content/topics/:id' });
+  const data = await transport.call({
+    method: 'GET',
+    path: `/v1/content/topics/${encodeURIComponent(id)}`,
+    route: '/v1/content/topics/:id',
+  });
   return toTopic(parseWire(z.object({ item: topic }), data, 'GET /v1/content/topics/:id').item);
 }
 

@@ -27,7 +27,11 @@ export function unwrapEnvelope(response: RawResponse, context: EnvelopeContext):
   if (envelope === undefined || typeof envelope['code'] !== 'number') {
     if (response.status >= 400) {
       const transient = response.status === 429 || response.status >= 500;
-      throw new TransportError('HTTP_ERROR', `HTTP ${response.status} from ${context.request}: ${snippet(context.scrub(response.body))}`, failure(transient));
+      throw new TransportError(
+        'HTTP_ERROR',
+        `HTTP ${response.status} from ${context.request}: ${snippet(context.scrub(response.body))}`,
+        failure(transient),
+      );
     }
     const what = envelope === undefined ? 'is not JSON' : 'has no numeric "code"';
     throw new BadResponseError(`response of ${context.request} ${what}: ${snippet(context.scrub(response.body))}`, failure(false), 'code');

@@ -103,7 +103,11 @@ export async function historyOrders(transport: Transport, query: HistoryOrderQue
       end_at: query.endAt === undefined ? undefined : Math.floor(query.endAt / 1000),
     },
   });
-  const row = parseWire(z.object({ has_more: z.boolean().default(false), orders: z.array(wireOrder) }), data, 'GET /v1/trade/order/history');
+  const row = parseWire(
+    z.object({ has_more: z.boolean().default(false), orders: z.array(wireOrder) }),
+    data,
+    'GET /v1/trade/order/history',
+  );
   return { hasMore: row.has_more, orders: row.orders.map(toOrder) };
 }
 

@@ -76,7 +76,13 @@ export function toOrder(row: WireOrder): Order {
   };
 }
 
-const historyEntry = z.object({ price: decimalEmptyIsZero, quantity: decimalEmptyIsZero, status: choice(ORDER_STATUSES), msg: text, time: seconds });
+const historyEntry = z.object({
+  price: decimalEmptyIsZero,
+  quantity: decimalEmptyIsZero,
+  status: choice(ORDER_STATUSES),
+  msg: text,
+  time: seconds,
+});
 const chargeFee = z.object({ code: text, name: text, amount: decimal, currency: text });
 const chargeItem = z.object({ code: text, name: text, fees: z.array(chargeFee).default([]) });
 const chargeDetail = z.object({ total_amount: decimal, currency: text, items: z.array(chargeItem).default([]) });
@@ -103,7 +109,13 @@ export function toOrderDetail(row: z.output<typeof wireOrderDetail>): OrderDetai
     trailingAmount: row.trailing_amount,
     trailingPercent: row.trailing_percent,
     triggerAt: row.trigger_at,
-    history: row.history.map((entry) => ({ price: entry.price, quantity: entry.quantity, status: entry.status, message: entry.msg, time: entry.time })),
+    history: row.history.map((entry) => ({
+      price: entry.price,
+      quantity: entry.quantity,
+      status: entry.status,
+      message: entry.msg,
+      time: entry.time,
+    })),
     chargeDetail:
       row.charge_detail === undefined
         ? undefined
@@ -114,6 +126,10 @@ export function toOrderDetail(row: z.output<typeof wireOrderDetail>): OrderDetai
           },
     commissionFree: { status: row.free_status, amount: row.free_amount, currency: row.free_currency },
     deductions: { status: row.deductions_status, amount: row.deductions_amount, currency: row.deductions_currency },
-    platformDeducted: { status: row.platform_deducted_status, amount: row.platform_deducted_amount, currency: row.platform_deducted_currency },
+    platformDeducted: {
+      status: row.platform_deducted_status,
+      amount: row.platform_deducted_amount,
+      currency: row.platform_deducted_currency,
+    },
   };
 }

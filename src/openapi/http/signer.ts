@@ -35,7 +35,9 @@ export function canonicalRequest(parts: SignedParts): string {
 
 /** hex(hmac_sha256(appSecret, "HMAC-SHA256|" + hex(sha1(canonical)))). */
 export function signCanonical(appSecret: string, canonical: string): string {
-  return createHmac('sha256', appSecret).update(`HMAC-SHA256|${sha1Hex(canonical)}`).digest('hex');
+  return createHmac('sha256', appSecret)
+    .update(`HMAC-SHA256|${sha1Hex(canonical)}`)
+    .digest('hex');
 }
 
 export function computeSignature(appSecret: string, parts: SignedParts): string {

@@ -13,7 +13,11 @@ export async function statements(transport: Transport, query: StatementQuery): P
     // The SDK names the page `start_date` (sic) and defaults to page 1 of 20.
     query: { statement_type: STATEMENT_TYPES[query.type], start_date: query.page ?? 1, limit: query.pageSize ?? 20 },
   });
-  const { list } = parseWire(z.object({ list: z.array(z.object({ dt: integer, file_key: requiredText })) }), data, 'GET /v1/statement/list');
+  const { list } = parseWire(
+    z.object({ list: z.array(z.object({ dt: integer, file_key: requiredText })) }),
+    data,
+    'GET /v1/statement/list',
+  );
   return list.map((row) => ({ date: row.dt, fileKey: row.file_key }));
 }
 

@@ -71,7 +71,12 @@ export function createTransport(credentials: Credentials & { readonly httpUrl: s
 
   async function send(spec: CallSpec, path: string, query: string, body: Buffer | undefined, idempotent: boolean): Promise<unknown> {
     const request = `${spec.method} ${spec.path}`;
-    const context = (retryable: boolean, httpStatus?: number): FailureContext => ({ request, httpStatus, traceId: undefined, retryable: retryable && idempotent });
+    const context = (retryable: boolean, httpStatus?: number): FailureContext => ({
+      request,
+      httpStatus,
+      traceId: undefined,
+      retryable: retryable && idempotent,
+    });
     const controller = new AbortController();
     let timedOut = false;
     const timer = clock.setTimeout(() => {
@@ -94,11 +99,21 @@ export function createTransport(credentials: Credentials & { readonly httpUrl: s
       return unwrapEnvelope({ status: response.statusCode, body: text, traceId }, { request, idempotent, scrub });
     } catch (error) {
       if (timedOut) {
-        throw new TransportError('TIMEOUT', `${request} timed out after ${timeoutMs} ms${idempotent ? '' : NOT_REPEATED_HINT}`, context(true), error);
+        throw new TransportError(
+          'TIMEOUT',
+          `${request} timed out after ${timeoutMs} ms${idempotent ? '' : NOT_REPEATED_HINT}`,
+          context(true),
+          error,
+        );
       }
       if (error instanceof ServiceError || error instanceof TransportError || error instanceof BadResponseError) throw error;
       const reason = scrub(describe(error));
-      throw new TransportError('CONNECTION_FAILED', `${request} failed: ${reason}${idempotent ? '' : NOT_REPEATED_HINT}`, context(true), error);
+      throw new TransportError(
+        'CONNECTION_FAILED',
+        `${request} failed: ${reason}${idempotent ? '' : NOT_REPEATED_HINT}`,
+        context(true),
+        error,
+      );
     } finally {
       timer.cancel();
     }
@@ -106,7 +121,13 @@ export function createTransport(credentials: Credentials & { readonly httpUrl: s
 
   return {
     async call(spec) {
-      if (closed) throw new TransportError('CONNECTION_FAILED', `${spec.method} ${spec.path}: client is closed`, { request: `${spec.method} ${spec.path}`, httpStatus: undefined, traceId: undefined, retryable: false });
+      if (closed)
+        throw new TransportError('CONNECTION_FAILED', `${spec.method} ${spec.path}: client is closed`, {
+          request: `${spec.method} ${spec.path}`,
+          httpStatus: undefined,
+          traceId: undefined,
+          retryable: false,
+        });
       const idempotent = spec.idempotent ?? spec.method === 'GET';
       const path = `${basePath}${spec.path}`;
       const query = encodeQuery(spec.query);
@@ -127,7 +148,14 @@ export function createTransport(credentials: Credentials & { readonly httpUrl: s
     async close() {
       if (closed) return;
       closed = true;
-      limiter.close(new TransportError('CONNECTION_FAILED', 'client closed', { request: 'close', httpStatus: undefined, traceId: undefined, retryable: false }));
+      limiter.close(
+        new TransportError('CONNECTION_FAILED', 'client closed', {
+          request: 'close',
+          httpStatus: undefined,
+          traceId: undefined,
+          retryable: false,
+        }),
+      );
       await pool.close();
     },
   };

@@ -112,7 +112,11 @@ export function parseWire<S extends z.ZodType>(schema: S, data: unknown, request
   const field = formatPath(issue.path);
   const missing = valueAt(data, issue.path) === undefined;
   const problem = missing ? 'is missing' : issue.message.replace(/^Invalid input: /, '');
-  throw new BadResponseError(`response of ${request}: field ${field} ${problem}`, { request, httpStatus: undefined, traceId: undefined }, field);
+  throw new BadResponseError(
+    `response of ${request}: field ${field} ${problem}`,
+    { request, httpStatus: undefined, traceId: undefined },
+    field,
+  );
 }
 
 function formatPath(path: readonly PropertyKey[]): string {

@@ -87,7 +87,10 @@ export function decodePacket(frame: Uint8Array): Packet {
     if (frame.length < length) throw new PacketDecodeError(`frame of ${frame.length} bytes is truncated (header needs ${length})`);
   };
   let offset = 2;
-  let header: { type: 'request'; requestId: number; timeoutMs: number } | { type: 'response'; requestId: number; status: number } | { type: 'push' };
+  let header:
+    | { type: 'request'; requestId: number; timeoutMs: number }
+    | { type: 'response'; requestId: number; status: number }
+    | { type: 'push' };
   if (typeCode === PACKET_TYPES.request) {
     need(11);
     const timeoutMs = view.getUint16(6);

@@ -107,7 +107,13 @@ export class SocketConnection {
   }
 
   /** A typed request: encodes `value` with one codec and decodes the answer with another. */
-  async call<Req, Res>(cmd: number, requestCodec: MessageCodec<Req>, value: Req, responseCodec: MessageCodec<Res>, timeoutMs?: number): Promise<Res> {
+  async call<Req, Res>(
+    cmd: number,
+    requestCodec: MessageCodec<Req>,
+    value: Req,
+    responseCodec: MessageCodec<Res>,
+    timeoutMs?: number,
+  ): Promise<Res> {
     return responseCodec.decode(await this.request(cmd, requestCodec.encode(value), timeoutMs));
   }
 
@@ -146,7 +152,12 @@ export class SocketConnection {
     const session = this.session !== undefined && this.session.expires > this.options.clock.now() ? this.session : undefined;
     let auth: AuthResponse | undefined;
     if (session !== undefined) {
-      auth = await this.linkCall(link, CONTROL_COMMANDS.reconnect, messages.reconnectRequest.encode({ sessionId: session.id, metadata: this.metadata() }), deadline)
+      auth = await this.linkCall(
+        link,
+        CONTROL_COMMANDS.reconnect,
+        messages.reconnectRequest.encode({ sessionId: session.id, metadata: this.metadata() }),
+        deadline,
+      )
         .then((body) => messages.reconnectResponse.decode(body))
         .catch((error: Error) => {
           if (error instanceof SocketResponseError) return undefined;
@@ -159,7 +170,12 @@ export class SocketConnection {
       if (token.online >= token.limit) {
         throw new ConnectionRefusedError(`the account already holds ${token.online} of ${token.limit} allowed connections`);
       }
-      auth = await this.linkCall(link, CONTROL_COMMANDS.auth, messages.authRequest.encode({ token: token.otp, metadata: this.metadata() }), deadline)
+      auth = await this.linkCall(
+        link,
+        CONTROL_COMMANDS.auth,
+        messages.authRequest.encode({ token: token.otp, metadata: this.metadata() }),
+        deadline,
+      )
         .then((body) => messages.authResponse.decode(body))
         .catch((error: Error) => {
           throw error instanceof SocketResponseError ? new ConnectionRefusedError(`authentication failed: ${error.message}`) : error;
@@ -232,9 +248,10 @@ export class SocketConnection {
     socket.on('error', (error) => this.logger.warn({ connection: this.options.url, error: error.message }, 'socket error'));
     socket.on('close', (code, reason) => {
       const serverClose = link.serverClose;
-      const why = serverClose !== undefined
-        ? `server closed the connection (${closeCodeName(serverClose.code)}${serverClose.reason === '' ? '' : `: ${serverClose.reason}`})`
-        : `socket closed (${code}${reason.length > 0 ? ` ${reason.toString()}` : ''})`;
+      const why =
+        serverClose !== undefined
+          ? `server closed the connection (${closeCodeName(serverClose.code)}${serverClose.reason === '' ? '' : `: ${serverClose.reason}`})`
+          : `socket closed (${code}${reason.length > 0 ? ` ${reason.toString()}` : ''})`;
       this.linkDown(link, why);
     });
   }
@@ -255,7 +272,10 @@ export class SocketConnection {
     try {
       packet = decodePacket(frame);
     } catch (error) {
-      this.logger.warn({ connection: this.options.url, error: (error as Error).message, bytes: frame.length }, 'dropping a malformed frame');
+      this.logger.warn(
+        { connection: this.options.url, error: (error as Error).message, bytes: frame.length },
+        'dropping a malformed frame',
+      );
       return;
     }
     if (packet.type === 'response') this.settle(packet.requestId, packet.cmd, packet.status, packet.body);
@@ -289,7 +309,9 @@ export class SocketConnection {
   private answerServerRequest(link: Link, cmd: number, requestId: number, body: Uint8Array): void {
     const ok = cmd === CONTROL_COMMANDS.heartbeat;
     const reply = ok ? body : messages.error.encode({ code: 301600, msg: `client does not serve command ${cmd}` });
-    link.socket.send(encodePacket({ type: 'response', cmd, requestId, status: ok ? RESPONSE_STATUS.ok : RESPONSE_STATUS.badRequest, body: reply }));
+    link.socket.send(
+      encodePacket({ type: 'response', cmd, requestId, status: ok ? RESPONSE_STATUS.ok : RESPONSE_STATUS.badRequest, body: reply }),
+    );
   }
 
   private onServerClose(link: Link, body: Uint8Array): void {
@@ -298,7 +320,10 @@ export class SocketConnection {
     } catch {
       link.serverClose = { code: 1, reason: 'unreadable close message' };
     }
-    this.logger.warn({ connection: this.options.url, code: link.serverClose.code, reason: link.serverClose.reason }, 'server closed the connection');
+    this.logger.warn(
+      { connection: this.options.url, code: link.serverClose.code, reason: link.serverClose.reason },
+      'server closed the connection',
+    );
     if (link.serverClose.code === SESSION_EXPIRED) this.session = undefined;
     link.socket.close();
   }

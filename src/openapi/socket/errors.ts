@@ -25,7 +25,10 @@ export class SocketResponseError extends TraderError {
 }
 
 export class SocketTimeoutError extends TraderError {
-  constructor(readonly command: number, readonly timeoutMs: number) {
+  constructor(
+    readonly command: number,
+    readonly timeoutMs: number,
+  ) {
     super('SOCKET_TIMEOUT', `command ${command} got no response within ${timeoutMs} ms`);
   }
 }
@@ -45,7 +48,13 @@ export class ConnectionRefusedError extends TraderError {
 }
 
 export class SubscriptionLimitError extends TraderError {
-  constructor(readonly requested: number, readonly limit: number) {
-    super('SOCKET_TOO_MANY_SYMBOLS', `subscribing would hold ${requested} symbols; the service allows at most ${limit} per account (unsubscribe some first)`);
+  constructor(
+    readonly requested: number,
+    readonly limit: number,
+  ) {
+    super(
+      'SOCKET_TOO_MANY_SYMBOLS',
+      `subscribing would hold ${requested} symbols; the service allows at most ${limit} per account (unsubscribe some first)`,
+    );
   }
 }

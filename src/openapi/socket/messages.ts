@@ -29,16 +29,42 @@ function codec<T>(name: string): MessageCodec<T> {
   };
 }
 
-export interface ErrorBody { readonly code: number; readonly msg: string }
-export interface AuthRequest { readonly token: string; readonly metadata: Readonly<Record<string, string>> }
-export interface AuthResponse { readonly sessionId: string; readonly expires: number; readonly limit: number; readonly online: number }
-export interface ReconnectRequest { readonly sessionId: string; readonly metadata: Readonly<Record<string, string>> }
+export interface ErrorBody {
+  readonly code: number;
+  readonly msg: string;
+}
+export interface AuthRequest {
+  readonly token: string;
+  readonly metadata: Readonly<Record<string, string>>;
+}
+export interface AuthResponse {
+  readonly sessionId: string;
+  readonly expires: number;
+  readonly limit: number;
+  readonly online: number;
+}
+export interface ReconnectRequest {
+  readonly sessionId: string;
+  readonly metadata: Readonly<Record<string, string>>;
+}
 export type ReconnectResponse = AuthResponse;
-export interface Heartbeat { readonly timestamp: number; readonly heartbeatId: number }
-export interface Close { readonly code: number; readonly reason: string }
+export interface Heartbeat {
+  readonly timestamp: number;
+  readonly heartbeatId: number;
+}
+export interface Close {
+  readonly code: number;
+  readonly reason: string;
+}
 
-export interface UserQuoteProfileRequest { readonly language: string }
-export interface RateLimitEntry { readonly command: number; readonly limit: number; readonly burst: number }
+export interface UserQuoteProfileRequest {
+  readonly language: string;
+}
+export interface RateLimitEntry {
+  readonly command: number;
+  readonly limit: number;
+  readonly burst: number;
+}
 export interface UserQuoteProfileResponse {
   readonly memberId: number;
   readonly quoteLevel: string;
@@ -47,84 +73,205 @@ export interface UserQuoteProfileResponse {
   readonly rateLimit: readonly RateLimitEntry[];
 }
 
-export interface MultiSecurityRequest { readonly symbol: readonly string[] }
-export interface SecurityRequest { readonly symbol: string }
-export interface StaticInfo {
-  readonly symbol: string; readonly nameCn: string; readonly nameEn: string; readonly nameHk: string; readonly listingDate: string;
-  readonly exchange: string; readonly currency: string; readonly lotSize: number; readonly totalShares: number;
-  readonly circulatingShares: number; readonly hkShares: number; readonly eps: string; readonly epsTtm: string; readonly bps: string;
-  readonly dividendYield: string; readonly stockDerivatives: readonly number[]; readonly board: string;
+export interface MultiSecurityRequest {
+  readonly symbol: readonly string[];
 }
-export interface SecurityStaticInfoResponse { readonly secuStaticInfo: readonly StaticInfo[] }
+export interface SecurityRequest {
+  readonly symbol: string;
+}
+export interface StaticInfo {
+  readonly symbol: string;
+  readonly nameCn: string;
+  readonly nameEn: string;
+  readonly nameHk: string;
+  readonly listingDate: string;
+  readonly exchange: string;
+  readonly currency: string;
+  readonly lotSize: number;
+  readonly totalShares: number;
+  readonly circulatingShares: number;
+  readonly hkShares: number;
+  readonly eps: string;
+  readonly epsTtm: string;
+  readonly bps: string;
+  readonly dividendYield: string;
+  readonly stockDerivatives: readonly number[];
+  readonly board: string;
+}
+export interface SecurityStaticInfoResponse {
+  readonly secuStaticInfo: readonly StaticInfo[];
+}
 export interface PrePostQuote {
-  readonly lastDone: string; readonly timestamp: number; readonly volume: number; readonly turnover: string;
-  readonly high: string; readonly low: string; readonly prevClose: string;
+  readonly lastDone: string;
+  readonly timestamp: number;
+  readonly volume: number;
+  readonly turnover: string;
+  readonly high: string;
+  readonly low: string;
+  readonly prevClose: string;
 }
 export interface SecurityQuote {
-  readonly symbol: string; readonly lastDone: string; readonly prevClose: string; readonly open: string; readonly high: string;
-  readonly low: string; readonly timestamp: number; readonly volume: number; readonly turnover: string; readonly tradeStatus: number;
-  readonly preMarketQuote?: PrePostQuote | null; readonly postMarketQuote?: PrePostQuote | null; readonly overNightQuote?: PrePostQuote | null;
+  readonly symbol: string;
+  readonly lastDone: string;
+  readonly prevClose: string;
+  readonly open: string;
+  readonly high: string;
+  readonly low: string;
+  readonly timestamp: number;
+  readonly volume: number;
+  readonly turnover: string;
+  readonly tradeStatus: number;
+  readonly preMarketQuote?: PrePostQuote | null;
+  readonly postMarketQuote?: PrePostQuote | null;
+  readonly overNightQuote?: PrePostQuote | null;
 }
-export interface SecurityQuoteResponse { readonly secuQuote: readonly SecurityQuote[] }
+export interface SecurityQuoteResponse {
+  readonly secuQuote: readonly SecurityQuote[];
+}
 
-export interface SubscribeRequest { readonly symbol: readonly string[]; readonly subType: readonly number[]; readonly isFirstPush: boolean }
-export interface UnsubscribeRequest { readonly symbol: readonly string[]; readonly subType: readonly number[]; readonly unsubAll: boolean }
-export interface SubscriptionResponse { readonly subList: readonly { readonly symbol: string; readonly subType: readonly number[] }[] }
+export interface SubscribeRequest {
+  readonly symbol: readonly string[];
+  readonly subType: readonly number[];
+  readonly isFirstPush: boolean;
+}
+export interface UnsubscribeRequest {
+  readonly symbol: readonly string[];
+  readonly subType: readonly number[];
+  readonly unsubAll: boolean;
+}
+export interface SubscriptionResponse {
+  readonly subList: readonly { readonly symbol: string; readonly subType: readonly number[] }[];
+}
 
-export interface MarketTradeDayRequest { readonly market: string; readonly begDay: string; readonly endDay: string }
-export interface MarketTradeDayResponse { readonly tradeDay: readonly string[]; readonly halfTradeDay: readonly string[] }
-export interface TradePeriod { readonly begTime: number; readonly endTime: number; readonly tradeSession: number }
+export interface MarketTradeDayRequest {
+  readonly market: string;
+  readonly begDay: string;
+  readonly endDay: string;
+}
+export interface MarketTradeDayResponse {
+  readonly tradeDay: readonly string[];
+  readonly halfTradeDay: readonly string[];
+}
+export interface TradePeriod {
+  readonly begTime: number;
+  readonly endTime: number;
+  readonly tradeSession: number;
+}
 export interface MarketTradePeriodResponse {
   readonly marketTradeSession: readonly { readonly market: string; readonly tradeSession: readonly TradePeriod[] }[];
 }
 
 export interface SecurityCandlestickRequest {
-  readonly symbol: string; readonly period: number; readonly count: number; readonly adjustType: number; readonly tradeSession: number;
+  readonly symbol: string;
+  readonly period: number;
+  readonly count: number;
+  readonly adjustType: number;
+  readonly tradeSession: number;
 }
 export interface SecurityHistoryCandlestickRequest {
-  readonly symbol: string; readonly period: number; readonly adjustType: number; readonly queryType: number;
+  readonly symbol: string;
+  readonly period: number;
+  readonly adjustType: number;
+  readonly queryType: number;
   readonly offsetRequest?: { readonly direction: number; readonly date: string; readonly minute: string; readonly count: number } | null;
   readonly dateRequest?: { readonly startDate: string; readonly endDate: string } | null;
   readonly tradeSession: number;
 }
 export interface CandlestickMessage {
-  readonly close: string; readonly open: string; readonly low: string; readonly high: string; readonly volume: number;
-  readonly turnover: string; readonly timestamp: number; readonly tradeSession: number;
+  readonly close: string;
+  readonly open: string;
+  readonly low: string;
+  readonly high: string;
+  readonly volume: number;
+  readonly turnover: string;
+  readonly timestamp: number;
+  readonly tradeSession: number;
 }
-export interface SecurityCandlestickResponse { readonly symbol: string; readonly candlesticks: readonly CandlestickMessage[] }
+export interface SecurityCandlestickResponse {
+  readonly symbol: string;
+  readonly candlesticks: readonly CandlestickMessage[];
+}
 
 export interface CapitalFlowIntradayResponse {
   readonly symbol: string;
   readonly capitalFlowLines: readonly { readonly inflow: string; readonly timestamp: number }[];
 }
-export interface CapitalDistribution { readonly large: string; readonly medium: string; readonly small: string }
+export interface CapitalDistribution {
+  readonly large: string;
+  readonly medium: string;
+  readonly small: string;
+}
 export interface CapitalDistributionResponse {
-  readonly symbol: string; readonly timestamp: number;
-  readonly capitalIn?: CapitalDistribution | null; readonly capitalOut?: CapitalDistribution | null;
+  readonly symbol: string;
+  readonly timestamp: number;
+  readonly capitalIn?: CapitalDistribution | null;
+  readonly capitalOut?: CapitalDistribution | null;
 }
 
 export interface PushQuote {
-  readonly symbol: string; readonly sequence: number; readonly lastDone: string; readonly open: string; readonly high: string;
-  readonly low: string; readonly timestamp: number; readonly volume: number; readonly turnover: string; readonly tradeStatus: number;
-  readonly tradeSession: number; readonly currentVolume: number; readonly currentTurnover: string; readonly tag: number;
+  readonly symbol: string;
+  readonly sequence: number;
+  readonly lastDone: string;
+  readonly open: string;
+  readonly high: string;
+  readonly low: string;
+  readonly timestamp: number;
+  readonly volume: number;
+  readonly turnover: string;
+  readonly tradeStatus: number;
+  readonly tradeSession: number;
+  readonly currentVolume: number;
+  readonly currentTurnover: string;
+  readonly tag: number;
 }
-export interface DepthLevelMessage { readonly position: number; readonly price: string; readonly volume: number; readonly orderNum: number }
-export interface PushDepth { readonly symbol: string; readonly sequence: number; readonly ask: readonly DepthLevelMessage[]; readonly bid: readonly DepthLevelMessage[] }
-export interface SecurityDepthResponse { readonly symbol: string; readonly ask: readonly DepthLevelMessage[]; readonly bid: readonly DepthLevelMessage[] }
+export interface DepthLevelMessage {
+  readonly position: number;
+  readonly price: string;
+  readonly volume: number;
+  readonly orderNum: number;
+}
+export interface PushDepth {
+  readonly symbol: string;
+  readonly sequence: number;
+  readonly ask: readonly DepthLevelMessage[];
+  readonly bid: readonly DepthLevelMessage[];
+}
+export interface SecurityDepthResponse {
+  readonly symbol: string;
+  readonly ask: readonly DepthLevelMessage[];
+  readonly bid: readonly DepthLevelMessage[];
+}
 export interface TradeMessage {
-  readonly price: string; readonly volume: number; readonly timestamp: number; readonly tradeType: string;
-  readonly direction: number; readonly tradeSession: number;
+  readonly price: string;
+  readonly volume: number;
+  readonly timestamp: number;
+  readonly tradeType: string;
+  readonly direction: number;
+  readonly tradeSession: number;
 }
-export interface PushTrade { readonly symbol: string; readonly sequence: number; readonly trade: readonly TradeMessage[] }
+export interface PushTrade {
+  readonly symbol: string;
+  readonly sequence: number;
+  readonly trade: readonly TradeMessage[];
+}
 
-export interface Sub { readonly topics: readonly string[] }
+export interface Sub {
+  readonly topics: readonly string[];
+}
 export interface SubResponse {
   readonly success: readonly string[];
   readonly fail: readonly { readonly topic: string; readonly reason: string }[];
   readonly current: readonly string[];
 }
-export interface UnsubResponse { readonly current: readonly string[] }
-export interface Notification { readonly topic: string; readonly contentType: number; readonly dispatchType: number; readonly data: Uint8Array }
+export interface UnsubResponse {
+  readonly current: readonly string[];
+}
+export interface Notification {
+  readonly topic: string;
+  readonly contentType: number;
+  readonly dispatchType: number;
+  readonly data: Uint8Array;
+}
 
 export const messages = {
   error: codec<ErrorBody>('Error'),

@@ -89,9 +89,13 @@ export function orderUpdateFromJson(data: unknown): PushedOrderUpdate {
     executedPrice: nonZero(order.executed_price, 'executed_price'),
     triggerPrice: nonZero(order.trigger_price, 'trigger_price'),
     // The push does not carry time in force; "Day" until the order is reconciled by query.
-    timeInForce: order.time_in_force === undefined || order.time_in_force === '' ? 'Day' : parseChoice(TIME_IN_FORCE, order.time_in_force, 'time_in_force'),
+    timeInForce:
+      order.time_in_force === undefined || order.time_in_force === ''
+        ? 'Day'
+        : parseChoice(TIME_IN_FORCE, order.time_in_force, 'time_in_force'),
     expireDate: order.expire_date === undefined || order.expire_date === '' ? undefined : order.expire_date,
-    outsideRth: order.outside_rth === undefined || order.outside_rth === '' ? undefined : parseChoice(OUTSIDE_RTH, order.outside_rth, 'outside_rth'),
+    outsideRth:
+      order.outside_rth === undefined || order.outside_rth === '' ? undefined : parseChoice(OUTSIDE_RTH, order.outside_rth, 'outside_rth'),
     currency: order.currency,
     remark: order.remark,
     message: order.msg,

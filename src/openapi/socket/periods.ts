@@ -4,8 +4,24 @@ import type { Period } from '../../domain/period.js';
 import { TRADE_SESSIONS, type TradeSession } from '../../domain/quote.js';
 
 export const PERIOD_CODES: Readonly<Record<Period, number>> = {
-  '1m': 1, '2m': 2, '3m': 3, '5m': 5, '10m': 10, '15m': 15, '20m': 20, '30m': 30, '45m': 45, '60m': 60,
-  '120m': 120, '180m': 180, '240m': 240, day: 1000, week: 2000, month: 3000, quarter: 3500, year: 4000,
+  '1m': 1,
+  '2m': 2,
+  '3m': 3,
+  '5m': 5,
+  '10m': 10,
+  '15m': 15,
+  '20m': 20,
+  '30m': 30,
+  '45m': 45,
+  '60m': 60,
+  '120m': 120,
+  '180m': 180,
+  '240m': 240,
+  day: 1000,
+  week: 2000,
+  month: 3000,
+  quarter: 3500,
+  year: 4000,
 };
 
 export function periodCode(period: Period): number {

@@ -3,11 +3,20 @@
 // service's call limits, with every subscription restored after a reconnect.
 import { filter, mergeMap, Observable, share, type Observable as Obs } from 'rxjs';
 import type { Candle } from '../../domain/candle.js';
-import { type Period } from '../../domain/period.js';
+import type { Period } from '../../domain/period.js';
 import type { Depth, Quote, Trades } from '../../domain/quote.js';
-import { type Market, type SecuritySymbol } from '../../domain/symbol.js';
+import type { Market, SecuritySymbol } from '../../domain/symbol.js';
 import { silentLogger, type Logger } from '../../log/logger.js';
-import { ADJUST_TYPES, HISTORY_QUERY_TYPES, QUOTE_COMMANDS, QUOTE_PUSHES, SUB_TYPES, TRADE_SESSION_FILTER, type AdjustType, type SubType } from './commands.js';
+import {
+  ADJUST_TYPES,
+  HISTORY_QUERY_TYPES,
+  QUOTE_COMMANDS,
+  QUOTE_PUSHES,
+  SUB_TYPES,
+  TRADE_SESSION_FILTER,
+  type AdjustType,
+  type SubType,
+} from './commands.js';
 import { SocketConnection, type ConnectionOptions } from './connection.js';
 import type { ConnectionState } from './connection-state.js';
 import { SocketResponseError, SubscriptionLimitError } from './errors.js';
@@ -16,12 +25,25 @@ import { messages, type MessageCodec, type SecurityHistoryCandlestickRequest, ty
 import { periodCode } from './periods.js';
 import { QuoteLimits } from './quote-limits.js';
 import {
-  candleFromMessage, depthFromPush, quoteFromPush, snapshotFromMessage, staticInfoFromMessage, tradesFromPush,
-  type QuoteSnapshot, type SecurityStaticInfo,
+  candleFromMessage,
+  depthFromPush,
+  quoteFromPush,
+  snapshotFromMessage,
+  staticInfoFromMessage,
+  tradesFromPush,
+  type QuoteSnapshot,
+  type SecurityStaticInfo,
 } from './quote-mapping.js';
 import {
-  capitalDistributionFromMessage, capitalFlowFromMessage, compactDate, sessionsFromMessage, tradingDaysFromMessage,
-  type CapitalDistributionSnapshot, type CapitalFlow, type MarketSessions, type TradingDays,
+  capitalDistributionFromMessage,
+  capitalFlowFromMessage,
+  compactDate,
+  sessionsFromMessage,
+  tradingDaysFromMessage,
+  type CapitalDistributionSnapshot,
+  type CapitalFlow,
+  type MarketSessions,
+  type TradingDays,
 } from './reference-data.js';
 import { SubscriptionBook } from './subscription-book.js';
 
@@ -108,7 +130,12 @@ export class QuoteClient {
   }
 
   async staticInfo(symbols: readonly SecuritySymbol[]): Promise<SecurityStaticInfo[]> {
-    const response = await this.call(QUOTE_COMMANDS.staticInfo, messages.multiSecurityRequest, { symbol: symbols }, messages.staticInfoResponse);
+    const response = await this.call(
+      QUOTE_COMMANDS.staticInfo,
+      messages.multiSecurityRequest,
+      { symbol: symbols },
+      messages.staticInfoResponse,
+    );
     return response.secuStaticInfo.map(staticInfoFromMessage);
   }
 
@@ -125,17 +152,24 @@ export class QuoteClient {
   /** Trading days of a market between two YYYY-MM-DD dates (the service allows about a month per call). */
   async tradingDays(market: Market, from: string, to: string): Promise<TradingDays> {
     const request = { market, begDay: compactDate(from), endDay: compactDate(to) };
-    return tradingDaysFromMessage(await this.call(QUOTE_COMMANDS.tradingDays, messages.tradeDayRequest, request, messages.tradeDayResponse));
+    return tradingDaysFromMessage(
+      await this.call(QUOTE_COMMANDS.tradingDays, messages.tradeDayRequest, request, messages.tradeDayResponse),
+    );
   }
 
   async tradingSessions(): Promise<MarketSessions[]> {
-    return sessionsFromMessage(await this.call(QUOTE_COMMANDS.tradingSessions, messages.tradePeriodRequest, {}, messages.tradePeriodResponse));
+    return sessionsFromMessage(
+      await this.call(QUOTE_COMMANDS.tradingSessions, messages.tradePeriodRequest, {}, messages.tradePeriodResponse),
+    );
   }
 
   /** The latest `count` candles (cmd 19), the last one possibly still forming. */
   async candlesticks(symbol: SecuritySymbol, period: Period, count: number, query: CandleQuery = {}): Promise<Candle[]> {
     const request = {
-      symbol, period: periodCode(period), count, adjustType: ADJUST_TYPES[query.adjust ?? 'none'],
+      symbol,
+      period: periodCode(period),
+      count,
+      adjustType: ADJUST_TYPES[query.adjust ?? 'none'],
       tradeSession: query.allSessions ? TRADE_SESSION_FILTER.all : TRADE_SESSION_FILTER.regular,
     };
     const response = await this.call(QUOTE_COMMANDS.candlesticks, messages.candlestickRequest, request, messages.candlestickResponse);
@@ -146,13 +180,21 @@ export class QuoteClient {
   async historyByOffset(symbol: SecuritySymbol, period: Period, query: OffsetQuery): Promise<Candle[]> {
     return this.history(symbol, period, query, {
       queryType: HISTORY_QUERY_TYPES.offset,
-      offsetRequest: { direction: query.direction === 'forward' ? 1 : 0, date: query.date === undefined ? '' : compactDate(query.date), minute: query.minute ?? '', count: query.count },
+      offsetRequest: {
+        direction: query.direction === 'forward' ? 1 : 0,
+        date: query.date === undefined ? '' : compactDate(query.date),
+        minute: query.minute ?? '',
+        count: query.count,
+      },
     });
   }
 
   /** One cmd 27 call by date range (YYYY-MM-DD, inclusive); the service caps the bars per answer. */
   async historyByDate(symbol: SecuritySymbol, period: Period, from: string, to: string, query: CandleQuery = {}): Promise<Candle[]> {
-    return this.history(symbol, period, query, { queryType: HISTORY_QUERY_TYPES.date, dateRequest: { startDate: compactDate(from), endDate: compactDate(to) } });
+    return this.history(symbol, period, query, {
+      queryType: HISTORY_QUERY_TYPES.date,
+      dateRequest: { startDate: compactDate(from), endDate: compactDate(to) },
+    });
   }
 
   /** Every bar of a date range, page by page (each page one cmd 27 call within the 60-per-30-s limit). */
@@ -161,11 +203,18 @@ export class QuoteClient {
   }
 
   async capitalFlow(symbol: SecuritySymbol): Promise<CapitalFlow> {
-    return capitalFlowFromMessage(await this.call(QUOTE_COMMANDS.capitalFlow, messages.capitalFlowRequest, { symbol }, messages.capitalFlowResponse));
+    return capitalFlowFromMessage(
+      await this.call(QUOTE_COMMANDS.capitalFlow, messages.capitalFlowRequest, { symbol }, messages.capitalFlowResponse),
+    );
   }
 
   async capitalDistribution(symbol: SecuritySymbol): Promise<CapitalDistributionSnapshot> {
-    const response = await this.call(QUOTE_COMMANDS.capitalDistribution, messages.securityRequest, { symbol }, messages.capitalDistributionResponse);
+    const response = await this.call(
+      QUOTE_COMMANDS.capitalDistribution,
+      messages.securityRequest,
+      { symbol },
+      messages.capitalDistributionResponse,
+    );
     return capitalDistributionFromMessage(response);
   }
 
@@ -180,10 +229,18 @@ export class QuoteClient {
     shape: Pick<SecurityHistoryCandlestickRequest, 'queryType' | 'offsetRequest' | 'dateRequest'>,
   ): Promise<Candle[]> {
     const request: SecurityHistoryCandlestickRequest = {
-      symbol, period: periodCode(period), adjustType: ADJUST_TYPES[query.adjust ?? 'none'],
-      tradeSession: query.allSessions ? TRADE_SESSION_FILTER.all : TRADE_SESSION_FILTER.regular, ...shape,
+      symbol,
+      period: periodCode(period),
+      adjustType: ADJUST_TYPES[query.adjust ?? 'none'],
+      tradeSession: query.allSessions ? TRADE_SESSION_FILTER.all : TRADE_SESSION_FILTER.regular,
+      ...shape,
     };
-    const response = await this.call(QUOTE_COMMANDS.historyCandlesticks, messages.historyCandlestickRequest, request, messages.candlestickResponse);
+    const response = await this.call(
+      QUOTE_COMMANDS.historyCandlesticks,
+      messages.historyCandlestickRequest,
+      request,
+      messages.candlestickResponse,
+    );
     return response.candlesticks.map((candle) => candleFromMessage(candle, symbol, period));
   }
 
@@ -207,7 +264,11 @@ export class QuoteClient {
     return this.send(QUOTE_COMMANDS.subscribe, body);
   }
 
-  private subscribed<T extends { readonly symbol: SecuritySymbol }>(kind: SubType, source: Obs<T>, symbols: readonly SecuritySymbol[]): Obs<T> {
+  private subscribed<T extends { readonly symbol: SecuritySymbol }>(
+    kind: SubType,
+    source: Obs<T>,
+    symbols: readonly SecuritySymbol[],
+  ): Obs<T> {
     return new Observable<T>((subscriber) => {
       const wanted = new Set(symbols);
       const holding = this.book.countWith([...wanted]);
@@ -227,7 +288,8 @@ export class QuoteClient {
         const body = messages.unsubscribeRequest.encode({ symbol: gone, subType: [SUB_TYPES[kind]], unsubAll: false });
         this.enqueue(() => this.send(QUOTE_COMMANDS.unsubscribe, body)).catch((error: unknown) => {
           // Closing the connection drops its subscriptions anyway: only a failure on a live link is news.
-          if (this.connection.state.status !== 'closed') this.logger.warn({ symbols: gone, error: (error as Error).message }, 'unsubscribe failed');
+          if (this.connection.state.status !== 'closed')
+            this.logger.warn({ symbols: gone, error: (error as Error).message }, 'unsubscribe failed');
         });
       };
     });
@@ -251,7 +313,12 @@ export class QuoteClient {
   /** After every auth: load the profile (its limits), and after a reconnect restore every subscription. */
   private async afterAuth(reconnected: boolean): Promise<void> {
     try {
-      const profile = await this.connection.call(QUOTE_COMMANDS.profile, messages.quoteProfileRequest, { language: this.options.language ?? 'en' }, messages.quoteProfileResponse);
+      const profile = await this.connection.call(
+        QUOTE_COMMANDS.profile,
+        messages.quoteProfileRequest,
+        { language: this.options.language ?? 'en' },
+        messages.quoteProfileResponse,
+      );
       this.currentProfile = profile;
       this.limits.applyProfile(profile.rateLimit);
     } catch (error) {

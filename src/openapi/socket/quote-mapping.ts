@@ -1,11 +1,20 @@
 // Wire messages of the quote connection → domain values: decimal-exact prices, epoch-ms times (the service
 // sends seconds), validated symbols. Server-side encoders use the inverse helpers at the bottom.
 import type { Candle } from '../../domain/candle.js';
-import { Decimal, parseDecimal, toWire, ZERO } from '../../domain/decimal.js';
+import { type Decimal, parseDecimal, toWire, ZERO } from '../../domain/decimal.js';
 import type { Period } from '../../domain/period.js';
 import type { Depth, DepthLevel, Quote, Trades } from '../../domain/quote.js';
 import { parseSymbol, type SecuritySymbol } from '../../domain/symbol.js';
-import type { CandlestickMessage, DepthLevelMessage, PrePostQuote, PushDepth, PushQuote, PushTrade, SecurityQuote, StaticInfo } from './messages.js';
+import type {
+  CandlestickMessage,
+  DepthLevelMessage,
+  PrePostQuote,
+  PushDepth,
+  PushQuote,
+  PushTrade,
+  SecurityQuote,
+  StaticInfo,
+} from './messages.js';
 import { tradeSessionCode, tradeSessionFromCode } from './periods.js';
 
 /** A price field the service may leave empty before the first trade of a day ("" → 0). */

@@ -14,7 +14,8 @@ export class CallWindow {
     readonly calls: number,
     readonly windowMs: number,
   ) {
-    if (!(calls >= 1) || !(windowMs > 0)) throw new RangeError(`a call window needs calls >= 1 and a positive window (got ${calls} per ${windowMs} ms)`);
+    if (!(calls >= 1) || !(windowMs > 0))
+      throw new RangeError(`a call window needs calls >= 1 and a positive window (got ${calls} per ${windowMs} ms)`);
   }
 
   /** Resolves when one more call fits in the window; the call counts from that moment. */
@@ -33,10 +34,13 @@ export class CallWindow {
       this.waiting.shift()!();
     }
     if (this.waiting.length > 0 && this.timer === undefined) {
-      this.timer = this.clock.setTimeout(() => {
-        this.timer = undefined;
-        this.drain();
-      }, this.stamps[0]! + this.windowMs - now);
+      this.timer = this.clock.setTimeout(
+        () => {
+          this.timer = undefined;
+          this.drain();
+        },
+        this.stamps[0]! + this.windowMs - now,
+      );
     }
   }
 }

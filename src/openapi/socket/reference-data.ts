@@ -3,7 +3,13 @@
 import { parseDecimal, type Decimal, ZERO } from '../../domain/decimal.js';
 import { parseSymbol, type SecuritySymbol } from '../../domain/symbol.js';
 import type { TradeSession } from '../../domain/quote.js';
-import type { CapitalDistribution, CapitalDistributionResponse, CapitalFlowIntradayResponse, MarketTradeDayResponse, MarketTradePeriodResponse } from './messages.js';
+import type {
+  CapitalDistribution,
+  CapitalDistributionResponse,
+  CapitalFlowIntradayResponse,
+  MarketTradeDayResponse,
+  MarketTradePeriodResponse,
+} from './messages.js';
 import { tradeSessionFromCode } from './periods.js';
 
 export interface TradingDays {
@@ -53,7 +59,11 @@ export function tradingDaysFromMessage(message: MarketTradeDayResponse): Trading
 export function sessionsFromMessage(message: MarketTradePeriodResponse): MarketSessions[] {
   return message.marketTradeSession.map((market) => ({
     market: market.market,
-    sessions: market.tradeSession.map((period) => ({ begin: period.begTime, end: period.endTime, session: tradeSessionFromCode(period.tradeSession) })),
+    sessions: market.tradeSession.map((period) => ({
+      begin: period.begTime,
+      end: period.endTime,
+      session: tradeSessionFromCode(period.tradeSession),
+    })),
   }));
 }
 
@@ -70,5 +80,10 @@ function sizes(value: CapitalDistribution | null | undefined): CapitalSizes {
 }
 
 export function capitalDistributionFromMessage(message: CapitalDistributionResponse): CapitalDistributionSnapshot {
-  return { symbol: parseSymbol(message.symbol), timestamp: message.timestamp * 1000, capitalIn: sizes(message.capitalIn), capitalOut: sizes(message.capitalOut) };
+  return {
+    symbol: parseSymbol(message.symbol),
+    timestamp: message.timestamp * 1000,
+    capitalIn: sizes(message.capitalIn),
+    capitalOut: sizes(message.capitalOut),
+  };
 }

@@ -61,7 +61,14 @@ export const DEFAULT_CASH = 1_000_000;
 export const DEFAULT_DATA = 'backtest-data';
 export const DEFAULT_PING_INTERVAL_MS = 10_000;
 
-export const ENV_NAMES = ['LONGPORT_APP_KEY', 'LONGPORT_APP_SECRET', 'LONGPORT_ACCESS_TOKEN', 'LONGPORT_HTTP_URL', 'LONGPORT_QUOTE_WS_URL', 'LONGPORT_TRADE_WS_URL'] as const;
+export const ENV_NAMES = [
+  'LONGPORT_APP_KEY',
+  'LONGPORT_APP_SECRET',
+  'LONGPORT_ACCESS_TOKEN',
+  'LONGPORT_HTTP_URL',
+  'LONGPORT_QUOTE_WS_URL',
+  'LONGPORT_TRADE_WS_URL',
+] as const;
 export type SimulatorEnv = Readonly<Record<(typeof ENV_NAMES)[number], string>>;
 
 export interface Endpoints {
@@ -72,7 +79,11 @@ export interface Endpoints {
 
 export function endpointsOf(host: string, port: number): Endpoints {
   const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-  return { httpUrl: `http://${reachable}:${port}`, quoteWsUrl: `ws://${reachable}:${port}/v2/quote`, tradeWsUrl: `ws://${reachable}:${port}/v2/trade` };
+  return {
+    httpUrl: `http://${reachable}:${port}`,
+    quoteWsUrl: `ws://${reachable}:${port}/v2/quote`,
+    tradeWsUrl: `ws://${reachable}:${port}/v2/trade`,
+  };
 }
 
 export function envOf(credentials: Credentials, endpoints: Endpoints): SimulatorEnv {
@@ -89,9 +100,12 @@ export function envOf(credentials: Credentials, endpoints: Endpoints): Simulator
 /** Checks the numeric options up front, naming the bad one. */
 export function checkOptions(options: SimulatorOptions): void {
   const port = options.port ?? 0;
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new InvalidInputError(`port must be an integer from 0 to 65535, got ${port}`, 'port');
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new InvalidInputError(`port must be an integer from 0 to 65535, got ${port}`, 'port');
   const speed = options.speed ?? DEFAULT_SPEED;
   if (!(speed > 0) || !Number.isFinite(speed)) throw new InvalidInputError(`speed must be a positive number, got ${speed}`, 'speed');
-  if (options.from !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(options.from)) throw new InvalidInputError(`from must be a YYYY-MM-DD date, got "${options.from}"`, 'from');
-  if (options.tokenLifetimeMs !== undefined && !(options.tokenLifetimeMs > 0)) throw new InvalidInputError('tokenLifetimeMs must be positive', 'tokenLifetimeMs');
+  if (options.from !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(options.from))
+    throw new InvalidInputError(`from must be a YYYY-MM-DD date, got "${options.from}"`, 'from');
+  if (options.tokenLifetimeMs !== undefined && !(options.tokenLifetimeMs > 0))
+    throw new InvalidInputError('tokenLifetimeMs must be positive', 'tokenLifetimeMs');
 }

@@ -18,7 +18,19 @@ const optionalSeconds = (epochMs: number | undefined): string => (epochMs === un
 
 type CommonFields = Pick<
   VenueOrder,
-  'orderId' | 'status' | 'stockName' | 'symbol' | 'side' | 'orderType' | 'currency' | 'message' | 'tag' | 'remark' | 'triggerStatus' | 'submittedAt' | 'updatedAt'
+  | 'orderId'
+  | 'status'
+  | 'stockName'
+  | 'symbol'
+  | 'side'
+  | 'orderType'
+  | 'currency'
+  | 'message'
+  | 'tag'
+  | 'remark'
+  | 'triggerStatus'
+  | 'submittedAt'
+  | 'updatedAt'
 >;
 
 function common(order: CommonFields): Record<string, string> {

@@ -24,7 +24,17 @@ import { MarketClock } from './market/market-clock.js';
 import { loadMarketData, type SymbolSeries } from './market/market-data.js';
 import { QuoteBoard } from './market/quote-board.js';
 import { TradingCalendar } from './market/trading-calendar.js';
-import { checkOptions, DEFAULT_CASH, DEFAULT_PING_INTERVAL_MS, DEFAULT_SPEED, endpointsOf, envOf, type Endpoints, type SimulatorEnv, type SimulatorOptions } from './options.js';
+import {
+  checkOptions,
+  DEFAULT_CASH,
+  DEFAULT_PING_INTERVAL_MS,
+  DEFAULT_SPEED,
+  endpointsOf,
+  envOf,
+  type Endpoints,
+  type SimulatorEnv,
+  type SimulatorOptions,
+} from './options.js';
 import { DEFAULT_HTTP_LIMIT, RateWindows } from './rate-windows.js';
 import { DEFAULT_QUOTE_LIMITS, quoteService, tradeService } from './socket/link-services.js';
 import { quoteQueries } from './socket/quote-queries.js';
@@ -65,7 +75,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const tokens = new TokenRegistry(clock);
   for (const token of saved?.tokens ?? []) tokens.add(token);
   if (tokens.state(credentials.accessToken) === 'unknown') {
-    tokens.add({ token: credentials.accessToken, issuedAt: clock.now(), expiresAt: clock.now() + (options.tokenLifetimeMs ?? DEFAULT_TOKEN_LIFETIME_MS) });
+    tokens.add({
+      token: credentials.accessToken,
+      issuedAt: clock.now(),
+      expiresAt: clock.now() + (options.tokenLifetimeMs ?? DEFAULT_TOKEN_LIFETIME_MS),
+    });
   }
 
   const replay = new MarketReplay({ series: series.map((one) => one.candles.slice(one.replayFrom)), clock, speed });
@@ -82,7 +96,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       cash: cashOf(options, series),
       seed,
       faults: options.faults ?? {},
-      stockNames: { ...Object.fromEntries(series.map((one) => [one.symbol, one.symbol.slice(0, one.symbol.lastIndexOf('.'))])), ...options.venue?.stockNames },
+      stockNames: {
+        ...Object.fromEntries(series.map((one) => [one.symbol, one.symbol.slice(0, one.symbol.lastIndexOf('.'))])),
+        ...options.venue?.stockNames,
+      },
     },
   });
   if (saved !== undefined) venue.restore(saved.snapshot);
@@ -182,7 +199,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new TraderError('PORT_IN_USE', `port ${port} on ${host} is already in use: pick another with --port (0 picks a free one)`) : error),
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new TraderError('PORT_IN_USE', `port ${port} on ${host} is already in use: pick another with --port (0 picks a free one)`)
+          : error,
+      ),
     );
     server.listen(port, host, () => resolve());
   });

@@ -47,7 +47,8 @@ export class StateStore {
       `);
       const version = (db.prepare("SELECT value FROM meta WHERE key = 'version'").get() as { value: string } | undefined)?.value;
       if (version === undefined) db.prepare("INSERT INTO meta (key, value) VALUES ('version', ?)").run(String(SCHEMA_VERSION));
-      else if (Number(version) !== SCHEMA_VERSION) throw new Error(`state version ${version}, this simulator reads version ${SCHEMA_VERSION}`);
+      else if (Number(version) !== SCHEMA_VERSION)
+        throw new Error(`state version ${version}, this simulator reads version ${SCHEMA_VERSION}`);
       return new StateStore(file, db);
     } catch (error) {
       throw new TraderError('STATE_FILE', `cannot use state file ${file}: ${(error as Error).message}`, { cause: error });
@@ -56,10 +57,14 @@ export class StateStore {
 
   /** The saved state, or undefined for a new file. */
   load(): SavedState | undefined {
-    const meta = new Map((this.db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((row) => [row.key, row.value]));
+    const meta = new Map(
+      (this.db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((row) => [row.key, row.value]),
+    );
     const book = meta.get('book');
     if (book === undefined) return undefined;
-    const orders = (this.db.prepare('SELECT json FROM orders').all() as { json: string }[]).map((row) => JSON.parse(row.json) as VenueSnapshot['orders'][number]);
+    const orders = (this.db.prepare('SELECT json FROM orders').all() as { json: string }[]).map(
+      (row) => JSON.parse(row.json) as VenueSnapshot['orders'][number],
+    );
     const executions = (this.db.prepare('SELECT json FROM executions ORDER BY seq').all() as { json: string }[]).map(
       (row) => JSON.parse(row.json) as VenueSnapshot['executions'][number],
     );
@@ -90,7 +95,9 @@ export class StateStore {
     const orders = [...this.changedOrders].map((orderId) => [orderId, JSON.stringify(venue.orderSnapshot(orderId))] as const);
     const executions = venue.executionSnapshots(this.savedExecutions);
     const upsertMeta = this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
-    const upsertOrder = this.db.prepare('INSERT INTO orders (order_id, json) VALUES (?, ?) ON CONFLICT(order_id) DO UPDATE SET json = excluded.json');
+    const upsertOrder = this.db.prepare(
+      'INSERT INTO orders (order_id, json) VALUES (?, ?) ON CONFLICT(order_id) DO UPDATE SET json = excluded.json',
+    );
     const insertExecution = this.db.prepare('INSERT INTO executions (seq, json) VALUES (?, ?)');
     this.db.transaction(() => {
       upsertMeta.run('book', JSON.stringify(venue.bookSnapshot()));
@@ -98,7 +105,9 @@ export class StateStore {
       upsertMeta.run('credentials', JSON.stringify(credentials));
       upsertMeta.run('tokens', JSON.stringify(tokens));
       for (const [orderId, json] of orders) upsertOrder.run(orderId, json);
-      executions.forEach((execution, index) => insertExecution.run(this.savedExecutions + index, JSON.stringify(execution)));
+      executions.forEach((execution, index) => {
+        insertExecution.run(this.savedExecutions + index, JSON.stringify(execution));
+      });
     })();
     this.changedOrders.clear();
     this.savedExecutions += executions.length;

@@ -112,7 +112,13 @@ export class Accounts {
     const availableCash = minus(ledger.cash, ledger.frozenCash);
     const buyPower = dividedBy(atLeastZero(figures.excess), this.settings.marginRatios.default.im);
     const remainingFinanceAmount = atLeastZero(minus(buyPower, atLeastZero(availableCash)));
-    const riskLevel = gte(figures.netAssets, figures.initMargin) ? 0 : gte(figures.netAssets, figures.maintenanceMargin) ? 1 : gte(figures.netAssets, figures.forcedMargin) ? 2 : 3;
+    const riskLevel = gte(figures.netAssets, figures.initMargin)
+      ? 0
+      : gte(figures.netAssets, figures.maintenanceMargin)
+        ? 1
+        : gte(figures.netAssets, figures.forcedMargin)
+          ? 2
+          : 3;
     return {
       currency: ledger.currency,
       totalCash: ledger.cash,
@@ -154,7 +160,13 @@ export class Accounts {
     return quantity.isNegative() ? quantity.negated() : ZERO;
   }
 
-  estimatedFees(slot: SymbolSlot, side: Side, record: Pick<OrderRecord, 'executedQuantity' | 'executedValue' | 'fees'> | undefined, remaining: Decimal, price: Decimal): Decimal {
+  estimatedFees(
+    slot: SymbolSlot,
+    side: Side,
+    record: Pick<OrderRecord, 'executedQuantity' | 'executedValue' | 'fees'> | undefined,
+    remaining: Decimal,
+    price: Decimal,
+  ): Decimal {
     if (this.fees === noFees) return ZERO;
     const executedQuantity = record?.executedQuantity ?? ZERO;
     const executedValue = record?.executedValue ?? ZERO;
@@ -208,7 +220,9 @@ export class Accounts {
     const im = this.factors(slot.symbol).im;
     const closable = this.closable(slot, side, ZERO);
     if (side === 'Sell') {
-      const shortable = this.settings.shortSelling ? largest((q) => q.times(reference).times(im).lte(figures.excess), figures.excess, reference.times(im)) : ZERO;
+      const shortable = this.settings.shortSelling
+        ? largest((q) => q.times(reference).times(im).lte(figures.excess), figures.excess, reference.times(im))
+        : ZERO;
       return { cashMaxQty: closable, marginMaxQty: closable.plus(shortable) };
     }
     const available = atLeastZero(minus(slot.ledger.cash, slot.ledger.frozenCash));
@@ -224,7 +238,12 @@ export class Accounts {
     const fees = (quantity: Decimal): Decimal => this.estimatedFees(slot, 'Buy', undefined, quantity, reference);
     const cashMaxQty = largest((q) => q.times(reference).plus(fees(q)).lte(available), available, reference);
     const opening = (q: Decimal): Decimal => Decimal.max(ZERO, q.minus(closable));
-    const marginMaxQty = largest((q) => opening(q).times(reference).times(im).plus(fees(q)).lte(figures.excess), Decimal.max(ZERO, figures.excess), reference.times(im), closable);
+    const marginMaxQty = largest(
+      (q) => opening(q).times(reference).times(im).plus(fees(q)).lte(figures.excess),
+      Decimal.max(ZERO, figures.excess),
+      reference.times(im),
+      closable,
+    );
     return { cashMaxQty, marginMaxQty };
   }
 
@@ -233,7 +252,10 @@ export class Accounts {
     let total = ZERO;
     for (const slot of this.book.slots.values()) {
       if (slot.ledger !== ledger) continue;
-      for (const record of slot.resting) total = total.plus(record.side === 'Buy' ? this.estimatedFees(slot, 'Buy', record, remainingOf(record), record.referencePrice) : ZERO);
+      for (const record of slot.resting)
+        total = total.plus(
+          record.side === 'Buy' ? this.estimatedFees(slot, 'Buy', record, remainingOf(record), record.referencePrice) : ZERO,
+        );
     }
     return total;
   }

@@ -77,7 +77,17 @@ export class Book {
     let ledger = this.ledgers.get(currency);
     if (ledger === undefined) {
       const held: SymbolSlot[] = [];
-      ledger = { currency, cash: ZERO, frozenCash: ZERO, marginReserved: ZERO, cashFloat: 0, holdingsFloat: 0, held, sums: new ExactHoldingSums(held), version: 0 };
+      ledger = {
+        currency,
+        cash: ZERO,
+        frozenCash: ZERO,
+        marginReserved: ZERO,
+        cashFloat: 0,
+        holdingsFloat: 0,
+        held,
+        sums: new ExactHoldingSums(held),
+        version: 0,
+      };
       this.ledgers.set(currency, ledger);
       this.ledgerList.push(ledger);
     }

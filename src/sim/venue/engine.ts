@@ -56,7 +56,13 @@ export class Engine {
     for (const record of batch) {
       if (isTerminal(record.status)) continue;
       if (bar.time >= record.expiresAt) {
-        this.finish(slot, record, 'expire', bar.time, record.timeInForce === 'GTD' ? `expired after ${record.expireDate}` : 'expired at the end of its market day');
+        this.finish(
+          slot,
+          record,
+          'expire',
+          bar.time,
+          record.timeInForce === 'GTD' ? `expired after ${record.expireDate}` : 'expired at the end of its market day',
+        );
         continue;
       }
       // A Day order placed outside its market's session belongs to the first market day it meets.
@@ -65,7 +71,8 @@ export class Engine {
       const price = this.matcher.fillPrice(record, bar);
       if (price !== undefined) this.fillUpTo(slot, record, price, Math.max(bar.time, record.updatedAt));
       else if (record.triggered !== wasTriggered) this.changed(record, bar.time, `triggered at ${record.triggerPrice?.toFixed()}`);
-      if (record.orderType === 'AO' && !isTerminal(record.status)) this.finish(slot, record, 'cancel', bar.time, 'auction over: unfilled quantity cancelled');
+      if (record.orderType === 'AO' && !isTerminal(record.status))
+        this.finish(slot, record, 'cancel', bar.time, 'auction over: unfilled quantity cancelled');
     }
   }
 
@@ -137,7 +144,13 @@ export class Engine {
     let fee = ZERO;
     // Without a fee model an order's fees stay NO_FEES and every fill's fee is zero.
     if (this.fees !== noFees || record.fees !== NO_FEES) {
-      const order = this.fees.orderFees({ symbol: record.symbol, market: record.market, side, quantity: executedQuantity, value: executedValue });
+      const order = this.fees.orderFees({
+        symbol: record.symbol,
+        market: record.market,
+        side,
+        quantity: executedQuantity,
+        value: executedValue,
+      });
       fee = order.total.minus(record.fees.total);
       record.fees = order;
     }

@@ -126,18 +126,18 @@ export class ExactHoldingSums {
     }
     holding.countedPlaces = places;
     holding.countedValue = product;
-    this.values[places] += product;
-    this.grosses[places] += Math.abs(product);
-    this.counts[places] += 1;
+    this.values[places]! += product;
+    this.grosses[places]! += Math.abs(product);
+    this.counts[places]! += 1;
     if (this.grosses[places]! > SAFE) this.overflowed = true;
   }
 
   private uncount(holding: Holding): void {
     const places = holding.countedPlaces;
     if (places >= 0) {
-      this.values[places] -= holding.countedValue;
-      this.grosses[places] -= Math.abs(holding.countedValue);
-      this.counts[places] -= 1;
+      this.values[places]! -= holding.countedValue;
+      this.grosses[places]! -= Math.abs(holding.countedValue);
+      this.counts[places]! -= 1;
     } else if (places === INEXACT) this.inexact -= 1;
     holding.countedPlaces = UNCOUNTED;
   }

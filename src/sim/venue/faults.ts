@@ -60,7 +60,10 @@ export class FaultInjector {
     readonly plan: FaultPlan,
     seed: number,
   ) {
-    this.streams = Object.fromEntries(STREAMS.map((name) => [name, new SeededRandom(deriveSeed(seed, name))])) as Record<Stream, SeededRandom>;
+    this.streams = Object.fromEntries(STREAMS.map((name) => [name, new SeededRandom(deriveSeed(seed, name))])) as Record<
+      Stream,
+      SeededRandom
+    >;
   }
 
   latencyMs(): number {

@@ -53,7 +53,15 @@ export const US_STOCK_SCHEDULE: FeeSchedule = {
     { code: 'commission', name: 'Commission', side: 'both', perShare: '0', rounding: 'cent' },
     { code: 'platform_fee', name: 'Platform fee', side: 'both', perShare: '0.005', minimum: '1', rounding: 'cent' },
     { code: 'sec_fee', name: 'SEC fee', side: 'sell', rate: '0.0000278', minimum: '0.01', rounding: 'cent-up' },
-    { code: 'finra_taf', name: 'FINRA trading activity fee', side: 'sell', perShare: '0.000166', minimum: '0.01', maximum: '8.30', rounding: 'cent-up' },
+    {
+      code: 'finra_taf',
+      name: 'FINRA trading activity fee',
+      side: 'sell',
+      perShare: '0.000166',
+      minimum: '0.01',
+      maximum: '8.30',
+      rounding: 'cent-up',
+    },
   ],
 };
 
@@ -87,7 +95,9 @@ function round(amount: Decimal, rounding: FeeComponent['rounding']): Decimal {
 /** A fee model charging every component of a schedule on each order's cumulative execution. */
 export function scheduleFeeModel(schedule: FeeSchedule): FeeModel {
   // Components that can never charge anything (a zero commission) are listed for the record only.
-  const charging = schedule.components.filter((component) => [component.rate, component.perShare, component.perOrder].some((figure) => figure !== undefined && !new Decimal(figure).isZero()));
+  const charging = schedule.components.filter((component) =>
+    [component.rate, component.perShare, component.perOrder].some((figure) => figure !== undefined && !new Decimal(figure).isZero()),
+  );
   const components: CompiledComponent[] = charging.map((component) => ({
     code: component.code,
     name: component.name,

@@ -26,7 +26,23 @@ export {
   type FeeSchedule,
   type FeeScheduleName,
 } from './fee-schedules.js';
-export { FaultInjector, faultPlanSchema, NO_FAULTS, parseFaultPlan, type FaultPlan, type FaultPlanInput, type FaultState } from './faults.js';
-export { MarketReplay, pacingDelay, replayTicks, type MarketReplayOptions, type ReplayTick, type TickListener, type TickPoint } from './replay.js';
+export {
+  FaultInjector,
+  faultPlanSchema,
+  NO_FAULTS,
+  parseFaultPlan,
+  type FaultPlan,
+  type FaultPlanInput,
+  type FaultState,
+} from './faults.js';
+export {
+  MarketReplay,
+  pacingDelay,
+  replayTicks,
+  type MarketReplayOptions,
+  type ReplayTick,
+  type TickListener,
+  type TickPoint,
+} from './replay.js';
 export { parseSnapshot, venueSnapshotSchema, type VenueSnapshot } from './snapshot.js';
 export { deriveSeed, SeededRandom } from './rng.js';

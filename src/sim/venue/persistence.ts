@@ -7,7 +7,16 @@ import type { Accounts } from './accounts.js';
 import { refreshFloats, type Book } from './book.js';
 import type { FaultInjector, FaultState } from './faults.js';
 import type { OrderRegister } from './order-register.js';
-import { fillFromJson, fillToJson, finiteOrNull, orderFromJson, orderToJson, text, type ParsedSnapshot, type VenueSnapshot } from './snapshot.js';
+import {
+  fillFromJson,
+  fillToJson,
+  finiteOrNull,
+  orderFromJson,
+  orderToJson,
+  text,
+  type ParsedSnapshot,
+  type VenueSnapshot,
+} from './snapshot.js';
 
 export interface VenueState {
   readonly book: Book;
@@ -58,7 +67,12 @@ export function restoreInto(state: VenueState, snapshot: ParsedSnapshot): number
     slot.consumed = saved.consumed;
     if (saved.position === null) continue;
     const { quantity, averageCost, realizedPnl, initQuantity, dayKey } = saved.position;
-    const position = { symbol: slot.symbol, quantity: new Decimal(quantity), averageCost: new Decimal(averageCost), realizedPnl: new Decimal(realizedPnl) };
+    const position = {
+      symbol: slot.symbol,
+      quantity: new Decimal(quantity),
+      averageCost: new Decimal(averageCost),
+      realizedPnl: new Decimal(realizedPnl),
+    };
     slot.position = { position, initQuantity: new Decimal(initQuantity), dayKey, reservedSell: ZERO };
     slot.quantity = position.quantity.toNumber();
     if (slot.quantity !== 0) slot.ledger.held.push(slot);

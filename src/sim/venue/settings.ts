@@ -6,16 +6,14 @@ import { parseSymbol, type SecuritySymbol } from '../../domain/symbol.js';
 import { parseStrict } from './config-errors.js';
 import { faultPlanSchema } from './faults.js';
 
-const decimalText = z
-  .union([z.string(), z.number()])
-  .transform((value, context) => {
-    const text = String(value).trim();
-    if (!/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(text)) {
-      context.addIssue({ code: 'custom', message: `"${value}" is not a decimal number` });
-      return z.NEVER;
-    }
-    return new Decimal(text);
-  });
+const decimalText = z.union([z.string(), z.number()]).transform((value, context) => {
+  const text = String(value).trim();
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(text)) {
+    context.addIssue({ code: 'custom', message: `"${value}" is not a decimal number` });
+    return z.NEVER;
+  }
+  return new Decimal(text);
+});
 
 const factor = decimalText.refine((value) => value.gt(0) && value.lte(1), 'must be in (0, 1]');
 

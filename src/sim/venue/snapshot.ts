@@ -14,7 +14,13 @@ const optionalDecimal = decimal.nullable();
 const float = z.number().nullable();
 const symbol = z.string().transform((text) => parseSymbol(text));
 
-const historySchema = z.strictObject({ price: optionalDecimal, quantity: decimal, status: z.enum(ORDER_STATUSES), message: z.string(), time: z.number() });
+const historySchema = z.strictObject({
+  price: optionalDecimal,
+  quantity: decimal,
+  status: z.enum(ORDER_STATUSES),
+  message: z.string(),
+  time: z.number(),
+});
 const feeItemSchema = z.strictObject({ code: z.string(), name: z.string(), amount: decimal });
 
 const orderSchema = z.strictObject({
@@ -125,7 +131,10 @@ export function orderToJson(record: OrderRecord): VenueSnapshot['orders'][number
     updatedAt: record.updatedAt,
     triggerAt: record.triggerAt ?? null,
     lastDone: textOrNull(record.lastDone),
-    fees: { total: text(record.fees.total), items: record.fees.items.map((item) => ({ code: item.code, name: item.name, amount: text(item.amount) })) },
+    fees: {
+      total: text(record.fees.total),
+      items: record.fees.items.map((item) => ({ code: item.code, name: item.name, amount: text(item.amount) })),
+    },
     history: record.history.map((entry) => ({ ...entry, price: textOrNull(entry.price), quantity: text(entry.quantity) })),
     limit: finiteOrNull(record.limit),
     trigger: finiteOrNull(record.trigger),

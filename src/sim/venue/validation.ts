@@ -26,11 +26,12 @@ export function requestProblem(request: OrderRequest): string | undefined {
   if ((request.orderType === 'LIT' || request.orderType === 'MIT') && !positive(request.triggerPrice)) {
     return `bad trigger price: ${request.orderType} orders need a positive trigger price`;
   }
-  if (request.orderType === 'TSLPAMT' && !positive(request.trailingAmount)) return 'bad trailing amount: TSLPAMT orders need a positive trailing amount';
+  if (request.orderType === 'TSLPAMT' && !positive(request.trailingAmount))
+    return 'bad trailing amount: TSLPAMT orders need a positive trailing amount';
   if (request.orderType === 'TSLPPCT' && !(positive(request.trailingPercent) && request.trailingPercent!.lt(100))) {
     return 'bad trailing percent: TSLPPCT orders need a trailing percent between 0 and 100';
   }
-  if (isTrailingType(request.orderType) && request.limitOffset !== undefined && request.limitOffset.isNegative()) return 'bad limit offset: must not be negative';
+  if (isTrailingType(request.orderType) && request.limitOffset?.isNegative()) return 'bad limit offset: must not be negative';
   if (request.timeInForce === 'GTD') {
     if (request.expireDate === undefined) return 'expire_date is required for GTD orders';
     if (!DATE.test(request.expireDate)) return `expire_date "${request.expireDate}" is not a YYYY-MM-DD date`;
@@ -41,7 +42,8 @@ export function requestProblem(request: OrderRequest): string | undefined {
 /** The reason the market cannot take `request` now, or undefined. */
 export function marketProblem(request: OrderRequest, slot: SymbolSlot | undefined, now: number, sessionCheck: boolean): string | undefined {
   if (slot === undefined || Number.isNaN(slot.mark)) return `unknown symbol: no market data for ${request.symbol} yet`;
-  if (request.timeInForce === 'GTD' && dateKey(request.expireDate!) < slot.days.dayKey(now)) return `expire_date ${request.expireDate} is in the past`;
+  if (request.timeInForce === 'GTD' && dateKey(request.expireDate!) < slot.days.dayKey(now))
+    return `expire_date ${request.expireDate} is in the past`;
   const extendedHours = slot.market === 'US' && request.outsideRth !== undefined && request.outsideRth !== 'RTH_ONLY';
   if (sessionCheck && !extendedHours && !slot.days.inSession(now)) {
     const sessions = REGULAR_SESSIONS[slot.market].map((session) => `${hhmm(session.begin)}-${hhmm(session.end)}`).join(', ');
@@ -59,9 +61,15 @@ export function replacementProblem(record: OrderRecord, replacement: OrderReplac
   if (!replacement.quantity.isFinite() || !replacement.quantity.gt(record.executedQuantity)) {
     return `quantity ${replacement.quantity.toString()} must exceed the executed quantity ${record.executedQuantity.toFixed()}`;
   }
-  for (const [field, value] of [['price', replacement.price], ['trigger price', replacement.triggerPrice], ['trailing amount', replacement.trailingAmount], ['trailing percent', replacement.trailingPercent]] as const) {
+  for (const [field, value] of [
+    ['price', replacement.price],
+    ['trigger price', replacement.triggerPrice],
+    ['trailing amount', replacement.trailingAmount],
+    ['trailing percent', replacement.trailingPercent],
+  ] as const) {
     if (value !== undefined && !(value.isFinite() && value.gt(0))) return `bad ${field}: ${value.toString()} is not a positive number`;
   }
-  if (replacement.price !== undefined && (record.orderType === 'MO' || record.orderType === 'AO')) return `bad price: ${record.orderType} orders take no price`;
+  if (replacement.price !== undefined && (record.orderType === 'MO' || record.orderType === 'AO'))
+    return `bad price: ${record.orderType} orders take no price`;
   return undefined;
 }

@@ -24,7 +24,16 @@ import type { FeeModel } from './fees.js';
 import { nextDate } from './market-days.js';
 import { Matcher, type Bar } from './matching.js';
 import { isTrailingType, isTriggeredType } from './order-kinds.js';
-import { newOrderRecord, orderView, remainingOf, updateView, type FillReport, type OrderRecord, type OrderUpdateListener, type VenueOrder } from './orders.js';
+import {
+  newOrderRecord,
+  orderView,
+  remainingOf,
+  updateView,
+  type FillReport,
+  type OrderRecord,
+  type OrderUpdateListener,
+  type VenueOrder,
+} from './orders.js';
 import { OrderRegister, orderIdOf } from './order-register.js';
 import { restoreInto, snapshotOf, type VenueState } from './persistence.js';
 import { parseVenueSettings, type VenueSettings, type VenueSettingsInput } from './settings.js';
@@ -270,7 +279,10 @@ export class Venue {
 
   /** Fills so far, oldest first (optionally of one order or symbol). */
   executions(filter: { readonly orderId?: string; readonly symbol?: SecuritySymbol } = {}): Fill[] {
-    return this.fills.filter((fill) => (filter.orderId === undefined || fill.orderId === filter.orderId) && (filter.symbol === undefined || fill.symbol === filter.symbol));
+    return this.fills.filter(
+      (fill) =>
+        (filter.orderId === undefined || fill.orderId === filter.orderId) && (filter.symbol === undefined || fill.symbol === filter.symbol),
+    );
   }
 
   /** Balances per currency, marked at the last prices (one currency when given). */
@@ -430,7 +442,14 @@ export class Venue {
   }
 
   private state(): VenueState {
-    return { book: this.book, accounts: this.accounts, records: this.records, fills: this.fills, faults: this.faults, nextOrderNumber: this.nextOrderNumber };
+    return {
+      book: this.book,
+      accounts: this.accounts,
+      records: this.records,
+      fills: this.fills,
+      faults: this.faults,
+      nextOrderNumber: this.nextOrderNumber,
+    };
   }
 
   private record(orderId: string): OrderRecord {
@@ -447,7 +466,8 @@ export class Venue {
 
   private pricedSlot(symbol: SecuritySymbol): SymbolSlot {
     const slot = this.book.slots.get(symbol);
-    if (slot === undefined || Number.isNaN(slot.mark)) throw new VenueError('UNKNOWN_SYMBOL', `unknown symbol: no market data for ${symbol} yet`);
+    if (slot === undefined || Number.isNaN(slot.mark))
+      throw new VenueError('UNKNOWN_SYMBOL', `unknown symbol: no market data for ${symbol} yet`);
     return slot;
   }
 

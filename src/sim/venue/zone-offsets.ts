@@ -57,7 +57,10 @@ export class ZoneOffsets {
       const before = samples[month]!;
       const after = samples[month + 1]!;
       if (before === after) continue;
-      changes.push(this.confirmed(this.guess(fullYear, month, before, after), before, after) ?? this.search(monthStarts[month]!, monthStarts[month + 1]!, before));
+      changes.push(
+        this.confirmed(this.guess(fullYear, month, before, after), before, after) ??
+          this.search(monthStarts[month]!, monthStarts[month + 1]!, before),
+      );
       offsets.push(after);
     }
     year = { start: monthStarts[0]!, end: monthStarts[12]!, changes, offsets };
@@ -90,7 +93,10 @@ export class ZoneOffsets {
    * month (or the last such weekday) at the same time of day, as daylight-saving rules are written.
    */
   private guess(fullYear: number, month: number, before: number, after: number): number | undefined {
-    for (const [known, shift] of [[fullYear - 400, CYCLE_MS], [fullYear + 400, -CYCLE_MS]] as const) {
+    for (const [known, shift] of [
+      [fullYear - 400, CYCLE_MS],
+      [fullYear + 400, -CYCLE_MS],
+    ] as const) {
       const change = changeIn(this.years.get(known), month, before, after);
       if (change !== undefined) return change + shift;
     }

@@ -42,7 +42,8 @@ export function indicator<T, Input, Result>(
 }
 
 export function checkInterval(interval: number, name: string): number {
-  if (!Number.isInteger(interval) || interval < 1) throw new InvalidInputError(`${name} interval must be a positive whole number, got ${interval}`, name);
+  if (!Number.isInteger(interval) || interval < 1)
+    throw new InvalidInputError(`${name} interval must be a positive whole number, got ${interval}`, name);
   return interval;
 }
 
@@ -67,11 +68,17 @@ export function rsi(interval: number): OperatorFunction<Price, number> {
 /** Average true range of candles, in price units. */
 export function atr(interval: number): OperatorFunction<Candle, number> {
   checkInterval(interval, 'atr');
-  return indicator(() => new ATR(interval), (candle: Candle) => candle);
+  return indicator(
+    () => new ATR(interval),
+    (candle: Candle) => candle,
+  );
 }
 
 /** Donchian channel (highest high, lowest low, midpoint) over the last `interval` candles, this one included. */
 export function donchian(interval: number): OperatorFunction<Candle, DonchianChannelsResult> {
   checkInterval(interval, 'donchian');
-  return indicator(() => new DonchianChannels(interval), (candle: Candle) => candle);
+  return indicator(
+    () => new DonchianChannels(interval),
+    (candle: Candle) => candle,
+  );
 }

@@ -20,7 +20,14 @@ describe('computeMetrics', () => {
     // sell 100 at bar 3's open (12), commission 0.1 % of value: 1 and 1.2.
     // equity at the closes: 10000; 8999 + 100 × 11 = 10099; 8999 + 1200 = 10199; 8999 + 1200 − 1.2 = 10197.8; 10197.8
     const bars = barsFromCloses([10, 11, 12, 11, 13]);
-    const record = simulateRun(new Map([[SPY, bars]]), [{ bar: 1, side: 'Buy', quantity: 100 }, { bar: 3, side: 'Sell', quantity: 100 }], { initialCash: 10_000, commissionRate: '0.001' });
+    const record = simulateRun(
+      new Map([[SPY, bars]]),
+      [
+        { bar: 1, side: 'Buy', quantity: 100 },
+        { bar: 3, side: 'Sell', quantity: 100 },
+      ],
+      { initialCash: 10_000, commissionRate: '0.001' },
+    );
     expect(Array.from(record.equity.equity)).toEqual([10_000, 10_099, 10_199, 10_197.8, 10_197.8]);
 
     const metrics = metricsOf(record);
@@ -84,7 +91,15 @@ describe('computeMetrics', () => {
 
   it('handles a single bar: no CAGR span and no ratios', () => {
     const metrics = metricsOf(recordWithEquity([105], { initialCash: 100, exposed: [true] }));
-    expect(metrics).toMatchObject({ bars: 1, finalEquity: 105, totalReturn: expect.closeTo(0.05, 12), cagr: null, sharpe: null, sortino: null, exposure: 1 });
+    expect(metrics).toMatchObject({
+      bars: 1,
+      finalEquity: 105,
+      totalReturn: expect.closeTo(0.05, 12),
+      cagr: null,
+      sharpe: null,
+      sortino: null,
+      exposure: 1,
+    });
   });
 
   it('handles a run with no bars at all', () => {

@@ -22,7 +22,7 @@ describe('sharpe and sortino', () => {
     // 4 bars a year at 4 %: per bar 1.04^(1/4) − 1 = 0.00985341…; (1/30 − 0.00985341)/(1/√75) × √4 = 0.40668…
     const riskFree = 1.04 ** 0.25 - 1;
     expect(perBarRate(0.04, 4)).toBeCloseTo(0.0098534065, 9);
-    expect(sharpeRatio(returns, 4, 0.04)).toBeCloseTo(((1 / 30 - riskFree) * Math.sqrt(75)) * 2, 10);
+    expect(sharpeRatio(returns, 4, 0.04)).toBeCloseTo((1 / 30 - riskFree) * Math.sqrt(75) * 2, 10);
     expect(sharpeRatio(returns, 4, 0.04)).toBeCloseTo(0.40668, 4);
   });
 

@@ -18,9 +18,14 @@ const plain = (trade: { quantity: Decimal; entryPrice: Decimal; exitPrice: Decim
 
 describe('pairTrades', () => {
   it('closes a long round trip with both commissions in its pnl', () => {
-    const ledger = pairTrades([makeFill('Buy', '100', '10', day(1), { commission: '1' }), makeFill('Sell', '100', '12', day(5), { commission: '1.2' })]);
+    const ledger = pairTrades([
+      makeFill('Buy', '100', '10', day(1), { commission: '1' }),
+      makeFill('Sell', '100', '12', day(5), { commission: '1.2' }),
+    ]);
     // (12 − 10) × 100 − (1 + 1.2) = 197.8
-    expect(ledger.closed.map(plain)).toEqual([{ side: 'Long', quantity: '100', entryPrice: '10', exitPrice: '12', commission: '2.2', pnl: '197.8' }]);
+    expect(ledger.closed.map(plain)).toEqual([
+      { side: 'Long', quantity: '100', entryPrice: '10', exitPrice: '12', commission: '2.2', pnl: '197.8' },
+    ]);
     expect(ledger.closed[0]).toMatchObject({ entryTime: day(1), exitTime: day(5) });
     expect(ledger.open).toEqual([]);
   });
@@ -44,7 +49,11 @@ describe('pairTrades', () => {
   });
 
   it('turns a reversing fill into a close plus a new lot the other way', () => {
-    const ledger = pairTrades([makeFill('Buy', '10', '50', day(1), { commission: '1' }), makeFill('Sell', '30', '45', day(2), { commission: '3' }), makeFill('Buy', '20', '40', day(3))]);
+    const ledger = pairTrades([
+      makeFill('Buy', '10', '50', day(1), { commission: '1' }),
+      makeFill('Sell', '30', '45', day(2), { commission: '3' }),
+      makeFill('Buy', '20', '40', day(3)),
+    ]);
     // long 10 @ 50 closed @ 45: −50 − (1 + 3 × 10/30) = −52
     // short 20 @ 45 closed @ 40: +100 − 3 × 20/30 = 98
     expect(ledger.closed.map(plain)).toEqual([
@@ -56,7 +65,11 @@ describe('pairTrades', () => {
 
   it('keeps symbols apart', () => {
     const other = parseSymbol('700.HK');
-    const ledger = pairTrades([makeFill('Buy', '1', '10', day(1)), makeFill('Sell', '5', '300', day(1), { symbol: other }), makeFill('Sell', '1', '11', day(2))]);
+    const ledger = pairTrades([
+      makeFill('Buy', '1', '10', day(1)),
+      makeFill('Sell', '5', '300', day(1), { symbol: other }),
+      makeFill('Sell', '1', '11', day(2)),
+    ]);
     expect(ledger.closed.map((trade) => [trade.symbol, trade.pnl.toFixed()])).toEqual([[SPY, '1']]);
     expect(ledger.open.map((lot) => [lot.symbol, lot.side, lot.quantity.toFixed()])).toEqual([[other, 'Short', '5']]);
   });
@@ -71,7 +84,10 @@ const cents = (max: number) => fc.integer({ min: 1, max: max * 100 }).map((value
 const fillArbitrary = fc.record({
   symbol: fc.constantFrom(...symbols),
   side: fc.constantFrom('Buy' as const, 'Sell' as const),
-  quantity: fc.oneof(fc.integer({ min: 1, max: 1000 }).map((value) => new Decimal(value)), cents(50)),
+  quantity: fc.oneof(
+    fc.integer({ min: 1, max: 1000 }).map((value) => new Decimal(value)),
+    cents(50),
+  ),
   price: cents(500),
   commission: fc.integer({ min: 0, max: 999 }).map((value) => new Decimal(value).dividedBy(100)),
 });
@@ -80,9 +96,14 @@ const scenario = fc.record({
   marks: fc.tuple(cents(500), cents(500), cents(500)),
 });
 
-function toFills(generated: readonly { symbol: (typeof symbols)[number]; side: 'Buy' | 'Sell'; quantity: Decimal; price: Decimal; commission: Decimal }[]): Fill[] {
+function toFills(
+  generated: readonly { symbol: (typeof symbols)[number]; side: 'Buy' | 'Sell'; quantity: Decimal; price: Decimal; commission: Decimal }[],
+): Fill[] {
   return generated.map((fill, index) =>
-    makeFill(fill.side, fill.quantity.toFixed(), fill.price.toFixed(), day(index), { symbol: fill.symbol, commission: fill.commission.toFixed() }),
+    makeFill(fill.side, fill.quantity.toFixed(), fill.price.toFixed(), day(index), {
+      symbol: fill.symbol,
+      commission: fill.commission.toFixed(),
+    }),
   );
 }
 
@@ -119,7 +140,9 @@ describe('pairTrades properties', () => {
         const fills = toFills(generated);
         const ledger = pairTrades(fills);
         for (const symbol of symbols) {
-          const net = fills.filter((fill) => fill.symbol === symbol).reduce((sum, fill) => sum.plus(fill.side === 'Buy' ? fill.quantity : fill.quantity.negated()), ZERO);
+          const net = fills
+            .filter((fill) => fill.symbol === symbol)
+            .reduce((sum, fill) => sum.plus(fill.side === 'Buy' ? fill.quantity : fill.quantity.negated()), ZERO);
           const lots = ledger.open.filter((lot) => lot.symbol === symbol);
           const open = lots.reduce((sum, lot) => sum.plus(lot.side === 'Long' ? lot.quantity : lot.quantity.negated()), ZERO);
           expect(open.toFixed()).toBe(net.toFixed());

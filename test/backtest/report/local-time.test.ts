@@ -33,6 +33,12 @@ describe('number formats', () => {
   });
 
   it('writes n/a for figures that are undefined for the run', () => {
-    expect([formatMoney(null), formatPercent(null), formatRatio(null), formatCount(null), formatLocal(null, false)]).toEqual(['n/a', 'n/a', 'n/a', 'n/a', 'n/a']);
+    expect([formatMoney(null), formatPercent(null), formatRatio(null), formatCount(null), formatLocal(null, false)]).toEqual([
+      'n/a',
+      'n/a',
+      'n/a',
+      'n/a',
+      'n/a',
+    ]);
   });
 });

@@ -10,7 +10,14 @@ const HK_DAY_ZERO = Date.UTC(2024, 0, 1, 16);
 
 function roundTrip() {
   const bars = barsFromCloses([10, 11, 12, 11, 13]);
-  return simulateRun(new Map([[SPY, bars]]), [{ bar: 1, side: 'Buy', quantity: 100 }, { bar: 3, side: 'Sell', quantity: 100 }], { initialCash: 10_000, commissionRate: '0.001', strategy: 'sma-crossover' });
+  return simulateRun(
+    new Map([[SPY, bars]]),
+    [
+      { bar: 1, side: 'Buy', quantity: 100 },
+      { bar: 3, side: 'Sell', quantity: 100 },
+    ],
+    { initialCash: 10_000, commissionRate: '0.001', strategy: 'sma-crossover' },
+  );
 }
 
 describe('buildResult', () => {
@@ -51,17 +58,28 @@ describe('buildResult', () => {
       },
     ]);
     expect(result.openPositions).toEqual([]);
-    expect(result.metrics).toMatchObject({ closedTrades: 1, winningTrades: 1, finalEquity: 10_197.8, maxDrawdownPeak: '2024-01-04T00:00:00-05:00' });
+    expect(result.metrics).toMatchObject({
+      closedTrades: 1,
+      winningTrades: 1,
+      finalEquity: 10_197.8,
+      maxDrawdownPeak: '2024-01-04T00:00:00-05:00',
+    });
   });
 
   it('values a position left open at the last close, net of its entry commission', () => {
     // buy 10 at bar 2's open 11 (commission 1 % of 110 = 1.1); last close 14: (14 − 11) × 10 − 1.1 = 28.9
-    const record = simulateRun(new Map([[HK, barsFromCloses([10, 11, 12, 14], { symbol: HK, start: HK_DAY_ZERO })]]), [{ bar: 2, side: 'Buy', quantity: 10 }], {
-      initialCash: 1000,
-      commissionRate: '0.01',
-    });
+    const record = simulateRun(
+      new Map([[HK, barsFromCloses([10, 11, 12, 14], { symbol: HK, start: HK_DAY_ZERO })]]),
+      [{ bar: 2, side: 'Buy', quantity: 10 }],
+      {
+        initialCash: 1000,
+        commissionRate: '0.01',
+      },
+    );
     const result = buildResult(record);
-    expect(result.openPositions).toEqual([{ symbol: '700.HK', side: 'Long', quantity: '10', averagePrice: '11', markPrice: '14', unrealizedPnl: '28.9' }]);
+    expect(result.openPositions).toEqual([
+      { symbol: '700.HK', side: 'Long', quantity: '10', averagePrice: '11', markPrice: '14', unrealizedPnl: '28.9' },
+    ]);
     expect(result.fills[0]!.time).toBe('2024-01-04T00:00:00+08:00');
     expect(result.timeZone).toBe('Asia/Hong_Kong');
     // Σ trade pnl (none) + unrealised = final equity − initial cash
@@ -73,12 +91,16 @@ describe('buildResult', () => {
       [SPY, barsFromCloses([10, 11, 12, 11, 13, 12])],
       [HK, barsFromCloses([300, 310, 305, 320, 330, 310], { symbol: HK })],
     ]);
-    const record = simulateRun(bars, [
-      { bar: 1, side: 'Buy', quantity: 100 },
-      { bar: 2, side: 'Sell', quantity: 150, symbol: HK },
-      { bar: 3, side: 'Sell', quantity: 300 },
-      { bar: 5, side: 'Buy', quantity: 200 },
-    ], { commissionRate: '0.0005' });
+    const record = simulateRun(
+      bars,
+      [
+        { bar: 1, side: 'Buy', quantity: 100 },
+        { bar: 2, side: 'Sell', quantity: 150, symbol: HK },
+        { bar: 3, side: 'Sell', quantity: 300 },
+        { bar: 5, side: 'Buy', quantity: 200 },
+      ],
+      { commissionRate: '0.0005' },
+    );
     const result = buildResult(record);
 
     expect(backtestResultSchema.parse(JSON.parse(formatResultJson(result)))).toEqual(result);
@@ -86,7 +108,9 @@ describe('buildResult', () => {
       ['SPY.US', 'Long', '100'],
       ['SPY.US', 'Short', '200'],
     ]);
-    expect(result.openPositions.map((position) => [position.symbol, position.side, position.quantity])).toEqual([['700.HK', 'Short', '150']]);
+    expect(result.openPositions.map((position) => [position.symbol, position.side, position.quantity])).toEqual([
+      ['700.HK', 'Short', '150'],
+    ]);
   });
 
   it('rejects a document that lost a required metric or gained an unknown one', () => {

@@ -20,13 +20,29 @@ import {
 const ONE_MINUTE = SDK_PERIOD.OneMinute;
 /** OrderStatus by its SDK number, as the wire names it. */
 const STATUS_NAMES = [
-  'Unknown', 'NotReported', 'ReplacedNotReported', 'ProtectedNotReported', 'VarietiesNotReported', 'FilledStatus', 'WaitToNew', 'NewStatus',
-  'WaitToReplace', 'PendingReplaceStatus', 'ReplacedStatus', 'PartialFilledStatus', 'WaitToCancel', 'PendingCancelStatus', 'RejectedStatus',
-  'CanceledStatus', 'ExpiredStatus', 'PartialWithdrawal',
+  'Unknown',
+  'NotReported',
+  'ReplacedNotReported',
+  'ProtectedNotReported',
+  'VarietiesNotReported',
+  'FilledStatus',
+  'WaitToNew',
+  'NewStatus',
+  'WaitToReplace',
+  'PendingReplaceStatus',
+  'ReplacedStatus',
+  'PartialFilledStatus',
+  'WaitToCancel',
+  'PendingCancelStatus',
+  'RejectedStatus',
+  'CanceledStatus',
+  'ExpiredStatus',
+  'PartialWithdrawal',
 ];
 
 const text = (value: { toString(): string }): string => new Decimal(value.toString()).toFixed();
-const optional = (value: { toString(): string } | null | undefined): string | undefined => (value === null || value === undefined ? undefined : text(value));
+const optional = (value: { toString(): string } | null | undefined): string | undefined =>
+  value === null || value === undefined ? undefined : text(value);
 const status = (value: OrderStatus): string => STATUS_NAMES[value as number] ?? `unknown ${value as number}`;
 const date = (iso: string): NaiveDate => {
   const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
@@ -59,7 +75,12 @@ function order(row: SdkOrder): DriverOrder {
   };
 }
 
-function bar(candle: { readonly timestamp: Date; readonly open: { toString(): string }; readonly close: { toString(): string }; readonly volume: number }): Bar {
+function bar(candle: {
+  readonly timestamp: Date;
+  readonly open: { toString(): string };
+  readonly close: { toString(): string };
+  readonly volume: number;
+}): Bar {
   return { time: candle.timestamp.getTime(), open: text(candle.open), close: text(candle.close), volume: candle.volume };
 }
 
@@ -85,7 +106,12 @@ export async function officialSdkDriver({ sim }: SimHarness): Promise<SimulatorD
     async positions() {
       const response = await trade.stockPositions();
       return response.channels.flatMap((channel) =>
-        channel.positions.map((row) => ({ symbol: row.symbol, quantity: text(row.quantity), availableQuantity: text(row.availableQuantity), costPrice: text(row.costPrice) })),
+        channel.positions.map((row) => ({
+          symbol: row.symbol,
+          quantity: text(row.quantity),
+          availableQuantity: text(row.availableQuantity),
+          costPrice: text(row.costPrice),
+        })),
       );
     },
     async submit(request) {
@@ -100,7 +126,8 @@ export async function officialSdkDriver({ sim }: SimHarness): Promise<SimulatorD
       });
       return response.orderId;
     },
-    replace: (orderId, quantity, price) => trade.replaceOrder({ orderId, quantity: new SdkDecimal(quantity), price: new SdkDecimal(price) }).then(() => undefined),
+    replace: (orderId, quantity, price) =>
+      trade.replaceOrder({ orderId, quantity: new SdkDecimal(quantity), price: new SdkDecimal(price) }).then(() => undefined),
     cancel: (orderId) => trade.cancelOrder(orderId).then(() => undefined),
     todayOrders: async () => (await trade.todayOrders()).map(order),
     async orderDetail(orderId) {
@@ -108,30 +135,59 @@ export async function officialSdkDriver({ sim }: SimHarness): Promise<SimulatorD
       return { ...order(detail), history: detail.history.map((entry) => status(entry.status)) };
     },
     async buyLimit(symbol, price) {
-      const answer = await trade.estimateMaxPurchaseQuantity({ symbol, orderType: TYPES.LO, side: SIDES.Buy, price: new SdkDecimal(price), fractionalShares: false });
+      const answer = await trade.estimateMaxPurchaseQuantity({
+        symbol,
+        orderType: TYPES.LO,
+        side: SIDES.Buy,
+        price: new SdkDecimal(price),
+        fractionalShares: false,
+      });
       return { cash: text(answer.cashMaxQty), margin: text(answer.marginMaxQty) };
     },
     async marginRatio(symbol) {
       const ratio = await trade.marginRatio(symbol);
       return { im: text(ratio.imFactor), mm: text(ratio.mmFactor), fm: text(ratio.fmFactor) };
     },
-    watchlist: async () => (await quote.watchlist()).map((group) => ({ name: group.name, symbols: group.securities.map((security) => security.symbol) })),
+    watchlist: async () =>
+      (await quote.watchlist()).map((group) => ({ name: group.name, symbols: group.securities.map((security) => security.symbol) })),
     async watchOrders() {
       trade.setOnOrderChanged((_error, event) =>
-        orderPushes.add({ orderId: event.orderId, status: status(event.status), executedQuantity: text(event.executedQuantity), lastShare: optional(event.lastShare), lastPrice: optional(event.lastPrice) }),
+        orderPushes.add({
+          orderId: event.orderId,
+          status: status(event.status),
+          executedQuantity: text(event.executedQuantity),
+          lastShare: optional(event.lastShare),
+          lastPrice: optional(event.lastPrice),
+        }),
       );
       await trade.subscribe([PRIVATE]);
     },
     orderPushes,
     async watchQuotes(symbols) {
-      quote.setOnQuote((_error, event) => quotePushes.add({ symbol: event.symbol, lastDone: text(event.data.lastDone), volume: event.data.volume }));
+      quote.setOnQuote((_error, event) =>
+        quotePushes.add({ symbol: event.symbol, lastDone: text(event.data.lastDone), volume: event.data.volume }),
+      );
       await quote.subscribe([...symbols], [QUOTE], true);
     },
     quotePushes,
-    staticInfo: async (symbols) => (await quote.staticInfo([...symbols])).map((info) => ({ symbol: info.symbol, name: info.nameEn, lotSize: info.lotSize, currency: info.currency })),
-    quote: async (symbols) => (await quote.quote([...symbols])).map((row) => ({ symbol: row.symbol, lastDone: text(row.lastDone), prevClose: text(row.prevClose), volume: row.volume })),
-    historyByDate: async (symbol, from, to) => (await quote.historyCandlesticksByDate(symbol, ONE_MINUTE, NO_ADJUST, date(from), date(to), INTRADAY)).map(bar),
-    latestHistory: async (symbol, count) => (await quote.historyCandlesticksByOffset(symbol, ONE_MINUTE, NO_ADJUST, false, null, count, INTRADAY)).map(bar),
+    staticInfo: async (symbols) =>
+      (await quote.staticInfo([...symbols])).map((info) => ({
+        symbol: info.symbol,
+        name: info.nameEn,
+        lotSize: info.lotSize,
+        currency: info.currency,
+      })),
+    quote: async (symbols) =>
+      (await quote.quote([...symbols])).map((row) => ({
+        symbol: row.symbol,
+        lastDone: text(row.lastDone),
+        prevClose: text(row.prevClose),
+        volume: row.volume,
+      })),
+    historyByDate: async (symbol, from, to) =>
+      (await quote.historyCandlesticksByDate(symbol, ONE_MINUTE, NO_ADJUST, date(from), date(to), INTRADAY)).map(bar),
+    latestHistory: async (symbol, count) =>
+      (await quote.historyCandlesticksByOffset(symbol, ONE_MINUTE, NO_ADJUST, false, null, count, INTRADAY)).map(bar),
     tradingDays: async (market, from, to) => (await quote.tradingDays(MARKETS[market], date(from), date(to))).tradingDays.map(String),
     // The SDK's contexts have no close: they go when the test process ends.
     close: async () => undefined,

@@ -12,7 +12,17 @@ import { Pushes } from '../pushes.js';
 
 const text = (value: Decimal | undefined): string | undefined => value?.toFixed();
 
-function order(row: { orderId: string; status: string; symbol: string; side: 'Buy' | 'Sell'; quantity: Decimal; executedQuantity: Decimal; price: Decimal | undefined; executedPrice: Decimal | undefined; remark: string }): DriverOrder {
+function order(row: {
+  orderId: string;
+  status: string;
+  symbol: string;
+  side: 'Buy' | 'Sell';
+  quantity: Decimal;
+  executedQuantity: Decimal;
+  price: Decimal | undefined;
+  executedPrice: Decimal | undefined;
+  remark: string;
+}): DriverOrder {
   return {
     orderId: row.orderId,
     status: row.status,
@@ -26,7 +36,12 @@ function order(row: { orderId: string; status: string; symbol: string; side: 'Bu
   };
 }
 
-const bar = (candle: Candle): Bar => ({ time: candle.time, open: new Decimal(candle.open).toFixed(), close: new Decimal(candle.close).toFixed(), volume: candle.volume });
+const bar = (candle: Candle): Bar => ({
+  time: candle.time,
+  open: new Decimal(candle.open).toFixed(),
+  close: new Decimal(candle.close).toFixed(),
+  volume: candle.volume,
+});
 
 export async function ownClientDriver(h: SimHarness): Promise<SimulatorDriver> {
   const http = h.http;
@@ -40,7 +55,12 @@ export async function ownClientDriver(h: SimHarness): Promise<SimulatorDriver> {
       return { totalCash: row!.totalCash.toFixed(), netAssets: row!.netAssets.toFixed(), buyPower: row!.buyPower.toFixed() };
     },
     positions: async () =>
-      (await http.positions()).map((row) => ({ symbol: row.symbol, quantity: row.quantity.toFixed(), availableQuantity: row.availableQuantity.toFixed(), costPrice: row.costPrice.toFixed() })),
+      (await http.positions()).map((row) => ({
+        symbol: row.symbol,
+        quantity: row.quantity.toFixed(),
+        availableQuantity: row.availableQuantity.toFixed(),
+        costPrice: row.costPrice.toFixed(),
+      })),
     async submit(request) {
       const { orderId } = await http.submitOrder({
         symbol: parseSymbol(request.symbol),
@@ -68,12 +88,19 @@ export async function ownClientDriver(h: SimHarness): Promise<SimulatorDriver> {
       const ratio = await http.marginRatio(parseSymbol(symbol));
       return { im: ratio.imFactor.toFixed(), mm: ratio.mmFactor.toFixed(), fm: ratio.fmFactor.toFixed() };
     },
-    watchlist: async () => (await http.watchlist()).map((group) => ({ name: group.name, symbols: group.securities.map((security) => security.symbol) })),
+    watchlist: async () =>
+      (await http.watchlist()).map((group) => ({ name: group.name, symbols: group.securities.map((security) => security.symbol) })),
     async watchOrders() {
       const trade = h.tradeClient();
       subscriptions.push(
         trade.orderUpdates().subscribe((update) =>
-          orderPushes.add({ orderId: update.orderId, status: update.status, executedQuantity: update.executedQuantity.toFixed(), lastShare: text(update.lastShare), lastPrice: text(update.lastPrice) }),
+          orderPushes.add({
+            orderId: update.orderId,
+            status: update.status,
+            executedQuantity: update.executedQuantity.toFixed(),
+            lastShare: text(update.lastShare),
+            lastPrice: text(update.lastPrice),
+          }),
         ),
       );
       await trade.open();
@@ -81,16 +108,31 @@ export async function ownClientDriver(h: SimHarness): Promise<SimulatorDriver> {
     orderPushes,
     async watchQuotes(symbols) {
       const wanted = symbols.map((symbol) => parseSymbol(symbol));
-      subscriptions.push(quotes.quotes(wanted).subscribe((quote) => quotePushes.add({ symbol: quote.symbol, lastDone: quote.lastDone.toFixed(), volume: quote.volume })));
+      subscriptions.push(
+        quotes
+          .quotes(wanted)
+          .subscribe((quote) => quotePushes.add({ symbol: quote.symbol, lastDone: quote.lastDone.toFixed(), volume: quote.volume })),
+      );
       for (const symbol of wanted) await serverHolds(quotes, symbol);
     },
     quotePushes,
     staticInfo: async (symbols) =>
-      (await quotes.staticInfo(symbols.map((symbol) => parseSymbol(symbol)))).map((info) => ({ symbol: info.symbol, name: info.nameEn, lotSize: info.lotSize, currency: info.currency })),
+      (await quotes.staticInfo(symbols.map((symbol) => parseSymbol(symbol)))).map((info) => ({
+        symbol: info.symbol,
+        name: info.nameEn,
+        lotSize: info.lotSize,
+        currency: info.currency,
+      })),
     quote: async (symbols) =>
-      (await quotes.quote(symbols.map((symbol) => parseSymbol(symbol)))).map((row) => ({ symbol: row.symbol, lastDone: row.lastDone.toFixed(), prevClose: row.prevClose.toFixed(), volume: row.volume })),
+      (await quotes.quote(symbols.map((symbol) => parseSymbol(symbol)))).map((row) => ({
+        symbol: row.symbol,
+        lastDone: row.lastDone.toFixed(),
+        prevClose: row.prevClose.toFixed(),
+        volume: row.volume,
+      })),
     historyByDate: async (symbol, from, to) => (await quotes.historyByDate(parseSymbol(symbol), '1m', from, to)).map(bar),
-    latestHistory: async (symbol, count) => (await quotes.historyByOffset(parseSymbol(symbol), '1m', { direction: 'backward', count })).map(bar),
+    latestHistory: async (symbol, count) =>
+      (await quotes.historyByOffset(parseSymbol(symbol), '1m', { direction: 'backward', count })).map(bar),
     tradingDays: async (market, from, to) => [...(await quotes.tradingDays(market, from, to)).tradingDays],
     async close() {
       for (const subscription of subscriptions) subscription.unsubscribe();

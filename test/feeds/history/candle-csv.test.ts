@@ -14,7 +14,8 @@ const options = { symbol: HK, source: 'data.csv', timeZone: 'Asia/Hong_Kong' };
 
 describe('candle CSV', () => {
   it('reads any column order and case, ignores extra columns, and stamps daily bars at local midnight', () => {
-    const text = 'Date,Open,High,Low,Close,Adj Close,Volume\n2020-01-02,10.5,11,10,10.75,10.70,1000\n2020-01-03,10.75,12,10.5,11.9,11.8,2000\n';
+    const text =
+      'Date,Open,High,Low,Close,Adj Close,Volume\n2020-01-02,10.5,11,10,10.75,10.70,1000\n2020-01-03,10.75,12,10.5,11.9,11.8,2000\n';
     const result = parseCandleCsv(text, options);
     expect(result.period).toBe('day');
     expect(result.candles).toHaveLength(2);
@@ -52,7 +53,7 @@ describe('candle CSV', () => {
         'data.csv:4: high 9 is below low 10',
         'data.csv:6: duplicate bar: same time as line 5',
         'data.csv:7: time goes backwards: earlier than line 5',
-        'data.csv:8: open 13 is outside the bar\'s range [10, 12]',
+        "data.csv:8: open 13 is outside the bar's range [10, 12]",
       ]);
     }
   });
@@ -80,7 +81,9 @@ describe('candle CSV', () => {
   });
 
   it('refuses a header without the required columns', () => {
-    expect(() => parseCandleCsv('when,price\n2020-01-01,1\n', options)).toThrow(/header lacks columns time\|date\|datetime, open, high, low, close, volume/);
+    expect(() => parseCandleCsv('when,price\n2020-01-01,1\n', options)).toThrow(
+      /header lacks columns time\|date\|datetime, open, high, low, close, volume/,
+    );
   });
 
   it('writes files the reader reads back to the same candles', () => {

@@ -15,7 +15,10 @@ describe('mergeByTime', () => {
         expect(merged).toHaveLength(input.reduce((sum, list) => sum + list.length, 0));
         for (let index = 1; index < merged.length; index += 1) {
           const [a, b] = [merged[index - 1]!, merged[index]!];
-          expect(a.time < b.time || (a.time === b.time && (a.seriesIndex < b.seriesIndex || (a.seriesIndex === b.seriesIndex && a.position < b.position)))).toBe(true);
+          expect(
+            a.time < b.time ||
+              (a.time === b.time && (a.seriesIndex < b.seriesIndex || (a.seriesIndex === b.seriesIndex && a.position < b.position))),
+          ).toBe(true);
         }
       }),
       { numRuns: 500 },

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { fromLocal } from '../../../src/domain/time-zone.js';
 import { barWindow } from '../../../src/feeds/live/bar-window.js';
 
-const hk = (day: number, hour: number, minute: number, second = 0): number => fromLocal({ year: 2024, month: 1, day, hour, minute, second }, 'Asia/Hong_Kong');
-const ny = (month: number, day: number, hour: number, minute: number): number => fromLocal({ year: 2024, month, day, hour, minute, second: 0 }, 'America/New_York');
+const hk = (day: number, hour: number, minute: number, second = 0): number =>
+  fromLocal({ year: 2024, month: 1, day, hour, minute, second }, 'Asia/Hong_Kong');
+const ny = (month: number, day: number, hour: number, minute: number): number =>
+  fromLocal({ year: 2024, month, day, hour, minute, second: 0 }, 'America/New_York');
 
 describe('bar windows', () => {
   it('counts intraday bars from the start of the session they fall in, clipped at its end', () => {
@@ -29,7 +31,10 @@ describe('bar windows', () => {
 
   it('starts weeks on Monday, months, quarters and years on their first day', () => {
     expect(barWindow(hk(4, 10, 0), 'week', 'HK')).toEqual({ start: hk(1, 0, 0), end: hk(8, 0, 0) });
-    expect(barWindow(ny(12, 31, 10, 0), 'month', 'US')).toEqual({ start: ny(12, 1, 0, 0), end: fromLocal({ year: 2025, month: 1, day: 1, hour: 0, minute: 0, second: 0 }, 'America/New_York') });
+    expect(barWindow(ny(12, 31, 10, 0), 'month', 'US')).toEqual({
+      start: ny(12, 1, 0, 0),
+      end: fromLocal({ year: 2025, month: 1, day: 1, hour: 0, minute: 0, second: 0 }, 'America/New_York'),
+    });
     expect(barWindow(ny(5, 15, 10, 0), 'quarter', 'US')).toEqual({ start: ny(4, 1, 0, 0), end: ny(7, 1, 0, 0) });
     expect(barWindow(hk(20, 10, 0), 'year', 'HK').start).toBe(hk(1, 0, 0));
   });

@@ -32,8 +32,16 @@ describe('candle aggregation from quote ticks', () => {
     const sessionOpen = startOfLocalDay('2000-01-04', ZONE) + (9 * 60 + 30) * 60_000;
     fc.assert(
       fc.property(fc.array(barShape, { minLength: 1, maxLength: 60 }), fc.boolean(), (shapes, lowFirst) => {
-        const candles: Candle[] = shapes.map((shape, index) => ({ symbol: HK, period: '1m', time: sessionOpen + index * 60_000, ...shape }));
-        const bars = aggregate(new CandleAggregator(HK, '1m'), ticksOf(candles, { lowFirst, offsets: [0, 10_000, 20_000, 59_000] }, 0, hkDay));
+        const candles: Candle[] = shapes.map((shape, index) => ({
+          symbol: HK,
+          period: '1m',
+          time: sessionOpen + index * 60_000,
+          ...shape,
+        }));
+        const bars = aggregate(
+          new CandleAggregator(HK, '1m'),
+          ticksOf(candles, { lowFirst, offsets: [0, 10_000, 20_000, 59_000] }, 0, hkDay),
+        );
         expect(bars.map(({ turnover: _t, ...bar }) => bar)).toEqual(candles);
       }),
       { numRuns: 200 },
@@ -44,9 +52,15 @@ describe('candle aggregation from quote ticks', () => {
     fc.assert(
       fc.property(fc.array(barShape, { minLength: 1, maxLength: 30 }), (shapes) => {
         const candles: Candle[] = shapes.map((shape, index) => ({
-          symbol: HK, period: 'day', time: startOfLocalDay(new Date(Date.UTC(2000, 0, 3 + index)).toISOString().slice(0, 10), ZONE), ...shape,
+          symbol: HK,
+          period: 'day',
+          time: startOfLocalDay(new Date(Date.UTC(2000, 0, 3 + index)).toISOString().slice(0, 10), ZONE),
+          ...shape,
         }));
-        const bars = aggregate(new CandleAggregator(HK, 'day'), ticksOf(candles, { offsets: [34_200_000, 36_000_000, 40_000_000, 57_000_000] }, 0, hkDay));
+        const bars = aggregate(
+          new CandleAggregator(HK, 'day'),
+          ticksOf(candles, { offsets: [34_200_000, 36_000_000, 40_000_000, 57_000_000] }, 0, hkDay),
+        );
         expect(bars.map(({ turnover: _t, ...bar }) => bar)).toEqual(candles);
       }),
       { numRuns: 100 },

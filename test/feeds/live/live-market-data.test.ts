@@ -27,7 +27,9 @@ describe('LiveMarketData candles', () => {
     source.ticks.next(quoteOf(HK, '10.5', REPLAY + 30_000, 300));
     expect(bars).toEqual([]);
     source.ticks.next(quoteOf(HK, '10.1', REPLAY + 61_000, 350));
-    expect(bars).toEqual([{ symbol: HK, period: '1m', time: REPLAY, open: 10, high: 10.5, low: 10, close: 10.5, volume: 300, turnover: 3150 }]);
+    expect(bars).toEqual([
+      { symbol: HK, period: '1m', time: REPLAY, open: 10, high: 10.5, low: 10, close: 10.5, volume: 300, turnover: 3150 },
+    ]);
   });
 
   it('closes a bar on time by the clock, at its end plus the grace in estimated market time', async () => {
@@ -87,7 +89,17 @@ describe('LiveMarketData candles', () => {
     source.states.next({ status: 'reconnecting', attempt: 1, reason: 'dropped', retryInMs: 2_000 });
     await clock.advanceByAsync(200_000);
     expect(bars).toEqual([]);
-    const bar = (minute: number, close: number, volume: number): Candle => ({ symbol: HK, period: '1m', time: REPLAY + minute * 60_000, open: 10, high: 11, low: 9, close, volume, turnover: 0 });
+    const bar = (minute: number, close: number, volume: number): Candle => ({
+      symbol: HK,
+      period: '1m',
+      time: REPLAY + minute * 60_000,
+      open: 10,
+      high: 11,
+      low: 9,
+      close,
+      volume,
+      turnover: 0,
+    });
     source.serviceCandles = [bar(0, 10.4, 400), bar(1, 10.5, 500), bar(2, 10.6, 600), bar(3, 10.7, 50)];
     let release!: () => void;
     source.hold = new Promise((resolve) => (release = resolve));
@@ -96,7 +108,11 @@ describe('LiveMarketData candles', () => {
     release();
     await clock.advanceByAsync(0);
     expect(source.candleRequests).toEqual([{ symbol: HK, period: '1m', count: 6 }]);
-    expect(bars.map((candle) => [candle.time - REPLAY, candle.close, candle.volume])).toEqual([[0, 10.4, 400], [60_000, 10.5, 500], [120_000, 10.6, 600]]);
+    expect(bars.map((candle) => [candle.time - REPLAY, candle.close, candle.volume])).toEqual([
+      [0, 10.4, 400],
+      [60_000, 10.5, 500],
+      [120_000, 10.6, 600],
+    ]);
     source.ticks.next(quoteOf(HK, '10.8', REPLAY + 240_000, 2_100));
     expect(bars.map((candle) => [candle.time - REPLAY, candle.high, candle.close, candle.volume]).at(-1)).toEqual([180_000, 11, 10.9, 70]);
   });

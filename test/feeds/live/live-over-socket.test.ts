@@ -13,7 +13,17 @@ import { SocketTestServer } from '../../support/socket/socket-test-server.js';
 import { stateOf } from '../../support/socket/wait.js';
 
 const REPLAY = startOfLocalDay('2000-01-04', 'Asia/Hong_Kong') + 10 * 3_600_000;
-const bar = (minute: number, close: number, volume: number): Candle => ({ symbol: HK, period: '1m', time: REPLAY + minute * 60_000, open: 10, high: 11, low: 9, close, volume, turnover: 0 });
+const bar = (minute: number, close: number, volume: number): Candle => ({
+  symbol: HK,
+  period: '1m',
+  time: REPLAY + minute * 60_000,
+  open: 10,
+  high: 11,
+  low: 9,
+  close,
+  volume,
+  turnover: 0,
+});
 
 let server: SocketTestServer;
 let client: QuoteClient;

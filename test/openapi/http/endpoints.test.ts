@@ -4,7 +4,15 @@ import { parseSymbol } from '../../../src/domain/symbol.js';
 import { BadResponseError } from '../../../src/openapi/http/errors.js';
 import { ok } from '../../support/http/fake-openapi-server.js';
 import { startHarness, type Harness } from '../../support/http/client-harness.js';
-import { balanceRow, orderDetailRow, orderRow, positionsData, replyItem, topicItem, watchlistData } from '../../support/http/wire-samples.js';
+import {
+  balanceRow,
+  orderDetailRow,
+  orderRow,
+  positionsData,
+  replyItem,
+  topicItem,
+  watchlistData,
+} from '../../support/http/wire-samples.js';
 
 let harness: Harness;
 afterEach(async () => harness.close());
@@ -84,7 +92,16 @@ describe('OpenAPI endpoints over a real socket', () => {
 
   it('writes expire_date as null and leaves out unset optionals on a plain limit order', async () => {
     harness = await startHarness({ 'POST /v1/trade/order': () => ok({ order_id: '7002' }) });
-    await harness.run(harness.client.submitOrder({ symbol: parseSymbol('700.HK'), side: 'Buy', orderType: 'LO', quantity: d('200'), price: d('50'), timeInForce: 'Day' }));
+    await harness.run(
+      harness.client.submitOrder({
+        symbol: parseSymbol('700.HK'),
+        side: 'Buy',
+        orderType: 'LO',
+        quantity: d('200'),
+        price: d('50'),
+        timeInForce: 'Day',
+      }),
+    );
     expect(harness.server.requests[0]!.body).toBe(
       '{"symbol":"700.HK","order_type":"LO","side":"Buy","submitted_quantity":"200","time_in_force":"Day","submitted_price":"50","expire_date":null}',
     );
@@ -114,7 +131,14 @@ describe('OpenAPI endpoints over a real socket', () => {
     harness = await startHarness({ 'GET /v1/trade/order': () => ok(orderDetailRow()) });
     const detail = await harness.run(harness.client.orderDetail('706388312699592704'));
     expect(harness.server.requests[0]!.query).toBe('order_id=706388312699592704');
-    expect(detail).toMatchObject({ orderId: '706388312699592704', status: 'PartialFilledStatus', symbol: '700.HK', side: 'Buy', orderType: 'LO', remark: 'client-1' });
+    expect(detail).toMatchObject({
+      orderId: '706388312699592704',
+      status: 'PartialFilledStatus',
+      symbol: '700.HK',
+      side: 'Buy',
+      orderType: 'LO',
+      remark: 'client-1',
+    });
     expect(detail.executedPrice!.toFixed()).toBe('49.9');
     expect(detail.outsideRth).toBeUndefined();
     expect(detail.triggerStatus).toBe('NOT_USED');
@@ -135,21 +159,35 @@ describe('OpenAPI endpoints over a real socket', () => {
     const [order] = await harness.run(harness.client.todayOrders());
     expect(order!.executedPrice).toBeUndefined();
     expect(order!.price!.toFixed()).toBe('50');
-    await expect(harness.run(harness.client.todayOrders({ side: 'Buy' }))).rejects.toThrow(/field orders\[0\]\.status "Bogus" is not one of NotReported/);
+    await expect(harness.run(harness.client.todayOrders({ side: 'Buy' }))).rejects.toThrow(
+      /field orders\[0\]\.status "Bogus" is not one of NotReported/,
+    );
   });
 
   it("filters today's orders by symbol, several statuses, side, market and id", async () => {
     harness = await startHarness({ 'GET /v1/trade/order/today': () => ok({ orders: [] }) });
     await harness.run(
-      harness.client.todayOrders({ symbol: parseSymbol('700.HK'), statuses: ['NewStatus', 'FilledStatus'], side: 'Buy', market: 'HK', orderId: '1' }),
+      harness.client.todayOrders({
+        symbol: parseSymbol('700.HK'),
+        statuses: ['NewStatus', 'FilledStatus'],
+        side: 'Buy',
+        market: 'HK',
+        orderId: '1',
+      }),
     );
     expect(harness.server.requests[0]!.query).toBe('symbol=700.HK&status=NewStatus&status=FilledStatus&side=Buy&market=HK&order_id=1');
   });
 
   it('pages history orders between two times given in seconds', async () => {
-    harness = await startHarness({ 'GET /v1/trade/order/history': () => ok({ has_more: true, orders: [orderRow({ status: 'FilledStatus' })] }) });
+    harness = await startHarness({
+      'GET /v1/trade/order/history': () => ok({ has_more: true, orders: [orderRow({ status: 'FilledStatus' })] }),
+    });
     const history = await harness.run(
-      harness.client.historyOrders({ symbol: parseSymbol('700.HK'), startAt: Date.parse('2024-01-01T00:00:00Z'), endAt: Date.parse('2024-02-01T00:00:00Z') }),
+      harness.client.historyOrders({
+        symbol: parseSymbol('700.HK'),
+        startAt: Date.parse('2024-01-01T00:00:00Z'),
+        endAt: Date.parse('2024-02-01T00:00:00Z'),
+      }),
     );
     expect(harness.server.requests[0]!.query).toBe('symbol=700.HK&start_at=1704067200&end_at=1706745600');
     expect(history.hasMore).toBe(true);
@@ -161,7 +199,9 @@ describe('OpenAPI endpoints over a real socket', () => {
       'GET /v1/trade/estimate/buy_limit': () => ok({ cash_max_qty: '100', margin_max_qty: '300' }),
       'GET /v1/risk/margin-ratio': () => ok({ im_factor: '0.25', mm_factor: '0.2', fm_factor: '0.1' }),
     });
-    const limit = await harness.run(harness.client.estimateBuyLimit({ symbol: parseSymbol('700.HK'), orderType: 'LO', side: 'Buy', price: d('50') }));
+    const limit = await harness.run(
+      harness.client.estimateBuyLimit({ symbol: parseSymbol('700.HK'), orderType: 'LO', side: 'Buy', price: d('50') }),
+    );
     const ratio = await harness.run(harness.client.marginRatio(parseSymbol('700.HK')));
     expect(harness.server.requests[0]!.query).toBe('symbol=700.HK&order_type=LO&price=50&side=Buy&fractional_shares=false');
     expect(harness.server.requests[1]!.query).toBe('symbol=700.HK');
@@ -191,7 +231,9 @@ describe('OpenAPI endpoints over a real socket', () => {
       'GET /v1/statement/list': () => ok({ list: [{ dt: 20240105, file_key: 'k/1' }] }),
       'GET /v1/statement/download': () => ok({ url: 'https://files.invalid/1.pdf' }),
     });
-    expect(await harness.run(harness.client.statements({ type: 'monthly', page: 2, pageSize: 5 }))).toEqual([{ date: 20240105, fileKey: 'k/1' }]);
+    expect(await harness.run(harness.client.statements({ type: 'monthly', page: 2, pageSize: 5 }))).toEqual([
+      { date: 20240105, fileKey: 'k/1' },
+    ]);
     expect(await harness.run(harness.client.statementDownloadUrl('k/1 x'))).toEqual({ url: 'https://files.invalid/1.pdf' });
     expect(harness.server.requests[0]!.query).toBe('statement_type=2&start_date=2&limit=5');
     expect(harness.server.requests[1]!.query).toBe('file_key=k%2F1+x');
@@ -210,7 +252,13 @@ describe('OpenAPI endpoints over a real socket', () => {
     const topic = await harness.run(harness.client.topicDetail('T1'));
     const replies = await harness.run(harness.client.topicReplies('T1'));
     const reply = await harness.run(harness.client.createTopicReply('T1', { body: 'très bien' }));
-    expect(mine[0]).toMatchObject({ id: 'T1', title: 'Hello', author: { memberId: 'M1', name: 'Ann' }, likesCount: 3, createdAt: 1700000000_000 });
+    expect(mine[0]).toMatchObject({
+      id: 'T1',
+      title: 'Hello',
+      author: { memberId: 'M1', name: 'Ann' },
+      likesCount: 3,
+      createdAt: 1700000000_000,
+    });
     expect(created).toEqual({ id: 'T9' });
     expect(topic.body).toBe('# Hello');
     expect(replies[0]).toMatchObject({ id: 'R1', topicId: 'T1', replyToId: '0' });
@@ -223,7 +271,9 @@ describe('OpenAPI endpoints over a real socket', () => {
   });
 
   it('refreshes the token with an RFC 3339 expiry and reads either time format back', async () => {
-    harness = await startHarness({ 'GET /v1/token/refresh': () => ok({ token: 'NEW', expired_at: '2024-08-04T01:30:00Z', issued_at: '1714959000' }) });
+    harness = await startHarness({
+      'GET /v1/token/refresh': () => ok({ token: 'NEW', expired_at: '2024-08-04T01:30:00Z', issued_at: '1714959000' }),
+    });
     const refreshed = await harness.run(harness.client.refreshToken(Date.parse('2024-08-04T01:30:00.750Z')));
     expect(harness.server.requests[0]!.query).toBe('expired_at=2024-08-04T01%3A30%3A00Z');
     expect(refreshed).toEqual({ token: 'NEW', expiresAt: Date.parse('2024-08-04T01:30:00Z'), issuedAt: 1714959000_000 });

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { unwrapEnvelope, type EnvelopeContext } from '../../../src/openapi/http/envelope.js';
 import { BadResponseError, SERVICE_CODES, ServiceError, TransportError, type ServiceCodeName } from '../../../src/openapi/http/errors.js';
 
-const get: EnvelopeContext = { request: 'GET /v1/asset/account', idempotent: true, scrub: (text) => text.split('S3CRET').join('[redacted]') };
+const get: EnvelopeContext = {
+  request: 'GET /v1/asset/account',
+  idempotent: true,
+  scrub: (text) => text.split('S3CRET').join('[redacted]'),
+};
 const post: EnvelopeContext = { ...get, request: 'POST /v1/trade/order', idempotent: false };
 const response = (body: unknown, status = 200, traceId: string | undefined = 'trace-1') => ({
   status,
@@ -33,7 +37,10 @@ describe('the response envelope', () => {
   });
 
   it('refuses a success without data, naming the field', () => {
-    for (const body of [{ code: 0, message: '' }, { code: 0, message: '', data: null }]) {
+    for (const body of [
+      { code: 0, message: '' },
+      { code: 0, message: '', data: null },
+    ]) {
       const error = caught(() => unwrapEnvelope(response(body), get));
       expect(error).toBeInstanceOf(BadResponseError);
       expect((error as BadResponseError).field).toBe('data');

@@ -12,7 +12,8 @@ import {
 
 const credentials = { appKey: 'fake-app-key', appSecret: 'fake-app-secret', accessToken: 'fake-access-token' };
 const base = { appKey: credentials.appKey, accessToken: credentials.accessToken, timestamp: '1700000000' };
-const orderBody = '{"order_type":"LO","side":"Buy","submitted_price":"50","submitted_quantity":"200","symbol":"700.HK","time_in_force":"Day"}';
+const orderBody =
+  '{"order_type":"LO","side":"Buy","submitted_price":"50","submitted_quantity":"200","symbol":"700.HK","time_in_force":"Day"}';
 const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex');
 
 // PROTOCOL.md §1, each confirmed against the official SDK.
@@ -75,7 +76,10 @@ describe('signer', () => {
   });
 
   it('parses the X-Api-Signature header', () => {
-    expect(parseSignatureHeader(signatureHeader('ab12'))).toEqual({ signedHeaders: 'authorization;x-api-key;x-timestamp', signature: 'ab12' });
+    expect(parseSignatureHeader(signatureHeader('ab12'))).toEqual({
+      signedHeaders: 'authorization;x-api-key;x-timestamp',
+      signature: 'ab12',
+    });
     expect(parseSignatureHeader('Bearer x')).toBeUndefined();
   });
 });

@@ -14,7 +14,14 @@ afterEach(async () => {
   harness = undefined;
 });
 
-const order = { symbol: parseSymbol('700.HK'), side: 'Buy', orderType: 'LO', quantity: parseDecimal('200'), price: parseDecimal('50'), timeInForce: 'Day' } as const;
+const order = {
+  symbol: parseSymbol('700.HK'),
+  side: 'Buy',
+  orderType: 'LO',
+  quantity: parseDecimal('200'),
+  price: parseDecimal('50'),
+  timeInForce: 'Day',
+} as const;
 
 /** Answers with `first` for the first `times` calls, then with `then`. */
 function sequence(times: number, first: Reply, then: Reply): () => Reply {
@@ -79,7 +86,11 @@ describe('the HTTP transport', () => {
   });
 
   it('reports a server that rejects our signature as "signature invalid (403201)"', async () => {
-    const server = await startFakeOpenApi({ appSecret: 'the-real-secret', accessToken: TEST_TOKEN, routes: { 'GET /v1/asset/account': () => ok({ list: [] }) } });
+    const server = await startFakeOpenApi({
+      appSecret: 'the-real-secret',
+      accessToken: TEST_TOKEN,
+      routes: { 'GET /v1/asset/account': () => ok({ list: [] }) },
+    });
     const client = createOpenApiHttp(configFor(server.url), { clock: new VirtualClock(0) });
     try {
       const error = (await client.accountBalance().catch((caught: unknown) => caught)) as ServiceError;
@@ -136,12 +147,18 @@ describe('the HTTP transport', () => {
   });
 
   it('refuses a base URL that is not http(s), naming the variable', () => {
-    expect(() => createOpenApiHttp(configFor('ftp://127.0.0.1'), { clock: new VirtualClock(0) })).toThrow('LONGPORT_HTTP_URL: "ftp://127.0.0.1" is not an http(s) URL');
+    expect(() => createOpenApiHttp(configFor('ftp://127.0.0.1'), { clock: new VirtualClock(0) })).toThrow(
+      'LONGPORT_HTTP_URL: "ftp://127.0.0.1" is not an http(s) URL',
+    );
     expect(() => createOpenApiHttp(configFor('localhost:8080x'), { clock: new VirtualClock(0) })).toThrow('LONGPORT_HTTP_URL');
   });
 
   it('keeps a path prefix of the base URL and signs the full path', async () => {
-    const server = await startFakeOpenApi({ appSecret: TEST_SECRET, accessToken: TEST_TOKEN, routes: { 'GET /gateway/v1/socket/token': () => ok({ otp: 'o', limit: 1, online: 0 }) } });
+    const server = await startFakeOpenApi({
+      appSecret: TEST_SECRET,
+      accessToken: TEST_TOKEN,
+      routes: { 'GET /gateway/v1/socket/token': () => ok({ otp: 'o', limit: 1, online: 0 }) },
+    });
     const client = createOpenApiHttp(configFor(`${server.url}/gateway/`), { clock: new VirtualClock(0) });
     try {
       expect(await client.socketToken()).toEqual({ otp: 'o', limit: 1, online: 0 });

@@ -84,8 +84,20 @@ describe('packet codec', () => {
 
   it('rejects every strict truncation of a valid frame with PacketDecodeError', () => {
     const packet = fc.oneof(
-      fc.record({ type: fc.constant('request' as const), cmd: fc.integer({ min: 0, max: 255 }), requestId: fc.nat(), timeoutMs: fc.integer({ min: 0, max: 60_000 }), body: fc.uint8Array({ maxLength: 300 }) }),
-      fc.record({ type: fc.constant('response' as const), cmd: fc.integer({ min: 0, max: 255 }), requestId: fc.nat(), status: fc.integer({ min: 0, max: 255 }), body: fc.uint8Array({ maxLength: 300 }) }),
+      fc.record({
+        type: fc.constant('request' as const),
+        cmd: fc.integer({ min: 0, max: 255 }),
+        requestId: fc.nat(),
+        timeoutMs: fc.integer({ min: 0, max: 60_000 }),
+        body: fc.uint8Array({ maxLength: 300 }),
+      }),
+      fc.record({
+        type: fc.constant('response' as const),
+        cmd: fc.integer({ min: 0, max: 255 }),
+        requestId: fc.nat(),
+        status: fc.integer({ min: 0, max: 255 }),
+        body: fc.uint8Array({ maxLength: 300 }),
+      }),
       fc.record({ type: fc.constant('push' as const), cmd: fc.integer({ min: 0, max: 255 }), body: fc.uint8Array({ maxLength: 300 }) }),
     );
     fc.assert(
@@ -101,15 +113,21 @@ describe('packet codec', () => {
 
   it('survives random corruption of valid frames (bit flips) with a typed error or a packet', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 1, maxLength: 200 }), fc.nat(), fc.integer({ min: 1, max: 255 }), fc.boolean(), (body, position, mask, gzip) => {
-        const frame = encodePacket({ type: 'push', cmd: 101, body }, { gzip });
-        frame[position % frame.length]! ^= mask;
-        try {
-          decodePacket(frame);
-        } catch (error) {
-          expect(error).toBeInstanceOf(PacketDecodeError);
-        }
-      }),
+      fc.property(
+        fc.uint8Array({ minLength: 1, maxLength: 200 }),
+        fc.nat(),
+        fc.integer({ min: 1, max: 255 }),
+        fc.boolean(),
+        (body, position, mask, gzip) => {
+          const frame = encodePacket({ type: 'push', cmd: 101, body }, { gzip });
+          frame[position % frame.length]! ^= mask;
+          try {
+            decodePacket(frame);
+          } catch (error) {
+            expect(error).toBeInstanceOf(PacketDecodeError);
+          }
+        },
+      ),
       { numRuns: 3_000 },
     );
   });

@@ -3,7 +3,12 @@ import { VirtualClock } from '../../../src/clock/virtual-clock.js';
 import { CONTROL_COMMANDS } from '../../../src/openapi/socket/commands.js';
 import { SocketConnection, type ConnectionOptions } from '../../../src/openapi/socket/connection.js';
 import type { ConnectionState } from '../../../src/openapi/socket/connection-state.js';
-import { ConnectionLostError, ConnectionRefusedError, SocketResponseError, SocketTimeoutError } from '../../../src/openapi/socket/errors.js';
+import {
+  ConnectionLostError,
+  ConnectionRefusedError,
+  SocketResponseError,
+  SocketTimeoutError,
+} from '../../../src/openapi/socket/errors.js';
 import { messages } from '../../../src/openapi/socket/messages.js';
 import { SocketTestServer } from '../../support/socket/socket-test-server.js';
 import { stateOf } from '../../support/socket/wait.js';
@@ -18,7 +23,12 @@ let clock: VirtualClock;
 
 async function connect(options: Partial<ConnectionOptions> = {}): Promise<SocketConnection> {
   let tokens = 0;
-  connection = new SocketConnection({ url: server.url, clock, otp: async () => ({ otp: `otp-${++tokens}`, limit: 1, online: 0 }), ...options });
+  connection = new SocketConnection({
+    url: server.url,
+    clock,
+    otp: async () => ({ otp: `otp-${++tokens}`, limit: 1, online: 0 }),
+    ...options,
+  });
   await connection.open();
   return connection;
 }
@@ -186,7 +196,11 @@ describe('SocketConnection', () => {
     const conn = await connect();
     const closed = stateOf(conn.state$, 'closed');
     server.closeWith(6, 'another client connected');
-    expect(await closed).toEqual({ status: 'closed', closeCode: 6, reason: 'server closed the connection (duplicate connection: another client connected)' });
+    expect(await closed).toEqual({
+      status: 'closed',
+      closeCode: 6,
+      reason: 'server closed the connection (duplicate connection: another client connected)',
+    });
     await expect(conn.request(ECHO, bytes('x'))).rejects.toThrow(ConnectionLostError);
   });
 
@@ -227,7 +241,10 @@ describe('SocketConnection', () => {
     for (let i = 0; i < 3; i++) {
       const next = attempts.length + 1;
       await clock.advanceByAsync(attempts.at(-1)!);
-      await new Promise<void>((resolve) => { const poll = (): void => void (attempts.length >= next ? resolve() : setImmediate(poll)); poll(); });
+      await new Promise<void>((resolve) => {
+        const poll = (): void => void (attempts.length >= next ? resolve() : setImmediate(poll));
+        poll();
+      });
     }
     expect(attempts).toEqual([2_000, 4_000, 8_000, 16_000]);
     expect(url).toContain('127.0.0.1');

@@ -16,8 +16,20 @@ describe('protobuf messages', () => {
 
   it('round-trips a quote push and maps it to a decimal-exact domain quote in epoch ms', () => {
     const push = {
-      symbol: '700.HK', sequence: 12, lastDone: '388.20', open: '380', high: '390.4', low: '379.8', timestamp: 1_700_000_000,
-      volume: 123_456_789, turnover: '47920000000.5', tradeStatus: 0, tradeSession: 2, currentVolume: 100, currentTurnover: '38820', tag: 0,
+      symbol: '700.HK',
+      sequence: 12,
+      lastDone: '388.20',
+      open: '380',
+      high: '390.4',
+      low: '379.8',
+      timestamp: 1_700_000_000,
+      volume: 123_456_789,
+      turnover: '47920000000.5',
+      tradeStatus: 0,
+      tradeSession: 2,
+      currentVolume: 100,
+      currentTurnover: '38820',
+      tag: 0,
     };
     const decoded = messages.pushQuote.decode(messages.pushQuote.encode(push));
     expect(decoded).toEqual(push);
@@ -31,9 +43,23 @@ describe('protobuf messages', () => {
 
   it('keeps the board of static info and reads share counts as integers', () => {
     const info = {
-      symbol: '700.HK', nameCn: '腾讯控股', nameEn: 'TENCENT', nameHk: '騰訊控股', listingDate: '20040616', exchange: 'SEHK', currency: 'HKD',
-      lotSize: 100, totalShares: 9_500_000_000, circulatingShares: 9_400_000_000, hkShares: 9_400_000_000, eps: '19.7', epsTtm: '20.1',
-      bps: '120.3', dividendYield: '0.6', stockDerivatives: [2], board: 'HKEquity',
+      symbol: '700.HK',
+      nameCn: '腾讯控股',
+      nameEn: 'TENCENT',
+      nameHk: '騰訊控股',
+      listingDate: '20040616',
+      exchange: 'SEHK',
+      currency: 'HKD',
+      lotSize: 100,
+      totalShares: 9_500_000_000,
+      circulatingShares: 9_400_000_000,
+      hkShares: 9_400_000_000,
+      eps: '19.7',
+      epsTtm: '20.1',
+      bps: '120.3',
+      dividendYield: '0.6',
+      stockDerivatives: [2],
+      board: 'HKEquity',
     };
     const decoded = messages.staticInfoResponse.decode(messages.staticInfoResponse.encode({ secuStaticInfo: [info] }));
     const mapped = staticInfoFromMessage(decoded.secuStaticInfo[0]!);
@@ -47,7 +73,17 @@ describe('protobuf messages', () => {
       parseSymbol('700.HK'),
       'day',
     );
-    expect(candle).toEqual({ symbol: '700.HK', period: 'day', time: 1_577_894_400_000, open: 10.5, high: 11, low: 10, close: 10.75, volume: 1000, turnover: 10500 });
+    expect(candle).toEqual({
+      symbol: '700.HK',
+      period: 'day',
+      time: 1_577_894_400_000,
+      open: 10.5,
+      high: 11,
+      low: 10,
+      close: 10.75,
+      volume: 1000,
+      turnover: 10500,
+    });
   });
 
   it('maps every period to the service code and back', () => {

@@ -55,16 +55,26 @@ describe('QuoteClient requests', () => {
   it('asks for trading days with compact dates and answers with ISO dates', async () => {
     const quotes = await connect();
     const days = await quotes.tradingDays('HK', '2024-01-02', '2024-01-31');
-    expect(messages.tradeDayRequest.decode(server.requestsFor(QUOTE_COMMANDS.tradingDays)[0]!.packet.body)).toEqual({ market: 'HK', begDay: '20240102', endDay: '20240131' });
+    expect(messages.tradeDayRequest.decode(server.requestsFor(QUOTE_COMMANDS.tradingDays)[0]!.packet.body)).toEqual({
+      market: 'HK',
+      begDay: '20240102',
+      endDay: '20240131',
+    });
     expect(days).toEqual({ tradingDays: ['2024-01-02', '2024-01-31'], halfTradingDays: ['2024-01-31'] });
     const sessions = await quotes.tradingSessions();
-    expect(sessions[0]!.sessions).toEqual([{ begin: 930, end: 1200, session: 'normal' }, { begin: 1300, end: 1600, session: 'normal' }]);
+    expect(sessions[0]!.sessions).toEqual([
+      { begin: 930, end: 1200, session: 'normal' },
+      { begin: 1300, end: 1600, session: 'normal' },
+    ]);
   });
 
   it('reads capital flow and distribution', async () => {
     const quotes = await connect();
     const flow = await quotes.capitalFlow(HK);
-    expect(flow.lines.map((line) => [line.timestamp, line.inflow.toFixed()])).toEqual([[1_704_159_000_000, '1.5'], [1_704_159_060_000, '-20.25']]);
+    expect(flow.lines.map((line) => [line.timestamp, line.inflow.toFixed()])).toEqual([
+      [1_704_159_000_000, '1.5'],
+      [1_704_159_060_000, '-20.25'],
+    ]);
     const distribution = await quotes.capitalDistribution(HK);
     expect(distribution.capitalOut.medium.toFixed()).toBe('60.25');
   });
@@ -73,7 +83,11 @@ describe('QuoteClient requests', () => {
     const quotes = await connect({ candles: { '700.HK': dailyCandles('2024-01-01', 5) } });
     const latest = await quotes.candlesticks(HK, 'day', 2, { adjust: 'forward' });
     expect(latest.map((candle) => candle.close)).toEqual([104.5, 105.5]);
-    expect(messages.candlestickRequest.decode(server.requestsFor(QUOTE_COMMANDS.candlesticks)[0]!.packet.body)).toMatchObject({ period: 1000, count: 2, adjustType: 1 });
+    expect(messages.candlestickRequest.decode(server.requestsFor(QUOTE_COMMANDS.candlesticks)[0]!.packet.body)).toMatchObject({
+      period: 1000,
+      count: 2,
+      adjustType: 1,
+    });
     const older = await quotes.historyByOffset(HK, 'day', { direction: 'backward', date: '2024-01-03', count: 2 });
     expect(older.map((candle) => candle.volume)).toEqual([2000, 3000]);
   });
@@ -81,7 +95,8 @@ describe('QuoteClient requests', () => {
   it('pages a date range of history without gaps or repeats', async () => {
     const quotes = await connect({ candles: { '700.HK': dailyCandles('2024-01-01', 7) }, pageSize: 2 });
     const pages: number[][] = [];
-    for await (const page of quotes.historyPages(HK, 'day', { from: '2024-01-02', to: '2024-01-06' })) pages.push(page.map((candle) => candle.volume));
+    for await (const page of quotes.historyPages(HK, 'day', { from: '2024-01-02', to: '2024-01-06' }))
+      pages.push(page.map((candle) => candle.volume));
     expect(pages).toEqual([[2000, 3000], [4000, 5000], [6000]]);
     const first27 = messages.historyCandlestickRequest.decode(server.requestsFor(QUOTE_COMMANDS.historyCandlesticks)[0]!.packet.body);
     expect(first27).toMatchObject({ queryType: 2, dateRequest: { startDate: '20240102', endDate: '20240106' }, tradeSession: 0 });
@@ -101,7 +116,10 @@ describe('QuoteClient requests', () => {
   it('keeps at most 5 calls in flight', async () => {
     const quotes = await connect();
     const release: (() => void)[] = [];
-    server.handle(QUOTE_COMMANDS.staticInfo, () => new Promise((resolve) => release.push(() => resolve({ body: messages.staticInfoResponse.encode({ secuStaticInfo: [] }) }))));
+    server.handle(
+      QUOTE_COMMANDS.staticInfo,
+      () => new Promise((resolve) => release.push(() => resolve({ body: messages.staticInfoResponse.encode({ secuStaticInfo: [] }) }))),
+    );
     const calls = Array.from({ length: 6 }, () => quotes.staticInfo([HK]));
     await server.until(() => wireRequests(QUOTE_COMMANDS.staticInfo) === 5);
     await clock.advanceByAsync(0);
@@ -135,7 +153,10 @@ describe('QuoteClient subscriptions', () => {
     service.pushQuote(quoteOf(HK, '388.2', 1_704_165_000_000, 100));
     service.pushQuote(quoteOf(HK, '388.4', 1_704_165_001_000, 200), { gzip: true });
     const values = await received;
-    expect(values.map((quote) => [quote.symbol, quote.lastDone.toFixed(), quote.volume])).toEqual([['700.HK', '388.2', 100], ['700.HK', '388.4', 200]]);
+    expect(values.map((quote) => [quote.symbol, quote.lastDone.toFixed(), quote.volume])).toEqual([
+      ['700.HK', '388.2', 100],
+      ['700.HK', '388.4', 200],
+    ]);
   });
 
   it('drops an unreadable push and keeps the stream alive', async () => {
@@ -152,8 +173,23 @@ describe('QuoteClient subscriptions', () => {
     const depth = first(quotes.depth([HK]));
     const trades = first(quotes.trades([HK]));
     await server.until(() => server.requestsFor(QUOTE_COMMANDS.subscribe).length === 2);
-    service.pushTo('700.HK', 2, 102, messages.pushDepth.encode({ symbol: '700.HK', sequence: 3, ask: [{ position: 1, price: '1.5', volume: 10, orderNum: 1 }], bid: [] }));
-    service.pushTo('700.HK', 4, 104, messages.pushTrade.encode({ symbol: '700.HK', sequence: 4, trade: [{ price: '2.25', volume: 300, timestamp: 1_704_165_000, tradeType: 'D', direction: 2, tradeSession: 0 }] }), { gzip: true });
+    service.pushTo(
+      '700.HK',
+      2,
+      102,
+      messages.pushDepth.encode({ symbol: '700.HK', sequence: 3, ask: [{ position: 1, price: '1.5', volume: 10, orderNum: 1 }], bid: [] }),
+    );
+    service.pushTo(
+      '700.HK',
+      4,
+      104,
+      messages.pushTrade.encode({
+        symbol: '700.HK',
+        sequence: 4,
+        trade: [{ price: '2.25', volume: 300, timestamp: 1_704_165_000, tradeType: 'D', direction: 2, tradeSession: 0 }],
+      }),
+      { gzip: true },
+    );
     expect((await depth).asks[0]!.price.toFixed()).toBe('1.5');
     expect((await trades).trades[0]).toMatchObject({ volume: 300, timestamp: 1_704_165_000_000, tradeType: 'D', direction: 2 });
   });
@@ -163,10 +199,16 @@ describe('QuoteClient subscriptions', () => {
     const a = quotes.quotes([HK]).subscribe();
     const b = quotes.quotes([HK, US]).subscribe();
     await server.until(() => service.subscribedSymbols().length === 2);
-    expect(server.requestsFor(QUOTE_COMMANDS.subscribe).map((r) => messages.subscribeRequest.decode(r.packet.body).symbol)).toEqual([['700.HK'], ['AAPL.US']]);
+    expect(server.requestsFor(QUOTE_COMMANDS.subscribe).map((r) => messages.subscribeRequest.decode(r.packet.body).symbol)).toEqual([
+      ['700.HK'],
+      ['AAPL.US'],
+    ]);
     b.unsubscribe();
     await server.until(() => wireRequests(QUOTE_COMMANDS.unsubscribe) === 1);
-    expect(messages.unsubscribeRequest.decode(server.requestsFor(QUOTE_COMMANDS.unsubscribe)[0]!.packet.body)).toMatchObject({ symbol: ['AAPL.US'], subType: [1] });
+    expect(messages.unsubscribeRequest.decode(server.requestsFor(QUOTE_COMMANDS.unsubscribe)[0]!.packet.body)).toMatchObject({
+      symbol: ['AAPL.US'],
+      subType: [1],
+    });
     expect(service.subscribedSymbols()).toEqual(['700.HK']);
     a.unsubscribe();
     await server.until(() => service.subscribedSymbols().length === 0);
@@ -199,7 +241,10 @@ describe('QuoteClient subscriptions', () => {
     const online = stateOf(quotes.state$, 'online');
     await clock.advanceByAsync(2_000);
     await online;
-    const restore = server.requestsFor(QUOTE_COMMANDS.subscribe).slice(2).map((r) => messages.subscribeRequest.decode(r.packet.body));
+    const restore = server
+      .requestsFor(QUOTE_COMMANDS.subscribe)
+      .slice(2)
+      .map((r) => messages.subscribeRequest.decode(r.packet.body));
     expect(restore).toEqual([
       { symbol: ['700.HK', 'AAPL.US'], subType: [1], isFirstPush: false },
       { symbol: ['700.HK'], subType: [2], isFirstPush: false },

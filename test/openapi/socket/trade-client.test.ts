@@ -31,17 +31,43 @@ describe('order updates from the order_changed_lb push', () => {
   it('maps every field, decimal-exact, with times in epoch ms', () => {
     const update = orderUpdateFromJson(orderChanged());
     expect(update).toMatchObject({
-      orderId: '701276261045858304', status: 'PartialFilledStatus', symbol: '700.HK', side: 'Buy', orderType: 'LO', stockName: 'TENCENT',
-      currency: 'HKD', remark: 'client-42', tag: 'Normal', triggerStatus: 'NOT_USED', accountNo: 'HK123', message: '',
-      submittedAt: 1_704_165_000_000, updatedAt: 1_704_165_012_000, triggerPrice: undefined,
+      orderId: '701276261045858304',
+      status: 'PartialFilledStatus',
+      symbol: '700.HK',
+      side: 'Buy',
+      orderType: 'LO',
+      stockName: 'TENCENT',
+      currency: 'HKD',
+      remark: 'client-42',
+      tag: 'Normal',
+      triggerStatus: 'NOT_USED',
+      accountNo: 'HK123',
+      message: '',
+      submittedAt: 1_704_165_000_000,
+      updatedAt: 1_704_165_012_000,
+      triggerPrice: undefined,
     });
-    expect([update.quantity, update.executedQuantity, update.price, update.executedPrice, update.lastShare, update.lastPrice].map(String))
-      .toEqual(['200', '100', '388.2', '388.1', '100', '388.1']);
+    expect(
+      [update.quantity, update.executedQuantity, update.price, update.executedPrice, update.lastShare, update.lastPrice].map(String),
+    ).toEqual(['200', '100', '388.2', '388.1', '100', '388.1']);
   });
 
   it('keeps the trigger time and trailing figures of conditional orders', () => {
-    const update = orderUpdateFromJson(orderChanged({ order_type: 'TSLPPCT', trigger_at: '1704165100', trailing_percent: '0.5', limit_offset: '0.02', trigger_status: 'ACTIVE' }));
-    expect(update).toMatchObject({ orderType: 'TSLPPCT', triggerAt: 1_704_165_100_000, triggerStatus: 'ACTIVE', trailingAmount: undefined });
+    const update = orderUpdateFromJson(
+      orderChanged({
+        order_type: 'TSLPPCT',
+        trigger_at: '1704165100',
+        trailing_percent: '0.5',
+        limit_offset: '0.02',
+        trigger_status: 'ACTIVE',
+      }),
+    );
+    expect(update).toMatchObject({
+      orderType: 'TSLPPCT',
+      triggerAt: 1_704_165_100_000,
+      triggerStatus: 'ACTIVE',
+      trailingAmount: undefined,
+    });
     expect([update.trailingPercent?.toFixed(), update.limitOffset?.toFixed()]).toEqual(['0.5', '0.02']);
   });
 
@@ -60,7 +86,10 @@ describe('TradeClient', () => {
   it('streams order updates and drops malformed pushes', async () => {
     const trade = await connect();
     const updates = firstValueFrom(trade.orderUpdates().pipe(take(2), toArray()));
-    pushNotification(server, { event: 'order_changed_lb', data: orderChanged({ status: 'NewStatus', executed_quantity: '0', last_share: '', last_price: '' }) });
+    pushNotification(server, {
+      event: 'order_changed_lb',
+      data: orderChanged({ status: 'NewStatus', executed_quantity: '0', last_share: '', last_price: '' }),
+    });
     pushNotification(server, 'not json');
     pushNotification(server, { event: 'order_changed_lb', data: orderChanged({ last_share: undefined }) });
     pushNotification(server, { event: 'something_else', data: {} });

@@ -7,7 +7,14 @@ import { HK, localInstant } from '../../support/sim/candles.js';
 import { startSimHarness, type SimHarness } from '../../support/sim/harness.js';
 import { captureLogger } from '../../support/http/client-harness.js';
 import { Pushes } from '../../contract/pushes.js';
-import { SDK_DAY_ORDER as DAY, SDK_INTRADAY as INTRADAY, SDK_MARKET, SDK_ORDER_TYPE, SDK_QUOTE_SUB as QUOTE, SDK_SIDE } from '../../support/sdk-enums.js';
+import {
+  SDK_DAY_ORDER as DAY,
+  SDK_INTRADAY as INTRADAY,
+  SDK_MARKET,
+  SDK_ORDER_TYPE,
+  SDK_QUOTE_SUB as QUOTE,
+  SDK_SIDE,
+} from '../../support/sdk-enums.js';
 
 const HK_MARKET = SDK_MARKET.HK;
 const BUY = SDK_SIDE.Buy;
@@ -64,7 +71,11 @@ describe('the official SDK against the simulator', () => {
     await quote.subscribe([HK], [QUOTE], false);
     const ticks = [h.stepUntil((tick) => tick.symbol === HK), h.stepUntil((tick) => tick.symbol === HK)];
     await pushes.next((time) => time === Math.floor(ticks[1]!.time / 1000) * 1000);
-    await until(() => h.sim.connections().some((connection) => connection.kind === 'quote' && connection.pushesSent === 0 && connection.symbols.includes(HK)));
+    await until(() =>
+      h.sim
+        .connections()
+        .some((connection) => connection.kind === 'quote' && connection.pushesSent === 0 && connection.symbols.includes(HK)),
+    );
     const [resumed] = h.sim.connections().filter((connection) => connection.kind === 'quote');
     expect(resumed).toMatchObject({ authenticated: true, resumed: true });
     const later = h.stepUntil((tick) => tick.symbol === HK);
@@ -86,22 +97,32 @@ describe('the official SDK against the simulator', () => {
     const depth = await quote.depth(HK);
     expect([depth.asks.length, depth.bids.length]).toEqual([5, 5]);
     expect((await quote.trades(HK, 3)).length).toBe(3);
-    expect((await quote.intraday(HK, INTRADAY)).map((line) => line.timestamp.getTime())).toEqual([30, 31, 32].map((minute) => localInstant(HK, '2024-01-02', 9, minute)));
+    expect((await quote.intraday(HK, INTRADAY)).map((line) => line.timestamp.getTime())).toEqual(
+      [30, 31, 32].map((minute) => localInstant(HK, '2024-01-02', 9, minute)),
+    );
     const sessions = await quote.tradingSession();
     expect(sessions.find((market) => market.market === HK_MARKET)?.tradeSessions.length).toBe(2);
     expect((await quote.capitalFlow(HK)).length).toBe(3);
     const distribution = await quote.capitalDistribution(HK);
     expect(distribution.capitalIn.large.toNumber()).toBeGreaterThan(0);
-    expect((await quote.securityList(HK_MARKET, 0 as never)).map((security) => [security.symbol, security.nameEn])).toEqual([['700.HK', 'TENCENT']]);
+    expect((await quote.securityList(HK_MARKET, 0 as never)).map((security) => [security.symbol, security.nameEn])).toEqual([
+      ['700.HK', 'TENCENT'],
+    ]);
     const days = await quote.tradingDays(HK_MARKET, new NaiveDate(2024, 1, 2), new NaiveDate(2024, 1, 4));
     expect(days.tradingDays.map(String)).toEqual(['2024-01-02', '2024-01-03', '2024-01-04']);
   });
 
-  it('reads today\'s executions and history orders after a fill', async () => {
+  it("reads today's executions and history orders after a fill", async () => {
     h = await startSimHarness();
     h.stepUntil((tick) => tick.symbol === HK);
     const trade = await TradeContext.new(sdkConfig(h.sim));
-    const { orderId } = await trade.submitOrder({ symbol: HK, orderType: MARKET_ORDER, side: BUY, submittedQuantity: new SdkDecimal('100'), timeInForce: DAY });
+    const { orderId } = await trade.submitOrder({
+      symbol: HK,
+      orderType: MARKET_ORDER,
+      side: BUY,
+      submittedQuantity: new SdkDecimal('100'),
+      timeInForce: DAY,
+    });
     h.step();
     const executions = await trade.todayExecutions();
     expect(executions.map((execution) => [execution.orderId, execution.quantity.toString()])).toEqual([[orderId, '100']]);

@@ -15,17 +15,32 @@ afterEach(async () => {
 });
 
 const codeOf = async (call: Promise<unknown>): Promise<number | undefined> => {
-  const error = await call.then(() => undefined, (caught: unknown) => caught);
+  const error = await call.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   return error instanceof ServiceError ? error.serviceCode : undefined;
 };
 
-const order = { symbol: HK, side: 'Buy', orderType: 'LO', quantity: new Decimal(100), price: new Decimal(250), timeInForce: 'Day' } as const;
+const order = {
+  symbol: HK,
+  side: 'Buy',
+  orderType: 'LO',
+  quantity: new Decimal(100),
+  price: new Decimal(250),
+  timeInForce: 'Day',
+} as const;
 
 describe('request authentication', () => {
   it('refuses a signature made with the wrong secret (403201)', async () => {
     h = await startSimHarness();
     const raw = await rawCall(h.sim, { path: '/v1/asset/account', appSecret: 'not-the-secret' });
-    expect([raw.status, raw.json?.['code'], raw.json?.['message'], raw.json?.['msg']]).toEqual([403, 403201, 'signature invalid', 'signature invalid']);
+    expect([raw.status, raw.json?.['code'], raw.json?.['message'], raw.json?.['msg']]).toEqual([
+      403,
+      403201,
+      'signature invalid',
+      'signature invalid',
+    ]);
     const client = h.httpClient();
     const wrong = createOpenApiHttp({ ...h.config, appSecret: 'not-the-secret' }, { clock: h.clock });
     try {
@@ -38,16 +53,32 @@ describe('request authentication', () => {
 
   it('refuses a body other than the one signed (403201)', async () => {
     h = await startSimHarness();
-    const signedFor = await rawCall(h.sim, { method: 'POST', path: '/v1/trade/order/submit', body: '{"order_id":"1"}', timestamp: '1717372900' });
+    const signedFor = await rawCall(h.sim, {
+      method: 'POST',
+      path: '/v1/trade/order/submit',
+      body: '{"order_id":"1"}',
+      timestamp: '1717372900',
+    });
     expect(signedFor.json?.['code']).toBe(SIM_CODES.ORDER_NOT_FOUND);
-    const tampered = await rawCall(h.sim, { method: 'POST', path: '/v1/trade/order/submit', body: '{"order_id":"2"}', timestamp: '1717372900', signature: '0'.repeat(64) });
+    const tampered = await rawCall(h.sim, {
+      method: 'POST',
+      path: '/v1/trade/order/submit',
+      body: '{"order_id":"2"}',
+      timestamp: '1717372900',
+      signature: '0'.repeat(64),
+    });
     expect(tampered.json?.['code']).toBe(SIM_CODES.SIGNATURE_INVALID);
   });
 
   it('refuses a write replayed within the window (403202), and takes it again after the window', async () => {
     h = await startSimHarness({ replayWindowMs: 60_000 });
     h.stepUntil((tick) => tick.symbol === HK);
-    const call = { method: 'POST', path: '/v1/trade/order', timestamp: '1717372901', body: '{"symbol":"700.HK","order_type":"LO","side":"Buy","submitted_quantity":"100","time_in_force":"Day","submitted_price":"250"}' };
+    const call = {
+      method: 'POST',
+      path: '/v1/trade/order',
+      timestamp: '1717372901',
+      body: '{"symbol":"700.HK","order_type":"LO","side":"Buy","submitted_quantity":"100","time_in_force":"Day","submitted_price":"250"}',
+    };
     expect((await rawCall(h.sim, call)).json?.['code']).toBe(0);
     const replayed = await rawCall(h.sim, call);
     expect([replayed.status, replayed.json?.['code']]).toEqual([403, 403202]);
@@ -56,7 +87,7 @@ describe('request authentication', () => {
     expect(h.sim.venue.orders().length).toBe(2);
   });
 
-  it('refuses our client\'s identical submission within the same second (403202), not one a second later', async () => {
+  it("refuses our client's identical submission within the same second (403202), not one a second later", async () => {
     h = await startSimHarness();
     h.stepUntil((tick) => tick.symbol === HK);
     await h.http.submitOrder(order);
@@ -118,7 +149,12 @@ describe('rate limits', () => {
     for (let call = 0; call < 3; call++) await h.http.accountBalance();
     expect(await codeOf(h.http.accountBalance())).toBe(SIM_CODES.API_RATE_LIMITED);
     const raw = await rawCall(h.sim, { path: '/v1/asset/account' });
-    expect([raw.status, raw.contentType, raw.json?.['code'], raw.json?.['msg']]).toEqual([429, 'application/json; charset=utf-8', 429002, 'rate limited: GET /v1/asset/account allows fewer calls']);
+    expect([raw.status, raw.contentType, raw.json?.['code'], raw.json?.['msg']]).toEqual([
+      429,
+      'application/json; charset=utf-8',
+      429002,
+      'rate limited: GET /v1/asset/account allows fewer calls',
+    ]);
     expect(await codeOf(h.http.positions())).toBeUndefined();
     h.clock.advanceBy(30_000);
     expect(await codeOf(h.http.accountBalance())).toBeUndefined();

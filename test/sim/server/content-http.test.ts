@@ -22,7 +22,12 @@ describe('envelopes', () => {
     expect(answer.json).toMatchObject({ code: 0, message: 'success', msg: 'success' });
     expect(answer.json?.['data']).not.toBeNull();
     const refused = await rawCall(h.sim, { path: '/v1/no/such/thing' });
-    expect([refused.status, refused.json?.['code'], refused.json?.['msg'], refused.json?.['data']]).toEqual([404, 404001, 'no such interface: GET /v1/no/such/thing', {}]);
+    expect([refused.status, refused.json?.['code'], refused.json?.['msg'], refused.json?.['data']]).toEqual([
+      404,
+      404001,
+      'no such interface: GET /v1/no/such/thing',
+      {},
+    ]);
     expect(answer.traceId).toMatch(/^sim-[0-9a-f]{8}$/);
     expect(refused.traceId).not.toBe(answer.traceId);
   });
@@ -43,8 +48,14 @@ describe('watchlist and security list', () => {
   });
 
   it('fills in only the names of the language asked for', async () => {
-    const chinese = await rawCall(h.sim, { path: '/v1/quote/get_security_list', query: 'market=HK&category=Overnight', headers: { 'accept-language': 'zh-HK' } });
-    expect((chinese.json?.['data'] as { list: unknown[] }).list).toEqual([{ symbol: '700.HK', name_cn: '', name_hk: 'TENCENT', name_en: '' }]);
+    const chinese = await rawCall(h.sim, {
+      path: '/v1/quote/get_security_list',
+      query: 'market=HK&category=Overnight',
+      headers: { 'accept-language': 'zh-HK' },
+    });
+    expect((chinese.json!['data'] as { list: unknown[] }).list).toEqual([
+      { symbol: '700.HK', name_cn: '', name_hk: 'TENCENT', name_en: '' },
+    ]);
     const english = await h.http.securities({ market: 'US', language: 'en' });
     expect(english.map((security) => [security.symbol, security.nameEn, security.nameHk])).toEqual([['AAPL.US', 'AAPL', '']]);
   });

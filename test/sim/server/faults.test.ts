@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Decimal } from '../../../src/domain/decimal.js';
 import type { Quote } from '../../../src/domain/quote.js';
-import { ServiceError, TransportError } from '../../../src/openapi/http/errors.js';
+import { type ServiceError, TransportError } from '../../../src/openapi/http/errors.js';
 import { CONTROL_COMMANDS } from '../../../src/openapi/socket/commands.js';
 import { messages } from '../../../src/openapi/socket/messages.js';
 import type { QuoteClient } from '../../../src/openapi/socket/quote-client.js';
@@ -65,7 +65,9 @@ describe('latency', () => {
     const h = await start({ latencyMs: 100 });
     const raw = await openRawSocket(h.sim.quoteWsUrl);
     let answered = false;
-    const reply = raw.request(CONTROL_COMMANDS.heartbeat, messages.heartbeat.encode({ timestamp: 1, heartbeatId: 1 })).then(() => (answered = true));
+    const reply = raw
+      .request(CONTROL_COMMANDS.heartbeat, messages.heartbeat.encode({ timestamp: 1, heartbeatId: 1 }))
+      .then(() => (answered = true));
     await untilTimerAt(h, h.clock.now() + 100);
     expect(answered).toBe(false);
     await h.clock.advanceByAsync(100);
@@ -144,7 +146,10 @@ describe('HTTP failures', () => {
       const h = await start({ http5xxRate: 0.3 }, seed);
       const failed: boolean[] = [];
       for (let call = 0; call < 20; call++) {
-        const error = await h.http.accountBalance().then(() => undefined, (caught: unknown) => caught);
+        const error = await h.http.accountBalance().then(
+          () => undefined,
+          (caught: unknown) => caught,
+        );
         if (error !== undefined) expect([(error as ServiceError).serviceCode, (error as ServiceError).httpStatus]).toEqual([500000, 500]);
         failed.push(error !== undefined);
       }
@@ -176,7 +181,13 @@ describe('order faults', () => {
   it('rejects submitted orders at the configured rate', async () => {
     const h = await start({ orderRejectRate: 1 });
     h.stepUntil((tick) => tick.symbol === HK);
-    const { orderId } = await h.http.submitOrder({ symbol: HK, side: 'Buy', orderType: 'MO', quantity: new Decimal(100), timeInForce: 'Day' });
+    const { orderId } = await h.http.submitOrder({
+      symbol: HK,
+      side: 'Buy',
+      orderType: 'MO',
+      quantity: new Decimal(100),
+      timeInForce: 'Day',
+    });
     const detail = await h.http.orderDetail(orderId);
     expect([detail.status, detail.message]).toEqual(['RejectedStatus', 'rejected by the venue (injected fault)']);
   });
@@ -184,7 +195,13 @@ describe('order faults', () => {
   it('cuts fills short at the configured rate, leaving the rest working', async () => {
     const h = await start({ partialFillRate: 1 });
     h.stepUntil((tick) => tick.symbol === HK);
-    const { orderId } = await h.http.submitOrder({ symbol: HK, side: 'Buy', orderType: 'MO', quantity: new Decimal(1000), timeInForce: 'Day' });
+    const { orderId } = await h.http.submitOrder({
+      symbol: HK,
+      side: 'Buy',
+      orderType: 'MO',
+      quantity: new Decimal(1000),
+      timeInForce: 'Day',
+    });
     h.step();
     const detail = await h.http.orderDetail(orderId);
     expect(detail.status).toBe('PartialFilledStatus');

@@ -6,7 +6,7 @@ const BASE = Date.parse('2024-06-03T00:00:00Z');
 const MARKET = Date.parse('2024-01-02T01:30:00Z');
 
 describe('MarketClock', () => {
-  it('reads the latest tick\'s time while stepped, whatever the base clock does', () => {
+  it("reads the latest tick's time while stepped, whatever the base clock does", () => {
     const base = new VirtualClock(BASE);
     const clock = new MarketClock(base, 60, MARKET);
     clock.advance(MARKET + 20_000, MARKET + 40_000);

@@ -31,10 +31,35 @@ const limit = (side: 'Buy' | 'Sell', quantity: number, price: number, extra: Par
 
 /** Every field PROTOCOL.md §4 lists for an Order (the official SDK rejects an order lacking any). */
 const ORDER_FIELDS = [
-  'order_id', 'status', 'stock_name', 'quantity', 'executed_quantity', 'price', 'executed_price', 'submitted_at', 'side', 'symbol',
-  'order_type', 'last_done', 'trigger_price', 'msg', 'tag', 'time_in_force', 'expire_date', 'updated_at', 'trigger_at',
-  'trailing_amount', 'trailing_percent', 'limit_offset', 'trigger_status', 'currency', 'outside_rth', 'limit_depth_level',
-  'trigger_count', 'monitor_price', 'remark',
+  'order_id',
+  'status',
+  'stock_name',
+  'quantity',
+  'executed_quantity',
+  'price',
+  'executed_price',
+  'submitted_at',
+  'side',
+  'symbol',
+  'order_type',
+  'last_done',
+  'trigger_price',
+  'msg',
+  'tag',
+  'time_in_force',
+  'expire_date',
+  'updated_at',
+  'trigger_at',
+  'trailing_amount',
+  'trailing_percent',
+  'limit_offset',
+  'trigger_status',
+  'currency',
+  'outside_rth',
+  'limit_depth_level',
+  'trigger_count',
+  'monitor_price',
+  'remark',
 ];
 
 describe('orders over HTTP', () => {
@@ -48,7 +73,12 @@ describe('orders over HTTP', () => {
     expect(opening!.price).toBeGreaterThan(price.toNumber());
     const filled = h.stepUntil((tick) => tick.symbol === HK && tick.price <= price.toNumber());
     const detail = await h.http.orderDetail(orderId);
-    expect([detail.status, detail.executedQuantity.toFixed(), detail.executedPrice?.toFixed(), detail.remark]).toEqual(['FilledStatus', '100', price.toFixed(), 'client-1']);
+    expect([detail.status, detail.executedQuantity.toFixed(), detail.executedPrice?.toFixed(), detail.remark]).toEqual([
+      'FilledStatus',
+      '100',
+      price.toFixed(),
+      'client-1',
+    ]);
     expect(detail.history.map((entry) => entry.status)).toEqual(['NewStatus', 'FilledStatus']);
     expect(detail.updatedAt).toBe(Math.floor(filled.time / 1000) * 1000);
     const [position] = await h.http.positions([HK]);
@@ -86,22 +116,40 @@ describe('orders over HTTP', () => {
   });
 
   it('refuses a malformed submission with 400001 naming the field', async () => {
-    const answer = await rawCall(h.sim, { method: 'POST', path: '/v1/trade/order', body: JSON.stringify({ symbol: '700.HK', order_type: 'LO', side: 'Buy', time_in_force: 'Day' }) });
-    expect([answer.status, answer.json?.['code'], answer.json?.['message']]).toEqual([400, SIM_CODES.INVALID_PARAMETER, 'invalid parameter: submitted_quantity is missing']);
+    const answer = await rawCall(h.sim, {
+      method: 'POST',
+      path: '/v1/trade/order',
+      body: JSON.stringify({ symbol: '700.HK', order_type: 'LO', side: 'Buy', time_in_force: 'Day' }),
+    });
+    expect([answer.status, answer.json?.['code'], answer.json?.['message']]).toEqual([
+      400,
+      SIM_CODES.INVALID_PARAMETER,
+      'invalid parameter: submitted_quantity is missing',
+    ]);
   });
 
   it('writes every Order field, times as unix-second strings and "" for none', async () => {
     const { orderId } = await h.http.submitOrder(limit('Buy', 100, h.sim.venue.markPrice(HK)! - 5));
     const answer = await rawCall(h.sim, { path: '/v1/trade/order/today' });
-    const [order] = (answer.json?.['data'] as { orders: Record<string, unknown>[] }).orders;
+    const [order] = (answer.json!['data'] as { orders: Record<string, unknown>[] }).orders;
     expect(Object.keys(order!).sort()).toEqual([...ORDER_FIELDS].sort());
-    expect(order).toMatchObject({ order_id: orderId, executed_price: '0', last_done: '', trigger_price: '', trigger_at: '0', expire_date: '', limit_depth_level: 0 });
+    expect(order).toMatchObject({
+      order_id: orderId,
+      executed_price: '0',
+      last_done: '',
+      trigger_price: '',
+      trigger_at: '0',
+      expire_date: '',
+      limit_depth_level: 0,
+    });
     expect(order!['submitted_at']).toMatch(/^\d{10}$/);
     const detail = await rawCall(h.sim, { path: '/v1/trade/order', query: `order_id=${orderId}` });
-    expect(Object.keys(detail.json?.['data'] as object)).toEqual(expect.arrayContaining([...ORDER_FIELDS, 'history', 'charge_detail', 'free_status', 'deductions_status', 'platform_deducted_status']));
+    expect(Object.keys(detail.json?.['data'] as object)).toEqual(
+      expect.arrayContaining([...ORDER_FIELDS, 'history', 'charge_detail', 'free_status', 'deductions_status', 'platform_deducted_status']),
+    );
   });
 
-  it('filters today\'s orders by symbol, status, side and id, and history orders by time', async () => {
+  it("filters today's orders by symbol, status, side and id, and history orders by time", async () => {
     h.stepUntil((tick) => tick.symbol === US);
     const hkMark = h.sim.venue.markPrice(HK)!;
     const buy = await h.http.submitOrder(limit('Buy', 100, hkMark - 5));
@@ -153,7 +201,11 @@ describe('account figures over HTTP', () => {
 
   it('estimates the buy limit from the cash and answers the configured margin ratios', async () => {
     await h.close();
-    h = await startSimHarness({ cash: 100_000, currency: 'HKD', venue: { marginRatios: { default: { im: '0.5', mm: '0.4', fm: '0.3' } } } });
+    h = await startSimHarness({
+      cash: 100_000,
+      currency: 'HKD',
+      venue: { marginRatios: { default: { im: '0.5', mm: '0.4', fm: '0.3' } } },
+    });
     h.stepUntil((tick) => tick.symbol === HK);
     const limitAnswer = await h.http.estimateBuyLimit({ symbol: HK, orderType: 'LO', side: 'Buy', price: d(250) });
     expect([limitAnswer.cashMaxQty.toFixed(), limitAnswer.marginMaxQty.toFixed()]).toEqual(['400', '800']);

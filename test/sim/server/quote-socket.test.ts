@@ -25,7 +25,10 @@ afterEach(async () => {
 });
 
 const responseCode = async (call: Promise<unknown>): Promise<number | undefined> => {
-  const error = await call.then(() => undefined, (caught: unknown) => caught);
+  const error = await call.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   return error instanceof SocketResponseError ? error.serviceCode : undefined;
 };
 
@@ -93,12 +96,16 @@ describe('quote questions', () => {
     expect([us!.symbol, us!.board, us!.exchange]).toEqual([US, 'USMain', 'NASD']);
   });
 
-  it('quotes the last price with the previous day\'s close', async () => {
+  it("quotes the last price with the previous day's close", async () => {
     await start();
     h.stepUntil((tick) => tick.symbol === HK && tick.time >= localInstant(HK, '2024-01-03', 9, 30));
     const dayOneClose = minuteCandles(HK)[BARS_PER_DAY - 1]!.close;
     const [quote] = await quotes.quote([HK]);
-    expect([quote!.lastDone.toNumber(), quote!.prevClose.toNumber(), quote!.open.toNumber()]).toEqual([dayOneClose, dayOneClose, dayOneClose]);
+    expect([quote!.lastDone.toNumber(), quote!.prevClose.toNumber(), quote!.open.toNumber()]).toEqual([
+      dayOneClose,
+      dayOneClose,
+      dayOneClose,
+    ]);
   });
 
   it('serves candlesticks up to the bar forming now, as far as its ticks went', async () => {
@@ -137,18 +144,28 @@ describe('quote questions', () => {
     const first = await quotes.historyByDate(HK, '1m', dates[0]!, dates.at(-1)!);
     expect(first).toHaveLength(1000);
     const pages: number[] = [];
-    for await (const page of quotes.historyPages(HK, '1m', { from: dates[0]!, to: dates.at(-1)! })) pages.push(...page.map((bar) => bar.time));
+    for await (const page of quotes.historyPages(HK, '1m', { from: dates[0]!, to: dates.at(-1)! }))
+      pages.push(...page.map((bar) => bar.time));
     expect(pages).toEqual(source.map((bar) => bar.time));
   });
 
   it('refuses a period the data cannot build with 301603', async () => {
-    const days = ['2024-01-02', '2024-01-03'].map((date) => ({ symbol: HK, period: 'day' as const, time: localInstant(HK, date, 0, 0), open: 300, high: 301, low: 299, close: 300, volume: 1000 }));
+    const days = ['2024-01-02', '2024-01-03'].map((date) => ({
+      symbol: HK,
+      period: 'day' as const,
+      time: localInstant(HK, date, 0, 0),
+      open: 300,
+      high: 301,
+      low: 299,
+      close: 300,
+      volume: 1000,
+    }));
     await start({ candles: [days] });
     const body = messages.candlestickRequest.encode({ symbol: HK, period: 1, count: 5, adjustType: 0, tradeSession: 0 });
     expect(await responseCode(quotes.connection.request(QUOTE_COMMANDS.candlesticks, body))).toBe(301603);
   });
 
-  it('counts the data\'s dates as trading days inside its span and weekdays outside it', async () => {
+  it("counts the data's dates as trading days inside its span and weekdays outside it", async () => {
     await start({ candles: [minuteCandles(HK, ['2024-01-02', '2024-01-04'])] });
     const days = await quotes.tradingDays('HK', '2023-12-29', '2024-01-09');
     expect(days.tradingDays).toEqual(['2023-12-29', '2024-01-01', '2024-01-02', '2024-01-04', '2024-01-05', '2024-01-08', '2024-01-09']);
@@ -157,21 +174,30 @@ describe('quote questions', () => {
   it('answers the regular sessions of every market', async () => {
     await start();
     const hk = (await quotes.tradingSessions()).find((market) => market.market === 'HK');
-    expect(hk!.sessions.map((session) => [session.begin, session.end])).toEqual([[930, 1200], [1300, 1600]]);
+    expect(hk!.sessions.map((session) => [session.begin, session.end])).toEqual([
+      [930, 1200],
+      [1300, 1600],
+    ]);
   });
 
   it('synthesises capital flow per session minute up to market time, the same for the same seed', async () => {
     await start({ seed: 7 });
     h.stepUntil((tick) => tick.symbol === HK && tick.time >= localInstant(HK, '2024-01-02', 9, 40));
     const flow = await quotes.capitalFlow(HK);
-    expect(flow.lines.map((line) => line.timestamp)).toEqual(Array.from({ length: 11 }, (_, minute) => localInstant(HK, '2024-01-02', 9, 30 + minute)));
+    expect(flow.lines.map((line) => line.timestamp)).toEqual(
+      Array.from({ length: 11 }, (_, minute) => localInstant(HK, '2024-01-02', 9, 30 + minute)),
+    );
     const again = await startSimHarness({ seed: 7 });
     try {
       again.stepUntil((tick) => tick.symbol === HK && tick.time >= localInstant(HK, '2024-01-02', 9, 40));
       const client = await again.quoteClient();
-      expect((await client.capitalFlow(HK)).lines.map((line) => line.inflow.toFixed())).toEqual(flow.lines.map((line) => line.inflow.toFixed()));
+      expect((await client.capitalFlow(HK)).lines.map((line) => line.inflow.toFixed())).toEqual(
+        flow.lines.map((line) => line.inflow.toFixed()),
+      );
       const split = await client.capitalDistribution(HK);
-      const total = [split.capitalIn, split.capitalOut].flatMap((sizes) => [sizes.large, sizes.medium, sizes.small]).reduce((sum, value) => sum + value.toNumber(), 0);
+      const total = [split.capitalIn, split.capitalOut]
+        .flatMap((sizes) => [sizes.large, sizes.medium, sizes.small])
+        .reduce((sum, value) => sum + value.toNumber(), 0);
       expect(total).toBeCloseTo(again.sim.replay.marketTime === undefined ? 0 : (await client.quote([HK]))[0]!.turnover.toNumber(), 0);
     } finally {
       await again.close();
@@ -181,9 +207,16 @@ describe('quote questions', () => {
   it('answers intraday lines (cmd 18) and recent trades (cmd 17)', async () => {
     await start();
     h.step(8);
-    const intraday = extraMessages.intradayResponse.decode(await quotes.connection.request(QUOTE_COMMANDS.intraday, extraMessages.intradayRequest.encode({ symbol: HK, tradeSession: 0 })));
-    expect(intraday.lines.map((line) => line.timestamp * 1000)).toEqual([localInstant(HK, '2024-01-02', 9, 30), localInstant(HK, '2024-01-02', 9, 31)]);
-    const trades = extraMessages.tradeResponse.decode(await quotes.connection.request(QUOTE_COMMANDS.trades, extraMessages.tradeRequest.encode({ symbol: HK, count: 3 })));
+    const intraday = extraMessages.intradayResponse.decode(
+      await quotes.connection.request(QUOTE_COMMANDS.intraday, extraMessages.intradayRequest.encode({ symbol: HK, tradeSession: 0 })),
+    );
+    expect(intraday.lines.map((line) => line.timestamp * 1000)).toEqual([
+      localInstant(HK, '2024-01-02', 9, 30),
+      localInstant(HK, '2024-01-02', 9, 31),
+    ]);
+    const trades = extraMessages.tradeResponse.decode(
+      await quotes.connection.request(QUOTE_COMMANDS.trades, extraMessages.tradeRequest.encode({ symbol: HK, count: 3 })),
+    );
     expect(trades.trades).toHaveLength(3);
   });
 });

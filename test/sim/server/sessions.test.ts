@@ -39,7 +39,10 @@ describe('one-time tokens and sessions', () => {
     expect(session).toMatchObject({ limit: 10, online: 1 });
     expect(session.expires).toBe(h.clock.now() + 3_600_000);
     const reused = await authenticate(await rawQuoteSocket(), otp);
-    expect([reused.status, messages.error.decode(reused.body).msg]).toEqual([RESPONSE_STATUS.unauthenticated, 'one-time token invalid or already used']);
+    expect([reused.status, messages.error.decode(reused.body).msg]).toEqual([
+      RESPONSE_STATUS.unauthenticated,
+      'one-time token invalid or already used',
+    ]);
   });
 
   it('refuses a one-time token that waited past its lifetime', async () => {
@@ -63,10 +66,16 @@ describe('one-time tokens and sessions', () => {
   it('resumes a session on a new connection (cmd 3) until the session expires', async () => {
     h = await startSimHarness({ sessions: { sessionLifetimeMs: 600_000 } });
     const { sessionId } = messages.authResponse.decode((await authenticate(await rawQuoteSocket())).body);
-    const resumed = await (await rawQuoteSocket()).request(CONTROL_COMMANDS.reconnect, messages.reconnectRequest.encode({ sessionId, metadata: {} }));
+    const resumed = await (await rawQuoteSocket()).request(
+      CONTROL_COMMANDS.reconnect,
+      messages.reconnectRequest.encode({ sessionId, metadata: {} }),
+    );
     expect([resumed.status, messages.reconnectResponse.decode(resumed.body).sessionId]).toEqual([RESPONSE_STATUS.ok, sessionId]);
     h.clock.advanceBy(600_000);
-    const expired = await (await rawQuoteSocket()).request(CONTROL_COMMANDS.reconnect, messages.reconnectRequest.encode({ sessionId, metadata: {} }));
+    const expired = await (await rawQuoteSocket()).request(
+      CONTROL_COMMANDS.reconnect,
+      messages.reconnectRequest.encode({ sessionId, metadata: {} }),
+    );
     expect(expired.status).toBe(RESPONSE_STATUS.unauthenticated);
   });
 

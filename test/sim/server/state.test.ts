@@ -32,7 +32,14 @@ describe('the state file', () => {
     const bought = await h.http.submitOrder({ symbol: HK, side: 'Buy', orderType: 'MO', quantity: d(300), timeInForce: 'GTC' });
     h.step();
     const restingPrice = d(h.sim.venue.markPrice(HK)!).plus(1);
-    const resting = await h.http.submitOrder({ symbol: HK, side: 'Sell', orderType: 'LO', quantity: d(100), price: restingPrice, timeInForce: 'GTC' });
+    const resting = await h.http.submitOrder({
+      symbol: HK,
+      side: 'Sell',
+      orderType: 'LO',
+      quantity: d(100),
+      price: restingPrice,
+      timeInForce: 'GTC',
+    });
     const before = {
       credentials: h.sim.credentials,
       marketTime: h.sim.replay.marketTime,
@@ -83,6 +90,8 @@ describe('the state file', () => {
     const db = new BetterSqlite3(file);
     db.prepare("UPDATE meta SET value = '99' WHERE key = 'version'").run();
     db.close();
-    await expect(startSimHarness({ stateFile: file })).rejects.toThrow(`cannot use state file ${file}: state version 99, this simulator reads version 1`);
+    await expect(startSimHarness({ stateFile: file })).rejects.toThrow(
+      `cannot use state file ${file}: state version 99, this simulator reads version 1`,
+    );
   });
 });

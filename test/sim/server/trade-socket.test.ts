@@ -9,9 +9,31 @@ import { startSimHarness, type SimHarness } from '../../support/sim/harness.js';
 
 /** Every field PROTOCOL.md §5 lists for order_changed_lb (the official SDK drops a push lacking any). */
 const PUSH_FIELDS = [
-  'side', 'stock_name', 'submitted_quantity', 'symbol', 'order_type', 'submitted_price', 'executed_quantity', 'executed_price',
-  'order_id', 'currency', 'status', 'submitted_at', 'updated_at', 'trigger_price', 'msg', 'tag', 'trigger_status', 'trigger_at',
-  'trailing_amount', 'trailing_percent', 'limit_offset', 'account_no', 'last_share', 'last_price', 'remark',
+  'side',
+  'stock_name',
+  'submitted_quantity',
+  'symbol',
+  'order_type',
+  'submitted_price',
+  'executed_quantity',
+  'executed_price',
+  'order_id',
+  'currency',
+  'status',
+  'submitted_at',
+  'updated_at',
+  'trigger_price',
+  'msg',
+  'tag',
+  'trigger_status',
+  'trigger_at',
+  'trailing_amount',
+  'trailing_percent',
+  'limit_offset',
+  'account_no',
+  'last_share',
+  'last_price',
+  'remark',
 ];
 
 let h: SimHarness;
@@ -31,7 +53,13 @@ afterEach(async () => {
 function rawPushes(client: TradeClient): Observable<{ event: string; data: Record<string, string> }> {
   return client.connection.pushes$.pipe(
     filter((packet) => packet.cmd === TRADE_COMMANDS.notification),
-    map((packet) => JSON.parse(new TextDecoder().decode(messages.notification.decode(packet.body).data)) as { event: string; data: Record<string, string> }),
+    map(
+      (packet) =>
+        JSON.parse(new TextDecoder().decode(messages.notification.decode(packet.body).data)) as {
+          event: string;
+          data: Record<string, string>;
+        },
+    ),
   );
 }
 
@@ -47,15 +75,40 @@ describe('order notifications', () => {
     const [accepted, filled] = await wire;
     expect(accepted!.event).toBe('order_changed_lb');
     for (const push of [accepted!, filled!]) expect(Object.keys(push.data)).toEqual(expect.arrayContaining(PUSH_FIELDS));
-    expect(accepted!.data).toMatchObject({ order_id: orderId, status: 'NewStatus', last_share: '', last_price: '', executed_price: '0', account_no: 'SIM042', remark: 'client-7' });
-    expect(filled!.data).toMatchObject({ status: 'FilledStatus', last_share: '200', last_price: String(tick.price), executed_quantity: '200', updated_at: String(Math.floor(tick.time / 1000)) });
+    expect(accepted!.data).toMatchObject({
+      order_id: orderId,
+      status: 'NewStatus',
+      last_share: '',
+      last_price: '',
+      executed_price: '0',
+      account_no: 'SIM042',
+      remark: 'client-7',
+    });
+    expect(filled!.data).toMatchObject({
+      status: 'FilledStatus',
+      last_share: '200',
+      last_price: String(tick.price),
+      executed_quantity: '200',
+      updated_at: String(Math.floor(tick.time / 1000)),
+    });
     const [first, second] = await updates;
-    expect([first!.status, second!.status, second!.lastShare?.toFixed(), second!.lastPrice?.toNumber(), second!.accountNo]).toEqual(['NewStatus', 'FilledStatus', '200', tick.price, 'SIM042']);
+    expect([first!.status, second!.status, second!.lastShare?.toFixed(), second!.lastPrice?.toNumber(), second!.accountNo]).toEqual([
+      'NewStatus',
+      'FilledStatus',
+      '200',
+      tick.price,
+      'SIM042',
+    ]);
   });
 
   it('holds only the private topic and refuses others with a reason', async () => {
     await trade.open();
-    const answer = await trade.connection.call(TRADE_COMMANDS.subscribe, messages.sub, { topics: ['private', 'public'] }, messages.subResponse);
+    const answer = await trade.connection.call(
+      TRADE_COMMANDS.subscribe,
+      messages.sub,
+      { topics: ['private', 'public'] },
+      messages.subResponse,
+    );
     expect(answer).toEqual({ success: ['private'], fail: [{ topic: 'public', reason: 'unknown topic "public"' }], current: ['private'] });
     expect(trade.subscribedTopics).toEqual(['private']);
   });
@@ -63,7 +116,12 @@ describe('order notifications', () => {
   it('stops pushing once the private topic is given up', async () => {
     const updates = firstValueFrom(trade.orderUpdates().pipe(take(1)));
     await trade.open();
-    const unsubscribed = await trade.connection.call(TRADE_COMMANDS.unsubscribe, messages.unsub, { topics: ['private'] }, messages.unsubResponse);
+    const unsubscribed = await trade.connection.call(
+      TRADE_COMMANDS.unsubscribe,
+      messages.unsub,
+      { topics: ['private'] },
+      messages.unsubResponse,
+    );
     expect(unsubscribed.current).toEqual([]);
     const unseen = await h.http.submitOrder(buy);
     await trade.connection.call(TRADE_COMMANDS.subscribe, messages.sub, { topics: ['private'] }, messages.subResponse);

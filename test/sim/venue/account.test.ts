@@ -55,7 +55,7 @@ describe('buy limit and margin ratio agree with the account', () => {
     expect(margined.riskLevel).toBe(3);
   });
 
-  it('uses a symbol\'s own margin ratio over the default', () => {
+  it("uses a symbol's own margin ratio over the default", () => {
     const sim = new Harness({ marginRatios: { symbols: { '0700.HK': { im: '0.25', mm: '0.2', fm: '0.1' } } } });
     expect(sim.venue.marginRatio(HK).imFactor.toFixed()).toBe('0.25');
     expect(sim.venue.marginRatio(US).imFactor.toFixed()).toBe('1');
@@ -138,7 +138,11 @@ describe('cash, positions and multi-currency', () => {
   it('keeps the float equity estimate equal to net assets as prices move', () => {
     const sim = new Harness({ fees: { commissionRate: 0.001 } }).bar(D1);
     sim.venue.submit(order(HK, 'Buy', 300));
-    for (const [date, close] of [['2024-01-03', 10.37], ['2024-01-04', 11.11], ['2024-01-05', 9.83]] as const) {
+    for (const [date, close] of [
+      ['2024-01-03', 10.37],
+      ['2024-01-04', 11.11],
+      ['2024-01-05', 9.83],
+    ] as const) {
       sim.bar(dayBar(HK, date, 10.2, 11.5, 9.5, close));
       expect(sim.venue.equityEstimate('HKD')).toBeCloseTo(sim.venue.accountBalance('HKD')[0]!.netAssets.toNumber(), 6);
     }

@@ -29,15 +29,25 @@ describe('buy limit without fees', () => {
   it('is the same whole division the search finds with a fee model that charges nothing', () => {
     const price = fc.integer({ min: 1, max: 500_000 }).map((cents) => cents / 100);
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 100_000_000 }), price, fc.integer({ min: 0, max: 50 }), fc.constantFrom('1', '0.5', '0.25'), fc.option(price), (cash, mark, held, im, limit) => {
-        const closedForm = venueWith('none', cash, mark, held, im);
-        const searched = venueWith('zero-rate', cash, mark, held, im);
-        for (const side of ['Buy', 'Sell'] as const) {
-          const query = limit === null ? { symbol: SYMBOL, side, orderType: 'MO' as const } : { symbol: SYMBOL, side, orderType: 'LO' as const, price: new Decimal(limit) };
-          const [a, b] = [closedForm.buyLimit(query), searched.buyLimit(query)];
-          expect([a.cashMaxQty.toFixed(), a.marginMaxQty.toFixed()]).toEqual([b.cashMaxQty.toFixed(), b.marginMaxQty.toFixed()]);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 100_000_000 }),
+        price,
+        fc.integer({ min: 0, max: 50 }),
+        fc.constantFrom('1', '0.5', '0.25'),
+        fc.option(price),
+        (cash, mark, held, im, limit) => {
+          const closedForm = venueWith('none', cash, mark, held, im);
+          const searched = venueWith('zero-rate', cash, mark, held, im);
+          for (const side of ['Buy', 'Sell'] as const) {
+            const query =
+              limit === null
+                ? { symbol: SYMBOL, side, orderType: 'MO' as const }
+                : { symbol: SYMBOL, side, orderType: 'LO' as const, price: new Decimal(limit) };
+            const [a, b] = [closedForm.buyLimit(query), searched.buyLimit(query)];
+            expect([a.cashMaxQty.toFixed(), a.marginMaxQty.toFixed()]).toEqual([b.cashMaxQty.toFixed(), b.marginMaxQty.toFixed()]);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

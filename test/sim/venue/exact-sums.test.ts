@@ -23,7 +23,13 @@ function decimalSums(held: readonly Holding[]): { value: Decimal; gross: Decimal
 
 /** Positions kept the way the venue's book keeps them: a held list, and the sums told of every move. */
 function portfolio(size: number) {
-  const holdings: TestHolding[] = Array.from({ length: size }, () => ({ quantity: 0, mark: 1, countedPlaces: UNCOUNTED, countedValue: 0, countedStale: false }));
+  const holdings: TestHolding[] = Array.from({ length: size }, () => ({
+    quantity: 0,
+    mark: 1,
+    countedPlaces: UNCOUNTED,
+    countedValue: 0,
+    countedStale: false,
+  }));
   const held: TestHolding[] = [];
   const sums = new ExactHoldingSums(held);
   const set = (index: number, quantity: number, mark: number): void => {
@@ -61,7 +67,9 @@ describe('exact holding sums', () => {
             expect(answer.value.toFixed()).toBe(expected.value.toFixed());
             expect(answer.gross.toFixed()).toBe(expected.gross.toFixed());
           }
-          const simple = held.every((holding) => Number.isInteger(holding.quantity) && shortestPlaces(holding.mark) >= 0 && shortestPlaces(holding.mark) <= 4);
+          const simple = held.every(
+            (holding) => Number.isInteger(holding.quantity) && shortestPlaces(holding.mark) >= 0 && shortestPlaces(holding.mark) <= 4,
+          );
           if (simple) expect(answer).toBeDefined();
         }
       }),

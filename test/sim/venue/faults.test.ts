@@ -9,7 +9,18 @@ const draws = (injector: FaultInjector, count: number, draw: (injector: FaultInj
 describe('fault plan', () => {
   it('is all off by default', () => {
     const injector = new FaultInjector(NO_FAULTS, 1);
-    expect(draws(injector, 100, (f) => [f.dropPush(), f.reorderPush(), f.httpFailure(), f.dropSocket(1000), f.rejectOrder(), f.partialFillFraction()]).flat().filter(Boolean)).toEqual([]);
+    expect(
+      draws(injector, 100, (f) => [
+        f.dropPush(),
+        f.reorderPush(),
+        f.httpFailure(),
+        f.dropSocket(1000),
+        f.rejectOrder(),
+        f.partialFillFraction(),
+      ])
+        .flat()
+        .filter(Boolean),
+    ).toEqual([]);
     expect(injector.latencyMs()).toBe(0);
   });
 
@@ -70,14 +81,16 @@ describe('fault plan', () => {
   it('forces partial fills in the venue: an order fills in several pieces', () => {
     const sim = new Harness({ faults: { partialFillRate: 1 }, seed: 5 }).bar(dayBar(HK, '2024-01-02', 10, 10, 10, 10));
     const placed = sim.venue.submit(order(HK, 'Buy', 100, { timeInForce: 'GTC' }));
-    for (const date of ['2024-01-03', '2024-01-04', '2024-01-05', '2024-01-08', '2024-01-09', '2024-01-10']) sim.bar(dayBar(HK, date, 10, 10, 10, 10));
+    for (const date of ['2024-01-03', '2024-01-04', '2024-01-05', '2024-01-08', '2024-01-09', '2024-01-10'])
+      sim.bar(dayBar(HK, date, 10, 10, 10, 10));
 
     const pieces = sim.fillsOf(placed.orderId).map((fill) => fill.lastShare!.toNumber());
     expect(pieces.length).toBeGreaterThan(1);
     expect(pieces.every((piece) => piece < 100)).toBe(true);
     const again = new Harness({ faults: { partialFillRate: 1 }, seed: 5 }).bar(dayBar(HK, '2024-01-02', 10, 10, 10, 10));
     const replay = again.venue.submit(order(HK, 'Buy', 100, { timeInForce: 'GTC' }));
-    for (const date of ['2024-01-03', '2024-01-04', '2024-01-05', '2024-01-08', '2024-01-09', '2024-01-10']) again.bar(dayBar(HK, date, 10, 10, 10, 10));
+    for (const date of ['2024-01-03', '2024-01-04', '2024-01-05', '2024-01-08', '2024-01-09', '2024-01-10'])
+      again.bar(dayBar(HK, date, 10, 10, 10, 10));
     expect(again.fillsOf(replay.orderId).map((fill) => fill.lastShare!.toNumber())).toEqual(pieces);
   });
 

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../../src/domain/decimal.js';
 import type { Side } from '../../../src/domain/order-types.js';
-import { byMarketFeeModel, commissionRate, HK_STOCK_SCHEDULE, scheduleFeeModel, US_STOCK_SCHEDULE, type FeeModel } from '../../../src/sim/venue/index.js';
+import {
+  byMarketFeeModel,
+  commissionRate,
+  HK_STOCK_SCHEDULE,
+  scheduleFeeModel,
+  US_STOCK_SCHEDULE,
+  type FeeModel,
+} from '../../../src/sim/venue/index.js';
 import { HK, US } from './fixtures.js';
 
 function fees(model: FeeModel, symbol: typeof HK, side: Side, quantity: number, price: string) {
@@ -9,7 +16,8 @@ function fees(model: FeeModel, symbol: typeof HK, side: Side, quantity: number, 
   return model.orderFees({ symbol, market: symbol === HK ? 'HK' : 'US', side, quantity: q, value: q.times(price) });
 }
 
-const itemsOf = (breakdown: ReturnType<typeof fees>) => Object.fromEntries(breakdown.items.map((item) => [item.code, item.amount.toFixed()]));
+const itemsOf = (breakdown: ReturnType<typeof fees>) =>
+  Object.fromEntries(breakdown.items.map((item) => [item.code, item.amount.toFixed()]));
 
 describe('HK stock schedule', () => {
   const hk = scheduleFeeModel(HK_STOCK_SCHEDULE);
@@ -61,7 +69,7 @@ describe('other fee models', () => {
     expect(fees(commissionRate(0.001), HK, 'Buy', 333, '10.01').total.toFixed()).toBe('3.33333');
   });
 
-  it('picks each symbol\'s own market schedule', () => {
+  it("picks each symbol's own market schedule", () => {
     const model = byMarketFeeModel();
     expect(fees(model, HK, 'Buy', 1000, '300').total.toFixed()).toBe('346.5');
     expect(fees(model, US, 'Sell', 100, '150').total.toFixed()).toBe('1.44');

@@ -15,7 +15,15 @@ export const US = parseSymbol('AAPL.US');
 
 export const d = (value: number | string): Decimal => new Decimal(value);
 
-export function minuteBar(symbol: SecuritySymbol, local: string, open: number, high: number, low: number, close: number, volume = 1_000_000): Candle {
+export function minuteBar(
+  symbol: SecuritySymbol,
+  local: string,
+  open: number,
+  high: number,
+  low: number,
+  close: number,
+  volume = 1_000_000,
+): Candle {
   return { symbol, period: '1m', time: localTime(symbol, local), open, high, low, close, volume };
 }
 

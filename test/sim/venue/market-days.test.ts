@@ -40,7 +40,10 @@ describe('market days', () => {
     const days = new MarketDays('US');
     // 2024-03-10 02:00 EST → 03:00 EDT; 2024-11-03 02:00 EDT → 01:00 EST.
     for (const date of ['2024-03-09', '2024-03-10', '2024-03-11', '2024-11-02', '2024-11-03', '2024-11-04']) {
-      const noon = fromLocal({ year: 2024, month: Number(date.slice(5, 7)), day: Number(date.slice(8)), hour: 12, minute: 0, second: 0 }, 'America/New_York');
+      const noon = fromLocal(
+        { year: 2024, month: Number(date.slice(5, 7)), day: Number(date.slice(8)), hour: 12, minute: 0, second: 0 },
+        'America/New_York',
+      );
       const want = expected('US', noon);
       expect(days.dayKey(noon)).toBe(want.key);
       expect(days.dayEnd(noon)).toBe(want.end);
@@ -51,7 +54,8 @@ describe('market days', () => {
 
   it('tells regular sessions from the lunch break and the night', () => {
     const days = new MarketDays('HK');
-    const at = (hour: number, minute: number): number => fromLocal({ year: 2024, month: 1, day: 2, hour, minute, second: 0 }, 'Asia/Hong_Kong');
+    const at = (hour: number, minute: number): number =>
+      fromLocal({ year: 2024, month: 1, day: 2, hour, minute, second: 0 }, 'Asia/Hong_Kong');
     expect(days.inSession(at(9, 30))).toBe(true);
     expect(days.inSession(at(12, 30))).toBe(false);
     expect(days.inSession(at(15, 59))).toBe(true);

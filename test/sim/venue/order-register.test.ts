@@ -5,7 +5,11 @@ import { OrderRegister, orderIdOf } from '../../../src/sim/venue/order-register.
 import { newOrderRecord, type OrderRecord } from '../../../src/sim/venue/orders.js';
 
 function order(orderId: string): OrderRecord {
-  return newOrderRecord(orderId, { symbol: parseSymbol('AAPL.US'), side: 'Buy', orderType: 'MO', quantity: new Decimal(1), timeInForce: 'Day' }, 0);
+  return newOrderRecord(
+    orderId,
+    { symbol: parseSymbol('AAPL.US'), side: 'Buy', orderType: 'MO', quantity: new Decimal(1), timeInForce: 'Day' },
+    0,
+  );
 }
 
 describe('order register', () => {

@@ -3,17 +3,28 @@ import { d, dayBar, Harness, HK, order } from './fixtures.js';
 
 describe('order updates', () => {
   it('pushes every change synchronously, with the fill quantity and price, the remark and the account', () => {
-    const sim = new Harness({ volumeParticipation: 0.1, stockNames: { '700.HK': 'TENCENT' }, accountNo: 'ACC1' }).bar(dayBar(HK, '2024-01-02', 10, 11, 9, 10.5));
+    const sim = new Harness({ volumeParticipation: 0.1, stockNames: { '700.HK': 'TENCENT' }, accountNo: 'ACC1' }).bar(
+      dayBar(HK, '2024-01-02', 10, 11, 9, 10.5),
+    );
     const placed = sim.venue.submit(order(HK, 'Buy', 150, { price: d(11), timeInForce: 'GTC', remark: 'cid-42' }));
     sim.bar(dayBar(HK, '2024-01-03', 10.6, 11, 10.5, 10.8, 1000));
     sim.bar(dayBar(HK, '2024-01-04', 10.7, 11, 10.5, 10.8, 1000));
 
-    expect(sim.updates.map((update) => [update.status, update.lastShare?.toFixed(), update.lastPrice?.toFixed(), update.executedQuantity.toFixed()])).toEqual([
+    expect(
+      sim.updates.map((update) => [
+        update.status,
+        update.lastShare?.toFixed(),
+        update.lastPrice?.toFixed(),
+        update.executedQuantity.toFixed(),
+      ]),
+    ).toEqual([
       ['NewStatus', undefined, undefined, '0'],
       ['PartialFilledStatus', '100', '10.6', '100'],
       ['FilledStatus', '50', '10.7', '150'],
     ]);
-    expect(sim.updates.every((update) => update.remark === 'cid-42' && update.accountNo === 'ACC1' && update.stockName === 'TENCENT')).toBe(true);
+    expect(sim.updates.every((update) => update.remark === 'cid-42' && update.accountNo === 'ACC1' && update.stockName === 'TENCENT')).toBe(
+      true,
+    );
     expect(sim.updates[2]!.executedPrice!.toFixed()).toBe('10.63333333333333333333333333333333333333');
     expect(sim.updates[2]!.lastDone!.toFixed()).toBe('10.7');
 
@@ -35,7 +46,7 @@ describe('order updates', () => {
     expect(seen).toEqual(['NewStatus']);
   });
 
-  it('lists today\'s orders: those submitted this market day plus any still open', () => {
+  it("lists today's orders: those submitted this market day plus any still open", () => {
     const sim = new Harness().bar(dayBar(HK, '2024-01-02', 10, 11, 9, 10.5));
     const old = sim.venue.submit(order(HK, 'Buy', 1));
     const resting = sim.venue.submit(order(HK, 'Buy', 1, { price: d(5), timeInForce: 'GTC' }));
@@ -75,7 +86,11 @@ describe('listeners acting inside an update', () => {
 
     sim.bar(dayBar(HK, '2024-01-03', 10.6, 11, 10, 10.8));
 
-    expect([first, second, third].map((placed) => sim.venue.order(placed.orderId).status)).toEqual(['FilledStatus', 'CanceledStatus', 'FilledStatus']);
+    expect([first, second, third].map((placed) => sim.venue.order(placed.orderId).status)).toEqual([
+      'FilledStatus',
+      'CanceledStatus',
+      'FilledStatus',
+    ]);
   });
 
   it('keeps only open orders when asked (as a backtest does), still pushing every change of the finished ones', () => {
@@ -88,7 +103,10 @@ describe('listeners acting inside an update', () => {
     expect(sim.venue.orders().map((open) => open.orderId)).toEqual([resting.orderId]);
     expect(() => sim.venue.order(filled.orderId)).toThrow(/not found/);
     expect(() => sim.venue.order(rejected.orderId)).toThrow(/not found/);
-    expect(sim.updates.filter((update) => update.orderId === filled.orderId).map((update) => update.status)).toEqual(['NewStatus', 'FilledStatus']);
+    expect(sim.updates.filter((update) => update.orderId === filled.orderId).map((update) => update.status)).toEqual([
+      'NewStatus',
+      'FilledStatus',
+    ]);
     expect(sim.updates.find((update) => update.orderId === rejected.orderId)?.status).toBe('RejectedStatus');
     expect(sim.venue.positions()[0]!.quantity.toFixed()).toBe('100');
   });

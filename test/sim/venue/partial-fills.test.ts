@@ -13,7 +13,9 @@ describe('partial fills bounded by bar volume', () => {
     sim.bar(dayBar(HK, '2024-01-05', 11, 11.2, 10.9, 11.1, 300));
 
     const fills = sim.fillsOf(placed.orderId);
-    expect(fills.map((fill) => [fill.lastShare!.toFixed(), fill.lastPrice!.toFixed(), fill.executedQuantity.toFixed(), fill.status])).toEqual([
+    expect(
+      fills.map((fill) => [fill.lastShare!.toFixed(), fill.lastPrice!.toFixed(), fill.executedQuantity.toFixed(), fill.status]),
+    ).toEqual([
       ['50', '10.6', '50', 'PartialFilledStatus'],
       ['50', '10.8', '100', 'PartialFilledStatus'],
       ['20', '11', '120', 'FilledStatus'],
@@ -23,7 +25,7 @@ describe('partial fills bounded by bar volume', () => {
     expect(sim.venue.positions()[0]!.costPrice.toFixed()).toBe('10.75');
   });
 
-  it('shares one bar\'s volume between orders in time priority', () => {
+  it("shares one bar's volume between orders in time priority", () => {
     const sim = new Harness({ volumeParticipation: 0.1 }).bar(D1);
     const first = sim.venue.submit(order(HK, 'Buy', 80, { timeInForce: 'GTC' }));
     const second = sim.venue.submit(order(HK, 'Buy', 80, { timeInForce: 'GTC' }));

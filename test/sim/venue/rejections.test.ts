@@ -18,13 +18,33 @@ describe('rejections are orders in RejectedStatus with a reason', () => {
     ['a non-positive quantity', order(HK, 'Buy', 0), 'bad quantity: 0 is not a positive number'],
     ['a limit order without a price', order(HK, 'Buy', 100, { orderType: 'LO' }), 'bad price: LO orders need a positive price'],
     ['a negative price', order(HK, 'Buy', 100, { price: d(-1) }), 'bad price: LO orders need a positive price, got -1'],
-    ['a touched order without a trigger', order(HK, 'Buy', 100, { orderType: 'MIT' }), 'bad trigger price: MIT orders need a positive trigger price'],
-    ['a trailing order without an amount', order(HK, 'Sell', 100, { orderType: 'TSLPAMT' }), 'bad trailing amount: TSLPAMT orders need a positive trailing amount'],
+    [
+      'a touched order without a trigger',
+      order(HK, 'Buy', 100, { orderType: 'MIT' }),
+      'bad trigger price: MIT orders need a positive trigger price',
+    ],
+    [
+      'a trailing order without an amount',
+      order(HK, 'Sell', 100, { orderType: 'TSLPAMT' }),
+      'bad trailing amount: TSLPAMT orders need a positive trailing amount',
+    ],
     ['a GTD order without a date', order(HK, 'Buy', 100, { timeInForce: 'GTD' }), 'expire_date is required for GTD orders'],
-    ['a GTD order expiring in the past', order(HK, 'Buy', 100, { timeInForce: 'GTD', expireDate: '2023-12-01' }), 'expire_date 2023-12-01 is in the past'],
+    [
+      'a GTD order expiring in the past',
+      order(HK, 'Buy', 100, { timeInForce: 'GTD', expireDate: '2023-12-01' }),
+      'expire_date 2023-12-01 is in the past',
+    ],
     ['a symbol without market data', order(US, 'Buy', 1), 'unknown symbol: no market data for AAPL.US yet'],
-    ['a buy beyond buying power', order(HK, 'Buy', 1000, { price: d(10.5) }), 'insufficient buying power: the order needs 10500 HKD, 10000 available'],
-    ['a sell of shares not held', order(HK, 'Sell', 100), 'insufficient position: 0 of 700.HK available to sell, 100 requested (short selling is off)'],
+    [
+      'a buy beyond buying power',
+      order(HK, 'Buy', 1000, { price: d(10.5) }),
+      'insufficient buying power: the order needs 10500 HKD, 10000 available',
+    ],
+    [
+      'a sell of shares not held',
+      order(HK, 'Sell', 100),
+      'insufficient position: 0 of 700.HK available to sell, 100 requested (short selling is off)',
+    ],
   ])('rejects %s', (_, request, reason) => {
     expect(rejection(sim, request)).toBe(reason);
   });

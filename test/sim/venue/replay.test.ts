@@ -21,7 +21,10 @@ const barArbitrary = fc
     return { open: price(openAt), high: (low + span) / 100, low: low / 100, close: price(closeAt), volume, gapMinutes };
   });
 
-function series(period: Period, bars: readonly { open: number; high: number; low: number; close: number; volume: number; gapMinutes: number }[]): Candle[] {
+function series(
+  period: Period,
+  bars: readonly { open: number; high: number; low: number; close: number; volume: number; gapMinutes: number }[],
+): Candle[] {
   let time = period === 'day' ? dayTime(HK, '2024-01-02') : localTime(HK, '2024-01-02 09:30');
   return bars.map((bar) => {
     const candle: Candle = { symbol: HK, period, time, open: bar.open, high: bar.high, low: bar.low, close: bar.close, volume: bar.volume };
@@ -62,7 +65,7 @@ describe('market replay ticks', () => {
     );
   });
 
-  it.each(['1m', 'day'] as const)('shows on each %s tick only the day\'s open, high and low printed so far', (period) => {
+  it.each(['1m', 'day'] as const)("shows on each %s tick only the day's open, high and low printed so far", (period) => {
     fc.assert(
       fc.property(fc.array(barArbitrary, { minLength: 1, maxLength: 20 }), (bars) => {
         const days = new MarketDays('HK');
@@ -88,7 +91,7 @@ describe('market replay ticks', () => {
     expect(falling).toEqual(['open', 'high', 'low', 'close']);
   });
 
-  it('places a day bar\'s ticks inside the regular sessions, skipping the lunch break', () => {
+  it("places a day bar's ticks inside the regular sessions, skipping the lunch break", () => {
     const ticks = [...replayTicks([[dayBar(HK, '2024-01-02', 10, 12, 9, 11)]])];
     const days = new MarketDays('HK');
     expect(ticks.every((tick) => days.inSession(tick.time))).toBe(true);

@@ -7,14 +7,27 @@ describe('venue settings', () => {
     const settings = parseVenueSettings({});
     expect(settings.cash.HKD!.toFixed()).toBe('1000000');
     expect(settings.marginRatios.default.im.toFixed()).toBe('1');
-    expect(settings).toMatchObject({ fees: 'none', fillModel: 'next-open', slippageBps: 0, volumeParticipation: 1, intrabarPath: 'nearest-first', sessionCheck: false, shortSelling: false });
+    expect(settings).toMatchObject({
+      fees: 'none',
+      fillModel: 'next-open',
+      slippageBps: 0,
+      volumeParticipation: 1,
+      intrabarPath: 'nearest-first',
+      sessionCheck: false,
+      shortSelling: false,
+    });
     expect(settings.faults.orderRejectRate).toBe(0);
   });
 
   it('reports every problem at once, each with its path, and rejects unknown keys', () => {
     let error: unknown;
     try {
-      parseVenueSettings({ cash: { HKD: 'lots' }, fillModel: 'vwap', marginRatios: { default: { im: 0.3, mm: 0.5, fm: 0.1 } }, slipage: 5 });
+      parseVenueSettings({
+        cash: { HKD: 'lots' },
+        fillModel: 'vwap',
+        marginRatios: { default: { im: 0.3, mm: 0.5, fm: 0.1 } },
+        slipage: 5,
+      });
     } catch (caught) {
       error = caught;
     }

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { Venue } from '../../../src/sim/venue/index.js';
+import type { Venue } from '../../../src/sim/venue/index.js';
 import { d, dayBar, Harness, HK, order, US } from './fixtures.js';
 
-const SETTINGS = { cash: { HKD: '100000', USD: '20000' }, fees: 'by-market', volumeParticipation: 0.1, faults: { partialFillRate: 0.5 }, seed: 3 } as const;
+const SETTINGS = {
+  cash: { HKD: '100000', USD: '20000' },
+  fees: 'by-market',
+  volumeParticipation: 0.1,
+  faults: { partialFillRate: 0.5 },
+  seed: 3,
+} as const;
 
 /** A venue with fills, a partly filled order, resting orders in two currencies and a rejection. */
 function busyVenue(): Harness {
-  const sim = new Harness(SETTINGS).bar(dayBar(HK, '2024-01-02', 10, 11, 9, 10.5, 5000)).bar(dayBar(US, '2024-01-02', 150, 151, 149, 150, 5000));
+  const sim = new Harness(SETTINGS)
+    .bar(dayBar(HK, '2024-01-02', 10, 11, 9, 10.5, 5000))
+    .bar(dayBar(US, '2024-01-02', 150, 151, 149, 150, 5000));
   sim.venue.submit(order(HK, 'Buy', 1000, { timeInForce: 'GTC', remark: 'partly' }));
   sim.venue.submit(order(US, 'Buy', 10, { price: d(140), timeInForce: 'GTC' }));
   sim.venue.submit(order(HK, 'Sell', 5));
@@ -22,7 +30,10 @@ function restored(from: Harness): Harness {
   return copy;
 }
 
-const state = (venue: Venue) => JSON.parse(JSON.stringify({ orders: venue.orders(), balances: venue.accountBalance(), positions: venue.positions(), fills: venue.executions() }));
+const state = (venue: Venue) =>
+  JSON.parse(
+    JSON.stringify({ orders: venue.orders(), balances: venue.accountBalance(), positions: venue.positions(), fills: venue.executions() }),
+  );
 
 describe('snapshot and restore', () => {
   it('round-trips the whole venue state through JSON', () => {

@@ -3,7 +3,7 @@ import { MarketReplay } from '../../../src/sim/venue/index.js';
 import { d, Harness, HK, localTime, minuteBar, order } from './fixtures.js';
 
 describe('the engine driven by quote ticks', () => {
-  it('fills a market order at the next tick\'s price', () => {
+  it("fills a market order at the next tick's price", () => {
     const sim = new Harness();
     sim.venue.onTick(HK, 300, 1000, localTime(HK, '2024-01-02 10:00'));
     const placed = sim.venue.submit(order(HK, 'Buy', 100));
@@ -29,10 +29,12 @@ describe('the engine driven by quote ticks', () => {
     ]);
   });
 
-  it('fills a resting limit order from replayed ticks when the bar\'s low is printed', () => {
+  it("fills a resting limit order from replayed ticks when the bar's low is printed", () => {
     const sim = new Harness();
     const replay = new MarketReplay({
-      series: [[minuteBar(HK, '2024-01-02 10:00', 300, 301, 299, 300.5, 4000), minuteBar(HK, '2024-01-02 10:01', 300.5, 300.6, 298.8, 299, 4000)]],
+      series: [
+        [minuteBar(HK, '2024-01-02 10:00', 300, 301, 299, 300.5, 4000), minuteBar(HK, '2024-01-02 10:01', 300.5, 300.6, 298.8, 299, 4000)],
+      ],
       clock: sim.clock,
     });
     let previous = 0;

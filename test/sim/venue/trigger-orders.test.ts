@@ -107,7 +107,9 @@ describe('market-if-touched and limit-if-touched orders', () => {
 describe('trailing stop orders', () => {
   it('trails the highs by an amount and fills once the price falls back to the stop', () => {
     const sim = holding100();
-    const trail = sim.venue.submit(order(HK, 'Sell', 100, { orderType: 'TSLPAMT', trailingAmount: d(1), limitOffset: d(0.1), timeInForce: 'GTC' }));
+    const trail = sim.venue.submit(
+      order(HK, 'Sell', 100, { orderType: 'TSLPAMT', trailingAmount: d(1), limitOffset: d(0.1), timeInForce: 'GTC' }),
+    );
 
     sim.bar(dayBar(HK, '2024-01-04', 10.6, 12, 10.4, 11.8)); // stop 9.5 untouched; highest 12
     expect(sim.venue.order(trail.orderId).executedQuantity.toFixed()).toBe('0');
@@ -121,7 +123,9 @@ describe('trailing stop orders', () => {
 
   it('trails by a percentage', () => {
     const sim = holding100();
-    const trail = sim.venue.submit(order(HK, 'Sell', 100, { orderType: 'TSLPPCT', trailingPercent: d(10), limitOffset: d(0), timeInForce: 'GTC' }));
+    const trail = sim.venue.submit(
+      order(HK, 'Sell', 100, { orderType: 'TSLPPCT', trailingPercent: d(10), limitOffset: d(0), timeInForce: 'GTC' }),
+    );
 
     sim.bar(dayBar(HK, '2024-01-04', 10.6, 12, 10.6, 11.8)); // stop 9.45 untouched; highest 12
     sim.bar(dayBar(HK, '2024-01-05', 11, 11.2, 10.5, 10.6)); // stop 10.8

@@ -7,9 +7,20 @@ import { pathToFileURL } from 'node:url';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const chromiumMissing = existsSync(CHROMIUM_PATH) ? undefined : `${CHROMIUM_PATH} is not installed (apt-get install chromium; .ci/run does it)`;
+export const chromiumMissing = existsSync(CHROMIUM_PATH)
+  ? undefined
+  : `${CHROMIUM_PATH} is not installed (apt-get install chromium; .ci/run does it)`;
 
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface OpenedPage {
   readonly page: Page;
@@ -29,7 +40,12 @@ export async function launchBrowser(): Promise<Browser> {
   const profile = await mkdtemp(join(tmpdir(), 'report-chromium-'));
   let context: BrowserContext | undefined;
   try {
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: ARGS, headless: true, viewport: { width: 1280, height: 900 } });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH,
+      args: ARGS,
+      headless: true,
+      viewport: { width: 1280, height: 900 },
+    });
   } catch (error) {
     await rm(profile, { recursive: true, force: true });
     throw error;

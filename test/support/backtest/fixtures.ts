@@ -13,16 +13,31 @@ export const US_DAY_ZERO = Date.UTC(2024, 0, 2, 5);
 export const SPY = parseSymbol('SPY.US');
 
 /** Bars with the given closes, each opening at the previous close, one period apart. */
-export function barsFromCloses(closes: readonly number[], options: { symbol?: SecuritySymbol; start?: number; stepMs?: number; period?: Period } = {}): Candle[] {
+export function barsFromCloses(
+  closes: readonly number[],
+  options: { symbol?: SecuritySymbol; start?: number; stepMs?: number; period?: Period } = {},
+): Candle[] {
   const { symbol = SPY, start = US_DAY_ZERO, stepMs = DAY_MS, period = 'day' } = options;
   return closes.map((close, index) => {
     const open = index === 0 ? close : closes[index - 1]!;
-    return { symbol, period, time: start + index * stepMs, open, high: Math.max(open, close) + 0.5, low: Math.min(open, close) - 0.5, close, volume: 1000 };
+    return {
+      symbol,
+      period,
+      time: start + index * stepMs,
+      open,
+      high: Math.max(open, close) + 0.5,
+      low: Math.min(open, close) - 0.5,
+      close,
+      volume: 1000,
+    };
   });
 }
 
 /** A seeded random walk of `count` daily bars (prices rounded to cents), the same for the same seed. */
-export function randomWalkBars(count: number, options: { symbol?: SecuritySymbol; seed?: number; startPrice?: number; start?: number; stepMs?: number; period?: Period } = {}): Candle[] {
+export function randomWalkBars(
+  count: number,
+  options: { symbol?: SecuritySymbol; seed?: number; startPrice?: number; start?: number; stepMs?: number; period?: Period } = {},
+): Candle[] {
   let state = options.seed ?? 1;
   const random = (): number => {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
@@ -39,7 +54,13 @@ export function randomWalkBars(count: number, options: { symbol?: SecuritySymbol
 
 let fillSequence = 0;
 
-export function makeFill(side: Side, quantity: string, price: string, time: number, options: { symbol?: SecuritySymbol; commission?: string } = {}): Fill {
+export function makeFill(
+  side: Side,
+  quantity: string,
+  price: string,
+  time: number,
+  options: { symbol?: SecuritySymbol; commission?: string } = {},
+): Fill {
   fillSequence += 1;
   const orderId = `order-${fillSequence}`;
   return {
@@ -66,7 +87,11 @@ export interface Order {
  * A reference run: each order fills at its bar's open with commission = rate × value, and equity is
  * cash + positions at each distinct bar time's close — what the engine is expected to hand over.
  */
-export function simulateRun(bars: ReadonlyMap<SecuritySymbol, readonly Candle[]>, orders: readonly Order[], options: { initialCash?: number; commissionRate?: string; period?: Period; strategy?: string } = {}): BacktestRecord {
+export function simulateRun(
+  bars: ReadonlyMap<SecuritySymbol, readonly Candle[]>,
+  orders: readonly Order[],
+  options: { initialCash?: number; commissionRate?: string; period?: Period; strategy?: string } = {},
+): BacktestRecord {
   const initialCash = new Decimal(options.initialCash ?? 100_000);
   const rate = new Decimal(options.commissionRate ?? '0');
   const firstSymbol = [...bars.keys()][0]!;
@@ -111,10 +136,23 @@ export function simulateRun(bars: ReadonlyMap<SecuritySymbol, readonly Candle[]>
 }
 
 /** A record around a hand-written equity curve (no bars beyond what the curve's times need). */
-export function recordWithEquity(equity: readonly number[], options: { initialCash?: number; exposed?: readonly boolean[]; fills?: readonly Fill[]; period?: Period; stepMs?: number; start?: number } = {}): BacktestRecord {
+export function recordWithEquity(
+  equity: readonly number[],
+  options: {
+    initialCash?: number;
+    exposed?: readonly boolean[];
+    fills?: readonly Fill[];
+    period?: Period;
+    stepMs?: number;
+    start?: number;
+  } = {},
+): BacktestRecord {
   const stepMs = options.stepMs ?? DAY_MS;
   const start = options.start ?? US_DAY_ZERO;
-  const bars = barsFromCloses(equity.map(() => 100), { start, stepMs, period: options.period ?? 'day' });
+  const bars = barsFromCloses(
+    equity.map(() => 100),
+    { start, stepMs, period: options.period ?? 'day' },
+  );
   const curve: EquityCurve = {
     times: bars.map((bar) => bar.time),
     equity,

@@ -16,7 +16,16 @@ export { dayBar, dayTime, localTime } from '../market-bars.js';
 export const AAPL = parseSymbol('AAPL.US');
 export const TENCENT = parseSymbol('700.HK');
 
-export function minuteBar(symbol: SecuritySymbol, local: string, open: number, high: number, low: number, close: number, period: Period = '1m', volume = 1_000_000): Candle {
+export function minuteBar(
+  symbol: SecuritySymbol,
+  local: string,
+  open: number,
+  high: number,
+  low: number,
+  close: number,
+  period: Period = '1m',
+  volume = 1_000_000,
+): Candle {
   return { symbol, period, time: localTime(symbol, local), open, high, low, close, volume };
 }
 
@@ -29,7 +38,11 @@ type Step = (ctx: ScriptContext, candle: Candle) => OrderIntent | readonly Order
  * A strategy over `symbols` that runs `script[n]` on the n-th candle (0-based, counted over all its
  * symbols in the order it sees them) and emits what it returns.
  */
-export function scripted(symbols: readonly SecuritySymbol[], script: Readonly<Record<number, Step>>, period: Period = 'day'): PreparedStrategy {
+export function scripted(
+  symbols: readonly SecuritySymbol[],
+  script: Readonly<Record<number, Step>>,
+  period: Period = 'day',
+): PreparedStrategy {
   const definition = defineStrategy({
     name: 'scripted',
     symbols,
@@ -45,7 +58,18 @@ export function scripted(symbols: readonly SecuritySymbol[], script: Readonly<Re
 }
 
 /** Runs strategies over the given bars (one array per symbol). */
-export function backtest(series: readonly (readonly Candle[])[], strategies: readonly PreparedStrategy[], options: Partial<BacktestOptions> = {}): Promise<BacktestRun> {
-  const data = backtestData(series.map((candles) => ({ symbol: candles[0]!.symbol, period: candles[0]!.period, source: `${candles[0]!.symbol}.csv`, candles: [...candles] })));
+export function backtest(
+  series: readonly (readonly Candle[])[],
+  strategies: readonly PreparedStrategy[],
+  options: Partial<BacktestOptions> = {},
+): Promise<BacktestRun> {
+  const data = backtestData(
+    series.map((candles) => ({
+      symbol: candles[0]!.symbol,
+      period: candles[0]!.period,
+      source: `${candles[0]!.symbol}.csv`,
+      candles: [...candles],
+    })),
+  );
   return runBacktest({ strategies, data, keepEvents: true, keepIntents: true, ...options });
 }

@@ -27,7 +27,11 @@ export interface HarnessRun {
   readonly orders: readonly string[];
 }
 
-export async function runOnCandles(strategies: readonly PreparedStrategy[], candles: readonly Candle[], options: HarnessOptions = {}): Promise<HarnessRun> {
+export async function runOnCandles(
+  strategies: readonly PreparedStrategy[],
+  candles: readonly Candle[],
+  options: HarnessOptions = {},
+): Promise<HarnessRun> {
   const clock = new VirtualClock(candles[0]?.time ?? 0);
   const broker = new StubBroker(clock, { cash: options.cash ?? 1_000_000 });
   const marketData = new SubjectMarketData();
@@ -45,7 +49,8 @@ export async function runOnCandles(strategies: readonly PreparedStrategy[], cand
   let bar = -1;
   runtime.events.subscribe((event) => {
     events.push(event);
-    if (event.type === 'order-submitted') orders.push(`${event.request.side} ${event.request.quantity.toFixed()} ${event.request.symbol} @bar ${bar}`);
+    if (event.type === 'order-submitted')
+      orders.push(`${event.request.side} ${event.request.quantity.toFixed()} ${event.request.symbol} @bar ${bar}`);
   });
   await runtime.start();
   for (const candle of candles) {

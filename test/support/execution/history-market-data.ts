@@ -30,4 +30,3 @@ export class HistoryMarketData extends SubjectMarketData {
     return this.answer;
   }
 }
-

@@ -20,7 +20,10 @@ export const START = Date.UTC(2024, 0, 10, 15, 0);
 
 export function testRuntime(
   strategies: readonly PreparedStrategy[],
-  options: Partial<Omit<RuntimeOptions, 'clock' | 'broker' | 'marketData' | 'strategies'>> & { readonly clock?: VirtualClock; readonly broker?: StubBroker } = {},
+  options: Partial<Omit<RuntimeOptions, 'clock' | 'broker' | 'marketData' | 'strategies'>> & {
+    readonly clock?: VirtualClock;
+    readonly broker?: StubBroker;
+  } = {},
 ): TestRuntime {
   const clock = options.clock ?? new VirtualClock(START);
   const broker = options.broker ?? new StubBroker(clock);
@@ -34,7 +37,8 @@ export function testRuntime(
     marketData,
     runtime,
     events,
-    ofType: <T extends RuntimeEvent['type']>(type: T) => events.filter((event): event is Extract<RuntimeEvent, { type: T }> => event.type === type),
+    ofType: <T extends RuntimeEvent['type']>(type: T) =>
+      events.filter((event): event is Extract<RuntimeEvent, { type: T }> => event.type === type),
   };
 }
 

@@ -20,7 +20,14 @@ import {
   type OrderUpdate,
   type SecuritySymbol,
 } from '../../../src/domain/index.js';
-import { OrderRefusedError, type Broker, type BuyLimitQuery, type ImmediateAnswers, type OrderQuery, type RiskFigures } from '../../../src/execution/broker.js';
+import {
+  OrderRefusedError,
+  type Broker,
+  type BuyLimitQuery,
+  type ImmediateAnswers,
+  type OrderQuery,
+  type RiskFigures,
+} from '../../../src/execution/broker.js';
 import { TraderError } from '../../../src/domain/errors.js';
 
 /** What the next submitOrder call does. */
@@ -85,7 +92,10 @@ export class StubBroker implements Broker {
     this.currency = options.currency ?? 'USD';
     this.cash = new Decimal(options.cash ?? 1_000_000);
     this.marginFactors = { imFactor: new Decimal(options.imFactor ?? 1), mmFactor: new Decimal(0.5), fmFactor: new Decimal(0.3) };
-    this.immediate = options.answersAtOnce === true ? { riskFigures: (request) => this.riskFiguresNow(request), submit: (request) => this.submitNow(request) } : undefined;
+    this.immediate =
+      options.answersAtOnce === true
+        ? { riskFigures: (request) => this.riskFiguresNow(request), submit: (request) => this.submitNow(request) }
+        : undefined;
   }
 
   get orderUpdates(): Observable<OrderUpdate> {
@@ -146,7 +156,12 @@ export class StubBroker implements Broker {
 
   async replaceOrder(orderId: string, replacement: OrderReplacement): Promise<void> {
     const order = this.order(orderId);
-    this.change(order, { quantity: replacement.quantity, price: replacement.price ?? order.price, status: 'ReplacedStatus' }, undefined, undefined);
+    this.change(
+      order,
+      { quantity: replacement.quantity, price: replacement.price ?? order.price, status: 'ReplacedStatus' },
+      undefined,
+      undefined,
+    );
   }
 
   async orderDetail(orderId: string): Promise<Order> {
@@ -242,12 +257,19 @@ export class StubBroker implements Broker {
     const lastShare = new Decimal(quantity);
     const lastPrice = new Decimal(price);
     const executedQuantity = order.executedQuantity.plus(lastShare);
-    const executedPrice = order.executedQuantity.times(order.executedPrice ?? ZERO).plus(lastShare.times(lastPrice)).dividedBy(executedQuantity);
+    const executedPrice = order.executedQuantity
+      .times(order.executedPrice ?? ZERO)
+      .plus(lastShare.times(lastPrice))
+      .dividedBy(executedQuantity);
     const status: OrderStatus = executedQuantity.gte(order.quantity) ? 'FilledStatus' : 'PartialFilledStatus';
     const signed = order.side === 'Buy' ? lastShare : lastShare.negated();
     const holding = this.holdings.get(order.symbol) ?? { quantity: ZERO, cost: ZERO };
     const after = holding.quantity.plus(signed);
-    const cost = after.isZero() ? ZERO : order.side === 'Buy' ? holding.quantity.times(holding.cost).plus(lastShare.times(lastPrice)).dividedBy(after) : holding.cost;
+    const cost = after.isZero()
+      ? ZERO
+      : order.side === 'Buy'
+        ? holding.quantity.times(holding.cost).plus(lastShare.times(lastPrice)).dividedBy(after)
+        : holding.cost;
     this.setHolding(order.symbol, after, cost);
     this.cash = order.side === 'Buy' ? this.cash.minus(lastShare.times(lastPrice)) : this.cash.plus(lastShare.times(lastPrice));
     this.change(order, { executedQuantity, executedPrice, status }, lastShare, lastPrice);

@@ -57,5 +57,14 @@ const DAY_MS = 86_400_000;
 /** Daily candles whose open, high, low and close are all `close` (enough for close-based strategies). */
 export function dailyCandles(symbolText: string, closes: readonly number[], startMs = Date.UTC(2024, 0, 1)): Candle[] {
   const symbol = parseSymbol(symbolText);
-  return closes.map((close, index) => ({ symbol, period: 'day', time: startMs + index * DAY_MS, open: close, high: close, low: close, close, volume: 1000 }));
+  return closes.map((close, index) => ({
+    symbol,
+    period: 'day',
+    time: startMs + index * DAY_MS,
+    open: close,
+    high: close,
+    low: close,
+    close,
+    volume: 1000,
+  }));
 }

@@ -80,7 +80,17 @@ export async function startFakeOpenApi(options: FakeServerOptions): Promise<Fake
         body: body.toString('utf8'),
         appKey: header('x-api-key'),
         remotePort: incoming.socket.remotePort,
-        signatureValid: expectedSignature(options.appSecret, incoming.method ?? '', path, query, header('authorization'), header('x-api-key'), header('x-timestamp'), body) === signatureOf(header('x-api-signature')),
+        signatureValid:
+          expectedSignature(
+            options.appSecret,
+            incoming.method ?? '',
+            path,
+            query,
+            header('authorization'),
+            header('x-api-key'),
+            header('x-timestamp'),
+            body,
+          ) === signatureOf(header('x-api-signature')),
       };
       requests.push(record);
       const reply = answer(record);
@@ -128,7 +138,12 @@ export function expectedSignature(
   timestamp: string,
   body: Uint8Array,
 ): string {
-  const lines = [`${method}|${path}|${query}|authorization:${token}`, `x-api-key:${appKey}`, `x-timestamp:${timestamp}`, `|authorization;x-api-key;x-timestamp|`];
+  const lines = [
+    `${method}|${path}|${query}|authorization:${token}`,
+    `x-api-key:${appKey}`,
+    `x-timestamp:${timestamp}`,
+    `|authorization;x-api-key;x-timestamp|`,
+  ];
   let canonical = lines.join('\n');
   if (body.length > 0) canonical += createHash('sha1').update(body).digest('hex');
   const digest = createHash('sha1').update(canonical).digest('hex');

@@ -10,12 +10,19 @@ export const tradingRoutes: Readonly<Record<string, Route>> = {
   'PUT /v1/trade/order': () => ok({}),
   'DELETE /v1/trade/order': () => ok({}),
   'GET /v1/trade/order/today': () => ok({ orders: [orderRow()] }),
-  'GET /v1/trade/order/history': () => ok({ has_more: true, orders: [orderRow({ status: 'FilledStatus', executed_quantity: '200', executed_price: '49.95' })] }),
+  'GET /v1/trade/order/history': () =>
+    ok({ has_more: true, orders: [orderRow({ status: 'FilledStatus', executed_quantity: '200', executed_price: '49.95' })] }),
   'GET /v1/trade/estimate/buy_limit': () => ok({ cash_max_qty: '1200', margin_max_qty: '3600' }),
   'GET /v1/risk/margin-ratio': () => ok({ im_factor: '0.25', mm_factor: '0.2', fm_factor: '0.1' }),
   'GET /v1/watchlist/groups': () => ok(watchlistData),
   'GET /v1/quote/get_security_list': (request) =>
-    ok({ list: [request.headers['accept-language'] === 'zh-CN' ? { symbol: 'BAC.US', name_cn: '美国银行' } : { symbol: 'BAC.US', name_en: 'Bank of America' }] }),
+    ok({
+      list: [
+        request.headers['accept-language'] === 'zh-CN'
+          ? { symbol: 'BAC.US', name_cn: '美国银行' }
+          : { symbol: 'BAC.US', name_en: 'Bank of America' },
+      ],
+    }),
   'GET /v1/statement/list': () => ok({ list: [{ dt: 20240105, file_key: 'statement/2024/01/05.pdf' }] }),
   'GET /v1/statement/download': () => ok({ url: 'https://files.invalid/statement.pdf?sig=abc' }),
   'GET /v1/content/topics/mine': () => ok({ items: [topicItem] }),

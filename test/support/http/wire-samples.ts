@@ -11,7 +11,15 @@ export const balanceRow = {
   init_margin: '100.5',
   maintenance_margin: '80.25',
   buy_power: '1500000000.99',
-  cash_infos: [{ withdraw_cash: '97592.30', available_cash: '195902464.37', frozen_cash: '11579339.13', settling_cash: '207288537.81', currency: 'HKD' }],
+  cash_infos: [
+    {
+      withdraw_cash: '97592.30',
+      available_cash: '195902464.37',
+      frozen_cash: '11579339.13',
+      settling_cash: '207288537.81',
+      currency: 'HKD',
+    },
+  ],
   frozen_transaction_fees: [{ currency: 'HKD', frozen_transaction_fee: '12.5' }],
   some_new_field: 'ignored',
 };
@@ -21,8 +29,26 @@ export const positionsData = {
     {
       account_channel: 'lb',
       stock_info: [
-        { symbol: '700.HK', symbol_name: 'TENCENT', quantity: '650', available_quantity: '450', currency: 'HKD', cost_price: '457.53', market: 'HK', init_quantity: '650' },
-        { symbol: 'AAPL.US', symbol_name: 'Apple', quantity: '10', available_quantity: '', currency: 'USD', cost_price: '150.1', market: 'US', init_quantity: '' },
+        {
+          symbol: '700.HK',
+          symbol_name: 'TENCENT',
+          quantity: '650',
+          available_quantity: '450',
+          currency: 'HKD',
+          cost_price: '457.53',
+          market: 'HK',
+          init_quantity: '650',
+        },
+        {
+          symbol: 'AAPL.US',
+          symbol_name: 'Apple',
+          quantity: '10',
+          available_quantity: '',
+          currency: 'USD',
+          cost_price: '150.1',
+          market: 'US',
+          init_quantity: '',
+        },
       ],
     },
   ],
@@ -73,7 +99,9 @@ export function orderDetailRow(): Record<string, unknown> {
     charge_detail: {
       total_amount: '12.34',
       currency: 'HKD',
-      items: [{ code: 'BROKER_FEES', name: 'Broker fees', fees: [{ code: 'commission', name: 'Commission', amount: '10', currency: 'HKD' }] }],
+      items: [
+        { code: 'BROKER_FEES', name: 'Broker fees', fees: [{ code: 'commission', name: 'Commission', amount: '10', currency: 'HKD' }] },
+      ],
     },
     free_status: 'None',
     free_amount: '',

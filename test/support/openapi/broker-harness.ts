@@ -43,7 +43,9 @@ function flatBars(symbol: SecuritySymbol, price: number): Candle[] {
   return [0, 1, 2].map((minute) => minuteBar(symbol, `2024-01-02 10:0${minute}`, price, price, price, price));
 }
 
-export async function startBrokerHarness(options: { readonly cash?: number; readonly price?: number; readonly sim?: SimulatorOptions } = {}): Promise<BrokerHarness> {
+export async function startBrokerHarness(
+  options: { readonly cash?: number; readonly price?: number; readonly sim?: SimulatorOptions } = {},
+): Promise<BrokerHarness> {
   const clock = new VirtualClock(BASE_TIME);
   const price = options.price ?? 100;
   const sim = await startSimulator({
@@ -60,15 +62,24 @@ export async function startBrokerHarness(options: { readonly cash?: number; read
   const config = configFromEnv(sim.env);
   const closers: (() => Promise<void>)[] = [];
   const brokerWith = (http: Partial<OpenApiHttpOptions>, overrides: Partial<OpenApiConfig> = {}): OpenApiBroker => {
-    const client = createOpenApiHttp({ ...config, ...overrides }, { clock, rateLimit: { calls: 1_000_000, windowMs: 1, minSpacingMs: 0 }, retryDelaysMs: [], ...http });
+    const client = createOpenApiHttp(
+      { ...config, ...overrides },
+      { clock, rateLimit: { calls: 1_000_000, windowMs: 1, minSpacingMs: 0 }, retryDelaysMs: [], ...http },
+    );
     const trade = new TradeClient({ url: config.tradeWsUrl, clock, otp: () => client.socketToken() });
-    closers.push(() => trade.close(), () => client.close());
+    closers.push(
+      () => trade.close(),
+      () => client.close(),
+    );
     return new OpenApiBroker(client, trade);
   };
   const http = createOpenApiHttp(config, { clock, rateLimit: { calls: 1_000_000, windowMs: 1, minSpacingMs: 0 }, retryDelaysMs: [] });
   const tradeClient = new TradeClient({ url: config.tradeWsUrl, clock, otp: () => http.socketToken() });
   const broker = new OpenApiBroker(http, tradeClient);
-  closers.push(() => tradeClient.close(), () => http.close());
+  closers.push(
+    () => tradeClient.close(),
+    () => http.close(),
+  );
   let venueUpdates = 0;
   let pushes = 0;
   const progress = new Subject<void>();

@@ -15,7 +15,17 @@ export function wavingDays(count: number, symbol: SecuritySymbol = AAPL): Candle
     if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) {
       const index = bars.length;
       const close = Math.round((100 + 8 * Math.sin((index * Math.PI) / 8) + index * 0.05) * 100) / 100;
-      bars.push(dayBar(symbol, day.toISOString().slice(0, 10), previous, Math.max(previous, close) + 0.5, Math.min(previous, close) - 0.5, close, 100_000));
+      bars.push(
+        dayBar(
+          symbol,
+          day.toISOString().slice(0, 10),
+          previous,
+          Math.max(previous, close) + 0.5,
+          Math.min(previous, close) - 0.5,
+          close,
+          100_000,
+        ),
+      );
       previous = close;
     }
     day.setUTCDate(day.getUTCDate() + 1);

@@ -19,11 +19,19 @@ export function expectConsistent(harness: PaperHarness, symbol: SecuritySymbol):
   expect(new Set(remarks).size, 'no order was sent twice').toBe(remarks.length);
   const placed = harness.journal<OrderRow>('SELECT * FROM orders WHERE order_id IS NOT NULL ORDER BY order_id');
   expect(placed.map((row) => [row.client_order_id, row.order_id, row.status, row.executed_quantity])).toEqual(
-    [...venueOrders].sort((a, b) => a.orderId.localeCompare(b.orderId)).map((order) => [order.remark, order.orderId, order.status, order.executedQuantity.toFixed()]),
+    [...venueOrders]
+      .sort((a, b) => a.orderId.localeCompare(b.orderId))
+      .map((order) => [order.remark, order.orderId, order.status, order.executedQuantity.toFixed()]),
   );
   // A fill is the growth of an order's executed quantity: two executions seen in one report are one fill.
-  const journaled = totalsByOrder(harness.journal<{ order_id: string; quantity: string; price: string }>('SELECT order_id, quantity, price FROM fills'));
-  const executed = totalsByOrder(harness.sim.venue.executions().map((fill) => ({ order_id: fill.orderId, quantity: fill.quantity.toFixed(), price: fill.price.toFixed() })));
+  const journaled = totalsByOrder(
+    harness.journal<{ order_id: string; quantity: string; price: string }>('SELECT order_id, quantity, price FROM fills'),
+  );
+  const executed = totalsByOrder(
+    harness.sim.venue
+      .executions()
+      .map((fill) => ({ order_id: fill.orderId, quantity: fill.quantity.toFixed(), price: fill.price.toFixed() })),
+  );
   expect([...journaled.keys()].sort(), 'orders with fills').toEqual([...executed.keys()].sort());
   for (const [orderId, total] of executed) {
     const mine = journaled.get(orderId)!;
@@ -36,7 +44,9 @@ export function expectConsistent(harness: PaperHarness, symbol: SecuritySymbol):
   expect(position, 'journal position').toBe(held);
 }
 
-function totalsByOrder(rows: readonly { order_id: string; quantity: string; price: string }[]): Map<string, { quantity: Decimal; value: Decimal }> {
+function totalsByOrder(
+  rows: readonly { order_id: string; quantity: string; price: string }[],
+): Map<string, { quantity: Decimal; value: Decimal }> {
   const totals = new Map<string, { quantity: Decimal; value: Decimal }>();
   for (const row of rows) {
     const total = totals.get(row.order_id) ?? { quantity: ZERO, value: ZERO };

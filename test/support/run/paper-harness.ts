@@ -157,7 +157,8 @@ export async function startPaperHarness(options: PaperHarnessOptions): Promise<P
     clock,
     journalFile,
     events,
-    ofType: <T extends RuntimeEvent['type']>(type: T) => events.filter((event): event is Extract<RuntimeEvent, { type: T }> => event.type === type),
+    ofType: <T extends RuntimeEvent['type']>(type: T) =>
+      events.filter((event): event is Extract<RuntimeEvent, { type: T }> => event.type === type),
     async step(count = 1) {
       let tick: ReplayTick | undefined;
       for (let index = 0; index < count; index++) {

@@ -35,7 +35,9 @@ export function spawnTrader(args: readonly string[], env: Readonly<Record<string
     err += chunk.toString('utf8');
     for (const listener of listeners) listener();
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal })),
+  );
   return {
     child,
     stdout: () => out,

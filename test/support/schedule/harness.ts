@@ -26,7 +26,9 @@ jobs:
 export const FIXED_PORTFOLIO: PortfolioProvider = {
   snapshot: async () => ({
     asOf: '2024-03-05T02:00:00.000Z',
-    positions: [{ symbol: '700.HK', quantity: '200', averageCost: '350.20', marketValue: '71000.00', unrealizedPnl: '960.00', currency: 'HKD' }],
+    positions: [
+      { symbol: '700.HK', quantity: '200', averageCost: '350.20', marketValue: '71000.00', unrealizedPnl: '960.00', currency: 'HKD' },
+    ],
     pnlToday: [{ currency: 'HKD', netAssets: '998960.00', dayStart: '1000000.00', change: '-1040.00' }],
   }),
 };
@@ -40,6 +42,7 @@ export function statusHarness(startUtc: string, holidays: readonly string[] = []
   const supervisor = new Supervisor({ clock, runner, jobs: config.jobs });
   supervisor.attach(scheduler.events);
   const link = new OutageGuard({ clock, limitMs: 60_000 });
-  const collect = () => collectStatus({ clock, mode: config.mode, configFile: config.file, jobs: config.jobs, scheduler, supervisor, link, portfolio });
+  const collect = () =>
+    collectStatus({ clock, mode: config.mode, configFile: config.file, jobs: config.jobs, scheduler, supervisor, link, portfolio });
   return { clock, scheduler, supervisor, runner, link, collect, config };
 }

@@ -8,23 +8,45 @@ import { Decimal, ZERO } from '../../../src/domain/decimal.js';
 import type { Venue } from '../../../src/sim/venue/index.js';
 
 export interface VenueLedger {
-  readonly orders: readonly { readonly orderId: string; readonly remark: string; readonly status: string; readonly executedQuantity: string }[];
+  readonly orders: readonly {
+    readonly orderId: string;
+    readonly remark: string;
+    readonly status: string;
+    readonly executedQuantity: string;
+  }[];
   readonly executions: readonly { readonly orderId: string; readonly quantity: string; readonly price: string }[];
 }
 
 export function ledgerOfVenue(venue: Venue): VenueLedger {
   return {
-    orders: venue.orders().map((order) => ({ orderId: order.orderId, remark: order.remark, status: order.status, executedQuantity: order.executedQuantity.toFixed() })),
-    executions: venue.executions().map((fill) => ({ orderId: fill.orderId, quantity: fill.quantity.toFixed(), price: fill.price.toFixed() })),
+    orders: venue.orders().map((order) => ({
+      orderId: order.orderId,
+      remark: order.remark,
+      status: order.status,
+      executedQuantity: order.executedQuantity.toFixed(),
+    })),
+    executions: venue
+      .executions()
+      .map((fill) => ({ orderId: fill.orderId, quantity: fill.quantity.toFixed(), price: fill.price.toFixed() })),
   };
 }
 
 /** What a simulator saved in its state file (orders and executions are JSON rows). */
 export function ledgerOfStateFile(file: string): VenueLedger {
-  const rows = (sql: string): Record<string, string>[] => readRows<{ json: string }>(file, sql).map((row) => JSON.parse(row.json) as Record<string, string>);
+  const rows = (sql: string): Record<string, string>[] =>
+    readRows<{ json: string }>(file, sql).map((row) => JSON.parse(row.json) as Record<string, string>);
   return {
-    orders: rows('SELECT json FROM orders').map((order) => ({ orderId: order['orderId']!, remark: order['remark']!, status: order['status']!, executedQuantity: new Decimal(order['executedQuantity']!).toFixed() })),
-    executions: rows('SELECT json FROM executions ORDER BY seq').map((fill) => ({ orderId: fill['orderId']!, quantity: fill['quantity']!, price: fill['price']! })),
+    orders: rows('SELECT json FROM orders').map((order) => ({
+      orderId: order['orderId']!,
+      remark: order['remark']!,
+      status: order['status']!,
+      executedQuantity: new Decimal(order['executedQuantity']!).toFixed(),
+    })),
+    executions: rows('SELECT json FROM executions ORDER BY seq').map((fill) => ({
+      orderId: fill['orderId']!,
+      quantity: fill['quantity']!,
+      price: fill['price']!,
+    })),
   };
 }
 
@@ -32,14 +54,26 @@ export const readRows = sqliteRows;
 
 export function expectJournalMatchesVenue(journalFile: string, venue: VenueLedger): void {
   const remarks = venue.orders.map((order) => order.remark);
-  expect(remarks.every((remark) => remark !== ''), 'every venue order carries a client order id').toBe(true);
+  expect(
+    remarks.every((remark) => remark !== ''),
+    'every venue order carries a client order id',
+  ).toBe(true);
   expect(new Set(remarks).size, 'no client order id at the venue twice').toBe(remarks.length);
-  const journal = readRows<{ client_order_id: string; order_id: string | null; status: string; executed_quantity: string }>(journalFile, 'SELECT client_order_id, order_id, status, executed_quantity FROM orders WHERE order_id IS NOT NULL');
-  const byOrder = (a: { orderId: string }, b: { orderId: string }): number => a.orderId.localeCompare(b.orderId);
-  expect(journal.map((row) => ({ orderId: row.order_id!, remark: row.client_order_id, status: row.status, executedQuantity: row.executed_quantity })).sort(byOrder)).toEqual(
-    [...venue.orders].sort(byOrder),
+  const journal = readRows<{ client_order_id: string; order_id: string | null; status: string; executed_quantity: string }>(
+    journalFile,
+    'SELECT client_order_id, order_id, status, executed_quantity FROM orders WHERE order_id IS NOT NULL',
   );
-  const journaled = totals(readRows<{ order_id: string; quantity: string; price: string }>(journalFile, 'SELECT order_id, quantity, price FROM fills').map((row) => ({ orderId: row.order_id, quantity: row.quantity, price: row.price })));
+  const byOrder = (a: { orderId: string }, b: { orderId: string }): number => a.orderId.localeCompare(b.orderId);
+  expect(
+    journal
+      .map((row) => ({ orderId: row.order_id!, remark: row.client_order_id, status: row.status, executedQuantity: row.executed_quantity }))
+      .sort(byOrder),
+  ).toEqual([...venue.orders].sort(byOrder));
+  const journaled = totals(
+    readRows<{ order_id: string; quantity: string; price: string }>(journalFile, 'SELECT order_id, quantity, price FROM fills').map(
+      (row) => ({ orderId: row.order_id, quantity: row.quantity, price: row.price }),
+    ),
+  );
   const executed = totals(venue.executions);
   expect([...journaled.keys()].sort(), 'orders with fills').toEqual([...executed.keys()].sort());
   for (const [orderId, total] of executed) {

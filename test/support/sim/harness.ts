@@ -34,11 +34,23 @@ export interface SimHarness {
 
 export async function startSimHarness(options: SimulatorOptions = {}): Promise<SimHarness> {
   const clock = (options.clock as VirtualClock | undefined) ?? new VirtualClock(BASE_TIME);
-  const sim = await startSimulator({ candles: [minuteCandles(HK), minuteCandles(US)], replay: 'manual', limits: OPEN_LIMITS, ...options, clock });
+  const sim = await startSimulator({
+    candles: [minuteCandles(HK), minuteCandles(US)],
+    replay: 'manual',
+    limits: OPEN_LIMITS,
+    ...options,
+    clock,
+  });
   const config = configFromEnv(sim.env);
   const closers: (() => Promise<void>)[] = [];
   const httpClient = (overrides: Partial<OpenApiHttpOptions> = {}): OpenApiHttp => {
-    const client = createOpenApiHttp(config, { clock, rateLimit: { calls: 1_000_000, windowMs: 1, minSpacingMs: 0 }, timeoutMs: 3_600_000, retryDelaysMs: [], ...overrides });
+    const client = createOpenApiHttp(config, {
+      clock,
+      rateLimit: { calls: 1_000_000, windowMs: 1, minSpacingMs: 0 },
+      timeoutMs: 3_600_000,
+      retryDelaysMs: [],
+      ...overrides,
+    });
     closers.push(() => client.close());
     return client;
   };

@@ -39,7 +39,9 @@ export async function rawCall(sim: Simulator, call: RawCall): Promise<RawAnswer>
   const appKey = call.appKey ?? sim.credentials.appKey;
   const token = call.token ?? sim.credentials.accessToken;
   const timestamp = call.timestamp ?? String(nextSecond++);
-  const signature = call.signature ?? expectedSignature(call.appSecret ?? sim.credentials.appSecret, method, call.path, query, token, appKey, timestamp, Buffer.from(body));
+  const signature =
+    call.signature ??
+    expectedSignature(call.appSecret ?? sim.credentials.appSecret, method, call.path, query, token, appKey, timestamp, Buffer.from(body));
   const response = await send(sim, method, `${call.path}${query === '' ? (call.bareQuery ? '?' : '') : `?${query}`}`, body, {
     'content-type': 'application/json; charset=utf-8',
     'x-api-key': appKey,
@@ -55,17 +57,33 @@ export async function rawCall(sim: Simulator, call: RawCall): Promise<RawAnswer>
   } catch {
     json = undefined;
   }
-  return { status: response.status, traceId: response.headers['x-trace-id'] ?? null, contentType: response.headers['content-type'] ?? null, text, json };
+  return {
+    status: response.status,
+    traceId: response.headers['x-trace-id'] ?? null,
+    contentType: response.headers['content-type'] ?? null,
+    text,
+    json,
+  };
 }
 
 /** node:http rather than fetch: fetch normalises the target (it drops a bare `?`), this sends it verbatim. */
-function send(sim: Simulator, method: string, target: string, body: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string>; text: string }> {
+function send(
+  sim: Simulator,
+  method: string,
+  target: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string>; text: string }> {
   return new Promise((resolve, reject) => {
     const request = httpRequest({ host: '127.0.0.1', port: sim.port, method, path: target, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers as Record<string, string>, text: Buffer.concat(chunks).toString('utf8') }),
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers as Record<string, string>,
+          text: Buffer.concat(chunks).toString('utf8'),
+        }),
       );
     });
     request.on('error', reject);

@@ -40,7 +40,9 @@ export async function openRawSocket(url: string): Promise<RawSocket> {
     else if (packet.type === 'push') pushes.push(packet);
     for (const listener of listeners) listener();
   });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
   return {
     socket,
     pushes,

@@ -10,7 +10,12 @@ export interface TickOptions {
   readonly lowFirst?: boolean;
 }
 
-export function ticksOf(candles: readonly Candle[], options: TickOptions = {}, startVolume = 0, zoneDay: (time: number) => string = () => ''): Quote[] {
+export function ticksOf(
+  candles: readonly Candle[],
+  options: TickOptions = {},
+  startVolume = 0,
+  zoneDay: (time: number) => string = () => '',
+): Quote[] {
   const ticks: Quote[] = [];
   let cumulative = startVolume;
   let turnover = new Decimal(0);
@@ -22,7 +27,9 @@ export function ticksOf(candles: readonly Candle[], options: TickOptions = {}, s
       turnover = new Decimal(0);
     }
     day = zoneDay(candle.time);
-    const prices = options.lowFirst ? [candle.open, candle.low, candle.high, candle.close] : [candle.open, candle.high, candle.low, candle.close];
+    const prices = options.lowFirst
+      ? [candle.open, candle.low, candle.high, candle.close]
+      : [candle.open, candle.high, candle.low, candle.close];
     // Spread the bar's volume over the four ticks; the last tick carries the remainder.
     const parts = [Math.floor(candle.volume / 4), Math.floor(candle.volume / 4), Math.floor(candle.volume / 4)];
     parts.push(candle.volume - parts[0]! * 3);
@@ -34,9 +41,19 @@ export function ticksOf(candles: readonly Candle[], options: TickOptions = {}, s
       turnover = turnover.add(value);
       const last = new Decimal(price);
       ticks.push({
-        symbol: candle.symbol, sequence: ++sequence, lastDone: last, open: new Decimal(candle.open), high: last, low: last,
-        timestamp: candle.time + offsets[index]!, volume: cumulative, turnover, tradeStatus: 0, tradeSession: 'normal',
-        currentVolume: volume, currentTurnover: value,
+        symbol: candle.symbol,
+        sequence: ++sequence,
+        lastDone: last,
+        open: new Decimal(candle.open),
+        high: last,
+        low: last,
+        timestamp: candle.time + offsets[index]!,
+        volume: cumulative,
+        turnover,
+        tradeStatus: 0,
+        tradeSession: 'normal',
+        currentVolume: volume,
+        currentTurnover: value,
       });
     });
   }

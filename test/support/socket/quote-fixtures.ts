@@ -11,8 +11,19 @@ export const US = parseSymbol('AAPL.US');
 export function quoteOf(symbol: SecuritySymbol, lastDone: string, timestamp: number, volume: number, sequence = 1): Quote {
   const price = new Decimal(lastDone);
   return {
-    symbol, sequence, lastDone: price, open: price, high: price, low: price, timestamp, volume, turnover: price.mul(volume),
-    tradeStatus: 0, tradeSession: 'normal', currentVolume: 0, currentTurnover: new Decimal(0),
+    symbol,
+    sequence,
+    lastDone: price,
+    open: price,
+    high: price,
+    low: price,
+    timestamp,
+    volume,
+    turnover: price.mul(volume),
+    tradeStatus: 0,
+    tradeSession: 'normal',
+    currentVolume: 0,
+    currentTurnover: new Decimal(0),
   };
 }
 
@@ -20,7 +31,14 @@ export function quoteOf(symbol: SecuritySymbol, lastDone: string, timestamp: num
 export function dailyCandles(firstDate: string, count: number): Candle[] {
   const start = startOfLocalDay(firstDate, 'Asia/Hong_Kong');
   return Array.from({ length: count }, (_, index) => ({
-    symbol: HK, period: 'day' as const, time: start + index * 86_400_000,
-    open: 100 + index, high: 102 + index, low: 99 + index, close: 101.5 + index, volume: 1000 * (index + 1), turnover: 101_500 * (index + 1),
+    symbol: HK,
+    period: 'day' as const,
+    time: start + index * 86_400_000,
+    open: 100 + index,
+    high: 102 + index,
+    low: 99 + index,
+    close: 101.5 + index,
+    volume: 1000 * (index + 1),
+    turnover: 101_500 * (index + 1),
   }));
 }

@@ -30,7 +30,13 @@ export class QuoteTestService {
     const compact = (date: string): string => date.replaceAll('-', '');
     server
       .handle(QUOTE_COMMANDS.profile, () => ({
-        body: messages.quoteProfileResponse.encode({ memberId: 1, quoteLevel: 'L1', subscribeLimit: 500, historyCandlestickLimit: 100, rateLimit: options.rateLimits ?? [] }),
+        body: messages.quoteProfileResponse.encode({
+          memberId: 1,
+          quoteLevel: 'L1',
+          subscribeLimit: 500,
+          historyCandlestickLimit: 100,
+          rateLimit: options.rateLimits ?? [],
+        }),
       }))
       .handle(QUOTE_COMMANDS.subscribe, (request, link) => {
         const body = messages.subscribeRequest.decode(request.body);
@@ -50,17 +56,39 @@ export class QuoteTestService {
       .handle(QUOTE_COMMANDS.staticInfo, (request) => ({
         body: messages.staticInfoResponse.encode({
           secuStaticInfo: messages.multiSecurityRequest.decode(request.body).symbol.map((symbol) => ({
-            symbol, nameCn: '', nameEn: `${symbol} Inc`, nameHk: '', listingDate: '20040616', exchange: 'SEHK', currency: 'HKD', lotSize: 100,
-            totalShares: 9_500_000_000, circulatingShares: 9_400_000_000, hkShares: 0, eps: '19.7', epsTtm: '20.1', bps: '120.3',
-            dividendYield: '0.6', stockDerivatives: [], board: 'HKEquity',
+            symbol,
+            nameCn: '',
+            nameEn: `${symbol} Inc`,
+            nameHk: '',
+            listingDate: '20040616',
+            exchange: 'SEHK',
+            currency: 'HKD',
+            lotSize: 100,
+            totalShares: 9_500_000_000,
+            circulatingShares: 9_400_000_000,
+            hkShares: 0,
+            eps: '19.7',
+            epsTtm: '20.1',
+            bps: '120.3',
+            dividendYield: '0.6',
+            stockDerivatives: [],
+            board: 'HKEquity',
           })),
         }),
       }))
       .handle(QUOTE_COMMANDS.quote, (request) => ({
         body: messages.quoteResponse.encode({
           secuQuote: messages.multiSecurityRequest.decode(request.body).symbol.map((symbol) => ({
-            symbol, lastDone: '388.2', prevClose: '380', open: '381', high: '390', low: '379.5', timestamp: 1_704_165_000, volume: 1_000_000,
-            turnover: '388200000', tradeStatus: 0,
+            symbol,
+            lastDone: '388.2',
+            prevClose: '380',
+            open: '381',
+            high: '390',
+            low: '379.5',
+            timestamp: 1_704_165_000,
+            volume: 1_000_000,
+            turnover: '388200000',
+            tradeStatus: 0,
           })),
         }),
       }))
@@ -77,7 +105,15 @@ export class QuoteTestService {
       })
       .handle(QUOTE_COMMANDS.tradingSessions, () => ({
         body: messages.tradePeriodResponse.encode({
-          marketTradeSession: [{ market: 'HK', tradeSession: [{ begTime: 930, endTime: 1200, tradeSession: 0 }, { begTime: 1300, endTime: 1600, tradeSession: 0 }] }],
+          marketTradeSession: [
+            {
+              market: 'HK',
+              tradeSession: [
+                { begTime: 930, endTime: 1200, tradeSession: 0 },
+                { begTime: 1300, endTime: 1600, tradeSession: 0 },
+              ],
+            },
+          ],
         }),
       }))
       .handle(QUOTE_COMMANDS.candlesticks, (request) => {
@@ -93,20 +129,33 @@ export class QuoteTestService {
         let bars: Candle[];
         if (body.queryType === 2) {
           const range = body.dateRequest!;
-          bars = dated.filter(({ date }) => date >= range.startDate && date <= range.endDate).map(({ candle }) => candle).slice(0, options.pageSize ?? 1000);
+          bars = dated
+            .filter(({ date }) => date >= range.startDate && date <= range.endDate)
+            .map(({ candle }) => candle)
+            .slice(0, options.pageSize ?? 1000);
         } else {
           const offset = body.offsetRequest!;
           const anchor = offset.date === '' ? '99999999' : offset.date;
-          bars = offset.direction === 1
-            ? dated.filter(({ date }) => date >= anchor).map(({ candle }) => candle).slice(0, offset.count)
-            : dated.filter(({ date }) => date <= anchor).map(({ candle }) => candle).slice(-offset.count);
+          bars =
+            offset.direction === 1
+              ? dated
+                  .filter(({ date }) => date >= anchor)
+                  .map(({ candle }) => candle)
+                  .slice(0, offset.count)
+              : dated
+                  .filter(({ date }) => date <= anchor)
+                  .map(({ candle }) => candle)
+                  .slice(-offset.count);
         }
         return { body: messages.candlestickResponse.encode({ symbol: body.symbol, candlesticks: bars.map(messageFromCandle) }) };
       })
       .handle(QUOTE_COMMANDS.capitalFlow, (request) => ({
         body: messages.capitalFlowResponse.encode({
           symbol: messages.capitalFlowRequest.decode(request.body).symbol,
-          capitalFlowLines: [{ inflow: '1.5', timestamp: 1_704_159_000 }, { inflow: '-20.25', timestamp: 1_704_159_060 }],
+          capitalFlowLines: [
+            { inflow: '1.5', timestamp: 1_704_159_000 },
+            { inflow: '-20.25', timestamp: 1_704_159_060 },
+          ],
         }),
       }))
       .handle(QUOTE_COMMANDS.capitalDistribution, (request) => ({

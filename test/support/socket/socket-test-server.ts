@@ -3,7 +3,14 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { decodePacket, encodePacket, RESPONSE_STATUS, type EncodeOptions, type RequestPacket, type ResponsePacket } from '../../../src/openapi/socket/codec.js';
+import {
+  decodePacket,
+  encodePacket,
+  RESPONSE_STATUS,
+  type EncodeOptions,
+  type RequestPacket,
+  type ResponsePacket,
+} from '../../../src/openapi/socket/codec.js';
 import { CONTROL_COMMANDS } from '../../../src/openapi/socket/commands.js';
 import { messages } from '../../../src/openapi/socket/messages.js';
 
@@ -19,7 +26,10 @@ export interface ReceivedRequest {
 }
 
 /** What a handler answers: a body (status 0), an error status, or nothing (the request then times out). */
-export type Reply = { readonly body: Uint8Array; readonly gzip?: boolean } | { readonly status: number; readonly code: number; readonly msg: string } | 'ignore';
+export type Reply =
+  | { readonly body: Uint8Array; readonly gzip?: boolean }
+  | { readonly status: number; readonly code: number; readonly msg: string }
+  | 'ignore';
 export type Handler = (request: RequestPacket, link: ServerLink) => Reply | Promise<Reply>;
 
 export interface TestServerOptions {
@@ -130,7 +140,7 @@ export class SocketTestServer {
     this.links.push(link);
     socket.on('message', (data, isBinary) => {
       if (!isBinary) return;
-      let packet;
+      let packet: ReturnType<typeof decodePacket>;
       try {
         packet = decodePacket(new Uint8Array(data as Buffer));
       } catch {

@@ -36,7 +36,10 @@ function balanceJson(balance: AccountBalance): Record<string, unknown> {
       settling_cash: wireDecimal(cash.settlingCash),
       currency: cash.currency,
     })),
-    frozen_transaction_fees: balance.frozenTransactionFees.map((fee) => ({ currency: fee.currency, frozen_transaction_fee: wireDecimal(fee.frozenTransactionFee) })),
+    frozen_transaction_fees: balance.frozenTransactionFees.map((fee) => ({
+      currency: fee.currency,
+      frozen_transaction_fee: wireDecimal(fee.frozenTransactionFee),
+    })),
   };
 }
 
@@ -81,7 +84,12 @@ export function accountRoutes(venue: Venue): Route[] {
       handler: (request) => {
         const query = readQuery(request, buyLimitQuery);
         const limit = venueCall(() =>
-          venue.buyLimit({ symbol: query.symbol, orderType: query.order_type, side: query.side, ...(query.price === undefined ? {} : { price: query.price }) }),
+          venue.buyLimit({
+            symbol: query.symbol,
+            orderType: query.order_type,
+            side: query.side,
+            ...(query.price === undefined ? {} : { price: query.price }),
+          }),
         );
         return { cash_max_qty: wireDecimal(limit.cashMaxQty), margin_max_qty: wireDecimal(limit.marginMaxQty) };
       },

@@ -38,7 +38,8 @@ export function contentRoutes(sources: ContentSources): Route[] {
     if (topic === undefined) throw new ServiceFailure(404, SIM_CODES.NOT_FOUND, `topic ${id} not found`);
     return topic;
   };
-  const paged = <T>(items: readonly T[], query: z.output<typeof page>): T[] => items.slice((query.page - 1) * query.size, query.page * query.size);
+  const paged = <T>(items: readonly T[], query: z.output<typeof page>): T[] =>
+    items.slice((query.page - 1) * query.size, query.page * query.size);
 
   return [
     {
@@ -49,7 +50,13 @@ export function contentRoutes(sources: ContentSources): Route[] {
           {
             id: '1',
             name: 'all',
-            securities: sources.symbols.map((symbol) => ({ symbol, market: marketOf(symbol), name: sources.nameOf(symbol), watched_price: '', watched_at: '0' })),
+            securities: sources.symbols.map((symbol) => ({
+              symbol,
+              market: marketOf(symbol),
+              name: sources.nameOf(symbol),
+              watched_price: '',
+              watched_at: '0',
+            })),
           },
         ],
       }),
@@ -58,11 +65,18 @@ export function contentRoutes(sources: ContentSources): Route[] {
       method: 'GET',
       pattern: '/v1/quote/get_security_list',
       handler: (request) => {
-        const { market } = readQuery(request, z.object({ market: z.string().refine(isMarket, 'must be HK, US, CN or SG'), category: z.string().optional() }));
+        const { market } = readQuery(
+          request,
+          z.object({ market: z.string().refine(isMarket, 'must be HK, US, CN or SG'), category: z.string().optional() }),
+        );
         const language = String(request.headers['accept-language'] ?? 'en');
         const names = (symbol: SecuritySymbol): Record<string, string> => {
           const name = sources.nameOf(symbol);
-          return { name_cn: language === 'zh-CN' ? name : '', name_hk: language === 'zh-HK' ? name : '', name_en: language === 'zh-CN' || language === 'zh-HK' ? '' : name };
+          return {
+            name_cn: language === 'zh-CN' ? name : '',
+            name_hk: language === 'zh-HK' ? name : '',
+            name_en: language === 'zh-CN' || language === 'zh-HK' ? '' : name,
+          };
         };
         return { list: sources.symbols.filter((symbol) => marketOf(symbol) === market).map((symbol) => ({ symbol, ...names(symbol) })) };
       },
@@ -72,7 +86,9 @@ export function contentRoutes(sources: ContentSources): Route[] {
       pattern: '/v1/content/topics/mine',
       handler: (request) => {
         const query = readQuery(request, page.extend({ topic_type: z.string().optional() }));
-        const mine = [...topics.values()].map((topic) => topic.item).filter((item) => query.topic_type === undefined || item['topic_type'] === query.topic_type);
+        const mine = [...topics.values()]
+          .map((topic) => topic.item)
+          .filter((item) => query.topic_type === undefined || item['topic_type'] === query.topic_type);
         return { items: paged(mine.reverse(), query) };
       },
     },

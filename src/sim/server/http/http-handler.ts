@@ -56,10 +56,19 @@ async function handle(options: HttpHandlerOptions, incoming: IncomingMessage, tr
     const match = options.router.match(method, path);
     if (match?.route.unsigned !== true) options.auth.check({ method, path, query, headers: incoming.headers, body });
     if (match === undefined) throw new ServiceFailure(404, SIM_CODES.NOT_FOUND, `no such interface: ${method} ${path}`);
-    const request: SimRequest = { method, path, params: match.params, query: new URLSearchParams(query), headers: incoming.headers, body, origin: `http://${incoming.headers.host ?? 'localhost'}` };
+    const request: SimRequest = {
+      method,
+      path,
+      params: match.params,
+      query: new URLSearchParams(query),
+      headers: incoming.headers,
+      body,
+      origin: `http://${incoming.headers.host ?? 'localhost'}`,
+    };
     if (match.route.unsigned === true) return { kind: 'json', status: 200, value: await match.route.handler(request) };
     const key = `${method} ${match.route.pattern}`;
-    if (options.limits !== undefined && !options.limits.take(key)) throw new ServiceFailure(429, SIM_CODES.API_RATE_LIMITED, `rate limited: ${key} allows fewer calls`);
+    if (options.limits !== undefined && !options.limits.take(key))
+      throw new ServiceFailure(429, SIM_CODES.API_RATE_LIMITED, `rate limited: ${key} allows fewer calls`);
     const fault = options.faults.httpFailure();
     if (fault !== undefined) options.logger.debug({ method, path, traceId, status: fault }, 'injected fault');
     if (fault === 429) return { kind: 'text', status: 429, text: 'Too Many Requests (injected fault)' };
@@ -92,7 +101,9 @@ function readBody(incoming: IncomingMessage, limit: number): Promise<Buffer> {
       size += chunk.length;
       if (size <= limit) chunks.push(chunk);
     });
-    incoming.on('end', () => (size > limit ? reject(new ServiceFailure(413, SIM_CODES.BODY_TOO_LARGE, `body over ${limit} bytes`)) : resolve(Buffer.concat(chunks))));
+    incoming.on('end', () =>
+      size > limit ? reject(new ServiceFailure(413, SIM_CODES.BODY_TOO_LARGE, `body over ${limit} bytes`)) : resolve(Buffer.concat(chunks)),
+    );
     incoming.on('error', reject);
   });
 }
@@ -102,7 +113,9 @@ function write(response: ServerResponse, traceId: string, reply: Reply): void {
   const text =
     reply.kind === 'text'
       ? reply.text
-      : JSON.stringify(reply.kind === 'json' ? reply.value : { code: reply.code, message: reply.message, msg: reply.message, data: reply.data });
+      : JSON.stringify(
+          reply.kind === 'json' ? reply.value : { code: reply.code, message: reply.message, msg: reply.message, data: reply.data },
+        );
   response.writeHead(reply.status, {
     'content-type': reply.kind === 'text' ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),

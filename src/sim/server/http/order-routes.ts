@@ -38,7 +38,11 @@ const replaceBody = z.object({
 });
 
 const orderIdQuery = z.object({ order_id: requiredText });
-const unixSeconds = z.string().regex(/^\d+(\.\d+)?$/, 'must be unix seconds').transform((value) => Number(value) * 1000).optional();
+const unixSeconds = z
+  .string()
+  .regex(/^\d+(\.\d+)?$/, 'must be unix seconds')
+  .transform((value) => Number(value) * 1000)
+  .optional();
 const listQuery = z.object({
   symbol: securitySymbol.optional(),
   status: z.array(choice(ORDER_STATUSES)).optional(),
@@ -127,7 +131,9 @@ export function orderRoutes(venue: Venue): Route[] {
     {
       method: 'GET',
       pattern: '/v1/trade/order/today',
-      handler: (request) => ({ orders: venue.orders({ ...filterOf(readQuery(request, listQuery, ['status'])), today: true }).map(orderJson) }),
+      handler: (request) => ({
+        orders: venue.orders({ ...filterOf(readQuery(request, listQuery, ['status'])), today: true }).map(orderJson),
+      }),
     },
     {
       method: 'GET',
@@ -151,7 +157,12 @@ export function orderRoutes(venue: Venue): Route[] {
 }
 
 /** Fills, optionally of one symbol, one order, or a set of orders. */
-function executions(venue: Venue, symbol: string | null, orderId: string | null, orders?: ReadonlySet<string>): { trades: Record<string, string>[] } {
+function executions(
+  venue: Venue,
+  symbol: string | null,
+  orderId: string | null,
+  orders?: ReadonlySet<string>,
+): { trades: Record<string, string>[] } {
   const fills = venue.executions(orderId === null || orderId === '' ? {} : { orderId });
   return {
     trades: fills

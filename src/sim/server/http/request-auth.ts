@@ -45,7 +45,15 @@ export class RequestAuthenticator {
     if (state === 'unknown') throw new ServiceFailure(401, SIM_CODES.TOKEN_INVALID, 'token invalid');
     if (state === 'expired') throw new ServiceFailure(401, SIM_CODES.TOKEN_EXPIRED, 'token expired');
     const timestamp = header('x-timestamp');
-    const signed = { method: request.method, path: request.path, query: request.query, accessToken: token, appKey: this.account.appKey, timestamp, body: request.body };
+    const signed = {
+      method: request.method,
+      path: request.path,
+      query: request.query,
+      accessToken: token,
+      appKey: this.account.appKey,
+      timestamp,
+      body: request.body,
+    };
     if (!TIMESTAMP.test(timestamp) || !verifySignature(this.account.appSecret, signed, header('x-api-signature'))) {
       throw new ServiceFailure(403, SIM_CODES.SIGNATURE_INVALID, 'signature invalid');
     }

@@ -79,6 +79,10 @@ function checked<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.map(String).join('.') || 'body';
-  const missing = issue.path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined), value) === undefined;
+  const missing =
+    issue.path.reduce<unknown>(
+      (node, key) => (node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined),
+      value,
+    ) === undefined;
   throw ServiceFailure.invalid(field, missing ? 'is missing' : issue.message.replace(/^Invalid input: /, ''));
 }

@@ -13,7 +13,10 @@ export interface SocketTokens {
 }
 
 const refreshQuery = z.object({
-  expired_at: z.string().refine((text) => !Number.isNaN(Date.parse(text)), 'is not an RFC 3339 time').optional(),
+  expired_at: z
+    .string()
+    .refine((text) => !Number.isNaN(Date.parse(text)), 'is not an RFC 3339 time')
+    .optional(),
 });
 
 export function tokenRoutes(tokens: TokenRegistry, sockets: SocketTokens, clock: Clock): Route[] {

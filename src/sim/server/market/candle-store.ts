@@ -15,7 +15,13 @@ import type { SymbolSeries } from './market-data.js';
 export const MAX_CANDLES_PER_ANSWER = 1000;
 
 export type HistoryQuery =
-  | { readonly kind: 'offset'; readonly direction: 'backward' | 'forward'; readonly date: number | undefined; readonly minute: number | undefined; readonly count: number }
+  | {
+      readonly kind: 'offset';
+      readonly direction: 'backward' | 'forward';
+      readonly date: number | undefined;
+      readonly minute: number | undefined;
+      readonly count: number;
+    }
   | { readonly kind: 'date'; readonly start: number; readonly end: number };
 
 interface Entry {
@@ -33,7 +39,13 @@ export class CandleStore {
 
   constructor(series: readonly SymbolSeries[]) {
     for (const one of series) {
-      this.entries.set(one.symbol, { series: one, days: new MarketDays(marketOf(one.symbol)), closed: one.replayFrom, cursor: one.replayFrom - 1, forming: undefined });
+      this.entries.set(one.symbol, {
+        series: one,
+        days: new MarketDays(marketOf(one.symbol)),
+        closed: one.replayFrom,
+        cursor: one.replayFrom - 1,
+        forming: undefined,
+      });
     }
   }
 
@@ -57,10 +69,25 @@ export class CandleStore {
       entry.cursor += 1;
       const source = entry.series.candles[entry.cursor]!;
       entry.closed = entry.cursor;
-      entry.forming = { symbol: tick.symbol, period: source.period, time: source.time, open: tick.price, high: tick.price, low: tick.price, close: tick.price, volume: tick.volume };
+      entry.forming = {
+        symbol: tick.symbol,
+        period: source.period,
+        time: source.time,
+        open: tick.price,
+        high: tick.price,
+        low: tick.price,
+        close: tick.price,
+        volume: tick.volume,
+      };
     } else {
       const bar = entry.forming;
-      entry.forming = { ...bar, high: Math.max(bar.high, tick.price), low: Math.min(bar.low, tick.price), close: tick.price, volume: bar.volume + tick.volume };
+      entry.forming = {
+        ...bar,
+        high: Math.max(bar.high, tick.price),
+        low: Math.min(bar.low, tick.price),
+        close: tick.price,
+        volume: bar.volume + tick.volume,
+      };
     }
     if (tick.point === 'close') {
       entry.closed = entry.cursor + 1;

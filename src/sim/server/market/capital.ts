@@ -7,7 +7,13 @@ import { deriveSeed, SeededRandom } from '../../venue/index.js';
 import type { MarketDays } from '../../venue/market-days.js';
 import type { SymbolQuote } from './quote-board.js';
 
-export function capitalFlow(symbol: SecuritySymbol, quote: SymbolQuote | undefined, days: MarketDays, marketTime: number, seed: number): CapitalFlowIntradayResponse {
+export function capitalFlow(
+  symbol: SecuritySymbol,
+  quote: SymbolQuote | undefined,
+  days: MarketDays,
+  marketTime: number,
+  seed: number,
+): CapitalFlowIntradayResponse {
   if (quote === undefined) return { symbol, capitalFlowLines: [] };
   const sessions = days.sessionsOf(marketTime);
   const random = new SeededRandom(deriveSeed(seed, `flow:${symbol}:${days.dayKey(marketTime)}`));

@@ -10,8 +10,17 @@ const DEPTH_LEVELS = 5;
 
 /** [upper bound of the price band, tick] pairs of the HKEX spread table. */
 const HK_SPREADS: readonly (readonly [number, string])[] = [
-  [0.25, '0.001'], [0.5, '0.005'], [10, '0.01'], [20, '0.02'], [100, '0.05'], [200, '0.1'],
-  [500, '0.2'], [1000, '0.5'], [2000, '1'], [5000, '2'], [Number.POSITIVE_INFINITY, '5'],
+  [0.25, '0.001'],
+  [0.5, '0.005'],
+  [10, '0.01'],
+  [20, '0.02'],
+  [100, '0.05'],
+  [200, '0.1'],
+  [500, '0.2'],
+  [1000, '0.5'],
+  [2000, '1'],
+  [5000, '2'],
+  [Number.POSITIVE_INFINITY, '5'],
 ];
 
 function tickSize(market: Market, price: number): Decimal {

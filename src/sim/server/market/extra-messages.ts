@@ -32,11 +32,29 @@ function codec<T>(name: string): MessageCodec<T> {
   };
 }
 
-export interface SecurityTradeRequest { readonly symbol: string; readonly count: number }
-export interface SecurityTradeResponse { readonly symbol: string; readonly trades: readonly TradeMessage[] }
-export interface SecurityIntradayRequest { readonly symbol: string; readonly tradeSession: number }
-export interface IntradayLineMessage { readonly price: string; readonly timestamp: number; readonly volume: number; readonly turnover: string; readonly avgPrice: string }
-export interface SecurityIntradayResponse { readonly symbol: string; readonly lines: readonly IntradayLineMessage[] }
+export interface SecurityTradeRequest {
+  readonly symbol: string;
+  readonly count: number;
+}
+export interface SecurityTradeResponse {
+  readonly symbol: string;
+  readonly trades: readonly TradeMessage[];
+}
+export interface SecurityIntradayRequest {
+  readonly symbol: string;
+  readonly tradeSession: number;
+}
+export interface IntradayLineMessage {
+  readonly price: string;
+  readonly timestamp: number;
+  readonly volume: number;
+  readonly turnover: string;
+  readonly avgPrice: string;
+}
+export interface SecurityIntradayResponse {
+  readonly symbol: string;
+  readonly lines: readonly IntradayLineMessage[];
+}
 
 export const extraMessages = {
   tradeRequest: codec<SecurityTradeRequest>('SecurityTradeRequest'),

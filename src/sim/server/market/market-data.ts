@@ -42,7 +42,12 @@ export async function loadMarketData(options: MarketDataOptions): Promise<Symbol
   const missing = (options.symbols ?? []).filter((symbol) => !bySymbol.has(symbol));
   if (missing.length > 0) throw new InvalidInputError(`no candles for ${missing.join(', ')}`, 'symbols');
   if (bySymbol.size === 0) throw new InvalidInputError('the simulator needs candle data for at least one symbol', 'data');
-  return [...bySymbol].map(([symbol, candles]) => ({ symbol, period: candles[0]!.period, candles, replayFrom: replayStart(symbol, candles, options.from) }));
+  return [...bySymbol].map(([symbol, candles]) => ({
+    symbol,
+    period: candles[0]!.period,
+    candles,
+    replayFrom: replayStart(symbol, candles, options.from),
+  }));
 }
 
 async function readFiles(options: MarketDataOptions): Promise<(readonly Candle[])[]> {

@@ -83,7 +83,12 @@ export class QuoteBoard {
     quote.sequence += 1;
     quote.tick = tick;
     recordMinute(quote.lines, tick);
-    quote.trades.push({ price: tick.price, volume: tick.volume, time: tick.time, direction: tick.price > previousPrice ? 2 : tick.price < previousPrice ? 1 : 0 });
+    quote.trades.push({
+      price: tick.price,
+      volume: tick.volume,
+      time: tick.time,
+      direction: tick.price > previousPrice ? 2 : tick.price < previousPrice ? 1 : 0,
+    });
     if (quote.trades.length > KEPT_TRADES * 2) quote.trades.splice(0, quote.trades.length - KEPT_TRADES);
     return quote;
   }

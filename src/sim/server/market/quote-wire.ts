@@ -49,7 +49,14 @@ export function pushDepthOf(quote: SymbolQuote, seed: number): PushDepth {
 }
 
 export function tradeMessageOf(trade: PrintedTrade): TradeMessage {
-  return { price: priceText(trade.price), volume: trade.volume, timestamp: seconds(trade.time), tradeType: '', direction: trade.direction, tradeSession: 0 };
+  return {
+    price: priceText(trade.price),
+    volume: trade.volume,
+    timestamp: seconds(trade.time),
+    tradeType: '',
+    direction: trade.direction,
+    tradeSession: 0,
+  };
 }
 
 export function pushTradeOf(quote: SymbolQuote): PushTrade {

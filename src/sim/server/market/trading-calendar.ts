@@ -39,7 +39,8 @@ export class TradingCalendar {
   tradingDays(market: Market, begin: number, end: number): number[] {
     const from = utcDate(begin);
     const to = utcDate(end);
-    if ((to - from) / 86_400_000 > MAX_DAYS) throw new InvalidInputError(`trading days: a range of at most ${MAX_DAYS} days, got ${begin} to ${end}`, 'end_day');
+    if ((to - from) / 86_400_000 > MAX_DAYS)
+      throw new InvalidInputError(`trading days: a range of at most ${MAX_DAYS} days, got ${begin} to ${end}`, 'end_day');
     const known = this.markets.get(market);
     const result: number[] = [];
     for (let time = from; time <= to; time += 86_400_000) {

@@ -21,14 +21,22 @@ export interface QuoteCallLimits {
 
 export const DEFAULT_QUOTE_LIMITS: QuoteCallLimits = { perSecond: 10, historyPer30s: 60 };
 
-export function quoteService(subscriptions: QuoteSubscriptions, queries: readonly [number, CommandHandler][], clock: Clock, limits: QuoteCallLimits | undefined): LinkService {
+export function quoteService(
+  subscriptions: QuoteSubscriptions,
+  queries: readonly [number, CommandHandler][],
+  clock: Clock,
+  limits: QuoteCallLimits | undefined,
+): LinkService {
   const overall = limits === undefined ? undefined : new RateWindows(clock, { calls: limits.perSecond, windowMs: 1000 });
   const history = limits === undefined ? undefined : new RateWindows(clock, { calls: limits.historyPer30s, windowMs: 30_000 });
-  const limited = (cmd: number, handler: CommandHandler): CommandHandler => (body, link) => {
-    const refused = overall?.take('account') === false || (cmd === QUOTE_COMMANDS.historyCandlesticks && history?.take('account') === false);
-    if (refused) throw new SocketFailure(RESPONSE_STATUS.badRequest, QUOTE_CODES.rateLimited, `command ${cmd}: rate limited, slow down`);
-    return handler(body, link);
-  };
+  const limited =
+    (cmd: number, handler: CommandHandler): CommandHandler =>
+    (body, link) => {
+      const refused =
+        overall?.take('account') === false || (cmd === QUOTE_COMMANDS.historyCandlesticks && history?.take('account') === false);
+      if (refused) throw new SocketFailure(RESPONSE_STATUS.badRequest, QUOTE_CODES.rateLimited, `command ${cmd}: rate limited, slow down`);
+      return handler(body, link);
+    };
   const handlers = new Map<number, CommandHandler>();
   for (const [cmd, handler] of [...subscriptions.handlers(), ...queries]) handlers.set(cmd, limited(cmd, handler));
   return { handlers, closed: (link) => subscriptions.closed(link) };

@@ -44,4 +44,10 @@ export class SocketFailure extends Error {
 }
 
 /** Quote business codes (PROTOCOL.md §5). */
-export const QUOTE_CODES = { invalidRequest: 301600, serverError: 301602, noQuotes: 301603, rateLimited: 301606, tooManySymbols: 301607 } as const;
+export const QUOTE_CODES = {
+  invalidRequest: 301600,
+  serverError: 301602,
+  noQuotes: 301603,
+  rateLimited: 301606,
+  tooManySymbols: 301607,
+} as const;

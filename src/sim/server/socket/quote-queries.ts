@@ -32,13 +32,15 @@ const PROFILE_RATE_LIMITS = [{ command: QUOTE_COMMANDS.historyCandlesticks, limi
 
 const compact = (dayKey: number): string => String(dayKey);
 const dayKeyOf = (text: string, field: string): number => {
-  if (!/^\d{8}$/.test(text)) throw new SocketFailure(RESPONSE_STATUS.badRequest, QUOTE_CODES.invalidRequest, `${field} "${text}" is not a YYYYMMDD date`);
+  if (!/^\d{8}$/.test(text))
+    throw new SocketFailure(RESPONSE_STATUS.badRequest, QUOTE_CODES.invalidRequest, `${field} "${text}" is not a YYYYMMDD date`);
   return Number(text);
 };
 
 export function quoteQueries(sources: QuoteSources): [number, CommandHandler][] {
   const { board, candles, calendar } = sources;
-  const known = (symbols: readonly string[]): SecuritySymbol[] => symbols.map((text) => parseSymbol(text)).filter((symbol) => candles.has(symbol));
+  const known = (symbols: readonly string[]): SecuritySymbol[] =>
+    symbols.map((text) => parseSymbol(text)).filter((symbol) => candles.has(symbol));
   return [
     [
       QUOTE_COMMANDS.profile,
@@ -65,7 +67,8 @@ export function quoteQueries(sources: QuoteSources): [number, CommandHandler][] 
       QUOTE_COMMANDS.tradingDays,
       (body) => {
         const request = messages.tradeDayRequest.decode(body);
-        if (!isMarket(request.market)) throw new SocketFailure(RESPONSE_STATUS.badRequest, QUOTE_CODES.invalidRequest, `unknown market "${request.market}"`);
+        if (!isMarket(request.market))
+          throw new SocketFailure(RESPONSE_STATUS.badRequest, QUOTE_CODES.invalidRequest, `unknown market "${request.market}"`);
         const days = calendar.tradingDays(request.market, dayKeyOf(request.begDay, 'beg_day'), dayKeyOf(request.endDay, 'end_day'));
         return messages.tradeDayResponse.encode({ tradeDay: days.map(compact), halfTradeDay: [] });
       },
@@ -75,7 +78,9 @@ export function quoteQueries(sources: QuoteSources): [number, CommandHandler][] 
       (body) => {
         const symbols = known(messages.multiSecurityRequest.decode(body).symbol);
         const firstDay = (symbol: SecuritySymbol): number => board.marketDays(symbol).dayKey(candles.series(symbol)!.candles[0]!.time);
-        return messages.staticInfoResponse.encode({ secuStaticInfo: symbols.map((symbol) => staticInfoOf(symbol, sources.nameOf(symbol), firstDay(symbol))) });
+        return messages.staticInfoResponse.encode({
+          secuStaticInfo: symbols.map((symbol) => staticInfoOf(symbol, sources.nameOf(symbol), firstDay(symbol))),
+        });
       },
     ],
     [
@@ -99,7 +104,10 @@ export function quoteQueries(sources: QuoteSources): [number, CommandHandler][] 
         const request = extraMessages.tradeRequest.decode(body);
         const trades = board.get(parseSymbol(request.symbol))?.trades ?? [];
         const count = Math.max(0, Math.min(request.count, 1000));
-        return extraMessages.tradeResponse.encode({ symbol: request.symbol, trades: trades.slice(trades.length - count).map(tradeMessageOf) });
+        return extraMessages.tradeResponse.encode({
+          symbol: request.symbol,
+          trades: trades.slice(trades.length - count).map(tradeMessageOf),
+        });
       },
     ],
     [
@@ -124,7 +132,8 @@ export function quoteQueries(sources: QuoteSources): [number, CommandHandler][] 
       (body) => {
         const request = messages.historyCandlestickRequest.decode(body);
         const symbol = parseSymbol(request.symbol);
-        const bars = candles.history(symbol, periodFromCode(request.period), historyQuery(request)) ?? underivable(symbol, request.period, candles);
+        const bars =
+          candles.history(symbol, periodFromCode(request.period), historyQuery(request)) ?? underivable(symbol, request.period, candles);
         return messages.candlestickResponse.encode({ symbol, candlesticks: bars.map(messageFromCandle) });
       },
     ],
@@ -132,7 +141,9 @@ export function quoteQueries(sources: QuoteSources): [number, CommandHandler][] 
       QUOTE_COMMANDS.capitalFlow,
       (body) => {
         const symbol = parseSymbol(messages.capitalFlowRequest.decode(body).symbol);
-        return messages.capitalFlowResponse.encode(capitalFlow(symbol, board.get(symbol), board.marketDays(symbol), sources.marketClock.now(), sources.seed));
+        return messages.capitalFlowResponse.encode(
+          capitalFlow(symbol, board.get(symbol), board.marketDays(symbol), sources.marketClock.now(), sources.seed),
+        );
       },
     ],
     [
@@ -148,12 +159,17 @@ export function quoteQueries(sources: QuoteSources): [number, CommandHandler][] 
 function historyQuery(request: ReturnType<typeof messages.historyCandlestickRequest.decode>): HistoryQuery {
   if (request.queryType === HISTORY_QUERY_TYPES.date) {
     const range = request.dateRequest;
-    if (range === null || range === undefined) throw new SocketFailure(RESPONSE_STATUS.badRequest, QUOTE_CODES.invalidRequest, 'a date query needs date_request');
+    if (range === null || range === undefined)
+      throw new SocketFailure(RESPONSE_STATUS.badRequest, QUOTE_CODES.invalidRequest, 'a date query needs date_request');
     return { kind: 'date', start: dayKeyOf(range.startDate, 'start_date'), end: dayKeyOf(range.endDate, 'end_date') };
   }
   const offset = request.offsetRequest;
   if (request.queryType !== HISTORY_QUERY_TYPES.offset || offset === null || offset === undefined) {
-    throw new SocketFailure(RESPONSE_STATUS.badRequest, QUOTE_CODES.invalidRequest, 'query_type must be 1 (offset, with offset_request) or 2 (date, with date_request)');
+    throw new SocketFailure(
+      RESPONSE_STATUS.badRequest,
+      QUOTE_CODES.invalidRequest,
+      'query_type must be 1 (offset, with offset_request) or 2 (date, with date_request)',
+    );
   }
   const minute = offset.minute === '' ? undefined : Number(offset.minute);
   if (minute !== undefined && !(Number.isInteger(minute) && minute >= 0 && minute < 2400 && minute % 100 < 60)) {
@@ -170,5 +186,9 @@ function historyQuery(request: ReturnType<typeof messages.historyCandlestickRequ
 
 function underivable(symbol: SecuritySymbol, periodCode: number, candles: CandleStore): never {
   const period = candles.series(symbol)?.period;
-  throw new SocketFailure(RESPONSE_STATUS.badRequest, QUOTE_CODES.noQuotes, `${periodFromCode(periodCode)} candlesticks of ${symbol} cannot be built from its ${period} bars`);
+  throw new SocketFailure(
+    RESPONSE_STATUS.badRequest,
+    QUOTE_CODES.noQuotes,
+    `${periodFromCode(periodCode)} candlesticks of ${symbol} cannot be built from its ${period} bars`,
+  );
 }

@@ -26,7 +26,13 @@ export class QuoteSubscriptions {
 
   handlers(): [number, CommandHandler][] {
     return [
-      [QUOTE_COMMANDS.subscriptions, (_body, link) => messages.subscriptionResponse.encode({ subList: [...link.subscriptions].map(([symbol, types]) => ({ symbol, subType: [...types].sort() })) })],
+      [
+        QUOTE_COMMANDS.subscriptions,
+        (_body, link) =>
+          messages.subscriptionResponse.encode({
+            subList: [...link.subscriptions].map(([symbol, types]) => ({ symbol, subType: [...types].sort() })),
+          }),
+      ],
       [QUOTE_COMMANDS.subscribe, (body, link) => this.subscribe(body, link)],
       [QUOTE_COMMANDS.unsubscribe, (body, link) => this.unsubscribe(body, link)],
     ];
@@ -56,7 +62,11 @@ export class QuoteSubscriptions {
     const types = request.subType.filter((type) => type >= SUB_TYPES.quote && type <= SUB_TYPES.trades);
     const total = new Set([...link.subscriptions.keys(), ...symbols]).size;
     if (total > this.limit) {
-      throw new SocketFailure(RESPONSE_STATUS.badRequest, QUOTE_CODES.tooManySymbols, `subscribing ${total} symbols exceeds the limit of ${this.limit} per connection`);
+      throw new SocketFailure(
+        RESPONSE_STATUS.badRequest,
+        QUOTE_CODES.tooManySymbols,
+        `subscribing ${total} symbols exceeds the limit of ${this.limit} per connection`,
+      );
     }
     for (const symbol of symbols) {
       const held = link.subscriptions.get(symbol) ?? new Set<number>();
@@ -108,14 +118,26 @@ class Frames {
   ) {}
 
   quote(): Uint8Array {
-    return (this.quoteFrame ??= encodePacket({ type: 'push', cmd: QUOTE_PUSHES.quote, body: messages.pushQuote.encode(pushQuoteOf(this.state)) }));
+    return (this.quoteFrame ??= encodePacket({
+      type: 'push',
+      cmd: QUOTE_PUSHES.quote,
+      body: messages.pushQuote.encode(pushQuoteOf(this.state)),
+    }));
   }
 
   depth(): Uint8Array {
-    return (this.depthFrame ??= encodePacket({ type: 'push', cmd: QUOTE_PUSHES.depth, body: messages.pushDepth.encode(pushDepthOf(this.state, this.seed)) }));
+    return (this.depthFrame ??= encodePacket({
+      type: 'push',
+      cmd: QUOTE_PUSHES.depth,
+      body: messages.pushDepth.encode(pushDepthOf(this.state, this.seed)),
+    }));
   }
 
   trades(): Uint8Array {
-    return (this.tradeFrame ??= encodePacket({ type: 'push', cmd: QUOTE_PUSHES.trades, body: messages.pushTrade.encode(pushTradeOf(this.state)) }));
+    return (this.tradeFrame ??= encodePacket({
+      type: 'push',
+      cmd: QUOTE_PUSHES.trades,
+      body: messages.pushTrade.encode(pushTradeOf(this.state)),
+    }));
   }
 }

@@ -47,7 +47,10 @@ export class SocketSessions {
   }
 
   open(): Session {
-    const session = { sessionId: `session-${randomBytes(12).toString('hex')}`, expires: this.clock.now() + this.settings.sessionLifetimeMs };
+    const session = {
+      sessionId: `session-${randomBytes(12).toString('hex')}`,
+      expires: this.clock.now() + this.settings.sessionLifetimeMs,
+    };
     this.sessions.set(session.sessionId, session);
     return session;
   }

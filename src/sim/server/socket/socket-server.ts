@@ -135,7 +135,7 @@ export class SocketServer {
       this.closeLink(link, 3, 'text frames are not part of the protocol');
       return;
     }
-    let packet;
+    let packet: ReturnType<typeof decodePacket>;
     try {
       packet = decodePacket(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
     } catch (error) {
@@ -163,7 +163,9 @@ export class SocketServer {
     const latency = this.options.faults.latencyMs();
     if (latency > 0) await sleep(this.options.clock, latency);
     if (link.socket.readyState !== link.socket.OPEN) return;
-    link.socket.send(encodePacket({ type: 'response', cmd: packet.cmd, requestId: packet.requestId, status, body }, { gzip: body.length > GZIP_ABOVE }));
+    link.socket.send(
+      encodePacket({ type: 'response', cmd: packet.cmd, requestId: packet.requestId, status, body }, { gzip: body.length > GZIP_ABOVE }),
+    );
     after?.();
   }
 
@@ -175,9 +177,18 @@ export class SocketServer {
       case CONTROL_COMMANDS.auth: {
         const { token } = messages.authRequest.decode(packet.body);
         const redeemed = sessions.redeem(token);
-        if (redeemed !== 'ok') throw new SocketFailure(RESPONSE_STATUS.unauthenticated, 401004, `one-time token ${redeemed === 'expired' ? 'expired' : 'invalid or already used'}`);
+        if (redeemed !== 'ok')
+          throw new SocketFailure(
+            RESPONSE_STATUS.unauthenticated,
+            401004,
+            `one-time token ${redeemed === 'expired' ? 'expired' : 'invalid or already used'}`,
+          );
         if (this.online >= sessions.settings.connectionLimit) {
-          throw new SocketFailure(RESPONSE_STATUS.unauthenticated, 401005, `connection limit of ${sessions.settings.connectionLimit} reached`);
+          throw new SocketFailure(
+            RESPONSE_STATUS.unauthenticated,
+            401005,
+            `connection limit of ${sessions.settings.connectionLimit} reached`,
+          );
         }
         link.session = sessions.open();
         return messages.authResponse.encode({ ...link.session, limit: sessions.settings.connectionLimit, online: this.online });
@@ -185,7 +196,12 @@ export class SocketServer {
       case CONTROL_COMMANDS.reconnect: {
         const { sessionId } = messages.reconnectRequest.decode(packet.body);
         const session = sessions.resume(sessionId);
-        if (session === undefined) throw new SocketFailure(RESPONSE_STATUS.unauthenticated, 401003, 'session expired or unknown: authenticate with a new one-time token');
+        if (session === undefined)
+          throw new SocketFailure(
+            RESPONSE_STATUS.unauthenticated,
+            401003,
+            'session expired or unknown: authenticate with a new one-time token',
+          );
         link.session = session;
         link.resumed = true;
         return messages.reconnectResponse.encode({ ...session, limit: sessions.settings.connectionLimit, online: this.online });
@@ -193,7 +209,12 @@ export class SocketServer {
       default: {
         if (link.session === undefined) throw new SocketFailure(RESPONSE_STATUS.unauthenticated, 401004, 'not authenticated');
         const handler = this.options.services[link.kind].handlers.get(packet.cmd);
-        if (handler === undefined) throw new SocketFailure(RESPONSE_STATUS.badRequest, QUOTE_CODES.invalidRequest, `command ${packet.cmd} is not served on the ${link.kind} connection`);
+        if (handler === undefined)
+          throw new SocketFailure(
+            RESPONSE_STATUS.badRequest,
+            QUOTE_CODES.invalidRequest,
+            `command ${packet.cmd} is not served on the ${link.kind} connection`,
+          );
         return handler(packet.body, link);
       }
     }
@@ -203,7 +224,8 @@ export class SocketServer {
 /** A refusal for the client: ours, or a request body that does not decode or names a bad value. */
 function asFailure(error: unknown): SocketFailure | undefined {
   if (error instanceof SocketFailure) return error;
-  if (error instanceof PacketDecodeError || error instanceof InvalidInputError) return new SocketFailure(RESPONSE_STATUS.badRequest, QUOTE_CODES.invalidRequest, error.message);
+  if (error instanceof PacketDecodeError || error instanceof InvalidInputError)
+    return new SocketFailure(RESPONSE_STATUS.badRequest, QUOTE_CODES.invalidRequest, error.message);
   return undefined;
 }
 
