@@ -1,5 +1,6 @@
 // `trader run` through the real binary: a paper run against the built-in simulator stopped with Ctrl-C,
 // and the refusals of a live run that lacks its confirmation or its credentials.
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sqliteRows } from '../support/sqlite-rows.js';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -69,6 +70,38 @@ describe('trader run (binary)', () => {
     expect(journalRows<{ count: number }>(journal, 'SELECT COUNT(*) AS count FROM orders')[0]!.count).toBe(summary.orders);
     expect(journalRows<{ count: number }>(journal, 'SELECT COUNT(*) AS count FROM fills')[0]!.count).toBe(summary.fills);
     expect(journalRows<{ type: string }>(journal, 'SELECT type FROM events').map((row) => row.type)).toEqual(['started', 'stopped']);
+  });
+
+  it("ends a paper run whose only strategy threw with exit 1, naming the line in the strategy's file and the bar", async () => {
+    const data = await writeCandleFolder([wavingDays(20)]);
+    const journal = join(await tempFolder(), 'journal.sqlite');
+    const strategy = 'test/support/backtest/strategies/throws.ts';
+    const args = ['--symbols', AAPL, '--param', 'at=3', '--data', data, '--speed', '2000000', '--journal', journal];
+
+    const [text, json] = await Promise.all([
+      runTrader(['run', strategy, ...args], {}),
+      runTrader(['run', strategy, ...args.map((arg) => (arg === journal ? `${journal}.2` : arg)), '--json'], {}),
+    ]);
+
+    const line = (await readFile(strategy, 'utf8')).split('\n').findIndex((source) => source.includes('throw new Error')) + 1;
+    const failure = new RegExp(
+      `strategy throws \\(${strategy.replaceAll('.', '\\.')}\\) failed at ${strategy.replaceAll('.', '\\.')}:${line}:\\d+, on the AAPL\\.US day bar of 2024-01-04 \\(index 2\\): boom at bar 3`,
+    );
+    expect(text.code).toBe(1);
+    expect(text.stdout).toMatch(failure);
+    expect(text.stderr).toMatch(failure);
+    expect(json.code).toBe(1);
+    const summary = JSON.parse(json.stdout) as { strategies: unknown[] };
+    expect(summary.strategies).toEqual([
+      {
+        name: 'throws',
+        source: strategy,
+        state: 'failed',
+        error: 'boom at bar 3',
+        location: { file: strategy, line, column: expect.any(Number) },
+        bar: { symbol: AAPL, period: 'day', time: '2024-01-04T00:00:00-05:00', index: 2 },
+      },
+    ]);
   });
 
   it('refuses --live without --yes and without credentials, naming the flag and every missing variable', async () => {
