@@ -1,6 +1,6 @@
 // `trader run` through the real binary: a paper run against the built-in simulator stopped with Ctrl-C,
 // and the refusals of a live run that lacks its confirmation or its credentials.
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sqliteRows } from '../support/sqlite-rows.js';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -103,6 +103,34 @@ describe('trader run (binary)', () => {
       },
     ]);
   });
+
+  it('paper: stops on a bad CSV row naming the file and line, and replays the rest with --on-bad-row skip', async () => {
+    const data = await writeCandleFolder([wavingDays(10)]);
+    const file = join(data, `${AAPL}.csv`);
+    const lines = (await readFile(file, 'utf8')).split('\n');
+    lines[3] = `${lines[3]!.split(',')[0]},abc,1,1,1,1`;
+    await writeFile(file, lines.join('\n'));
+    const folder = await tempFolder();
+    const args = ['strategies/sma-crossover.ts', '--symbols', AAPL, '--data', data, '--for', '1s'];
+
+    const [failed, skipped, live] = await Promise.all([
+      runTrader(['run', ...args, '--journal', join(folder, 'a.sqlite')], {}),
+      runTrader(['run', ...args, '--journal', join(folder, 'b.sqlite'), '--on-bad-row', 'skip'], {}),
+      runTrader(['run', 'strategies/sma-crossover.ts', '--live', '--yes', '--on-bad-row', 'skip'], {
+        LONGPORT_APP_KEY: 'key',
+        LONGPORT_APP_SECRET: 'secret',
+        LONGPORT_ACCESS_TOKEN: 'token',
+      }),
+    ]);
+
+    expect(failed.code).not.toBe(0);
+    expect(failed.stderr).toContain(`${file}:4: unparseable open "abc"`);
+    expect(skipped.code).toBe(0);
+    expect(skipped.stderr).toContain(`${file}:4: unparseable open`);
+    expect(skipped.stdout).toMatch(/^Run summary \(paper/);
+    expect(live.code).toBe(2);
+    expect(live.stderr).toContain('--on-bad-row only apply to paper runs');
+  }, 120_000);
 
   it('refuses --live without --yes and without credentials, naming the flag and every missing variable', async () => {
     const result = await runTrader(['run', 'strategies/sma-crossover.ts', '--live'], {});

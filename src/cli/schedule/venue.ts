@@ -113,6 +113,7 @@ async function startPaperVenue(options: VenueOptions): Promise<Simulator> {
       symbols: options.symbols,
       speed: paper.speed,
       cash: paper.cash,
+      onBadRow: paper.onBadRow,
       stateFile,
       clock,
       logger: logger.child({ component: 'sim' }),
