@@ -51,6 +51,7 @@ beforeAll(async () => {
     throws: ['backtest', THROWS, '--json', join(folder, 'failed.json')],
     denied: ['backtest', DENIED, '--json', join(folder, 'denied.json')],
     week: ['backtest', 'strategies/sma-crossover.ts', '--period', 'week', '--json', join(folder, 'week.json')],
+    warns: ['backtest', 'test/support/backtest/strategies/warns.ts', '--quiet'],
     help: ['backtest', '--help'],
   };
   const results = await inBatches(
@@ -60,7 +61,7 @@ beforeAll(async () => {
   Object.keys(cases).forEach((name, index) => {
     runs.set(name, results[index]!);
   });
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
@@ -191,6 +192,13 @@ describe('trader backtest', () => {
     expect(stdout).toContain('Backtest sma-crossover  SPX.US  week bars (built from day data)  2000-01-03 → 2020-04-17');
     const result = backtestResultSchema.parse(JSON.parse(await readFile(join(folder, 'week.json'), 'utf8')));
     expect([result.period, result.dataPeriod]).toEqual(['week', 'day']);
+  });
+
+  it("tells a strategy's warnings without --verbose, once each with a count, after the run", () => {
+    const { code, stderr } = run('warns');
+
+    expect(code).toBe(0);
+    expect(stderr.trim()).toMatch(/^warning: warns: close above 1400 \(\d+ times; first: symbol=SPX\.US close=1455\.219971\)$/);
   });
 
   it('refuses a bad flag with one line naming it, exit status 2', () => {

@@ -9,12 +9,13 @@ import type { BacktestResult } from '../../backtest/result.js';
 import { systemClock } from '../../clock/system-clock.js';
 import { parseChoice } from '../../domain/order-types.js';
 import { isIntraday, PERIODS } from '../../domain/period.js';
-import { createLogger, silentLogger } from '../../log/logger.js';
+import { createLogger } from '../../log/logger.js';
 import { loadRiskConfig } from '../../risk/config.js';
 import { FEE_SETTINGS, FILL_MODELS, INTRABAR_PATHS } from '../../sim/venue/settings.js';
 import { describeFailure } from '../../strategy/failure.js';
 import { loadStrategy, parseParamAssignments } from '../../strategy/index.js';
 import { BAD_ROW_POLICIES, cashFlag, jsonTarget, riskFreeRateFlag, symbolsFlag, venueChoice, type BacktestArgs } from './flags.js';
+import { LogDigest } from './log-digest.js';
 import { writeOutputs } from './outputs.js';
 
 /** Bars between progress updates (each costs one clock read). */
@@ -42,6 +43,12 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
     );
   }
 
+  // Without --verbose, warnings are gathered and told once after the run (a strategy may warn on every bar).
+  const digest = args.verbose === true ? undefined : new LogDigest();
+  const logger =
+    digest === undefined
+      ? createLogger({ level: 'debug', pretty: process.stderr.isTTY === true })
+      : createLogger({ level: 'warn', destination: digest });
   const progress = createProgress({ clock: systemClock, stream: process.stderr });
   progress.start(data.series.reduce((sum, series) => sum + series.candles.length, 0));
   let run: BacktestRun;
@@ -52,7 +59,7 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
       cash,
       venue: venue.settings,
       ...(risk === undefined ? {} : { risk }),
-      logger: args.verbose === true ? createLogger({ level: 'debug', pretty: process.stderr.isTTY === true }) : silentLogger,
+      logger,
       progress: { every: PROGRESS_EVERY, update: (done) => progress.update(done) },
       settings: {
         data: args.data,
@@ -67,6 +74,7 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
     });
   } finally {
     progress.stop();
+    for (const line of digest?.lines() ?? []) process.stderr.write(`${line}\n`);
   }
   const result = await writeOutputs(run, { json, report: args.report, quiet: args.quiet === true, metrics: { riskFreeRate } });
   reportFailures(result, run, args.verbose === true);
