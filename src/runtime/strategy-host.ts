@@ -12,7 +12,7 @@ import { barText, describeFailure, locateInStack, type StrategyFailure } from '.
 import { createIntentHelpers } from '../strategy/intents.js';
 import type { ParamDefaults, Params } from '../strategy/params.js';
 import type { PreparedStrategy } from '../strategy/prepare.js';
-import type { MarketAdapter } from './market-adapter.js';
+import type { HandedBar, MarketAdapter } from './market-adapter.js';
 import { warmedUp, type WarmUpOutcome } from './warm-up.js';
 
 export type StrategyState = 'idle' | 'running' | 'completed' | 'failed' | 'stopped';
@@ -25,9 +25,8 @@ export class StrategyHost {
   /** Where, when and why it failed (state 'failed'). */
   failure: StrategyFailure | undefined;
   private subscription: Subscription | undefined;
-  /** The candle handed to the strategy last, with its stream and place in it (see tracked()). */
-  private lastCandle: Candle | undefined;
-  private lastIndex = -1;
+  /** The candle handed to the strategy last, and its place in its stream. */
+  private readonly handed: HandedBar = { candle: undefined, index: -1 };
   private readonly symbolCache = new Map<string, SecuritySymbol>();
   /** True while history bars are played: what the strategy emits then is about the past. */
   private replayingHistory = false;
@@ -93,11 +92,11 @@ export class StrategyHost {
     this.subscription = undefined;
     this.error = describeError(cause);
     const stack = cause instanceof Error ? cause.stack : undefined;
-    const candle = this.lastCandle;
+    const { candle, index } = this.handed;
     const failure: StrategyFailure = {
       error: this.error,
       location: locateInStack(stack, this.strategy.source),
-      bar: candle === undefined ? undefined : { symbol: candle.symbol, period: candle.period, time: candle.time, index: this.lastIndex },
+      bar: candle === undefined ? undefined : { symbol: candle.symbol, period: candle.period, time: candle.time, index },
       stack,
     };
     this.failure = failure;
@@ -125,15 +124,16 @@ export class StrategyHost {
     });
   }
 
-  /** The stream with each candle remembered as the one being handled (and its place in the stream). */
+  /** A warmed-up stream with each candle noted as handed over (history bars do not pass the market adapter). */
   private tracked(candles: Observable<Candle>): Observable<Candle> {
+    const handed = this.handed;
     return new Observable<Candle>((subscriber) => {
       let index = -1;
       return candles.subscribe({
         next: (candle) => {
           index += 1;
-          this.lastCandle = candle;
-          this.lastIndex = index;
+          handed.candle = candle;
+          handed.index = index;
           subscriber.next(candle);
         },
         error: (error: unknown) => subscriber.error(error),
@@ -143,17 +143,16 @@ export class StrategyHost {
   }
 
   private candles(symbol: SecuritySymbol, period: Period): Observable<Candle> {
-    const live = this.market.candles(symbol, period);
     const bars = this.strategy.warmup;
-    if (bars === 0) return this.tracked(live);
+    if (bars === 0) return this.market.candles(symbol, period, this.handed);
     if (!this.market.hasHistory) {
       this.logger.debug(
         { strategy: this.name, symbol, period, warmup: bars },
         'no warm-up: this market data has no history (a backtest starts at its first bar)',
       );
-      return this.tracked(live);
+      return this.market.candles(symbol, period, this.handed);
     }
-    return this.tracked(this.withHistory(live, symbol, period, bars));
+    return this.tracked(this.withHistory(this.market.candles(symbol, period), symbol, period, bars));
   }
 
   private withHistory(live: Observable<Candle>, symbol: SecuritySymbol, period: Period, bars: number): Observable<Candle> {

@@ -115,13 +115,22 @@ export function describeFailure(
   location: SourceLocation | null | undefined,
   bar: BarText | null | undefined,
 ): string {
-  const where = [
+  return `strategy ${strategy} (${source}) failed${wherePart(location, bar)}: ${error}`;
+}
+
+/** "boom (at s.ts:11:32, on the SPX.US day bar of 2000-05-23 (index 99))": the cause, then where, when known. */
+export function describeWhere(location: SourceLocation | null | undefined, bar: BarText | null | undefined, error: string): string {
+  const where = wherePart(location, bar).trim();
+  return where === '' ? error : `${error} (${where})`;
+}
+
+function wherePart(location: SourceLocation | null | undefined, bar: BarText | null | undefined): string {
+  return [
     location === null || location === undefined ? '' : ` at ${formatLocation(location)}`,
     bar === null || bar === undefined ? '' : ` on the ${bar.symbol} ${bar.period} bar of ${bar.time} (index ${bar.index})`,
   ]
     .filter((part) => part !== '')
     .join(',');
-  return `strategy ${strategy} (${source}) failed${where}: ${error}`;
 }
 
 /** The bar for a failure line: its start in its market's wall time ("2024-01-02", or "2024-01-02 09:30" intraday). */
