@@ -26,7 +26,8 @@ export function colorEnabled(stream: { readonly isTTY?: boolean }, env: NodeJS.P
 
 export function formatSummary(result: BacktestResult, options: SummaryOptions): string {
   const paint = (text: string, style: string): string => (options.color && style !== '' ? `${style}${text}${RESET}` : text);
-  const intraday = isIntraday(result.period);
+  // Times are of data bars: an hour matters when the data is intraday, even for a daily strategy.
+  const intraday = isIntraday(result.dataPeriod);
   const span = result.start === null ? 'no bars' : `${formatLocal(result.start, intraday)} → ${formatLocal(result.end, intraday)}`;
   const lines = [`${paint(`Backtest ${result.strategy}`, BOLD)}  ${result.symbols.join(', ')}  ${periodText(result)}  ${span}`, ''];
   if (result.status === 'failed') {

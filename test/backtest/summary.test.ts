@@ -113,4 +113,13 @@ describe('terminal summary', () => {
     expect(rows.find((row) => row.key === 'maxDrawdown')!.detail).toMatch(/\(2 bar times\)$/);
     expect(metricRows(roundTrips(1)).find((row) => row.key === 'maxDrawdown')!.detail).toMatch(/ bars\)$/);
   });
+
+  it("writes times at the data's resolution: a daily strategy on hourly data shows hours", () => {
+    const hourly = barsFromCloses([10, 11, 12, 11], { stepMs: 3_600_000, period: '60m' });
+    const record = { ...simulateRun(new Map([[SPY, hourly]]), [], { period: '60m' }), strategyPeriod: 'day' as const };
+
+    const text = formatSummary(buildResult(record), { color: false });
+
+    expect(text).toMatch(/^Backtest fixture {2}SPY\.US {2}day bars \(built from 60m data\) {2}\d{4}-\d\d-\d\d \d\d:\d\d → \d{4}-\d\d-\d\d \d\d:\d\d$/m);
+  });
 });

@@ -15,7 +15,7 @@ const NUMERIC_TRADE_COLUMNS = new Set([2, 4, 6, 7, 8, 9]);
 export async function renderReport(record: BacktestRecord, result: BacktestResult): Promise<string> {
   const [library, css, script] = await Promise.all([chartLibrarySource(), assetSource('report.css'), assetSource('report.js')]);
   const rows = metricRows(result);
-  const intraday = isIntraday(result.period);
+  const intraday = isIntraday(result.dataPeriod);
   const span = result.start === null ? 'no bars' : `${formatLocal(result.start, intraday)} → ${formatLocal(result.end, intraday)}`;
   const subtitle = [
     result.symbols.join(', '),

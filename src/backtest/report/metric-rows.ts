@@ -15,7 +15,7 @@ export interface MetricRow {
 
 export function metricRows(result: BacktestResult): MetricRow[] {
   const m = result.metrics;
-  const intraday = isIntraday(result.period);
+  const intraday = isIntraday(result.dataPeriod);
   const date = (iso: string | null): string => formatLocal(iso, intraday);
   const row = (key: string, label: string, value: string, detail = '', tone: Tone = 'neutral'): MetricRow => ({
     key,
