@@ -120,6 +120,8 @@ describe('terminal summary', () => {
 
     const text = formatSummary(buildResult(record), { color: false });
 
-    expect(text).toMatch(/^Backtest fixture {2}SPY\.US {2}day bars \(built from 60m data\) {2}\d{4}-\d\d-\d\d \d\d:\d\d → \d{4}-\d\d-\d\d \d\d:\d\d$/m);
+    expect(text).toMatch(
+      /^Backtest fixture {2}SPY\.US {2}day bars \(built from 60m data\) {2}\d{4}-\d\d-\d\d \d\d:\d\d → \d{4}-\d\d-\d\d \d\d:\d\d$/m,
+    );
   });
 });
