@@ -285,6 +285,8 @@ describe('runtime', () => {
     await setup.runtime.settled();
     setup.broker.planSubmits('hang');
     manual.emit((ctx) => ctx.buy(1, { price: 9 }));
+    // Its risk figures come first; the stop finds its submit sent (an intent still deciding places nothing).
+    while (setup.broker.submitted.length < 3) await new Promise((resolve) => setImmediate(resolve));
 
     let stopped = false;
     const stopping = setup.runtime.stop({ cancelOpenOrders: true }).then((summary) => {
