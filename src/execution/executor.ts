@@ -15,7 +15,6 @@ import {
   type OrderRequest,
   type SecuritySymbol,
 } from '../domain/index.js';
-import { minus, plus } from '../domain/decimal-shortcuts.js';
 import type { Logger } from '../log/logger.js';
 import {
   FRESH_EQUITY_WATCH,
@@ -23,7 +22,6 @@ import {
   evaluateRisk,
   exposureChange,
   observeEquity,
-  signedQuantity,
   type EquityWatch,
   type RiskLimits,
 } from '../risk/index.js';
@@ -197,10 +195,7 @@ export class Executor {
 
   /** Signed quantity still open in working orders of a symbol. */
   pendingQuantity(symbol: SecuritySymbol): Decimal {
-    let total = ZERO;
-    for (const record of this.tracker.open(undefined, symbol))
-      total = plus(total, signedQuantity(record.side, minus(record.quantity, record.executedQuantity)));
-    return total;
+    return this.tracker.workingQuantity(symbol);
   }
 
   // Intents that finish at once (skips, denials, orders a broker in process answered) are taken one after
@@ -257,7 +252,8 @@ export class Executor {
     this.counts.intents += 1;
     this.events.next({ type: 'intent', time, strategy, intentId, intent });
     if (intent.kind === 'cancel') return this.cancelOpen(strategy, intent.symbol);
-    const resolution = resolveIntent(intent, this.book.quantity(intent.symbol), this.clientOrderIds.forIntent(intentId));
+    const working = intent.kind === 'order' ? ZERO : this.tracker.workingQuantity(intent.symbol);
+    const resolution = resolveIntent(intent, this.book.quantity(intent.symbol), this.clientOrderIds.forIntent(intentId), working);
     if (resolution.kind === 'skip') {
       this.events.next({ type: 'intent-skipped', time, strategy, intentId, intent, reason: resolution.reason });
       return undefined;
