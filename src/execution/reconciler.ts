@@ -19,6 +19,7 @@ import type { Broker } from './broker.js';
 import { text } from './events.js';
 import type { Executor } from './executor.js';
 import { recordFromJournal } from './order-tracker.js';
+import { readWithRetry } from './read-retry.js';
 import { withTimeout } from './with-timeout.js';
 
 interface BrokerSnapshot {
@@ -100,13 +101,14 @@ export class Reconciler {
   }
 
   private async snapshot(): Promise<BrokerSnapshot> {
-    const ask = <T>(promise: Promise<T>, what: string): Promise<T> => withTimeout(promise, this.clock, this.timeoutMs, what);
+    const settings = { clock: this.clock, logger: this.logger, timeoutMs: this.timeoutMs };
+    const ask = <T>(read: () => Promise<T>, what: string): Promise<T> => readWithRetry(read, what, settings);
     for (let attempt = 1; ; attempt += 1) {
       const fills = this.executor.flow.fillCount;
-      const before = await ask(this.broker.todayOrders(), "today's orders");
-      const positions = await ask(this.broker.positions(), 'positions');
-      const orders = await ask(this.broker.todayOrders(), "today's orders");
-      const balances = await ask(this.broker.accountBalance(), 'account balance');
+      const before = await ask(() => this.broker.todayOrders(), "today's orders");
+      const positions = await ask(() => this.broker.positions(), 'positions');
+      const orders = await ask(() => this.broker.todayOrders(), "today's orders");
+      const balances = await ask(() => this.broker.accountBalance(), 'account balance');
       const stable = sameExecutions(before, orders) && this.executor.flow.fillCount === fills;
       if (stable || attempt === SNAPSHOT_ATTEMPTS) return { orders, positions, balances, stable };
     }
