@@ -82,7 +82,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
     journal.claim({
       mode: venue.mode,
       account: config.appKey,
-      venue: venue.mode === 'live' ? config.httpUrl : (paperVenue?.stateFile ?? 'an in-memory paper account'),
+      venue: paperVenue?.stateFile ?? config.httpUrl,
       ...(paperVenue === undefined || paperVenue.simulator !== undefined ? {} : { replayFrom: paperVenue.from ?? '' }),
     });
     const link = await openVenueLink({
