@@ -8,6 +8,9 @@ import { spawnRun, type RunningTrader } from '../support/run/spawn-run.js';
 import { US, writeCandleFolder } from '../support/sim/candles.js';
 import { startSimHarness, type SimHarness } from '../support/sim/harness.js';
 
+/** A process start on a loaded 2-core machine can take tens of seconds: the guard only catches a broken run. */
+const STARTUP_MS = 60_000;
+
 let sim: SimHarness | undefined;
 const children: RunningTrader[] = [];
 
@@ -30,14 +33,14 @@ describe('trader run exits when its work is done', () => {
     const data = await writeCandleFolder([wavingDays(10)]);
     const journal = join(await tempFolder(), 'journal.sqlite');
     const run = start(['strategies/sma-crossover.ts', '--symbols', AAPL, '--data', data, '--for', '10m', '--journal', journal]);
-    await run.waitForLog('running: journal and broker reconciled');
+    await run.waitForLog('running: journal and broker reconciled', STARTUP_MS);
 
-    // The test's own one-minute limit fails it when the process waits out --for.
+    // The test's own two-minute limit fails it when the process waits out --for.
     const exit = await run.signal('SIGINT');
 
     expect(exit).toEqual({ code: 0, signal: null });
     expect(run.stdout()).toMatch(/^Run summary \(paper, /);
-  }, 60_000);
+  }, 120_000);
 
   it('ends a live run whose only strategy threw with status 1 by itself, with --for 10m still to go', async () => {
     sim = await startSimHarness();
@@ -46,7 +49,7 @@ describe('trader run exits when its work is done', () => {
       ['test/support/run/strategies/throw-on-quote.ts', '--live', '--yes', '--journal', journal, '--for', '10m'],
       sim.sim.env,
     );
-    await run.waitForLog(`quotes of ${US} subscribed`);
+    await run.waitForLog(`quotes of ${US} subscribed`, STARTUP_MS);
     sim.stepUntil((tick) => tick.symbol === US);
 
     const exit = await run.exited();
@@ -54,5 +57,5 @@ describe('trader run exits when its work is done', () => {
     expect(exit).toEqual({ code: 1, signal: null });
     expect(run.stderr()).toContain('stopping (every strategy failed)');
     expect(run.stdout()).toContain('throw-on-quote: failed (boom on the first quote)');
-  }, 60_000);
+  }, 120_000);
 });

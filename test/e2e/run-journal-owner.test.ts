@@ -12,6 +12,9 @@ import { US, writeCandleFolder } from '../support/sim/candles.js';
 import { startSimHarness, type SimHarness } from '../support/sim/harness.js';
 import { sqliteRows } from '../support/sqlite-rows.js';
 
+/** A process start on a loaded 2-core machine can take tens of seconds: the guard only catches a broken run. */
+const STARTUP_MS = 60_000;
+
 const STRATEGY = 'test/support/run/strategies/buy-once.ts';
 const sims: SimHarness[] = [];
 const children: RunningTrader[] = [];
@@ -35,9 +38,9 @@ describe('trader run and the account of its journal', () => {
     const journal = join(await tempFolder(), 'journal.sqlite');
     const first = spawnRun([STRATEGY, '--live', '--yes', '--symbols', US, '--journal', journal, '--json-logs'], accountA.sim.env);
     children.push(first);
-    await first.waitForLog(`quotes of ${US} subscribed`);
+    await first.waitForLog(`quotes of ${US} subscribed`, STARTUP_MS);
     accountA.stepUntil((tick) => tick.symbol === US);
-    await first.waitForLog('"msg":"order NewStatus"');
+    await first.waitForLog('"msg":"order NewStatus"', STARTUP_MS);
     expect(await first.signal('SIGINT')).toEqual({ code: 0, signal: null });
     const orders = sqliteRows(journal, 'SELECT * FROM orders');
     accountB.stepUntil((tick) => tick.symbol === US);
@@ -52,7 +55,7 @@ describe('trader run and the account of its journal', () => {
     );
     expect(sqliteRows(journal, 'SELECT * FROM orders')).toEqual(orders);
     expect(accountB.sim.venue.orders()).toEqual([]);
-  }, 90_000);
+  }, 180_000);
 
   it('refuses a --journal that is another SQLite database, and leaves the file byte for byte as it was', async () => {
     const data = await writeCandleFolder([wavingDays(10)]);
@@ -69,5 +72,5 @@ describe('trader run and the account of its journal', () => {
       `error: ${file} is a SQLite database but not a trader journal (it holds songs); it was left unchanged: point --journal at a new file or an existing journal`,
     );
     expect(readFileSync(file).equals(before)).toBe(true);
-  }, 60_000);
+  }, 120_000);
 });

@@ -11,6 +11,9 @@ import { DATES, localInstant, US } from '../support/sim/candles.js';
 import { startSimHarness, type SimHarness } from '../support/sim/harness.js';
 import { sqliteRows } from '../support/sqlite-rows.js';
 
+/** A process start on a loaded 2-core machine can take tens of seconds: the guard only catches a broken run. */
+const STARTUP_MS = 60_000;
+
 // Several processes start one after the other: each test has minutes, not the default 30 s.
 const BUY_ONCE = 'test/support/run/strategies/buy-once.ts';
 const ACT_ONCE = 'test/support/run/strategies/act-once.ts';
@@ -46,7 +49,7 @@ function holdNextAnswer(h: SimHarness): Promise<void> {
 async function killMidOrder(h: SimHarness, strategy: string, journal: string, extra: readonly string[] = []): Promise<void> {
   const landed = holdNextAnswer(h);
   const run = start(strategy, journal, h.sim.env, extra);
-  await run.waitForLog(`quotes of ${US} subscribed`);
+  await run.waitForLog(`quotes of ${US} subscribed`, STARTUP_MS);
   h.stepUntil((tick) => tick.symbol === US);
   await landed;
   expect((await run.signal('SIGKILL')).signal).toBe('SIGKILL');
@@ -56,7 +59,7 @@ async function killMidOrder(h: SimHarness, strategy: string, journal: string, ex
 /** Starts a run, waits until it has reconciled, and stops it like Ctrl-C; returns what it logged. */
 async function reconcileOnce(h: SimHarness, journal: string, strategy = ACT_ONCE): Promise<string> {
   const run = start(strategy, journal, h.sim.env);
-  await run.waitForLog('running: journal and broker reconciled');
+  await run.waitForLog('running: journal and broker reconciled', STARTUP_MS);
   expect(await run.signal('SIGINT')).toEqual({ code: 0, signal: null });
   return run.stderr();
 }
@@ -83,18 +86,18 @@ describe('trader run restarted after an order filled while it was down', () => {
     expect(sqliteRows(journal, 'SELECT symbol, quantity FROM positions')).toEqual([{ symbol: US, quantity: '100' }]);
     expect(logs).not.toContain('"msg":"reconciliation: ');
     expect(logs).not.toContain('the submit never arrived');
-  }, 120_000);
+  }, 180_000);
 
   it('after a closing fill, brings the journal position to the broker, and later starts find nothing to report', async () => {
     sim = await startSimHarness();
     const h = sim;
     const journal = join(await tempFolder(), 'journal.sqlite');
     const buyer = start(ACT_ONCE, journal, h.sim.env, ['--param', 'action=buy']);
-    await buyer.waitForLog(`quotes of ${US} subscribed`);
+    await buyer.waitForLog(`quotes of ${US} subscribed`, STARTUP_MS);
     h.stepUntil((tick) => tick.symbol === US);
-    await buyer.waitForLog('"msg":"order NewStatus"');
+    await buyer.waitForLog('"msg":"order NewStatus"', STARTUP_MS);
     h.stepUntil((tick) => tick.symbol === US);
-    await buyer.waitForLog('"msg":"fill"');
+    await buyer.waitForLog('"msg":"fill"', STARTUP_MS);
     expect(await buyer.signal('SIGINT')).toEqual({ code: 0, signal: null });
     expect(sqliteRows(journal, 'SELECT quantity FROM positions')).toEqual([{ quantity: '10' }]);
 
@@ -114,5 +117,5 @@ describe('trader run restarted after an order filled while it was down', () => {
     ]);
     expect(first).not.toContain('the journal expects');
     expect(second).not.toContain('the journal expects');
-  }, 180_000);
+  }, 300_000);
 });
