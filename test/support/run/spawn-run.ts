@@ -11,6 +11,8 @@ export interface RunningTrader {
   stderr(): string;
   /** Resolves with the first stderr line containing `text` (a real-time guard fails a broken run). */
   waitForLog(text: string, timeoutMs?: number): Promise<string>;
+  /** Resolves with the exit code (null when killed by a signal) and the signal once the process has ended. */
+  exited(): Promise<{ readonly code: number | null; readonly signal: NodeJS.Signals | null }>;
   /** Sends the signal and resolves with the exit code (null when killed by a signal) and the signal. */
   signal(signal: NodeJS.Signals): Promise<{ readonly code: number | null; readonly signal: NodeJS.Signals | null }>;
 }
@@ -42,6 +44,7 @@ export function spawnTrader(args: readonly string[], env: Readonly<Record<string
     child,
     stdout: () => out,
     stderr: () => err,
+    exited: () => exited,
     waitForLog: (text, timeoutMs = 20_000) =>
       new Promise((resolve, reject) => {
         const check = (): void => {
