@@ -2,6 +2,7 @@
 // like Ctrl-C, or kill it outright, and read what it printed.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { reapWhenTestEnds } from '../child-reaper.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -29,6 +30,7 @@ export function spawnTrader(args: readonly string[], env: Readonly<Record<string
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  reapWhenTestEnds(child);
   let out = '';
   let err = '';
   const listeners = new Set<() => void>();
