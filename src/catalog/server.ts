@@ -97,7 +97,7 @@ function frameworkError(error: { readonly code?: string; readonly message: strin
  * A request Node's HTTP parser rejected before Fastify saw it (raw non-ASCII bytes in the URL, a malformed
  * header): answered in the catalog's error shape, then the connection is closed, as Node itself does.
  */
-function answerClientError(error: Error & { readonly code?: string }, socket: Duplex): void {
+function answerClientError(this: FastifyInstance, error: Error & { readonly code?: string }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const apiError =
     error.code === 'HPE_HEADER_OVERFLOW'
@@ -109,6 +109,8 @@ function answerClientError(error: Error & { readonly code?: string }, socket: Du
             ERROR_CODES.invalidRequest,
             'malformed HTTP request: the request line or a header has bytes HTTP does not allow (percent-encode non-ASCII characters in URLs)',
           );
+  // Such a request never reaches the request log; without this line a client's 400s would be invisible.
+  this.log.info({ code: error.code, status: apiError.status }, 'rejected a request Node could not parse');
   const body = JSON.stringify(apiError.toBody());
   if (socket.writable) {
     socket.write(

@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CatalogHarness } from './harness.js';
 
@@ -133,7 +134,14 @@ describe('catalog errors', () => {
   });
 
   it('answers a URL with raw non-ASCII bytes, or percent-escapes that are not UTF-8, in the same shape', async () => {
-    const catalog = await harness.start();
+    const log: string[] = [];
+    const logDestination = new Writable({
+      write(chunk, _encoding, done) {
+        log.push(String(chunk));
+        done();
+      },
+    });
+    const catalog = await harness.start({ logDestination });
     const { port } = new URL(catalog.server.origin);
 
     const raw = await rawRequest(Number(port), Buffer.concat([Buffer.from('GET /api/v1/artists/'), Buffer.from([0xff, 0xfe])]));
@@ -147,6 +155,9 @@ describe('catalog errors', () => {
         'malformed HTTP request: the request line or a header has bytes HTTP does not allow (percent-encode non-ASCII characters in URLs)',
       details: [],
     });
+    expect(log.map((line) => JSON.parse(line) as { msg: string; code?: string; status?: number })).toContainEqual(
+      expect.objectContaining({ msg: 'rejected a request Node could not parse', code: 'HPE_INVALID_URL', status: 400 }),
+    );
     expect(escaped.status).toBe(400);
     expect(escaped.body).toEqual({
       error: 'invalid_request',

@@ -38,7 +38,7 @@ describe('trader run (binary)', () => {
       '--json',
     ]);
 
-    await run.waitForLog('replay finished');
+    await run.waitForLog('replay finished', 60_000);
     const exit = await run.signal('SIGINT');
 
     expect(exit).toEqual({ code: 0, signal: null });
@@ -70,7 +70,7 @@ describe('trader run (binary)', () => {
     expect(journalRows<{ count: number }>(journal, 'SELECT COUNT(*) AS count FROM orders')[0]!.count).toBe(summary.orders);
     expect(journalRows<{ count: number }>(journal, 'SELECT COUNT(*) AS count FROM fills')[0]!.count).toBe(summary.fills);
     expect(journalRows<{ type: string }>(journal, 'SELECT type FROM events').map((row) => row.type)).toEqual(['started', 'stopped']);
-  });
+  }, 120_000);
 
   it("ends a paper run whose only strategy threw with exit 1, naming the line in the strategy's file and the bar", async () => {
     const data = await writeCandleFolder([wavingDays(20)]);
@@ -102,7 +102,7 @@ describe('trader run (binary)', () => {
         bar: { symbol: AAPL, period: 'day', time: '2024-01-04T00:00:00-05:00', index: 2 },
       },
     ]);
-  });
+  }, 120_000);
 
   it('paper: stops on a bad CSV row naming the file and line, and replays the rest with --on-bad-row skip', async () => {
     const data = await writeCandleFolder([wavingDays(10)]);
@@ -160,5 +160,5 @@ describe('trader run (binary)', () => {
     expect(unknown.stderr.trim().split('\n').at(-1)).toBe(
       `error: no candles for MSFT.US in ${data}: a paper run replays candle files; point --data at SYMBOL.csv files for the strategy's symbols`,
     );
-  });
+  }, 120_000);
 });

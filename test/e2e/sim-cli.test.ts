@@ -83,7 +83,7 @@ describe('trader sim', () => {
     const missing = await runTrader(['sim', '--data', join(data, 'nowhere')], {});
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('does not exist');
-  });
+  }, 120_000);
 
   it('stops on a bad CSV row naming the file and line, and with --on-bad-row skip drops it with a warning and serves the rest', async () => {
     const bad = await mkdtemp(join(tmpdir(), 'sim-bad-'));
