@@ -6,7 +6,7 @@ import { QUOTE_COMMANDS } from '../../../src/openapi/socket/commands.js';
 import { SocketResponseError } from '../../../src/openapi/socket/errors.js';
 import { messages } from '../../../src/openapi/socket/messages.js';
 import type { QuoteClient } from '../../../src/openapi/socket/quote-client.js';
-import { extraMessages } from '../../../src/sim/server/market/extra-messages.js';
+
 import { BARS_PER_DAY, HK, localInstant, minuteCandles, US } from '../../support/sim/candles.js';
 import { startSimHarness, type SimHarness } from '../../support/sim/harness.js';
 import { serverHolds } from '../../support/sim/server-holds.js';
@@ -207,15 +207,15 @@ describe('quote questions', () => {
   it('answers intraday lines (cmd 18) and recent trades (cmd 17)', async () => {
     await start();
     h.step(8);
-    const intraday = extraMessages.intradayResponse.decode(
-      await quotes.connection.request(QUOTE_COMMANDS.intraday, extraMessages.intradayRequest.encode({ symbol: HK, tradeSession: 0 })),
+    const intraday = messages.intradayResponse.decode(
+      await quotes.connection.request(QUOTE_COMMANDS.intraday, messages.intradayRequest.encode({ symbol: HK, tradeSession: 0 })),
     );
     expect(intraday.lines.map((line) => line.timestamp * 1000)).toEqual([
       localInstant(HK, '2024-01-02', 9, 30),
       localInstant(HK, '2024-01-02', 9, 31),
     ]);
-    const trades = extraMessages.tradeResponse.decode(
-      await quotes.connection.request(QUOTE_COMMANDS.trades, extraMessages.tradeRequest.encode({ symbol: HK, count: 3 })),
+    const trades = messages.tradeResponse.decode(
+      await quotes.connection.request(QUOTE_COMMANDS.trades, messages.tradeRequest.encode({ symbol: HK, count: 3 })),
     );
     expect(trades.trades).toHaveLength(3);
   });
