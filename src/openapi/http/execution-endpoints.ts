@@ -6,7 +6,16 @@ import { decimal, parseWire, requiredText, seconds } from './wire.js';
 
 const executions = z.object({
   trades: z
-    .array(z.object({ order_id: requiredText, trade_id: requiredText, symbol: requiredText, trade_done_at: seconds, quantity: decimal, price: decimal }))
+    .array(
+      z.object({
+        order_id: requiredText,
+        trade_id: requiredText,
+        symbol: requiredText,
+        trade_done_at: seconds,
+        quantity: decimal,
+        price: decimal,
+      }),
+    )
     .default([]),
 });
 

@@ -35,7 +35,12 @@ const history = z.object({
 const GRANULARITIES = ['daily', 'weekly', 'monthly'] as const;
 
 /** Readings from `from` to `to` (YYYY-MM-DD, inclusive). */
-export async function historyMarketTemperature(transport: Transport, market: Market, from: string, to: string): Promise<TemperatureHistory> {
+export async function historyMarketTemperature(
+  transport: Transport,
+  market: Market,
+  from: string,
+  to: string,
+): Promise<TemperatureHistory> {
   const data = await transport.call({
     method: 'GET',
     path: '/v1/quote/history_market_temperature',

@@ -213,7 +213,12 @@ export interface MarketTemperature {
 export interface TemperatureHistory {
   /** `unknown` for a granularity this client does not know. */
   readonly granularity: 'daily' | 'weekly' | 'monthly' | 'unknown';
-  readonly records: readonly { readonly time: number; readonly temperature: number; readonly valuation: number; readonly sentiment: number }[];
+  readonly records: readonly {
+    readonly time: number;
+    readonly temperature: number;
+    readonly valuation: number;
+    readonly sentiment: number;
+  }[];
 }
 
 /** One fill of an order as the service reports it. */

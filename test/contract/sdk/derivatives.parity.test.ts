@@ -78,9 +78,15 @@ describe('the SDK and our client read the same derivatives', () => {
     const sdkQuotes = sdkJson<Row[]>(await h.sdkQuote.warrantQuote(symbols));
     const ourQuotes = await h.quotes.warrantQuote(symbols);
     const extend = (row: Row) => [
-      ...['impliedVolatility', 'outstandingRatio', 'conversionRatio', 'strikePrice', 'upperStrikePrice', 'lowerStrikePrice', 'callPrice'].map((key) =>
-        dec(row[key]),
-      ),
+      ...[
+        'impliedVolatility',
+        'outstandingRatio',
+        'conversionRatio',
+        'strikePrice',
+        'upperStrikePrice',
+        'lowerStrikePrice',
+        'callPrice',
+      ].map((key) => dec(row[key])),
       row['expiryDate'],
       row['lastTradeDate'],
       row['outstandingQuantity'],
@@ -117,24 +123,70 @@ describe('the SDK and our client read the same derivatives', () => {
     const sdkBySymbol = new Map(sdkAll.map((row) => [row['symbol'], row]));
     for (const ours of ourAll.warrants) {
       const sdk = sdkBySymbol.get(ours.symbol)!;
-      if (ours.warrantType === 'Inline') expect([dec(ours.upperStrikePrice), dec(ours.lowerStrikePrice)]).toEqual([dec(sdk['upperStrikePrice']), dec(sdk['lowerStrikePrice'])]);
+      if (ours.warrantType === 'Inline')
+        expect([dec(ours.upperStrikePrice), dec(ours.lowerStrikePrice)]).toEqual([
+          dec(sdk['upperStrikePrice']),
+          dec(sdk['lowerStrikePrice']),
+        ]);
       if (ours.warrantType === 'Bull' || ours.warrantType === 'Bear')
         expect([dec(ours.callPrice), dec(ours.toCallPrice)]).toEqual([dec(sdk['callPrice']), dec(sdk['toCallPrice'])]);
     }
     const call = ourAll.warrants.find((row) => row.symbol === '20000.HK')!;
-    expect([call.strikePrice?.toFixed(), call.conversionRatio?.toFixed(), call.upperStrikePrice, call.callPrice]).toEqual(['315', '10', undefined, undefined]);
-    expect([call.delta?.gt(0), call.impliedVolatility?.gt(0), call.effectiveLeverage?.gt(0), call.balancePoint?.gt(315)]).toEqual([true, true, true, true]);
+    expect([call.strikePrice?.toFixed(), call.conversionRatio?.toFixed(), call.upperStrikePrice, call.callPrice]).toEqual([
+      '315',
+      '10',
+      undefined,
+      undefined,
+    ]);
+    expect([call.delta?.gt(0), call.impliedVolatility?.gt(0), call.effectiveLeverage?.gt(0), call.balancePoint?.gt(315)]).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
 
     const filtered = async (...filters: Parameters<ParityHarness['sdkQuote']['warrantList']>) =>
       sdkJson<Row[]>(await h.sdkQuote.warrantList(...filters)).map((row) => row['symbol']);
-    const sdkBulls = await filtered(HK, sdkWarrantSort(9), SDK_SORT.Ascending, [SDK_WARRANT_TYPE.Bull, SDK_WARRANT_TYPE.Bear], null, null, null, [SDK_WARRANT_STATUS.Normal]);
-    const ourBulls = await h.quotes.warrantList(HK, { sortBy: WARRANT_SORT_KEYS[9]!, order: 'asc', types: ['Bull', 'Bear'], statuses: ['normal'] });
+    const sdkBulls = await filtered(
+      HK,
+      sdkWarrantSort(9),
+      SDK_SORT.Ascending,
+      [SDK_WARRANT_TYPE.Bull, SDK_WARRANT_TYPE.Bear],
+      null,
+      null,
+      null,
+      [SDK_WARRANT_STATUS.Normal],
+    );
+    const ourBulls = await h.quotes.warrantList(HK, {
+      sortBy: WARRANT_SORT_KEYS[9]!,
+      order: 'asc',
+      types: ['Bull', 'Bear'],
+      statuses: ['normal'],
+    });
     expect(ourBulls.warrants.map((row) => row.symbol)).toEqual(sdkBulls);
     expect(ourBulls.warrants.map((row) => row.warrantType).sort()).toEqual(['Bear', 'Bear', 'Bull', 'Bull']);
-    const sdkSoon = await filtered(HK, sdkWarrantSort(5), SDK_SORT.Ascending, null, [1, 3], [SDK_WARRANT_EXPIRY.LT_3, SDK_WARRANT_EXPIRY.Between_3_6], null, null);
+    const sdkSoon = await filtered(
+      HK,
+      sdkWarrantSort(5),
+      SDK_SORT.Ascending,
+      null,
+      [1, 3],
+      [SDK_WARRANT_EXPIRY.LT_3, SDK_WARRANT_EXPIRY.Between_3_6],
+      null,
+      null,
+    );
     const ourSoon = await h.quotes.warrantList(HK, { sortBy: 'expiryDate', order: 'asc', issuers: [1, 3], expiry: ['lt3', '3to6'] });
     expect(ourSoon.warrants.map((row) => row.symbol)).toEqual(sdkSoon);
-    const sdkInside = await filtered(HK, sdkWarrantSort(0), SDK_SORT.Ascending, [SDK_WARRANT_TYPE.Inline], null, null, [SDK_WARRANT_BOUNDS.In], null);
+    const sdkInside = await filtered(
+      HK,
+      sdkWarrantSort(0),
+      SDK_SORT.Ascending,
+      [SDK_WARRANT_TYPE.Inline],
+      null,
+      null,
+      [SDK_WARRANT_BOUNDS.In],
+      null,
+    );
     const ourInside = await h.quotes.warrantList(HK, { sortBy: 'lastDone', order: 'asc', types: ['Inline'], bounds: ['in'] });
     expect(ourInside.warrants.map((row) => row.symbol)).toEqual(sdkInside);
     expect(ourInside.warrants).toHaveLength(2);

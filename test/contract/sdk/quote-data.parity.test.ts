@@ -51,7 +51,12 @@ const ourCandle = (bar: Candle) => ({
 describe('the SDK and our client read the same quote data', () => {
   it('profile: member id, quote level and quote packages', async () => {
     expect([h.quotes.memberId, h.quotes.quoteLevel]).toEqual([h.sdkQuote.memberId(), h.sdkQuote.quoteLevel()]);
-    const sdk = sdkJson<Row[]>(h.sdkQuote.quotePackageDetails()).map((row) => [row['key'], row['name'], ms(row['startAt']), ms(row['endAt'])]);
+    const sdk = sdkJson<Row[]>(h.sdkQuote.quotePackageDetails()).map((row) => [
+      row['key'],
+      row['name'],
+      ms(row['startAt']),
+      ms(row['endAt']),
+    ]);
     const ours = h.quotes.quotePackages().map((row) => [row.key, row.name, row.startAt, row.endAt]);
     expect(ours.sort()).toEqual(sdk.sort());
     expect(ours.map((row) => row[0]).sort()).toEqual(['SIM_HK_LV1', 'SIM_US_LV1']);
@@ -60,7 +65,15 @@ describe('the SDK and our client read the same quote data', () => {
   it('static info', async () => {
     const sdk = sdkJson<Row[]>(await h.sdkQuote.staticInfo([HK, US]));
     const ours = await h.quotes.staticInfo([HK, US]);
-    const shape = (row: Row) => [row['symbol'], row['nameEn'], row['lotSize'], row['totalShares'], dec(row['epsTtm']), dec(row['bps']), row['board']];
+    const shape = (row: Row) => [
+      row['symbol'],
+      row['nameEn'],
+      row['lotSize'],
+      row['totalShares'],
+      dec(row['epsTtm']),
+      dec(row['bps']),
+      row['board'],
+    ];
     expect(ours.map((row) => shape({ ...row, epsTtm: row.epsTtm.toFixed(), bps: row.bps.toFixed() }))).toEqual(sdk.map(shape));
     expect(sdk.map((row) => row['stockDerivatives'])).toEqual([['Option', 'Warrant'], ['Option']]);
     expect(ours.map((row) => row.stockDerivatives)).toEqual([[1, 2], [1]]);
@@ -113,16 +126,28 @@ describe('the SDK and our client read the same quote data', () => {
   });
 
   it('candlesticks, by count, by offset and by date', async () => {
-    const latest = [sdkJson<Row[]>(await h.sdkQuote.candlesticks(HK, SDK_PERIOD.FiveMinutes, 10, SDK_NO_ADJUST, SDK_INTRADAY)), await h.quotes.candlesticks(HK, '5m', 10)] as const;
+    const latest = [
+      sdkJson<Row[]>(await h.sdkQuote.candlesticks(HK, SDK_PERIOD.FiveMinutes, 10, SDK_NO_ADJUST, SDK_INTRADAY)),
+      await h.quotes.candlesticks(HK, '5m', 10),
+    ] as const;
     expect(latest[1].map(ourCandle)).toEqual(latest[0].map(candle));
     expect(latest[1]).toHaveLength(10);
     const anchor = new NaiveDatetime(new NaiveDate(2024, 1, 9), new Time(9, 40, 0));
-    const sdkOffset = sdkJson<Row[]>(await h.sdkQuote.historyCandlesticksByOffset(HK, SDK_PERIOD.OneMinute, SDK_NO_ADJUST, false, anchor, 7, SDK_INTRADAY));
+    const sdkOffset = sdkJson<Row[]>(
+      await h.sdkQuote.historyCandlesticksByOffset(HK, SDK_PERIOD.OneMinute, SDK_NO_ADJUST, false, anchor, 7, SDK_INTRADAY),
+    );
     const ourOffset = await h.quotes.historyByOffset(HK, '1m', { direction: 'backward', date: '2024-01-09', minute: '0940', count: 7 });
     expect(ourOffset.map(ourCandle)).toEqual(sdkOffset.map(candle));
     expect(ourOffset.at(-1)?.time).toBe(localInstant(HK, '2024-01-09', 9, 40));
     const sdkDays = sdkJson<Row[]>(
-      await h.sdkQuote.historyCandlesticksByDate(HK, SDK_PERIOD.Day, SDK_NO_ADJUST, new NaiveDate(2024, 1, 3), new NaiveDate(2024, 1, 9), SDK_INTRADAY),
+      await h.sdkQuote.historyCandlesticksByDate(
+        HK,
+        SDK_PERIOD.Day,
+        SDK_NO_ADJUST,
+        new NaiveDate(2024, 1, 3),
+        new NaiveDate(2024, 1, 9),
+        SDK_INTRADAY,
+      ),
     );
     const ourDays = await h.quotes.historyByDate(HK, 'day', '2024-01-03', '2024-01-09');
     expect(ourDays.map(ourCandle)).toEqual(sdkDays.map(candle));
@@ -151,7 +176,9 @@ describe('the SDK and our client read the same quote data', () => {
   it('capital flow and distribution', async () => {
     const sdkFlow = sdkJson<Row[]>(await h.sdkQuote.capitalFlow(HK));
     const ourFlow = await h.quotes.capitalFlow(HK);
-    expect(ourFlow.lines.map((line) => [dec(line.inflow), line.timestamp])).toEqual(sdkFlow.map((line) => [dec(line['inflow']), ms(line['timestamp'])]));
+    expect(ourFlow.lines.map((line) => [dec(line.inflow), line.timestamp])).toEqual(
+      sdkFlow.map((line) => [dec(line['inflow']), ms(line['timestamp'])]),
+    );
     expect(ourFlow.lines.length).toBeGreaterThan(10);
     const sdk = sdkJson<{ timestamp: string; capitalIn: Row; capitalOut: Row }>(await h.sdkQuote.capitalDistribution(HK));
     const ours = await h.quotes.capitalDistribution(HK);
@@ -166,7 +193,12 @@ describe('the SDK and our client read the same quote data', () => {
   it('calc indexes: every index the SDK names, of a stock, an option and a warrant', async () => {
     const [strike] = await h.quotes.optionChainStrikes(US, (await h.quotes.optionChainDates(US))[0]!);
     const symbols = [HK, US, strike!.callSymbol, '20000.HK', '60004.HK'];
-    const sdk = sdkJson<Row[]>(await h.sdkQuote.calcIndexes(symbols, CALC_INDEXES.map((_, position) => sdkCalcIndex(position))));
+    const sdk = sdkJson<Row[]>(
+      await h.sdkQuote.calcIndexes(
+        symbols,
+        CALC_INDEXES.map((_, position) => sdkCalcIndex(position)),
+      ),
+    );
     const ours = await h.quotes.calcIndexes(symbols, CALC_INDEXES);
     const sdkName = (index: string): string => ({ changeVal: 'changeValue' })[index] ?? index;
     const value = (raw: unknown): unknown =>
@@ -175,8 +207,16 @@ describe('the SDK and our client read the same quote data', () => {
       sdk.map((row) => CALC_INDEXES.map((index) => value(row[sdkName(index)] ?? null))),
     );
     const [stock, , option, warrant] = ours;
-    expect([stock?.fiveDayChangeRate, stock?.peTtmRatio, stock?.tenDayChangeRate]).toEqual([expect.anything(), expect.anything(), undefined]);
-    expect([option?.delta, option?.openInterest, warrant?.conversionRatio?.toFixed()]).toEqual([expect.anything(), expect.any(Number), '10']);
+    expect([stock?.fiveDayChangeRate, stock?.peTtmRatio, stock?.tenDayChangeRate]).toEqual([
+      expect.anything(),
+      expect.anything(),
+      undefined,
+    ]);
+    expect([option?.delta, option?.openInterest, warrant?.conversionRatio?.toFixed()]).toEqual([
+      expect.anything(),
+      expect.any(Number),
+      '10',
+    ]);
   });
 
   it('the security list', async () => {

@@ -1,7 +1,9 @@
 // Quote subscriptions (cmds 5, 6, 7) and the pushes they bring: on every replayed tick of a symbol, each
 // link subscribed to it gets a quote (101), depth (102), broker queue (103) and trade (104) push as it asked,
 // each encoded once.
-// At most 500 symbols per connection (301607); `is_first_push` sends the current state right after the answer.
+// At most 500 symbols per connection (301607); `is_first_push` sends the current state (quote, depth, broker
+// queue) right after the answer, but no trade: a trade is an event, and sending the last one again would count it
+// twice in candles built from pushes (the SDK's live candles).
 // A malformed symbol is refused as an invalid request (301600).
 import { parseSymbol, type SecuritySymbol } from '../../../domain/symbol.js';
 import { encodePacket, RESPONSE_STATUS } from '../../../openapi/socket/codec.js';
@@ -105,7 +107,6 @@ export class QuoteSubscriptions {
       if (types.includes(SUB_TYPES.quote)) link.channel.push(frames.quote());
       if (types.includes(SUB_TYPES.depth)) link.channel.push(frames.depth());
       if (types.includes(SUB_TYPES.brokers)) link.channel.push(frames.brokers());
-      if (types.includes(SUB_TYPES.trades) && quote.trades.length > 0) link.channel.push(frames.trades());
     }
   }
 }
