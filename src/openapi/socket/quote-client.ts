@@ -66,6 +66,7 @@ export class QuoteClient extends QuoteRequests {
   /** Half trading days (YYYY-MM-DD) per market, asked once when the market's first candle series starts. */
   private readonly halfDays = new Map<Market, ReadonlySet<string>>();
   private readonly boards = new Map<SecuritySymbol, string>();
+  private readonly startingCandles = new Map<string, Promise<readonly Candle[]>>();
 
   constructor(private readonly options: QuoteClientOptions) {
     super();
@@ -140,6 +141,11 @@ export class QuoteClient extends QuoteRequests {
     return this.subscribed('trades', this.tradePushes, symbols);
   }
 
+  /** Resolves once every subscribe and unsubscribe asked for so far has been answered. */
+  async whenSubscribed(): Promise<void> {
+    await this.operations;
+  }
+
   /** What the service holds for this connection (cmd 5), with the local candlestick periods of each symbol. */
   async subscriptions(): Promise<QuoteSubscription[]> {
     const response = await this.call(QUOTE_COMMANDS.subscriptions, messages.subscriptionRequest, {}, messages.subscriptionResponse);
@@ -159,12 +165,18 @@ export class QuoteClient extends QuoteRequests {
    * date from quote and trade pushes (see `candlesticks$` and `realtime`). Subscribing again with the same
    * sessions returns the candles kept so far.
    */
-  async subscribeCandlesticks(
-    symbol: SecuritySymbol,
-    period: Period,
-    query: Pick<CandleQuery, 'allSessions'> = {},
-  ): Promise<readonly Candle[]> {
-    const allSessions = query.allSessions === true;
+  subscribeCandlesticks(symbol: SecuritySymbol, period: Period, query: Pick<CandleQuery, 'allSessions'> = {}): Promise<readonly Candle[]> {
+    // One start per series at a time: a second caller waits for the first instead of starting it again.
+    const key = `${symbol}|${period}|${query.allSessions === true}`;
+    let starting = this.startingCandles.get(key);
+    if (starting === undefined) {
+      starting = this.startCandlesticks(symbol, period, query.allSessions === true).finally(() => this.startingCandles.delete(key));
+      this.startingCandles.set(key, starting);
+    }
+    return starting;
+  }
+
+  private async startCandlesticks(symbol: SecuritySymbol, period: Period, allSessions: boolean): Promise<readonly Candle[]> {
     const held = this.realtime.candleSeries(symbol, period);
     if (held !== undefined && held.allSessions === allSessions) return held.candlesticks;
     const board = await this.boardOf(symbol);
