@@ -73,11 +73,9 @@ export class TradeClient {
     return this.connection.close();
   }
 
+  /** After every auth: the topics held before (none once unsubscribed). */
   private async subscribeTopics(): Promise<void> {
-    const wanted = this.topics.length > 0 ? this.topics : [PRIVATE_TOPIC];
-    const response = await this.connection.call(TRADE_COMMANDS.subscribe, messages.sub, { topics: wanted }, messages.subResponse);
-    for (const failure of response.fail) this.logger.warn({ topic: failure.topic, reason: failure.reason }, 'topic subscription refused');
-    this.topics = response.current.length > 0 ? response.current : response.success;
+    if (this.topics.length > 0) await this.subscribe(this.topics);
   }
 
   private readNotification(body: Uint8Array): PushedOrderUpdate[] {
