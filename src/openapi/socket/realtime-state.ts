@@ -3,8 +3,9 @@
 // its last value; depth and broker levels are replaced by position; trades are appended, at most 1000 kept), and
 // the candle series of candlestick subscriptions grow from the same pushes. `state$` emits an immutable snapshot
 // after each change, so any consumer can read it (or `select` one symbol); the getters answer like the SDK's
-// realtimeQuote, realtimeDepth, realtimeBrokers, realtimeTrades and realtimeCandlesticks.
-import { BehaviorSubject, distinctUntilChanged, map, Subject, type Observable } from 'rxjs';
+// realtimeQuote, realtimeDepth, realtimeBrokers, realtimeTrades and realtimeCandlesticks. A push replaces one
+// symbol's entry; the whole-state snapshot is built only when read (so a push costs the same for 1 or 500 symbols).
+import { defer, distinctUntilChanged, filter, map, startWith, Subject, type Observable } from 'rxjs';
 import type { Candle } from '../../domain/candle.js';
 import type { Period } from '../../domain/period.js';
 import type { Depth, DepthLevel, MarketTrade, Quote, Trades } from '../../domain/quote.js';
@@ -45,26 +46,40 @@ const EMPTY_SYMBOL = (symbol: SecuritySymbol): RealtimeSymbol => ({
 });
 
 export class RealtimeState {
-  private readonly subject = new BehaviorSubject<RealtimeSnapshot>(new Map());
+  private readonly entries = new Map<SecuritySymbol, RealtimeSymbol>();
+  /** The snapshot of the entries as they are now; undefined after a change until read again. */
+  private built: RealtimeSnapshot | undefined;
+  /** The symbol of every change. */
+  private readonly changes = new Subject<SecuritySymbol>();
   private readonly candleUpdates = new Subject<CandlestickUpdate>();
   private readonly series = new Map<SecuritySymbol, Map<Period, CandleSeries>>();
 
   constructor(private readonly halfDays: HalfDays = () => false) {}
 
-  /** The whole state now and after every change. */
+  /** The whole state now and after every change (an immutable snapshot each time). */
   get state$(): Observable<RealtimeSnapshot> {
-    return this.subject.asObservable();
+    return defer(() =>
+      this.changes.pipe(
+        startWith(undefined),
+        map(() => this.snapshot),
+      ),
+    );
   }
 
   get snapshot(): RealtimeSnapshot {
-    return this.subject.value;
+    this.built ??= new Map(this.entries);
+    return this.built;
   }
 
-  /** One symbol's state, emitted when it changes. */
+  /** One symbol's state now and after each of its changes. */
   select(symbol: SecuritySymbol): Observable<RealtimeSymbol | undefined> {
-    return this.subject.pipe(
-      map((state) => state.get(symbol)),
-      distinctUntilChanged(),
+    return defer(() =>
+      this.changes.pipe(
+        filter((changed) => changed === symbol),
+        startWith(symbol),
+        map(() => this.entries.get(symbol)),
+        distinctUntilChanged(),
+      ),
     );
   }
 
@@ -74,26 +89,26 @@ export class RealtimeState {
   }
 
   quote(symbols: readonly SecuritySymbol[]): Quote[] {
-    return symbols.flatMap((symbol) => this.snapshot.get(symbol)?.quote ?? []);
+    return symbols.flatMap((symbol) => this.entries.get(symbol)?.quote ?? []);
   }
 
   depth(symbol: SecuritySymbol): { readonly asks: readonly DepthLevel[]; readonly bids: readonly DepthLevel[] } {
-    const state = this.snapshot.get(symbol);
+    const state = this.entries.get(symbol);
     return { asks: state?.asks ?? [], bids: state?.bids ?? [] };
   }
 
   brokers(symbol: SecuritySymbol): { readonly askBrokers: readonly BrokerQueue[]; readonly bidBrokers: readonly BrokerQueue[] } {
-    const state = this.snapshot.get(symbol);
+    const state = this.entries.get(symbol);
     return { askBrokers: state?.askBrokers ?? [], bidBrokers: state?.bidBrokers ?? [] };
   }
 
   trades(symbol: SecuritySymbol, count: number): MarketTrade[] {
-    const trades = this.snapshot.get(symbol)?.trades ?? [];
+    const trades = this.entries.get(symbol)?.trades ?? [];
     return trades.slice(Math.max(0, trades.length - count));
   }
 
   candlesticks(symbol: SecuritySymbol, period: Period, count: number): Candle[] {
-    const candles = this.snapshot.get(symbol)?.candlesticks.get(period) ?? [];
+    const candles = this.entries.get(symbol)?.candlesticks.get(period) ?? [];
     return candles.slice(Math.max(0, candles.length - count));
   }
 
@@ -124,27 +139,15 @@ export class RealtimeState {
 
   /** Merges a quote push; returns the merged quote. */
   applyQuote(push: Quote): Quote {
-    let merged = push;
-    this.change(push.symbol, (state) => {
-      const previous = state.quote;
-      const keep = <K extends 'lastDone' | 'open' | 'high' | 'low' | 'turnover'>(field: K): Quote[K] =>
-        previous !== undefined && push[field].isZero() ? previous[field] : push[field];
-      const quote: Quote = {
-        ...push,
-        lastDone: keep('lastDone'),
-        open: keep('open'),
-        high: keep('high'),
-        low: keep('low'),
-        turnover: keep('turnover'),
-        volume: previous !== undefined && push.volume === 0 ? previous.volume : push.volume,
-      };
-      merged = quote;
-      const updates = [...(this.series.get(push.symbol)?.values() ?? [])].flatMap((series) =>
-        series.mergeQuote(quote, this.halfDays(series.market, quote.timestamp)),
-      );
-      return this.withCandles({ ...state, quote }, updates);
-    });
-    return merged;
+    const previous = this.entries.get(push.symbol)?.quote;
+    const quote = previous === undefined || !hasZeroField(push) ? push : mergeQuote(previous, push);
+    const series = this.series.get(push.symbol);
+    const updates =
+      series === undefined
+        ? NO_UPDATES
+        : [...series.values()].flatMap((one) => one.mergeQuote(quote, this.halfDays(one.market, quote.timestamp)));
+    this.change(push.symbol, (state) => this.withCandles({ ...state, quote }, updates));
+    return quote;
   }
 
   applyDepth(push: Depth): void {
@@ -160,18 +163,22 @@ export class RealtimeState {
   }
 
   applyTrades(push: Trades): void {
+    const series = this.series.get(push.symbol);
+    const updates =
+      series === undefined
+        ? NO_UPDATES
+        : [...series.values()].flatMap((one) =>
+            push.trades.flatMap((trade) => one.mergeTrade(trade, this.halfDays(one.market, trade.timestamp))),
+          );
     this.change(push.symbol, (state) => {
       let trades = [...state.trades, ...push.trades];
       if (trades.length > MAX_TRADES * 2) trades = trades.slice(MAX_TRADES);
-      const updates = [...(this.series.get(push.symbol)?.values() ?? [])].flatMap((series) =>
-        push.trades.flatMap((trade) => series.mergeTrade(trade, this.halfDays(series.market, trade.timestamp))),
-      );
       return this.withCandles({ ...state, trades }, updates);
     });
   }
 
   complete(): void {
-    this.subject.complete();
+    this.changes.complete();
     this.candleUpdates.complete();
   }
 
@@ -187,17 +194,38 @@ export class RealtimeState {
     return new Map([...(this.series.get(symbol)?.entries() ?? [])].map(([period, series]) => [period, series.candlesticks]));
   }
 
-  /** Replaces one symbol's state, publishes the new snapshot, then the candle updates the change made. */
+  /** Replaces one symbol's state, announces the change, then the candle updates the change made. */
   private change(symbol: SecuritySymbol, next: (state: RealtimeSymbol) => RealtimeSymbol): void {
-    const current = this.subject.value;
-    const state = next(current.get(symbol) ?? EMPTY_SYMBOL(symbol));
-    const snapshot = new Map(current);
-    snapshot.set(symbol, state);
-    this.subject.next(snapshot);
+    this.entries.set(symbol, next(this.entries.get(symbol) ?? EMPTY_SYMBOL(symbol)));
+    this.built = undefined;
+    this.changes.next(symbol);
     const updates = this.pending;
     this.pending = [];
     for (const update of updates) this.candleUpdates.next(update);
   }
+}
+
+const NO_UPDATES: readonly CandlestickUpdate[] = [];
+
+/** Whether a quote push leaves a field at zero (the SDK then keeps the last value). */
+function hasZeroField(push: Quote): boolean {
+  return (
+    push.lastDone.isZero() || push.open.isZero() || push.high.isZero() || push.low.isZero() || push.turnover.isZero() || push.volume === 0
+  );
+}
+
+function mergeQuote(previous: Quote, push: Quote): Quote {
+  const keep = <K extends 'lastDone' | 'open' | 'high' | 'low' | 'turnover'>(field: K): Quote[K] =>
+    push[field].isZero() ? previous[field] : push[field];
+  return {
+    ...push,
+    lastDone: keep('lastDone'),
+    open: keep('open'),
+    high: keep('high'),
+    low: keep('low'),
+    turnover: keep('turnover'),
+    volume: push.volume === 0 ? previous.volume : push.volume,
+  };
 }
 
 /** `current` with each level of `changes` replacing the one at its position, sorted by position. */
