@@ -67,6 +67,8 @@ export class QuoteClient extends QuoteRequests {
   private readonly halfDays = new Map<Market, ReadonlySet<string>>();
   private readonly boards = new Map<SecuritySymbol, string>();
   private readonly startingCandles = new Map<string, Promise<readonly Candle[]>>();
+  /** Open liveCandlesticks streams per `symbol|period`. */
+  private readonly liveCandleStreams = new Map<string, number>();
 
   constructor(private readonly options: QuoteClientOptions) {
     super();
@@ -205,15 +207,26 @@ export class QuoteClient extends QuoteRequests {
     return this.realtime.candlesticks$;
   }
 
-  /** Live candles as a stream: subscribes on subscription, emits each change, unsubscribes on teardown. */
+  /**
+   * Live candles as a stream: subscribes on subscription, emits each change, and unsubscribes when the last
+   * stream of the symbol and period is torn down.
+   */
   liveCandlesticks(symbol: SecuritySymbol, period: Period, query: Pick<CandleQuery, 'allSessions'> = {}): Obs<CandlestickUpdate> {
     return new Observable<CandlestickUpdate>((subscriber) => {
+      const key = `${symbol}|${period}`;
       const inner = this.realtime.candlesticks$
         .pipe(filter((update) => update.symbol === symbol && update.period === period))
         .subscribe(subscriber);
+      this.liveCandleStreams.set(key, (this.liveCandleStreams.get(key) ?? 0) + 1);
       this.subscribeCandlesticks(symbol, period, query).catch((error: unknown) => subscriber.error(error));
       return () => {
         inner.unsubscribe();
+        const left = (this.liveCandleStreams.get(key) ?? 1) - 1;
+        if (left > 0) {
+          this.liveCandleStreams.set(key, left);
+          return;
+        }
+        this.liveCandleStreams.delete(key);
         if (this.connection.state.status !== 'closed') void this.unsubscribeCandlesticks(symbol, period).catch(() => undefined);
       };
     });

@@ -77,16 +77,4 @@ export function ms(value: unknown): number | null {
   return typeof value === 'number' ? value : Date.parse(String(value));
 }
 
-/** Resolves once `condition` holds, checked between I/O events (a real-time guard keeps a broken test from hanging). */
-export function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const deadline = setTimeout(() => reject(new Error('condition not met in time')), timeoutMs);
-    const check = async (): Promise<void> => {
-      if (await condition()) {
-        clearTimeout(deadline);
-        resolve();
-      } else setImmediate(() => void check());
-    };
-    void check();
-  });
-}
+export { until } from '../../support/socket/wait.js';

@@ -1,4 +1,4 @@
-import { firstValueFrom, take, toArray } from 'rxjs';
+import { filter, firstValueFrom, take, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Quote } from '../../../src/domain/quote.js';
 import { parseSymbol } from '../../../src/domain/symbol.js';
@@ -10,7 +10,7 @@ import type { QuoteClient } from '../../../src/openapi/socket/quote-client.js';
 import { BARS_PER_DAY, HK, localInstant, minuteCandles, US } from '../../support/sim/candles.js';
 import { startSimHarness, type SimHarness } from '../../support/sim/harness.js';
 import { serverHolds } from '../../support/sim/server-holds.js';
-import { first } from '../../support/socket/wait.js';
+import { first, until } from '../../support/socket/wait.js';
 
 let h: SimHarness;
 let quotes: QuoteClient;
@@ -218,5 +218,19 @@ describe('quote questions', () => {
       await quotes.connection.request(QUOTE_COMMANDS.trades, messages.tradeRequest.encode({ symbol: HK, count: 3 })),
     );
     expect(trades.trades).toHaveLength(3);
+  });
+
+  it('shares one candlestick subscription between live streams and drops it with the last of them', async () => {
+    await start();
+    h.stepUntil((tick) => tick.symbol === HK);
+    const first = quotes.liveCandlesticks(HK, '1m').subscribe();
+    const nextMinute = localInstant(HK, '2024-01-02', 9, 31);
+    const second = firstValueFrom(quotes.liveCandlesticks(HK, '1m').pipe(filter((update) => update.candle.time === nextMinute)));
+    await until(async () => (await quotes.subscriptions()).some((row) => row.symbol === HK && row.subTypes.includes('trades')));
+    first.unsubscribe();
+    h.stepUntil((tick) => tick.symbol === HK && tick.time >= nextMinute);
+    expect((await second).confirmed).toBe(false);
+    await until(async () => (await quotes.subscriptions()).length === 0);
+    expect(quotes.realtime.candlePeriods().size).toBe(0);
   });
 });
