@@ -67,6 +67,7 @@ export class CandleSeries {
   private readonly bars: Bar[];
   /** The bars as domain candles, a new array after every change (so readers may keep the one they got). */
   private view: readonly Candle[];
+  private lastCandleTime: { minute: number; session: TradeSession; halfDay: boolean; time: number | undefined } | undefined;
   /** Index of the last bar of each trade session. */
   private readonly tails = new Map<TradeSession, number>();
 
@@ -145,7 +146,7 @@ export class CandleSeries {
   }
 
   private merge(session: TradeSession, at: number, price: Decimal, volume: number, fields: Fields, halfDay: boolean): CandlestickUpdate[] {
-    const time = candleTime(this.market, session, halfDay, this.period, at);
+    const time = this.candleTimeOf(session, halfDay, at);
     if (time === undefined) return [];
     const turnover = price.times(volume).times(TURNOVER_LOT[this.market]);
     return this.place(
@@ -189,6 +190,19 @@ export class CandleSeries {
     );
   }
 
+  /**
+   * candleTime, remembered for the last minute asked: session bounds fall on whole minutes, so every trade of a
+   * minute has the same bar, and the zone conversion (Intl) runs once per minute instead of once per trade.
+   */
+  private candleTimeOf(session: TradeSession, halfDay: boolean, at: number): number | undefined {
+    const minute = Math.floor(at / 60_000);
+    const last = this.lastCandleTime;
+    if (last !== undefined && last.minute === minute && last.session === session && last.halfDay === halfDay) return last.time;
+    const time = candleTime(this.market, session, halfDay, this.period, at);
+    this.lastCandleTime = { minute, session, halfDay, time };
+    return time;
+  }
+
   /** Updates the session's last bar when `time` is its time, or appends a new bar after it. */
   private place(
     session: TradeSession,
@@ -201,37 +215,41 @@ export class CandleSeries {
     const wanted = this.allSessions || session === 'normal';
     if (previous !== undefined && time === previous.time) {
       const bar = update(previous);
+      const candle = this.candle(bar);
       this.bars[tail!] = bar;
       const view = this.view.slice();
-      view[tail!] = this.candle(bar);
+      view[tail!] = candle;
       this.view = view;
-      return wanted ? [this.update(bar, false)] : [];
+      return wanted ? [this.update(candle, false)] : [];
     }
     if (previous !== undefined && time < previous.time) return [];
     const bar = start(previous);
     if (bar === undefined) return [];
-    const index = tail === undefined ? this.insertByTime(bar) : tail + 1;
+    const candle = this.candle(bar);
+    const index = tail === undefined ? this.insertByTime(bar, candle) : tail + 1;
     if (tail !== undefined) {
       this.bars.splice(index, 0, bar);
-      this.view = [...this.view.slice(0, index), this.candle(bar), ...this.view.slice(index)];
+      this.view = [...this.view.slice(0, index), candle, ...this.view.slice(index)];
     }
+    // The bar now confirmed is the one before the new bar in the view (its candle was made when it last changed).
+    const confirmed = previous === undefined ? undefined : this.view[index - 1];
     for (const [other, position] of this.tails) if (other !== session && position >= index) this.tails.set(other, position + 1);
     this.tails.set(session, index);
     this.trim();
     if (!wanted) return [];
-    return previous === undefined ? [this.update(bar, false)] : [this.update(previous, true), this.update(bar, false)];
+    return confirmed === undefined ? [this.update(candle, false)] : [this.update(confirmed, true), this.update(candle, false)];
   }
 
-  private insertByTime(bar: Bar): number {
+  private insertByTime(bar: Bar, candle: Candle): number {
     let index = this.bars.findIndex((existing) => existing.time >= bar.time);
     if (index < 0) index = this.bars.length;
     const view = this.view.slice();
     if (this.bars[index]?.time === bar.time) {
       this.bars[index] = bar;
-      view[index] = this.candle(bar);
+      view[index] = candle;
     } else {
       this.bars.splice(index, 0, bar);
-      view.splice(index, 0, this.candle(bar));
+      view.splice(index, 0, candle);
     }
     this.view = view;
     return index;
@@ -248,8 +266,8 @@ export class CandleSeries {
     }
   }
 
-  private update(bar: Bar, confirmed: boolean): CandlestickUpdate {
-    return { symbol: this.symbol, period: this.period, candle: this.candle(bar), confirmed };
+  private update(candle: Candle, confirmed: boolean): CandlestickUpdate {
+    return { symbol: this.symbol, period: this.period, candle, confirmed };
   }
 
   private candle(bar: Bar): Candle {
