@@ -84,6 +84,11 @@ describe('--help of the commands behind the SDK calls', () => {
 describe('bad flags are refused before anything is sent, naming the flag', () => {
   const cases: readonly (readonly [readonly string[], string])[] = [
     [['trades', HK, '--count', '5000'], '--count: at most 1000'],
+    [['candles', HK, '--at', '2024-01-02', '--from', '2024-01-01', '--to', '2024-01-02'], 'give either --at or --from/--to'],
+    [['candles', HK, '--forward'], '--forward applies with --at'],
+    [['candles', HK, '--at', '2024-01-02 9:40'], '--at: "2024-01-02 9:40" is not YYYY-MM-DD or YYYY-MM-DDTHH:MM'],
+    [['candles', HK, '--at', '2024-01-02T25:00', '--period', '1m'], '--at: "2024-01-02T25:00" is not a time of day'],
+    [['candles', HK, '--at', '2024-01-02T09:40', '--period', 'day'], '--at: a time of day applies to intraday periods, not day'],
     [['option-chain', US, '--expiry', '2024-02-30'], '--expiry: "2024-02-30" is not a date'],
     [['warrants', HK, '--type', 'Turbo'], '--type: "Turbo" is not one of Call, Put, Bull, Bear, Inline'],
     [['warrants', HK, '--sort-by', 'price'], '--sort-by: "price" is not one of lastDone'],
@@ -113,6 +118,27 @@ describe('bad flags are refused before anything is sent, naming the flag', () =>
 });
 
 describe('quote commands', () => {
+  it('candles by offset: the bars up to an anchor, or from it with --forward (historyCandlesticksByOffset)', async () => {
+    const times = async (...args: string[]) => (await json<Row[]>('candles', HK, ...args)).map((bar) => bar['time']);
+    expect(await times('--period', '1m', '--at', '2024-01-02T09:40', '--count', '3')).toEqual([
+      localInstant(HK, '2024-01-02', 9, 38),
+      localInstant(HK, '2024-01-02', 9, 39),
+      localInstant(HK, '2024-01-02', 9, 40),
+    ]);
+    expect(await times('--period', '1m', '--at', '2024-01-02T09:58', '--forward', '--count', '3')).toEqual([
+      localInstant(HK, '2024-01-02', 9, 58),
+      localInstant(HK, '2024-01-02', 9, 59),
+      localInstant(HK, '2024-01-03', 9, 30),
+    ]);
+    // The replay is past the HK session of 3 January: two complete days.
+    expect(await times('--period', 'day', '--at', '2024-01-02', '--forward', '--count', '5')).toEqual([
+      localInstant(HK, '2024-01-02', 0, 0),
+      localInstant(HK, '2024-01-03', 0, 0),
+    ]);
+    const rows = (await table('candles', HK, '--period', '5m', '--at', '2024-01-02T09:45', '--count', '2')).trim().split('\n');
+    expect(rows.slice(2).map((row) => row.slice(0, 16))).toEqual(['2024-01-02 09:40', '2024-01-02 09:45']);
+  });
+
   it('depth, broker queue, participants, trades, intraday lines and trading sessions', async () => {
     const depth = await json<{ asks: Row[]; bids: Row[] }>('depth', HK);
     expect([depth.asks.length, depth.bids.length]).toEqual([5, 5]);
