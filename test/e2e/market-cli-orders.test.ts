@@ -42,7 +42,8 @@ describe('trader orders --watch', () => {
     const subscribed = socket.requestsFor(TRADE_COMMANDS.subscribe).length;
     const unsubscribed = socket.requestsFor(TRADE_COMMANDS.unsubscribe).length;
     const watch = spawnTrader(['orders', '--watch'], environment());
-    await socket.until(() => socket.requestsFor(TRADE_COMMANDS.subscribe).length > subscribed, 15_000);
+    // A start-up guard of a minute: the binary takes tens of seconds to start on a loaded machine.
+    await socket.until(() => socket.requestsFor(TRADE_COMMANDS.subscribe).length > subscribed, 60_000);
     pushNotification(socket, { event: 'order_changed_lb', data: orderChanged() });
     const update = JSON.parse(await watch.waitForLine((line) => line.includes('"type":"order"')));
     expect(update).toMatchObject({
@@ -55,7 +56,7 @@ describe('trader orders --watch', () => {
     expect(await watch.interrupt()).toBe(0);
     const sent = socket.requestsFor(TRADE_COMMANDS.unsubscribe).slice(unsubscribed);
     expect(sent.map((request) => messages.unsub.decode(request.packet.body).topics)).toEqual([['private']]);
-  });
+  }, 120_000);
 
   it('refuses list filters combined with --watch before connecting', async () => {
     const run = await runTrader(['orders', '--watch', '--history'], environment());

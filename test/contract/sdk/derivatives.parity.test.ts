@@ -190,6 +190,18 @@ describe('the SDK and our client read the same derivatives', () => {
     const ourInside = await h.quotes.warrantList(HK, { sortBy: 'lastDone', order: 'asc', types: ['Inline'], bounds: ['in'] });
     expect(ourInside.warrants.map((row) => row.symbol)).toEqual(sdkInside);
     expect(ourInside.warrants).toHaveLength(2);
+    // Every sort key in both orders: the SDK's WarrantSortBy value at each position is our key's wire value.
+    for (const [position, sortBy] of WARRANT_SORT_KEYS.entries()) {
+      for (const order of ['asc', 'desc'] as const) {
+        const sdkSorted = await filtered(HK, sdkWarrantSort(position), order === 'asc' ? SDK_SORT.Ascending : SDK_SORT.Descending);
+        const ourSorted = await h.quotes.warrantList(HK, { sortBy, order });
+        expect([sortBy, order, ourSorted.warrants.map((row) => row.symbol)]).toEqual([sortBy, order, sdkSorted]);
+      }
+    }
+    const bySymbol = (await h.quotes.warrantList(HK, { sortBy: 'strikePrice', order: 'asc' })).warrants;
+    const strikes = bySymbol.filter((row) => row.strikePrice !== undefined).map((row) => row.strikePrice!.toNumber());
+    expect(strikes).toEqual([...strikes].sort((a, b) => a - b));
+    expect(bySymbol.slice(strikes.length).map((row) => row.warrantType)).toEqual(['Inline', 'Inline']);
     const page = await h.quotes.warrantList(HK, { sortBy: 'lastDone', order: 'desc', offset: 2, count: 3 });
     expect([page.totalCount, page.warrants.map((row) => row.symbol)]).toEqual([10, ourAll.warrants.slice(2, 5).map((row) => row.symbol)]);
   });
