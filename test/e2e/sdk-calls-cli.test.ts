@@ -93,6 +93,9 @@ describe('bad flags are refused before anything is sent, naming the flag', () =>
     [['warrants', HK, '--type', 'Turbo'], '--type: "Turbo" is not one of Call, Put, Bull, Bear, Inline'],
     [['warrants', HK, '--sort-by', 'price'], '--sort-by: "price" is not one of lastDone'],
     [['warrants', HK, '--expiry', 'soon'], '--expiry: "soon" is not one of lt3, 3to6, 6to12, gt12'],
+    [['warrants', HK, '--issuer', 'HSBC'], '--issuer: not a number: issuer ids come from `trader warrant-issuers`'],
+    [['warrants', HK, '--issuer', '1.5'], '--issuer: "1.5" is not a whole number'],
+    [['warrants', HK, '--offset', '2'], '--offset applies with --count'],
     [['calc-indexes', HK, '--index', 'beta'], '--index: "beta" is not one of lastDone'],
     [['temperature', '--market', 'JP'], '--market: "JP" is not one of HK, US, CN, SG'],
     [['temperature', '--market', 'HK', '--from', '2024-01-01'], '--from and --to go together'],
@@ -186,6 +189,11 @@ describe('quote commands', () => {
     const prices = bulls.warrants.map((row) => Number(row['lastDone']));
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     expect(await table('warrants', HK, '--count', '3')).toContain('3 of 10');
+    const picked = await json<{ warrants: Row[] }>('warrants', HK, '--issuer', '1', '--issuer', '3', '--expiry', 'lt3', '--expiry', '3to6');
+    const client = await h.quoteClient();
+    const expected = await client.warrantList(HK, { sortBy: 'volume', order: 'desc', issuers: [1, 3], expiry: ['lt3', '3to6'] });
+    expect(picked.warrants.map((row) => row['symbol'])).toEqual(expected.warrants.map((row) => row.symbol));
+    expect([expected.totalCount > 0, expected.totalCount < 10]).toEqual([true, true]);
   });
 
   it('calc indexes, market temperature and the quote profile', async () => {

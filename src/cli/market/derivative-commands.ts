@@ -172,13 +172,19 @@ interface WarrantsArgs extends GlobalFlags {
 /** Validates the screener flags before anything is sent. */
 export function warrantQuery(args: WarrantsArgs): WarrantQuery {
   const issuers = (args.issuer ?? []).map((value) => {
+    // yargs turns a word into NaN before we see it.
     if (!Number.isInteger(Number(value)))
-      throw new InvalidInputError(`--issuer: "${value}" is not an issuer id (see \`trader warrant-issuers\`)`, '--issuer');
+      throw new InvalidInputError(
+        `--issuer: ${Number.isNaN(Number(value)) ? 'not a number' : `"${value}" is not a whole number`}: issuer ids come from \`trader warrant-issuers\``,
+        '--issuer',
+      );
     return Number(value);
   });
   const offset = args.offset === undefined ? undefined : Number(args.offset);
   if (offset !== undefined && !(Number.isInteger(offset) && offset >= 0))
     throw new InvalidInputError(`--offset: must be a whole number ≥ 0 (got ${args.offset})`, '--offset');
+  // Without a page size the service pages nothing, so an offset alone would be ignored silently.
+  if (offset !== undefined && args.count === undefined) throw new InvalidInputError('--offset applies with --count', '--offset');
   return {
     sortBy: choiceFlag(WARRANT_SORT_KEYS, args.sortBy ?? 'volume', '--sort-by'),
     order: choiceFlag(['asc', 'desc'] as const, args.order ?? 'desc', '--order'),
