@@ -13,6 +13,7 @@ import { FEE_SETTINGS, FILL_MODELS, INTRABAR_PATHS } from '../../sim/venue/setti
 import { loadStrategy, parseParamAssignments } from '../../strategy/index.js';
 import { BAD_ROW_POLICIES, cashFlag, jsonTarget, riskFreeRateFlag, symbolsFlag, venueChoice, type BacktestArgs } from './flags.js';
 import { writeOutputs } from './outputs.js';
+import { PhaseTimings } from './phase-timings.js';
 
 /** Bars between progress updates (each costs one clock read). */
 const PROGRESS_EVERY = 4096;
@@ -31,6 +32,8 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
     ...(args.period === undefined ? {} : { period: args.period }),
   });
   const risk = args.risk === undefined ? undefined : await loadRiskConfig(args.risk);
+  const timings = new PhaseTimings();
+  timings.end('start-up');
   const data = await loadBacktestData(args.data, { symbols: strategy.symbols, onBadRow });
   if (data.skippedRows > 0) {
     const listed = data.problems.map((problem) => `\n  ${problem.source}:${problem.line}: ${problem.reason}`).join('');
@@ -38,6 +41,7 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
       `warning: skipped ${data.skippedRows} bad row${data.skippedRows === 1 ? '' : 's'}:${listed}${data.skippedRows > data.problems.length ? '\n  …' : ''}\n`,
     );
   }
+  timings.end('load');
 
   const progress = createProgress({ clock: systemClock, stream: process.stderr });
   progress.start(data.series.reduce((sum, series) => sum + series.candles.length, 0));
@@ -65,7 +69,10 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
   } finally {
     progress.stop();
   }
+  timings.end('walk');
   await writeOutputs(run, { json, report: args.report, quiet: args.quiet === true, metrics: { riskFreeRate } });
+  timings.end('write');
+  if (args.timings === true) process.stderr.write(timings.line());
   for (const failed of run.summary.strategies.filter((state) => state.state === 'failed')) {
     process.stderr.write(`error: strategy ${failed.name} (${failed.source}) failed: ${failed.error ?? 'unknown error'}\n`);
     process.exitCode = 1;
@@ -129,6 +136,10 @@ export const backtestCommand: CommandModule<object, BacktestArgs> = {
       })
       .option('report', { type: 'string', describe: 'Write a self-contained HTML report (charts, trades) to FILE.html' })
       .option('quiet', { type: 'boolean', describe: 'No summary on the terminal' })
+      .option('timings', {
+        type: 'boolean',
+        describe: 'Print on stderr how long start-up, loading, the walk and writing took, and the peak memory',
+      })
       .example('$0 backtest strategies/sma-crossover.ts', 'SMA crossover on the bundled S&P 500 history')
       .example(
         '$0 backtest strategies/sma-crossover.ts --param fast=5 --param slow=20 --commission 0.001 --slippage 5',
