@@ -76,7 +76,7 @@ export interface BacktestRun {
 export async function runBacktest(options: BacktestOptions): Promise<BacktestRun> {
   const { data } = options;
   checkStrategies(options.strategies, data);
-  const series = data.series.map((one) => one.candles);
+  const series = data.series.map((one) => one.columns);
   const symbols = data.series.map((one) => one.symbol);
   const cash = new Decimal(options.cash ?? DEFAULT_CASH);
   const clock = new VirtualClock(SeriesWalk.firstTime(series));
@@ -134,7 +134,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
     period: data.period,
     currency: data.currency,
     initialCash: cash,
-    bars: new Map(data.series.map((series) => [series.symbol, series.candles] as const)),
+    bars: new Map(data.series.map((series) => [series.symbol, series.columns] as const)),
     equity: walk.equity(),
     fills: venue.executions(),
     ...(options.settings === undefined ? {} : { settings: options.settings }),

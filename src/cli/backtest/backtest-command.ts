@@ -44,7 +44,7 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
   timings.end('load');
 
   const progress = createProgress({ clock: systemClock, stream: process.stderr });
-  progress.start(data.series.reduce((sum, series) => sum + series.candles.length, 0));
+  progress.start(data.series.reduce((sum, series) => sum + series.columns.length, 0));
   let run: BacktestRun;
   try {
     run = await runBacktest({
