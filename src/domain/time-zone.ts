@@ -29,14 +29,16 @@ interface Block {
 /** One zone's offsets from UTC at any instant, and the instant of any wall time. */
 export class ZoneRules {
   private readonly blocks = new Map<number, Block>();
+  // NaN at first (no span yet), which also makes these float fields from the start: a field that changes from
+  // small integer to float later makes the compiler throw away the code that read it.
   /** The constant-offset span [spanFrom, spanUntil) of the last instant looked up (clipped to its block). */
-  private spanFrom = 0;
-  private spanUntil = 0;
-  private spanOffset = 0;
+  private spanFrom = Number.NaN;
+  private spanUntil = Number.NaN;
+  private spanOffset = Number.NaN;
   /** Wall times in [wallFrom, wallUntil) occur once each, at wall − wallOffset (no gap or repeat there). */
-  private wallFrom = 0;
-  private wallUntil = 0;
-  private wallOffset = 0;
+  private wallFrom = Number.NaN;
+  private wallUntil = Number.NaN;
+  private wallOffset = Number.NaN;
 
   private constructor(readonly zone: string) {}
 

@@ -115,10 +115,10 @@ describe('trader backtest', () => {
     }
   });
 
-  it("stops on bad rows with each one's file, line and reason", () => {
+  it("stops on bad rows with each one's file, line and reason, exit status 2 (bad input)", () => {
     const { code, stderr, stdout } = run('badData');
 
-    expect(code).toBe(1);
+    expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toContain('1 bad row in candle data (use --on-bad-row skip to drop them)');
     expect(stderr).toContain(`${join(folder, 'AAPL.US.csv')}:3: high 0.5 is below low 2`);

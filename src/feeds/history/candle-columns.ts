@@ -63,15 +63,18 @@ export function columnsOf(
   return builder.finish(label);
 }
 
-/** Fills columns row by row; capacity grows when a guess was short. */
+/**
+ * Fills columns row by row; capacity grows when a guess was short. Loaders write the row addRow gives
+ * straight into the arrays (read them after addRow: growing replaces them).
+ */
 export class ColumnBuilder {
   length = 0;
-  private time: Float64Array;
-  private open: Float64Array;
-  private high: Float64Array;
-  private low: Float64Array;
-  private close: Float64Array;
-  private volume: Float64Array;
+  time: Float64Array;
+  open: Float64Array;
+  high: Float64Array;
+  low: Float64Array;
+  close: Float64Array;
+  volume: Float64Array;
   private turnover: Float64Array | undefined;
 
   constructor(capacity: number) {
@@ -84,20 +87,28 @@ export class ColumnBuilder {
     this.volume = new Float64Array(size);
   }
 
-  push(time: number, open: number, high: number, low: number, close: number, volume: number, turnover: number): void {
+  /** Index of a new row, whose fields the caller writes. */
+  addRow(): number {
     const at = this.length;
     if (at === this.time.length) this.grow();
+    this.length = at + 1;
+    return at;
+  }
+
+  setTurnover(row: number, turnover: number): void {
+    this.turnover ??= new Float64Array(this.time.length).fill(Number.NaN);
+    this.turnover[row] = turnover;
+  }
+
+  push(time: number, open: number, high: number, low: number, close: number, volume: number, turnover: number): void {
+    const at = this.addRow();
     this.time[at] = time;
     this.open[at] = open;
     this.high[at] = high;
     this.low[at] = low;
     this.close[at] = close;
     this.volume[at] = volume;
-    if (!Number.isNaN(turnover)) {
-      if (this.turnover === undefined) this.turnover = new Float64Array(this.time.length).fill(Number.NaN);
-      this.turnover[at] = turnover;
-    }
-    this.length = at + 1;
+    if (!Number.isNaN(turnover)) this.setTurnover(at, turnover);
   }
 
   /** The time of row `index` (so a parser can compare with the previous row). */
@@ -111,7 +122,8 @@ export class ColumnBuilder {
     places?: { readonly pricePlaces: number; readonly volumePlaces: number },
   ): CandleColumns {
     const length = this.length;
-    const cut = (column: Float64Array): Float64Array => (column.length === length ? column : column.slice(0, length));
+    // A view, not a copy: rows a loader dropped cost their 8 bytes each, a copy would cost time and a peak.
+    const cut = (column: Float64Array): Float64Array => (column.length === length ? column : column.subarray(0, length));
     const open = cut(this.open);
     const high = cut(this.high);
     const low = cut(this.low);

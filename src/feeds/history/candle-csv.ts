@@ -103,8 +103,8 @@ class CsvReader {
   private readonly problems: DataProblem[] = [];
   private problemCount = 0;
   private backwardRows = 0;
-  /** Set by parseNumber: decimal places of the number, trailing zeros not counted. */
-  private places = 0;
+  /** Numbers of the current row: open, high, low, close, volume, turnover (parseNumber writes them). */
+  private readonly values = new Float64Array(6);
 
   constructor(
     private readonly bytes: Uint8Array,
@@ -122,7 +122,8 @@ class CsvReader {
     const cellStart = new Int32Array(needed);
     const cellEnd = new Int32Array(needed);
     const columns = new ColumnBuilder(countLines(bytes, bodyStart));
-    const values = new Float64Array(5);
+    const values = this.values;
+    const times = this.times;
     const length = bytes.length;
     let allDateOnly = true;
     let pricePlaces = 0;
@@ -155,23 +156,24 @@ class CsvReader {
         continue;
       }
       const timeColumn = at[0]!;
-      const time = this.times.parse(bytes, cellStart[timeColumn]!, cellEnd[timeColumn]!);
-      if (Number.isNaN(time)) {
+      if (!times.parse(bytes, cellStart[timeColumn]!, cellEnd[timeColumn]!)) {
         this.report(line, `unparseable time "${this.text(cellStart[timeColumn]!, cellEnd[timeColumn]!, false)}"`);
         continue;
       }
+      const time = times.instant;
       let bad = -1;
       let rowPricePlaces = 0;
       for (let field = 0; field < 5; field += 1) {
         const column = at[field + 1]!;
-        const value = this.parseNumber(cellStart[column]!, cellEnd[column]!);
-        if (!(value >= 0) || value === Number.POSITIVE_INFINITY) {
+        const places = this.parseNumber(cellStart[column]!, cellEnd[column]!, field);
+        const value = values[field]!;
+        if (places < 0 || !(value >= 0) || value === Number.POSITIVE_INFINITY) {
           bad = field;
           break;
         }
-        values[field] = value;
-        if (field < 4) rowPricePlaces = Math.max(rowPricePlaces, this.places);
-        else if (this.places > volumePlaces) volumePlaces = this.places;
+        if (field < 4) {
+          if (places > rowPricePlaces) rowPricePlaces = places;
+        } else if (places > volumePlaces) volumePlaces = places;
       }
       if (bad >= 0) {
         const column = at[bad + 1]!;
@@ -197,12 +199,20 @@ class CsvReader {
       }
       previousTime = time;
       previousLine = line;
-      if (!this.times.dateOnly) allDateOnly = false;
+      if (!times.dateOnly) allDateOnly = false;
       if (rowPricePlaces > pricePlaces) pricePlaces = rowPricePlaces;
+      const row = columns.addRow();
+      columns.time[row] = time;
+      columns.open[row] = open;
+      columns.high[row] = high;
+      columns.low[row] = low;
+      columns.close[row] = close;
+      columns.volume[row] = values[4]!;
       const turnoverColumn = at[6]!;
-      const turnover =
-        turnoverColumn >= 0 && turnoverColumn < cells ? this.parseNumber(cellStart[turnoverColumn]!, cellEnd[turnoverColumn]!) : Number.NaN;
-      columns.push(time, open, high, low, close, values[4]!, Number.isFinite(turnover) ? turnover : Number.NaN);
+      if (turnoverColumn >= 0 && turnoverColumn < cells && this.parseNumber(cellStart[turnoverColumn]!, cellEnd[turnoverColumn]!, 5) >= 0) {
+        const turnover = values[5]!;
+        if (Number.isFinite(turnover)) columns.setTurnover(row, turnover);
+      }
     }
 
     const rows = columns.length + this.problemCount;
@@ -230,17 +240,18 @@ class CsvReader {
   }
 
   /**
-   * A decimal number: plain digits with an optional fraction are read here (the float nearest the decimal,
-   * as Number() gives it); anything else (signs, exponents, long mantissas) goes through Number(). NaN when
-   * empty or unreadable. Sets `places`.
+   * Reads a decimal number into `values[slot]` and returns its decimal places (trailing zeros not counted),
+   * or −1 when the cell is empty or not a number. Plain digits with an optional fraction are read here (the
+   * float nearest the decimal, as Number() gives it); anything else (signs, exponents, long mantissas) goes
+   * through Number(). The value goes into an array, not out as a return value, which would be boxed.
    */
-  private parseNumber(from: number, to: number): number {
+  private parseNumber(from: number, to: number, slot: number): number {
     const bytes = this.bytes;
     let start = from;
     let end = to;
     while (start < end && (bytes[start] === SPACE || bytes[start] === TAB)) start += 1;
     while (end > start && (bytes[end - 1] === SPACE || bytes[end - 1] === TAB || bytes[end - 1] === RETURN)) end -= 1;
-    if (start === end) return Number.NaN;
+    if (start === end) return -1;
     let mantissa = 0;
     let digits = 0;
     let fraction = -1;
@@ -255,26 +266,31 @@ class CsvReader {
           if (digit !== 0) significantPlaces = fraction;
         }
       } else if (digit === -2 && fraction < 0) fraction = 0;
-      else return this.parseOther(start, end);
+      else return this.parseOther(start, end, slot);
     }
-    if (digits === 0 || digits > EXACT_DIGITS || fraction === 0) return this.parseOther(start, end);
-    this.places = significantPlaces;
-    return fraction <= 0 ? mantissa : mantissa / POWERS_OF_TEN[fraction]!;
+    if (digits === 0 || digits > EXACT_DIGITS || fraction === 0) return this.parseOther(start, end, slot);
+    this.values[slot] = fraction <= 0 ? mantissa : mantissa / POWERS_OF_TEN[fraction]!;
+    return significantPlaces;
   }
 
-  private parseOther(start: number, end: number): number {
+  private parseOther(start: number, end: number, slot: number): number {
     const text = this.text(start, end, true);
     const value = text === '' ? Number.NaN : Number(text);
-    this.places = Number.isFinite(value) ? placesOfText(value) : 0;
-    return value;
+    this.values[slot] = value;
+    if (Number.isNaN(value)) return -1;
+    return Number.isFinite(value) ? placesOfText(value) : 0;
   }
 }
 
-/** Lines from `start` on: the most rows the file can have. */
+/** Lines from `start` on (a last line without a newline counts): the most rows the file can have. */
 function countLines(bytes: Uint8Array, start: number): number {
-  let count = 1;
-  for (let position = bytes.indexOf(NEWLINE, start); position >= 0; position = bytes.indexOf(NEWLINE, position + 1)) count += 1;
-  return count;
+  let count = 0;
+  let last = start - 1;
+  for (let position = bytes.indexOf(NEWLINE, start); position >= 0; position = bytes.indexOf(NEWLINE, position + 1)) {
+    count += 1;
+    last = position;
+  }
+  return last + 1 < bytes.length ? count + 1 : count;
 }
 
 /** Decimal places of a number read from unusual text (an exponent, a sign): those of its shortest decimal. */

@@ -11,17 +11,19 @@ const RETURN = 13;
 const DIGIT_0 = 48;
 
 export class TimeTextReader {
+  /** The last time parsed, epoch ms (a field, not a return value: a float returned from a call is boxed). */
+  instant = Number.NaN;
   /** Whether the last time parsed had no time of day (a date-only row). */
   dateOnly = false;
 
   constructor(private readonly zone: ZoneRules) {}
 
   /**
-   * Epoch ms of a time cell: 9–13 digits of epoch seconds or ms, or an ISO date with an optional time
-   * (T or space, HH:MM[:SS[.fff]]) and an optional Z or ±HH[:]MM offset; NaN otherwise. Times without an
-   * offset are wall times of the zone. Sets `dateOnly`.
+   * Reads a time cell into `instant` (epoch ms) and `dateOnly`; false when it is not one. Times are 9–13
+   * digits of epoch seconds or ms, or an ISO date with an optional time (T or space, HH:MM[:SS[.fff]]) and
+   * an optional Z or ±HH[:]MM offset; times without an offset are wall times of the zone.
    */
-  parse(bytes: Uint8Array, from: number, to: number): number {
+  parse(bytes: Uint8Array, from: number, to: number): boolean {
     let start = from;
     let end = to;
     while (start < end && (bytes[start] === SPACE || bytes[start] === TAB)) start += 1;
@@ -30,13 +32,14 @@ export class TimeTextReader {
     const epoch = digitsAt(bytes, start, length);
     if (epoch >= 0 && length >= 9 && length <= 13) {
       this.dateOnly = false;
-      return length >= 12 ? epoch : epoch * 1000;
+      this.instant = length >= 12 ? epoch : epoch * 1000;
+      return true;
     }
-    if (length < 10 || bytes[start + 4] !== 45 || bytes[start + 7] !== 45) return Number.NaN;
+    if (length < 10 || bytes[start + 4] !== 45 || bytes[start + 7] !== 45) return false;
     const year = digitsAt(bytes, start, 4);
     const month = digitsAt(bytes, start + 5, 2);
     const day = digitsAt(bytes, start + 8, 2);
-    if (year < 0 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return Number.NaN;
+    if (year < 0 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return false;
     let position = start + 10;
     let hour = 0;
     let minute = 0;
@@ -46,33 +49,40 @@ export class TimeTextReader {
     if (position < end && (separator === 84 || separator === SPACE) && bytes[position + 3] === 58) {
       hour = digitsAt(bytes, position + 1, 2);
       minute = digitsAt(bytes, position + 4, 2);
-      if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || position + 6 > end) return Number.NaN;
+      if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || position + 6 > end) return false;
       position += 6;
       this.dateOnly = false;
       if (position < end && bytes[position] === 58) {
         second = digitsAt(bytes, position + 1, 2);
-        if (second < 0 || second > 59 || position + 3 > end) return Number.NaN;
+        if (second < 0 || second > 59 || position + 3 > end) return false;
         position += 3;
         if (position < end && bytes[position] === 46) {
           position += 1;
           const digitsFrom = position;
           while (position < end && bytes[position]! >= DIGIT_0 && bytes[position]! <= DIGIT_0 + 9) position += 1;
-          if (position === digitsFrom) return Number.NaN;
+          if (position === digitsFrom) return false;
         }
       }
     }
     while (position < end && (bytes[position] === SPACE || bytes[position] === TAB)) position += 1;
     const wall = daysFromCivil(year, month, day) * DAY_MS + hour * 3_600_000 + minute * 60_000 + second * 1000;
-    if (position === end) return this.zone.instantOf(wall);
+    if (position === end) {
+      this.instant = this.zone.instantOf(wall);
+      return true;
+    }
     const sign = bytes[position];
-    if (sign === 90 && position + 1 === end) return wall;
-    if (sign !== 43 && sign !== 45) return Number.NaN;
+    if (sign === 90 && position + 1 === end) {
+      this.instant = wall;
+      return true;
+    }
+    if (sign !== 43 && sign !== 45) return false;
     const offsetHours = digitsAt(bytes, position + 1, 2);
     const colon = bytes[position + 3] === 58 ? 1 : 0;
     const offsetMinutes = digitsAt(bytes, position + 3 + colon, 2);
-    if (offsetHours < 0 || offsetMinutes < 0 || position + 5 + colon !== end) return Number.NaN;
+    if (offsetHours < 0 || offsetMinutes < 0 || position + 5 + colon !== end) return false;
     const offset = (offsetHours * 60 + offsetMinutes) * 60_000;
-    return sign === 45 ? wall + offset : wall - offset;
+    this.instant = sign === 45 ? wall + offset : wall - offset;
+    return true;
   }
 }
 
