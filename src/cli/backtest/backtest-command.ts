@@ -72,7 +72,7 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
   timings.end('walk');
   await writeOutputs(run, { json, report: args.report, quiet: args.quiet === true, metrics: { riskFreeRate } });
   timings.end('write');
-  if (args.timings === true) process.stderr.write(timings.line());
+  if (args.timings === true) process.stderr.write(timings.lines());
   for (const failed of run.summary.strategies.filter((state) => state.state === 'failed')) {
     process.stderr.write(`error: strategy ${failed.name} (${failed.source}) failed: ${failed.error ?? 'unknown error'}\n`);
     process.exitCode = 1;

@@ -13,7 +13,6 @@ import { localDate } from '../../domain/time-zone.js';
 import { candlesOf, columnsOf } from '../../feeds/history/candle-columns.js';
 import { candleCsvHeader, formatCandleRow } from '../../feeds/history/candle-csv-writer.js';
 import { readCandleFile } from '../../feeds/history/candle-files.js';
-import { writeCandleParquet } from '../../feeds/history/candle-parquet.js';
 import type { AdjustType } from '../../openapi/socket/commands.js';
 import { nextDate } from '../../openapi/socket/history-pages.js';
 import type { QuoteClient } from '../../openapi/socket/quote-client.js';
@@ -93,6 +92,7 @@ export async function fetchHistory(client: QuoteClient, job: FetchJob, progress:
 /** Writes the whole file under a temporary name, then renames it: a reader never sees half a file. */
 async function writeParquet(file: string, candles: readonly Candle[], symbol: SecuritySymbol, period: Period, zone: string): Promise<void> {
   const partial = `${file}.partial`;
+  const { writeCandleParquet } = await import('../../feeds/history/candle-parquet.js');
   await writeFile(partial, writeCandleParquet(columnsOf(candles, { symbol, period, source: file }), zone));
   await rename(partial, file);
 }

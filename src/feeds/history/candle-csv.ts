@@ -51,6 +51,7 @@ const COMMA = 44;
 const SPACE = 32;
 const TAB = 9;
 const DIGIT_0 = 48;
+const DOT = 46;
 
 /** A candle CSV file as candles (for callers that want objects; the backtest reads columns). */
 export function parseCandleCsv(text: string, options: CandleCsvOptions): CandleCsvResult {
@@ -103,8 +104,14 @@ class CsvReader {
   private readonly problems: DataProblem[] = [];
   private problemCount = 0;
   private backwardRows = 0;
-  /** Numbers of the current row: open, high, low, close, volume, turnover (parseNumber writes them). */
+  /** Numbers of the current row: open, high, low, close, volume, turnover (read in the line's pass, or by parseNumber). */
   private readonly values = new Float64Array(6);
+  /** Their decimal places; −1 where the line's pass left the cell to parseNumber, −2 where the row has no such cell. */
+  private readonly places = new Int32Array(6);
+  /** What scan found beside the rows. */
+  private allDateOnly = true;
+  private pricePlaces = 0;
+  private volumePlaces = 0;
 
   constructor(
     private readonly bytes: Uint8Array,
@@ -115,14 +122,25 @@ class CsvReader {
   }
 
   read(): CandleCsvColumns {
-    const { bytes, options } = this;
-    const { bodyStart, at, width } = readHeader(bytes, options.source);
+    return this.finish(this.scan(readHeader(this.bytes, this.options.source)));
+  }
+
+  /**
+   * The rows into columns, bad ones reported. The hot loop, kept apart from what runs once after it: code
+   * the compiler has never seen run would throw the optimised loop away on every file.
+   */
+  private scan(header: Header): ColumnBuilder {
+    const { bytes } = this;
+    const { bodyStart, at, width } = header;
     const needed = Math.max(width, at[6]! + 1);
-    // Where each needed cell of the current row starts and ends.
+    // Where each needed cell of the current row starts and ends, and which number slot it fills (−1: none).
     const cellStart = new Int32Array(needed);
     const cellEnd = new Int32Array(needed);
+    const slotOf = new Int32Array(needed + 1).fill(-1);
+    for (let slot = 0; slot < 6; slot += 1) if (at[slot + 1]! >= 0) slotOf[at[slot + 1]!] = slot;
     const columns = new ColumnBuilder(countLines(bytes, bodyStart));
     const values = this.values;
+    const places = this.places;
     const times = this.times;
     const length = bytes.length;
     let allDateOnly = true;
@@ -133,24 +151,54 @@ class CsvReader {
     let line = 1;
     for (let start = bodyStart; start < length; ) {
       line += 1;
-      // One pass to the end of the line, noting the cells.
+      // One pass to the end of the line: cells noted, plain numbers read on the way (the rest after).
+      for (let slot = 0; slot < 6; slot += 1) places[slot] = -2;
       let cells = 1;
       cellStart[0] = start;
-      let blank = true;
+      let slot = slotOf[0]!;
+      let mantissa = 0;
+      let digits = 0;
+      let fraction = -1;
+      let significant = 0;
+      let plain = true;
       let position = start;
-      for (; position < length; position += 1) {
-        const byte = bytes[position]!;
-        if (byte === NEWLINE) break;
-        if (byte === COMMA) {
-          if (cells <= needed) cellEnd[cells - 1] = position;
+      for (;;) {
+        const byte = position < length ? bytes[position]! : NEWLINE;
+        if (byte === COMMA || byte === NEWLINE) {
+          if (cells <= needed) {
+            cellEnd[cells - 1] = position;
+            if (slot >= 0) {
+              if (plain && digits > 0 && digits <= EXACT_DIGITS && fraction !== 0) {
+                values[slot] = fraction < 0 ? mantissa : mantissa / POWERS_OF_TEN[fraction]!;
+                places[slot] = significant;
+              } else places[slot] = -1;
+            }
+          }
+          if (byte === NEWLINE) break;
           if (cells < needed) cellStart[cells] = position + 1;
+          slot = cells < needed ? slotOf[cells]! : -1;
           cells += 1;
-          blank = false;
-        } else if (blank && byte !== SPACE && byte !== TAB && byte !== RETURN) blank = false;
+          mantissa = 0;
+          digits = 0;
+          fraction = -1;
+          significant = 0;
+          plain = true;
+        } else if (slot >= 0) {
+          const digit = byte - DIGIT_0;
+          if (digit >= 0 && digit <= 9) {
+            mantissa = mantissa * 10 + digit;
+            digits += 1;
+            if (fraction >= 0) {
+              fraction += 1;
+              if (digit !== 0) significant = fraction;
+            }
+          } else if (byte === DOT && fraction < 0) fraction = 0;
+          else if (byte !== RETURN || (position + 1 < length && bytes[position + 1] !== NEWLINE)) plain = false;
+        }
+        position += 1;
       }
-      if (cells <= needed) cellEnd[cells - 1] = position;
       start = position + 1;
-      if (blank) continue;
+      if (cells === 1 && isBlank(bytes, cellStart[0]!, position)) continue;
       if (cells < width) {
         this.report(line, `expected at least ${width} columns, found ${cells}`);
         continue;
@@ -164,16 +212,19 @@ class CsvReader {
       let bad = -1;
       let rowPricePlaces = 0;
       for (let field = 0; field < 5; field += 1) {
-        const column = at[field + 1]!;
-        const places = this.parseNumber(cellStart[column]!, cellEnd[column]!, field);
+        let fieldPlaces = places[field]!;
+        if (fieldPlaces === -1) {
+          const column = at[field + 1]!;
+          fieldPlaces = this.parseNumber(cellStart[column]!, cellEnd[column]!, field);
+        }
         const value = values[field]!;
-        if (places < 0 || !(value >= 0) || value === Number.POSITIVE_INFINITY) {
+        if (fieldPlaces < 0 || !(value >= 0) || value === Number.POSITIVE_INFINITY) {
           bad = field;
           break;
         }
         if (field < 4) {
-          if (places > rowPricePlaces) rowPricePlaces = places;
-        } else if (places > volumePlaces) volumePlaces = places;
+          if (fieldPlaces > rowPricePlaces) rowPricePlaces = fieldPlaces;
+        } else if (fieldPlaces > volumePlaces) volumePlaces = fieldPlaces;
       }
       if (bad >= 0) {
         const column = at[bad + 1]!;
@@ -209,19 +260,30 @@ class CsvReader {
       columns.close[row] = close;
       columns.volume[row] = values[4]!;
       const turnoverColumn = at[6]!;
-      if (turnoverColumn >= 0 && turnoverColumn < cells && this.parseNumber(cellStart[turnoverColumn]!, cellEnd[turnoverColumn]!, 5) >= 0) {
+      if (turnoverColumn >= 0 && turnoverColumn < cells) {
+        const turnoverPlaces = places[5] === -1 ? this.parseNumber(cellStart[turnoverColumn]!, cellEnd[turnoverColumn]!, 5) : places[5]!;
         const turnover = values[5]!;
-        if (Number.isFinite(turnover)) columns.setTurnover(row, turnover);
+        if (turnoverPlaces >= 0 && Number.isFinite(turnover)) columns.setTurnover(row, turnover);
       }
     }
 
+    this.allDateOnly = allDateOnly;
+    this.pricePlaces = pricePlaces;
+    this.volumePlaces = volumePlaces;
+    return columns;
+  }
+
+  /** The rows' verdict: refused (unsorted, or bad rows under the fail policy), or the columns and what was skipped. */
+  private finish(columns: ColumnBuilder): CandleCsvColumns {
+    const { options } = this;
     const rows = columns.length + this.problemCount;
     if (this.backwardRows > 10 && this.backwardRows * 20 > rows)
       throw unsortedRowsError(options.source, this.backwardRows, rows, this.problems);
     if (this.problemCount > 0 && (options.onBadRow ?? 'fail') === 'fail') throw new BadDataError(this.problems, this.problemCount);
-    const period = options.period ?? inferPeriod(columns, allDateOnly, options.source);
+    const period = options.period ?? inferPeriod(columns, this.allDateOnly, options.source);
+    const places = { pricePlaces: this.pricePlaces, volumePlaces: this.volumePlaces };
     return {
-      columns: columns.finish({ symbol: options.symbol, period, source: options.source }, { pricePlaces, volumePlaces }),
+      columns: columns.finish({ symbol: options.symbol, period, source: options.source }, places),
       problems: this.problems,
       skippedRows: this.problemCount,
     };
@@ -280,6 +342,15 @@ class CsvReader {
     if (Number.isNaN(value)) return -1;
     return Number.isFinite(value) ? placesOfText(value) : 0;
   }
+}
+
+/** Whether bytes [start, end) are only spaces, tabs and carriage returns. */
+function isBlank(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let position = start; position < end; position += 1) {
+    const byte = bytes[position];
+    if (byte !== SPACE && byte !== TAB && byte !== RETURN) return false;
+  }
+  return true;
 }
 
 /** Lines from `start` on (a last line without a newline counts): the most rows the file can have. */

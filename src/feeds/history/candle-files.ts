@@ -11,7 +11,6 @@ import { marketOf, parseSymbol, type SecuritySymbol } from '../../domain/symbol.
 import type { BadRowPolicy, DataProblem } from './bad-data-error.js';
 import { type CandleColumns, candlesOf } from './candle-columns.js';
 import { type CandleCsvColumns, type CandleCsvOptions, readCandleCsv } from './candle-csv.js';
-import { readCandleParquet } from './candle-parquet.js';
 
 /** One symbol's history: its columns, and the same bars as Candle objects when a caller asks (made once). */
 export interface CandleSeries {
@@ -70,7 +69,10 @@ export function isCandleFile(path: string): boolean {
 /** Reads one candle file (CSV or Parquet, by its extension) into columns. */
 export async function readCandleFile(path: string, options: CandleCsvOptions): Promise<CandleCsvColumns> {
   const bytes = await readFile(path);
-  return /\.parquet$/i.test(path) ? readCandleParquet(bytes, options) : readCandleCsv(bytes, options);
+  if (!/\.parquet$/i.test(path)) return readCandleCsv(bytes, options);
+  // Loaded only for Parquet files: the library costs start-up time a CSV run need not pay.
+  const { readCandleParquet } = await import('./candle-parquet.js');
+  return readCandleParquet(bytes, options);
 }
 
 export async function loadCandles(path: string, options: LoadOptions = {}): Promise<LoadResult> {
