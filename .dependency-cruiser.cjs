@@ -4,7 +4,8 @@ module.exports = {
   forbidden: [
     {
       name: 'domain-is-pure',
-      comment: 'src/domain imports nothing else from src, no RxJS and no I/O modules: only decimal.js and the zone rules of temporal-polyfill.',
+      comment:
+        'src/domain imports nothing else from src, no RxJS and no I/O modules: only decimal.js and the zone rules of temporal-polyfill.',
       severity: 'error',
       from: { path: '^src/domain/' },
       to: { pathNot: ['^src/domain/', 'node_modules/decimal\\.js', 'node_modules/temporal-(polyfill|spec|utils)/'] },
