@@ -17,6 +17,8 @@ export interface LocalDateTime {
 
 /** The average Gregorian year: blocks of the transition table need not follow calendar years. */
 const BLOCK_MS = 31_556_952_000;
+/** How far past an instant a search for the next change surely looked when it found none: 3 × 365 days. */
+const SEARCHED_MS = 3 * 365 * 86_400_000;
 const zones = new Map<string, ZoneRules>();
 
 interface Block {
@@ -39,6 +41,10 @@ export class ZoneRules {
   private wallFrom = Number.NaN;
   private wallUntil = Number.NaN;
   private wallOffset = Number.NaN;
+  /** Where the last block load stopped: the offset from `from` until the change `next` (at `until`). */
+  private chain:
+    | { readonly from: number; readonly offset: number; readonly next: Temporal.ZonedDateTime | null; readonly until: number }
+    | undefined;
 
   private constructor(readonly zone: string) {}
 
@@ -115,16 +121,33 @@ export class ZoneRules {
   private load(key: number): Block {
     const start = key * BLOCK_MS;
     const end = start + BLOCK_MS;
-    let at = Temporal.Instant.fromEpochMilliseconds(start).toZonedDateTimeISO(this.zone);
+    const chain = this.chain;
+    let next: Temporal.ZonedDateTime | null;
+    /** The instant the library last searched from (what a search that found nothing vouches for). */
+    let from = start;
+    const offsets: number[] = [];
+    if (chain !== undefined && chain.from <= start && start < chain.until) {
+      offsets.push(chain.offset);
+      next = chain.next;
+      from = chain.from;
+    } else {
+      const at = Temporal.Instant.fromEpochMilliseconds(start).toZonedDateTimeISO(this.zone);
+      offsets.push(at.offsetNanoseconds / 1e6);
+      next = at.getTimeZoneTransition('next');
+    }
     const changes: number[] = [];
-    const offsets = [at.offsetNanoseconds / 1e6];
-    for (;;) {
-      const next = at.getTimeZoneTransition('next');
-      if (next === null || next.epochMilliseconds >= end) break;
+    while (next !== null && next.epochMilliseconds < end) {
       changes.push(next.epochMilliseconds);
       offsets.push(next.offsetNanoseconds / 1e6);
-      at = next;
+      from = next.epochMilliseconds;
+      next = next.getTimeZoneTransition('next');
     }
+    // The change found past this block starts the next one, so walking block after block asks the library
+    // once per change. None found means none within the library's search, which reaches at least three
+    // years past `from` (temporal-polyfill: the later of it and now, plus 1,098 days), so a zone with no
+    // changes (Hong Kong since 1979) is asked once every three blocks.
+    const offset = offsets[offsets.length - 1]!;
+    this.chain = { from, offset, next, until: next === null ? Math.max(end, from + SEARCHED_MS) : next.epochMilliseconds };
     const block = { changes, offsets };
     this.blocks.set(key, block);
     return block;

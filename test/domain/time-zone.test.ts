@@ -72,6 +72,12 @@ describe('market-local time', () => {
     expect(zoneOffsetAt(Date.UTC(1975, 6, 1), 'Asia/Hong_Kong')).toBe(9 * 3_600_000);
   });
 
+  it('sees daylight saving come back after years without, when the years are asked in order (Cairo, 2023)', () => {
+    // Egypt kept UTC+2 all year from 2015 to 2022 and restored summer time (UTC+3) in 2023.
+    const offsets = Array.from({ length: 10 }, (_, index) => zoneOffsetAt(Date.UTC(2015 + index, 6, 15), 'Africa/Cairo') / 3_600_000);
+    expect(offsets).toEqual([2, 2, 2, 2, 2, 2, 2, 2, 3, 3]);
+  });
+
   it('gives the instant Temporal gives ("compatible") for any wall time of 1900–2100', () => {
     const zones = [NEW_YORK, 'Europe/London', 'Australia/Sydney', 'America/Sao_Paulo', 'Asia/Hong_Kong', 'Pacific/Apia'];
     fc.assert(
