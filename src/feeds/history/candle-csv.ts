@@ -3,34 +3,12 @@
 // the market's local zone unless they carry an offset. No row becomes an object or a string unless it is
 // bad: every bad row is reported with its line and reason.
 import type { Candle } from '../../domain/candle.js';
-import { DAY_MS } from '../../domain/civil-date.js';
-import { InvalidInputError } from '../../domain/errors.js';
-import { isIntraday, PERIODS, periodMinutes, type Period } from '../../domain/period.js';
-import type { SecuritySymbol } from '../../domain/symbol.js';
+import type { Period } from '../../domain/period.js';
 import { ZoneRules } from '../../domain/time-zone.js';
-import { BadDataError, type BadRowPolicy, barRangeProblem, type DataProblem, unsortedRowsError } from './bad-data-error.js';
-import { type CandleColumns, candlesOf, ColumnBuilder } from './candle-columns.js';
+import { BadDataError, barRangeProblem, type DataProblem, unsortedRowsError } from './bad-data-error.js';
+import { candlesOf, ColumnBuilder } from './candle-columns.js';
+import { type CandleFileOptions, inferPeriod, type LoadedColumns } from './loaded-columns.js';
 import { TimeTextReader } from './time-text.js';
-
-export interface CandleCsvOptions {
-  readonly symbol: SecuritySymbol;
-  /** File name (or other label) used in problem reports. */
-  readonly source: string;
-  /** Zone of times without an offset (the market's zone). */
-  readonly timeZone: string;
-  /** Inferred from the times when omitted: date-only → day, else the smallest bar spacing. */
-  readonly period?: Period;
-  readonly onBadRow?: BadRowPolicy;
-  /** Problems listed in a failure; more are counted. */
-  readonly maxReported?: number;
-}
-
-export interface CandleCsvColumns {
-  readonly columns: CandleColumns;
-  /** Rows dropped under the skip policy (the first `maxReported` are listed). */
-  readonly problems: readonly DataProblem[];
-  readonly skippedRows: number;
-}
 
 export interface CandleCsvResult {
   readonly candles: Candle[];
@@ -54,13 +32,13 @@ const DIGIT_0 = 48;
 const DOT = 46;
 
 /** A candle CSV file as candles (for callers that want objects; the backtest reads columns). */
-export function parseCandleCsv(text: string, options: CandleCsvOptions): CandleCsvResult {
+export function parseCandleCsv(text: string, options: CandleFileOptions): CandleCsvResult {
   const { columns, problems, skippedRows } = readCandleCsv(Buffer.from(text, 'utf8'), options);
   return { candles: candlesOf(columns), period: columns.period, problems, skippedRows };
 }
 
 /** A candle CSV file's rows as columns, checked (bad rows reported by line, under the skip or fail policy). */
-export function readCandleCsv(bytes: Uint8Array, options: CandleCsvOptions): CandleCsvColumns {
+export function readCandleCsv(bytes: Uint8Array, options: CandleFileOptions): LoadedColumns {
   return new CsvReader(bytes, options).read();
 }
 
@@ -115,13 +93,13 @@ class CsvReader {
 
   constructor(
     private readonly bytes: Uint8Array,
-    private readonly options: CandleCsvOptions,
+    private readonly options: CandleFileOptions,
   ) {
     this.times = new TimeTextReader(ZoneRules.of(options.timeZone));
     this.maxReported = options.maxReported ?? 10;
   }
 
-  read(): CandleCsvColumns {
+  read(): LoadedColumns {
     return this.finish(this.scan(readHeader(this.bytes, this.options.source)));
   }
 
@@ -274,7 +252,7 @@ class CsvReader {
   }
 
   /** The rows' verdict: refused (unsorted, or bad rows under the fail policy), or the columns and what was skipped. */
-  private finish(columns: ColumnBuilder): CandleCsvColumns {
+  private finish(columns: ColumnBuilder): LoadedColumns {
     const { options } = this;
     const rows = columns.length + this.problemCount;
     if (this.backwardRows > 10 && this.backwardRows * 20 > rows)
@@ -373,20 +351,4 @@ function placesOfText(value: number): number {
   const mantissa = text.slice(0, exponent);
   const mantissaPlaces = mantissa.includes('.') ? mantissa.length - mantissa.indexOf('.') - 1 : 0;
   return Math.max(0, mantissaPlaces - Number(text.slice(exponent + 1)));
-}
-
-/** Date-only rows are daily bars; else the period of the smallest spacing of the first 2,000 bars. */
-export function inferPeriod(columns: ColumnBuilder, allDateOnly: boolean, source: string): Period {
-  if (columns.length === 0 || allDateOnly) return 'day';
-  let smallest = Number.POSITIVE_INFINITY;
-  for (let index = 1; index < Math.min(columns.length, 2000); index += 1) {
-    const gap = columns.timeAt(index) - columns.timeAt(index - 1);
-    if (gap > 0 && gap < smallest) smallest = gap;
-  }
-  if (!Number.isFinite(smallest) || smallest >= DAY_MS) return 'day';
-  const minutes = smallest / 60_000;
-  const period = [...PERIODS].reverse().find((candidate) => isIntraday(candidate) && periodMinutes(candidate)! <= minutes);
-  if (period === undefined)
-    throw new InvalidInputError(`${source}: bars ${minutes} minutes apart match no period; pass --period`, 'period');
-  return period;
 }

@@ -10,7 +10,8 @@ import type { Period } from '../../domain/period.js';
 import { marketOf, parseSymbol, type SecuritySymbol } from '../../domain/symbol.js';
 import type { BadRowPolicy, DataProblem } from './bad-data-error.js';
 import { type CandleColumns, candlesOf } from './candle-columns.js';
-import { type CandleCsvColumns, type CandleCsvOptions, readCandleCsv } from './candle-csv.js';
+import { readCandleCsv } from './candle-csv.js';
+import type { CandleFileOptions, LoadedColumns } from './loaded-columns.js';
 
 /** One symbol's history: its columns, and the same bars as Candle objects when a caller asks (made once). */
 export interface CandleSeries {
@@ -67,7 +68,7 @@ export function isCandleFile(path: string): boolean {
 }
 
 /** Reads one candle file (CSV or Parquet, by its extension) into columns. */
-export async function readCandleFile(path: string, options: CandleCsvOptions): Promise<CandleCsvColumns> {
+export async function readCandleFile(path: string, options: CandleFileOptions): Promise<LoadedColumns> {
   const bytes = await readFile(path);
   if (!/\.parquet$/i.test(path)) return readCandleCsv(bytes, options);
   // Loaded only for Parquet files: the library costs start-up time a CSV run need not pay.

@@ -11,7 +11,7 @@ import { isIntraday, PERIODS } from '../../domain/period.js';
 import { ZoneRules } from '../../domain/time-zone.js';
 import { BadDataError, barRangeProblem, type DataProblem, unsortedRowsError } from './bad-data-error.js';
 import { type CandleColumns, ColumnBuilder, placesOf } from './candle-columns.js';
-import { type CandleCsvColumns, type CandleCsvOptions, inferPeriod } from './candle-csv.js';
+import { type CandleFileOptions, inferPeriod, type LoadedColumns } from './loaded-columns.js';
 import { TimeTextReader } from './time-text.js';
 
 /** The key of our entry in a file's key-value metadata. */
@@ -28,7 +28,7 @@ const TIME_COLUMNS = ['time', 'date', 'datetime', 'timestamp'];
 const VALUE_COLUMNS = ['open', 'high', 'low', 'close', 'volume'] as const;
 
 /** A candle Parquet file as columns, checked like a CSV file (problems name the row, counted from 1). */
-export async function readCandleParquet(bytes: Uint8Array, options: CandleCsvOptions): Promise<CandleCsvColumns> {
+export async function readCandleParquet(bytes: Uint8Array, options: CandleFileOptions): Promise<LoadedColumns> {
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   let metadata: FileMetaData;
   try {
@@ -88,9 +88,9 @@ function checkedColumns(
   times: { readonly instants: Float64Array; readonly dateOnly: boolean },
   values: readonly [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array],
   turnover: Float64Array | undefined,
-  options: CandleCsvOptions,
+  options: CandleFileOptions,
   own: OwnMetadata,
-): CandleCsvColumns {
+): LoadedColumns {
   const [open, high, low, close, volume] = values;
   const maxReported = options.maxReported ?? 10;
   const problems: DataProblem[] = [];
