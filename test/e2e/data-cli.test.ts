@@ -158,5 +158,5 @@ describe('trader data fetch --format parquet', () => {
     expect(Array.from(columns.time)).toEqual(expected.map((candle) => candle.time));
     expect(Array.from(columns.close)).toEqual(expected.map((candle) => candle.close));
     expect(Array.from(columns.turnover!)).toEqual(expected.map((candle) => candle.turnover));
-  });
+  }, 120_000); // two fetch processes, each taking ~10 s to start and sign in on the loaded 2-core machine
 });

@@ -69,8 +69,12 @@ function readHeader(bytes: Uint8Array, source: string): Header {
     volumeIndex < 0 ? 'volume' : '',
   ].filter((name) => name !== '');
   if (missing.length > 0) {
-    const reason = `header lacks column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (found: ${header.join(', ')})`;
-    throw new BadDataError([{ source, line: 1, reason }], 1);
+    const reason =
+      bytes.length === 0
+        ? 'the file is empty (a candle CSV file starts with a header row: date, open, high, low, close, volume)'
+        : `header lacks column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (found: ${header.join(', ')})`;
+    // Skipping rows cannot mend a header, so the default advice (--on-bad-row skip) is not given.
+    throw new BadDataError([{ source, line: 1, reason }], 1, 'not a candle CSV file:');
   }
   const at = Int32Array.from([timeIndex, ...priceIndexes, volumeIndex, header.indexOf('turnover')]);
   return { bodyStart, at, width: Math.max(timeIndex, ...priceIndexes, volumeIndex) + 1 };
