@@ -1,6 +1,6 @@
 // Whole-process backtests, as a user runs them: `trader backtest … --json FILE --timings` in a child process,
 // timed from the spawn to the process's exit, with the phases the process reports (start-up, load, walk,
-// write: see src/cli/backtest/phase-timings.ts) and its peak RSS. Cases:
+// write: see src/cli/backtest/phase-timings.ts), in wall and CPU time, and its peak RSS. Cases:
 //   - a daily universe, 500 symbols × 5,000 bars, a strategy trading every symbol (bench/support);
 //   - 1 symbol × 1,000,000 one-minute bars, decided on 1m bars;
 //   - the bundled 20-year daily file with sma-crossover (the README's first command).
@@ -20,6 +20,8 @@ const STRATEGY = fileURLToPath(new URL('support/sma-every-symbol.ts', import.met
 interface Run {
   readonly totalMs: number;
   readonly phases: Readonly<Record<string, number>>;
+  /** The same phases in CPU time (all the process's threads, GC included). */
+  readonly cpu: Readonly<Record<string, number>>;
   readonly peakMb: number;
 }
 
@@ -44,12 +46,14 @@ async function runOnce(args: readonly string[], json: string): Promise<Run> {
   const totalMs = Number(process.hrtime.bigint() - started) / 1e6;
   if (status !== 0) throw new Error(`trader backtest ${args.join(' ')} exited ${status}:\n${stderr}`);
   await stat(json);
-  const line = stderr.split('\n').find((text) => text.startsWith('timings:'));
-  if (line === undefined) throw new Error(`no timings line in:\n${stderr}`);
-  const phases: Record<string, number> = {};
-  for (const match of line.matchAll(/([a-z-]+) (\d+) ms/g)) phases[match[1]!] = Number(match[2]);
+  const lines = stderr.split('\n');
+  const line = lines.find((text) => text.startsWith('timings:'));
+  const cpuLine = lines.find((text) => text.startsWith('cpu:'));
+  if (line === undefined || cpuLine === undefined) throw new Error(`no timings lines in:\n${stderr}`);
+  const phasesOf = (text: string): Record<string, number> =>
+    Object.fromEntries([...text.matchAll(/([a-z-]+) (\d+) ms/g)].map((match) => [match[1]!, Number(match[2])]));
   const peak = /peak RSS (\d+) MB/.exec(line);
-  return { totalMs, phases, peakMb: Number(peak?.[1] ?? Number.NaN) };
+  return { totalMs, phases: phasesOf(line), cpu: phasesOf(cpuLine), peakMb: Number(peak?.[1] ?? Number.NaN) };
 }
 
 function median(values: readonly number[]): number {
@@ -63,7 +67,8 @@ async function measure(one: Case, folder: string): Promise<Run> {
   const totals = runs.map((run) => run.totalMs);
   const phaseNames = Object.keys(runs[0]!.phases);
   const phases = Object.fromEntries(phaseNames.map((name) => [name, median(runs.map((run) => run.phases[name]!))]));
-  const result: Run = { totalMs: median(totals), phases, peakMb: median(runs.map((run) => run.peakMb)) };
+  const cpu = Object.fromEntries(phaseNames.map((name) => [name, median(runs.map((run) => run.cpu[name]!))]));
+  const result: Run = { totalMs: median(totals), phases, cpu, peakMb: median(runs.map((run) => run.peakMb)) };
   const rate = (ms: number): string => `${Math.round(one.bars / (ms / 1000)).toLocaleString('en-US')} bars/s`;
   console.log(
     `${one.label}: ${one.bars.toLocaleString('en-US')} bars, median of ${RUNS}: ${result.totalMs.toFixed(0)} ms process start to exit = ` +
@@ -72,6 +77,7 @@ async function measure(one: Case, folder: string): Promise<Run> {
   console.log(
     `  phases (median ms): ${phaseNames.map((name) => `${name} ${phases[name]!.toFixed(0)}`).join(' · ')}; peak RSS ${result.peakMb} MB`,
   );
+  console.log(`  CPU (median ms): ${phaseNames.map((name) => `${name} ${cpu[name]!.toFixed(0)}`).join(' · ')}`);
   return result;
 }
 
