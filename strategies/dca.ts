@@ -1,5 +1,5 @@
 // Dollar-cost averaging: buy about `amount` worth (whole shares, at the last close) of each symbol every `everyDays` days of bar time.
-import { defineStrategy } from '../src/strategy/index.js';
+import { defineStrategy } from 'longport-trader';
 
 const DAY_MS = 86_400_000;
 

@@ -1,6 +1,6 @@
 // The candle history of a backtest: loaded from a file or folder (loadCandles, with the bad-row policy),
 // checked to share one period and one currency, and the defaults for which symbols a run uses.
-import { stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { InvalidInputError } from '../domain/errors.js';
 import type { Period } from '../domain/period.js';
 import { currencyOf, marketOf, type SecuritySymbol } from '../domain/symbol.js';
@@ -57,13 +57,18 @@ export function backtestData(series: readonly CandleSeries[], skippedRows = 0, p
 
 /**
  * The symbols a run uses when --symbols is not given: a single file's own symbol (from its name); for a
- * folder, undefined (the strategy's default symbols).
+ * folder, every symbol with a SYMBOL.csv file in it.
  */
 export async function symbolsOfDataPath(path: string): Promise<readonly string[] | undefined> {
   const info = await stat(path).catch(() => {
     throw new InvalidInputError(`data path ${path} does not exist`, 'data');
   });
-  if (info.isDirectory()) return undefined;
+  if (info.isDirectory()) {
+    const symbols = (await readdir(path)).filter((name) => name.toLowerCase().endsWith('.csv')).map((name) => symbolFromFileName(name));
+    const named = [...new Set(symbols.filter((symbol) => symbol !== undefined))].sort();
+    if (named.length === 0) throw new InvalidInputError(`no candle file named like SYMBOL.csv (e.g. 700.HK.csv) in ${path}`, 'data');
+    return named;
+  }
   const symbol = symbolFromFileName(path);
   if (symbol === undefined)
     throw new InvalidInputError(`${path}: the file name is not a symbol (like 700.HK.csv); name the symbol with --symbols`, 'symbols');

@@ -1,7 +1,8 @@
 // Structured logs (pino) with secrets redacted: app secret, access token, one-time tokens and signatures
 // never reach a log line, whatever object they are nested in.
+import { createRequire } from 'node:module';
 import pino, { type DestinationStream, type Logger } from 'pino';
-import pretty from 'pino-pretty';
+import type prettyFactory from 'pino-pretty';
 
 export type { Logger } from 'pino';
 
@@ -48,6 +49,8 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     ...(options.name === undefined ? {} : { name: options.name }),
   };
   if (options.pretty) {
+    // Loaded only for terminals: pino-pretty and its colour and date modules cost a command's start-up time.
+    const pretty = createRequire(import.meta.url)('pino-pretty') as typeof prettyFactory;
     const stream = pretty({
       colorize: true,
       translateTime: 'SYS:HH:MM:ss.l',

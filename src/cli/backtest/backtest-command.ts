@@ -12,26 +12,28 @@ import { loadRiskConfig } from '../../risk/config.js';
 import { FEE_SETTINGS, FILL_MODELS, INTRABAR_PATHS } from '../../sim/venue/settings.js';
 import { loadStrategy, parseParamAssignments } from '../../strategy/index.js';
 import { BAD_ROW_POLICIES, cashFlag, jsonTarget, riskFreeRateFlag, symbolsFlag, venueChoice, type BacktestArgs } from './flags.js';
+import { defaultDataPath } from '../project/config.js';
 import { writeOutputs } from './outputs.js';
 
 /** Bars between progress updates (each costs one clock read). */
 const PROGRESS_EVERY = 4096;
 
 export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
+  const dataPath = args.data ?? (await defaultDataPath(args.strategy));
   const venue = venueChoice(args);
   const cash = cashFlag(args.cash);
   const riskFreeRate = riskFreeRateFlag(args);
   const onBadRow = parseChoice(BAD_ROW_POLICIES, String(args['on-bad-row']), '--on-bad-row');
   const json = jsonTarget(args.json);
   const params = parseParamAssignments((args.param ?? []).map(String));
-  const symbols = symbolsFlag(args.symbols) ?? (await symbolsOfDataPath(args.data));
+  const symbols = symbolsFlag(args.symbols) ?? (await symbolsOfDataPath(dataPath));
   const strategy = await loadStrategy(args.strategy, {
     params,
     ...(symbols === undefined ? {} : { symbols }),
     ...(args.period === undefined ? {} : { period: args.period }),
   });
   const risk = args.risk === undefined ? undefined : await loadRiskConfig(args.risk);
-  const data = await loadBacktestData(args.data, { symbols: strategy.symbols, onBadRow });
+  const data = await loadBacktestData(dataPath, { symbols: strategy.symbols, onBadRow });
   if (data.skippedRows > 0) {
     const listed = data.problems.map((problem) => `\n  ${problem.source}:${problem.line}: ${problem.reason}`).join('');
     process.stderr.write(
@@ -52,7 +54,7 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
       logger: args.verbose === true ? createLogger({ level: 'debug', pretty: process.stderr.isTTY === true }) : silentLogger,
       progress: { every: PROGRESS_EVERY, update: (done) => progress.update(done) },
       settings: {
-        data: args.data,
+        data: dataPath,
         // The result's own `period` is the data's (equity is marked per data bar); this is what the strategy saw.
         strategyPeriod: strategy.period,
         cash: cash.toFixed(),
@@ -92,8 +94,15 @@ export const backtestCommand: CommandModule<object, BacktestArgs> = {
         demandOption: true,
         describe: 'Strategy file (.ts or .js), e.g. strategies/sma-crossover.ts',
       })
-      .option('data', { type: 'string', default: 'backtest-data', describe: 'Candle CSV file or folder of SYMBOL.csv files' })
-      .option('symbols', { type: 'string', describe: "Comma-separated symbols (default: the file's name, or the strategy's symbols)" })
+      .option('data', {
+        type: 'string',
+        describe:
+          "Candle CSV file or folder of SYMBOL.csv files (default: the project's data folder, see trader.json; else the bundled sample)",
+      })
+      .option('symbols', {
+        type: 'string',
+        describe: "Comma-separated symbols (default: the file's name, or every SYMBOL.csv of the folder)",
+      })
       .option('period', {
         type: 'string',
         describe: `Bar period the strategy sees (${PERIODS.join(', ')}); coarser than the data is built from it`,

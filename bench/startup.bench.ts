@@ -1,0 +1,110 @@
+// Start-up of whole `trader` processes, timed from spawn: `trader --help` to exit, a backtest of the bundled
+// 20-year daily file (sma-crossover, --json FILE --quiet) to exit (its JSON written), and `trader catalog
+// serve` to its listening line. Prints the median, fastest and slowest of BENCH_RUNS runs (default 10) and a
+// bare `node -e 0` for the machine's own noise. BENCH_COMPARE=/other/checkout runs the same cases there too,
+// interleaved run by run (A/B against another build of the code).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 10);
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+interface Case {
+  readonly name: string;
+  /** Milliseconds from spawn to done for a checkout at `root`. */
+  run(root: string): Promise<number>;
+}
+
+export default async function startupBench(): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), 'startup-bench-'));
+  const env = { ...process.env, TRADER_CACHE_DIR: join(folder, 'cache'), CATALOG_TOKENS: 'bench-token', NO_COLOR: '1' };
+  const roots = [ROOT, ...(process.env['BENCH_COMPARE'] ? [process.env['BENCH_COMPARE']] : [])];
+  const cases: Case[] = [
+    { name: 'node -e 0 (the floor)', run: async () => untilExit(process.execPath, ['-e', '0'], ROOT, env) },
+    { name: 'trader --help', run: async (root) => untilExit(process.execPath, ['bin/trader.js', '--help'], root, env) },
+    {
+      name: 'trader backtest strategies/sma-crossover.ts (SPX.US, 5,105 daily bars) --json FILE --quiet',
+      run: async (root) =>
+        untilExit(
+          process.execPath,
+          [
+            'bin/trader.js',
+            'backtest',
+            'strategies/sma-crossover.ts',
+            '--data',
+            'backtest-data/SPX.US.csv',
+            '--json',
+            join(folder, 'out.json'),
+            '--quiet',
+          ],
+          root,
+          env,
+        ),
+    },
+    {
+      name: 'trader catalog serve, until it listens',
+      run: async (root) =>
+        untilLine(
+          process.execPath,
+          ['bin/trader.js', 'catalog', 'serve', '--port', '0', '--db', join(folder, 'catalog.sqlite')],
+          root,
+          env,
+          /listening on/,
+        ),
+    },
+  ];
+  try {
+    // One untimed run of each: the strategy compile cache and the OS file cache start warm, as for a user's second run.
+    for (const root of roots) for (const one of cases) await one.run(root);
+    console.log(`${RUNS} runs per case, ${availableParallelism()} CPUs, load average ${loadavg()[0]?.toFixed(2)} at start`);
+    for (const one of cases) {
+      const times = roots.map(() => [] as number[]);
+      for (let run = 0; run < RUNS; run += 1) for (const [index, root] of roots.entries()) times[index]!.push(await one.run(root));
+      for (const [index, root] of roots.entries())
+        console.log(`${one.name}${roots.length > 1 ? ` [${root}]` : ''}: ${summary(times[index]!)}`);
+    }
+    console.log(`load average ${loadavg()[0]?.toFixed(2)} at the end`);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+function summary(times: readonly number[]): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  const median =
+    sorted.length % 2 === 1 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+  return `median ${Math.round(median)} ms (fastest ${Math.round(sorted[0]!)}, slowest ${Math.round(sorted.at(-1)!)})`;
+}
+
+function untilExit(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): number {
+  const started = performance.now();
+  const result = spawnSync(command, args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const elapsed = performance.now() - started;
+  if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}: ${String(result.stderr)}`);
+  return elapsed;
+}
+
+async function untilLine(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, ready: RegExp): Promise<number> {
+  const started = performance.now();
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  try {
+    return await new Promise<number>((resolve, reject) => {
+      let output = '';
+      const read = (chunk: Buffer) => {
+        output += String(chunk);
+        if (ready.test(output)) resolve(performance.now() - started);
+      };
+      child.stdout.on('data', read);
+      child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
+      void closed.then(() => reject(new Error(`${args.join(' ')} exited before it was ready: ${output}`)));
+    });
+  } finally {
+    child.kill('SIGTERM');
+    await closed;
+  }
+}
