@@ -3,7 +3,7 @@
 // transpiled on its own by esbuild (same layout, imports kept), other files under src/ copied, the packages of
 // VENDORED bundled into one ES module each (dist/vendor/), and the .d.ts declarations emitted by tsc.
 // `--if-stale` builds only when src/ changed since the last build; `--no-types` leaves the declarations out
-// (what the e2e tests need is the JavaScript).
+// (what the e2e tests need is the JavaScript). Progress goes to stderr: `npm pack --json` owns stdout.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -159,9 +159,9 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.
     const built = await build({
       types: !flags.has('--no-types'),
       force: !flags.has('--if-stale'),
-      log: (line) => process.stdout.write(`${line}\n`),
+      log: (line) => process.stderr.write(`${line}\n`),
     });
-    if (!built.js && !built.types) process.stdout.write('dist/ is up to date\n');
+    if (!built.js && !built.types) process.stderr.write('dist/ is up to date\n');
   } catch (error) {
     process.stderr.write(`build failed: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
