@@ -44,13 +44,13 @@ const BAR_OPTIONS = {
   align: 'left',
 } as const satisfies cliProgress.Options & Record<string, unknown>;
 const CLEAR_LINE = '\r\u001b[K';
-const counts = new Intl.NumberFormat('en-US');
 
 export function createProgress(options: ProgressOptions): Progress {
   const stream = options.stream ?? process.stderr;
   if (stream.isTTY !== true) return { start() {}, update() {}, stop() {}, visible: false };
   // Loaded only for a terminal: a backtest writing to a file or pipe does not pay for it at start-up.
   const { Format } = createRequire(import.meta.url)('cli-progress') as typeof cliProgress;
+  const counts = new Intl.NumberFormat('en-US');
   const { clock, minimumMs = 2000, settleMs = 250, redrawMs = 100, label = 'backtest' } = options;
   let total = 0;
   let startMs = 0;
