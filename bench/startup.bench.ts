@@ -1,10 +1,11 @@
 // Start-up of whole `trader` processes, timed from spawn: `trader --help` to exit, a backtest of the bundled
 // 20-year daily file (sma-crossover, --json FILE --quiet) to exit (its JSON written), and `trader catalog
 // serve` to its listening line. Prints the median, fastest and slowest of BENCH_RUNS runs (default 10) and a
-// bare `node -e 0` for the machine's own noise. BENCH_COMPARE=/other/checkout runs the same cases there too,
-// interleaved run by run (A/B against another build of the code).
+// bare `node -e 0` for the machine's own noise; with /usr/bin/time, also the median CPU time (user + system)
+// of the processes that run to their end, which a busy machine inflates less than wall time.
+// BENCH_COMPARE=/other/checkout runs the same cases there too, interleaved run by run (A/B).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -12,11 +13,18 @@ import { fileURLToPath } from 'node:url';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 10);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+
+interface Timing {
+  /** Milliseconds from spawn to done. */
+  readonly wall: number;
+  /** CPU milliseconds (user + system) of the process, when measured. */
+  readonly cpu?: number;
+}
 
 interface Case {
   readonly name: string;
-  /** Milliseconds from spawn to done for a checkout at `root`. */
-  run(root: string): Promise<number>;
+  run(root: string): Promise<Timing>;
 }
 
 export default async function startupBench(): Promise<void> {
@@ -62,10 +70,15 @@ export default async function startupBench(): Promise<void> {
     for (const root of roots) for (const one of cases) await one.run(root);
     console.log(`${RUNS} runs per case, ${availableParallelism()} CPUs, load average ${loadavg()[0]?.toFixed(2)} at start`);
     for (const one of cases) {
-      const times = roots.map(() => [] as number[]);
-      for (let run = 0; run < RUNS; run += 1) for (const [index, root] of roots.entries()) times[index]!.push(await one.run(root));
-      for (const [index, root] of roots.entries())
-        console.log(`${one.name}${roots.length > 1 ? ` [${root}]` : ''}: ${summary(times[index]!)}`);
+      const timings = roots.map(() => [] as Timing[]);
+      for (let run = 0; run < RUNS; run += 1) for (const [index, root] of roots.entries()) timings[index]!.push(await one.run(root));
+      for (const [index, root] of roots.entries()) {
+        const measured = timings[index]!;
+        const cpu = measured.every((timing) => timing.cpu !== undefined)
+          ? `; CPU median ${Math.round(median(measured.map((timing) => timing.cpu!)))} ms`
+          : '';
+        console.log(`${one.name}${roots.length > 1 ? ` [${root}]` : ''}: ${summary(measured.map((timing) => timing.wall))}${cpu}`);
+      }
     }
     console.log(`load average ${loadavg()[0]?.toFixed(2)} at the end`);
   } finally {
@@ -73,31 +86,37 @@ export default async function startupBench(): Promise<void> {
   }
 }
 
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length % 2 === 1 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+}
+
 function summary(times: readonly number[]): string {
   const sorted = [...times].sort((a, b) => a - b);
-  const median =
-    sorted.length % 2 === 1 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
-  return `median ${Math.round(median)} ms (fastest ${Math.round(sorted[0]!)}, slowest ${Math.round(sorted.at(-1)!)})`;
+  return `median ${Math.round(median(times))} ms (fastest ${Math.round(sorted[0]!)}, slowest ${Math.round(sorted.at(-1)!)})`;
 }
 
-function untilExit(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): number {
+// /usr/bin/time adds its own exec (a millisecond or two) to the wall time; its last stderr line is the CPU.
+function untilExit(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Timing {
+  const [program, programArgs] = TIME === undefined ? [command, args] : [TIME, ['-f', 'cpu %U %S', command, ...args]];
   const started = performance.now();
-  const result = spawnSync(command, args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  const elapsed = performance.now() - started;
+  const result = spawnSync(program, programArgs, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const wall = performance.now() - started;
   if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}: ${String(result.stderr)}`);
-  return elapsed;
+  const cpu = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(String(result.stderr));
+  return cpu === null ? { wall } : { wall, cpu: (Number(cpu[1]) + Number(cpu[2])) * 1000 };
 }
 
-async function untilLine(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, ready: RegExp): Promise<number> {
+async function untilLine(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, ready: RegExp): Promise<Timing> {
   const started = performance.now();
   const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   try {
-    return await new Promise<number>((resolve, reject) => {
+    return await new Promise<Timing>((resolve, reject) => {
       let output = '';
       const read = (chunk: Buffer) => {
         output += String(chunk);
-        if (ready.test(output)) resolve(performance.now() - started);
+        if (ready.test(output)) resolve({ wall: performance.now() - started });
       };
       child.stdout.on('data', read);
       child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
