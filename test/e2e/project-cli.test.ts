@@ -1,6 +1,7 @@
 // `trader init` and `trader new strategy` through the binary, and the project defaults of trader.json: data
 // found from any folder of the project, a data folder meaning all of its symbols, the journal in state/.
 // (The same project installed from the packed package is test/e2e/package.test.ts.)
+import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +27,30 @@ async function backtest(cwd: string, args: readonly string[]): Promise<Result> {
   const json = join(folder, `${Math.random().toString(36).slice(2)}.json`);
   expectSuccess(await trader(['backtest', ...args, '--json', json, '--quiet'], cwd), `trader backtest ${args.join(' ')}`);
   return JSON.parse(await readFile(json, 'utf8')) as Result;
+}
+
+/** The symbols `trader sim` started in `cwd` replays (from its ready log line); then it is stopped. */
+async function simulatorSymbols(cwd: string): Promise<string[]> {
+  const child = spawn(process.execPath, [TRADER, 'sim', '--json'], {
+    cwd,
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
+  try {
+    return await new Promise<string[]>((resolve, reject) => {
+      let log = '';
+      child.stderr.on('data', (chunk: Buffer) => {
+        log += chunk.toString('utf8');
+        const ready = log.split('\n').find((line) => line.includes('simulator ready'));
+        if (ready !== undefined) resolve((JSON.parse(ready) as { symbols: string[] }).symbols);
+      });
+      void closed.then(() => reject(new Error(`trader sim ended early:\n${log}`)));
+    });
+  } finally {
+    child.kill('SIGTERM');
+    await closed;
+  }
 }
 
 describe('trader init and trader new', () => {
@@ -71,7 +96,7 @@ describe('trader init and trader new', () => {
     expect(fromRoot).toMatchObject({ strategy: 'example', symbols: ['SPX.US'], settings: { data: 'data' } });
     expect(fromStrategies.settings.data).toBe(join(project, 'data'));
     expect(fromStrategies.metrics.fills).toBe(fromRoot.metrics.fills);
-  });
+  }, 120_000);
 
   it('backtests every symbol of a data folder unless --symbols narrows it', async () => {
     const project = join(folder, 'two-symbols');
@@ -85,7 +110,9 @@ describe('trader init and trader new', () => {
     expect(all.symbols).toEqual(['QQQ.US', 'SPX.US']);
     expect(all.metrics.fills).toBe(2);
     expect(narrowed.symbols).toEqual(['QQQ.US']);
-  });
+    // The simulator of the project replays the same folder.
+    expect(await simulatorSymbols(join(project, 'strategies'))).toEqual(['QQQ.US', 'SPX.US']);
+  }, 120_000);
 
   it('adds strategies from templates to the project from any of its folders, each one backtesting', async () => {
     const project = join(folder, 'templates');

@@ -3,6 +3,7 @@ import type { CommandModule } from 'yargs';
 import { parsePeriod, PERIODS } from '../../domain/period.js';
 import { ADJUST_TYPES, type AdjustType } from '../../openapi/socket/commands.js';
 import { printTable } from '../output.js';
+import { projectDataFolder } from '../project/config.js';
 import { choiceFlag, dateFlag, symbolFlag } from '../trading/flags.js';
 import { present } from '../trading/present.js';
 import type { GlobalFlags } from '../trading/session.js';
@@ -14,7 +15,8 @@ interface FetchArgs extends GlobalFlags {
   readonly period: string;
   readonly from: string;
   readonly to: string;
-  readonly out: string;
+  /** Default: the project's data folder (trader.json), else backtest-data/ of the working folder. */
+  readonly out?: string;
   readonly adjust: string;
 }
 
@@ -27,7 +29,10 @@ const fetchCommand: CommandModule<object, FetchArgs> = {
       .option('period', { type: 'string', default: 'day', describe: `Bar period: ${PERIODS.join(', ')}` })
       .option('from', { type: 'string', demandOption: true, describe: 'First date, YYYY-MM-DD (market-local)' })
       .option('to', { type: 'string', demandOption: true, describe: 'Last date, YYYY-MM-DD, inclusive' })
-      .option('out', { type: 'string', default: 'backtest-data', describe: 'Directory of the CSV files (SYMBOL.csv each)' })
+      .option('out', {
+        type: 'string',
+        describe: "Directory of the CSV files, SYMBOL.csv each (default: the project's data folder, see trader.json; else backtest-data)",
+      })
       .option('adjust', { type: 'string', default: 'none', describe: 'Price adjustment: none or forward' })
       .example(
         '$0 data fetch 700.HK AAPL.US --period day --from 2020-01-01 --to 2024-12-31',
@@ -44,8 +49,9 @@ const fetchCommand: CommandModule<object, FetchArgs> = {
     const to = dateFlag(args.to, '--to');
     validateRange(from, to);
     const adjust = choiceFlag(Object.keys(ADJUST_TYPES) as AdjustType[], args.adjust, '--adjust');
+    const outDir = args.out ?? (await projectDataFolder());
     const results = await withQuoteClient(args, (client) =>
-      fetchHistory(client, { symbols, period, from, to, outDir: args.out, adjust }, (symbol, message) =>
+      fetchHistory(client, { symbols, period, from, to, outDir, adjust }, (symbol, message) =>
         process.stderr.write(`data fetch: ${symbol}: ${message}\n`),
       ),
     );

@@ -76,6 +76,12 @@ export async function defaultDataPath(strategy: string | undefined, cwd = proces
   return shownFrom(cwd, (await projectOf(strategy, cwd))?.data ?? BUNDLED_DATA);
 }
 
+/** Where downloaded history goes by default: the project's data folder, else backtest-data/ of the working folder. */
+export async function projectDataFolder(cwd = process.cwd()): Promise<string> {
+  const project = await findProject(cwd);
+  return project === undefined ? 'backtest-data' : shownFrom(cwd, project.data);
+}
+
 /** A default file such as state/journal.sqlite: in the project's folder when there is one, else in the working folder. */
 export async function defaultProjectFile(strategy: string | undefined, relativePath: string, cwd = process.cwd()): Promise<string> {
   const project = await projectOf(strategy, cwd);

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BUNDLED_DATA, defaultDataPath, defaultProjectFile, findProject, parseProject } from '../../../src/cli/project/config.js';
+import {
+  BUNDLED_DATA,
+  defaultDataPath,
+  defaultProjectFile,
+  findProject,
+  parseProject,
+  projectDataFolder,
+} from '../../../src/cli/project/config.js';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 let folder: string;
@@ -78,5 +85,14 @@ describe('project config (trader.json)', () => {
     );
     expect(await defaultProjectFile('strategies/mine.ts', 'state/journal.sqlite', folder)).toBe(join('state', 'journal.sqlite'));
     expect(await defaultProjectFile(join(tmpdir(), 'x.ts'), 'state/journal.sqlite', tmpdir())).toBe('state/journal.sqlite');
+  });
+
+  it("downloads history into the project's data folder, else into backtest-data/ of the working folder", async () => {
+    await writeFile(join(folder, 'trader.json'), '{"data": "history"}');
+    await mkdir(join(folder, 'notes'));
+
+    expect(await projectDataFolder(join(folder, 'notes'))).toBe(join(folder, 'history'));
+    expect(await projectDataFolder(folder)).toBe('history');
+    expect(await projectDataFolder(tmpdir())).toBe('backtest-data');
   });
 });
