@@ -68,13 +68,13 @@ export class CompileCache {
     return pathToFileURL(output).href;
   }
 
-  private async pruneOlderThan(current: string): Promise<void> {
-    const now = (await stat(current)).mtimeMs;
+  private async pruneOlderThan(newest: string): Promise<void> {
+    const newestMs = (await stat(newest)).mtimeMs;
     for (const name of await readdir(this.folder)) {
       const file = join(this.folder, name);
-      if (!name.endsWith('.mjs') || file === current) continue;
+      if (!name.endsWith('.mjs') || file === newest) continue;
       const info = await stat(file).catch(() => undefined);
-      if (info !== undefined && now - info.mtimeMs > STALE_OUTPUT_MS) await rm(file, { force: true });
+      if (info !== undefined && newestMs - info.mtimeMs > STALE_OUTPUT_MS) await rm(file, { force: true });
     }
   }
 }

@@ -2,8 +2,8 @@
 // and its local imports into one ES module with esbuild. Packages stay imports, pointed at absolute files: the
 // running installation for `longport-trader` and the packages it bundles (so the strategy shares the runtime's
 // modules), any other package as found from the strategy's folder, else among the installation's own
-// dependencies. The output carries a
-// source map (stack traces name the .ts lines) and is cached by the content of its inputs.
+// dependencies. The output carries a source map (stack traces name the .ts lines) and is cached by the content
+// of its inputs.
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
