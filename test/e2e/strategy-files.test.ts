@@ -84,6 +84,18 @@ describe('strategy files through the binary', () => {
     );
   });
 
+  it('refuses a paper run of a strategy that does not compile with exit 2, before starting anything', async () => {
+    const paper = join(folder, 'paper');
+    await mkdir(paper);
+    await writeFile(join(paper, 'broken.mts'), "import { defineStrategy } from 'longport-trader';\nexport default defineStrategy({ name: 'broken',, });\n");
+
+    const run = await runProcess(process.execPath, [TRADER, 'run', 'broken.mts', '--data', SPX, '--for', '5s'], { cwd: paper });
+
+    expect(run.code).toBe(2);
+    expect(run.stderr.split('\n')[0]).toBe('error: broken.mts:2:48: Expected identifier but found ","');
+    expect(await readdir(paper)).toEqual(['broken.mts']);
+  });
+
   it('names the .ts line where loading threw (source-mapped), exiting 2; --verbose shows the stack in the .ts file', async () => {
     await writeFile(
       join(folder, 'throws.ts'),
