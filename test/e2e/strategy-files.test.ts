@@ -87,7 +87,10 @@ describe('strategy files through the binary', () => {
   it('refuses a paper run of a strategy that does not compile with exit 2, before starting anything', async () => {
     const paper = join(folder, 'paper');
     await mkdir(paper);
-    await writeFile(join(paper, 'broken.mts'), "import { defineStrategy } from 'longport-trader';\nexport default defineStrategy({ name: 'broken',, });\n");
+    await writeFile(
+      join(paper, 'broken.mts'),
+      "import { defineStrategy } from 'longport-trader';\nexport default defineStrategy({ name: 'broken',, });\n",
+    );
 
     const run = await runProcess(process.execPath, [TRADER, 'run', 'broken.mts', '--data', SPX, '--for', '5s'], { cwd: paper });
 
