@@ -1,9 +1,9 @@
 // Strategy files the way users keep them, through the real binary: any folder, with or without a package.json
 // beside them, as .ts, .mts, .js or .mjs; errors that name file:line:col; exit status 2 for a strategy that
 // cannot be loaded; and the compiled output cached by content.
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runProcess } from '../support/package/run-process.js';
@@ -54,6 +54,25 @@ describe('strategy files through the binary', () => {
     expect(run.code).toBe(0);
     expect(run.result?.strategy).toBe(`flip-${extension}`);
     expect(run.result?.metrics.fills).toBeGreaterThan(5000);
+  });
+
+  it('backtests through the binary linked from another folder, as a global install puts `trader` on the PATH', async () => {
+    const prefix = join(folder, 'global-prefix');
+    await mkdir(join(prefix, 'bin'), { recursive: true });
+    await symlink(TRADER, join(prefix, 'bin', 'trader'));
+    const loose = join(folder, 'loose');
+    await mkdir(loose);
+    await writeFile(join(loose, 'flip.ts'), flip('flip-via-link'));
+    const json = join(folder, 'via-link.json');
+
+    const run = await runProcess('trader', ['backtest', 'flip.ts', '--data', SPX, '--json', json, '--quiet'], {
+      cwd: loose,
+      env: { PATH: `${join(prefix, 'bin')}${delimiter}${process.env['PATH'] ?? ''}` },
+    });
+
+    expect(run.stderr).toBe(`wrote ${json}\n`);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(await readFile(json, 'utf8'))).toMatchObject({ strategy: 'flip-via-link' });
   });
 
   it('backtests an ES module strategy beside a CommonJS package.json', async () => {
