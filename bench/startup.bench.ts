@@ -2,10 +2,11 @@
 // 20-year daily file (sma-crossover, --json FILE --quiet) to exit (its JSON written), and `trader catalog
 // serve` to its listening line. Prints the median, fastest and slowest of BENCH_RUNS runs (default 10) and a
 // bare `node -e 0` for the machine's own noise; with /usr/bin/time, also the median CPU time (user + system)
-// of the processes that run to their end, which a busy machine inflates less than wall time.
+// of the processes that run to their end, and (from /proc) of the catalog server until it is ready: a busy
+// machine inflates CPU time less than wall time.
 // BENCH_COMPARE=/other/checkout runs the same cases there too, interleaved run by run (A/B).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -14,6 +15,8 @@ import { fileURLToPath } from 'node:url';
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 10);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+/** Clock ticks per second of /proc/PID/stat's CPU times (Linux); undefined elsewhere. */
+const TICKS = existsSync('/proc/self/stat') ? Number(spawnSync('getconf', ['CLK_TCK']).stdout.toString().trim()) || 100 : undefined;
 
 interface Timing {
   /** Milliseconds from spawn to done. */
@@ -116,7 +119,10 @@ async function untilLine(command: string, args: readonly string[], cwd: string, 
       let output = '';
       const read = (chunk: Buffer) => {
         output += String(chunk);
-        if (ready.test(output)) resolve({ wall: performance.now() - started });
+        if (!ready.test(output)) return;
+        const wall = performance.now() - started;
+        const cpu = cpuSoFar(child.pid);
+        resolve(cpu === undefined ? { wall } : { wall, cpu });
       };
       child.stdout.on('data', read);
       child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
@@ -125,5 +131,17 @@ async function untilLine(command: string, args: readonly string[], cwd: string, 
   } finally {
     child.kill('SIGTERM');
     await closed;
+  }
+}
+
+// CPU time (user + system) a running process has used so far, from /proc (a server that does not exit).
+function cpuSoFar(pid: number | undefined): number | undefined {
+  if (TICKS === undefined || pid === undefined) return undefined;
+  try {
+    // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
+  } catch {
+    return undefined;
   }
 }
