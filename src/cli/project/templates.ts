@@ -21,7 +21,7 @@ export const TEMPLATE_PACKAGES: Readonly<Record<Template, readonly string[]>> = 
   sma: ['rxjs', 'zod'],
   rsi: ['rxjs', 'zod'],
   breakout: ['trading-signals'],
-  dca: [],
+  dca: ['zod'],
   blank: [],
 };
 
