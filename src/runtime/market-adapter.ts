@@ -1,21 +1,36 @@
 // The MarketData port as strategies see it: the same streams, with each candle and quote also remembered on
 // the price board (for valuing market orders). Per bar this is one reference write, nothing allocated.
-// History (for warm-ups) passes through untouched: old bars must not value today's orders.
+// History (for warm-ups) passes through untouched: old bars must not value today's orders. Given a wall
+// clock (live and paper runs), it also notes when the latest value reached the strategies (tick-to-order).
 import { Observable } from 'rxjs';
-import type { Candle, Period, Quote, SecuritySymbol } from '../domain/index.js';
+import type { Candle, Clock, Period, Quote, SecuritySymbol } from '../domain/index.js';
 import type { PriceBoard, PriceSlot } from '../execution/price-board.js';
 import type { MarketData } from '../feeds/market-data.js';
 
 export class MarketAdapter {
+  /** Wall time the latest candle or quote was handed to the strategies (only with a wall clock). */
+  lastDeliveredAt: number | undefined;
+
   constructor(
     private readonly marketData: MarketData,
     private readonly prices: PriceBoard,
+    private readonly wallClock?: Pick<Clock, 'now'>,
   ) {}
 
   candles(symbol: SecuritySymbol, period: Period): Observable<Candle> {
-    return remember(this.marketData.candles(symbol, period), this.prices.slot(symbol), (slot, candle) => {
-      slot.candle = candle;
-    });
+    const wall = this.wallClock;
+    return remember(
+      this.marketData.candles(symbol, period),
+      this.prices.slot(symbol),
+      wall === undefined
+        ? (slot, candle) => {
+            slot.candle = candle;
+          }
+        : (slot, candle) => {
+            slot.candle = candle;
+            this.lastDeliveredAt = wall.now();
+          },
+    );
   }
 
   /** False for market data without history (backtests): strategies start at the first bar. */
@@ -29,8 +44,10 @@ export class MarketAdapter {
   }
 
   quotes(symbol: SecuritySymbol): Observable<Quote> {
+    const wall = this.wallClock;
     return remember(this.marketData.quotes(symbol), this.prices.slot(symbol), (slot, quote) => {
       slot.quote = quote;
+      if (wall !== undefined) this.lastDeliveredAt = wall.now();
     });
   }
 }
