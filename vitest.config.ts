@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: `unit` (in-process, servers on 127.0.0.1 allowed) answers fast; `e2e` spawns the binary.
-const E2E = ['test/e2e/**/*.test.ts', 'test/catalog/cli.test.ts'];
+// Two projects: `unit` (in-process, servers on 127.0.0.1 allowed) answers fast; `e2e` spawns the binary
+// or drives pages in a browser (*.browser.test.ts).
+const E2E = ['test/e2e/**/*.test.ts', 'test/catalog/cli.test.ts', 'test/**/*.browser.test.ts'];
 
 export default defineConfig({
   test: {

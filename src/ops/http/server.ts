@@ -1,7 +1,8 @@
 // The dashboard's HTTP server (node:http, on 127.0.0.1 unless told otherwise): the page and its files (they
 // hold no data), and behind the bearer token everything else: the state as JSON, live updates, the actions
 // (POSTs; the token travels in a header, never in a cookie, so no other site can make a browser act), the
-// Prometheus metrics, and /status when it shares the scheduler's health port. /health without the token
+// Prometheus metrics, and /status when it shares the scheduler's health port. Scripts come only from the
+// process (CSP); inline styles are allowed because the chart library sets them. /health without the token
 // says only healthy or not, for probes. A metrics-only server (--metrics-port) serves /metrics alone.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -50,7 +51,7 @@ const SECURITY_HEADERS = {
   'referrer-policy': 'no-referrer',
   'x-frame-options': 'DENY',
   'content-security-policy':
-    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
 } as const;
 
 const JOB_ACTIONS = new Set(['pause', 'resume', 'run']);

@@ -9,6 +9,7 @@
   let token = takeToken();
   let logLines = [];
   let equitySeries = null;
+  let equityChartApi = null;
   let retryTimer = null;
 
   function takeToken() {
@@ -264,7 +265,9 @@
     equity(equity) {
       $('#equity-hint').textContent = `net assets${equity.currency ? ` (${equity.currency})` : ''}, read from the broker`;
       const series = equityChart();
-      if (series) series.setData(equity.points.map((point) => ({ time: point.time, value: point.value })));
+      if (!series) return;
+      series.setData(equity.points.map((point) => ({ time: point.time, value: point.value })));
+      equityChartApi.timeScale().fitContent();
     },
     jobs(jobs) {
       setRows(
@@ -366,7 +369,7 @@
     const charts = window.LightweightCharts;
     if (!charts) return null;
     const css = (name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-    const chart = charts.createChart($('#equity-chart'), {
+    equityChartApi = charts.createChart($('#equity-chart'), {
       autoSize: true,
       layout: {
         background: { type: 'solid', color: css('--surface') },
@@ -377,7 +380,7 @@
       rightPriceScale: { borderColor: css('--border') },
       timeScale: { borderColor: css('--border'), timeVisible: true, secondsVisible: true },
     });
-    equitySeries = chart.addSeries(charts.AreaSeries, {
+    equitySeries = equityChartApi.addSeries(charts.AreaSeries, {
       lineColor: css('--accent'),
       topColor: 'rgba(41, 98, 255, 0.28)',
       bottomColor: 'rgba(41, 98, 255, 0.02)',
