@@ -139,14 +139,13 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
     if (action === undefined) return send(response, 404, { error: `no route ${path}` });
     if (method !== 'POST') return refuseMethod(response, 'POST');
     if (dashboard.readOnly) return send(response, 403, { error: 'the dashboard is read-only (--ui-read-only)' });
-    const body = await readJson(request);
     logger.info(
       { action: action.name, target: action.target, address: request.socket.remoteAddress },
       `dashboard: ${action.name} requested`,
     );
     let outcome: ControlOutcome;
     try {
-      outcome = await act(dashboard.control, action, body);
+      outcome = await act(dashboard.control, action, await readJson(request));
     } catch (error) {
       if (error instanceof InvalidInputError) return send(response, 400, { done: false, message: error.message });
       throw error;
