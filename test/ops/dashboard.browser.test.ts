@@ -54,7 +54,7 @@ describe.skipIf(chromiumMissing !== undefined)(
       expect(cells[7]).toMatch(/^lt-/);
       await page.waitForSelector('#positions tbody tr[data-symbol="AAPL.US"]', WAIT);
       expect(await page.textContent('#positions tr[data-symbol="AAPL.US"] td:nth-child(2)')).toBe('10');
-      await page.waitForFunction(() => document.querySelectorAll('#log li').length > 0, undefined, WAIT);
+      await page.waitForSelector('#log li', WAIT);
       expect(await page.textContent('#log')).toContain('fill');
       expect(foreign).toEqual([]);
       expect(errors).toEqual([]);
@@ -88,7 +88,7 @@ describe.skipIf(chromiumMissing !== undefined)(
       // Some market orders expire at the close of a daily bar's session; the page shows every fill there was.
       const filled = run.ops.hub.state().fills.length;
       expect(filled).toBeGreaterThanOrEqual(4);
-      await page.waitForFunction((count) => document.querySelectorAll('#fills tbody tr[data-fill-id]').length === count, filled, WAIT);
+      await page.waitForFunction(`document.querySelectorAll('#fills tbody tr[data-fill-id]').length === ${filled}`, undefined, WAIT);
       const canvas = await page.$eval('#equity-chart', (container) => {
         const canvases = [...container.querySelectorAll('canvas')];
         const largest = canvases.reduce((best, one) => (one.width * one.height > best.width * best.height ? one : best), canvases[0]!);
@@ -107,7 +107,7 @@ describe.skipIf(chromiumMissing !== undefined)(
       ]);
       const file = process.env['DASHBOARD_SCREENSHOT'];
       if (file !== undefined && file !== '') {
-        await page.evaluate(() => (document.querySelector('#toast') as HTMLElement).setAttribute('hidden', ''));
+        await page.$eval('#toast', (box) => box.setAttribute('hidden', ''));
         await page.screenshot({ path: file, fullPage: true });
       }
       await page.close();

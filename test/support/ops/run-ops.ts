@@ -34,7 +34,7 @@ export interface RunOpsOptions {
   readonly risk?: RiskLimits;
   readonly ui?: boolean;
   readonly metricsPort?: number;
-  readonly telegram?: (logger: ReturnType<typeof createLogger>) => TelegramBot;
+  readonly telegram?: (logger: ReturnType<typeof createLogger>, clock: PaperHarness['clock']) => TelegramBot;
   readonly notifier?: QueuedNotifier;
 }
 
@@ -49,7 +49,7 @@ export async function startRunOps(options: RunOpsOptions = {}): Promise<RunOps> 
     logger,
     ...(options.risk === undefined ? {} : { risk: options.risk }),
   });
-  const telegram = options.telegram?.(logger);
+  const telegram = options.telegram?.(logger, harness.clock);
   const notifier = telegram?.notifier ?? options.notifier;
   const control = new RunControl({
     session: harness.session,
@@ -75,7 +75,7 @@ export async function startRunOps(options: RunOpsOptions = {}): Promise<RunOps> 
     hub: { refreshEveryMs: 0, refreshGapMs: 0 },
     pushGapMs: 0,
   });
-  const token = ops.token!.token;
+  const token = ops.token?.token ?? '';
   return {
     harness,
     strategy,

@@ -70,7 +70,16 @@ export class StubControl implements BotControl {
   };
   reads = 0;
   jobList: JobView[] = [
-    { name: 'stub-strategy', kind: 'strategy', state: 'running', paused: false, next: undefined, lastResult: undefined, lastError: undefined, canRunNow: false },
+    {
+      name: 'stub-strategy',
+      kind: 'strategy',
+      state: 'running',
+      paused: false,
+      next: undefined,
+      lastResult: undefined,
+      lastError: undefined,
+      canRunNow: false,
+    },
   ];
   kill: KillSwitchView = { tripped: false, reason: undefined, at: undefined };
   notifierStats = new Map<string, NotifierStats>();
