@@ -38,6 +38,8 @@ export interface LoggerOptions {
   readonly singleLine?: boolean;
   /** Where lines go; stderr by default, so stdout stays free for command output. */
   readonly destination?: DestinationStream;
+  /** A second destination that gets every line too, as JSON, already redacted (the dashboard's log tail). */
+  readonly tee?: DestinationStream;
   readonly name?: string;
 }
 
@@ -47,18 +49,25 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     redact: { paths: [...REDACT_PATHS], censor: '[redacted]' },
     ...(options.name === undefined ? {} : { name: options.name }),
   };
-  if (options.pretty) {
-    const stream = pretty({
-      colorize: true,
-      translateTime: 'SYS:HH:MM:ss.l',
-      ignore: 'pid,hostname',
-      singleLine: options.singleLine === true,
-      destination: options.destination ?? 2,
-      sync: true,
-    });
-    return pino(settings, stream);
-  }
-  return pino(settings, options.destination ?? pino.destination({ fd: 2, sync: true }));
+  const main = options.pretty
+    ? pretty({
+        colorize: true,
+        translateTime: 'SYS:HH:MM:ss.l',
+        ignore: 'pid,hostname',
+        singleLine: options.singleLine === true,
+        destination: options.destination ?? 2,
+        sync: true,
+      })
+    : (options.destination ?? pino.destination({ fd: 2, sync: true }));
+  if (options.tee === undefined) return pino(settings, main);
+  // Each stream takes every line the logger lets through (its level decides, not theirs).
+  return pino(
+    settings,
+    pino.multistream([
+      { level: 'trace', stream: main },
+      { level: 'trace', stream: options.tee },
+    ]),
+  );
 }
 
 /** A logger that drops everything: the default for library code when the caller gives none. */

@@ -41,6 +41,8 @@ export class RunControl implements BotControl {
   readonly homeCurrency: string | undefined;
   readonly timeZone: string;
   readonly activity: Observable<Activity>;
+  /** Set once the run is being stopped: connections closing then are no news. */
+  stopping = false;
   private readonly local = new Subject<Activity>();
   private readonly subscriptions: Subscription[] = [];
   private readonly down = new Set<string>();
@@ -128,9 +130,6 @@ export class RunControl implements BotControl {
       }),
     );
   }
-
-  /** Set once the run is being stopped: connections closing then are no news. */
-  stopping = false;
 
   close(): void {
     this.stopping = true;

@@ -5,8 +5,9 @@ import { parseDuration } from '../../schedule/duration.js';
 import { DEFAULT_JOURNAL_FILE } from '../../store/journal.js';
 import { dateFlag } from '../trading/flags.js';
 import type { RunMode } from './mode.js';
+import type { OpsArgs } from './ops-flags.js';
 
-export interface RunArgs {
+export interface RunArgs extends OpsArgs {
   readonly strategy: string;
   readonly paper?: boolean | undefined;
   readonly live?: boolean | undefined;
