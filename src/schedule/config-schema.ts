@@ -55,6 +55,26 @@ const paperSchema = z.strictObject({
 
 const webhookSchema = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
+const portSchema = z.number().int().min(0).max(65_535);
+
+/** The dashboard (src/ops): `ui: true` serves it on the health port (or the default port without one). */
+const uiSchema = z.union([
+  z.literal(true),
+  z.strictObject({
+    port: portSchema.optional(),
+    host: z.string().min(1).optional(),
+    tokenFile: z.string().min(1).optional(),
+    readOnly: z.boolean().optional(),
+    metricsPort: portSchema.optional(),
+  }),
+]);
+
+/** Telegram: the chats to notify and obey; the bot's token comes from the environment only. */
+const telegramSchema = z.strictObject({
+  chats: z.array(z.number().int('must be a chat id (an integer)')).min(1, 'name at least one chat id'),
+  apiRoot: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+});
+
 export const rawJobSchema = z.strictObject({
   name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be letters, digits, ".", "_" or "-"'),
   strategy: z.string().min(1).optional(),
@@ -102,7 +122,9 @@ export const rawConfigSchema = z.strictObject({
       queueLimit: z.number().int().min(1).optional(),
     })
     .optional(),
-  healthPort: z.number().int().min(0).max(65_535).optional(),
+  healthPort: portSchema.optional(),
+  ui: uiSchema.optional(),
+  telegram: telegramSchema.optional(),
   outageLimit: durationSchema.default(60_000),
   tokenRefreshLead: durationSchema.default(7 * 86_400_000),
   stopTimeout: durationSchema.default(30_000),
