@@ -1,7 +1,8 @@
 // Live updates to open pages as server-sent events over fetch (the page reads the stream itself, so its
 // token travels in a header, never in a URL): the whole state when a page connects, then each changed
 // section, batched (the first change goes out on the next turn, later ones at most every `gapMs`), and
-// each new log line. A comment line every 15 s keeps proxies from closing an idle stream.
+// each new log line. A comment line every 15 s keeps proxies from closing an idle stream; a page that
+// stops reading is dropped rather than buffered without end.
 import type { ServerResponse } from 'node:http';
 import type { Subscription } from 'rxjs';
 import type { Clock, TimerHandle } from '../../domain/clock.js';
@@ -10,6 +11,8 @@ import type { LogTail } from '../log-tail.js';
 import type { Section } from '../view.js';
 
 const KEEPALIVE_MS = 15_000;
+/** A page that reads slower than this much piles up is dropped (it reconnects and gets the whole state). */
+const BACKLOG_LIMIT = 4 * 1024 * 1024;
 
 export class EventStreams {
   private readonly clients = new Set<ServerResponse>();
@@ -87,7 +90,12 @@ export class EventStreams {
   private broadcast(event: string, data: unknown): void {
     if (this.clients.size === 0) return;
     const text = message(event, data);
-    for (const client of this.clients) client.write(text);
+    for (const client of this.clients) {
+      if (client.writableLength > BACKLOG_LIMIT) {
+        this.clients.delete(client);
+        client.destroy();
+      } else client.write(text);
+    }
   }
 }
 
