@@ -52,6 +52,8 @@ export async function startOps(options: OpsOptions): Promise<Ops> {
     clock,
     logger,
     readOnly: ui?.readOnly === true,
+    // The service allows 30 calls per 30 s per interface: live, watching takes at most a fifth of that.
+    refreshGapMs: control.mode === 'live' ? 5000 : 1000,
     ...(options.logs === undefined ? {} : { logs: options.logs }),
     ...options.hub,
   });

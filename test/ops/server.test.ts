@@ -171,6 +171,23 @@ describe('dashboard server', () => {
     ]);
   });
 
+  it('says which port is taken when it cannot listen', async () => {
+    const { control, hub } = await setUp();
+    const taken = server!.port;
+    await expect(
+      startOpsServer({
+        host: '127.0.0.1',
+        port: taken,
+        token: TOKEN,
+        clock: new VirtualClock(T0),
+        logger: silentLogger,
+        dashboard: { hub, control, readOnly: false },
+      }),
+    ).rejects.toThrow(
+      `cannot listen on 127.0.0.1:${taken} (EADDRINUSE): choose another port (--ui=PORT, --metrics-port) or address (--ui-host)`,
+    );
+  });
+
   it('on the health port: /health says only healthy or not without the token, everything with it; /status needs it', async () => {
     const { call } = await setUp({ health: { healthy: false } });
     expect(await call('/health')).toMatchObject({ status: 503, text: '{"healthy":false}\n' });

@@ -156,9 +156,19 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
   }
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      streams?.close();
+      reject(
+        error.code === 'EADDRINUSE' || error.code === 'EADDRNOTAVAIL' || error.code === 'EACCES'
+          ? new InvalidInputError(
+              `cannot listen on ${options.host}:${options.port} (${error.code}): choose another port (--ui=PORT, --metrics-port) or address (--ui-host)`,
+              options.dashboard === undefined ? '--metrics-port' : '--ui',
+            )
+          : error,
+      );
+    });
     server.listen(options.port, options.host, () => {
-      server.off('error', reject);
+      server.removeAllListeners('error');
       resolve();
     });
   });
