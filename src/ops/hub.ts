@@ -9,6 +9,7 @@ import type { RuntimeEvent } from '../execution/events.js';
 import type { Logger } from '../log/logger.js';
 import type { ConnectionState } from '../openapi/socket/connection-state.js';
 import type { Activity, AccountFigures, BotControl, RuntimeProbe } from './control.js';
+import { balanceViews, orderViews, positionViews } from './account-views.js';
 import type { OpsFact } from './facts.js';
 import type { LogTail } from './log-tail.js';
 import { Ring } from './ring.js';
@@ -322,12 +323,7 @@ export class OpsHub {
         else this.equity.push(point);
       }
       this.account = {
-        balances: this.figures.balances.map((balance) => ({
-          currency: balance.currency,
-          totalCash: balance.totalCash.toFixed(2),
-          netAssets: balance.netAssets.toFixed(2),
-          buyPower: balance.buyPower.toFixed(2),
-        })),
+        balances: balanceViews(this.figures),
         dayPnl:
           home === undefined || this.dayStart === undefined
             ? undefined
@@ -350,39 +346,11 @@ export class OpsHub {
   }
 
   private positions(): PositionView[] {
-    const figures = this.figures;
-    if (figures === undefined) return [];
-    return figures.positions
-      .filter((position) => !position.quantity.isZero())
-      .map((position) => {
-        const price = figures.prices.get(position.symbol);
-        return {
-          symbol: position.symbol,
-          quantity: position.quantity.toFixed(),
-          averageCost: position.costPrice.toFixed(),
-          lastPrice: price?.toFixed(),
-          marketValue: price?.times(position.quantity).toFixed(2),
-          unrealizedPnl: price?.minus(position.costPrice).times(position.quantity).toFixed(2),
-          currency: position.currency,
-        };
-      });
+    return this.figures === undefined ? [] : positionViews(this.figures);
   }
 
   private orders(): OrderView[] {
-    return [...(this.figures?.openOrders ?? [])]
-      .sort((a, b) => b.submittedAt - a.submittedAt)
-      .map((order) => ({
-        orderId: order.orderId,
-        symbol: order.symbol,
-        side: order.side,
-        orderType: order.orderType,
-        quantity: order.quantity.toFixed(),
-        price: order.price?.toFixed(),
-        executedQuantity: order.executedQuantity.toFixed(),
-        status: order.status,
-        tag: order.remark,
-        submittedAt: iso(order.submittedAt),
-      }));
+    return this.figures === undefined ? [] : orderViews(this.figures);
   }
 
   private equityView(): EquityView {
