@@ -148,6 +148,11 @@ describe.skipIf(chromiumMissing !== undefined)(
       await page.click(flatten);
       expect(await page.textContent(flatten)).toBe('Click again to flatten');
       expect(harness.sim.venue.orders()).toHaveLength(1);
+      // A live update redraws the row between the two clicks: the button stays armed.
+      await page.$eval(flatten, (button) => button.setAttribute('data-drawn-before', ''));
+      run.ops.hub.refresh();
+      await page.waitForSelector(`${flatten}:not([data-drawn-before])`, WAIT);
+      expect(await page.textContent(flatten)).toBe('Click again to flatten');
       await page.click(flatten);
       await harness.until(() => harness.sim.venue.orders().length === 2, 'the closing order');
       await harness.settle();

@@ -10,6 +10,7 @@
   let logLines = [];
   let equitySeries = null;
   let equityChartApi = null;
+  let readOnlyShown;
   let retryTimer = null;
 
   function takeToken() {
@@ -95,21 +96,36 @@
     toast(answer.message || answer.error || `HTTP ${response.status}`, !response.ok);
   }
 
-  // A destructive button acts on its second click within four seconds.
+  // A destructive button acts on its second click within four seconds. The armed state is kept by the
+  // button's action, not by the element, so a row redrawn by a live update between the clicks stays armed.
+  const armed = new Map();
+
+  function paintArmed(button) {
+    const on = armed.has(button.dataset.key);
+    button.classList.toggle('armed', on);
+    button.textContent = on ? button.dataset.confirm || 'Click again to confirm' : button.dataset.label;
+  }
+
+  function repaintArmed(key) {
+    for (const button of document.querySelectorAll('button[data-key]')) if (button.dataset.key === key) paintArmed(button);
+  }
+
   function confirmed(button) {
-    if (button.classList.contains('armed')) {
-      button.classList.remove('armed');
-      button.textContent = button.dataset.label;
+    const key = button.dataset.key;
+    if (armed.has(key)) {
+      clearTimeout(armed.get(key));
+      armed.delete(key);
+      repaintArmed(key);
       return true;
     }
-    button.dataset.label = button.textContent;
-    button.classList.add('armed');
-    button.textContent = button.dataset.confirm || 'Click again to confirm';
-    setTimeout(() => {
-      if (!button.isConnected || !button.classList.contains('armed')) return;
-      button.classList.remove('armed');
-      button.textContent = button.dataset.label;
-    }, 4000);
+    armed.set(
+      key,
+      setTimeout(() => {
+        armed.delete(key);
+        repaintArmed(key);
+      }, 4000),
+    );
+    repaintArmed(key);
     return false;
   }
 
@@ -118,9 +134,11 @@
       type: 'button',
       className: options && options.danger ? 'danger' : '',
       'data-action': options && options.name,
+      'data-key': path,
+      'data-label': label,
     });
-    button.textContent = label;
     if (options && options.confirm) button.dataset.confirm = options.confirm;
+    paintArmed(button);
     button.disabled = state.bot && state.bot.readOnly;
     button.addEventListener('click', () => {
       if (options && options.confirm && !confirmed(button)) return;
@@ -395,7 +413,11 @@
   function apply(name, value) {
     state[name] = value;
     render[name](value);
-    if (name === 'bot') for (const other of ['jobs', 'positions', 'orders']) if (state[other]) render[other](state[other]);
+    // Buttons follow read-only; only a change of it needs the rows drawn again.
+    if (name === 'bot' && readOnlyShown !== value.readOnly) {
+      readOnlyShown = value.readOnly;
+      for (const other of ['jobs', 'positions', 'orders']) if (state[other]) render[other](state[other]);
+    }
   }
 
   function dispatch(block) {
@@ -482,6 +504,13 @@
     $('#token-input').value = '';
     connect();
   });
+  for (const [id, label] of [
+    ['#kill-trip', 'Trip'],
+    ['#kill-reset', 'Reset'],
+  ]) {
+    $(id).dataset.key = id;
+    $(id).dataset.label = label;
+  }
   $('#kill-trip').addEventListener('click', (event) => {
     const button = event.currentTarget;
     if (!confirmed(button)) return;
