@@ -2,11 +2,15 @@
 // real simulator: notifications to every configured chat, commands only from them, confirmation before
 // anything that changes trading, and neither token in any log line.
 import { filter, firstValueFrom, timeout } from 'rxjs';
+import { Decimal } from '../../src/domain/decimal.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LogLine } from '../../src/ops/view.js';
 import { createTelegramBot } from '../../src/ops/telegram/bot.js';
 import { FakeTelegram } from '../support/ops/fake-telegram.js';
-import { startRunOps, type RunOps } from '../support/ops/run-ops.js';
+import { startRunOps, type RunOps, type RunOpsOptions } from '../support/ops/run-ops.js';
+import { injectFaults } from '../support/openapi/broker-harness.js';
+import { BASE_TIME } from '../support/sim/harness.js';
+import { first } from '../support/socket/wait.js';
 import { removeTempFolders } from '../support/run/paper-harness.js';
 
 const BOT_TOKEN = '123456789:AAtest-bot-token-that-must-stay-secret';
@@ -25,11 +29,13 @@ afterEach(async () => {
   await removeTempFolders();
 });
 
-async function setUp(options: { ui?: boolean } = {}) {
+async function setUp(options: { ui?: boolean } & Pick<RunOpsOptions, 'risk' | 'tokenExpiresAt'> = {}) {
   telegram = new FakeTelegram(BOT_TOKEN);
   const apiRoot = await telegram.start();
   run = await startRunOps({
     ui: options.ui ?? false,
+    ...(options.risk === undefined ? {} : { risk: options.risk }),
+    ...(options.tokenExpiresAt === undefined ? {} : { tokenExpiresAt: options.tokenExpiresAt }),
     telegram: (logger, clock) =>
       createTelegramBot({
         settings: { token: BOT_TOKEN, chats: [OWNER, PARTNER], apiRoot },
@@ -191,6 +197,47 @@ describe('Telegram bot against a fake Bot API', () => {
     await run.harness.clock.advanceByAsync(1000);
     await fake.waitForMessage(OWNER, (text) => text.startsWith('✅ fill:'));
     expect(fake.sent.filter((message) => message.text.startsWith('✅ fill:')).map((message) => message.chatId)).toEqual([PARTNER, OWNER]);
+    expect(logText(run)).not.toContain(BOT_TOKEN);
+  });
+
+  it("tells the chats the run's other news as the webhook does: token expiry, denial, outage and recovery, crash", async () => {
+    const expiresAt = BASE_TIME + 3 * 86_400_000;
+    const { run, fake } = await setUp({ risk: { maxPositionPerSymbol: new Decimal(5) }, tokenExpiresAt: expiresAt });
+    const expiry = await fake.waitForMessage(PARTNER, (text) => text.startsWith('🔑 token-expiry:'));
+    expect(expiry.text).toBe(
+      `🔑 token-expiry: the access token expires ${new Date(expiresAt).toISOString()}: refresh it (trader token refresh) before then`,
+    );
+
+    run.strategy.emit((ctx) => ctx.buy(10));
+    await run.harness.settle();
+    const denial = await fake.waitForMessage(OWNER, (text) => text.startsWith('⛔ denial:'));
+    expect(denial.text).toMatch(/^⛔ denial: dip-buyer: order denied \(EXCEEDS_MAX_POSITION\): /);
+
+    const { harness } = run;
+    injectFaults(harness.sim, { socketDropAfterPushes: 1 });
+    const tradeDown = first(
+      harness.session.connections,
+      (report) => report.connection === 'trade' && report.state.status === 'reconnecting',
+    );
+    run.strategy.emit((ctx) => ctx.buy(2));
+    await harness.session.runtime.settled();
+    const down = await tradeDown;
+    injectFaults(harness.sim, { socketDropAfterPushes: null });
+    await fake.waitForMessage(OWNER, (text) => text.startsWith('📡 outage: the trade connection is lost ('));
+    await harness.clock.advanceByAsync(down.state.status === 'reconnecting' ? down.state.retryInMs : 0);
+    await fake.waitForMessage(OWNER, (text) => text === '🟢 recovered: the trade connection is back');
+
+    run.strategy.fail('division by zero in the signal');
+    const crash = await fake.waitForMessage(PARTNER, (text) => text.startsWith('💥 crash:'));
+    expect(crash.text).toContain('dip-buyer');
+    expect(crash.text).toContain('division by zero in the signal');
+    expect(fake.sent.filter((message) => message.chatId === OWNER).map((message) => message.text.split(':')[0])).toEqual([
+      '🔑 token-expiry',
+      '⛔ denial',
+      '📡 outage',
+      '🟢 recovered',
+      '💥 crash',
+    ]);
     expect(logText(run)).not.toContain(BOT_TOKEN);
   });
 });

@@ -36,6 +36,8 @@ export interface RunOpsOptions {
   readonly metricsPort?: number;
   readonly telegram?: (logger: ReturnType<typeof createLogger>, clock: PaperHarness['clock']) => TelegramBot;
   readonly notifier?: QueuedNotifier;
+  /** A live run's access token expiry, on the session's clock. */
+  readonly tokenExpiresAt?: number;
 }
 
 export async function startRunOps(options: RunOpsOptions = {}): Promise<RunOps> {
@@ -60,6 +62,7 @@ export async function startRunOps(options: RunOpsOptions = {}): Promise<RunOps> 
     homeCurrency: 'USD',
     timeZone: 'America/New_York',
     ...(notifier === undefined ? {} : { notifier }),
+    ...(options.tokenExpiresAt === undefined ? {} : { tokenExpiresAt: options.tokenExpiresAt }),
   });
   control.start();
   const tokenFile = join(await tempFolder(), 'state', 'ui-token');
