@@ -55,19 +55,23 @@ const paperSchema = z.strictObject({
 
 const webhookSchema = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
-const portSchema = z.number().int().min(0).max(65_535);
+const PORT_RANGE = 'must be a port number from 0 to 65535 (0 picks a free one)';
+const portSchema = z.number().int(PORT_RANGE).min(0, PORT_RANGE).max(65_535, PORT_RANGE);
 
 /** The dashboard (src/ops): `ui: true` serves it on the health port (or the default port without one). */
-const uiSchema = z.union([
-  z.literal(true),
-  z.strictObject({
-    port: portSchema.optional(),
-    host: z.string().min(1).optional(),
-    tokenFile: z.string().min(1).optional(),
-    readOnly: z.boolean().optional(),
-    metricsPort: portSchema.optional(),
-  }),
-]);
+const uiSchema = z.union(
+  [
+    z.literal(true),
+    z.strictObject({
+      port: portSchema.optional(),
+      host: z.string().min(1).optional(),
+      tokenFile: z.string().min(1).optional(),
+      readOnly: z.boolean().optional(),
+      metricsPort: portSchema.optional(),
+    }),
+  ],
+  { error: 'must be true or a map of port, host, tokenFile, readOnly, metricsPort' },
+);
 
 /** Telegram: the chats to notify and obey; the bot's token comes from the environment only. */
 const telegramSchema = z.strictObject({
