@@ -77,6 +77,10 @@ jobs:
       await page.waitForSelector('body[data-state="ready"]', WAIT);
       expect(await page.textContent('#bot-subtitle')).toContain('trader schedule');
       const job = (name: string) => `#jobs tr[data-job="${name}"]`;
+      // Next fire and last result: the cron time to come, nothing run yet.
+      expect(await page.textContent(`${job('taker')} td:nth-child(3)`)).toBe('idle');
+      expect(await page.textContent(`${job('taker')} td:nth-child(4)`)).toMatch(/^cron \w+ \d\d, \d\d:00:00$/);
+      expect(await page.textContent(`${job('taker')} td:nth-child(5)`)).toBe('');
 
       // Run now: the bidder's limit order rests; cancel it from its row.
       await page.click(`${job('bidder')} button[data-action="run"]`);
@@ -103,6 +107,7 @@ jobs:
       await page.waitForSelector('#orders tbody td.empty', WAIT);
       await page.click(`${job('bidder')} button[data-action="resume"]`);
       await page.waitForSelector(`${job('bidder')}[data-state="idle"]`, WAIT);
+      expect(await page.textContent(`${job('bidder')} td:nth-child(5)`)).toMatch(/^(completed|stopped) \w+ \d\d, \d\d:\d\d:\d\d/);
 
       // The kill switch halts every job for the day; reset lets them run again.
       await page.click('#kill-trip');
