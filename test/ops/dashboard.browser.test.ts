@@ -54,6 +54,13 @@ describe.skipIf(chromiumMissing !== undefined)(
       expect(cells[7]).toMatch(/^lt-/);
       await page.waitForSelector('#positions tbody tr[data-symbol="AAPL.US"]', WAIT);
       expect(await page.textContent('#positions tr[data-symbol="AAPL.US"] td:nth-child(2)')).toBe('10');
+      const pnl = '#positions tr[data-symbol="AAPL.US"] td:nth-child(5)';
+      await page.waitForFunction((cell) => document.querySelector(cell)?.textContent !== '', pnl, WAIT);
+      expect(await page.textContent(pnl)).toMatch(/^-?\d+(\.\d+)? USD$/);
+      expect(await page.textContent('[data-card="buy-power"] .label')).toBe('Buying power USD');
+      expect(await page.textContent('[data-card="buy-power"] .value')).toMatch(/^\d+(\.\d+)?$/);
+      for (const connection of ['quote', 'trade'])
+        await page.waitForSelector(`#connections li[data-name="${connection}"][data-status="online"]`, WAIT);
       await page.waitForSelector('#log li', WAIT);
       expect(await page.textContent('#log')).toContain('fill');
       expect(foreign).toEqual([]);
@@ -83,7 +90,10 @@ describe.skipIf(chromiumMissing !== undefined)(
       await harness.settle();
       await run.ops.hub.settled();
 
-      await page.waitForSelector('#denials tbody tr[data-code="EXCEEDS_MAX_POSITION"]', WAIT);
+      const denial = await page.waitForSelector('#denials tbody tr[data-code="EXCEEDS_MAX_POSITION"]', WAIT);
+      expect(await denial.$eval('td:nth-child(6)', (td) => td.textContent)).toMatch(
+        /^position \d+, pending \d+, projected \d+, limit 150$/,
+      );
       await page.waitForSelector('#orders tbody tr[data-order-id]', WAIT);
       // Some market orders expire at the close of a daily bar's session; the page shows every fill there was.
       const filled = run.ops.hub.state().fills.length;
