@@ -16,28 +16,44 @@ export type Resolution =
   | { readonly kind: 'skip'; readonly reason: string }
   | { readonly kind: 'invalid'; readonly reason: string };
 
-/** `remark` is the client order id the request will carry. */
-export function resolveIntent(intent: OrderIntentSpec | CloseIntent | TargetIntent, position: Decimal, remark: string): Resolution {
+/**
+ * `remark` is the client order id the request will carry. `working` is the signed quantity still to fill in
+ * the symbol's open orders: close and target aim at the position those orders will leave, so an intent
+ * repeated before its order has filled (or before its fill was pushed) sends nothing more.
+ */
+export function resolveIntent(
+  intent: OrderIntentSpec | CloseIntent | TargetIntent,
+  held: Decimal,
+  remark: string,
+  working: Decimal = ZERO,
+): Resolution {
   let side: OrderRequest['side'];
   let quantity: Decimal;
   if (intent.kind === 'order') {
     side = intent.side;
     quantity = intent.quantity;
-  } else if (intent.kind === 'close' && position.d !== null && position.d.length <= 5) {
-    // 0 − position without a new Decimal: the position's own digits (short enough to need no rounding).
-    if (position.isZero()) return { kind: 'skip', reason: `already flat in ${intent.symbol}` };
-    side = position.isNegative() ? 'Buy' : 'Sell';
-    quantity = abs(position);
   } else {
-    const target = intent.kind === 'close' ? ZERO : intent.quantity;
-    const delta = target.minus(position);
-    if (delta.isZero())
-      return {
-        kind: 'skip',
-        reason: intent.kind === 'close' ? `already flat in ${intent.symbol}` : `already at ${target.toFixed()} ${intent.symbol}`,
-      };
-    side = delta.gt(0) ? 'Buy' : 'Sell';
-    quantity = delta.abs();
+    const position = working.isZero() ? held : held.plus(working);
+    const counting = working.isZero() ? '' : ` counting ${working.toFixed()} in working orders`;
+    if (intent.kind === 'close' && position.d !== null && position.d.length <= 5) {
+      // 0 − position without a new Decimal: the position's own digits (short enough to need no rounding).
+      if (position.isZero()) return { kind: 'skip', reason: `already flat in ${intent.symbol}${counting}` };
+      side = position.isNegative() ? 'Buy' : 'Sell';
+      quantity = abs(position);
+    } else {
+      const target = intent.kind === 'close' ? ZERO : intent.quantity;
+      const delta = target.minus(position);
+      if (delta.isZero())
+        return {
+          kind: 'skip',
+          reason:
+            intent.kind === 'close'
+              ? `already flat in ${intent.symbol}${counting}`
+              : `already at ${target.toFixed()} ${intent.symbol}${counting}`,
+        };
+      side = delta.gt(0) ? 'Buy' : 'Sell';
+      quantity = delta.abs();
+    }
   }
   const orderType = intent.orderType ?? (intent.price === undefined ? 'MO' : 'LO');
   if (PRICED_ORDER_TYPES.includes(orderType) && intent.price === undefined)

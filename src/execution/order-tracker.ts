@@ -2,6 +2,7 @@
 // Reports are matched by order id, else by client order id (remark); cumulative executed quantity yields
 // the fills, so duplicated, late or out-of-order reports add nothing twice and never move a status back.
 import {
+  ZERO,
   fillFromReport,
   eventForReportedStatus,
   isOpen,
@@ -15,7 +16,8 @@ import {
   type SecuritySymbol,
   type Side,
 } from '../domain/index.js';
-import { eq, isPositive } from '../domain/decimal-shortcuts.js';
+import { eq, isPositive, minus, plus } from '../domain/decimal-shortcuts.js';
+import { signedQuantity } from '../risk/index.js';
 import { SmallMap, SmallSet } from './small-collections.js';
 import type { JournalOrder } from '../store/journal.js';
 
@@ -89,6 +91,19 @@ export class OrderTracker {
       }
     }
     return result;
+  }
+
+  /** Signed quantity still to fill in the open orders of a symbol (without building a list: a backtest asks per bar). */
+  workingQuantity(symbol: SecuritySymbol): Decimal {
+    let total: Decimal | undefined;
+    const records = this.openRecords.items;
+    for (let index = 0; index < records.length; index += 1) {
+      const record = records[index]!;
+      if (record.symbol !== symbol) continue;
+      const left = signedQuantity(record.side, minus(record.quantity, record.executedQuantity));
+      total = total === undefined ? left : plus(total, left);
+    }
+    return total ?? ZERO;
   }
 
   /** Applies a push or query result to its record. */

@@ -22,7 +22,7 @@ export async function flattenPositions(
       if (!owners.has(symbol)) owners.set(symbol, host.state === 'failed' ? FLATTEN_OWNER : host.name);
   }
   const closing = [...owners].filter(([symbol]) => !executor.book.quantity(symbol).isZero());
-  return closeAndWait(executor, closing, 'flatten on stop', clock, waitMs);
+  return closeAndWait(executor, closing, 'flatten on stop', true, clock, waitMs);
 }
 
 /** Closes one symbol's position (under FLATTEN_OWNER); resolves true once its orders finished, false when flat already. */
@@ -34,7 +34,7 @@ export async function flattenSymbol(
   waitMs: number,
 ): Promise<boolean> {
   if (executor.book.quantity(symbol).isZero()) return false;
-  await closeAndWait(executor, [[symbol, FLATTEN_OWNER]], reason, clock, waitMs);
+  await closeAndWait(executor, [[symbol, FLATTEN_OWNER]], reason, false, clock, waitMs);
   return true;
 }
 
@@ -42,10 +42,16 @@ async function closeAndWait(
   executor: Executor,
   closing: readonly (readonly [SecuritySymbol, string])[],
   reason: string,
+  /** The stop's own closing orders, taken after the intake closed; a person's flatten is an ordinary intent. */
+  onStop: boolean,
   clock: Clock,
   waitMs: number,
 ): Promise<readonly SecuritySymbol[]> {
-  for (const [symbol, owner] of closing) executor.enqueue(owner, { kind: 'close', symbol, reason });
+  for (const [symbol, owner] of closing) {
+    const intent = { kind: 'close', symbol, reason } as const;
+    if (onStop) executor.enqueueOnStop(owner, intent);
+    else executor.enqueue(owner, intent);
+  }
   await executor.settled();
   const symbols = closing.map(([symbol]) => symbol);
   const working = (): boolean => symbols.some((symbol) => executor.tracker.open(undefined, symbol).length > 0);

@@ -37,6 +37,25 @@ describe('intent resolution', () => {
     });
   });
 
+  it('aims close and target at the position that orders still working will leave', () => {
+    const working = new Decimal(-4);
+    expect(quantityOf(resolveIntent({ kind: 'close', symbol: AAPL }, new Decimal(10), 'r', working))).toBe('Sell 6');
+    expect(quantityOf(resolveIntent({ kind: 'target', symbol: AAPL, quantity: new Decimal(20) }, new Decimal(10), 'r', working))).toBe(
+      'Buy 14',
+    );
+    expect(resolveIntent({ kind: 'close', symbol: AAPL }, new Decimal(4), 'r', working)).toEqual({
+      kind: 'skip',
+      reason: 'already flat in AAPL.US counting -4 in working orders',
+    });
+    expect(resolveIntent({ kind: 'target', symbol: AAPL, quantity: new Decimal(10) }, ZERO, 'r', new Decimal(10))).toEqual({
+      kind: 'skip',
+      reason: 'already at 10 AAPL.US counting 10 in working orders',
+    });
+    expect(quantityOf(resolveIntent({ kind: 'order', symbol: AAPL, side: 'Buy', quantity: new Decimal(3) }, ZERO, 'r', working))).toBe(
+      'Buy 3',
+    );
+  });
+
   it('refuses order types without the prices they need', () => {
     expect(resolveIntent({ kind: 'order', symbol: AAPL, side: 'Buy', quantity: new Decimal(1), orderType: 'LO' }, ZERO, 'r')).toEqual({
       kind: 'invalid',

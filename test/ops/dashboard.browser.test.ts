@@ -55,7 +55,7 @@ describe.skipIf(chromiumMissing !== undefined)(
       await page.waitForSelector('#positions tbody tr[data-symbol="AAPL.US"]', WAIT);
       expect(await page.textContent('#positions tr[data-symbol="AAPL.US"] td:nth-child(2)')).toBe('10');
       const pnl = '#positions tr[data-symbol="AAPL.US"] td:nth-child(5)';
-      await page.waitForFunction((cell) => document.querySelector(cell)?.textContent !== '', pnl, WAIT);
+      await page.waitForFunction(`document.querySelector(${JSON.stringify(pnl)}).textContent !== ''`, undefined, WAIT);
       expect(await page.textContent(pnl)).toMatch(/^-?\d+(\.\d+)? USD$/);
       expect(await page.textContent('[data-card="buy-power"] .label')).toBe('Buying power USD');
       expect(await page.textContent('[data-card="buy-power"] .value')).toMatch(/^\d+(\.\d+)?$/);
