@@ -240,4 +240,26 @@ describe('Telegram bot against a fake Bot API', () => {
     ]);
     expect(logText(run)).not.toContain(BOT_TOKEN);
   });
+
+  it('tells the chats once when risk halts the strategy for the day, beside each denial', async () => {
+    const { run, fake } = await setUp({ risk: { dailyLossLimit: new Decimal('0.01') } });
+    const halts = () => run.harness.ofType('denial').filter((event) => event.denial.code === 'DAILY_LOSS_HALT');
+    for (let round = 0; round < 12 && halts().length < 2; round += 1) {
+      run.strategy.emit((ctx) => ctx.buy(10));
+      await run.harness.settle();
+      await run.harness.step();
+    }
+    expect(halts()).toHaveLength(2);
+
+    const halt = await fake.waitForMessage(OWNER, (text) => text.startsWith('🛑 halt:'));
+    expect(halt.text).toMatch(/^🛑 halt: dip-buyer: risk halt: /);
+    await fake.waitUntil(
+      () =>
+        fake.sent.filter((message) => message.chatId === OWNER && message.text.includes('(DAILY_LOSS_HALT)')).length === 2
+          ? true
+          : undefined,
+      'both denials',
+    );
+    expect(fake.sent.filter((message) => message.chatId === OWNER && message.text.startsWith('🛑 halt:'))).toHaveLength(1);
+  });
 });
