@@ -1,7 +1,8 @@
 // `trader schedule` with `ui: true` through the real binary in paper mode, driven from the dashboard in
 // headless Chromium: the page on the health port (which still answers probes without the token), a job run
 // now, its resting order cancelled, a position flattened, a job paused and resumed, and the kill switch
-// tripped and reset; the journal and the paper account agree afterwards.
+// tripped and reset; the journal and the paper account agree afterwards. Telegram (the config's telegram:
+// key, a fake Bot API on 127.0.0.1) is a channel beside it: fills told, /status answered, its token unlogged.
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { paperAccountFile } from '../../src/cli/run/flags.js';
 import { chromiumMissing, launchDashboardBrowser, type DashboardBrowser } from '../support/ops/browser.js';
+import { FakeTelegram } from '../support/ops/fake-telegram.js';
 import { removeTempFolders, tempFolder } from '../support/run/paper-harness.js';
 import { spawnTrader, type RunningTrader } from '../support/run/spawn-run.js';
 import { expectJournalMatchesVenue, ledgerOfStateFile } from '../support/schedule/ledger-check.js';
@@ -17,6 +19,9 @@ import { minuteCandles, US, writeCandleFolder } from '../support/sim/candles.js'
 
 const WAIT = { timeout: 30_000 };
 const children: RunningTrader[] = [];
+const BOT_TOKEN = '555000111:AAschedule-bot-token-never-logged';
+const CHAT = 777;
+let telegram: FakeTelegram | undefined;
 
 describe.skipIf(chromiumMissing !== undefined)(
   `trader schedule's dashboard in headless Chromium${chromiumMissing === undefined ? '' : ` (skipped: ${chromiumMissing})`}`,
@@ -31,11 +36,16 @@ describe.skipIf(chromiumMissing !== undefined)(
     afterEach(async () => {
       for (const child of children.splice(0))
         if (child.child.exitCode === null && child.child.signalCode === null) await child.signal('SIGKILL');
+      await telegram?.close();
+      telegram = undefined;
       await removeTempFolders();
     });
 
     it('runs, cancels, flattens, pauses and halts jobs from the page, end to end against the simulator', async () => {
       const folder = await tempFolder();
+      telegram = new FakeTelegram(BOT_TOKEN);
+      const fake = telegram;
+      const apiRoot = await telegram.start();
       const data = await writeCandleFolder([minuteCandles(US)]);
       const stateDir = join(folder, 'state');
       const config = join(folder, 'schedule.yaml');
@@ -47,6 +57,7 @@ stateDir: ${stateDir}
 paper: { data: ${data}, speed: 30 }
 healthPort: 0
 ui: true
+telegram: { chats: [${CHAT}], apiRoot: "${apiRoot}" }
 jobs:
   - name: bidder
     strategy: ${BUY_ON_QUOTE}
@@ -62,7 +73,7 @@ jobs:
     days: all
 `,
       );
-      const trader = spawnTrader(['schedule', config, '--json-logs']);
+      const trader = spawnTrader(['schedule', config, '--json-logs'], { TELEGRAM_BOT_TOKEN: BOT_TOKEN });
       children.push(trader);
       const line = await trader.waitForLog('"msg":"dashboard at', 60_000);
       const url = /dashboard at (http:\/\/127\.0\.0\.1:\d+)/.exec(line)![1]!;
@@ -94,6 +105,11 @@ jobs:
       const flatten = `#positions tr[data-symbol="${US}"] button[data-action="flatten"]`;
       await page.waitForSelector(flatten, WAIT);
       await page.waitForSelector('#fills tbody tr[data-fill-id]', WAIT);
+      const told = await fake.waitForMessage(CHAT, (text) => text.startsWith('✅ fill: taker: '));
+      expect(told.text).toMatch(new RegExp(`^✅ fill: taker: Buy 7 ${US.replace('.', '\\.')} @ `));
+      fake.type(CHAT, '/status');
+      const status = await fake.waitForMessage(CHAT, (text) => text.startsWith('schedule '));
+      expect(status.text).toContain('job taker: ');
       await page.click(flatten);
       await page.click(flatten);
       await page.waitForSelector('#positions tbody td.empty', WAIT);
@@ -135,6 +151,7 @@ jobs:
         ['bidder', 'CanceledStatus', '0'],
       ]);
       expect(trader.stderr()).not.toContain(token);
+      expect(trader.stderr()).not.toContain(BOT_TOKEN.split(':')[1]);
     }, 180_000);
   },
 );
