@@ -58,10 +58,10 @@ const webhookSchema = z.url({ protocol: /^https?$/, error: 'must be an http:// o
 const PORT_RANGE = 'must be a port number from 0 to 65535 (0 picks a free one)';
 const portSchema = z.number().int(PORT_RANGE).min(0, PORT_RANGE).max(65_535, PORT_RANGE);
 
-/** The dashboard (src/ops): `ui: true` serves it on the health port (or the default port without one). */
+/** The dashboard (src/ops): `ui: true` serves it on the health port (or the default port without one); false: off. */
 const uiSchema = z.union(
   [
-    z.literal(true),
+    z.boolean(),
     z.strictObject({
       port: portSchema.optional(),
       host: z.string().min(1).optional(),
@@ -70,7 +70,7 @@ const uiSchema = z.union(
       metricsPort: portSchema.optional(),
     }),
   ],
-  { error: 'must be true or a map of port, host, tokenFile, readOnly, metricsPort' },
+  { error: 'must be true, false or a map of port, host, tokenFile, readOnly, metricsPort' },
 );
 
 /** Telegram: the chats to notify and obey; the bot's token comes from the environment only. */

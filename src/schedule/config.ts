@@ -253,7 +253,7 @@ function resolveMarket(job: RawJob, report: Report): Market | undefined {
 }
 
 function uiConfig(ui: RawConfig['ui'], baseDir: string): UiConfig | undefined {
-  if (ui === undefined) return undefined;
+  if (ui === undefined || ui === false) return undefined;
   const settings = ui === true ? {} : ui;
   return {
     port: settings.port,

@@ -311,6 +311,7 @@ ${jobs}`,
     expect(full.ui).toEqual({ port: 8080, host: '0.0.0.0', tokenFile: '/etc/trader/state/ui-token', readOnly: true, metricsPort: 9464 });
     expect(full.telegram).toEqual({ chats: [12345, -100_200_300], apiRoot: undefined });
     expect([off.ui, off.telegram]).toEqual([undefined, undefined]);
+    expect(parseScheduleConfig(`ui: false\n${jobs}`, '/etc/trader/schedule.yaml', { checkFiles: false }).ui).toBeUndefined();
   });
 
   it('reports mistakes in ui: and telegram: with their line, and keeps the bot token out of the file', () => {
@@ -330,7 +331,7 @@ jobs:
     expect(
       problemsOf('ui: yes please\ntelegram: { chats: [1.5] }\njobs:\n  - { name: x, strategy: s.ts, market: HK, cron: "0 1 * * *" }\n'),
     ).toEqual([
-      '1: ui: must be true or a map of port, host, tokenFile, readOnly, metricsPort',
+      '1: ui: must be true, false or a map of port, host, tokenFile, readOnly, metricsPort',
       '2: telegram.chats[0]: must be a chat id (an integer)',
     ]);
   });
