@@ -7,6 +7,12 @@ import type { Candle, Clock, Period, Quote, SecuritySymbol } from '../domain/ind
 import type { PriceBoard, PriceSlot } from '../execution/price-board.js';
 import type { MarketData } from '../feeds/market-data.js';
 
+/** The candle handed to a strategy last and its place in its stream (0-based), for naming the bar it failed on. */
+export interface HandedBar {
+  candle: Candle | undefined;
+  index: number;
+}
+
 export class MarketAdapter {
   /** Wall time the latest candle or quote was handed to the strategies (only with a wall clock). */
   lastDeliveredAt: number | undefined;
@@ -17,20 +23,39 @@ export class MarketAdapter {
     private readonly wallClock?: Pick<Clock, 'now'>,
   ) {}
 
-  candles(symbol: SecuritySymbol, period: Period): Observable<Candle> {
+  /** `handed`, when given, is told each candle as it goes to the subscriber (in this layer: no extra one per bar). */
+  candles(symbol: SecuritySymbol, period: Period, handed?: HandedBar): Observable<Candle> {
+    const source = this.marketData.candles(symbol, period);
+    const slot = this.prices.slot(symbol);
     const wall = this.wallClock;
-    return remember(
-      this.marketData.candles(symbol, period),
-      this.prices.slot(symbol),
-      wall === undefined
-        ? (slot, candle) => {
-            slot.candle = candle;
-          }
-        : (slot, candle) => {
-            slot.candle = candle;
-            this.lastDeliveredAt = wall.now();
-          },
-    );
+    if (handed === undefined)
+      return remember(
+        source,
+        slot,
+        wall === undefined
+          ? (into, candle) => {
+              into.candle = candle;
+            }
+          : (into, candle) => {
+              into.candle = candle;
+              this.lastDeliveredAt = wall.now();
+            },
+      );
+    return new Observable<Candle>((subscriber) => {
+      let index = -1;
+      return source.subscribe({
+        next: (candle) => {
+          slot.candle = candle;
+          if (wall !== undefined) this.lastDeliveredAt = wall.now();
+          index += 1;
+          handed.candle = candle;
+          handed.index = index;
+          subscriber.next(candle);
+        },
+        error: (error: unknown) => subscriber.error(error),
+        complete: () => subscriber.complete(),
+      });
+    });
   }
 
   /** False for market data without history (backtests): strategies start at the first bar. */

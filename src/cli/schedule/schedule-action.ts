@@ -9,7 +9,8 @@ import type { SecuritySymbol } from '../../domain/symbol.js';
 import { createLogger, type Logger } from '../../log/logger.js';
 import { riskConfigSchema, type RiskLimits } from '../../risk/config.js';
 import { loadJobStrategy, SessionJobRunner } from '../../runtime/job-runner.js';
-import { loadScheduleConfig, type ScheduleConfig } from '../../schedule/config.js';
+import { loadScheduleConfig, type ScheduleConfig, type StrategyJobSpec, type StrategyProblem } from '../../schedule/config.js';
+import { loadStrategy } from '../../strategy/index.js';
 import { routeJobs } from '../../schedule/job-router.js';
 import { WebhookNotifier } from '../../schedule/notifier.js';
 import { NotifierGroup } from '../../schedule/notifier-group.js';
@@ -39,6 +40,7 @@ export async function scheduleAction(args: ScheduleArgs): Promise<void> {
   }
   const config = await loadScheduleConfig(args.config, {
     riskSchema: riskConfigSchema,
+    checkStrategy: strategyProblem,
     ...(args.state === undefined ? {} : { stateDir: args.state }),
   });
   const watchFlags = watchSettings(args, config, healthPort);
@@ -171,6 +173,21 @@ function watchSettings(args: ScheduleArgs, config: ScheduleConfig, healthPort: n
     telegramChats: config.telegram?.chats,
     telegramApiRoot: config.telegram?.apiRoot,
   });
+}
+
+/** A job's strategy loaded with the job's symbols, period and params: what is wrong with it, if anything. */
+async function strategyProblem(job: StrategyJobSpec): Promise<StrategyProblem | undefined> {
+  try {
+    await loadStrategy(job.path, {
+      ...(job.params === undefined ? {} : { params: job.params }),
+      ...(job.symbols === undefined ? {} : { symbols: job.symbols }),
+      ...(job.period === undefined ? {} : { period: job.period }),
+    });
+    return undefined;
+  } catch (error) {
+    const key = error instanceof InvalidInputError && error.field === 'params' ? 'params' : 'strategy';
+    return { key, message: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 /** Loads every strategy job's strategy with its overrides (all problems at once); returns every symbol traded. */
