@@ -111,7 +111,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     },
   });
   if (saved !== undefined) venue.restore(saved.snapshot);
-  const nameOf = (symbol: SecuritySymbol): string => venue.settings.stockNames[symbol] ?? symbol;
+  const nameOf = (symbol: SecuritySymbol): string => venue.instrument(symbol).name || symbol;
+  const lotSizeOf = (symbol: SecuritySymbol): number => venue.instrument(symbol).lotSize;
 
   let sockets: SocketServer | undefined;
   const sessions = new SocketSessions(clock, { ...DEFAULT_SESSION_SETTINGS, ...options.sessions }, () => sockets?.online ?? 0);
@@ -122,7 +123,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const optionChains = new OptionChains(underlyings, seed);
   const warrants = new Warrants(underlyings, seed);
   const queries = [
-    ...quoteQueries({ board, candles, calendar, marketClock, seed, nameOf }),
+    ...quoteQueries({ board, candles, calendar, marketClock, seed, nameOf, lotSizeOf }),
     ...referenceQueries({
       board,
       underlyings,

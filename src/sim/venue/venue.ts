@@ -40,6 +40,8 @@ import { restoreInto, snapshotOf, type VenueState } from './persistence.js';
 import { parseVenueSettings, type VenueSettings, type VenueSettingsInput } from './settings.js';
 import { fillToJson, orderToJson, parseSnapshot, type VenueSnapshot } from './snapshot.js';
 import { marketProblem, replacementProblem, requestProblem } from './validation.js';
+import { instrumentOf, type Instrument } from '../../domain/instrument.js';
+import { instrumentProblem } from './instrument-rules.js';
 
 export interface VenueOptions {
   readonly clock: Clock;
@@ -129,6 +131,7 @@ export class Venue {
   private readonly baseCurrency: string;
   private nextOrderNumber = 1;
   private readonly unnamedStocks: boolean;
+  private readonly instruments = new Map<SecuritySymbol, Instrument>();
   private readonly keepFinishedOrders: boolean;
   /** Reused for ticks, so a tick costs no allocation. */
   private readonly tickBar = { symbol: '' as SecuritySymbol, time: 0, open: 0, high: 0, low: 0, close: 0, volume: 0 };
@@ -140,7 +143,7 @@ export class Venue {
     this.faults = new FaultInjector(this.settings.faults, this.settings.seed);
     this.book = new Book(this.settings.cash);
     this.baseCurrency = Object.keys(this.settings.cash)[0] ?? 'HKD';
-    this.unnamedStocks = Object.keys(this.settings.stockNames).length === 0;
+    this.unnamedStocks = Object.keys(this.settings.stockNames).length === 0 && Object.keys(this.settings.instruments).length === 0;
     this.keepFinishedOrders = options.keepFinishedOrders ?? true;
     this.accounts = new Accounts(this.book, this.settings, this.feeModel);
     this.matcher = new Matcher(this.settings.slippageBps, this.settings.intrabarPath, this.settings.fillModel);
@@ -205,6 +208,7 @@ export class Venue {
     this.records.add(record);
     const problem =
       requestProblem(request) ??
+      instrumentProblem(request, this.instrument(request.symbol)) ??
       marketProblem(request, slot, now, this.settings.sessionCheck) ??
       (this.faults.rejectOrder() ? 'rejected by the venue (injected fault)' : undefined);
     const funds = problem ?? this.fundsCheck(slot!, record);
@@ -231,7 +235,9 @@ export class Venue {
     }
     const slot = this.book.slot(record.symbol);
     const now = this.clock.now();
-    const problem = replacementProblem(record, replacement);
+    const problem =
+      replacementProblem(record, replacement) ??
+      instrumentProblem({ ...record, quantity: replacement.quantity, price: replacement.price, triggerPrice: replacement.triggerPrice }, this.instrument(record.symbol));
     if (problem !== undefined) throw new VenueError('INVALID_REPLACEMENT', `order ${orderId}: ${problem}`);
 
     const saved = { ...record };
@@ -255,6 +261,18 @@ export class Venue {
     this.engine.move(record, 'replace');
     this.engine.changed(record, now, 'replaced');
     return this.view(record);
+  }
+
+  /** The symbol's lot size, tick rule, currency and name: from the settings, else its market's defaults. */
+  instrument(symbol: SecuritySymbol): Instrument {
+    let instrument = this.instruments.get(symbol);
+    if (instrument === undefined) {
+      const known = this.settings.instruments[symbol] ?? {};
+      const name = known.name ?? this.settings.stockNames[symbol];
+      instrument = instrumentOf(symbol, { ...known, ...(name === undefined ? {} : { name }) });
+      this.instruments.set(symbol, instrument);
+    }
+    return instrument;
   }
 
   // ---- queries -------------------------------------------------------------------------------------
@@ -485,7 +503,7 @@ export class Venue {
   private stockName(symbol: SecuritySymbol): string {
     // Every order change asks; most runs name no stocks, and a lookup keyed by many symbols is slow.
     if (this.unnamedStocks) return '';
-    return this.settings.stockNames[symbol] ?? '';
+    return this.instrument(symbol).name;
   }
 
   private view(record: OrderRecord): VenueOrder {
