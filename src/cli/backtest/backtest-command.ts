@@ -14,6 +14,7 @@ import { loadRiskConfig } from '../../risk/config.js';
 import { FEE_SETTINGS, FILL_MODELS, INTRABAR_PATHS } from '../../sim/venue/settings.js';
 import { describeFailure } from '../../strategy/failure.js';
 import { loadStrategy, parseParamAssignments } from '../../strategy/index.js';
+import { readSecurities, securitiesFileOf } from '../../feeds/history/securities-file.js';
 import { BAD_ROW_POLICIES, cashFlag, jsonTarget, riskFreeRateFlag, symbolsFlag, venueChoice, type BacktestArgs } from './flags.js';
 import { defaultDataPath } from '../project/config.js';
 import { LogDigest } from './log-digest.js';
@@ -41,6 +42,7 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
   const timings = new PhaseTimings();
   timings.end('start-up');
   const data = await loadBacktestData(dataPath, { symbols: strategy.symbols, onBadRow });
+  const instruments = await readSecurities(await securitiesFileOf(dataPath));
   if (data.skippedRows > 0) {
     const listed = data.problems.map((problem) => `\n  ${problem.source}:${problem.line}: ${problem.reason}`).join('');
     process.stderr.write(
@@ -63,7 +65,7 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
       strategies: [strategy],
       data,
       cash,
-      venue: venue.settings,
+      venue: { ...venue.settings, instruments },
       ...(risk === undefined ? {} : { risk }),
       logger,
       progress: { every: PROGRESS_EVERY, update: (done) => progress.update(done) },
@@ -152,6 +154,11 @@ export const backtestCommand: CommandModule<object, BacktestArgs> = {
         default: 'nearest-first',
         describe: `Path inside a bar for stops and limits: ${INTRABAR_PATHS.join(', ')}`,
       })
+      .option('short', {
+        type: 'boolean',
+        describe: 'Allow short selling: a sell while flat opens a short, margined at the initial margin factor',
+      })
+      .option('borrow-rate', { type: 'string', describe: 'With --short: annual borrow fee on short value, charged per day held, e.g. 0.03' })
       .option('risk', { type: 'string', describe: 'Risk config JSON (the same file as `trader run --risk`)' })
       .option('risk-free-rate', {
         type: 'string',
@@ -179,7 +186,8 @@ export const backtestCommand: CommandModule<object, BacktestArgs> = {
         '$0 backtest strategies/rsi-mean-reversion.ts --report rsi.html --json rsi.json',
         'Write the HTML report and the JSON result',
       )
-      .example('$0 backtest strategies/dca.ts --json - | jq .metrics', 'Only JSON on stdout, for scripts'),
+      .example('$0 backtest strategies/dca.ts --json - | jq .metrics', 'Only JSON on stdout, for scripts')
+      .example('$0 backtest strategies/breakout.ts --short --borrow-rate 0.03', 'Let sells open shorts, paying 3% a year to borrow'),
   handler: async (args) => {
     await backtestAction(args);
   },

@@ -20,6 +20,9 @@ export interface BacktestArgs {
   readonly fees?: string;
   readonly fill: string;
   readonly intrabar: string;
+  /** Allow sells beyond the position (short selling, margined; see --borrow-rate). */
+  readonly short?: boolean;
+  readonly 'borrow-rate'?: number | string;
   readonly risk?: string;
   readonly 'risk-free-rate'?: number | string;
   readonly 'on-bad-row': string;
@@ -58,9 +61,14 @@ export function venueChoice(args: BacktestArgs): VenueChoice {
         ? 'none'
         : { commissionRate }
       : parseChoice(FEE_SETTINGS, String(args.fees), '--fees');
+  const shortSelling = args.short === true;
+  const borrowFeeRate = numberFlag(args['borrow-rate'] ?? 0, '--borrow-rate', 0, 1, 'an annual rate as a fraction, e.g. 0.03');
+  if (!shortSelling && args['borrow-rate'] !== undefined) throw new InvalidInputError('--borrow-rate: only with --short', '--borrow-rate');
   return {
-    settings: { fillModel, intrabarPath, slippageBps, fees },
+    settings: { fillModel, intrabarPath, slippageBps, fees, shortSelling, borrowFeeRate },
     echo: {
+      short: shortSelling ? 'on' : 'off',
+      borrowRate: borrowFeeRate,
       fill: fillModel,
       intrabar: intrabarPath,
       slippageBps,

@@ -87,6 +87,8 @@ export const venueSettingsSchema = z.strictObject({
   sessionCheck: z.boolean().default(false),
   /** Allow sells beyond the held quantity, margined at the symbol's initial margin factor. */
   shortSelling: z.boolean().default(false),
+  /** Annual borrow fee on the value of short positions, a fraction; charged for each market day a short is held. */
+  borrowFeeRate: z.number().min(0).max(1).default(0),
   /** Lot size, tick rule, currency, name per symbol (static info, securities file); the rest by market. */
   instruments: instrumentsSchema.default({}),
   seed: z.number().int().default(1),
