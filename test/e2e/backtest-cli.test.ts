@@ -176,7 +176,12 @@ describe('trader backtest', () => {
     expect(result.counts).toEqual({ intents: 3, orders: 0, fills: 0, denials: 3 });
     expect(result.denialsByCode).toEqual({ SHORT_SELLING_NOT_ALLOWED: 1, UNKNOWN_SYMBOL: 1, EXCEEDS_BUY_LIMIT: 1 });
     expect(result.denials.map((denial) => [denial.time, denial.strategy, denial.code, denial.intent])).toEqual([
-      ['2000-01-07T16:00:00-05:00', 'denied', 'SHORT_SELLING_NOT_ALLOWED', { kind: 'order', symbol: 'SPX.US', side: 'Sell', quantity: '10' }],
+      [
+        '2000-01-07T16:00:00-05:00',
+        'denied',
+        'SHORT_SELLING_NOT_ALLOWED',
+        { kind: 'order', symbol: 'SPX.US', side: 'Sell', quantity: '10' },
+      ],
       ['2000-01-10T16:00:00-05:00', 'denied', 'UNKNOWN_SYMBOL', { kind: 'order', symbol: 'NOPE.US', side: 'Buy', quantity: '10' }],
       ['2000-01-11T16:00:00-05:00', 'denied', 'EXCEEDS_BUY_LIMIT', { kind: 'order', symbol: 'SPX.US', side: 'Buy', quantity: '1000000' }],
     ]);

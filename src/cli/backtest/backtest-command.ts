@@ -158,7 +158,10 @@ export const backtestCommand: CommandModule<object, BacktestArgs> = {
         type: 'boolean',
         describe: 'Allow short selling: a sell while flat opens a short, margined at the initial margin factor',
       })
-      .option('borrow-rate', { type: 'string', describe: 'With --short: annual borrow fee on short value, charged per day held, e.g. 0.03' })
+      .option('borrow-rate', {
+        type: 'string',
+        describe: 'With --short: annual borrow fee on short value, charged per day held, e.g. 0.03',
+      })
       .option('risk', { type: 'string', describe: 'Risk config JSON (the same file as `trader run --risk`)' })
       .option('risk-free-rate', {
         type: 'string',

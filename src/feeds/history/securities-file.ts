@@ -42,7 +42,8 @@ export function parseSecurities(text: string, source: string): Securities {
   const problems: string[] = [];
   const unknown = header.filter((name) => !(COLUMNS as readonly string[]).includes(name));
   if (!header.includes('symbol')) problems.push(`${source}:1: the header has no "symbol" column (columns: ${COLUMNS.join(', ')})`);
-  if (unknown.length > 0) problems.push(`${source}:1: unknown column ${unknown.map((name) => `"${name}"`).join(', ')} (columns: ${COLUMNS.join(', ')})`);
+  if (unknown.length > 0)
+    problems.push(`${source}:1: unknown column ${unknown.map((name) => `"${name}"`).join(', ')} (columns: ${COLUMNS.join(', ')})`);
   const securities: Record<string, SecurityRow> = {};
   for (let index = 1; index < lines.length && problems.length < 20; index += 1) {
     const line = lines[index]!;
@@ -75,7 +76,8 @@ export function parseSecurities(text: string, source: string): Securities {
     const fractional = cell('fractional_shares').toLowerCase();
     if (fractional !== '') {
       if (fractional !== 'true' && fractional !== 'false') problems.push(`${at}: fractional_shares: "${fractional}" is not true or false`);
-      else if (fractional === 'true' && !symbol.endsWith('.US')) problems.push(`${at}: fractional_shares: fractional shares trade only in the US market`);
+      else if (fractional === 'true' && !symbol.endsWith('.US'))
+        problems.push(`${at}: fractional_shares: fractional shares trade only in the US market`);
       else row.fractionalShares = fractional === 'true';
     }
     securities[symbol] = row;

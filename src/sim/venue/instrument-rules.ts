@@ -17,7 +17,11 @@ export interface RuleSubject {
 
 /** The reason the instrument's market refuses `order`, or undefined. */
 export function instrumentProblem(order: RuleSubject, instrument: Instrument): string | undefined {
-  return quantityProblem(order, instrument) ?? priceProblem('price', order.price, instrument) ?? priceProblem('trigger price', order.triggerPrice, instrument);
+  return (
+    quantityProblem(order, instrument) ??
+    priceProblem('price', order.price, instrument) ??
+    priceProblem('trigger price', order.triggerPrice, instrument)
+  );
 }
 
 function quantityProblem(order: RuleSubject, instrument: Instrument): string | undefined {

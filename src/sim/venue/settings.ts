@@ -34,7 +34,10 @@ const symbolKey = z.string().transform((text, context) => {
 const tickRule = z.string().transform((text, context) => {
   const rule = parseTickRule(text);
   if (rule === undefined) {
-    context.addIssue({ code: 'custom', message: `"${text}" is neither a tick table (${TICK_TABLES.join(', ')}) nor a positive decimal step` });
+    context.addIssue({
+      code: 'custom',
+      message: `"${text}" is neither a tick table (${TICK_TABLES.join(', ')}) nor a positive decimal step`,
+    });
     return z.NEVER;
   }
   return rule;
@@ -43,7 +46,10 @@ const tickRule = z.string().transform((text, context) => {
 /** What is known of one symbol; anything left out comes from its market's defaults (domain/instrument.ts). */
 const instrumentSchema = z.strictObject({
   name: z.string().optional(),
-  currency: z.string().regex(/^[A-Z]{3}$/, 'currency must be a 3-letter code').optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'currency must be a 3-letter code')
+    .optional(),
   lotSize: z.number().int().positive().optional(),
   tick: tickRule.optional(),
   fractionalShares: z.boolean().optional(),

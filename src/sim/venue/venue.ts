@@ -237,7 +237,10 @@ export class Venue {
     const now = this.clock.now();
     const problem =
       replacementProblem(record, replacement) ??
-      instrumentProblem({ ...record, quantity: replacement.quantity, price: replacement.price, triggerPrice: replacement.triggerPrice }, this.instrument(record.symbol));
+      instrumentProblem(
+        { ...record, quantity: replacement.quantity, price: replacement.price, triggerPrice: replacement.triggerPrice },
+        this.instrument(record.symbol),
+      );
     if (problem !== undefined) throw new VenueError('INVALID_REPLACEMENT', `order ${orderId}: ${problem}`);
 
     const saved = { ...record };

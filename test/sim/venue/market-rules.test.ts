@@ -10,7 +10,11 @@ const CN = parseSymbol('600519.CN');
 function marketVenue(settings: VenueSettingsInput = {}): Venue {
   const clock = new VirtualClock(Date.UTC(2023, 11, 31));
   const venue = new Venue({ clock, settings: { cash: { HKD: '10000000', USD: '1000000', CNY: '1000000' }, ...settings } });
-  for (const bar of [dayBar(HK, '2024-01-02', 350, 352, 348, 350.2), dayBar(US, '2024-01-02', 190, 191, 189, 190.5), dayBar(CN, '2024-01-02', 1700, 1710, 1690, 1705)]) {
+  for (const bar of [
+    dayBar(HK, '2024-01-02', 350, 352, 348, 350.2),
+    dayBar(US, '2024-01-02', 190, 191, 189, 190.5),
+    dayBar(CN, '2024-01-02', 1700, 1710, 1690, 1705),
+  ]) {
     clock.advanceTo(bar.time);
     venue.onBar(bar);
   }
@@ -21,7 +25,9 @@ describe('market order rules in the venue', () => {
   it('rejects a Hong Kong order that is not a whole number of board lots', () => {
     const placed = marketVenue().submit(order(HK, 'Buy', 150));
     expect(placed.status).toBe('RejectedStatus');
-    expect(placed.message).toBe('lot size: quantity 150 of 700.HK is not a whole number of board lots of 100 (odd lots trade only as order type ODD)');
+    expect(placed.message).toBe(
+      'lot size: quantity 150 of 700.HK is not a whole number of board lots of 100 (odd lots trade only as order type ODD)',
+    );
     expect(marketVenue().submit(order(HK, 'Buy', 200)).status).toBe('NewStatus');
   });
 
@@ -30,7 +36,9 @@ describe('market order rules in the venue', () => {
     expect(venue.submit(order(HK, 'Buy', 50, { orderType: 'ODD', price: d('350.2') })).status).toBe('NewStatus');
     const whole = venue.submit(order(HK, 'Buy', 100, { orderType: 'ODD', price: d('350.2') }));
     expect(whole.message).toMatch(/^odd lot: an ODD order takes fewer shares than one board lot of 100/);
-    expect(venue.submit(order(US, 'Buy', 5, { orderType: 'ODD', price: d('190') })).message).toMatch(/^odd lot: order type ODD is for Hong Kong/);
+    expect(venue.submit(order(US, 'Buy', 5, { orderType: 'ODD', price: d('190') })).message).toMatch(
+      /^odd lot: order type ODD is for Hong Kong/,
+    );
   });
 
   it('uses the lot size the settings give a symbol', () => {
@@ -52,10 +60,14 @@ describe('market order rules in the venue', () => {
   });
 
   it('refuses fractional shares unless the instrument allows them', () => {
-    expect(marketVenue().submit(order(US, 'Buy', 1.5)).message).toBe('fractional shares: AAPL.US trades whole shares only, got quantity 1.5');
+    expect(marketVenue().submit(order(US, 'Buy', 1.5)).message).toBe(
+      'fractional shares: AAPL.US trades whole shares only, got quantity 1.5',
+    );
     const fractional = marketVenue({ instruments: { 'AAPL.US': { fractionalShares: true } } });
     expect(fractional.submit(order(US, 'Buy', 1.5)).status).toBe('NewStatus');
-    expect(() => marketVenue({ instruments: { '700.HK': { fractionalShares: true } } })).toThrow(/fractional shares trade only in the US market/);
+    expect(() => marketVenue({ instruments: { '700.HK': { fractionalShares: true } } })).toThrow(
+      /fractional shares trade only in the US market/,
+    );
   });
 
   it('lets China Connect sell odd shares but buy only whole lots', () => {

@@ -85,7 +85,13 @@ export function quoteQueries(sources: QuoteSources): [number, CommandHandler][] 
           secuStaticInfo: symbols.map((symbol) => {
             const first = candles.series(symbol)!.candles[0]!;
             const fundamentals = fundamentalsOf(symbol, first.close, sources.seed);
-            return staticInfoOf(symbol, sources.nameOf(symbol), board.marketDays(symbol).dayKey(first.time), fundamentals, sources.lotSizeOf(symbol));
+            return staticInfoOf(
+              symbol,
+              sources.nameOf(symbol),
+              board.marketDays(symbol).dayKey(first.time),
+              fundamentals,
+              sources.lotSizeOf(symbol),
+            );
           }),
         });
       },
