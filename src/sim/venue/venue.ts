@@ -42,6 +42,8 @@ import { fillToJson, orderToJson, parseSnapshot, type VenueSnapshot } from './sn
 import { marketProblem, replacementProblem, requestProblem } from './validation.js';
 import { instrumentOf, type Instrument } from '../../domain/instrument.js';
 import { instrumentProblem } from './instrument-rules.js';
+import { chargeBorrowFee, payDividend, splitShares, type CorporateAction } from './corporate-actions.js';
+import { dateKey } from './market-days.js';
 
 export interface VenueOptions {
   readonly clock: Clock;
@@ -93,6 +95,41 @@ class SlotBarInput implements BarInput {
   ) {}
 
   onBar(candle: Bar, lastOfDay = false): void {
+    markBar(this.engine, this.slot, candle, lastOfDay);
+  }
+}
+
+/** Calendar days from one yyyymmdd day key to a later one. */
+function daysBetween(from: number, to: number): number {
+  const utc = (key: number): number => Date.UTC(Math.floor(key / 10_000), (Math.floor(key / 100) % 100) - 1, key % 100);
+  return Math.round((utc(to) - utc(from)) / 86_400_000);
+}
+
+/**
+ * SlotBarInput that first applies the symbol's corporate actions due by the bar's market day (ex-date
+ * first, so the bar's unadjusted prices meet adjusted positions), and charges a short position's borrow
+ * fee for the calendar days since the previous bar's day.
+ */
+class CarryBarInput implements BarInput {
+  private next = 0;
+  private lastDay: number | undefined;
+  private readonly due: readonly number[];
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly slot: SymbolSlot,
+    private readonly actions: readonly CorporateAction[],
+    private readonly borrowFeeRate: number,
+    private readonly apply: (action: CorporateAction) => void,
+  ) {
+    this.due = actions.map((action) => dateKey(action.exDate));
+  }
+
+  onBar(candle: Bar, lastOfDay = false): void {
+    const day = this.slot.days.dayKey(candle.time);
+    if (this.lastDay !== undefined && day > this.lastDay) chargeBorrowFee(this.slot, this.borrowFeeRate, daysBetween(this.lastDay, day));
+    while (this.next < this.actions.length && this.due[this.next]! <= day) this.apply(this.actions[this.next++]!);
+    this.lastDay = day;
     markBar(this.engine, this.slot, candle, lastOfDay);
   }
 }
@@ -173,8 +210,26 @@ export class Venue {
    * `onBar` for the bars of one symbol, with its book slot found once instead of per bar (a backtest walks
    * each series with one of these).
    */
-  barInput(symbol: SecuritySymbol): BarInput {
-    return new SlotBarInput(this.engine, this.book.slot(symbol));
+  barInput(symbol: SecuritySymbol, actions: readonly CorporateAction[] = []): BarInput {
+    const slot = this.book.slot(symbol);
+    if (actions.length === 0 && this.settings.borrowFeeRate === 0) return new SlotBarInput(this.engine, slot);
+    const sorted = [...actions].sort((a, b) => (a.exDate < b.exDate ? -1 : a.exDate > b.exDate ? 1 : 0));
+    return new CarryBarInput(this.engine, slot, sorted, this.settings.borrowFeeRate, (action) => this.applyCorporateAction(action));
+  }
+
+  /**
+   * A dividend or split taking effect now (before the ex-date's first price): dividends are paid to holders
+   * and charged to short holders; a split scales positions, average costs, the mark and open orders.
+   */
+  applyCorporateAction(action: CorporateAction): void {
+    const slot = this.book.slot(action.symbol);
+    if (action.kind === 'dividend') {
+      payDividend(slot, action.perShare);
+      return;
+    }
+    splitShares(slot, action.ratio, (record) => this.accounts.reserve(slot, record, this.accounts.reservationOf(slot, record)));
+    const now = this.clock.now();
+    for (const record of [...slot.resting]) this.engine.changed(record, now, `adjusted for a ${action.ratio.toFixed()}-for-1 split`);
   }
 
   /** A trade print: the same engine, with the tick as a bar whose open, high, low and close are `price`. */
