@@ -1,6 +1,6 @@
 // `trader backtest` on Hong Kong data with a securities file: the venue refuses an odd lot and sells beyond
 // the holding unless --short, which opens a short that pays its borrow fee.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,19 +11,31 @@ const STRATEGY = 'test/support/backtest/strategies/market-rules.ts';
 let folder: string;
 let plain: TraderRun;
 let short: TraderRun;
+let dividends: TraderRun;
+let adjusted: TraderRun;
 
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'backtest-rules-'));
   const rows = Array.from({ length: 8 }, (_, index) => `2024-01-${String(2 + index).padStart(2, '0')},350,352,348,350,1000000`);
   await writeFile(join(folder, '700.HK.csv'), `date,open,high,low,close,volume\n${rows.join('\n')}\n`);
   await writeFile(join(folder, 'securities.csv'), 'symbol,name,lot_size\n700.HK,Tencent,100\n');
-  [plain, short] = (await inBatches(
+  // The same prices with a Yahoo-style Dividends column: 2.5 a share goes ex on 2024-01-06.
+  await mkdir(join(folder, 'yahoo'));
+  const yahoo = rows.map((row, index) => `${row},${index === 4 ? '2.5' : '0'},0`);
+  await writeFile(join(folder, 'yahoo', '700.HK.csv'), `date,open,high,low,close,volume,Dividends,Stock Splits\n${yahoo.join('\n')}\n`);
+  const yahooRun =
+    (name: string, ...more: string[]) =>
+    () =>
+      runTrader(['backtest', STRATEGY, '--data', join(folder, 'yahoo'), '--json', join(folder, `${name}.json`), '--quiet', ...more], {});
+  [plain, short, dividends, adjusted] = (await inBatches(
     [
       () => runTrader(['backtest', STRATEGY, '--data', folder, '--json', join(folder, 'plain.json'), '--quiet'], {}),
       () => runTrader(['backtest', STRATEGY, '--data', folder, '--short', '--json', join(folder, 'short.json'), '--quiet'], {}),
+      yahooRun('dividends'),
+      yahooRun('adjusted', '--adjust', 'forward'),
     ],
     2,
-  )) as [TraderRun, TraderRun];
+  )) as [TraderRun, TraderRun, TraderRun, TraderRun];
 }, 180_000);
 
 afterAll(async () => {
@@ -49,5 +61,13 @@ describe('market rules in a backtest', () => {
       ['Buy', '200'],
       ['Sell', '400'],
     ]);
+  });
+
+  it('pays the dividend of the Dividends column on its ex-date to the 200 shares held, unless --adjust forward', async () => {
+    expect([dividends.code, adjusted.code]).toEqual([0, 0]);
+    const paid = backtestResultSchema.parse(JSON.parse(await readFile(join(folder, 'dividends.json'), 'utf8')));
+    const ignored = backtestResultSchema.parse(JSON.parse(await readFile(join(folder, 'adjusted.json'), 'utf8')));
+    expect(paid.metrics.finalEquity - ignored.metrics.finalEquity).toBe(500);
+    expect([paid.settings.adjust, paid.settings.corporateActions, ignored.settings.corporateActions]).toEqual(['none', 1, 0]);
   });
 });

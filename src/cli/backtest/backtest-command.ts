@@ -15,7 +15,17 @@ import { FEE_SETTINGS, FILL_MODELS, INTRABAR_PATHS } from '../../sim/venue/setti
 import { describeFailure } from '../../strategy/failure.js';
 import { loadStrategy, parseParamAssignments } from '../../strategy/index.js';
 import { readSecurities, securitiesFileOf } from '../../feeds/history/securities-file.js';
-import { BAD_ROW_POLICIES, cashFlag, jsonTarget, riskFreeRateFlag, symbolsFlag, venueChoice, type BacktestArgs } from './flags.js';
+import { loadCorporateActions } from '../../feeds/history/corporate-actions-file.js';
+import {
+  ADJUSTMENTS,
+  BAD_ROW_POLICIES,
+  cashFlag,
+  jsonTarget,
+  riskFreeRateFlag,
+  symbolsFlag,
+  venueChoice,
+  type BacktestArgs,
+} from './flags.js';
 import { defaultDataPath } from '../project/config.js';
 import { LogDigest } from './log-digest.js';
 import { writeOutputs } from './outputs.js';
@@ -30,6 +40,7 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
   const cash = cashFlag(args.cash);
   const riskFreeRate = riskFreeRateFlag(args);
   const onBadRow = parseChoice(BAD_ROW_POLICIES, String(args['on-bad-row']), '--on-bad-row');
+  const adjust = parseChoice(ADJUSTMENTS, String(args.adjust ?? 'none'), '--adjust');
   const json = jsonTarget(args.json);
   const params = parseParamAssignments((args.param ?? []).map(String));
   const symbols = symbolsFlag(args.symbols) ?? (await symbolsOfDataPath(dataPath));
@@ -43,6 +54,14 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
   timings.end('start-up');
   const data = await loadBacktestData(dataPath, { symbols: strategy.symbols, onBadRow });
   const instruments = await readSecurities(await securitiesFileOf(dataPath));
+  // Adjusted prices already contain the actions; applying them again would count them twice.
+  const actions =
+    adjust === 'none'
+      ? await loadCorporateActions(
+          dataPath,
+          data.series.map((series) => series.symbol),
+        )
+      : [];
   if (data.skippedRows > 0) {
     const listed = data.problems.map((problem) => `\n  ${problem.source}:${problem.line}: ${problem.reason}`).join('');
     process.stderr.write(
@@ -66,6 +85,7 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
       data,
       cash,
       venue: { ...venue.settings, instruments },
+      actions,
       ...(risk === undefined ? {} : { risk }),
       logger,
       progress: { every: PROGRESS_EVERY, update: (done) => progress.update(done) },
@@ -75,6 +95,8 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
         strategyPeriod: strategy.period,
         cash: cash.toFixed(),
         ...venue.echo,
+        adjust,
+        corporateActions: actions.length,
         risk: args.risk ?? null,
         riskFreeRate,
         ...Object.fromEntries(Object.entries(strategy.params).map(([key, value]) => [`param.${key}`, value])),
@@ -161,6 +183,12 @@ export const backtestCommand: CommandModule<object, BacktestArgs> = {
       .option('borrow-rate', {
         type: 'string',
         describe: 'With --short: annual borrow fee on short value, charged per day held, e.g. 0.03',
+      })
+      .option('adjust', {
+        type: 'string',
+        default: 'none',
+        describe:
+          'What the prices are: none (unadjusted; dividends and splits from Dividends/Stock Splits columns or actions.csv are applied on their ex-dates) or forward (already adjusted; actions ignored)',
       })
       .option('risk', { type: 'string', describe: 'Risk config JSON (the same file as `trader run --risk`)' })
       .option('risk-free-rate', {

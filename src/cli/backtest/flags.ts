@@ -6,6 +6,7 @@ import { FEE_SETTINGS, FILL_MODELS, INTRABAR_PATHS } from '../../sim/venue/setti
 import type { BacktestVenueSettings } from '../../backtest/engine.js';
 
 export const BAD_ROW_POLICIES = ['fail', 'skip'] as const;
+export const ADJUSTMENTS = ['none', 'forward'] as const;
 
 export interface BacktestArgs {
   readonly strategy: string;
@@ -23,6 +24,8 @@ export interface BacktestArgs {
   /** Allow sells beyond the position (short selling, margined; see --borrow-rate). */
   readonly short?: boolean;
   readonly 'borrow-rate'?: number | string;
+  /** What the data's prices are: none (unadjusted: apply dividends and splits) or forward (already adjusted). */
+  readonly adjust?: string;
   readonly risk?: string;
   readonly 'risk-free-rate'?: number | string;
   readonly 'on-bad-row': string;

@@ -3,15 +3,11 @@
 // borrow fee a short position pays for each day it is held.
 import { Decimal, ZERO } from '../../domain/decimal.js';
 import { toNumber } from '../../domain/decimal-shortcuts.js';
-import type { SecuritySymbol } from '../../domain/symbol.js';
+import type { CorporateAction } from '../../domain/corporate-action.js';
 import { markOf, refreshFloats, type SymbolSlot } from './book.js';
 import type { OrderRecord } from './orders.js';
 
-/** One action; `exDate` is the market's local date (YYYY-MM-DD) the prices first reflect it. */
-export type CorporateAction =
-  | { readonly kind: 'dividend'; readonly symbol: SecuritySymbol; readonly exDate: string; readonly perShare: Decimal }
-  /** `ratio` new shares per old share: 2 for a 2-for-1 split, 0.1 for a 1-for-10 reverse split. */
-  | { readonly kind: 'split'; readonly symbol: SecuritySymbol; readonly exDate: string; readonly ratio: Decimal };
+export type { CorporateAction };
 
 /** Pays quantity × perShare into the ledger (a short position pays it); returns the signed amount. */
 export function payDividend(slot: SymbolSlot, perShare: Decimal): Decimal {
