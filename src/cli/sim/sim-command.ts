@@ -13,6 +13,7 @@ import {
   type SimulatorOptions,
 } from '../../sim/server/index.js';
 import { FEE_SETTINGS } from '../../sim/venue/index.js';
+import { readSecurities, securitiesFileOf } from '../../feeds/history/securities-file.js';
 import { BAD_ROW_POLICIES } from '../backtest/flags.js';
 import { untilInterrupted } from '../market/socket-session.js';
 import { printJson } from '../output.js';
@@ -50,6 +51,7 @@ function simOptions(yargs: Argv<GlobalArgs>) {
       })
       .option('seed', { type: 'number', default: 1, describe: 'Seed of every random choice (faults, synthesised depth and capital flow)' })
       .option('state', { type: 'string', describe: 'SQLite file that keeps orders, positions, cash and keys across restarts' })
+      .option('short', { type: 'boolean', describe: 'Allow short selling (sells beyond the position, margined)' })
       .option('fees', { type: 'string', choices: FEE_SETTINGS, default: 'none', describe: 'Fee schedule charged on fills' })
       .option('on-bad-row', {
         type: 'string',
@@ -111,7 +113,7 @@ function simulatorOptionsFrom(args: SimArgs): SimulatorOptions {
     ...(currencies.length === 0 ? {} : { currency: currencies }),
     seed: args.seed,
     faults: faultPlanFrom(args as unknown as Record<string, unknown>),
-    venue: { fees: args.fees as (typeof FEE_SETTINGS)[number] },
+    venue: { fees: args.fees as (typeof FEE_SETTINGS)[number], shortSelling: args.short === true },
     credentials: {
       ...(args['app-key'] === undefined ? {} : { appKey: args['app-key'] }),
       ...(args['app-secret'] === undefined ? {} : { appSecret: args['app-secret'] }),
@@ -138,7 +140,10 @@ export const simCommand: CommandModule<GlobalArgs, SimArgs> = {
     });
     // Listening for the signals before anything is printed: a caller may stop us as soon as it has the variables.
     const interrupted = untilInterrupted();
-    const simulator = await startSimulator({ ...options, logger });
+    // Lot sizes, ticks and names of the securities files beside the data (see `trader data fetch`).
+    const instruments = {};
+    for (const path of [options.data ?? []].flat()) Object.assign(instruments, await readSecurities(await securitiesFileOf(path)));
+    const simulator = await startSimulator({ ...options, venue: { ...options.venue, instruments }, logger });
     if (args.json) printJson(simulator.env);
     else process.stdout.write(exportLines(simulator.env));
     logger.info({ symbols: simulator.symbols, speed: options.speed }, 'simulator ready; Ctrl-C stops it');
