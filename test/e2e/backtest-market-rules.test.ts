@@ -30,7 +30,11 @@ beforeAll(async () => {
   [plain, short, dividends, adjusted] = (await inBatches(
     [
       () => runTrader(['backtest', STRATEGY, '--data', folder, '--json', join(folder, 'plain.json'), '--quiet'], {}),
-      () => runTrader(['backtest', STRATEGY, '--data', folder, '--short', '--json', join(folder, 'short.json'), '--quiet'], {}),
+      () =>
+        runTrader(
+          ['backtest', STRATEGY, '--data', folder, '--short', '--borrow-rate', '0.0365', '--json', join(folder, 'short.json'), '--quiet'],
+          {},
+        ),
       yahooRun('dividends'),
       yahooRun('adjusted', '--adjust', 'forward'),
     ],
@@ -53,7 +57,7 @@ describe('market rules in a backtest', () => {
     expect(result.counts.fills).toBe(1);
   });
 
-  it('opens a short with --short', async () => {
+  it('opens a short with --short, reported as a short position, paying its borrow fee', async () => {
     expect(short.code).toBe(0);
     const result = backtestResultSchema.parse(JSON.parse(await readFile(join(folder, 'short.json'), 'utf8')));
     expect(result.denials.map((denial) => denial.code)).toEqual(['REFUSED_BY_BROKER']);
@@ -61,6 +65,13 @@ describe('market rules in a backtest', () => {
       ['Buy', '200'],
       ['Sell', '400'],
     ]);
+    // The sell closes the 200 held (a long trade) and opens a short of 200 that is still open at the end.
+    expect(result.trades.map((trade) => [trade.side, trade.quantity, trade.pnl])).toEqual([['Long', '200', '0']]);
+    expect(result.openPositions.map((position) => [position.side, position.quantity, position.averagePrice])).toEqual([
+      ['Short', '200', '350'],
+    ]);
+    // Borrow fee: 200 × 350 × 0.0365 / 365 = 7 a day, for the 2 days from the fill on the 7th to the last bar on the 9th.
+    expect(result.metrics.finalEquity).toBe(1_000_000 - 14);
   });
 
   it('pays the dividend of the Dividends column on its ex-date to the 200 shares held, unless --adjust forward', async () => {
