@@ -13,7 +13,6 @@ import {
   type SimulatorOptions,
 } from '../../sim/server/index.js';
 import { FEE_SETTINGS } from '../../sim/venue/index.js';
-import { readSecurities, securitiesFileOf } from '../../feeds/history/securities-file.js';
 import { BAD_ROW_POLICIES } from '../backtest/flags.js';
 import { untilInterrupted } from '../market/socket-session.js';
 import { printJson } from '../output.js';
@@ -140,10 +139,7 @@ export const simCommand: CommandModule<GlobalArgs, SimArgs> = {
     });
     // Listening for the signals before anything is printed: a caller may stop us as soon as it has the variables.
     const interrupted = untilInterrupted();
-    // Lot sizes, ticks and names of the securities files beside the data (see `trader data fetch`).
-    const instruments = {};
-    for (const path of [options.data ?? []].flat()) Object.assign(instruments, await readSecurities(await securitiesFileOf(path)));
-    const simulator = await startSimulator({ ...options, venue: { ...options.venue, instruments }, logger });
+    const simulator = await startSimulator({ ...options, logger });
     if (args.json) printJson(simulator.env);
     else process.stdout.write(exportLines(simulator.env));
     logger.info({ symbols: simulator.symbols, speed: options.speed }, 'simulator ready; Ctrl-C stops it');

@@ -1,5 +1,8 @@
 // `trader sim`'s rules through our HTTP client and quote socket: the lot size static info (cmd 10) serves is
 // the one its venue enforces, and odd lots and prices off the tick ladder come back rejected with the reason.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Decimal } from '../../../src/domain/decimal.js';
 import type { OrderRequest } from '../../../src/domain/order.js';
@@ -55,5 +58,22 @@ describe('market rules over the wire', () => {
     );
     const fractional = await h.http.orderDetail((await h.http.submitOrder(buy(1.5))).orderId);
     expect(fractional.message).toBe('fractional shares: 700.HK trades whole shares only, got quantity 1.5');
+  });
+
+  it('takes lot sizes and names from the securities file beside its data', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'sim-securities-'));
+    try {
+      const rows = ['2024-01-02,350,352,348,350,1000000', '2024-01-03,350,352,348,351,1000000'];
+      await writeFile(join(folder, '700.HK.csv'), `date,open,high,low,close,volume\n${rows.join('\n')}\n`);
+      await writeFile(join(folder, 'securities.csv'), 'symbol,name,lot_size\n700.HK,Tencent Holdings,400\n');
+      h = await startSimHarness({ candles: undefined, data: folder });
+      h.stepUntil((tick) => tick.symbol === HK && tick.point === 'close');
+      const [info] = await (await h.quoteClient()).staticInfo([HK]);
+      expect([info!.lotSize, info!.nameEn]).toEqual([400, 'Tencent Holdings']);
+      const detail = await h.http.orderDetail((await h.http.submitOrder(buy(200))).orderId);
+      expect(detail.message).toMatch(/^lot size: quantity 200 of 700\.HK is not a whole number of board lots of 400/);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });
