@@ -21,7 +21,7 @@ export class FixedPointError extends TraderError {}
 const SAFE = Number.MAX_SAFE_INTEGER;
 const BIG_SAFE = BigInt(SAFE);
 /** 10^0 … 10^22: each an exact float. */
-const POWERS: readonly number[] = Array.from({ length: 23 }, (_, power) => Number(`1e${power}`));
+export const POWERS_OF_TEN: readonly number[] = Array.from({ length: 23 }, (_, power) => Number(`1e${power}`));
 const BIG_POWERS: readonly bigint[] = Array.from({ length: 2 * MAX_PRECISION + 2 }, (_, power) => 10n ** BigInt(power));
 
 export function bigPowerOfTen(power: number): bigint {
@@ -40,9 +40,9 @@ function big(raw: Raw): bigint {
 /** raw × 10^power (power ≥ 0), exactly. */
 export function scaleRaw(raw: Raw, power: number): Raw {
   if (power === 0) return raw;
-  if (typeof raw === 'number' && power < POWERS.length) {
+  if (typeof raw === 'number' && power < POWERS_OF_TEN.length) {
     // A float product of two integers is exact when it is at most 2^53 − 1, and lands beyond it otherwise.
-    const product = raw * POWERS[power]!;
+    const product = raw * POWERS_OF_TEN[power]!;
     if (product <= SAFE && product >= -SAFE) return product;
   }
   return rawOf(big(raw) * bigPowerOfTen(power));
@@ -207,17 +207,27 @@ const FLOAT_SHORTCUT_PLACES = 8;
  * their text. The test suite checks both routes against String(value).
  */
 export function floatRaw(value: number): void {
+  const places = floatPlaces(value);
+  if (places < 0) {
+    floatRawFromText(value);
+    return;
+  }
+  parsed.raw = Math.round(value * POWERS_OF_TEN[places]!) + 0;
+  parsed.precision = places;
+}
+
+/**
+ * The places of a float's shortest text when they are at most 8 and its digits stay below 2^51 (then
+ * Math.round(value × 10^places) is its raw); −1 otherwise (longer, larger, or not finite).
+ */
+export function floatPlaces(value: number): number {
   const magnitude = Math.abs(value);
   for (let places = 0; places <= FLOAT_SHORTCUT_PLACES; places += 1) {
-    const whole = Math.round(magnitude * POWERS[places]!);
-    if (whole >= FLOAT_WHOLE_LIMIT) break;
-    if (whole / POWERS[places]! === magnitude) {
-      parsed.raw = value < 0 ? -whole : whole;
-      parsed.precision = places;
-      return;
-    }
+    const whole = Math.round(magnitude * POWERS_OF_TEN[places]!);
+    if (!(whole < FLOAT_WHOLE_LIMIT)) return -1;
+    if (whole / POWERS_OF_TEN[places]! === magnitude) return places;
   }
-  floatRawFromText(value);
+  return -1;
 }
 
 /** The reference route of floatRaw: the float's shortest text, parsed. */
@@ -246,7 +256,7 @@ export function readInput(value: FixedInput, field: string): void {
 /** raw × 10^-precision as the nearest float. */
 export function rawToNumber(raw: Raw, precision: number): number {
   // Both operands exact floats: one division rounds correctly.
-  if (typeof raw === 'number' && precision < POWERS.length) return precision === 0 ? raw : raw / POWERS[precision]!;
+  if (typeof raw === 'number' && precision < POWERS_OF_TEN.length) return precision === 0 ? raw : raw / POWERS_OF_TEN[precision]!;
   return Number(formatRaw(raw, precision));
 }
 
