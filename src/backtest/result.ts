@@ -1,7 +1,7 @@
 // The backtest's inputs to metrics and reports (what the engine hands over) and the JSON result's shape.
 import { z } from 'zod';
 import type { Candle } from '../domain/candle.js';
-import type { Decimal } from '../domain/decimal.js';
+import type { Money } from '../domain/money.js';
 import type { Fill } from '../domain/fill.js';
 import { PERIODS, type Period } from '../domain/period.js';
 import type { SecuritySymbol } from '../domain/symbol.js';
@@ -25,7 +25,7 @@ export interface BacktestRecord {
   readonly period: Period;
   /** Account currency, e.g. "USD". */
   readonly currency: string;
-  readonly initialCash: Decimal;
+  readonly initialCash: Money;
   /** Closed bars per symbol, in time order; the map's order is the reports' symbol order. */
   readonly bars: ReadonlyMap<SecuritySymbol, readonly Candle[]>;
   readonly equity: EquityCurve;

@@ -12,6 +12,12 @@ export const ROUNDINGS = ['half-even', 'half-up', 'ceil', 'floor', 'down'] as co
 /** half-up: ties away from zero; ceil/floor: towards ±infinity; down: towards zero. */
 export type Rounding = (typeof ROUNDINGS)[number];
 
+/**
+ * The places a quotient that does not end keeps beyond those of its dividend (averages, shares of a cost,
+ * buy power on margin), rounded there.
+ */
+export const EXTRA_PLACES = 8;
+
 /** The most decimal places a value may carry; a product that would need more is refused. */
 export const MAX_PRECISION = 40;
 
@@ -357,6 +363,12 @@ export abstract class FixedPoint {
     return precision === this.precision ? this : this.make(scaleRaw(this.raw, precision - this.precision), precision);
   }
 
+  /** The same value without trailing zeros after the point (the fewest places that hold it). */
+  normalized(): this {
+    const places = significantPrecision(this.raw, this.precision);
+    return places === this.precision ? this : this.make(divideRaw(this.raw, scaleRaw(1, this.precision - places), 'down'), places);
+  }
+
   negated(): this {
     return this.make(negateRaw(this.raw), this.precision);
   }
@@ -365,31 +377,35 @@ export abstract class FixedPoint {
     return this.raw < 0 ? this.negated() : this;
   }
 
-  /** −1, 0 or 1: how this compares with `other` (by value, whatever their precisions). */
-  compare(other: FixedPoint): number {
+  /** −1, 0 or 1: how this compares with `other` (by value, whatever their precisions; a float as its shortest text). */
+  compare(other: FixedPoint | number): number {
+    if (typeof other === 'number') {
+      floatRaw(other);
+      return compareRaw(this.raw, this.precision, parsed.raw, parsed.precision);
+    }
     const a = this.raw;
     const b = other.raw;
     if (this.precision === other.precision && typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : 0;
     return compareRaw(a, this.precision, b, other.precision);
   }
 
-  eq(other: FixedPoint): boolean {
+  eq(other: FixedPoint | number): boolean {
     return this.compare(other) === 0;
   }
 
-  gt(other: FixedPoint): boolean {
+  gt(other: FixedPoint | number): boolean {
     return this.compare(other) > 0;
   }
 
-  gte(other: FixedPoint): boolean {
+  gte(other: FixedPoint | number): boolean {
     return this.compare(other) >= 0;
   }
 
-  lt(other: FixedPoint): boolean {
+  lt(other: FixedPoint | number): boolean {
     return this.compare(other) < 0;
   }
 
-  lte(other: FixedPoint): boolean {
+  lte(other: FixedPoint | number): boolean {
     return this.compare(other) <= 0;
   }
 

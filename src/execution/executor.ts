@@ -3,19 +3,17 @@
 // the remark. Intents are queued synchronously (so `busy` is true on return while one still waits for the
 // broker) and processed in order, so each decision sees the effects of the one before.
 import {
-  ZERO,
+  Quantity,
   currencyOf,
   marketOf,
   timeZoneOf,
   type AccountBalance,
   type Clock,
-  type Decimal,
   type Market,
   type OrderIntent,
   type OrderRequest,
   type SecuritySymbol,
 } from '../domain/index.js';
-import { minus, plus } from '../domain/decimal-shortcuts.js';
 import type { Logger } from '../log/logger.js';
 import {
   FRESH_EQUITY_WATCH,
@@ -176,10 +174,10 @@ export class Executor {
   }
 
   /** Signed quantity still open in working orders of a symbol. */
-  pendingQuantity(symbol: SecuritySymbol): Decimal {
-    let total = ZERO;
+  pendingQuantity(symbol: SecuritySymbol): Quantity {
+    let total = Quantity.ZERO;
     for (const record of this.tracker.open(undefined, symbol))
-      total = plus(total, signedQuantity(record.side, minus(record.quantity, record.executedQuantity)));
+      total = total.plus(signedQuantity(record.side, record.quantity.minus(record.executedQuantity)));
     return total;
   }
 
@@ -340,7 +338,7 @@ export class Executor {
       quantity: request.quantity,
       price: request.price,
       status: 'NotReported',
-      executedQuantity: ZERO,
+      executedQuantity: Quantity.ZERO,
       executedPrice: undefined,
       message: '',
       createdAt: now,

@@ -1,11 +1,9 @@
 // Turns an order, close or target intent into a concrete order request against the current position.
-import { abs } from '../domain/decimal-shortcuts.js';
 import {
   PRICED_ORDER_TYPES,
-  ZERO,
+  Quantity,
   TRIGGERED_ORDER_TYPES,
   type CloseIntent,
-  type Decimal,
   type OrderIntentSpec,
   type OrderRequest,
   type TargetIntent,
@@ -17,26 +15,21 @@ export type Resolution =
   | { readonly kind: 'invalid'; readonly reason: string };
 
 /** `remark` is the client order id the request will carry. */
-export function resolveIntent(intent: OrderIntentSpec | CloseIntent | TargetIntent, position: Decimal, remark: string): Resolution {
+export function resolveIntent(intent: OrderIntentSpec | CloseIntent | TargetIntent, position: Quantity, remark: string): Resolution {
   let side: OrderRequest['side'];
-  let quantity: Decimal;
+  let quantity: Quantity;
   if (intent.kind === 'order') {
     side = intent.side;
     quantity = intent.quantity;
-  } else if (intent.kind === 'close' && position.d !== null && position.d.length <= 5) {
-    // 0 − position without a new Decimal: the position's own digits (short enough to need no rounding).
-    if (position.isZero()) return { kind: 'skip', reason: `already flat in ${intent.symbol}` };
-    side = position.isNegative() ? 'Buy' : 'Sell';
-    quantity = abs(position);
   } else {
-    const target = intent.kind === 'close' ? ZERO : intent.quantity;
+    const target = intent.kind === 'close' ? Quantity.ZERO : intent.quantity;
     const delta = target.minus(position);
     if (delta.isZero())
       return {
         kind: 'skip',
-        reason: intent.kind === 'close' ? `already flat in ${intent.symbol}` : `already at ${target.toFixed()} ${intent.symbol}`,
+        reason: intent.kind === 'close' ? `already flat in ${intent.symbol}` : `already at ${target.toString()} ${intent.symbol}`,
       };
-    side = delta.gt(0) ? 'Buy' : 'Sell';
+    side = delta.isPositive() ? 'Buy' : 'Sell';
     quantity = delta.abs();
   }
   const orderType = intent.orderType ?? (intent.price === undefined ? 'MO' : 'LO');

@@ -6,16 +6,18 @@ import {
   eventForReportedStatus,
   isOpen,
   nextStatus,
-  type Decimal,
   type Fill,
   type Order,
   type OrderStatus,
   type OrderType,
   type OrderUpdate,
+  type Price,
+  type Quantity,
   type SecuritySymbol,
   type Side,
 } from '../domain/index.js';
-import { eq, isPositive } from '../domain/decimal-shortcuts.js';
+import { Money } from '../domain/money.js';
+import { Price as PriceValue } from '../domain/price.js';
 import { SmallMap, SmallSet } from './small-collections.js';
 import type { JournalOrder } from '../store/journal.js';
 
@@ -27,11 +29,11 @@ export interface OrderRecord {
   readonly symbol: SecuritySymbol;
   readonly side: Side;
   readonly orderType: OrderType;
-  quantity: Decimal;
-  readonly price: Decimal | undefined;
+  quantity: Quantity;
+  readonly price: Price | undefined;
   status: OrderStatus;
-  executedQuantity: Decimal;
-  executedPrice: Decimal | undefined;
+  executedQuantity: Quantity;
+  executedPrice: Price | undefined;
   message: string;
   readonly createdAt: number;
   updatedAt: number;
@@ -101,25 +103,19 @@ export class OrderTracker {
     // The same cumulative quantity adds no fill (most reports: accepted, cancelled, repeated).
     const fill = report.executedQuantity === record.executedQuantity ? undefined : this.fillOf(record, report);
     if (fill !== undefined) {
-      const before = record.executedQuantity;
-      record.executedPrice =
-        report.executedPrice ??
-        before
-          .times(record.executedPrice ?? fill.price)
-          .plus(fill.quantity.times(fill.price))
-          .dividedBy(report.executedQuantity);
+      record.executedPrice = report.executedPrice ?? averageAfter(record, fill);
       record.executedQuantity = report.executedQuantity;
     }
     let transition: ReportEffect['transition'];
     const event = eventForReportedStatus(report.status);
-    const next = event === undefined ? undefined : nextStatus(record.status, event, isPositive(record.executedQuantity));
+    const next = event === undefined ? undefined : nextStatus(record.status, event, record.executedQuantity.isPositive());
     if (next !== undefined && next !== record.status) {
       transition = { from: record.status, to: next };
       this.setStatus(record, next);
       if (report.message !== '') record.message = report.message;
     }
     // A replace changes the quantity; only an accepted (non-stale) report may say so.
-    const quantityChanged = transition !== undefined && !eq(report.quantity, record.quantity) && isPositive(report.quantity);
+    const quantityChanged = transition !== undefined && !report.quantity.eq(record.quantity) && report.quantity.isPositive();
     if (quantityChanged) record.quantity = report.quantity;
     if (fill !== undefined || transition !== undefined) record.updatedAt = report.updatedAt;
     return { record, boundOrderId, transition, fill, quantityChanged };
@@ -141,6 +137,13 @@ export class OrderTracker {
       record.executedPrice,
     );
   }
+}
+
+/** The order's average price after `fill`, from the average before it (a report without its own average). */
+function averageAfter(record: OrderRecord, fill: Fill): Price {
+  const currency = fill.commission.currency;
+  const before = Money.notional(record.executedQuantity, record.executedPrice ?? fill.price, currency);
+  return PriceValue.average(before.plus(Money.notional(fill.quantity, fill.price, currency)), record.executedQuantity.plus(fill.quantity));
 }
 
 export function recordFromJournal(row: JournalOrder): OrderRecord {

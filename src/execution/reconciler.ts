@@ -3,11 +3,10 @@
 // from a stable snapshot: orders queried before and after the positions with no execution in between, and no
 // fill applied locally meanwhile — otherwise a late push could be counted twice.
 import {
-  ZERO,
+  Quantity,
   type AccountBalance,
   type BrokerPosition,
   type Clock,
-  type Decimal,
   type Fill,
   type Order,
   type SecuritySymbol,
@@ -154,12 +153,14 @@ export class Reconciler {
   // On restart: what the journal last knew (plus fills found now) against what the broker holds, for the
   // symbols the journal knows. Other broker positions simply predate the journal.
   private compareWithJournal(reported: readonly BrokerPosition[], restartFills: readonly Fill[]): void {
-    const expected = new Map<SecuritySymbol, Decimal>();
+    const expected = new Map<SecuritySymbol, Quantity>();
     for (const position of this.executor.journal.positions()) expected.set(position.symbol, position.quantity);
     for (const fill of restartFills)
-      expected.set(fill.symbol, (expected.get(fill.symbol) ?? ZERO).plus(signedQuantity(fill.side, fill.quantity)));
+      expected.set(fill.symbol, (expected.get(fill.symbol) ?? Quantity.ZERO).plus(signedQuantity(fill.side, fill.quantity)));
     for (const [symbol, quantity] of expected) {
-      const broker = reported.filter((position) => position.symbol === symbol).reduce((sum, position) => sum.plus(position.quantity), ZERO);
+      const broker = reported
+        .filter((position) => position.symbol === symbol)
+        .reduce((sum, position) => sum.plus(position.quantity), Quantity.ZERO);
       if (broker.eq(quantity)) continue;
       this.executor.flow.mismatch(
         'position',

@@ -1,15 +1,17 @@
 // The risk engine: pure checks of one order request against a snapshot of fresh figures and the configured
 // limits. Orders that only reduce a position skip the buying-power, margin, position and kill-switch checks.
 import {
+  Money,
+  currencyOf,
   marketOf,
   toWire,
   type AccountBalance,
   type BuyLimit,
-  type Decimal,
   type MarginRatio,
   type OrderRequest,
+  type Price,
+  type Quantity,
 } from '../domain/index.js';
-import { abs, gt, isPositive, plus, times } from '../domain/decimal-shortcuts.js';
 import type { RiskLimits } from './config.js';
 import { APPROVED, deny, type RiskDecision } from './decision.js';
 import type { EquityWatch } from './equity-watch.js';
@@ -20,11 +22,11 @@ export interface RiskSnapshot {
   /** Clock time of the decision, epoch ms. */
   readonly time: number;
   /** Current signed position in the order's symbol. */
-  readonly position: Decimal;
+  readonly position: Quantity;
   /** Signed quantity still open in working orders of the symbol. */
-  readonly pendingQuantity: Decimal;
+  readonly pendingQuantity: Quantity;
   /** The order's limit price, else the last traded price or close; undefined when none is known. */
-  readonly referencePrice: Decimal | undefined;
+  readonly referencePrice: Price | undefined;
   /** Fresh broker figures; undefined when not fetched (reducing orders) or when the fetch failed. */
   readonly account: AccountBalance | undefined;
   readonly buyLimit: BuyLimit | undefined;
@@ -38,7 +40,7 @@ const MINUTE_MS = 60_000;
 
 export function evaluateRisk(order: OrderRequest, snapshot: RiskSnapshot, limits: RiskLimits): RiskDecision {
   const { quantity, symbol } = order;
-  if (!quantity.isFinite() || !isPositive(quantity))
+  if (!quantity.isPositive())
     return deny('INVALID_QUANTITY', `quantity must be positive, got ${toWire(quantity)}`, { quantity: quantity.toString() });
   if (limits.allowedSymbols !== undefined && !limits.allowedSymbols.includes(symbol)) {
     return deny('SYMBOL_NOT_ALLOWED', `${symbol} is not in allowedSymbols (${limits.allowedSymbols.join(', ')})`, { symbol });
@@ -62,11 +64,11 @@ export function evaluateRisk(order: OrderRequest, snapshot: RiskSnapshot, limits
     }
   }
   const price = snapshot.referencePrice;
-  let notional: Decimal | undefined;
+  let notional: Money | undefined;
   if (limits.maxOrderNotional !== undefined) {
     if (price === undefined) return noPrice(order);
-    notional = times(quantity, price);
-    if (gt(notional, limits.maxOrderNotional)) {
+    notional = Money.notional(quantity, price, currencyOf(marketOf(symbol)));
+    if (notional.gt(limits.maxOrderNotional)) {
       return deny(
         'EXCEEDS_MAX_NOTIONAL',
         `order notional ${toWire(notional)} exceeds maxOrderNotional ${toWire(limits.maxOrderNotional)}`,
@@ -93,8 +95,8 @@ function countSince(times: readonly number[], after: number): number {
 
 function checkOpening(
   order: OrderRequest,
-  opening: Decimal,
-  openingNotional: Decimal | undefined,
+  opening: Quantity,
+  openingNotional: Money | undefined,
   snapshot: RiskSnapshot,
   limits: RiskLimits,
 ): RiskDecision {
@@ -124,8 +126,8 @@ function checkOpening(
     );
   }
   if (limits.maxPositionPerSymbol !== undefined) {
-    const projected = plus(plus(snapshot.position, snapshot.pendingQuantity), signedQuantity(order.side, order.quantity));
-    if (gt(abs(projected), limits.maxPositionPerSymbol)) {
+    const projected = snapshot.position.plus(snapshot.pendingQuantity).plus(signedQuantity(order.side, order.quantity));
+    if (projected.abs().gt(limits.maxPositionPerSymbol)) {
       return deny(
         'EXCEEDS_MAX_POSITION',
         `position ${toWire(projected)} in ${order.symbol} would exceed maxPositionPerSymbol ${toWire(limits.maxPositionPerSymbol)}`,
@@ -147,8 +149,8 @@ function checkOpening(
     ].filter(Boolean);
     return deny('RISK_DATA_UNAVAILABLE', `no fresh ${missing.join(', ')} from the broker: order not sent`, { missing: missing.join(',') });
   }
-  const maxQuantity = gt(buyLimit.marginMaxQty, buyLimit.cashMaxQty) ? buyLimit.marginMaxQty : buyLimit.cashMaxQty;
-  if (gt(opening, maxQuantity)) {
+  const maxQuantity = buyLimit.marginMaxQty.gt(buyLimit.cashMaxQty) ? buyLimit.marginMaxQty : buyLimit.cashMaxQty;
+  if (opening.gt(maxQuantity)) {
     return deny('EXCEEDS_BUY_LIMIT', `quantity ${toWire(opening)} exceeds the broker's limit ${toWire(maxQuantity)} for ${order.symbol}`, {
       quantity: toWire(opening),
       cashMaxQty: toWire(buyLimit.cashMaxQty),
@@ -157,17 +159,17 @@ function checkOpening(
   }
   const price = snapshot.referencePrice;
   if (price === undefined) return noPrice(order);
-  const notional = openingNotional ?? times(opening, price);
+  const notional = openingNotional ?? Money.notional(opening, price, currencyOf(marketOf(order.symbol)));
   // Buys pay the full value out of buy power; the margin requirement matters on top of that when im_factor
   // exceeds 1, and is the only check for a short sale.
-  if (order.side === 'Buy' && gt(notional, account.buyPower)) {
+  if (order.side === 'Buy' && notional.gt(account.buyPower)) {
     return deny('EXCEEDS_BUY_POWER', `order value ${toWire(notional)} exceeds buy power ${toWire(account.buyPower)}`, {
       required: toWire(notional),
       available: toWire(account.buyPower),
     });
   }
-  const margin = times(marginRatio.imFactor, notional);
-  if (gt(margin, account.buyPower)) {
+  const margin = notional.times(marginRatio.imFactor);
+  if (margin.gt(account.buyPower)) {
     return deny(
       'INSUFFICIENT_MARGIN',
       `initial margin ${toWire(margin)} (${toWire(marginRatio.imFactor)} × ${toWire(notional)}) exceeds buy power ${toWire(account.buyPower)}`,

@@ -1,6 +1,6 @@
 // The end-of-run printout on stdout: counts, strategy states, positions and PnL, and what reconciliation found
 // (orders at the broker that are not ours). --json prints the same as one JSON object.
-import type { Decimal } from '../../domain/decimal.js';
+import type { FixedPoint } from '../../domain/fixed-point.js';
 import type { SessionReport } from '../../runtime/session-report.js';
 import { formatDuration } from '../../schedule/duration.js';
 import { formatTable, printJson } from '../output.js';
@@ -63,6 +63,6 @@ export function formatRunSummary(report: SessionReport): string {
   return lines.join('\n');
 }
 
-function money(value: Decimal | undefined): string {
+function money(value: FixedPoint | undefined): string {
   return value === undefined ? '' : value.toFixed(2);
 }

@@ -4,7 +4,16 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../../../domain/order-status.js';
 import { ORDER_TYPES, OUTSIDE_RTH, SIDES, TIME_IN_FORCE } from '../../../domain/order-types.js';
-import { choice, decimal, optionalChoice, optionalDecimal, requiredText, securitySymbol, text } from '../../../openapi/http/wire.js';
+import {
+  choice,
+  optionalChoice,
+  optionalFixed,
+  optionalPrice,
+  quantity,
+  requiredText,
+  securitySymbol,
+  text,
+} from '../../../openapi/http/wire.js';
 import type { Venue, VenueOrderFilter } from '../../venue/index.js';
 import { orderDetailJson, orderJson, wireDecimal } from '../order-wire.js';
 import { readBody, readQuery, type Route } from './router.js';
@@ -14,13 +23,13 @@ const submitBody = z.object({
   symbol: securitySymbol,
   order_type: choice(ORDER_TYPES),
   side: choice(SIDES),
-  submitted_quantity: decimal,
+  submitted_quantity: quantity,
   time_in_force: choice(TIME_IN_FORCE),
-  submitted_price: optionalDecimal,
-  trigger_price: optionalDecimal,
-  limit_offset: optionalDecimal,
-  trailing_amount: optionalDecimal,
-  trailing_percent: optionalDecimal,
+  submitted_price: optionalPrice,
+  trigger_price: optionalPrice,
+  limit_offset: optionalPrice,
+  trailing_amount: optionalPrice,
+  trailing_percent: optionalFixed,
   expire_date: text,
   outside_rth: optionalChoice(OUTSIDE_RTH),
   remark: text,
@@ -28,12 +37,12 @@ const submitBody = z.object({
 
 const replaceBody = z.object({
   order_id: requiredText,
-  quantity: decimal,
-  price: optionalDecimal,
-  trigger_price: optionalDecimal,
-  limit_offset: optionalDecimal,
-  trailing_amount: optionalDecimal,
-  trailing_percent: optionalDecimal,
+  quantity: quantity,
+  price: optionalPrice,
+  trigger_price: optionalPrice,
+  limit_offset: optionalPrice,
+  trailing_amount: optionalPrice,
+  trailing_percent: optionalFixed,
   remark: z.string().optional(),
 });
 
