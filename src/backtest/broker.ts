@@ -11,6 +11,7 @@ import {
   OrderRefusedError,
   type Broker,
   type BuyLimitQuery,
+  type HistoryOrderQuery,
   type ImmediateAnswers,
   type OrderQuery,
   type RiskFigures,
@@ -68,6 +69,16 @@ export class BacktestBroker implements Broker, ImmediateAnswers {
 
   todayOrders(query: OrderQuery = {}): Promise<readonly Order[]> {
     return attempt(() => this.venue.orders({ ...query, today: true }));
+  }
+
+  historyOrders(query: HistoryOrderQuery): Promise<readonly Order[]> {
+    return attempt(() =>
+      this.venue.orders({
+        ...(query.symbol === undefined ? {} : { symbol: query.symbol }),
+        ...(query.startAt === undefined ? {} : { since: query.startAt }),
+        ...(query.endAt === undefined ? {} : { until: query.endAt }),
+      }),
+    );
   }
 
   accountBalance(currency?: string): Promise<readonly AccountBalance[]> {

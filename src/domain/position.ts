@@ -1,7 +1,7 @@
 // Positions and their arithmetic: signed quantity (negative = short), what the open quantity cost, realised
 // PnL. All exact: the cost of the open quantity is kept as a sum, so closing a position realises exactly
 // what it cost; only a partial close divides (its share of the cost, rounded half-even at places the
-// cost has plus EXTRA_PLACES), and what it takes off the cost is what it realises.
+// fill's value has plus EXTRA_PLACES), and what it takes off the cost is what it realises.
 import { EXTRA_PLACES } from './fixed-point.js';
 import { Price } from './price.js';
 import { Money } from './money.js';
@@ -79,15 +79,16 @@ export function applyFill(position: Position, change: PositionChange): Position 
 
   const size = before.abs();
   const closing = change.quantity.lt(size) ? change.quantity : size;
-  // The closed part's share of the cost (all of it on a full close: no division).
+  const proceeds = Money.notional(closing, change.price, currency);
+  // The closed part's share of the cost (all of it on a full close: no division), rounded EXTRA_PLACES
+  // beyond the fill's own value: places counted from the cost would grow with every partial close.
   const released =
     closing === size
       ? position.cost
       : position.cost
           .times(closing)
-          .dividedBy(size, position.cost.precision + EXTRA_PLACES)
+          .dividedBy(size, proceeds.precision + EXTRA_PLACES)
           .normalized();
-  const proceeds = Money.notional(closing, change.price, currency);
   // A long sells at the price and gives up its cost; a short buys back at the price (both signed).
   const realized = selling ? proceeds.minus(released) : released.negated().minus(proceeds);
   const realizedPnl = realizedBefore.plus(realized);

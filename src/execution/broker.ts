@@ -26,6 +26,15 @@ export interface OrderQuery {
   readonly orderId?: string;
 }
 
+/** Orders of earlier days (the venue's history list); times in epoch ms. */
+export interface HistoryOrderQuery {
+  readonly symbol?: SecuritySymbol;
+  /** Submitted at or after. */
+  readonly startAt?: number;
+  /** Submitted before; now when omitted. */
+  readonly endAt?: number;
+}
+
 export interface BuyLimitQuery {
   readonly symbol: SecuritySymbol;
   readonly orderType: OrderType;
@@ -42,6 +51,8 @@ export interface Broker {
   replaceOrder(orderId: string, replacement: OrderReplacement): Promise<void>;
   orderDetail(orderId: string): Promise<Order>;
   todayOrders(query?: OrderQuery): Promise<readonly Order[]>;
+  /** Orders submitted in a time range, earlier days included (to find an order whose day has passed). */
+  historyOrders(query: HistoryOrderQuery): Promise<readonly Order[]>;
   accountBalance(currency?: string): Promise<readonly AccountBalance[]>;
   positions(symbols?: readonly SecuritySymbol[]): Promise<readonly BrokerPosition[]>;
   estimateBuyLimit(query: BuyLimitQuery): Promise<BuyLimit>;

@@ -21,7 +21,6 @@ import {
   evaluateRisk,
   exposureChange,
   observeEquity,
-  signedQuantity,
   type EquityWatch,
   type RiskLimits,
 } from '../risk/index.js';
@@ -66,6 +65,8 @@ export interface ExecutionCounts {
 interface QueuedIntent {
   readonly strategy: string;
   readonly intent: OrderIntent;
+  /** Sent by the stop itself (flattening): it may place an order after close(). */
+  readonly onStop: boolean;
 }
 
 const RESOLVED: Promise<void> = Promise.resolve();
@@ -93,6 +94,8 @@ export class Executor {
   private readonly dropped = new Set<string>();
   private draining = false;
   private closed = false;
+  /** The intent being processed (one at a time). */
+  private current: QueuedIntent | undefined;
   private pending = 0;
   private waiters: (() => void)[] = [];
   private equity: EquityWatch = FRESH_EQUITY_WATCH;
@@ -132,7 +135,16 @@ export class Executor {
   /** Queues an intent; synchronous, so `busy` is true on return unless it has already been dealt with. */
   enqueue(strategy: string, intent: OrderIntent): void {
     if (this.closed || this.dropped.has(strategy)) return;
-    this.queue.push({ strategy, intent });
+    this.push({ strategy, intent, onStop: false });
+  }
+
+  /** Queues an intent of the stop itself (closing positions): taken even after close(). */
+  enqueueOnStop(strategy: string, intent: OrderIntent): void {
+    this.push({ strategy, intent, onStop: true });
+  }
+
+  private push(item: QueuedIntent): void {
+    this.queue.push(item);
     this.pending += 1;
     if (!this.draining) this.drain();
   }
@@ -142,9 +154,16 @@ export class Executor {
     this.dropped.add(strategy);
   }
 
-  /** Stops taking intents; those already queued are still processed. */
+  /**
+   * Stops taking intents at once: queued ones are dropped, and the one being processed places no order
+   * (it may be waiting for risk figures). Requests already sent (a submit, its lookups, a cancel) finish.
+   */
   close(): void {
+    if (this.closed) return;
     this.closed = true;
+    const dropped = this.queue.splice(0);
+    if (dropped.length > 0) this.logger.info({ intents: dropped.length }, 'dropped queued intents: the run is stopping');
+    for (let index = 0; index < dropped.length; index += 1) this.finishOne();
   }
 
   /** Cancels open orders (of one strategy, and one symbol, when given); returns how many cancels were sent. */
@@ -175,10 +194,7 @@ export class Executor {
 
   /** Signed quantity still open in working orders of a symbol. */
   pendingQuantity(symbol: SecuritySymbol): Quantity {
-    let total = Quantity.ZERO;
-    for (const record of this.tracker.open(undefined, symbol))
-      total = total.plus(signedQuantity(record.side, record.quantity.minus(record.executedQuantity)));
-    return total;
+    return this.tracker.workingQuantity(symbol);
   }
 
   // Intents that finish at once (skips, denials, orders a broker in process answered) are taken one after
@@ -188,6 +204,7 @@ export class Executor {
     this.draining = true;
     for (let item = this.queue.shift(); item !== undefined; item = this.queue.shift()) {
       let waiting: Promise<unknown> | undefined;
+      this.current = item;
       try {
         if (!this.dropped.has(item.strategy)) waiting = this.process(item.strategy, item.intent);
       } catch (error) {
@@ -197,6 +214,7 @@ export class Executor {
         void this.finishLater(item, waiting);
         return;
       }
+      this.current = undefined;
       this.finishOne();
     }
     this.draining = false;
@@ -208,6 +226,7 @@ export class Executor {
     } catch (error) {
       this.failed(item, error);
     }
+    this.current = undefined;
     this.finishOne();
     this.drain();
   }
@@ -232,7 +251,8 @@ export class Executor {
     this.counts.intents += 1;
     this.events.next({ type: 'intent', time, strategy, intentId, intent });
     if (intent.kind === 'cancel') return this.cancelOpen(strategy, intent.symbol);
-    const resolution = resolveIntent(intent, this.book.quantity(intent.symbol), this.clientOrderIds.forIntent(intentId));
+    const working = intent.kind === 'order' ? Quantity.ZERO : this.tracker.workingQuantity(intent.symbol);
+    const resolution = resolveIntent(intent, this.book.quantity(intent.symbol), this.clientOrderIds.forIntent(intentId), working);
     if (resolution.kind === 'skip') {
       this.events.next({ type: 'intent-skipped', time, strategy, intentId, intent, reason: resolution.reason });
       return undefined;
@@ -326,6 +346,10 @@ export class Executor {
     request: OrderRequest & { readonly remark: string },
   ): Promise<void> | undefined {
     const now = this.clock.now();
+    if (this.closed && this.current?.onStop !== true) {
+      this.events.next({ type: 'intent-skipped', time: now, strategy, intentId, intent, reason: 'the run is stopping: no new orders' });
+      return undefined;
+    }
     const clientOrderId = request.remark;
     const record: OrderRecord = {
       clientOrderId,

@@ -14,20 +14,34 @@ export type Resolution =
   | { readonly kind: 'skip'; readonly reason: string }
   | { readonly kind: 'invalid'; readonly reason: string };
 
-/** `remark` is the client order id the request will carry. */
-export function resolveIntent(intent: OrderIntentSpec | CloseIntent | TargetIntent, position: Quantity, remark: string): Resolution {
+/**
+ * `remark` is the client order id the request will carry. `working` is the signed quantity still to fill in
+ * the symbol's open orders: close and target aim at the position those orders will leave, so an intent
+ * repeated before its order has filled (or before its fill was pushed) sends nothing more.
+ */
+export function resolveIntent(
+  intent: OrderIntentSpec | CloseIntent | TargetIntent,
+  held: Quantity,
+  remark: string,
+  working: Quantity = Quantity.ZERO,
+): Resolution {
   let side: OrderRequest['side'];
   let quantity: Quantity;
   if (intent.kind === 'order') {
     side = intent.side;
     quantity = intent.quantity;
   } else {
+    const position = working.isZero() ? held : held.plus(working);
+    const counting = working.isZero() ? '' : ` counting ${working.toString()} in working orders`;
     const target = intent.kind === 'close' ? Quantity.ZERO : intent.quantity;
     const delta = target.minus(position);
     if (delta.isZero())
       return {
         kind: 'skip',
-        reason: intent.kind === 'close' ? `already flat in ${intent.symbol}` : `already at ${target.toString()} ${intent.symbol}`,
+        reason:
+          intent.kind === 'close'
+            ? `already flat in ${intent.symbol}${counting}`
+            : `already at ${target.toString()} ${intent.symbol}${counting}`,
       };
     side = delta.isPositive() ? 'Buy' : 'Sell';
     quantity = delta.abs();

@@ -30,11 +30,8 @@ export class OrderFlow {
     private readonly counts: { fills: number } = { fills: 0 },
   ) {}
 
-  /**
-   * Applies one report. `applyToBook` is false on restart, where the broker's positions (taken instead)
-   * already contain the fills found. Returns undefined for an order this runtime does not know.
-   */
-  handleReport(report: Order | OrderUpdate, source: ChangeSource, applyToBook = true): ReportEffect | undefined {
+  /** Applies one report. Returns undefined for an order this runtime does not know. */
+  handleReport(report: Order | OrderUpdate, source: ChangeSource): ReportEffect | undefined {
     const record = this.tracker.match(report);
     if (record === undefined) {
       if (!this.isOurs(report.remark)) this.reportUnknown(report, source);
@@ -42,7 +39,7 @@ export class OrderFlow {
     }
     const effect = this.tracker.apply(record, report);
     const now = this.clock.now();
-    if (effect.fill !== undefined) this.recordFill(record, effect.fill, applyToBook, now);
+    if (effect.fill !== undefined) this.recordFill(record, effect.fill, now);
     if (effect.boundOrderId || effect.fill !== undefined || effect.transition !== undefined || effect.quantityChanged) {
       this.journal.updateOrder(record.clientOrderId, {
         orderId: effect.boundOrderId ? record.orderId : undefined,
@@ -84,15 +81,13 @@ export class OrderFlow {
     this.events.next({ type: 'reconciliation-mismatch', time, kind, message, details });
   }
 
-  private recordFill(record: OrderRecord, fill: Fill, applyToBook: boolean, now: number): void {
-    this.journal.recordFill(fill, record.clientOrderId, record.strategy);
+  private recordFill(record: OrderRecord, fill: Fill, now: number): void {
+    // Already journaled (the process died before the order's row caught up): its position was saved with it,
+    // or else the restart's comparison with the broker reports the difference and takes the broker's.
+    if (!this.journal.recordFill(fill, record.clientOrderId, record.strategy)) return;
     this.fillCount += 1;
-    let position = this.book.get(record.symbol);
-    if (applyToBook) {
-      position = this.book.applyFill(fill);
-      this.journal.savePosition(position, now);
-    }
-    if (position === undefined) return;
+    const position = this.book.applyFill(fill);
+    this.journal.savePosition(position, now);
     this.counts.fills += 1;
     this.events.next({ type: 'fill', time: now, strategy: record.strategy, clientOrderId: record.clientOrderId, fill, position });
   }

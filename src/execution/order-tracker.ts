@@ -2,6 +2,7 @@
 // Reports are matched by order id, else by client order id (remark); cumulative executed quantity yields
 // the fills, so duplicated, late or out-of-order reports add nothing twice and never move a status back.
 import {
+  Quantity,
   fillFromReport,
   eventForReportedStatus,
   isOpen,
@@ -12,12 +13,12 @@ import {
   type OrderType,
   type OrderUpdate,
   type Price,
-  type Quantity,
   type SecuritySymbol,
   type Side,
 } from '../domain/index.js';
 import { Money } from '../domain/money.js';
 import { Price as PriceValue } from '../domain/price.js';
+import { signedQuantity } from '../risk/index.js';
 import { SmallMap, SmallSet } from './small-collections.js';
 import type { JournalOrder } from '../store/journal.js';
 
@@ -91,6 +92,19 @@ export class OrderTracker {
       }
     }
     return result;
+  }
+
+  /** Signed quantity still to fill in the open orders of a symbol (without building a list: a backtest asks per bar). */
+  workingQuantity(symbol: SecuritySymbol): Quantity {
+    let total: Quantity | undefined;
+    const records = this.openRecords.items;
+    for (let index = 0; index < records.length; index += 1) {
+      const record = records[index]!;
+      if (record.symbol !== symbol) continue;
+      const left = signedQuantity(record.side, record.quantity.minus(record.executedQuantity));
+      total = total === undefined ? left : total.plus(left);
+    }
+    return total ?? Quantity.ZERO;
   }
 
   /** Applies a push or query result to its record. */

@@ -59,6 +59,16 @@ export class PositionBook {
     return position;
   }
 
+  /**
+   * Starts from positions kept from an earlier run (the journal's): quantities and average costs, so fills
+   * found on restart are booked against them; realised PnL counts from this run on.
+   */
+  seed(positions: readonly Position[]): void {
+    for (const position of positions)
+      if (!position.quantity.isZero())
+        this.positions.set(position.symbol, { ...position, realizedPnl: Money.zero(position.realizedPnl.currency) });
+  }
+
   /** Differences between this book and the broker's positions (symbols missing on either side count as flat). */
   compare(reported: readonly BrokerPosition[]): readonly PositionDifference[] {
     const totals = totalsBySymbol(reported);

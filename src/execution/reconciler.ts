@@ -1,23 +1,16 @@
 // Reconciliation with the broker: on start (journal's open orders and positions against the broker's, before
 // any strategy sees data) and periodically (pushes can be late or lost). Broker positions are compared only
 // from a stable snapshot: orders queried before and after the positions with no execution in between, and no
-// fill applied locally meanwhile — otherwise a late push could be counted twice.
-import {
-  Quantity,
-  type AccountBalance,
-  type BrokerPosition,
-  type Clock,
-  type Fill,
-  type Order,
-  type SecuritySymbol,
-} from '../domain/index.js';
+// fill applied locally meanwhile — otherwise a late push could be counted twice. Orders the broker never
+// confirmed are looked for in its history too: their day may have passed while the runtime was down.
+import { isOpen, type AccountBalance, type BrokerPosition, type Clock, type Order, type SecuritySymbol } from '../domain/index.js';
 import type { Logger } from '../log/logger.js';
-import { signedQuantity } from '../risk/index.js';
 import type { ChangeSource } from '../store/journal.js';
 import type { Broker } from './broker.js';
 import { text } from './events.js';
 import type { Executor } from './executor.js';
-import { recordFromJournal } from './order-tracker.js';
+import { recordFromJournal, type OrderRecord } from './order-tracker.js';
+import { readWithRetry } from './read-retry.js';
 import { withTimeout } from './with-timeout.js';
 
 interface BrokerSnapshot {
@@ -40,24 +33,38 @@ export class Reconciler {
     private readonly timeoutMs: number,
   ) {}
 
-  /** Loads the journal's open orders, settles them against the broker and takes the broker's positions. */
+  /**
+   * Loads the journal's open orders and positions, settles the orders against the broker (booking the fills
+   * made while the runtime was down against the journal's positions), reports where the broker's positions
+   * differ from the result, and takes the broker's positions; the journal's rows follow.
+   */
   async start(): Promise<void> {
     const { tracker, flow, book, journal } = this.executor;
     const journalOrders = journal.openOrders();
     for (const row of journalOrders) tracker.add(recordFromJournal(row));
+    const journalPositions = journal.positions();
+    book.seed(journalPositions);
+    // The symbols the journal speaks for: other broker positions simply predate it.
+    const known = new Set<SecuritySymbol>([
+      ...journalPositions.map((position) => position.symbol),
+      ...journalOrders.map((row) => row.symbol),
+    ]);
     const snapshot = await this.snapshot();
-    const restartFills: Fill[] = [];
-    for (const order of snapshot.orders) {
-      const effect = flow.handleReport(order, 'restart', false);
-      if (effect?.fill !== undefined) restartFills.push(effect.fill);
+    for (const order of snapshot.orders) flow.handleReport(order, 'restart');
+    await this.refreshMissing(snapshot.orders, 'restart');
+    await this.settleUnconfirmed(snapshot.orders, 'restart');
+    for (const difference of book.compare(snapshot.positions)) {
+      if (!known.has(difference.symbol)) continue;
+      flow.mismatch(
+        'position',
+        `${difference.symbol}: the broker reports ${text(difference.reported)}, the journal expects ${text(difference.expected)}; taking the broker's`,
+        { symbol: difference.symbol, expected: text(difference.expected), reported: text(difference.reported) },
+      );
     }
-    restartFills.push(...(await this.refreshMissing(snapshot.orders, 'restart', false)));
-    this.resolveUnconfirmed(snapshot.orders, 'restart');
-    this.compareWithJournal(snapshot.positions, restartFills);
     book.adopt(snapshot.positions);
     const now = this.clock.now();
     for (const position of book.all()) journal.savePosition(position, now);
-    this.takeBalances(snapshot.balances);
+    this.executor.takeBalances(snapshot.balances, undefined);
     this.announce(snapshot);
     if (!snapshot.stable)
       this.logger.warn('orders kept executing during the start-up reconciliation; positions taken as the broker reported them');
@@ -73,25 +80,20 @@ export class Reconciler {
       for (const order of snapshot.orders) flow.handleReport(order, 'query');
       // Fills of our orders missing from today's list (a push lost on an earlier day) go in before the
       // comparison; whether the positions already held them is unknown, so that pass adopts nothing.
-      const missed = await this.refreshMissing(snapshot.orders, 'query', true);
-      if (snapshot.stable && missed.length === 0) {
+      const missed = (await this.refreshMissing(snapshot.orders, 'query')) + (await this.settleUnconfirmed(snapshot.orders, 'query'));
+      if (snapshot.stable && missed === 0) {
         for (const difference of book.compare(snapshot.positions)) {
           flow.mismatch(
             'position',
             `${difference.symbol}: the broker reports ${text(difference.reported)}, the book has ${text(difference.expected)}; taking the broker's`,
-            {
-              symbol: difference.symbol,
-              expected: text(difference.expected),
-              reported: text(difference.reported),
-            },
+            { symbol: difference.symbol, expected: text(difference.expected), reported: text(difference.reported) },
           );
         }
         book.adopt(snapshot.positions);
       }
-      this.resolveUnconfirmed(snapshot.orders, 'query');
       const now = this.clock.now();
       for (const position of book.all()) journal.savePosition(position, now);
-      this.takeBalances(snapshot.balances);
+      this.executor.takeBalances(snapshot.balances, undefined);
       this.announce(snapshot);
     } finally {
       this.running = false;
@@ -99,46 +101,71 @@ export class Reconciler {
   }
 
   private async snapshot(): Promise<BrokerSnapshot> {
-    const ask = <T>(promise: Promise<T>, what: string): Promise<T> => withTimeout(promise, this.clock, this.timeoutMs, what);
+    const settings = { clock: this.clock, logger: this.logger, timeoutMs: this.timeoutMs };
+    const ask = <T>(read: () => Promise<T>, what: string): Promise<T> => readWithRetry(read, what, settings);
     for (let attempt = 1; ; attempt += 1) {
       const fills = this.executor.flow.fillCount;
-      const before = await ask(this.broker.todayOrders(), "today's orders");
-      const positions = await ask(this.broker.positions(), 'positions');
-      const orders = await ask(this.broker.todayOrders(), "today's orders");
-      const balances = await ask(this.broker.accountBalance(), 'account balance');
+      const before = await ask(() => this.broker.todayOrders(), "today's orders");
+      const positions = await ask(() => this.broker.positions(), 'positions');
+      const orders = await ask(() => this.broker.todayOrders(), "today's orders");
+      const balances = await ask(() => this.broker.accountBalance(), 'account balance');
       const stable = sameExecutions(before, orders) && this.executor.flow.fillCount === fills;
       if (stable || attempt === SNAPSHOT_ATTEMPTS) return { orders, positions, balances, stable };
     }
   }
 
   // Our open orders missing from today's list (e.g. a GTC order from an earlier day): ask for each one.
-  private async refreshMissing(listed: readonly Order[], source: ChangeSource, applyToBook: boolean): Promise<Fill[]> {
+  // Returns how many fills that found.
+  private async refreshMissing(listed: readonly Order[], source: ChangeSource): Promise<number> {
     const listedIds = new Set(listed.map((order) => order.orderId));
-    const fills: Fill[] = [];
+    let fills = 0;
     for (const record of this.executor.tracker.open()) {
       if (record.orderId === undefined || listedIds.has(record.orderId)) continue;
       try {
         const order = await withTimeout(this.broker.orderDetail(record.orderId), this.clock, this.timeoutMs, `order ${record.orderId}`);
-        const effect = this.executor.flow.handleReport(order, source, applyToBook);
-        if (effect?.fill !== undefined) fills.push(effect.fill);
+        if (this.executor.flow.handleReport(order, source)?.fill !== undefined) fills += 1;
       } catch (error) {
-        this.logger.warn(
-          { orderId: record.orderId, error: error instanceof Error ? error.message : String(error) },
-          'cannot refresh an open order',
-        );
+        this.logger.warn({ orderId: record.orderId, error: describe(error) }, 'cannot refresh an open order');
       }
     }
     return fills;
   }
 
-  // Orders we recorded but the broker never confirmed, and that are not in its list: they never arrived.
-  private resolveUnconfirmed(listed: readonly Order[], source: ChangeSource): void {
+  /**
+   * Orders we recorded but the broker never confirmed (no order id) that today's list does not hold: looked
+   * for by client order id in the broker's history (their day may have passed: a restart on the next market
+   * day), and when not there either, settled as never arrived. When the history cannot be read they stay
+   * in doubt until the next pass. Returns how many fills the search found.
+   */
+  private async settleUnconfirmed(listed: readonly Order[], source: ChangeSource): Promise<number> {
+    const { tracker, inFlight, flow } = this.executor;
     const remarks = new Set(listed.map((order) => order.remark));
-    for (const record of this.executor.tracker.open()) {
-      if (record.orderId !== undefined || this.executor.inFlight.has(record.clientOrderId) || remarks.has(record.clientOrderId)) continue;
+    const unconfirmed = (record: OrderRecord): boolean =>
+      record.orderId === undefined && !inFlight.has(record.clientOrderId) && !remarks.has(record.clientOrderId);
+    const doubtful = tracker.open().filter(unconfirmed);
+    if (doubtful.length === 0) return 0;
+    let found: ReadonlyMap<string, Order>;
+    try {
+      found = await this.searchHistory(doubtful);
+    } catch (error) {
+      this.logger.warn(
+        { clientOrderIds: doubtful.map((record) => record.clientOrderId), error: describe(error) },
+        "cannot search the broker's order history: orders it never confirmed stay in doubt",
+      );
+      return 0;
+    }
+    let fills = 0;
+    for (const record of doubtful) {
+      // A push or a lookup may have settled it while the history was read.
+      if (!unconfirmed(record) || !isOpen(record.status)) continue;
+      const order = found.get(record.clientOrderId);
+      if (order !== undefined) {
+        if (flow.handleReport(order, source)?.fill !== undefined) fills += 1;
+        continue;
+      }
       const reason = 'not found at the broker: the submit never arrived';
-      this.executor.flow.localTransition(record, 'reject', source, reason);
-      this.executor.flow.mismatch(
+      flow.localTransition(record, 'reject', source, reason);
+      flow.mismatch(
         'missing-order',
         `order ${record.clientOrderId} (${record.side} ${text(record.quantity)} ${record.symbol}) is ${reason}`,
         {
@@ -148,34 +175,21 @@ export class Reconciler {
         },
       );
     }
+    return fills;
   }
 
-  // On restart: what the journal last knew (plus fills found now) against what the broker holds, for the
-  // symbols the journal knows. Other broker positions simply predate the journal.
-  private compareWithJournal(reported: readonly BrokerPosition[], restartFills: readonly Fill[]): void {
-    const expected = new Map<SecuritySymbol, Quantity>();
-    for (const position of this.executor.journal.positions()) expected.set(position.symbol, position.quantity);
-    for (const fill of restartFills)
-      expected.set(fill.symbol, (expected.get(fill.symbol) ?? Quantity.ZERO).plus(signedQuantity(fill.side, fill.quantity)));
-    for (const [symbol, quantity] of expected) {
-      const broker = reported
-        .filter((position) => position.symbol === symbol)
-        .reduce((sum, position) => sum.plus(position.quantity), Quantity.ZERO);
-      if (broker.eq(quantity)) continue;
-      this.executor.flow.mismatch(
-        'position',
-        `${symbol}: the broker reports ${text(broker)}, the journal expects ${text(quantity)}; taking the broker's`,
-        {
-          symbol,
-          expected: text(quantity),
-          reported: text(broker),
-        },
-      );
+  // The broker's orders in the doubtful orders' symbols over its default window (the service's: the last 90
+  // days), by client order id. No start time of ours: the runtime's clock need not be the venue's (a paper
+  // replay, or a simulator reached as a live account, keeps market time).
+  private async searchHistory(doubtful: readonly OrderRecord[]): Promise<ReadonlyMap<string, Order>> {
+    const wanted = new Set(doubtful.map((record) => record.clientOrderId));
+    const settings = { clock: this.clock, logger: this.logger, timeoutMs: this.timeoutMs };
+    const found = new Map<string, Order>();
+    for (const symbol of new Set(doubtful.map((record) => record.symbol))) {
+      const orders = await readWithRetry(() => this.broker.historyOrders({ symbol }), `order history of ${symbol}`, settings);
+      for (const order of orders) if (wanted.has(order.remark)) found.set(order.remark, order);
     }
-  }
-
-  private takeBalances(balances: readonly AccountBalance[]): void {
-    this.executor.takeBalances(balances, undefined);
+    return found;
   }
 
   private announce(snapshot: BrokerSnapshot): void {
@@ -193,4 +207,8 @@ function sameExecutions(before: readonly Order[], after: readonly Order[]): bool
   if (before.length !== after.length) return false;
   const executed = new Map(before.map((order) => [order.orderId, order.executedQuantity]));
   return after.every((order) => executed.get(order.orderId)?.eq(order.executedQuantity) === true);
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

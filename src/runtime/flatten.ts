@@ -22,7 +22,7 @@ export async function flattenPositions(
       if (!owners.has(symbol)) owners.set(symbol, host.state === 'failed' ? FLATTEN_OWNER : host.name);
   }
   const closing = [...owners].filter(([symbol]) => !executor.book.quantity(symbol).isZero());
-  for (const [symbol, owner] of closing) executor.enqueue(owner, { kind: 'close', symbol, reason: 'flatten on stop' });
+  for (const [symbol, owner] of closing) executor.enqueueOnStop(owner, { kind: 'close', symbol, reason: 'flatten on stop' });
   await executor.settled();
   const symbols = closing.map(([symbol]) => symbol);
   const working = (): boolean => symbols.some((symbol) => executor.tracker.open(undefined, symbol).length > 0);

@@ -30,7 +30,8 @@ export interface SessionJobRunnerOptions {
   /** Session settings for every run (tests open up the HTTP pacing, turn status lines off…). */
   readonly session?: Pick<SessionOptions, 'runtime' | 'http' | 'statusEveryMs'>;
   /** Told about each session once it runs; the returned function is called when it is over. */
-  readonly onSession?: (job: ScheduleJob | undefined, session: Session) => (() => void) | undefined;
+  // biome-ignore lint/suspicious/noConfusingVoidType: a hook may return a clean-up function or nothing
+  readonly onSession?: (job: ScheduleJob | undefined, session: Session) => (() => void) | void;
   /** How often a cron run checks whether it is done (besides every runtime event). Default 1 s. */
   readonly pollMs?: number;
 }

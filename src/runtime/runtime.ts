@@ -64,8 +64,9 @@ export interface Runtime {
   /** One reconciliation pass now (e.g. after the broker's push stream reconnected). */
   reconcileNow(): Promise<void>;
   /**
-   * Stops intents, waits for in-flight requests, optionally flattens and cancels open orders (then asks the
-   * broker once more, so the journal keeps where those orders ended), flushes the journal.
+   * Stops taking intents at once (queued ones are dropped), waits for requests already sent, optionally
+   * flattens and cancels open orders (then asks the broker once more, so the journal keeps where those
+   * orders ended), flushes the journal.
    */
   stop(options?: StopOptions): Promise<RuntimeSummary>;
   /** The executor's position book (synchronous reads). */
@@ -152,15 +153,16 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 
     async stop(stopOptions = {}) {
       if (finalSummary !== undefined) return finalSummary;
+      // No intent is taken from here on; only requests already sent finish.
       for (const host of hosts) host.stop();
+      executor.close();
+      await executor.settled();
       let settle = false;
       if (stopOptions.flatten === true && started) {
         const closed = await flattenPositions(executor, hosts, clock, stopOptions.flattenWaitMs ?? 30_000);
         logger.info({ symbols: closed }, closed.length === 0 ? 'nothing to flatten on stop' : 'flattened positions on stop');
         settle = closed.length > 0;
       }
-      executor.close();
-      await executor.settled();
       if (stopOptions.cancelOpenOrders === true) {
         const sent = await executor.cancelOpen();
         logger.info({ cancelled: sent }, 'cancelled open orders on stop');

@@ -14,6 +14,7 @@ import { openJournal } from '../store/sqlite-journal.js';
 import type { PreparedStrategy } from '../strategy/prepare.js';
 import { connectionReports, watchConnections, type ConnectionReport } from './connection-watch.js';
 import { paperClock } from './paper-clock.js';
+import { paperReplay } from './paper-replay.js';
 import { startPaperMarket, type PaperMarket, type PaperMarketOptions } from './paper-market.js';
 import { createRuntime, type Runtime, type RuntimeOptions, type StopOptions } from './runtime.js';
 import { SessionRecorder, type SessionReport } from './session-report.js';
@@ -73,9 +74,17 @@ export async function startSession(options: SessionOptions): Promise<Session> {
     for (const step of cleanup.splice(0).reverse()) await step();
   };
   try {
-    const paper = venue.mode === 'paper' ? await startPaperMarket(venue, symbols, clock, logger.child({ component: 'sim' })) : undefined;
+    const paperVenue = venue.mode === 'paper' ? paperReplay(venue, journal.owner(), options.journalFile, logger) : undefined;
+    const paper =
+      paperVenue === undefined ? undefined : await startPaperMarket(paperVenue, symbols, clock, logger.child({ component: 'sim' }));
     if (paper !== undefined) cleanup.push(() => paper.close());
     const config = venue.mode === 'live' ? venue.config : paper!.config;
+    journal.claim({
+      mode: venue.mode,
+      account: config.appKey,
+      venue: paperVenue?.stateFile ?? config.httpUrl,
+      ...(paperVenue === undefined || paperVenue.simulator !== undefined ? {} : { replayFrom: paperVenue.from ?? '' }),
+    });
     const link = await openVenueLink({
       config,
       clock,

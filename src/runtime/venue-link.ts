@@ -2,6 +2,7 @@
 // the trade connection (order pushes) behind the Broker port, and the account's shared quote connection
 // behind the MarketData port. Everything opened here is closed by close(), also when opening fails halfway.
 import type { Clock } from '../domain/clock.js';
+import { readWithRetry } from '../execution/read-retry.js';
 import { LiveMarketData } from '../feeds/live/live-market-data.js';
 import type { Logger } from '../log/logger.js';
 import { OpenApiBroker } from '../openapi/broker/index.js';
@@ -34,7 +35,9 @@ export interface VenueLink {
 export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLink> {
   const { config, clock, logger } = options;
   const http = createOpenApiHttp(config, { ...options.http, clock, logger: logger.child({ component: 'http' }) });
-  const otp = (): ReturnType<OpenApiHttp['socketToken']> => http.socketToken();
+  // Asked when a connection opens (and reopens): a transient failure is retried, not the end of the run.
+  const otp = (): ReturnType<OpenApiHttp['socketToken']> =>
+    readWithRetry(() => http.socketToken(), 'the one-time password for the quote and trade connections', { clock, logger });
   const trade = new TradeClient({ url: config.tradeWsUrl, otp, clock, logger: logger.child({ component: 'trade' }) });
   const broker = new OpenApiBroker(http, trade);
   const closers: (() => Promise<void>)[] = [() => http.close()];

@@ -8,5 +8,6 @@ export {
   type JournalOrder,
   type JournalOrderChange,
 } from './journal.js';
+export { checkOwner, type JournalOwner } from './journal-owner.js';
 export { SCHEMA_VERSION } from './schema.js';
 export { openJournal } from './sqlite-journal.js';

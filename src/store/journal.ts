@@ -1,6 +1,7 @@
 // The journal port: what the executor records (intents, denials, orders, fills, state changes) and reads
 // back on restart. The SQLite journal implements it; runs without a journal file use `noJournal`.
 import type { Fill, OrderIntent, OrderStatus, OrderType, Position, Price, Quantity, SecuritySymbol, Side } from '../domain/index.js';
+import type { JournalOwner } from './journal-owner.js';
 
 export interface JournalOrder {
   readonly clientOrderId: string;
@@ -60,6 +61,10 @@ export interface Journal {
   openOrders(): readonly JournalOrder[];
   /** The last saved position of each symbol. */
   positions(): readonly Position[];
+  /** The account the journal belongs to, once claimed (undefined for a new journal, or one from before owners were recorded). */
+  owner(): JournalOwner | undefined;
+  /** Binds the journal to its account on first use; throws (InvalidInputError) for another account or mode. */
+  claim(owner: JournalOwner): void;
   /** Makes everything written durable (WAL checkpoint). */
   flush(): void;
   close(): void;
@@ -80,6 +85,8 @@ export function noJournal(): Journal {
     hasOrder: () => false,
     openOrders: () => [],
     positions: () => [],
+    owner: () => undefined,
+    claim: () => undefined,
     flush: () => undefined,
     close: () => undefined,
   };

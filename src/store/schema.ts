@@ -1,6 +1,7 @@
-// The journal's SQLite schema, versioned: a file written by a newer version is refused, never guessed at.
+// The journal's SQLite schema, versioned: a file written by a newer version is refused, never guessed at, and
+// a SQLite file that is not a journal is refused untouched.
 import type { Database } from 'better-sqlite3';
-import { TraderError } from '../domain/index.js';
+import { InvalidInputError, TraderError } from '../domain/index.js';
 
 export const SCHEMA_VERSION = 1;
 
@@ -28,6 +29,31 @@ CREATE TABLE fills (
 CREATE TABLE positions (symbol TEXT PRIMARY KEY, quantity TEXT NOT NULL, average_cost TEXT NOT NULL, realized_pnl TEXT NOT NULL, updated_at INTEGER NOT NULL);
 CREATE TABLE events (id INTEGER PRIMARY KEY AUTOINCREMENT, time INTEGER NOT NULL, type TEXT NOT NULL, detail TEXT NOT NULL);
 `;
+
+/**
+ * Reads, without writing anything, whether the file is empty (a new journal) or one of ours; any other
+ * SQLite database is refused before a table or a pragma could change it.
+ */
+export function checkIsJournal(db: Database, file: string): 'empty' | 'journal' {
+  const objects = db.prepare(`SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name`).all() as {
+    type: string;
+    name: string;
+  }[];
+  if (objects.length === 0) return 'empty';
+  const tables = objects.filter((object) => object.type === 'table').map((object) => object.name);
+  const required = ['meta', 'intents', 'orders', 'fills', 'positions'];
+  const version =
+    tables.includes('meta') && db.prepare(`SELECT 1 FROM pragma_table_info('meta') WHERE name = 'value'`).get() !== undefined
+      ? db.prepare(`SELECT value FROM meta WHERE key = 'schema_version'`).get()
+      : undefined;
+  if (version !== undefined && required.every((table) => tables.includes(table))) return 'journal';
+  const names = objects.map((object) => object.name);
+  const shown = names.slice(0, 5).join(', ') + (names.length > 5 ? ', …' : '');
+  throw new InvalidInputError(
+    `${file} is a SQLite database but not a trader journal (it holds ${shown}); it was left unchanged: point --journal at a new file or an existing journal`,
+    'journal',
+  );
+}
 
 /** Creates the schema in an empty file, or checks the version of an existing one. */
 export function migrate(db: Database, file: string): void {

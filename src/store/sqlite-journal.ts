@@ -21,7 +21,8 @@ import {
   type Side,
 } from '../domain/index.js';
 import type { Journal, JournalOrder } from './journal.js';
-import { migrate } from './schema.js';
+import { checkOwner, type JournalOwner } from './journal-owner.js';
+import { checkIsJournal, migrate } from './schema.js';
 
 interface OrderRow {
   client_order_id: string;
@@ -45,21 +46,23 @@ const TERMINAL_SQL = `('FilledStatus','RejectedStatus','CanceledStatus','Expired
 
 /** Opens (creating when missing, folders included) the journal file and checks its schema version. */
 export function openJournal(file: string): Journal {
-  let db: Database;
+  let db: Database | undefined;
   try {
     mkdirSync(dirname(file), { recursive: true });
     db = new BetterSqlite3(file);
+    checkIsJournal(db, file);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     migrate(db, file);
   } catch (error) {
+    db?.close();
     if (error instanceof TraderError) throw error;
     throw new TraderError('JOURNAL_OPEN', `${file}: cannot open the journal (${error instanceof Error ? error.message : String(error)})`, {
       cause: error,
     });
   }
-  return new SqliteJournal(db);
+  return new SqliteJournal(db, file);
 }
 
 class SqliteJournal implements Journal {
@@ -70,7 +73,10 @@ class SqliteJournal implements Journal {
   /** UPDATE statements by column set (few distinct sets occur). */
   private readonly updates = new Map<string, Statement>();
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly file: string,
+  ) {
     this.statements = {
       intent: db.prepare(
         `INSERT INTO intents (time, strategy, kind, symbol, side, quantity, price, reason, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -210,6 +216,21 @@ class SqliteJournal implements Journal {
       const realizedPnl = Money.of(row.realized_pnl, currencyOf(marketOf(symbol)), 'realized_pnl');
       return positionAt(symbol, Quantity.of(row.quantity, 'quantity'), Price.of(row.average_cost, 'average_cost'), realizedPnl);
     });
+  }
+
+  owner(): JournalOwner | undefined {
+    const text = this.db.prepare(`SELECT value FROM meta WHERE key = 'owner'`).pluck().get() as string | undefined;
+    return text === undefined ? undefined : (JSON.parse(text) as JournalOwner);
+  }
+
+  claim(owner: JournalOwner): void {
+    const recorded = this.owner();
+    checkOwner(this.file, recorded, owner);
+    // The first owner's replay start stays: it says which replay the account belongs to.
+    const kept: JournalOwner = recorded?.replayFrom === undefined ? owner : { ...owner, replayFrom: recorded.replayFrom };
+    this.db
+      .prepare(`INSERT INTO meta (key, value) VALUES ('owner', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`)
+      .run(JSON.stringify(kept));
   }
 
   flush(): void {

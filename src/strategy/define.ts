@@ -36,7 +36,8 @@ export interface RxStrategySpec<D extends ParamDefaults> extends StrategySpecBas
 }
 
 /** What a callback returns: nothing, one intent, or several. */
-export type CallbackResult = OrderIntent | readonly OrderIntent[] | undefined | undefined;
+// biome-ignore lint/suspicious/noConfusingVoidType: a callback may simply not return
+export type CallbackResult = OrderIntent | readonly OrderIntent[] | undefined | void;
 
 export interface CallbackStrategySpec<D extends ParamDefaults, S> extends StrategySpecBase<D> {
   /** Called once per run, before the first candle: returns this run's state (indicators, counters…). */

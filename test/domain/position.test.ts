@@ -52,6 +52,29 @@ describe('position arithmetic', () => {
     expect(position.realizedPnl.toString()).toBe('65');
   });
 
+  it('keeps the places of its cost bounded however many partial closes divide it', () => {
+    // Each third of a position costing a repeating share rounds at the fill's places plus EXTRA_PLACES;
+    // counted from the cost instead, the places grew by 8 a close and passed the 40 kept after 5.
+    let position = applyFill(flatPosition(SYMBOL), { side: 'Buy', quantity: q(3 ** 12), price: p('10.01') });
+    position = applyFill(position, { side: 'Buy', quantity: q(7), price: p('9.99') });
+    for (let close = 0; close < 12; close += 1) {
+      const third = position.quantity.dividedBy(q(3), 0, 'floor');
+      position = applyFill(position, { side: 'Sell', quantity: third, price: p('10.5') });
+      expect(position.cost.precision).toBeLessThanOrEqual(10);
+    }
+    const rest = position.quantity;
+    position = applyFill(position, { side: 'Sell', quantity: rest, price: p('10.5') });
+    expect(position.quantity.isZero()).toBe(true);
+    // Realised in all: what 531,441 at 10.01 and 7 at 9.99 were sold for less what they cost, exactly.
+    expect(position.realizedPnl.toString()).toBe(
+      hkd('10.5')
+        .times(q(531_448))
+        .minus(hkd('10.01').times(q(531_441)))
+        .minus(hkd('69.93'))
+        .toString(),
+    );
+  });
+
   const fillArbitrary = fc.record({
     side: fc.constantFrom('Buy' as const, 'Sell' as const),
     quantity: fc.integer({ min: 1, max: 10_000 }).map((units) => q(units)),

@@ -82,6 +82,21 @@ export function brokerContract(name: string, create: BrokerContractFactory): voi
       expect(today.map((one) => one.orderId)).toContain(orderId);
     });
 
+    it('lists orders of a symbol submitted in a time range in its history list', async () => {
+      const { broker, symbol, settle } = await open();
+      const { orderId } = await broker.submitOrder(
+        request(symbol, { side: 'Buy', quantity: Quantity.of(10), price: Price.of(90), remark: 'contract-history' }),
+      );
+      await settle();
+      const { submittedAt } = await broker.orderDetail(orderId);
+
+      const since = await broker.historyOrders({ symbol, startAt: submittedAt });
+      const before = await broker.historyOrders({ symbol, endAt: submittedAt });
+
+      expect(since.map((order) => [order.orderId, order.remark])).toEqual([[orderId, 'contract-history']]);
+      expect(before).toEqual([]);
+    });
+
     it('pushes each change of an order with its order id and remark', async () => {
       const { broker, symbol, settle, updates } = await open();
 

@@ -42,6 +42,25 @@ describe('intent resolution', () => {
     });
   });
 
+  it('aims close and target at the position that orders still working will leave', () => {
+    const working = Quantity.of(-4);
+    expect(quantityOf(resolveIntent({ kind: 'close', symbol: AAPL }, Quantity.of(10), 'r', working))).toBe('Sell 6');
+    expect(quantityOf(resolveIntent({ kind: 'target', symbol: AAPL, quantity: Quantity.of(20) }, Quantity.of(10), 'r', working))).toBe(
+      'Buy 14',
+    );
+    expect(resolveIntent({ kind: 'close', symbol: AAPL }, Quantity.of(4), 'r', working)).toEqual({
+      kind: 'skip',
+      reason: 'already flat in AAPL.US counting -4 in working orders',
+    });
+    expect(resolveIntent({ kind: 'target', symbol: AAPL, quantity: Quantity.of(10) }, Quantity.ZERO, 'r', Quantity.of(10))).toEqual({
+      kind: 'skip',
+      reason: 'already at 10 AAPL.US counting 10 in working orders',
+    });
+    expect(
+      quantityOf(resolveIntent({ kind: 'order', symbol: AAPL, side: 'Buy', quantity: Quantity.of(3) }, Quantity.ZERO, 'r', working)),
+    ).toBe('Buy 3');
+  });
+
   it('refuses order types without the prices they need', () => {
     expect(
       resolveIntent({ kind: 'order', symbol: AAPL, side: 'Buy', quantity: Quantity.of(1), orderType: 'LO' }, Quantity.ZERO, 'r'),

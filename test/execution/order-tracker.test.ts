@@ -133,4 +133,17 @@ describe('order tracker', () => {
     expect(tracker.match({ orderId: 'O1', remark: 'lt-x-1' })).toBeUndefined();
     expect(tracker.open()).toEqual([]);
   });
+
+  it('sums the signed quantity still to fill in the open orders of a symbol', () => {
+    const tracker = new OrderTracker();
+    const bought = record(10);
+    bought.executedQuantity = Quantity.of(4);
+    const sold: OrderRecord = { ...record(3), clientOrderId: 'lt-x-2', side: 'Sell' };
+    const other: OrderRecord = { ...record(7), clientOrderId: 'lt-x-3', symbol: parseSymbol('MSFT.US') };
+    const done: OrderRecord = { ...record(5), clientOrderId: 'lt-x-4', status: 'FilledStatus' };
+    for (const one of [bought, sold, other, done]) tracker.add(one);
+
+    expect(tracker.workingQuantity(AAPL).toFixed()).toBe('3');
+    expect(tracker.workingQuantity(parseSymbol('700.HK')).toFixed()).toBe('0');
+  });
 });

@@ -1,22 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../src/clock/virtual-clock.js';
-import { parseSymbol, type Order } from '../../src/domain/index.js';
-import type { OrderQuery } from '../../src/execution/broker.js';
+import { parseSymbol } from '../../src/domain/index.js';
 import type { Runtime } from '../../src/runtime/index.js';
 import { manualStrategy } from '../support/execution/manual-strategy.js';
 import { START, testRuntime } from '../support/execution/runtime-setup.js';
 import { StubBroker } from '../support/execution/stub-broker.js';
 
 const AAPL = parseSymbol('AAPL.US');
-
-/** A broker whose list of today's orders leaves out finished orders of an earlier day, as the service's does. */
-class DayListBroker extends StubBroker {
-  readonly earlierDay = new Set<string>();
-
-  override async todayOrders(query: OrderQuery = {}): Promise<readonly Order[]> {
-    return (await super.todayOrders(query)).filter((order) => !this.earlierDay.has(order.orderId));
-  }
-}
 
 const runtimes: Runtime[] = [];
 
@@ -27,7 +17,7 @@ afterEach(async () => {
 describe("periodic reconciliation of orders missing from today's list", () => {
   it("books the fill of an earlier day's order whose push was lost exactly once, next to the broker's position", async () => {
     const clock = new VirtualClock(START);
-    const broker = new DayListBroker(clock);
+    const broker = new StubBroker(clock);
     const manual = manualStrategy('trader');
     const setup = testRuntime([manual.strategy], { clock, broker });
     runtimes.push(setup.runtime);
@@ -38,7 +28,7 @@ describe("periodic reconciliation of orders missing from today's list", () => {
     broker.holdPushes = true;
     broker.fill(order!.orderId, 100, 10);
     broker.held.splice(0);
-    broker.earlierDay.add(order!.orderId);
+    broker.passDay();
 
     await setup.runtime.reconcileNow();
     await setup.runtime.reconcileNow();

@@ -10,7 +10,7 @@ import type { Runtime } from '../../src/runtime/index.js';
 import { openJournal, type Journal } from '../../src/store/index.js';
 import { defineStrategy, prepareStrategy } from '../../src/strategy/index.js';
 import { manualStrategy } from '../support/execution/manual-strategy.js';
-import { START, testRuntime } from '../support/execution/runtime-setup.js';
+import { START, testRuntime, type TestRuntime } from '../support/execution/runtime-setup.js';
 import { StubBroker } from '../support/execution/stub-broker.js';
 import { Price, Quantity } from '../../src/domain/index.js';
 
@@ -90,6 +90,107 @@ describe('reconciliation', () => {
 
     expect(after.runtime.positions.quantity(AAPL).toFixed()).toBe('100');
     expect(rows('SELECT fill_id FROM fills ORDER BY fill_id')).toEqual([{ fill_id: 'SO1:100' }, { fill_id: 'SO1:60' }]);
+  });
+
+  it("after a restart on the next market day, finds the order it never got an answer for in the broker's history", async () => {
+    const clock = new VirtualClock(START);
+    const broker = new StubBroker(clock);
+    const first = manualStrategy('trader');
+    const before = testRuntime([first.strategy], { clock: new VirtualClock(START), broker, journal: journal() });
+    await before.runtime.start();
+    broker.planSubmits('hang');
+    broker.holdPushes = true;
+    first.emit((ctx) => ctx.buy(100, { price: 10 }));
+    await before.clock.advanceByAsync(0);
+    open.journals[0]!.close();
+    broker.severPushes();
+    broker.held.splice(0);
+    broker.holdPushes = false;
+    broker.fill('SO1', 100, 10);
+    broker.passDay();
+
+    clock.advanceBy(18 * 3_600_000);
+    const after = testRuntime([observer('trader').strategy], { clock, broker, journal: journal() });
+    open.runtimes.push(after.runtime);
+    await after.runtime.start();
+
+    expect(broker.calls.historyOrders).toBe(1);
+    expect(after.ofType('reconciliation-mismatch')).toEqual([]);
+    expect(rows('SELECT order_id, status, executed_quantity FROM orders')).toEqual([
+      { order_id: 'SO1', status: 'FilledStatus', executed_quantity: '100' },
+    ]);
+    expect(rows('SELECT fill_id, quantity FROM fills')).toEqual([{ fill_id: 'SO1:100', quantity: '100' }]);
+    expect(rows('SELECT symbol, quantity FROM positions')).toEqual([{ symbol: AAPL, quantity: '100' }]);
+  });
+
+  it('reports the position of a symbol whose order is still in doubt when the broker holds something else', async () => {
+    const written = journal();
+    written.recordOrder({
+      clientOrderId: 'lt-old-8',
+      orderId: undefined,
+      intentId: undefined,
+      strategy: 'trader',
+      symbol: AAPL,
+      side: 'Buy',
+      orderType: 'MO',
+      quantity: Quantity.of(100),
+      price: undefined,
+      status: 'NotReported',
+      executedQuantity: Quantity.ZERO,
+      executedPrice: undefined,
+      message: '',
+      createdAt: START - 1000,
+      updatedAt: START - 1000,
+    });
+    const clock = new VirtualClock(START);
+    const broker = new StubBroker(clock);
+    broker.setPosition(AAPL, 100, 10);
+    broker.failNext('historyOrders');
+    const setup = testRuntime([observer('trader').strategy], { clock, broker, journal: written });
+    open.runtimes.push(setup.runtime);
+
+    await setup.runtime.start();
+
+    expect(setup.ofType('reconciliation-mismatch')).toMatchObject([
+      { kind: 'position', details: { symbol: 'AAPL.US', expected: '0', reported: '100' } },
+    ]);
+    expect(rows('SELECT status FROM orders')).toEqual([{ status: 'NotReported' }]);
+  });
+
+  it('books a closing fill made while the runtime was down, so the journal position follows and no later start disagrees', async () => {
+    const clock = new VirtualClock(START);
+    const broker = new StubBroker(clock);
+    const first = manualStrategy('trader');
+    const before = testRuntime([first.strategy], { clock, broker, journal: journal() });
+    await before.runtime.start();
+    first.emit((ctx) => ctx.buy(10, { price: 10 }));
+    await before.runtime.settled();
+    broker.fill('SO1', 10, 10);
+    first.emit((ctx) => ctx.close({ price: 12 }));
+    await before.runtime.settled();
+    // The process dies with the close working; it fills while nothing listens.
+    open.journals[0]!.close();
+    broker.severPushes();
+    broker.fill('SO2', 10, 12);
+
+    const starts: TestRuntime[] = [];
+    for (let restart = 0; restart < 2; restart++) {
+      const after = testRuntime([observer('trader').strategy], { clock, broker, journal: journal() });
+      starts.push(after);
+      await after.runtime.start();
+      await after.runtime.stop();
+      open.journals.at(-1)!.close();
+    }
+
+    expect(starts.map((one) => one.ofType('reconciliation-mismatch'))).toEqual([[], []]);
+    expect(starts[0]!.ofType('fill').map((event) => [event.fill.quantity.toFixed(), event.position.realizedPnl.toFixed()])).toEqual([
+      ['10', '20'],
+    ]);
+    expect(rows('SELECT symbol, quantity FROM positions')).toEqual([{ symbol: AAPL, quantity: '0' }]);
+    expect(rows('SELECT order_id, status FROM orders ORDER BY order_id')).toEqual([
+      { order_id: 'SO1', status: 'FilledStatus' },
+      { order_id: 'SO2', status: 'FilledStatus' },
+    ]);
   });
 
   it('marks a journaled order the broker never received as missing, without sending it', async () => {

@@ -128,6 +128,42 @@ describe('paper run under injected faults', () => {
     expectConsistent(h, AAPL);
   });
 
+  it('counts orders still working when target() and close() repeat while order pushes are lost: no second order', async () => {
+    const { h, control } = await controlled();
+    injectFaults(h.sim, { pushDropRate: 1 });
+
+    for (let bar = 0; bar < 3; bar++) {
+      control.emit((ctx) => ctx.target(10));
+      await h.session.runtime.settled();
+      h.sim.replay.step();
+    }
+    expect(h.sim.venue.positions([AAPL]).map((position) => position.quantity.toFixed())).toEqual(['10']);
+    injectFaults(h.sim, { pushDropRate: 0 });
+    await h.session.runtime.reconcileNow();
+    // Past the day's close tick: a market order sent there would expire with the day.
+    h.sim.replay.step();
+    for (let bar = 0; bar < 3; bar++) {
+      injectFaults(h.sim, { pushDropRate: 1 });
+      control.emit((ctx) => ctx.close());
+      await h.session.runtime.settled();
+      h.sim.replay.step();
+    }
+    injectFaults(h.sim, { pushDropRate: 0 });
+    await h.session.runtime.reconcileNow();
+
+    expect(h.sim.venue.orders().map((order) => [order.side, order.quantity.toFixed(), order.status])).toEqual([
+      ['Buy', '10', 'FilledStatus'],
+      ['Sell', '10', 'FilledStatus'],
+    ]);
+    expect(h.ofType('intent-skipped').map((event) => event.reason)).toEqual([
+      'already at 10 AAPL.US counting 10 in working orders',
+      'already at 10 AAPL.US counting 10 in working orders',
+      'already flat in AAPL.US counting -10 in working orders',
+      'already flat in AAPL.US counting -10 in working orders',
+    ]);
+    expectConsistent(h, AAPL);
+  });
+
   it('applies duplicated and out-of-order pushes once, in the right order, through a whole strategy run with partial fills', async () => {
     const strategy = prepareStrategy(smaCrossover, { symbols: [AAPL], params: { fast: 3, slow: 6, quantity: 100 } });
     harness = await startPaperHarness({

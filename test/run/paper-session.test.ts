@@ -101,4 +101,33 @@ describe('paper session: sma-crossover against the simulator over the real proto
     expect(harness.sim.venue.orders().map((order) => order.status)).toEqual(['FilledStatus']);
     expect(harness.session.report().findings).toEqual([]);
   });
+
+  it('refuses to resume a kept paper account with another --from, and resumes it at its own replay without one', async () => {
+    const folder = await tempFolder();
+    const files = { journalFile: join(folder, 'journal.sqlite'), stateFile: join(folder, 'journal.account.sqlite') };
+    const candles = [wavingDays(20)];
+    harness = await startPaperHarness({ strategies: [controlledStrategy(AAPL).strategy], candles, from: '2024-01-08', ...files });
+    await harness.step(3);
+    const stoppedAt = harness.sim.replay.marketTime;
+    await harness.stop();
+    harness = undefined;
+
+    const other = startPaperHarness({ strategies: [controlledStrategy(AAPL).strategy], candles, from: '2024-01-15', ...files });
+
+    await expect(other).rejects.toThrow(
+      `--from 2024-01-15: the paper account in ${files.stateFile} belongs to a replay that started at 2024-01-08, and resuming it goes on ` +
+        `where it stopped; leave out --from to resume it, or start afresh at 2024-01-15 with another --journal (or delete ${files.journalFile} and ${files.stateFile})`,
+    );
+    await expect(other).rejects.toMatchObject({ code: 'INVALID_INPUT', field: '--from' });
+    harness = await startPaperHarness({ strategies: [controlledStrategy(AAPL).strategy], candles, ...files });
+    expect(harness.sim.replay.marketTime).toBe(stoppedAt);
+    await harness.stop();
+    harness = undefined;
+    // Resuming without --from kept the account on its replay: another --from is still refused, its own is not.
+    await expect(
+      startPaperHarness({ strategies: [controlledStrategy(AAPL).strategy], candles, from: '2024-01-15', ...files }),
+    ).rejects.toThrow(/belongs to a replay that started at 2024-01-08/);
+    harness = await startPaperHarness({ strategies: [controlledStrategy(AAPL).strategy], candles, from: '2024-01-08', ...files });
+    expect(harness.sim.replay.marketTime).toBe(stoppedAt);
+  });
 });

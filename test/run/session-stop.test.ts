@@ -7,6 +7,7 @@ import { controlledStrategy } from '../support/run/controlled-strategy.js';
 import { OPEN_HTTP, removeTempFolders, startPaperHarness, tempFolder, type PaperHarness } from '../support/run/paper-harness.js';
 import { join } from 'node:path';
 import { Price, Quantity } from '../../src/domain/index.js';
+import { injectFaults } from '../support/openapi/broker-harness.js';
 
 let harness: PaperHarness | undefined;
 let sim: SimHarness | undefined;
@@ -60,6 +61,60 @@ describe('stopping a session', () => {
     expect(h.sim.venue.orders().map((order) => order.status)).toEqual(['CanceledStatus']);
     expect(report.summary.openOrders).toBe(0);
     expect(h.journal<{ status: string }>('SELECT status FROM orders')).toEqual([{ status: 'CanceledStatus' }]);
+  });
+});
+
+/** Advances the wall clock `stepMs` at a time until `promise` settles (at most `steps` times). */
+async function driveUntil<T>(h: PaperHarness, promise: Promise<T>, stepMs: number, steps = 20): Promise<T> {
+  let settled = false;
+  const watched = promise.finally(() => {
+    settled = true;
+  });
+  for (let step = 0; step < steps && !settled; step++) {
+    await new Promise((resolve) => setImmediate(resolve));
+    await h.clock.advanceByAsync(stepMs);
+  }
+  return watched;
+}
+
+describe('stopping while intents wait (answers held back by the simulator)', () => {
+  it('takes no new intent once stopping: queued ones are dropped, only the submit already sent finishes', async () => {
+    const control = controlledStrategy(AAPL);
+    harness = await startPaperHarness({ strategies: [control.strategy], candles: [wavingDays(20)] });
+    const h = harness;
+    await h.step();
+    injectFaults(h.sim, { latencyMs: 5_000 });
+    for (const quantity of [1, 2, 3]) control.emit((ctx) => ctx.buy(quantity));
+    // The first intent's risk figures come back after 5 s; then its submit lands and its answer is held.
+    await h.untilTimerAt(h.clock.now() + 5_000);
+    await h.clock.advanceByAsync(5_000);
+    await h.until(() => h.sim.venue.orders().length === 1, 'the first order to land');
+
+    const report = await driveUntil(h, h.stop(), 5_000);
+    harness = undefined;
+
+    expect(h.sim.venue.orders().map((order) => [order.side, order.quantity.toFixed()])).toEqual([['Buy', '1']]);
+    expect(report.summary.orders).toBe(1);
+    expect(h.journal<{ status: string; order_id: string | null }>('SELECT status, order_id FROM orders')).toEqual([
+      { status: 'NewStatus', order_id: h.sim.venue.orders()[0]!.orderId },
+    ]);
+  });
+
+  it('places no order for the intent whose risk figures were still being fetched when the stop came', async () => {
+    const control = controlledStrategy(AAPL);
+    harness = await startPaperHarness({ strategies: [control.strategy], candles: [wavingDays(20)] });
+    const h = harness;
+    await h.step();
+    injectFaults(h.sim, { latencyMs: 5_000 });
+    control.emit((ctx) => ctx.buy(1));
+    await h.untilTimerAt(h.clock.now() + 5_000);
+
+    const report = await driveUntil(h, h.stop(), 5_000);
+    harness = undefined;
+
+    expect(h.sim.venue.orders()).toEqual([]);
+    expect(report.summary.orders).toBe(0);
+    expect(h.ofType('intent-skipped').map((event) => event.reason)).toEqual(['the run is stopping: no new orders']);
   });
 });
 

@@ -238,7 +238,7 @@ describe('runtime', () => {
     expect(setup.broker.submitted[0]?.quantity.toFixed()).toBe('5');
   });
 
-  it('resolves close and target against the current position', async () => {
+  it('resolves close and target against the position that the orders still working will leave', async () => {
     const manual = manualStrategy('trader');
     const setup = testRuntime([manual.strategy]);
     running = setup.runtime;
@@ -250,10 +250,11 @@ describe('runtime', () => {
     manual.emit((ctx) => ctx.close({ price: 10 }));
     await setup.runtime.settled();
 
+    // 100 held; +50 working after the first, then −170 working (to −20), which the close brings back to 0.
     expect(setup.broker.submitted.map((request) => `${request.side} ${request.quantity.toFixed()}`)).toEqual([
       'Buy 50',
-      'Sell 120',
-      'Sell 100',
+      'Sell 170',
+      'Buy 20',
     ]);
   });
 
@@ -286,6 +287,8 @@ describe('runtime', () => {
     await setup.runtime.settled();
     setup.broker.planSubmits('hang');
     manual.emit((ctx) => ctx.buy(1, { price: 9 }));
+    // Its risk figures come first; the stop finds its submit sent (an intent still deciding places nothing).
+    while (setup.broker.submitted.length < 3) await new Promise((resolve) => setImmediate(resolve));
 
     let stopped = false;
     const stopping = setup.runtime.stop({ cancelOpenOrders: true }).then((summary) => {

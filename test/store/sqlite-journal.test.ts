@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -184,6 +184,41 @@ describe('SQLite journal', () => {
     db.close();
 
     expect(() => openJournal(file)).toThrow(`${file}: journal schema version 99 is not ${SCHEMA_VERSION}, the version this trader writes`);
+  });
+
+  it('refuses a SQLite database that is not a journal and leaves it exactly as it was', () => {
+    mkdirSync(join(folder, 'state'), { recursive: true });
+    const db = new BetterSqlite3(file);
+    db.exec(`CREATE TABLE songs (title TEXT); INSERT INTO songs VALUES ('Blue in Green')`);
+    db.close();
+    const before = readFileSync(file);
+
+    expect(() => openJournal(file)).toThrow(
+      `${file} is a SQLite database but not a trader journal (it holds songs); it was left unchanged: point --journal at a new file or an existing journal`,
+    );
+
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(existsSync(`${file}-wal`)).toBe(false);
+    expect(sqliteRows(file, `SELECT name FROM sqlite_master`)).toEqual([{ name: 'songs' }]);
+  });
+
+  it('records the account it belongs to and refuses another account or mode, naming both', () => {
+    const accountA = { mode: 'live', account: 'key-a', venue: 'https://openapi.longportapp.com' } as const;
+    journal = openJournal(file);
+    expect(journal.owner()).toBeUndefined();
+    journal.claim(accountA);
+    journal.close();
+
+    journal = openJournal(file);
+    expect(journal.owner()).toEqual(accountA);
+    expect(() => journal!.claim({ ...accountA, venue: 'https://openapi.longportapp.cn' })).not.toThrow();
+    expect(() => journal!.claim({ ...accountA, account: 'key-b' })).toThrow(
+      `${file} is the journal of the live account key-a (https://openapi.longportapp.cn), not of the live account key-b (https://openapi.longportapp.com): it holds that account's orders and positions; use another --journal for this account`,
+    );
+    expect(() => journal!.claim({ ...accountA, mode: 'paper' })).toThrow(
+      /is the journal of the live account key-a .* not of the paper account key-a/,
+    );
+    expect(journal.owner()?.account).toBe('key-a');
   });
 
   it('moves everything from the write-ahead log into the file on flush', () => {

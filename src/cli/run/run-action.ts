@@ -3,6 +3,7 @@
 // ending by itself; then stops gracefully (intents stopped, in-flight requests settled, optionally flattened
 // and cancelled, journal flushed) and prints the summary. A second Ctrl-C while stopping exits at once.
 import { systemClock } from '../../clock/system-clock.js';
+import type { TimerHandle } from '../../domain/clock.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { createLogger, type Logger } from '../../log/logger.js';
 import { loadRiskConfig } from '../../risk/config.js';
@@ -44,11 +45,14 @@ export async function runAction(args: RunArgs): Promise<void> {
   }).catch((error: unknown) => {
     throw explainStartFailure(error, settings);
   });
+  let forTimer: TimerHandle | undefined;
   const reason = await new Promise<StopReason>((resolve) => {
     void interrupted.then(() => resolve({ kind: 'interrupted' }));
     void session.ended.then(resolve);
-    if (settings.forMs !== undefined) systemClock.setTimeout(() => resolve({ kind: 'time-up' }), settings.forMs);
+    if (settings.forMs !== undefined) forTimer = systemClock.setTimeout(() => resolve({ kind: 'time-up' }), settings.forMs);
   });
+  // A pending --for timer would keep the process alive after the summary until the full time has passed.
+  forTimer?.cancel();
   stopRequested.abort();
   logger.info(
     { reason: reason.kind },

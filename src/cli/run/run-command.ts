@@ -26,7 +26,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('param', { type: 'string', array: true, describe: 'Strategy parameter key=value (repeatable)' })
       .option('journal', {
         type: 'string',
-        describe: `SQLite journal of intents, orders, fills (default ${DEFAULT_PAPER_JOURNAL} for paper, ${DEFAULT_JOURNAL_FILE} for live)`,
+        describe: `SQLite journal of intents, orders, fills, for one account (default ${DEFAULT_PAPER_JOURNAL} for paper, ${DEFAULT_JOURNAL_FILE} for live)`,
       })
       .option('risk', { type: 'string', describe: 'Risk config JSON (limits, kill switches), e.g. risk.json' })
       .option('for', { type: 'string', describe: 'Stop by itself after this long (wall time): 90s, 30m, 2h, 1d' })
@@ -36,7 +36,8 @@ export const runCommand: CommandModule<object, RunArgs> = {
       })
       .option('from', {
         type: 'string',
-        describe: 'Paper: start the replay at this date (YYYY-MM-DD); earlier bars are history (strategies warm up on them)',
+        describe:
+          'Paper: start the replay at this date (YYYY-MM-DD); earlier bars are history (strategies warm up on them). A kept paper account goes on with its own replay: another date is refused',
       })
       .option('speed', {
         type: 'number',
@@ -52,8 +53,10 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .epilogue(
         'Logs (stderr) show connections, orders, fills, denials and PnL. Ctrl-C or SIGTERM stops gracefully: no new intents, ' +
           'requests in flight settle, the journal is flushed, a summary is printed (stdout; JSON with --json) and the exit status is 0. ' +
-          'A second Ctrl-C exits at once. On start the journal is reconciled with the broker before the strategy sees data; orders at the ' +
-          'broker that are not ours are reported, never touched. The paper account is kept next to the journal, so a restarted run resumes.',
+          'A second Ctrl-C exits at once. On start the journal is reconciled with the broker before the strategy sees data (fills made while ' +
+          'the run was down are booked, orders never confirmed are looked up in the order history); orders at the broker that are not ours ' +
+          'are reported, never touched. A journal belongs to one account: another account is refused. The paper account is kept next to ' +
+          'the journal, so a restarted run resumes.',
       )
       .example(
         '$0 run strategies/sma-crossover.ts --from 2015-03-02',

@@ -7,10 +7,13 @@ import type { AccountBalance, BuyLimit, MarginRatio } from '../../domain/account
 import type { Order, OrderReplacement, OrderRequest, OrderUpdate } from '../../domain/order.js';
 import type { BrokerPosition } from '../../domain/position.js';
 import type { SecuritySymbol } from '../../domain/symbol.js';
-import { OrderRefusedError, type Broker, type BuyLimitQuery, type OrderQuery } from '../../execution/broker.js';
+import { OrderRefusedError, type Broker, type BuyLimitQuery, type HistoryOrderQuery, type OrderQuery } from '../../execution/broker.js';
 import type { OpenApiHttp } from '../http/client.js';
 import type { TradeClient } from '../socket/trade-client.js';
 import { describeSubmitFailure, isDefiniteRefusal } from './refusal.js';
+
+/** Enough for any restart: each page holds up to a thousand orders. */
+const MAX_HISTORY_PAGES = 20;
 
 export class OpenApiBroker implements Broker {
   readonly orderUpdates: Observable<OrderUpdate>;
@@ -48,6 +51,25 @@ export class OpenApiBroker implements Broker {
 
   todayOrders(query?: OrderQuery): Promise<readonly Order[]> {
     return this.http.todayOrders(query);
+  }
+
+  /** Follows `has_more` by asking again for what was submitted before the oldest order of the last answer. */
+  async historyOrders(query: HistoryOrderQuery): Promise<readonly Order[]> {
+    const found = new Map<string, Order>();
+    let endAt = query.endAt;
+    for (let page = 0; page < MAX_HISTORY_PAGES; page += 1) {
+      const answer = await this.http.historyOrders({
+        ...(query.symbol === undefined ? {} : { symbol: query.symbol }),
+        ...(query.startAt === undefined ? {} : { startAt: query.startAt }),
+        ...(endAt === undefined ? {} : { endAt }),
+      });
+      for (const order of answer.orders) found.set(order.orderId, order);
+      // Unix seconds on the wire: the next page ends at the second the oldest order was submitted in, inclusive.
+      const oldest = Math.min(...answer.orders.map((order) => order.submittedAt));
+      if (!answer.hasMore || answer.orders.length === 0 || (endAt !== undefined && oldest + 1000 >= endAt)) break;
+      endAt = oldest + 1000;
+    }
+    return [...found.values()];
   }
 
   accountBalance(currency?: string): Promise<readonly AccountBalance[]> {

@@ -26,6 +26,7 @@ import {
   OrderRefusedError,
   type Broker,
   type BuyLimitQuery,
+  type HistoryOrderQuery,
   type ImmediateAnswers,
   type OrderQuery,
   type RiskFigures,
@@ -44,7 +45,15 @@ export type SubmitBehaviour =
   /** The request never reaches the venue; the call rejects like a network error. */
   | 'fail-before-venue';
 
-type Method = 'todayOrders' | 'positions' | 'accountBalance' | 'estimateBuyLimit' | 'marginRatio' | 'cancelOrder' | 'orderDetail';
+type Method =
+  | 'todayOrders'
+  | 'historyOrders'
+  | 'positions'
+  | 'accountBalance'
+  | 'estimateBuyLimit'
+  | 'marginRatio'
+  | 'cancelOrder'
+  | 'orderDetail';
 
 export interface StubBrokerOptions {
   readonly currency?: string;
@@ -60,6 +69,7 @@ export class StubBroker implements Broker {
   readonly calls: Record<Method | 'submitOrder', number> = {
     submitOrder: 0,
     todayOrders: 0,
+    historyOrders: 0,
     positions: 0,
     accountBalance: 0,
     estimateBuyLimit: 0,
@@ -80,6 +90,7 @@ export class StubBroker implements Broker {
 
   private updates = new Subject<OrderUpdate>();
   private readonly orders = new Map<string, Order>();
+  private readonly earlierDays = new Set<string>();
   private readonly holdings = new Map<SecuritySymbol, { quantity: Quantity; cost: Price }>();
   /** Σ quantity × cost over the holdings (net assets value holdings at cost), kept as holdings change. */
   private holdingsAtCost: Money;
@@ -176,10 +187,26 @@ export class StubBroker implements Broker {
     this.maybeFail('todayOrders');
     return [...this.orders.values()].filter(
       (order) =>
+        !this.earlierDays.has(order.orderId) &&
         (query.symbol === undefined || order.symbol === query.symbol) &&
         (query.orderId === undefined || order.orderId === query.orderId) &&
         (query.statuses === undefined || query.statuses.includes(order.status)),
     );
+  }
+
+  async historyOrders(query: HistoryOrderQuery): Promise<readonly Order[]> {
+    this.maybeFail('historyOrders');
+    return [...this.orders.values()].filter(
+      (order) =>
+        (query.symbol === undefined || order.symbol === query.symbol) &&
+        (query.startAt === undefined || order.submittedAt >= query.startAt) &&
+        (query.endAt === undefined || order.submittedAt < query.endAt),
+    );
+  }
+
+  /** A new market day: finished orders leave today's list (they stay in the history list). */
+  passDay(): void {
+    for (const order of this.orders.values()) if (!isOpen(order.status)) this.earlierDays.add(order.orderId);
   }
 
   async accountBalance(): Promise<readonly AccountBalance[]> {

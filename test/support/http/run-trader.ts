@@ -1,6 +1,7 @@
 // Runs the real `trader` binary (node bin/trader.js) as a child process and collects its output.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { reapWhenTestEnds } from '../child-reaper.js';
 
 export interface TraderRun {
   readonly code: number | null;
@@ -18,6 +19,7 @@ export function runTrader(args: readonly string[], env: Readonly<Record<string, 
       env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    reapWhenTestEnds(child);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

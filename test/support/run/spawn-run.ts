@@ -2,6 +2,7 @@
 // like Ctrl-C, or kill it outright, and read what it printed.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { reapWhenTestEnds } from '../child-reaper.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -11,6 +12,8 @@ export interface RunningTrader {
   stderr(): string;
   /** Resolves with the first stderr line containing `text` (a real-time guard fails a broken run). */
   waitForLog(text: string, timeoutMs?: number): Promise<string>;
+  /** Resolves with the exit code (null when killed by a signal) and the signal once the process has ended. */
+  exited(): Promise<{ readonly code: number | null; readonly signal: NodeJS.Signals | null }>;
   /** Sends the signal and resolves with the exit code (null when killed by a signal) and the signal. */
   signal(signal: NodeJS.Signals): Promise<{ readonly code: number | null; readonly signal: NodeJS.Signals | null }>;
 }
@@ -27,6 +30,7 @@ export function spawnTrader(args: readonly string[], env: Readonly<Record<string
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  reapWhenTestEnds(child);
   let out = '';
   let err = '';
   const listeners = new Set<() => void>();
@@ -42,6 +46,7 @@ export function spawnTrader(args: readonly string[], env: Readonly<Record<string
     child,
     stdout: () => out,
     stderr: () => err,
+    exited: () => exited,
     waitForLog: (text, timeoutMs = 20_000) =>
       new Promise((resolve, reject) => {
         const check = (): void => {

@@ -2,6 +2,7 @@
 // stops it with a signal and reports the exit code and what it logged.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { reapWhenTestEnds } from '../child-reaper.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -20,6 +21,7 @@ export function spawnSim(args: readonly string[]): RunningSim {
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '' },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  reapWhenTestEnds(child);
   let stdout = '';
   let stderr = '';
   const listeners = new Set<() => void>();

@@ -2,6 +2,7 @@
 // stdout line by line, wait for a line, interrupt it like Ctrl-C.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { reapWhenTestEnds } from '../child-reaper.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -21,6 +22,7 @@ export function spawnTrader(args: readonly string[], env: Readonly<Record<string
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  reapWhenTestEnds(child);
   const lines: string[] = [];
   let partial = '';
   let errors = '';
