@@ -177,6 +177,26 @@ describe('SQLite journal', () => {
     ]);
   });
 
+  it('keeps values beyond 2^53 of their smallest unit exact through the file', () => {
+    journal = openJournal(file);
+    // 90,071,992,547,409.93 in cents, and the cost of 12,345,678,901.2345 shares at 1,234.5678 (checked
+    // with Python's decimal): raws past 2^53.
+    const position = positionAt(AAPL, Quantity.of('12345678901.2345'), Price.of('1234.5678'), Money.of('90071992547409.93', 'USD'));
+    expect(typeof position.realizedPnl.raw).toBe('bigint');
+    journal.savePosition(position, 2_000);
+    journal.close();
+
+    journal = openJournal(file);
+    const [read] = journal.positions();
+    expect([read?.quantity.toString(), read?.averageCost.toString(), read?.realizedPnl.toString()]).toEqual([
+      '12345678901.2345',
+      '1234.5678',
+      '90071992547409.93',
+    ]);
+    expect(read?.cost.toString()).toBe('15241577640603.4939491');
+    expect(read?.cost.eq(position.cost)).toBe(true);
+  });
+
   it('refuses a journal of another schema version, naming the file', () => {
     openJournal(file).close();
     const db = new BetterSqlite3(file);

@@ -151,3 +151,20 @@ describe('cash, positions and multi-currency', () => {
     expect(sim.venue.executions()[0]!.time).toBe(dayTime(HK, '2024-01-03'));
   });
 });
+
+describe('amounts beyond 2^53 of their smallest unit', () => {
+  it('keeps cash, fees and net assets exact when the raw passes 2^53 (a bigint, never a rounded float)', () => {
+    // 90,071,992,547,409.93 HKD is 9,007,199,254,740,993 cents: one float cannot hold it.
+    const sim = new Harness({ cash: { HKD: '90071992547409.93' }, fees: { commissionRate: 0.001 } }).bar(D1);
+    const placed = sim.venue.submit(order(HK, 'Buy', 1000, { price: p('10.01') }));
+    sim.bar(dayBar(HK, '2024-01-03', 10, 10.5, 9.5, 10.2));
+
+    expect(sim.venue.order(placed.orderId).status).toBe('FilledStatus');
+    // Bought 1,000 at the open of 10 (the limit 10.01 is above it), commission 0.1 % of 10,000.
+    expect(sim.cash()).toBe('90071992537399.93');
+    const balance = sim.venue.accountBalance('HKD')[0]!;
+    expect(typeof balance.totalCash.raw).toBe('bigint');
+    // Net assets: the cash plus 1,000 marked at the close of 10.2.
+    expect(balance.netAssets.toFixed()).toBe('90071992547599.93');
+  });
+});
