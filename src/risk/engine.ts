@@ -10,7 +10,7 @@ import {
   type MarginRatio,
   type OrderRequest,
   type Price,
-  type Quantity,
+  Quantity,
 } from '../domain/index.js';
 import type { RiskLimits } from './config.js';
 import { APPROVED, deny, type RiskDecision } from './decision.js';
@@ -29,11 +29,20 @@ export interface RiskSnapshot {
   readonly referencePrice: Price | undefined;
   /** Fresh broker figures; undefined when not fetched (reducing orders) or when the fetch failed. */
   readonly account: AccountBalance | undefined;
+  /** The broker's buy-limit estimate for the order's side: for a sell, how many it lets you sell. */
   readonly buyLimit: BuyLimit | undefined;
   readonly marginRatio: MarginRatio | undefined;
+  /** Why the figures could not be fetched, when they could not. */
+  readonly figuresError?: FiguresError;
   /** Times of orders submitted during the last minute. */
   readonly recentOrderTimes: readonly number[];
   readonly equity: EquityWatch;
+}
+
+/** A failed fetch of the broker's figures: the cause, and whether the broker said it does not know the symbol. */
+export interface FiguresError {
+  readonly message: string;
+  readonly unknownSymbol: boolean;
 }
 
 const MINUTE_MS = 60_000;
@@ -45,6 +54,8 @@ export function evaluateRisk(order: OrderRequest, snapshot: RiskSnapshot, limits
   if (limits.allowedSymbols !== undefined && !limits.allowedSymbols.includes(symbol)) {
     return deny('SYMBOL_NOT_ALLOWED', `${symbol} is not in allowedSymbols (${limits.allowedSymbols.join(', ')})`, { symbol });
   }
+  if (snapshot.figuresError?.unknownSymbol === true)
+    return deny('UNKNOWN_SYMBOL', `the broker does not know ${symbol}: ${snapshot.figuresError.message}`, { symbol });
   if (limits.allowedSessions !== undefined && !inAllowedSession(snapshot.time, marketOf(symbol), limits.allowedSessions)) {
     return deny(
       'OUTSIDE_ALLOWED_SESSION',
@@ -125,6 +136,10 @@ function checkOpening(
       },
     );
   }
+  if (order.side === 'Sell' && snapshot.buyLimit !== undefined) {
+    const refused = checkSellLimit(order, snapshot.position, snapshot.buyLimit);
+    if (refused !== undefined) return refused;
+  }
   if (limits.maxPositionPerSymbol !== undefined) {
     const projected = snapshot.position.plus(snapshot.pendingQuantity).plus(signedQuantity(order.side, order.quantity));
     if (projected.abs().gt(limits.maxPositionPerSymbol)) {
@@ -147,10 +162,13 @@ function checkOpening(
       buyLimit === undefined ? 'buy limit' : '',
       marginRatio === undefined ? 'margin ratio' : '',
     ].filter(Boolean);
-    return deny('RISK_DATA_UNAVAILABLE', `no fresh ${missing.join(', ')} from the broker: order not sent`, { missing: missing.join(',') });
+    const cause = snapshot.figuresError === undefined ? '' : ` (${snapshot.figuresError.message})`;
+    return deny('RISK_DATA_UNAVAILABLE', `no fresh ${missing.join(', ')} from the broker: order not sent${cause}`, {
+      missing: missing.join(','),
+    });
   }
-  const maxQuantity = buyLimit.marginMaxQty.gt(buyLimit.cashMaxQty) ? buyLimit.marginMaxQty : buyLimit.cashMaxQty;
-  if (opening.gt(maxQuantity)) {
+  const maxQuantity = largerOf(buyLimit);
+  if (order.side === 'Buy' && opening.gt(maxQuantity)) {
     return deny('EXCEEDS_BUY_LIMIT', `quantity ${toWire(opening)} exceeds the broker's limit ${toWire(maxQuantity)} for ${order.symbol}`, {
       quantity: toWire(opening),
       cashMaxQty: toWire(buyLimit.cashMaxQty),
@@ -182,6 +200,26 @@ function checkOpening(
     );
   }
   return APPROVED;
+}
+
+/**
+ * A sell larger than the broker lets you sell (its estimate for a sell counts the shares held, plus any it
+ * would lend): named by what is missing, the position or the broker's room to go short.
+ */
+function checkSellLimit(order: OrderRequest, position: Quantity, limit: BuyLimit): RiskDecision | undefined {
+  const sellable = largerOf(limit);
+  if (!order.quantity.gt(sellable)) return undefined;
+  const held = position.isPositive() ? position : Quantity.ZERO;
+  const figures = { quantity: toWire(order.quantity), position: toWire(held), sellable: toWire(sellable) };
+  const what = `sell ${toWire(order.quantity)} ${order.symbol}`;
+  if (sellable.gt(held))
+    return deny('EXCEEDS_SELL_LIMIT', `${what}: the broker lets you sell at most ${toWire(sellable)} (position ${toWire(held)})`, figures);
+  if (held.isZero()) return deny('NO_POSITION_TO_SELL', `${what}: no position to sell (the account cannot sell short)`, figures);
+  return deny('SELL_EXCEEDS_POSITION', `${what}: more than the position of ${toWire(held)} (the account cannot sell short)`, figures);
+}
+
+function largerOf(limit: BuyLimit): Quantity {
+  return limit.marginMaxQty.gt(limit.cashMaxQty) ? limit.marginMaxQty : limit.cashMaxQty;
 }
 
 function noPrice(order: OrderRequest): RiskDecision {

@@ -5,7 +5,7 @@ import { Decimal, parseDecimal, toWire } from '../../domain/decimal.js';
 import { Money } from '../../domain/money.js';
 import { Price } from '../../domain/price.js';
 import type { Period } from '../../domain/period.js';
-import type { Depth, DepthLevel, Quote, Trades } from '../../domain/quote.js';
+import type { Depth, DepthLevel, MarketTrade, Quote, Trades } from '../../domain/quote.js';
 import { currencyOf, marketOf, parseSymbol, type SecuritySymbol } from '../../domain/symbol.js';
 import type {
   CandlestickMessage,
@@ -16,6 +16,7 @@ import type {
   PushTrade,
   SecurityQuote,
   StaticInfo,
+  TradeMessage,
 } from './messages.js';
 import { tradeSessionCode, tradeSessionFromCode } from './periods.js';
 
@@ -79,19 +80,19 @@ export function depthFromPush(push: PushDepth): Depth {
   return { symbol: parseSymbol(push.symbol), sequence: push.sequence, asks: push.ask.map(depthLevel), bids: push.bid.map(depthLevel) };
 }
 
-export function tradesFromPush(push: PushTrade): Trades {
+export function marketTradeFromMessage(trade: TradeMessage): MarketTrade {
   return {
-    symbol: parseSymbol(push.symbol),
-    sequence: push.sequence,
-    trades: push.trade.map((trade) => ({
-      price: Price.of(trade.price, 'price'),
-      volume: trade.volume,
-      timestamp: trade.timestamp * 1000,
-      tradeType: trade.tradeType,
-      direction: trade.direction,
-      tradeSession: tradeSessionFromCode(trade.tradeSession),
-    })),
+    price: Price.of(trade.price, 'price'),
+    volume: trade.volume,
+    timestamp: trade.timestamp * 1000,
+    tradeType: trade.tradeType,
+    direction: trade.direction,
+    tradeSession: tradeSessionFromCode(trade.tradeSession),
   };
+}
+
+export function tradesFromPush(push: PushTrade): Trades {
+  return { symbol: parseSymbol(push.symbol), sequence: push.sequence, trades: push.trade.map(marketTradeFromMessage) };
 }
 
 /** Candlestick timestamps are the bar start in epoch seconds. */
