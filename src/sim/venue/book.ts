@@ -50,6 +50,8 @@ export interface SymbolSlot {
   markPrice: Price | undefined;
   /** Start time of the last bar (or time of the last tick). */
   time: number;
+  /** Whether the last bar was the last of its market day in a backtest's data (see BarInput.onBar). */
+  dayOver: boolean;
   /** Volume of the last bar and how much of it the venue's fills used. */
   volume: number;
   consumed: number;
@@ -115,6 +117,7 @@ export class Book {
       mark: Number.NaN,
       markPrice: undefined,
       time: Number.NaN,
+      dayOver: false,
       volume: 0,
       consumed: 0,
       resting: [],
