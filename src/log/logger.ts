@@ -1,7 +1,9 @@
 // Structured logs (pino) with secrets redacted: app secret, access token, one-time tokens and signatures
 // never reach a log line, whatever object they are nested in.
-import pino, { type DestinationStream, type Logger } from 'pino';
-import pretty from 'pino-pretty';
+import { createRequire } from 'node:module';
+import type pinoFactory from 'pino';
+import type { DestinationStream, Logger } from 'pino';
+import type prettyFactory from 'pino-pretty';
 
 export type { Logger } from 'pino';
 
@@ -38,17 +40,27 @@ export interface LoggerOptions {
   readonly singleLine?: boolean;
   /** Where lines go; stderr by default, so stdout stays free for command output. */
   readonly destination?: DestinationStream;
+  /** A second destination that gets every line too, as JSON, already redacted (the dashboard's log tail). */
+  readonly tee?: DestinationStream;
   readonly name?: string;
 }
 
+// pino and pino-pretty load on the first logger made, not with this module: most commands that import it
+// (a backtest without --verbose) only ever use the silent one.
+const load = createRequire(import.meta.url);
+
 export function createLogger(options: LoggerOptions = {}): Logger {
+  const pino = load('pino') as typeof pinoFactory;
   const settings = {
     level: options.level ?? process.env['LOG_LEVEL'] ?? 'info',
     redact: { paths: [...REDACT_PATHS], censor: '[redacted]' },
     ...(options.name === undefined ? {} : { name: options.name }),
   };
+  let main: DestinationStream;
   if (options.pretty) {
-    const stream = pretty({
+    // Only for terminals: pino-pretty and its colour and date modules cost a command's start-up time.
+    const pretty = load('pino-pretty') as typeof prettyFactory;
+    main = pretty({
       colorize: true,
       translateTime: 'SYS:HH:MM:ss.l',
       ignore: 'pid,hostname',
@@ -56,13 +68,41 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       destination: options.destination ?? 2,
       sync: true,
     });
-    return pino(settings, stream);
-  }
-  return pino(settings, options.destination ?? pino.destination({ fd: 2, sync: true }));
+  } else main = options.destination ?? pino.destination({ fd: 2, sync: true });
+  if (options.tee === undefined) return pino(settings, main);
+  // Each stream takes every line the logger lets through (its level decides, not theirs).
+  return pino(
+    settings,
+    pino.multistream([
+      { level: 'trace', stream: main },
+      { level: 'trace', stream: options.tee },
+    ]),
+  );
 }
 
-/** A logger that drops everything: the default for library code when the caller gives none. */
-export const silentLogger: Logger = pino({ level: 'silent' });
+/**
+ * A logger that drops everything: the default for library code when the caller gives none. Not a pino
+ * instance (so loading this module loads no pino); it has the methods this code base calls on a Logger.
+ */
+export const silentLogger: Logger = makeSilentLogger();
+
+function makeSilentLogger(): Logger {
+  const ignore = (): void => undefined;
+  const logger = {
+    level: 'silent',
+    fatal: ignore,
+    error: ignore,
+    warn: ignore,
+    info: ignore,
+    debug: ignore,
+    trace: ignore,
+    silent: ignore,
+    child: () => logger,
+    isLevelEnabled: () => false,
+    flush: ignore,
+  };
+  return logger as unknown as Logger;
+}
 
 /** Replaces every occurrence of the given secret values in a text (for error messages printed to users). */
 export function scrubSecrets(text: string, secrets: readonly (string | undefined)[]): string {
