@@ -8,6 +8,7 @@ import { drawdownSeries } from '../metrics/drawdown.js';
 import type { BacktestRecord, BacktestResult } from '../result.js';
 import { formatCount, formatLocal, formatMoney, formatPercent, toneOf } from './format.js';
 import { localTime } from './local-time.js';
+import { priceText } from './price-places.js';
 
 /**
  * Chart times are the market's wall time as UTC seconds, so the axis reads local dates and hours; every
@@ -79,9 +80,9 @@ export function buildChartData(record: BacktestRecord, result: BacktestResult): 
       trade.side,
       trade.quantity,
       formatLocal(trade.entryTime, intraday),
-      trade.entryPrice,
+      priceText(result, trade.symbol, trade.entryPrice),
       formatLocal(trade.exitTime, intraday),
-      trade.exitPrice,
+      priceText(result, trade.symbol, trade.exitPrice),
       formatMoney(pnl),
       formatPercent(trade.return, true),
       formatCount(trade.barsHeld),

@@ -6,8 +6,10 @@ import { barFields } from '../bar-history.js';
 import { barLocator } from '../metrics/bar-index.js';
 import { computeMetrics } from '../metrics/compute.js';
 import { pairTrades, SHARE_PLACES, type OpenLot } from '../metrics/trades.js';
-import type { BacktestRecord, BacktestResult, MetricsOptions, OpenPositionRecord } from '../result.js';
+import type { OrderIntent } from '../../domain/intent.js';
+import type { BacktestRecord, BacktestResult, DenialRecord, MetricsOptions, OpenPositionRecord } from '../result.js';
 import { localTime, type LocalTime } from './local-time.js';
+import { pricePlaces } from './price-places.js';
 
 /** The whole `--json` document of a run; `options` tune sharpe and sortino (risk-free rate, bars per year). */
 export function buildResult(record: BacktestRecord, options: MetricsOptions = {}): BacktestResult {
@@ -28,18 +30,55 @@ export function buildResult(record: BacktestRecord, options: MetricsOptions = {}
   const barsHeld = ledger.closed.map((trade) => Math.max(0, locate(trade.symbol, trade.exitTime) - locate(trade.symbol, trade.entryTime)));
   const times = record.equity.times;
 
+  const failures = record.failures ?? [];
+  const activity = record.activity;
+  const denialsByCode = activity.denialsByCode;
+
   return {
     version: 1,
+    status: failures.length === 0 ? 'completed' : 'failed',
     strategy: record.strategy,
     symbols,
-    period: record.period,
+    period: record.strategyPeriod ?? record.period,
+    dataPeriod: record.period,
     currency: record.currency,
     initialCash: text(record.initialCash),
     timeZone: zone,
     start: times.length === 0 ? null : runTime.iso(times[0]!),
     end: times.length === 0 ? null : runTime.iso(times[times.length - 1]!),
     settings: { ...record.settings },
+    pricePlaces: Object.fromEntries([...record.bars].map(([symbol, bars]) => [symbol, pricePlaces(bars)])),
+    failures: failures.map(({ strategy, source, failure }) => ({
+      strategy,
+      source,
+      error: failure.error,
+      location: failure.location === undefined ? null : { ...failure.location },
+      bar:
+        failure.bar === undefined
+          ? null
+          : {
+              symbol: failure.bar.symbol,
+              period: failure.bar.period,
+              time: timeOf(failure.bar.symbol).iso(failure.bar.time),
+              index: failure.bar.index,
+            },
+    })),
     metrics: computeMetrics({ record, ledger, barsHeld, formatTime: runTime.iso }, options),
+    counts: {
+      intents: activity.intents,
+      orders: activity.orders,
+      fills: record.fills.length,
+      denials: Object.values(denialsByCode).reduce((sum, count) => sum + count, 0),
+    },
+    denialsByCode: { ...denialsByCode },
+    denials: activity.denials.map((denial) => ({
+      time: runTime.iso(denial.time),
+      strategy: denial.strategy,
+      code: denial.code,
+      message: denial.message,
+      intent: intentRecord(denial.intent),
+      figures: { ...denial.figures },
+    })),
     fills: record.fills.map((fill) => ({
       fillId: fill.fillId,
       orderId: fill.orderId,
@@ -67,6 +106,15 @@ export function buildResult(record: BacktestRecord, options: MetricsOptions = {}
       };
     }),
     openPositions: openPositions(record, ledger.open),
+  };
+}
+
+function intentRecord(intent: OrderIntent): DenialRecord['intent'] {
+  return {
+    kind: intent.kind,
+    symbol: intent.symbol ?? null,
+    side: intent.kind === 'order' ? intent.side : null,
+    quantity: intent.kind === 'order' || intent.kind === 'target' ? intent.quantity.toFixed() : null,
   };
 }
 

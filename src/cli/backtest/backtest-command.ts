@@ -4,14 +4,18 @@ import type { Argv, CommandModule } from 'yargs';
 import { loadBacktestData, symbolsOfDataPath } from '../../backtest/data.js';
 import { runBacktest, type BacktestRun } from '../../backtest/engine.js';
 import { createProgress } from '../../backtest/progress.js';
+import { formatLocal } from '../../backtest/report/format.js';
+import type { BacktestResult } from '../../backtest/result.js';
 import { systemClock } from '../../clock/system-clock.js';
 import { parseChoice } from '../../domain/order-types.js';
-import { PERIODS } from '../../domain/period.js';
-import { createLogger, silentLogger } from '../../log/logger.js';
+import { isIntraday, PERIODS } from '../../domain/period.js';
+import { createLogger } from '../../log/logger.js';
 import { loadRiskConfig } from '../../risk/config.js';
 import { FEE_SETTINGS, FILL_MODELS, INTRABAR_PATHS } from '../../sim/venue/settings.js';
+import { describeFailure } from '../../strategy/failure.js';
 import { loadStrategy, parseParamAssignments } from '../../strategy/index.js';
 import { BAD_ROW_POLICIES, cashFlag, jsonTarget, riskFreeRateFlag, symbolsFlag, venueChoice, type BacktestArgs } from './flags.js';
+import { LogDigest } from './log-digest.js';
 import { writeOutputs } from './outputs.js';
 import { PhaseTimings } from './phase-timings.js';
 
@@ -43,6 +47,12 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
   }
   timings.end('load');
 
+  // Without --verbose, warnings are gathered and told once after the run (a strategy may warn on every bar).
+  const digest = args.verbose === true ? undefined : new LogDigest();
+  const logger =
+    digest === undefined
+      ? createLogger({ level: 'debug', pretty: process.stderr.isTTY === true })
+      : createLogger({ level: 'warn', destination: digest });
   const progress = createProgress({ clock: systemClock, stream: process.stderr });
   progress.start(data.series.reduce((sum, series) => sum + series.columns.length, 0));
   let run: BacktestRun;
@@ -53,7 +63,7 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
       cash,
       venue: venue.settings,
       ...(risk === undefined ? {} : { risk }),
-      logger: args.verbose === true ? createLogger({ level: 'debug', pretty: process.stderr.isTTY === true }) : silentLogger,
+      logger,
       progress: { every: PROGRESS_EVERY, update: (done) => progress.update(done) },
       settings: {
         data: args.data,
@@ -68,16 +78,26 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
     });
   } finally {
     progress.stop();
+    for (const line of digest?.lines() ?? []) process.stderr.write(`${line}\n`);
   }
   timings.end('walk');
-  await writeOutputs(run, { json, report: args.report, quiet: args.quiet === true, metrics: { riskFreeRate } });
+  const result = await writeOutputs(run, { json, report: args.report, quiet: args.quiet === true, metrics: { riskFreeRate } });
   timings.end('write');
   if (args.timings === true) process.stderr.write(timings.lines());
-  for (const failed of run.summary.strategies.filter((state) => state.state === 'failed')) {
-    process.stderr.write(`error: strategy ${failed.name} (${failed.source}) failed: ${failed.error ?? 'unknown error'}\n`);
+  reportFailures(result, run, args.verbose === true);
+  return run;
+}
+
+/** A strategy that failed fails the run (exit status 1): where and on which bar, and the stack with --verbose. */
+function reportFailures(result: BacktestResult, run: BacktestRun, verbose: boolean): void {
+  const intraday = isIntraday(result.dataPeriod);
+  for (const failure of result.failures) {
+    const bar = failure.bar === null ? null : { ...failure.bar, time: formatLocal(failure.bar.time, intraday) };
+    process.stderr.write(`error: ${describeFailure(failure.strategy, failure.source, failure.error, failure.location, bar)}\n`);
+    const stack = run.record.failures?.find((one) => one.strategy === failure.strategy)?.failure.stack;
+    if (verbose && stack !== undefined) process.stderr.write(`${stack}\n`);
     process.exitCode = 1;
   }
-  return run;
 }
 
 // The global --json is a switch; here it names a file (or - for stdout), so it must stop being a boolean,

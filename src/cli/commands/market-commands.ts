@@ -4,6 +4,23 @@ import type { CommandModule } from 'yargs';
 import { candlesCommand } from '../market/candles-command.js';
 import { dataCommand } from '../market/data-command.js';
 import {
+  brokersCommand,
+  depthCommand,
+  intradayCommand,
+  participantsCommand,
+  tradesCommand,
+  tradingSessionsCommand,
+} from '../market/book-commands.js';
+import {
+  optionChainCommand,
+  optionQuoteCommand,
+  warrantIssuersCommand,
+  warrantQuoteCommand,
+  warrantsCommand,
+} from '../market/derivative-commands.js';
+import { calcIndexesCommand, quoteProfileCommand, temperatureCommand } from '../market/index-commands.js';
+import { realtimeCommand } from '../market/realtime-command.js';
+import {
   capitalDistributionCommand,
   capitalFlowCommand,
   quoteCommand,
@@ -20,6 +37,21 @@ export const marketCommands: readonly CommandModule<object, any>[] = [
   capitalFlowCommand,
   capitalDistributionCommand,
   tradingDaysCommand,
+  tradingSessionsCommand,
+  depthCommand,
+  brokersCommand,
+  participantsCommand,
+  tradesCommand,
+  intradayCommand,
+  optionChainCommand,
+  optionQuoteCommand,
+  warrantQuoteCommand,
+  warrantIssuersCommand,
+  warrantsCommand,
+  calcIndexesCommand,
+  temperatureCommand,
+  quoteProfileCommand,
   watchCommand,
+  realtimeCommand,
   dataCommand,
 ];

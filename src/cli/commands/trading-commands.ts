@@ -1,6 +1,8 @@
 // The `trader` commands of this area (registered by src/cli/main.ts): account, orders and the other OpenAPI calls.
 import type { CommandModule } from 'yargs';
 import { accountCommand, buyLimitCommand, marginRatioCommand, positionsCommand } from '../trading/account-commands.js';
+import { apiCommand } from '../trading/api-command.js';
+import { cashFlowCommand, executionsCommand, fundPositionsCommand } from '../trading/execution-commands.js';
 import { securitiesCommand, watchlistCommand } from '../trading/market-info-commands.js';
 import { orderCommand, ordersCommand } from '../trading/order-commands.js';
 import { statementsCommand } from '../trading/statement-commands.js';
@@ -13,6 +15,9 @@ export const tradingCommands: readonly CommandModule<object, any>[] = [
   positionsCommand,
   orderCommand,
   ordersCommand,
+  executionsCommand,
+  cashFlowCommand,
+  fundPositionsCommand,
   buyLimitCommand,
   marginRatioCommand,
   watchlistCommand,
@@ -20,4 +25,5 @@ export const tradingCommands: readonly CommandModule<object, any>[] = [
   statementsCommand,
   topicsCommand,
   tokenCommand,
+  apiCommand,
 ];

@@ -44,6 +44,10 @@ export const runCommand: CommandModule<object, RunArgs> = {
         describe: `Paper: market time per real time (default ${DEFAULT_PAPER_SPEED}, a market hour per second)`,
       })
       .option('cash', { type: 'string', describe: `Paper: starting cash of a new paper account (default ${DEFAULT_PAPER_CASH})` })
+      .option('on-bad-row', {
+        type: 'string',
+        describe: 'Paper: bad CSV rows: fail (list the first 10 and stop; the default) or skip them with a warning',
+      })
       .option('cancel-on-exit', { type: 'boolean', describe: "Cancel the run's open orders before exiting" })
       .option('flatten-on-exit', { type: 'boolean', describe: "Close the strategy's positions with market orders before exiting" })
       .option('json-logs', {

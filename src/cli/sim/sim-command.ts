@@ -2,6 +2,7 @@
 // `export` lines (or one JSON object with --json) for `eval "$(trader sim)"`-style use; logs go to stderr.
 import type { Argv, CommandModule } from 'yargs';
 import { InvalidInputError } from '../../domain/errors.js';
+import { parseChoice } from '../../domain/order-types.js';
 import { createLogger } from '../../log/logger.js';
 import {
   DEFAULT_CASH,
@@ -13,6 +14,7 @@ import {
   type SimulatorOptions,
 } from '../../sim/server/index.js';
 import { FEE_SETTINGS } from '../../sim/venue/index.js';
+import { BAD_ROW_POLICIES } from '../backtest/flags.js';
 import { untilInterrupted } from '../market/socket-session.js';
 import { printJson } from '../output.js';
 import { dateFlag, symbolFlag } from '../trading/flags.js';
@@ -49,6 +51,11 @@ function simOptions(yargs: Argv<GlobalArgs>) {
       .option('seed', { type: 'number', default: 1, describe: 'Seed of every random choice (faults, synthesised depth and capital flow)' })
       .option('state', { type: 'string', describe: 'SQLite file that keeps orders, positions, cash and keys across restarts' })
       .option('fees', { type: 'string', choices: FEE_SETTINGS, default: 'none', describe: 'Fee schedule charged on fills' })
+      .option('on-bad-row', {
+        type: 'string',
+        default: 'fail',
+        describe: 'Bad CSV rows: fail (list the first 10 and stop) or skip them with a warning each',
+      })
       .option('app-key', { type: 'string', describe: 'Use this app key instead of a generated one' })
       .option('app-secret', { type: 'string', describe: 'Use this app secret instead of a generated one' })
       .option('access-token', { type: 'string', describe: 'Use this access token instead of a generated one' })
@@ -98,6 +105,7 @@ function simulatorOptionsFrom(args: SimArgs): SimulatorOptions {
     data: args.data,
     ...(symbols.length === 0 ? {} : { symbols }),
     ...(args.from === undefined ? {} : { from: dateFlag(args.from, '--from') }),
+    onBadRow: parseChoice(BAD_ROW_POLICIES, String(args['on-bad-row']), '--on-bad-row'),
     speed: args.speed,
     cash: args.cash.trim(),
     ...(currencies.length === 0 ? {} : { currency: currencies }),

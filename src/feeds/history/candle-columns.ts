@@ -52,6 +52,23 @@ export function candlesOf(columns: CandleColumns): Candle[] {
   return candles;
 }
 
+/** The first `length` bars, as views of the same arrays (nothing copied). */
+export function headOf(columns: CandleColumns, length: number): CandleColumns {
+  if (length >= columns.length) return columns;
+  const head = (column: Float64Array): Float64Array => column.subarray(0, length);
+  return {
+    ...columns,
+    length,
+    time: head(columns.time),
+    open: head(columns.open),
+    high: head(columns.high),
+    low: head(columns.low),
+    close: head(columns.close),
+    volume: head(columns.volume),
+    turnover: columns.turnover === undefined ? undefined : head(columns.turnover),
+  };
+}
+
 /** Columns of candles made elsewhere (all of one symbol and period, in time order). */
 export function columnsOf(
   candles: readonly Candle[],

@@ -16,6 +16,7 @@ import { startOfLocalDay } from '../../domain/time-zone.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
 import { Accounts, type Reservation } from './accounts.js';
 import { Book, markOf, type SymbolSlot } from './book.js';
+import { cashFlowsOfFill, type CashFlow } from './cash-flows.js';
 import { Engine } from './engine.js';
 import { VenueError } from './errors.js';
 import { FaultInjector } from './faults.js';
@@ -288,6 +289,11 @@ export class Venue {
       (fill) =>
         (filter.orderId === undefined || fill.orderId === filter.orderId) && (filter.symbol === undefined || fill.symbol === filter.symbol),
     );
+  }
+
+  /** Cash and share movements of the fills so far, oldest first (see cash-flows.ts). */
+  cashFlows(): CashFlow[] {
+    return this.fills.flatMap(cashFlowsOfFill);
   }
 
   /** Balances per currency, marked at the last prices (one currency when given). */
