@@ -37,6 +37,13 @@ module.exports = {
       to: { path: '^src/catalog/' },
     },
     {
+      name: 'package-entries-are-leaves',
+      comment: 'src/index.ts and src/api/ are what users import (the exports map); the code itself never imports them.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: ['^src/index\\.ts$', '^src/api/'] },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

@@ -1,6 +1,6 @@
 // Dollar-cost averaging: every `everyDays` days of bar time, put `amount` toward each symbol and buy the whole shares it pays for; what a purchase cannot spend (less than a share) carries to the next one.
 import { z } from 'zod';
-import { defineStrategy } from '../src/strategy/index.js';
+import { defineStrategy } from 'longport-trader';
 
 const DAY_MS = 86_400_000;
 

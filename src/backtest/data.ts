@@ -1,14 +1,14 @@
 // The candle history of a backtest: loaded from a file or folder of CSV or Parquet files into columns
 // (loadCandles, with the bad-row policy), checked to share one period and one currency, and the defaults
 // for which symbols a run uses.
-import { stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { InvalidInputError } from '../domain/errors.js';
 import type { Period } from '../domain/period.js';
 import { currencyOf, marketOf, type SecuritySymbol } from '../domain/symbol.js';
 import type { Candle } from '../domain/candle.js';
 import type { BadRowPolicy, DataProblem } from '../feeds/history/bad-data-error.js';
 import { columnsOf } from '../feeds/history/candle-columns.js';
-import { loadCandles, seriesOf, symbolFromFileName, type CandleSeries } from '../feeds/history/candle-files.js';
+import { loadCandles, seriesOf, isCandleFile, symbolFromFileName, type CandleSeries } from '../feeds/history/candle-files.js';
 
 export interface BacktestData {
   /** One series per symbol, in the order the reports list them. */
@@ -76,13 +76,19 @@ export function backtestData(
 
 /**
  * The symbols a run uses when --symbols is not given: a single file's own symbol (from its name); for a
- * folder, undefined (the strategy's default symbols).
+ * folder, every symbol with a SYMBOL.csv or SYMBOL.parquet file in it.
  */
 export async function symbolsOfDataPath(path: string): Promise<readonly string[] | undefined> {
   const info = await stat(path).catch(() => {
     throw new InvalidInputError(`data path ${path} does not exist`, 'data');
   });
-  if (info.isDirectory()) return undefined;
+  if (info.isDirectory()) {
+    const symbols = (await readdir(path)).filter((name) => isCandleFile(name)).map((name) => symbolFromFileName(name));
+    const named = [...new Set(symbols.filter((symbol) => symbol !== undefined))].sort();
+    if (named.length === 0)
+      throw new InvalidInputError(`no candle file named like SYMBOL.csv or SYMBOL.parquet (e.g. 700.HK.csv) in ${path}`, 'data');
+    return named;
+  }
   const symbol = symbolFromFileName(path);
   if (symbol === undefined)
     throw new InvalidInputError(`${path}: the file name is not a symbol (like 700.HK.csv); name the symbol with --symbols`, 'symbols');

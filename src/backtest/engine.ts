@@ -19,13 +19,13 @@ import type { FeeModel } from '../sim/venue/fees.js';
 import type { VenueSettingsInput } from '../sim/venue/settings.js';
 import { Venue } from '../sim/venue/venue.js';
 import { VirtualClock } from '../clock/virtual-clock.js';
+import { headOf, type CandleColumns } from '../feeds/history/candle-columns.js';
 import { BarCloseTimes } from './bar-close.js';
 import { BacktestBroker } from './broker.js';
 import type { BacktestData } from './data.js';
 import { BacktestMarketData } from './market-data.js';
 import { checkResample } from './resample.js';
 import { SeriesWalk } from './series-walk.js';
-import { type CandleColumns, headOf } from '../feeds/history/candle-columns.js';
 import { DENIALS_LISTED, type BacktestRecord, type DenialEntry, type EquityCurve, type RunFailure } from './result.js';
 
 export const DEFAULT_CASH = 1_000_000;
@@ -161,17 +161,15 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
   return { record, intents, events, summary, denials, venue };
 }
 
-/** Each symbol's bars up to the last bar time walked (all of them, unless the run stopped early); views, not copies. */
+/** Each symbol's bars up to the last bar time walked (all of them, unless the run stopped early). */
 function barsWalked(data: BacktestData, equity: EquityCurve): Map<SecuritySymbol, CandleColumns> {
   const points = equity.times.length;
   const last = points === 0 ? Number.NEGATIVE_INFINITY : equity.times[points - 1]!;
   return new Map(
     data.series.map((series) => {
       const { columns } = series;
-      const { time, length } = columns;
-      if (length === 0 || time[length - 1]! <= last) return [series.symbol, columns] as const;
-      let end = 0;
-      while (end < length && time[end]! <= last) end += 1;
+      let end = columns.length;
+      while (end > 0 && columns.time[end - 1]! > last) end -= 1;
       return [series.symbol, headOf(columns, end)] as const;
     }),
   );

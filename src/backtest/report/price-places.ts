@@ -1,19 +1,23 @@
 // How many decimal places a symbol's prices have in the data: what the summary and the report print
 // prices at, so 2730.73999 (a float as it comes) reads 2730.739990 beside 2633.360107.
+import type { Candle } from '../../domain/candle.js';
 import { Decimal } from '../../domain/decimal.js';
-import { barFields, type BarHistory } from '../bar-history.js';
+import type { CandleColumns } from '../../feeds/history/candle-columns.js';
+import type { BarHistory } from '../bar-history.js';
 import type { BacktestResult } from '../result.js';
 import { MAX_FLOAT_PLACES, POWERS_OF_TEN, shortestPlaces } from '../../domain/scaled-decimal.js';
 
 /** The most places of any open, high, low or close (at most 8; prices with more are shown at 8). */
 export function pricePlaces(bars: BarHistory): number {
-  const { length, open, high, low, close } = barFields(bars);
+  if (!Array.isArray(bars)) return Math.min((bars as CandleColumns).pricePlaces, MAX_FLOAT_PLACES);
+  const candles = bars as readonly Candle[];
   let places = 0;
-  for (let index = 0; index < length && places < MAX_FLOAT_PLACES; index += 1) {
-    places = widen(places, open[index]!);
-    places = widen(places, high[index]!);
-    places = widen(places, low[index]!);
-    places = widen(places, close[index]!);
+  for (let index = 0; index < candles.length && places < MAX_FLOAT_PLACES; index += 1) {
+    const candle = candles[index]!;
+    places = widen(places, candle.open);
+    places = widen(places, candle.high);
+    places = widen(places, candle.low);
+    places = widen(places, candle.close);
   }
   return places;
 }

@@ -15,6 +15,7 @@ import { FEE_SETTINGS, FILL_MODELS, INTRABAR_PATHS } from '../../sim/venue/setti
 import { describeFailure } from '../../strategy/failure.js';
 import { loadStrategy, parseParamAssignments } from '../../strategy/index.js';
 import { BAD_ROW_POLICIES, cashFlag, jsonTarget, riskFreeRateFlag, symbolsFlag, venueChoice, type BacktestArgs } from './flags.js';
+import { defaultDataPath } from '../project/config.js';
 import { LogDigest } from './log-digest.js';
 import { writeOutputs } from './outputs.js';
 import { PhaseTimings } from './phase-timings.js';
@@ -23,13 +24,14 @@ import { PhaseTimings } from './phase-timings.js';
 const PROGRESS_EVERY = 4096;
 
 export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
+  const dataPath = args.data ?? (await defaultDataPath(args.strategy));
   const venue = venueChoice(args);
   const cash = cashFlag(args.cash);
   const riskFreeRate = riskFreeRateFlag(args);
   const onBadRow = parseChoice(BAD_ROW_POLICIES, String(args['on-bad-row']), '--on-bad-row');
   const json = jsonTarget(args.json);
   const params = parseParamAssignments((args.param ?? []).map(String));
-  const symbols = symbolsFlag(args.symbols) ?? (await symbolsOfDataPath(args.data));
+  const symbols = symbolsFlag(args.symbols) ?? (await symbolsOfDataPath(dataPath));
   const strategy = await loadStrategy(args.strategy, {
     params,
     ...(symbols === undefined ? {} : { symbols }),
@@ -38,7 +40,7 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
   const risk = args.risk === undefined ? undefined : await loadRiskConfig(args.risk);
   const timings = new PhaseTimings();
   timings.end('start-up');
-  const data = await loadBacktestData(args.data, { symbols: strategy.symbols, onBadRow });
+  const data = await loadBacktestData(dataPath, { symbols: strategy.symbols, onBadRow });
   if (data.skippedRows > 0) {
     const listed = data.problems.map((problem) => `\n  ${problem.source}:${problem.line}: ${problem.reason}`).join('');
     process.stderr.write(
@@ -66,7 +68,7 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
       logger,
       progress: { every: PROGRESS_EVERY, update: (done) => progress.update(done) },
       settings: {
-        data: args.data,
+        data: dataPath,
         // The result's own `period` is the data's (equity is marked per data bar); this is what the strategy saw.
         strategyPeriod: strategy.period,
         cash: cash.toFixed(),
@@ -119,8 +121,15 @@ export const backtestCommand: CommandModule<object, BacktestArgs> = {
         demandOption: true,
         describe: 'Strategy file (.ts or .js), e.g. strategies/sma-crossover.ts',
       })
-      .option('data', { type: 'string', default: 'backtest-data', describe: 'Candle CSV file or folder of SYMBOL.csv files' })
-      .option('symbols', { type: 'string', describe: "Comma-separated symbols (default: the file's name, or the strategy's symbols)" })
+      .option('data', {
+        type: 'string',
+        describe:
+          "Candle CSV file or folder of SYMBOL.csv files (default: the project's data folder, see trader.json; else the bundled sample)",
+      })
+      .option('symbols', {
+        type: 'string',
+        describe: "Comma-separated symbols (default: the file's name, or every SYMBOL.csv of the folder)",
+      })
       .option('period', {
         type: 'string',
         describe: `Bar period the strategy sees (${PERIODS.join(', ')}); coarser than the data is built from it`,

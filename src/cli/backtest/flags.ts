@@ -9,7 +9,8 @@ export const BAD_ROW_POLICIES = ['fail', 'skip'] as const;
 
 export interface BacktestArgs {
   readonly strategy: string;
-  readonly data: string;
+  /** Default: the project's data (trader.json), else the sample history shipped with the package. */
+  readonly data?: string;
   readonly symbols?: string;
   readonly period?: string;
   readonly param?: readonly string[];

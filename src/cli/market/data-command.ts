@@ -4,6 +4,7 @@ import type { CommandModule } from 'yargs';
 import { parsePeriod, PERIODS } from '../../domain/period.js';
 import { ADJUST_TYPES, type AdjustType } from '../../openapi/socket/commands.js';
 import { printTable } from '../output.js';
+import { projectDataFolder } from '../project/config.js';
 import { choiceFlag, dateFlag, symbolFlag } from '../trading/flags.js';
 import { present } from '../trading/present.js';
 import type { GlobalFlags } from '../trading/session.js';
@@ -16,7 +17,8 @@ interface FetchArgs extends GlobalFlags {
   readonly period: string;
   readonly from: string;
   readonly to: string;
-  readonly out: string;
+  /** Default: the project's data folder (trader.json), else backtest-data/ of the working folder. */
+  readonly out?: string;
   readonly adjust: string;
   readonly format: string;
 }
@@ -38,7 +40,11 @@ const fetchCommand: CommandModule<object, FetchArgs> = {
       .option('period', { type: 'string', default: 'day', describe: `Bar period: ${PERIODS.join(', ')}` })
       .option('from', { type: 'string', demandOption: true, describe: 'First date, YYYY-MM-DD (market-local)' })
       .option('to', { type: 'string', demandOption: true, describe: 'Last date, YYYY-MM-DD, inclusive' })
-      .option('out', { type: 'string', default: 'backtest-data', describe: 'Directory of the files (SYMBOL.csv or SYMBOL.parquet each)' })
+      .option('out', {
+        type: 'string',
+        describe:
+          "Directory of the files, SYMBOL.csv or SYMBOL.parquet each (default: the project's data folder, see trader.json; else backtest-data)",
+      })
       .option('adjust', { type: 'string', default: 'none', describe: 'Price adjustment: none or forward' })
       .option('format', {
         type: 'string',
@@ -62,8 +68,9 @@ const fetchCommand: CommandModule<object, FetchArgs> = {
     validateRange(from, to);
     const adjust = choiceFlag(Object.keys(ADJUST_TYPES) as AdjustType[], args.adjust, '--adjust');
     const format = choiceFlag(FILE_FORMATS, args.format, '--format');
+    const outDir = args.out ?? (await projectDataFolder());
     const results = await withQuoteClient(args, (client) =>
-      fetchHistory(client, { symbols, period, from, to, outDir: args.out, adjust, format }, (symbol, message) =>
+      fetchHistory(client, { symbols, period, from, to, outDir, adjust, format }, (symbol, message) =>
         process.stderr.write(`data fetch: ${symbol}: ${message}\n`),
       ),
     );

@@ -6,7 +6,6 @@ import { parseChoice } from '../../domain/order-types.js';
 import { createLogger } from '../../log/logger.js';
 import {
   DEFAULT_CASH,
-  DEFAULT_DATA,
   DEFAULT_SPEED,
   ENV_NAMES,
   startSimulator,
@@ -17,6 +16,7 @@ import { FEE_SETTINGS } from '../../sim/venue/index.js';
 import { BAD_ROW_POLICIES } from '../backtest/flags.js';
 import { untilInterrupted } from '../market/socket-session.js';
 import { printJson } from '../output.js';
+import { defaultDataPath } from '../project/config.js';
 import { dateFlag, symbolFlag } from '../trading/flags.js';
 import { faultOptions, faultPlanFrom } from './fault-flags.js';
 
@@ -33,8 +33,8 @@ function simOptions(yargs: Argv<GlobalArgs>) {
       .option('data', {
         type: 'string',
         array: true,
-        default: [DEFAULT_DATA],
-        describe: 'Candle CSV files or folders of SYMBOL.csv files (repeatable)',
+        describe:
+          "Candle CSV files or folders of SYMBOL.csv files (repeatable; default: the project's data folder, see trader.json, else the bundled sample)",
       })
       .option('symbols', { type: 'string', describe: 'Only these symbols of the data, comma-separated (e.g. 700.HK,AAPL.US)' })
       .option('from', { type: 'string', describe: 'Start the replay at this date (YYYY-MM-DD); earlier bars are served as history' })
@@ -130,7 +130,7 @@ export const simCommand: CommandModule<GlobalArgs, SimArgs> = {
     if (!(args.speed > 0)) throw new InvalidInputError(`--speed: must be greater than zero (got ${args.speed})`, '--speed');
     if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65_535)
       throw new InvalidInputError(`--port: must be 0 to 65535 (got ${args.port})`, '--port');
-    const options = simulatorOptionsFrom(args);
+    const options = simulatorOptionsFrom({ ...args, data: args.data ?? [await defaultDataPath(undefined)] });
     const logger = createLogger({
       level: args.verbose ? 'debug' : (process.env['LOG_LEVEL'] ?? 'info'),
       pretty: process.stderr.isTTY === true,

@@ -52,20 +52,20 @@ export function candlesOf(columns: CandleColumns): Candle[] {
   return candles;
 }
 
-/** The first `length` bars, as views of the same arrays (nothing copied). */
-export function headOf(columns: CandleColumns, length: number): CandleColumns {
-  if (length >= columns.length) return columns;
-  const head = (column: Float64Array): Float64Array => column.subarray(0, length);
+/** The first `count` bars, sharing the arrays (no copy). */
+export function headOf(columns: CandleColumns, count: number): CandleColumns {
+  if (count >= columns.length) return columns;
+  const cut = (array: Float64Array): Float64Array => array.subarray(0, count);
   return {
     ...columns,
-    length,
-    time: head(columns.time),
-    open: head(columns.open),
-    high: head(columns.high),
-    low: head(columns.low),
-    close: head(columns.close),
-    volume: head(columns.volume),
-    turnover: columns.turnover === undefined ? undefined : head(columns.turnover),
+    length: count,
+    time: cut(columns.time),
+    open: cut(columns.open),
+    high: cut(columns.high),
+    low: cut(columns.low),
+    close: cut(columns.close),
+    volume: cut(columns.volume),
+    turnover: columns.turnover === undefined ? undefined : cut(columns.turnover),
   };
 }
 
