@@ -5,7 +5,6 @@
 // then the strategies see it at its close instant (bar-close.ts); intents they emit are checked and
 // submitted before the next bar (awaiting only when the runtime has to). After the last bar, orders still
 // open never fill, and positions are valued at the last close.
-import type { Candle } from '../domain/candle.js';
 import { Decimal } from '../domain/decimal.js';
 import { InvalidInputError } from '../domain/errors.js';
 import type { OrderIntent } from '../domain/intent.js';
@@ -20,6 +19,7 @@ import type { FeeModel } from '../sim/venue/fees.js';
 import type { VenueSettingsInput } from '../sim/venue/settings.js';
 import { Venue } from '../sim/venue/venue.js';
 import { VirtualClock } from '../clock/virtual-clock.js';
+import { headOf, type CandleColumns } from '../feeds/history/candle-columns.js';
 import { BarCloseTimes } from './bar-close.js';
 import { BacktestBroker } from './broker.js';
 import type { BacktestData } from './data.js';
@@ -78,7 +78,7 @@ export interface BacktestRun {
 export async function runBacktest(options: BacktestOptions): Promise<BacktestRun> {
   const { data } = options;
   checkStrategies(options.strategies, data);
-  const series = data.series.map((one) => one.candles);
+  const series = data.series.map((one) => one.columns);
   const symbols = data.series.map((one) => one.symbol);
   const cash = new Decimal(options.cash ?? DEFAULT_CASH);
   const clock = new VirtualClock(SeriesWalk.firstTime(series));
@@ -162,16 +162,15 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
 }
 
 /** Each symbol's bars up to the last bar time walked (all of them, unless the run stopped early). */
-function barsWalked(data: BacktestData, equity: EquityCurve): Map<SecuritySymbol, readonly Candle[]> {
+function barsWalked(data: BacktestData, equity: EquityCurve): Map<SecuritySymbol, CandleColumns> {
   const points = equity.times.length;
   const last = points === 0 ? Number.NEGATIVE_INFINITY : equity.times[points - 1]!;
   return new Map(
     data.series.map((series) => {
-      const candles = series.candles;
-      if (candles.length === 0 || candles[candles.length - 1]!.time <= last) return [series.symbol, candles] as const;
-      let end = 0;
-      while (end < candles.length && candles[end]!.time <= last) end += 1;
-      return [series.symbol, candles.slice(0, end)] as const;
+      const { columns } = series;
+      let end = columns.length;
+      while (end > 0 && columns.time[end - 1]! > last) end -= 1;
+      return [series.symbol, headOf(columns, end)] as const;
     }),
   );
 }

@@ -1,12 +1,12 @@
 // The backtest's inputs to metrics and reports (what the engine hands over) and the JSON result's shape.
 import { z } from 'zod';
-import type { Candle } from '../domain/candle.js';
 import type { Decimal } from '../domain/decimal.js';
 import type { Fill } from '../domain/fill.js';
 import type { OrderIntent } from '../domain/intent.js';
 import { PERIODS, type Period } from '../domain/period.js';
 import type { SecuritySymbol } from '../domain/symbol.js';
 import type { StrategyFailure } from '../strategy/failure.js';
+import type { BarHistory } from './bar-history.js';
 
 /**
  * The account's equity over the run, one point per distinct bar time (several symbols' bars that share a
@@ -62,7 +62,7 @@ export interface BacktestRecord {
   readonly currency: string;
   readonly initialCash: Decimal;
   /** Closed bars per symbol, in time order; the map's order is the reports' symbol order. */
-  readonly bars: ReadonlyMap<SecuritySymbol, readonly Candle[]>;
+  readonly bars: ReadonlyMap<SecuritySymbol, BarHistory>;
   readonly equity: EquityCurve;
   /** Every fill of the run in execution order (commission included, as charged). */
   readonly fills: readonly Fill[];

@@ -96,7 +96,9 @@ describe('backtest data', () => {
   it('refuses a folder without any SYMBOL.csv file', async () => {
     await writeFile(join(folder, 'prices.csv'), HEADER);
 
-    await expect(symbolsOfDataPath(folder)).rejects.toThrow(`no candle file named like SYMBOL.csv (e.g. 700.HK.csv) in ${folder}`);
+    await expect(symbolsOfDataPath(folder)).rejects.toThrow(
+      `no candle file named like SYMBOL.csv or SYMBOL.parquet (e.g. 700.HK.csv) in ${folder}`,
+    );
   });
 
   it("gives each file its own candles in its own order when the files' calendars differ (candles are made in time order across files)", async () => {

@@ -3,6 +3,7 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../src/domain/errors.js';
+import { candlesOf, type CandleColumns } from '../../src/feeds/history/candle-columns.js';
 import { parseSymbol } from '../../src/domain/symbol.js';
 import { defineStrategy } from '../../src/strategy/define.js';
 import { prepareStrategy } from '../../src/strategy/prepare.js';
@@ -160,7 +161,7 @@ describe('backtest engine', () => {
     ]);
     // The walk stops at the failing bar: the record covers the bars before it.
     expect(Array.from(run.record.equity.times)).toEqual([dayTime(AAPL, '2024-01-02')]);
-    expect(run.record.bars.get(AAPL)).toEqual(A.slice(0, 1));
+    expect(candlesOf(run.record.bars.get(AAPL) as CandleColumns)).toEqual(A.slice(0, 1));
   });
 
   it('runs to the end while another strategy still runs, and keeps the failed one in the record', async () => {

@@ -44,6 +44,7 @@ beforeAll(async () => {
       '--json',
       join(folder, 'result.json'),
       '--quiet',
+      '--timings',
     ],
     badData: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'AAPL.US.csv')],
     skipBadData: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'AAPL.US.csv'), '--on-bad-row', 'skip'],
@@ -98,11 +99,15 @@ describe('trader backtest', () => {
     expect(result.fills[0]!.commission).not.toBe('0');
   });
 
-  it('writes the JSON result and a self-contained report page that renders in headless Chromium', async () => {
+  it('writes the JSON result and a self-contained report page that renders in headless Chromium, and the phase timings asked for', async () => {
     const { code, stdout, stderr } = run('files');
     expect(code).toBe(0);
     expect(stdout).toBe('');
     expect(stderr).toContain('wrote');
+    // --timings: each phase in wall and CPU time, the memory after each, and the peak.
+    expect(stderr).toMatch(/^timings: start-up \d+ ms · load \d+ ms · walk \d+ ms · write \d+ ms · total \d+ ms · peak RSS \d+ MB$/m);
+    expect(stderr).toMatch(/^cpu: start-up \d+ ms · load \d+ ms · walk \d+ ms · write \d+ ms · total \d+ ms$/m);
+    expect(stderr).toMatch(/^RSS after: start-up \d+ MB · load \d+ MB · walk \d+ MB · write \d+ MB$/m);
     const result = backtestResultSchema.parse(JSON.parse(await readFile(join(folder, 'result.json'), 'utf8')));
     expect(result.strategy).toBe('sma-crossover');
     const html = await readFile(join(folder, 'report.html'), 'utf8');
@@ -121,10 +126,10 @@ describe('trader backtest', () => {
     }
   });
 
-  it("stops on bad rows with each one's file, line and reason", () => {
+  it("stops on bad rows with each one's file, line and reason, exit status 2 (bad input)", () => {
     const { code, stderr, stdout } = run('badData');
 
-    expect(code).toBe(1);
+    expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toContain('1 bad row in candle data (use --on-bad-row skip to drop them)');
     expect(stderr).toContain(`${join(folder, 'AAPL.US.csv')}:3: high 0.5 is below low 2`);

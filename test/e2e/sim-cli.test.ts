@@ -113,6 +113,31 @@ describe('trader sim', () => {
     }
   }, 120_000);
 
+  it('refuses a candle file without rows, or out of time order, with exit status 2 and what to do', async () => {
+    const bad = await mkdtemp(join(tmpdir(), 'sim-cli-bad-'));
+    try {
+      await writeFile(join(bad, 'EMPTY.US.csv'), 'date,open,high,low,close,volume\n');
+      const days = Array.from({ length: 30 }, (_, index) => new Date(Date.UTC(2024, 0, 2 + index)).toISOString().slice(0, 10));
+      await writeFile(
+        join(bad, 'NEWEST.US.csv'),
+        `date,open,high,low,close,volume\n${days
+          .reverse()
+          .map((day) => `${day},10,11,9,10,100`)
+          .join('\n')}\n`,
+      );
+      const [empty, unsorted] = await Promise.all([
+        runTrader(['sim', '--data', join(bad, 'EMPTY.US.csv')], {}),
+        runTrader(['sim', '--data', join(bad, 'NEWEST.US.csv')], {}),
+      ]);
+      expect([empty.code, empty.stderr.trim()]).toEqual([2, `error: ${join(bad, 'EMPTY.US.csv')}: no rows after the header`]);
+      expect(unsorted.code).toBe(2);
+      expect(unsorted.stderr).toContain('not in time order');
+      expect(unsorted.stderr).toContain('sort the file by time');
+    } finally {
+      await rm(bad, { recursive: true, force: true });
+    }
+  }, 90_000); // two processes, each taking seconds to start on a loaded machine
+
   it('explains every flag in --help', async () => {
     const help = await runTrader(['sim', '--help'], {});
     for (const flag of [

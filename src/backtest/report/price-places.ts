@@ -2,11 +2,15 @@
 // prices at, so 2730.73999 (a float as it comes) reads 2730.739990 beside 2633.360107.
 import type { Candle } from '../../domain/candle.js';
 import { Decimal } from '../../domain/decimal.js';
+import type { CandleColumns } from '../../feeds/history/candle-columns.js';
+import type { BarHistory } from '../bar-history.js';
 import type { BacktestResult } from '../result.js';
 import { MAX_FLOAT_PLACES, POWERS_OF_TEN, shortestPlaces } from '../../domain/scaled-decimal.js';
 
 /** The most places of any open, high, low or close (at most 8; prices with more are shown at 8). */
-export function pricePlaces(candles: readonly Candle[]): number {
+export function pricePlaces(bars: BarHistory): number {
+  if (!Array.isArray(bars)) return Math.min((bars as CandleColumns).pricePlaces, MAX_FLOAT_PLACES);
+  const candles = bars as readonly Candle[];
   let places = 0;
   for (let index = 0; index < candles.length && places < MAX_FLOAT_PLACES; index += 1) {
     const candle = candles[index]!;

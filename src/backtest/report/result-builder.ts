@@ -2,6 +2,7 @@
 import { decimalFromNumber, type Decimal, ZERO } from '../../domain/decimal.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
 import { marketOf, type SecuritySymbol } from '../../domain/symbol.js';
+import { barFields } from '../bar-history.js';
 import { barLocator } from '../metrics/bar-index.js';
 import { computeMetrics } from '../metrics/compute.js';
 import { pairTrades, SHARE_PLACES, type OpenLot } from '../metrics/trades.js';
@@ -46,7 +47,7 @@ export function buildResult(record: BacktestRecord, options: MetricsOptions = {}
     start: times.length === 0 ? null : runTime.iso(times[0]!),
     end: times.length === 0 ? null : runTime.iso(times[times.length - 1]!),
     settings: { ...record.settings },
-    pricePlaces: Object.fromEntries([...record.bars].map(([symbol, candles]) => [symbol, pricePlaces(candles)])),
+    pricePlaces: Object.fromEntries([...record.bars].map(([symbol, bars]) => [symbol, pricePlaces(bars)])),
     failures: failures.map(({ strategy, source, failure }) => ({
       strategy,
       source,
@@ -132,9 +133,10 @@ function openPositions(record: BacktestRecord, lots: readonly OpenLot[]): OpenPo
   const bySymbol = new Map<SecuritySymbol, OpenLot[]>();
   for (const lot of lots) bySymbol.set(lot.symbol, [...(bySymbol.get(lot.symbol) ?? []), lot]);
   return [...bySymbol].map(([symbol, symbolLots]) => {
-    const candles = record.bars.get(symbol);
-    const last = candles?.[candles.length - 1];
-    const mark = last === undefined ? symbolLots[symbolLots.length - 1]!.entryPrice : decimalFromNumber(last.close);
+    const history = record.bars.get(symbol);
+    const closes = history === undefined ? undefined : barFields(history).close;
+    const last = closes === undefined || closes.length === 0 ? undefined : closes[closes.length - 1]!;
+    const mark = last === undefined ? symbolLots[symbolLots.length - 1]!.entryPrice : decimalFromNumber(last);
     let quantity = ZERO;
     let cost = ZERO;
     let unrealized = ZERO;

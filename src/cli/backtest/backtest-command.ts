@@ -18,6 +18,7 @@ import { BAD_ROW_POLICIES, cashFlag, jsonTarget, riskFreeRateFlag, symbolsFlag, 
 import { defaultDataPath } from '../project/config.js';
 import { LogDigest } from './log-digest.js';
 import { writeOutputs } from './outputs.js';
+import { PhaseTimings } from './phase-timings.js';
 
 /** Bars between progress updates (each costs one clock read). */
 const PROGRESS_EVERY = 4096;
@@ -37,6 +38,8 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
     ...(args.period === undefined ? {} : { period: args.period }),
   });
   const risk = args.risk === undefined ? undefined : await loadRiskConfig(args.risk);
+  const timings = new PhaseTimings();
+  timings.end('start-up');
   const data = await loadBacktestData(dataPath, { symbols: strategy.symbols, onBadRow });
   if (data.skippedRows > 0) {
     const listed = data.problems.map((problem) => `\n  ${problem.source}:${problem.line}: ${problem.reason}`).join('');
@@ -44,6 +47,7 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
       `warning: skipped ${data.skippedRows} bad row${data.skippedRows === 1 ? '' : 's'}:${listed}${data.skippedRows > data.problems.length ? '\n  …' : ''}\n`,
     );
   }
+  timings.end('load');
 
   // Without --verbose, warnings are gathered and told once after the run (a strategy may warn on every bar).
   const digest = args.verbose === true ? undefined : new LogDigest();
@@ -52,7 +56,7 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
       ? createLogger({ level: 'debug', pretty: process.stderr.isTTY === true })
       : createLogger({ level: 'warn', destination: digest });
   const progress = createProgress({ clock: systemClock, stream: process.stderr });
-  progress.start(data.series.reduce((sum, series) => sum + series.candles.length, 0));
+  progress.start(data.series.reduce((sum, series) => sum + series.columns.length, 0));
   let run: BacktestRun;
   try {
     run = await runBacktest({
@@ -78,7 +82,10 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
     progress.stop();
     for (const line of digest?.lines() ?? []) process.stderr.write(`${line}\n`);
   }
+  timings.end('walk');
   const result = await writeOutputs(run, { json, report: args.report, quiet: args.quiet === true, metrics: { riskFreeRate } });
+  timings.end('write');
+  if (args.timings === true) process.stderr.write(timings.lines());
   reportFailures(result, run, args.verbose === true);
   return run;
 }
@@ -158,6 +165,10 @@ export const backtestCommand: CommandModule<object, BacktestArgs> = {
       })
       .option('report', { type: 'string', describe: 'Write a self-contained HTML report (charts, trades) to FILE.html' })
       .option('quiet', { type: 'boolean', describe: 'No summary on the terminal' })
+      .option('timings', {
+        type: 'boolean',
+        describe: 'Print on stderr how long start-up, loading, the walk and writing took, and the peak memory',
+      })
       .example('$0 backtest strategies/sma-crossover.ts', 'SMA crossover on the bundled S&P 500 history')
       .example(
         '$0 backtest strategies/sma-crossover.ts --param fast=5 --param slow=20 --commission 0.001 --slippage 5',

@@ -26,6 +26,7 @@ export interface BacktestArgs {
   readonly json?: string | boolean;
   readonly report?: string;
   readonly quiet?: boolean;
+  readonly timings?: boolean;
   readonly verbose?: boolean;
 }
 

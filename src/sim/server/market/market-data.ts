@@ -60,7 +60,11 @@ async function readFiles(options: MarketDataOptions): Promise<(readonly Candle[]
     const loaded = await loadCandles(path, { onBadRow: options.onBadRow ?? 'fail' });
     for (const problem of loaded.problems) logger.warn({ problem: describeProblem(problem) }, 'skipped a bad candle row');
     if (loaded.skippedRows > loaded.problems.length) logger.warn({ path, skippedRows: loaded.skippedRows }, 'skipped bad candle rows');
-    series.push(...loaded.series.map((one) => one.candles));
+    for (const one of loaded.series) {
+      // A symbol's file with a header and no rows leaves nothing to replay or to quote: bad input, named.
+      if (one.candles.length === 0) throw new InvalidInputError(`${one.source}: no rows after the header`, 'data');
+      series.push(one.candles);
+    }
   }
   return series;
 }
