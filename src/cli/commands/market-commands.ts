@@ -112,7 +112,7 @@ export const marketCommands = [
   ),
   lazyCommand(
     'data <action>',
-    'Manage candle data files (fetch history from the service)',
+    'Manage candle data files (fetch history from the service, convert CSV to Parquet)',
     async () => (await import('../market/data-command.js')).dataCommand,
   ),
 ];
