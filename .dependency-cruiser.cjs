@@ -24,6 +24,13 @@ module.exports = {
       to: { path: '^src/cli/' },
     },
     {
+      name: 'only-the-cli-uses-ops',
+      comment: 'src/ops (dashboard, metrics, chat bots) sits beside the CLI, above runtime and schedule: only the CLI imports it.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/ops/', '^src/cli/'] },
+      to: { path: '^src/ops/' },
+    },
+    {
       name: 'catalog-is-a-separate-product',
       comment: 'The artist catalog shares tooling, not code, with the trading runtime.',
       severity: 'error',

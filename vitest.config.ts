@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Two projects: `unit` (in-process, servers on 127.0.0.1 allowed) answers fast; `e2e` spawns the binary, which
-// runs dist/: its global setup rebuilds dist/ first when src/ changed since the last build.
-const E2E = ['test/e2e/**/*.test.ts', 'test/catalog/cli.test.ts'];
+// runs dist/ (its global setup rebuilds dist/ first when src/ changed since the last build), or drives pages in
+// a browser (*.browser.test.ts).
+const E2E = ['test/e2e/**/*.test.ts', 'test/catalog/cli.test.ts', 'test/**/*.browser.test.ts'];
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({

@@ -40,6 +40,8 @@ export interface LoggerOptions {
   readonly singleLine?: boolean;
   /** Where lines go; stderr by default, so stdout stays free for command output. */
   readonly destination?: DestinationStream;
+  /** A second destination that gets every line too, as JSON, already redacted (the dashboard's log tail). */
+  readonly tee?: DestinationStream;
   readonly name?: string;
 }
 
@@ -54,10 +56,11 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     redact: { paths: [...REDACT_PATHS], censor: '[redacted]' },
     ...(options.name === undefined ? {} : { name: options.name }),
   };
+  let main: DestinationStream;
   if (options.pretty) {
     // Only for terminals: pino-pretty and its colour and date modules cost a command's start-up time.
     const pretty = load('pino-pretty') as typeof prettyFactory;
-    const stream = pretty({
+    main = pretty({
       colorize: true,
       translateTime: 'SYS:HH:MM:ss.l',
       ignore: 'pid,hostname',
@@ -65,9 +68,16 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       destination: options.destination ?? 2,
       sync: true,
     });
-    return pino(settings, stream);
-  }
-  return pino(settings, options.destination ?? pino.destination({ fd: 2, sync: true }));
+  } else main = options.destination ?? pino.destination({ fd: 2, sync: true });
+  if (options.tee === undefined) return pino(settings, main);
+  // Each stream takes every line the logger lets through (its level decides, not theirs).
+  return pino(
+    settings,
+    pino.multistream([
+      { level: 'trace', stream: main },
+      { level: 'trace', stream: options.tee },
+    ]),
+  );
 }
 
 /**

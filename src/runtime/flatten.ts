@@ -1,7 +1,7 @@
 // Closing a run's positions on stop (a scheduler window closing with flattenAtStop): a close intent per
 // traded symbol with a position, through the risk layer and the executor like any other intent, then a wait
 // (bounded) for those orders to finish. Only the strategies' own symbols are touched: an account may hold
-// positions this run never opened.
+// positions this run never opened. A person (dashboard, chat) may flatten any one symbol the same way.
 import type { Clock, SecuritySymbol } from '../domain/index.js';
 import type { Executor } from '../execution/executor.js';
 import type { StrategyHost } from './strategy-host.js';
@@ -22,7 +22,36 @@ export async function flattenPositions(
       if (!owners.has(symbol)) owners.set(symbol, host.state === 'failed' ? FLATTEN_OWNER : host.name);
   }
   const closing = [...owners].filter(([symbol]) => !executor.book.quantity(symbol).isZero());
-  for (const [symbol, owner] of closing) executor.enqueueOnStop(owner, { kind: 'close', symbol, reason: 'flatten on stop' });
+  return closeAndWait(executor, closing, 'flatten on stop', true, clock, waitMs);
+}
+
+/** Closes one symbol's position (under FLATTEN_OWNER); resolves true once its orders finished, false when flat already. */
+export async function flattenSymbol(
+  executor: Executor,
+  symbol: SecuritySymbol,
+  reason: string,
+  clock: Clock,
+  waitMs: number,
+): Promise<boolean> {
+  if (executor.book.quantity(symbol).isZero()) return false;
+  await closeAndWait(executor, [[symbol, FLATTEN_OWNER]], reason, false, clock, waitMs);
+  return true;
+}
+
+async function closeAndWait(
+  executor: Executor,
+  closing: readonly (readonly [SecuritySymbol, string])[],
+  reason: string,
+  /** The stop's own closing orders, taken after the intake closed; a person's flatten is an ordinary intent. */
+  onStop: boolean,
+  clock: Clock,
+  waitMs: number,
+): Promise<readonly SecuritySymbol[]> {
+  for (const [symbol, owner] of closing) {
+    const intent = { kind: 'close', symbol, reason } as const;
+    if (onStop) executor.enqueueOnStop(owner, intent);
+    else executor.enqueue(owner, intent);
+  }
   await executor.settled();
   const symbols = closing.map(([symbol]) => symbol);
   const working = (): boolean => symbols.some((symbol) => executor.tracker.open(undefined, symbol).length > 0);

@@ -72,11 +72,21 @@ export class SessionJobRunner implements JobRunner {
    * order of the journal that is still open (the kill switch), never anyone else's.
    */
   async reconcileJournal(options: { readonly cancelOpenOrders?: boolean } = {}): Promise<SessionReport> {
+    return this.withAccountSession(async (session) => session.stop({ cancelOpenOrders: options.cancelOpenOrders === true }));
+  }
+
+  /**
+   * Opens a session with no strategy on the schedule's account and journal (reconciled, so its book holds
+   * the account's positions and the journal's open orders), does `work` in it (a person's cancel or flatten),
+   * and stops it.
+   */
+  async withAccountSession<T>(work: (session: Session) => Promise<T>): Promise<T> {
     const session = await this.open([], this.options.logger.child({ component: 'reconcile' }), undefined);
     const detach = this.attach(undefined, session);
     try {
-      return await session.stop({ cancelOpenOrders: options.cancelOpenOrders === true });
+      return await work(session);
     } finally {
+      await session.stop().catch(() => undefined);
       detach();
     }
   }

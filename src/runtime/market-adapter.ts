@@ -1,8 +1,9 @@
 // The MarketData port as strategies see it: the same streams, with each candle and quote also remembered on
 // the price board (for valuing market orders). Per bar this is one reference write, nothing allocated.
-// History (for warm-ups) passes through untouched: old bars must not value today's orders.
+// History (for warm-ups) passes through untouched: old bars must not value today's orders. Given a wall
+// clock (live and paper runs), it also notes when the latest value reached the strategies (tick-to-order).
 import { Observable } from 'rxjs';
-import type { Candle, Period, Quote, SecuritySymbol } from '../domain/index.js';
+import type { Candle, Clock, Period, Quote, SecuritySymbol } from '../domain/index.js';
 import type { PriceBoard, PriceSlot } from '../execution/price-board.js';
 import type { MarketData } from '../feeds/market-data.js';
 
@@ -13,24 +14,39 @@ export interface HandedBar {
 }
 
 export class MarketAdapter {
+  /** Wall time the latest candle or quote was handed to the strategies (only with a wall clock). */
+  lastDeliveredAt: number | undefined;
+
   constructor(
     private readonly marketData: MarketData,
     private readonly prices: PriceBoard,
+    private readonly wallClock?: Pick<Clock, 'now'>,
   ) {}
 
   /** `handed`, when given, is told each candle as it goes to the subscriber (in this layer: no extra one per bar). */
   candles(symbol: SecuritySymbol, period: Period, handed?: HandedBar): Observable<Candle> {
     const source = this.marketData.candles(symbol, period);
     const slot = this.prices.slot(symbol);
+    const wall = this.wallClock;
     if (handed === undefined)
-      return remember(source, slot, (into, candle) => {
-        into.candle = candle;
-      });
+      return remember(
+        source,
+        slot,
+        wall === undefined
+          ? (into, candle) => {
+              into.candle = candle;
+            }
+          : (into, candle) => {
+              into.candle = candle;
+              this.lastDeliveredAt = wall.now();
+            },
+      );
     return new Observable<Candle>((subscriber) => {
       let index = -1;
       return source.subscribe({
-        next(candle) {
+        next: (candle) => {
           slot.candle = candle;
+          if (wall !== undefined) this.lastDeliveredAt = wall.now();
           index += 1;
           handed.candle = candle;
           handed.index = index;
@@ -53,8 +69,10 @@ export class MarketAdapter {
   }
 
   quotes(symbol: SecuritySymbol): Observable<Quote> {
+    const wall = this.wallClock;
     return remember(this.marketData.quotes(symbol), this.prices.slot(symbol), (slot, quote) => {
       slot.quote = quote;
+      if (wall !== undefined) this.lastDeliveredAt = wall.now();
     });
   }
 }

@@ -3,7 +3,7 @@
 // MarketData and Clock they pass in.
 import type { Observable, Subscription } from 'rxjs';
 import { clockScheduler } from '../clock/scheduler.js';
-import { marketOf, type Clock, type Market, type TimerHandle } from '../domain/index.js';
+import { marketOf, type Clock, type Decimal, type Market, type SecuritySymbol, type TimerHandle } from '../domain/index.js';
 import type { Broker } from '../execution/broker.js';
 import type { RuntimeEvent } from '../execution/events.js';
 import { Executor } from '../execution/executor.js';
@@ -15,7 +15,7 @@ import type { RiskLimits } from '../risk/config.js';
 import type { Journal } from '../store/journal.js';
 import type { PreparedStrategy } from '../strategy/prepare.js';
 import { logEvents } from './event-log.js';
-import { flattenPositions } from './flatten.js';
+import { flattenPositions, flattenSymbol } from './flatten.js';
 import { MarketAdapter } from './market-adapter.js';
 import { StrategyHost } from './strategy-host.js';
 import { summarize, type RuntimeSummary } from './summary.js';
@@ -39,6 +39,8 @@ export interface RuntimeOptions {
   readonly lookupDelayMs?: number;
   /** Market of the kill switches' day and currency; default: the first strategy's first symbol's market. */
   readonly homeMarket?: Market;
+  /** Wall clock of live and paper runs: when market data reached the strategies (see lastTickAt). */
+  readonly wallClock?: Pick<Clock, 'now'>;
 }
 
 export interface StopOptions {
@@ -73,6 +75,17 @@ export interface Runtime {
   readonly positions: Pick<PositionBook, 'quantity' | 'get' | 'all'>;
   /** The summary so far (the final one after stop). */
   summary(): RuntimeSummary;
+  /** The last price the strategies saw for a symbol (what market orders are valued at). */
+  lastPrice(symbol: SecuritySymbol): Decimal | undefined;
+  /** Wall time the latest candle or quote reached the strategies (with a wallClock only). */
+  readonly lastTickAt: number | undefined;
+  /** Cancels every open order of this runtime; resolves to how many cancels were sent. */
+  cancelOpenOrders(): Promise<number>;
+  /**
+   * Closes one symbol's position with a market order through risk and the executor (asked by a person);
+   * resolves false when there was nothing to close, true once the closing order finished (or `waitMs` passed).
+   */
+  flatten(symbol: SecuritySymbol, reason: string, waitMs?: number): Promise<boolean>;
 }
 
 export function createRuntime(options: RuntimeOptions): Runtime {
@@ -93,7 +106,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     ...(options.lookupDelayMs === undefined ? {} : { lookupDelayMs: options.lookupDelayMs }),
   });
   const reconciler = new Reconciler(executor, broker, clock, logger, timeoutMs);
-  const market = new MarketAdapter(options.marketData, executor.prices);
+  const market = new MarketAdapter(options.marketData, executor.prices, options.wallClock);
   const scheduler = clockScheduler(clock);
   const hosts = uniqueNames(options.strategies).map(
     ({ name, strategy }) => new StrategyHost(name, strategy, executor, market, clock, scheduler, logger),
@@ -112,6 +125,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     positions: executor.book,
     summary: () => finalSummary ?? summarize(executor, hosts),
     reconcileNow: () => reconciler.periodic(),
+    lastPrice: (symbol) => executor.prices.price(symbol),
+    get lastTickAt() {
+      return market.lastDeliveredAt;
+    },
+    cancelOpenOrders: () => executor.cancelOpen(),
+    flatten: (symbol, reason, waitMs = 30_000) => flattenSymbol(executor, symbol, reason, clock, waitMs),
 
     async start() {
       if (started) throw new Error('the runtime was already started');

@@ -102,6 +102,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
       strategies: options.strategies,
       journal,
       logger,
+      wallClock: clock,
       ...(options.risk === undefined ? {} : { risk: options.risk }),
     });
     const assembled = assemble({ options, clock, logger, link, runtime, paper, closeAll });

@@ -56,6 +56,30 @@ const paperSchema = z.strictObject({
 
 const webhookSchema = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
+const PORT_RANGE = 'must be a port number from 0 to 65535 (0 picks a free one)';
+const portSchema = z.number().int(PORT_RANGE).min(0, PORT_RANGE).max(65_535, PORT_RANGE);
+
+/** The dashboard (src/ops): `ui: true` serves it on the health port (or the default port without one); false: off. */
+const uiSchema = z.union(
+  [
+    z.boolean(),
+    z.strictObject({
+      port: portSchema.optional(),
+      host: z.string().min(1).optional(),
+      tokenFile: z.string().min(1).optional(),
+      readOnly: z.boolean().optional(),
+      metricsPort: portSchema.optional(),
+    }),
+  ],
+  { error: 'must be true, false or a map of port, host, tokenFile, readOnly, metricsPort' },
+);
+
+/** Telegram: the chats to notify and obey; the bot's token comes from the environment only. */
+const telegramSchema = z.strictObject({
+  chats: z.array(z.number().int('must be a chat id (an integer)')).min(1, 'name at least one chat id'),
+  apiRoot: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+});
+
 export const rawJobSchema = z.strictObject({
   name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be letters, digits, ".", "_" or "-"'),
   strategy: z.string().min(1).optional(),
@@ -103,7 +127,9 @@ export const rawConfigSchema = z.strictObject({
       queueLimit: z.number().int().min(1).optional(),
     })
     .optional(),
-  healthPort: z.number().int().min(0).max(65_535).optional(),
+  healthPort: portSchema.optional(),
+  ui: uiSchema.optional(),
+  telegram: telegramSchema.optional(),
   outageLimit: durationSchema.default(60_000),
   tokenRefreshLead: durationSchema.default(7 * 86_400_000),
   stopTimeout: durationSchema.default(30_000),

@@ -22,6 +22,21 @@ export interface NotifySettings {
   readonly queueLimit: number;
 }
 
+/** The dashboard's settings from the config (`ui:`); flags of `trader schedule` override them. */
+export interface UiConfig {
+  readonly port: number | undefined;
+  readonly host: string | undefined;
+  /** Absolute. */
+  readonly tokenFile: string | undefined;
+  readonly readOnly: boolean | undefined;
+  readonly metricsPort: number | undefined;
+}
+
+export interface TelegramConfig {
+  readonly chats: readonly number[];
+  readonly apiRoot: string | undefined;
+}
+
 /** The built-in simulator of a paper schedule (paths absolute). */
 export interface PaperSettings {
   readonly data: readonly string[];
@@ -45,6 +60,8 @@ export interface ScheduleConfig {
   readonly risk: Readonly<Record<string, unknown>>;
   readonly notify: NotifySettings | undefined;
   readonly healthPort: number | undefined;
+  readonly ui: UiConfig | undefined;
+  readonly telegram: TelegramConfig | undefined;
   readonly outageLimitMs: number;
   readonly tokenRefreshLeadMs: number;
   readonly stopTimeoutMs: number;
@@ -229,6 +246,8 @@ function buildConfig(
             queueLimit: config.notify.queueLimit ?? 1000,
           },
     healthPort: config.healthPort,
+    ui: uiConfig(config.ui, baseDir),
+    telegram: config.telegram === undefined ? undefined : { chats: config.telegram.chats, apiRoot: config.telegram.apiRoot },
     outageLimitMs: config.outageLimit,
     tokenRefreshLeadMs: config.tokenRefreshLead,
     stopTimeoutMs: config.stopTimeout,
@@ -344,6 +363,18 @@ function resolveMarket(job: Partial<RawJob>, present: (key: keyof RawJob) => boo
   if (markets.length === 0) report(['market'], 'required when the job has no symbols (HK, US, CN or SG)');
   else report(['market'], `required: the symbols span several markets (${markets.join(', ')}); name the one whose trading days apply`);
   return undefined;
+}
+
+function uiConfig(ui: RawConfig['ui'], baseDir: string): UiConfig | undefined {
+  if (ui === undefined || ui === false) return undefined;
+  const settings = ui === true ? {} : ui;
+  return {
+    port: settings.port,
+    host: settings.host,
+    tokenFile: settings.tokenFile === undefined ? undefined : path.resolve(baseDir, settings.tokenFile),
+    readOnly: settings.readOnly,
+    metricsPort: settings.metricsPort,
+  };
 }
 
 /** Paper data folders or files that do not exist (read from the file as written, whatever else is wrong in it). */

@@ -2,8 +2,11 @@
 import type { Observable } from 'rxjs';
 import type { ScheduleJob } from './job.js';
 
-/** Why a run starts: a window opened, a window found open at startup, a cron fire, or a restart after a crash. */
-export type RunReason = 'window' | 'resume' | 'fire' | 'restart';
+/**
+ * Why a run starts: a window opened, a window found open at startup (or on resuming the job), a cron fire,
+ * a restart after a crash, or a person asking for a run now (dashboard, chat).
+ */
+export type RunReason = 'window' | 'resume' | 'fire' | 'restart' | 'manual';
 
 export interface RunContext {
   readonly reason: RunReason;
@@ -15,8 +18,8 @@ export interface RunContext {
   readonly signal: AbortSignal;
 }
 
-/** 'time-up': a cron run reached its `runFor`. */
-export type StopReason = 'window-closed' | 'kill-switch' | 'shutdown' | 'time-up';
+/** 'time-up': a cron run reached its `runFor`; 'paused': a person paused the job. */
+export type StopReason = 'window-closed' | 'kill-switch' | 'shutdown' | 'time-up' | 'paused';
 
 export interface StopOptions {
   readonly reason: StopReason;

@@ -20,13 +20,13 @@ import type { JobRun, JobRunner } from './job-runner.js';
 import type { ScheduleJob } from './job.js';
 import { LinkMonitor } from './link-monitor.js';
 import { noNotify, type Notify } from './notification.js';
-import type { NotifierStats } from './notifier.js';
+import type { ManagedNotifier } from './queued-notifier.js';
 import { OutageGuard } from './outage-guard.js';
 import { Scheduler } from './scheduler.js';
 import { readStatusFile, statusFilePath, StatusPublisher, pidAlive } from './status-file.js';
 import { livenessOf } from './status-format.js';
 import { collectStatus, type StatusSnapshot } from './status.js';
-import { Supervisor } from './supervisor.js';
+import { Supervisor, type ControlOutcome } from './supervisor.js';
 import { TokenRefresher } from './token-refresher.js';
 
 /** Risk denials that mean the account's kill switch tripped inside a run. */
@@ -50,11 +50,13 @@ export interface ScheduleServiceOptions {
   readonly calendarSource?: TradingDaysSource;
   /** Balances and positions for the kill switch and the status; neither without one. */
   readonly account?: AccountSource;
-  readonly notifier?: Notify & { stats(): NotifierStats; drain(): Promise<void>; close(): void };
+  readonly notifier?: ManagedNotifier;
   /** Live mode with a known token expiry: the token is refreshed before it expires. */
   readonly token?: { readonly expiresAt: number; readonly refresh: () => Promise<number> };
   /** Overrides the config's healthPort (0 picks a free port). */
   readonly healthPort?: number;
+  /** False when something else serves /health and /status (the dashboard, on the health port). Default true. */
+  readonly serveHealth?: boolean;
   /** [0, 1) source for backoff jitter. */
   readonly random?: () => number;
   /** How often the status file is rewritten without changes (readers judge liveness by its age). Default 15 s. */
@@ -145,7 +147,8 @@ export class ScheduleService {
       this.guard.states.subscribe(() => this.publisher.publish()),
     );
     const port = this.options.healthPort ?? config.healthPort;
-    if (port !== undefined) this.health = await startHealthServer({ port, status: () => this.status(), logger });
+    if (port !== undefined && this.options.serveHealth !== false)
+      this.health = await startHealthServer({ port, status: () => this.status(), logger });
     await this.scheduler.start();
     // Now that the jobs are armed, the status can name their next fire times (`trader status` reads it).
     this.publisher.publish();
@@ -186,6 +189,14 @@ export class ScheduleService {
       });
     })().finally(() => (this.halting = undefined));
     return this.halting;
+  }
+
+  /** Lifts the kill switch (a person decided): halted jobs may trade again, open windows run again. */
+  async resetKillSwitch(): Promise<ControlOutcome> {
+    await this.halting;
+    const outcome = this.supervisor.resetKillSwitch();
+    this.publisher.publish();
+    return outcome;
   }
 
   status(): Promise<StatusSnapshot> {

@@ -65,6 +65,9 @@ export interface JobStatusLine {
   readonly runs: number;
   readonly restartAt: string | undefined;
   readonly lastError: { readonly at: string; readonly message: string } | undefined;
+  readonly paused: boolean;
+  /** How the last run ended. */
+  readonly lastResult: { readonly at: string; readonly outcome: string; readonly message: string | undefined } | undefined;
 }
 
 export interface StatusSnapshot {
@@ -156,6 +159,11 @@ function jobLine(job: ScheduleJob, schedule: JobSchedule | undefined, status: Jo
     runs: status?.runs ?? 0,
     restartAt: iso(status?.restartAt),
     lastError: status?.lastError === undefined ? undefined : { at: iso(status.lastError.at)!, message: status.lastError.message },
+    paused: status?.paused ?? false,
+    lastResult:
+      status?.lastResult === undefined
+        ? undefined
+        : { at: iso(status.lastResult.at)!, outcome: status.lastResult.outcome, message: status.lastResult.message },
   };
 }
 

@@ -1,5 +1,6 @@
 // Runs jobs as the scheduler says, through the JobRunner port: restarts crashed runs with backoff, halts a job
-// that keeps crashing, and holds the kill switch that halts every job for the rest of its market day.
+// that keeps crashing, and holds the kill switch that halts every job for the rest of its market day. People
+// (dashboard, chat) pause and resume jobs, start a run now, and reset the kill switch through it too.
 import { Subject, type Observable, type Subscription } from 'rxjs';
 import { sleep } from '../clock/sleep.js';
 import type { Clock, TimerHandle } from '../domain/clock.js';
@@ -14,8 +15,21 @@ import type { JobRun, JobRunEvent, JobRunner, RunReason, StopOptions } from './j
 import { noNotify, type Notify } from './notification.js';
 import { timerAt } from './timer.js';
 
-export type JobRunState = 'idle' | 'running' | 'stopping' | 'restarting' | 'halted';
+export type JobRunState = 'idle' | 'running' | 'stopping' | 'restarting' | 'halted' | 'paused';
 export type HaltReason = 'crashes' | 'kill-switch';
+
+/** How a job's last run ended. */
+export interface RunResult {
+  readonly at: number;
+  readonly outcome: 'completed' | 'stopped' | 'crashed';
+  readonly message: string | undefined;
+}
+
+/** The answer to a person's request (pause, resume, run now, reset): done or refused, and why, in one line. */
+export interface ControlOutcome {
+  readonly done: boolean;
+  readonly message: string;
+}
 
 export interface JobStatus {
   readonly name: string;
@@ -28,6 +42,9 @@ export interface JobStatus {
   readonly runStartedAt: number | undefined;
   readonly runs: number;
   readonly lastError: { readonly at: number; readonly message: string } | undefined;
+  /** Paused by a person: no run starts until resumed (the state says 'halted' first while both hold). */
+  readonly paused: boolean;
+  readonly lastResult: RunResult | undefined;
 }
 
 export interface KillSwitch {
@@ -64,6 +81,8 @@ interface Slot {
   crashes: number[];
   runs: number;
   lastError: { readonly at: number; readonly message: string } | undefined;
+  paused: boolean;
+  lastResult: RunResult | undefined;
 }
 
 export class Supervisor {
@@ -82,7 +101,18 @@ export class Supervisor {
     this.slots = new Map(
       options.jobs.map((job) => [
         job.name,
-        { job, run: undefined, window: undefined, restart: undefined, halt: undefined, crashes: [], runs: 0, lastError: undefined },
+        {
+          job,
+          run: undefined,
+          window: undefined,
+          restart: undefined,
+          halt: undefined,
+          crashes: [],
+          runs: 0,
+          lastError: undefined,
+          paused: false,
+          lastResult: undefined,
+        },
       ]),
     );
   }
@@ -136,6 +166,63 @@ export class Supervisor {
     await Promise.all(stops);
   }
 
+  /** Lifts the kill switch's halts now (a person decided): windows open now start their runs again. */
+  resetKillSwitch(): ControlOutcome {
+    const halted = [...this.slots.values()].filter((slot) => slot.halt?.reason === 'kill-switch');
+    if (halted.length === 0) return { done: false, message: 'the kill switch is not tripped' };
+    this.killSwitchState = undefined;
+    for (const slot of halted) {
+      slot.halt?.timer.cancel();
+      slot.halt = undefined;
+      this.startIfWanted(slot);
+    }
+    this.logger.warn({ jobs: halted.map((slot) => slot.job.name) }, 'kill switch reset: jobs may trade again');
+    this.notifier.notify({ kind: 'recovered', message: 'kill switch reset: jobs may trade again', details: { reset: true } });
+    return { done: true, message: `kill switch reset: ${halted.map((slot) => slot.job.name).join(', ')} may trade again` };
+  }
+
+  /** Stops the job's run (cancelling its open orders, keeping its positions) and starts none until resumed. */
+  async pause(name: string): Promise<ControlOutcome> {
+    const slot = this.slots.get(name);
+    if (slot === undefined) return this.unknown(name);
+    if (slot.paused) return { done: false, message: `job ${name} is already paused` };
+    slot.paused = true;
+    this.cancelRestart(slot);
+    this.logger.warn({ job: name }, `job ${name} paused`);
+    this.changed(slot);
+    if (slot.run !== undefined) {
+      await this.stopRun(slot, { reason: 'paused', flatten: false, cancelOpenOrders: true });
+      return { done: true, message: `job ${name} paused: its run stopped and its open orders were cancelled` };
+    }
+    return { done: true, message: `job ${name} paused` };
+  }
+
+  /** Lets the job run again; inside an open window its run starts now. */
+  resume(name: string): ControlOutcome {
+    const slot = this.slots.get(name);
+    if (slot === undefined) return this.unknown(name);
+    if (!slot.paused) return { done: false, message: `job ${name} is not paused` };
+    slot.paused = false;
+    this.logger.info({ job: name }, `job ${name} resumed`);
+    const started = this.startIfWanted(slot);
+    return { done: true, message: `job ${name} resumed${started ? ': its window is open, so it runs now' : ''}` };
+  }
+
+  /** Starts a run of the job now: a cron job at once, a start/stop job only while its window is open. */
+  runNow(name: string): ControlOutcome {
+    const slot = this.slots.get(name);
+    if (slot === undefined) return this.unknown(name);
+    if (slot.halt !== undefined)
+      return { done: false, message: `job ${name} is halted (${slot.halt.reason}) until ${new Date(slot.halt.until).toISOString()}` };
+    if (slot.paused) return { done: false, message: `job ${name} is paused: resume it first` };
+    if (slot.run !== undefined) return { done: false, message: `job ${name} is already running` };
+    if (slot.job.trigger.kind === 'window' && slot.window === undefined)
+      return { done: false, message: `job ${name} runs from its start to its stop time, and its window is closed now` };
+    this.cancelRestart(slot);
+    this.startRun(slot, 'manual', 0);
+    return { done: true, message: `job ${name} started` };
+  }
+
   /** The kill switch while any job is still halted by it. */
   get killSwitch(): KillSwitch | undefined {
     const active = [...this.slots.values()].some((slot) => slot.halt?.reason === 'kill-switch');
@@ -158,10 +245,12 @@ export class Supervisor {
     this.changeSubject.complete();
   }
 
-  // A window opened or a cron fired: start a run unless the job is halted or already busy.
+  // A window opened or a cron fired: start a run unless the job is halted, paused or already busy.
   private begin(slot: Slot, reason: RunReason): void {
     const { name } = slot.job;
-    if (slot.halt !== undefined) {
+    if (slot.paused) {
+      this.logger.info({ job: name, reason }, `job ${name} not started: paused`);
+    } else if (slot.halt !== undefined) {
       this.logger.warn(
         { job: name, reason: slot.halt.reason },
         `job ${name} not started: halted until ${new Date(slot.halt.until).toISOString()}`,
@@ -193,6 +282,7 @@ export class Supervisor {
       (outcome) => {
         if (slot.run !== run) return;
         this.endRun(slot);
+        slot.lastResult = { at: this.options.clock.now(), outcome, message: undefined };
         this.logger.info({ job: job.name, outcome }, `job ${job.name} ${outcome}`);
         this.changed(slot);
       },
@@ -201,7 +291,8 @@ export class Supervisor {
         const wasStopping = run.stopping !== undefined;
         this.endRun(slot);
         if (wasStopping) {
-          this.recordError(slot, error);
+          const message = this.recordError(slot, error);
+          slot.lastResult = { at: this.options.clock.now(), outcome: 'stopped', message };
           this.changed(slot);
         } else {
           this.crashed(slot, error);
@@ -216,6 +307,7 @@ export class Supervisor {
     const policy = job.restart;
     slot.crashes = [...slot.crashes.filter((at) => now - at < policy.windowMs), now];
     const message = this.recordError(slot, error);
+    slot.lastResult = { at: now, outcome: 'crashed', message };
     const count = slot.crashes.length;
     const within = `${count} crash${count === 1 ? '' : 'es'} in ${formatDuration(policy.windowMs)}`;
     if (count > policy.maxRestarts) {
@@ -235,7 +327,7 @@ export class Supervisor {
       });
       return;
     }
-    const wanted = job.trigger.kind === 'cron' || slot.window !== undefined;
+    const wanted = (job.trigger.kind === 'cron' || slot.window !== undefined) && !slot.paused;
     if (!wanted) {
       this.notifier.notify({ kind: 'crash', job: job.name, message: `job ${job.name} crashed after its window closed: ${message}` });
       this.changed(slot);
@@ -272,8 +364,7 @@ export class Supervisor {
       slot.halt = undefined;
       slot.crashes = [];
       this.logger.info({ job: slot.job.name }, `job ${slot.job.name} no longer halted`);
-      if (slot.window !== undefined && slot.run === undefined) this.startRun(slot, 'resume', 0);
-      else this.changed(slot);
+      this.startIfWanted(slot);
     });
     slot.halt = { reason, until, timer };
     this.changed(slot);
@@ -349,6 +440,20 @@ export class Supervisor {
     }
   }
 
+  // After a halt or a pause ends: a window open now gets its run; returns whether one started.
+  private startIfWanted(slot: Slot): boolean {
+    if (slot.window !== undefined && slot.run === undefined && slot.halt === undefined && !slot.paused && slot.restart === undefined) {
+      this.startRun(slot, 'resume', 0);
+      return slot.run !== undefined;
+    }
+    this.changed(slot);
+    return false;
+  }
+
+  private unknown(name: string): ControlOutcome {
+    return { done: false, message: `no job named ${name} (jobs: ${[...this.slots.keys()].join(', ')})` };
+  }
+
   private endRun(slot: Slot): void {
     slot.run?.subscription?.unsubscribe();
     slot.run = undefined;
@@ -373,13 +478,15 @@ export class Supervisor {
     const state: JobRunState =
       slot.halt !== undefined
         ? 'halted'
-        : slot.run?.stopping !== undefined
-          ? 'stopping'
-          : slot.run !== undefined
-            ? 'running'
-            : slot.restart !== undefined
-              ? 'restarting'
-              : 'idle';
+        : slot.paused && slot.run === undefined
+          ? 'paused'
+          : slot.run?.stopping !== undefined
+            ? 'stopping'
+            : slot.run !== undefined
+              ? 'running'
+              : slot.restart !== undefined
+                ? 'restarting'
+                : 'idle';
     const now = this.options.clock.now();
     return {
       name: slot.job.name,
@@ -391,6 +498,8 @@ export class Supervisor {
       runStartedAt: slot.run?.startedAt,
       runs: slot.runs,
       lastError: slot.lastError,
+      paused: slot.paused,
+      lastResult: slot.lastResult,
     };
   }
 }

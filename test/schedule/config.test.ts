@@ -305,6 +305,47 @@ jobs:
     ]);
   });
 
+  it('reads the dashboard (ui:) and Telegram (telegram:) settings, resolving the token file next to the config', () => {
+    const jobs = 'jobs:\n  - { name: x, strategy: s.ts, market: HK, cron: "0 1 * * *" }\n';
+    const on = parseScheduleConfig(`ui: true\n${jobs}`, '/etc/trader/schedule.yaml', { checkFiles: false });
+    const full = parseScheduleConfig(
+      `ui: { port: 8080, host: 0.0.0.0, tokenFile: state/ui-token, readOnly: true, metricsPort: 9464 }
+telegram: { chats: [12345, -100200300] }
+${jobs}`,
+      '/etc/trader/schedule.yaml',
+      { checkFiles: false },
+    );
+    const off = parseScheduleConfig(jobs, '/etc/trader/schedule.yaml', { checkFiles: false });
+
+    expect(on.ui).toEqual({ port: undefined, host: undefined, tokenFile: undefined, readOnly: undefined, metricsPort: undefined });
+    expect(full.ui).toEqual({ port: 8080, host: '0.0.0.0', tokenFile: '/etc/trader/state/ui-token', readOnly: true, metricsPort: 9464 });
+    expect(full.telegram).toEqual({ chats: [12345, -100_200_300], apiRoot: undefined });
+    expect([off.ui, off.telegram]).toEqual([undefined, undefined]);
+    expect(parseScheduleConfig(`ui: false\n${jobs}`, '/etc/trader/schedule.yaml', { checkFiles: false }).ui).toBeUndefined();
+  });
+
+  it('reports mistakes in ui: and telegram: with their line, and keeps the bot token out of the file', () => {
+    expect(
+      problemsOf(`
+ui: { port: 70000, theme: dark }
+telegram: { chats: [], token: "123:abc" }
+jobs:
+  - { name: x, strategy: s.ts, market: HK, cron: "0 1 * * *" }
+`),
+    ).toEqual([
+      '2: ui.port: must be a port number from 0 to 65535 (0 picks a free one)',
+      '2: ui.theme: unknown key "theme"',
+      '3: telegram.chats: name at least one chat id',
+      '3: telegram.token: unknown key "token"',
+    ]);
+    expect(
+      problemsOf('ui: yes please\ntelegram: { chats: [1.5] }\njobs:\n  - { name: x, strategy: s.ts, market: HK, cron: "0 1 * * *" }\n'),
+    ).toEqual([
+      '1: ui: must be true, false or a map of port, host, tokenFile, readOnly, metricsPort',
+      '2: telegram.chats[0]: must be a chat id (an integer)',
+    ]);
+  });
+
   it("reports an invalid job name together with the job's other problems", () => {
     expect(
       problemsOf(`

@@ -8,8 +8,9 @@ import { DEFAULT_JOURNAL_FILE } from '../../store/journal.js';
 import { BAD_ROW_POLICIES } from '../backtest/flags.js';
 import { dateFlag } from '../trading/flags.js';
 import type { RunMode } from './mode.js';
+import type { OpsArgs } from './ops-flags.js';
 
-export interface RunArgs {
+export interface RunArgs extends OpsArgs {
   readonly strategy: string;
   readonly paper?: boolean | undefined;
   readonly live?: boolean | undefined;

@@ -13,17 +13,24 @@ import { loadStrategy, parseParamAssignments, type PreparedStrategy } from '../.
 import { untilInterrupted } from '../market/socket-session.js';
 import { runSettings, type RunArgs, type RunSettings } from './flags.js';
 import { chooseMode, type RunMode } from './mode.js';
+import { defaultTokenFile, opsFlags } from './ops-flags.js';
 import { printRunSummary } from './summary.js';
+import type { RunWatch } from './watch.js';
 
 type StopReason = { readonly kind: 'interrupted' } | { readonly kind: 'time-up' } | SessionEnd;
 
 export async function runAction(args: RunArgs): Promise<void> {
   const mode = chooseMode(args);
   const settings = runSettings(args, mode);
+  const watchFlags = opsFlags(args, process.env, { tokenFile: defaultTokenFile(settings.journal) });
+  // The dashboard, metrics and chat are loaded only when asked for: a plain run starts without them.
+  const watching = watchFlags === undefined ? undefined : await import('../../ops/index.js');
+  const logs = watchFlags?.ui === undefined ? undefined : new watching!.LogTail();
   const logger = createLogger({
     level: args.verbose === true ? 'debug' : (process.env['LOG_LEVEL'] ?? 'info'),
     pretty: process.stderr.isTTY === true && args['json-logs'] !== true,
     singleLine: true,
+    ...(logs === undefined ? {} : { tee: logs }),
   });
   const strategy = await loadStrategy(args.strategy, {
     params: parseParamAssignments((args.param ?? []).map(String)),
@@ -36,15 +43,33 @@ export async function runAction(args: RunArgs): Promise<void> {
   // Listening before starting: an early Ctrl-C stops the run as soon as it is up.
   const stopRequested = new AbortController();
   const interrupted = untilInterrupted(stopRequested.signal);
+  const gate = watching === undefined ? undefined : new watching.ManualGate();
   const session = await startSession({
     venue: venueOf(mode, settings),
-    strategies: [strategy],
+    strategies: [gate?.wrap(strategy) ?? strategy],
     journalFile: settings.journal,
     ...(risk === undefined ? {} : { risk }),
     logger,
   }).catch((error: unknown) => {
     throw explainStartFailure(error, settings);
   });
+  let watch: RunWatch | undefined;
+  if (watchFlags !== undefined) {
+    const { startRunWatch } = await import('./watch.js');
+    watch = await startRunWatch({
+      flags: watchFlags,
+      session,
+      gate: gate!,
+      strategy,
+      clock: systemClock,
+      logger,
+      logs,
+      tokenExpiresAt: mode.mode === 'live' ? mode.config.tokenExpiresAt : undefined,
+    }).catch(async (error: unknown) => {
+      await session.stop();
+      throw error;
+    });
+  }
   let forTimer: TimerHandle | undefined;
   const reason = await new Promise<StopReason>((resolve) => {
     void interrupted.then(() => resolve({ kind: 'interrupted' }));
@@ -66,7 +91,9 @@ export async function runAction(args: RunArgs): Promise<void> {
   };
   process.once('SIGINT', forceExit);
   process.once('SIGTERM', forceExit);
+  await watch?.beforeStop();
   const report = await session.stop({ cancelOpenOrders: args['cancel-on-exit'] === true, flatten: args['flatten-on-exit'] === true });
+  await watch?.close();
   process.off('SIGINT', forceExit);
   process.off('SIGTERM', forceExit);
   logger.info({ journal: settings.journal }, 'stopped; journal flushed');

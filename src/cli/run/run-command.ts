@@ -4,6 +4,7 @@ import { PERIODS } from '../../domain/period.js';
 import { DEFAULT_JOURNAL_FILE } from '../../store/journal.js';
 import { DEFAULT_PAPER_CASH, DEFAULT_PAPER_JOURNAL, DEFAULT_PAPER_SPEED, type RunArgs } from './flags.js';
 import { defaultDataPath, defaultProjectFile } from '../project/config.js';
+import { DEFAULT_UI_PORT } from './ops-flags.js';
 import { runAction } from './run-action.js';
 
 export const runCommand: CommandModule<object, RunArgs> = {
@@ -56,6 +57,25 @@ export const runCommand: CommandModule<object, RunArgs> = {
         type: 'boolean',
         describe: 'Log JSON lines on stderr even on a terminal (they are JSON whenever stderr is not one)',
       })
+      .option('ui', {
+        type: 'string',
+        describe: `Serve the live dashboard (and /metrics) on 127.0.0.1, port ${DEFAULT_UI_PORT} or --ui=PORT (0 picks a free one)`,
+      })
+      .option('ui-host', { type: 'string', describe: 'Listen on this address instead of 127.0.0.1 (put TLS in front: see the README)' })
+      .option('ui-token-file', {
+        type: 'string',
+        describe: "The dashboard's token (made on first start, mode 600, shown once); default ui-token next to the journal",
+      })
+      .option('ui-read-only', { type: 'boolean', describe: 'The dashboard shows everything and does nothing' })
+      .option('metrics-port', {
+        type: 'number',
+        describe: 'Serve /metrics (OpenMetrics, same token) on a port of its own, with or without --ui',
+      })
+      .option('telegram-chat', {
+        type: 'string',
+        array: true,
+        describe: 'Telegram chat id to notify and take commands from (repeatable); the bot token comes from TELEGRAM_BOT_TOKEN',
+      })
       .epilogue(
         'Logs (stderr) show connections, orders, fills, denials and PnL. Ctrl-C or SIGTERM stops gracefully: no new intents, ' +
           'requests in flight settle, the journal is flushed, a summary is printed (stdout; JSON with --json) and the exit status is 0. ' +
@@ -76,7 +96,12 @@ export const runCommand: CommandModule<object, RunArgs> = {
         '$0 run strategies/rsi-mean-reversion.ts --data ~/data --symbols 700.HK --period 5m',
         'Paper trading on your own 1-minute files',
       )
-      .example('$0 run strategies/sma-crossover.ts --live --yes --symbols AAPL.US --cancel-on-exit', 'Live (needs LONGPORT_* variables)'),
+      .example('$0 run strategies/sma-crossover.ts --live --yes --symbols AAPL.US --cancel-on-exit', 'Live (needs LONGPORT_* variables)')
+      .example('$0 run strategies/sma-crossover.ts --ui', `Paper trading with the dashboard on http://127.0.0.1:${DEFAULT_UI_PORT}`)
+      .example(
+        'TELEGRAM_BOT_TOKEN=… $0 run strategies/sma-crossover.ts --telegram-chat 123456789 --metrics-port 9464',
+        'Fills, denials and halts to Telegram (with /status, /flatten, /kill …), and metrics for Prometheus',
+      ),
   handler: async (args) => {
     // Inside a project (trader.json) a paper run replays its data and the journal lives in its state/ folder,
     // wherever the command runs from; a live run has no data to replay.

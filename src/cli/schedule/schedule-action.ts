@@ -2,6 +2,7 @@
 // account (the paper simulator or the live service), wires the schedule service to the strategy runtime
 // (one session per run, sharing the account and the journal) and the fetch-data task, and runs until
 // SIGTERM / Ctrl-C: then every run stops gracefully, journals are flushed, and the exit status is 0.
+import path from 'node:path';
 import { systemClock } from '../../clock/system-clock.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import type { SecuritySymbol } from '../../domain/symbol.js';
@@ -12,12 +13,16 @@ import { loadScheduleConfig, type ScheduleConfig, type StrategyJobSpec, type Str
 import { loadStrategy } from '../../strategy/index.js';
 import { routeJobs } from '../../schedule/job-router.js';
 import { WebhookNotifier } from '../../schedule/notifier.js';
+import { NotifierGroup } from '../../schedule/notifier-group.js';
+import type { ManagedNotifier } from '../../schedule/queued-notifier.js';
+import { opsFlags, type OpsArgs, type OpsFlags } from '../run/ops-flags.js';
 import { ScheduleService } from '../../schedule/service.js';
 import { untilInterrupted } from '../market/socket-session.js';
 import { FetchTaskRunner } from './fetch-task.js';
 import { openScheduleVenue } from './venue.js';
+import { createScheduleTelegram, startScheduleWatch, type ScheduleWatch } from './watch.js';
 
-export interface ScheduleArgs {
+export interface ScheduleArgs extends OpsArgs {
   readonly config: string;
   readonly 'health-port'?: number | undefined;
   readonly state?: string | undefined;
@@ -38,10 +43,14 @@ export async function scheduleAction(args: ScheduleArgs): Promise<void> {
     checkStrategy: strategyProblem,
     ...(args.state === undefined ? {} : { stateDir: args.state }),
   });
+  const watchFlags = watchSettings(args, config, healthPort);
+  // The dashboard, metrics and chat are loaded only when asked for.
+  const logs = watchFlags?.ui === undefined ? undefined : new (await import('../../ops/log-tail.js')).LogTail();
   const logger = createLogger({
     level: args.verbose === true ? 'debug' : (process.env['LOG_LEVEL'] ?? 'info'),
     pretty: process.stderr.isTTY === true && args['json-logs'] !== true,
     singleLine: true,
+    ...(logs === undefined ? {} : { tee: logs }),
   });
   const symbols = await checkStrategies(config);
   announce(logger, config);
@@ -51,11 +60,18 @@ export async function scheduleAction(args: ScheduleArgs): Promise<void> {
   const interrupted = untilInterrupted(stopRequested.signal);
   const clock = systemClock;
   const venue = await openScheduleVenue({ config, symbols, clock, logger });
+  let watch: ScheduleWatch | undefined;
   try {
-    const notifier =
-      config.notify === undefined
-        ? undefined
-        : new WebhookNotifier({ clock, url: config.notify.webhook, ...config.notify, logger: logger.child({ component: 'webhook' }) });
+    const channels = new Map<string, ManagedNotifier>();
+    if (config.notify !== undefined)
+      channels.set(
+        'webhook',
+        new WebhookNotifier({ clock, url: config.notify.webhook, ...config.notify, logger: logger.child({ component: 'webhook' }) }),
+      );
+    const telegram = await createScheduleTelegram(watchFlags, clock, logger);
+    if (telegram !== undefined) channels.set('telegram', telegram.notifier);
+    const notifier = channels.size === 0 ? undefined : new NotifierGroup(channels);
+    const servesHealth = watchFlags?.ui !== undefined && (healthPort ?? config.healthPort) === watchFlags.ui.port;
     // The runner asks the service (built next) before each order, and tells it about each session's link.
     let service: ScheduleService | undefined;
     let links = 0;
@@ -66,8 +82,17 @@ export async function scheduleAction(args: ScheduleArgs): Promise<void> {
       logger,
       clock,
       gate: { blocked: () => service?.ordersBlocked() },
-      onSession: (job, session) =>
-        service?.links.watch(`${job?.name ?? 'reconciliation'} trade connection #${++links}`, session.link.trade.state$),
+      onSession: (job, session) => {
+        const unwatchLink = service?.links.watch(
+          `${job?.name ?? 'reconciliation'} trade connection #${++links}`,
+          session.link.trade.state$,
+        );
+        const unwatchOps = watch?.control.watchSession(job, session);
+        return () => {
+          unwatchLink?.();
+          unwatchOps?.();
+        };
+      },
     });
     service = new ScheduleService({
       config,
@@ -80,10 +105,26 @@ export async function scheduleAction(args: ScheduleArgs): Promise<void> {
       ...(notifier === undefined ? {} : { notifier }),
       ...(venue.token === undefined ? {} : { token: venue.token }),
       ...(healthPort === undefined ? {} : { healthPort }),
+      serveHealth: !servesHealth,
     });
     service.links.watch('quote connection', venue.quotes.state$);
+    if (watchFlags !== undefined)
+      watch = await startScheduleWatch({
+        flags: watchFlags,
+        config,
+        service,
+        sessions,
+        venue,
+        notifiers: notifier ?? new NotifierGroup(new Map()),
+        telegram,
+        servesHealth,
+        clock,
+        logger,
+        logs,
+      });
     await runUntilInterrupted(service, interrupted, stopRequested, logger);
   } finally {
+    await watch?.close();
     await venue.close();
   }
 }
@@ -117,6 +158,21 @@ async function runUntilInterrupted(
   process.off('SIGINT', forceExit);
   process.off('SIGTERM', forceExit);
   logger.info('stopped; journal flushed');
+}
+
+/** The dashboard, metrics and Telegram as the flags and the config's `ui:` and `telegram:` keys ask. */
+function watchSettings(args: ScheduleArgs, config: ScheduleConfig, healthPort: number | undefined): OpsFlags | undefined {
+  const ui = config.ui;
+  return opsFlags(args, process.env, {
+    tokenFile: ui?.tokenFile ?? path.join(config.stateDir, 'ui-token'),
+    uiPort: ui?.port ?? healthPort ?? config.healthPort,
+    uiOn: ui !== undefined,
+    host: ui?.host,
+    readOnly: ui?.readOnly,
+    metricsPort: ui?.metricsPort,
+    telegramChats: config.telegram?.chats,
+    telegramApiRoot: config.telegram?.apiRoot,
+  });
 }
 
 /** A job's strategy loaded with the job's symbols, period and params: what is wrong with it, if anything. */

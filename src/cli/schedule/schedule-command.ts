@@ -1,5 +1,6 @@
 // `trader schedule CONFIG`: the command's flags, help and examples; the work is in schedule-action.ts.
 import type { CommandModule } from 'yargs';
+import { DEFAULT_UI_PORT } from '../run/ops-flags.js';
 import { scheduleAction, type ScheduleArgs } from './schedule-action.js';
 
 export const scheduleCommand: CommandModule<object, ScheduleArgs> = {
@@ -20,6 +21,22 @@ export const scheduleCommand: CommandModule<object, ScheduleArgs> = {
         type: 'boolean',
         describe: 'Log JSON lines on stderr even on a terminal (they are JSON whenever stderr is not one)',
       })
+      .option('ui', {
+        type: 'string',
+        describe: `Serve the live dashboard (and /metrics): on the health port when there is one (it then serves /health and /status too), else ${DEFAULT_UI_PORT}, or --ui=PORT; config key ui:`,
+      })
+      .option('ui-host', { type: 'string', describe: 'Listen on this address instead of 127.0.0.1 (put TLS in front: see the README)' })
+      .option('ui-token-file', {
+        type: 'string',
+        describe: "The dashboard's token (made on first start, mode 600, shown once); default STATE/ui-token",
+      })
+      .option('ui-read-only', { type: 'boolean', describe: 'The dashboard shows everything and does nothing' })
+      .option('metrics-port', { type: 'number', describe: 'Serve /metrics (OpenMetrics, same token) on a port of its own' })
+      .option('telegram-chat', {
+        type: 'string',
+        array: true,
+        describe: 'Telegram chat id to notify and obey (repeatable; config key telegram.chats); token from TELEGRAM_BOT_TOKEN',
+      })
       .epilogue(
         'Jobs fire on their cron times in their time zone, only on trading days of their market (from the service, cached; ' +
           'holidays are skipped and logged, half days close windows early). A start/stop job runs its strategy from start to stop; ' +
@@ -35,7 +52,8 @@ export const scheduleCommand: CommandModule<object, ScheduleArgs> = {
       .example(
         '$0 schedule schedule.yaml --health-port 8080 --json-logs',
         'With a health endpoint, logging JSON lines (e.g. under systemd)',
-      ),
+      )
+      .example('$0 schedule schedule.yaml --health-port 8080 --ui', 'The dashboard and /metrics on the health port 8080 (token needed)'),
   handler: async (args) => {
     await scheduleAction(args);
   },

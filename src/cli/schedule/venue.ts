@@ -5,6 +5,7 @@
 // the scheduler itself (trading days, account figures, last prices), which the sessions' quote leases share.
 import path from 'node:path';
 import type { Clock } from '../../domain/clock.js';
+import type { Order } from '../../domain/order.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import type { SecuritySymbol } from '../../domain/symbol.js';
 import { BadDataError } from '../../feeds/history/bad-data-error.js';
@@ -27,6 +28,8 @@ export interface ScheduleVenue {
   sessionVenue(): SessionVenue;
   readonly quotes: QuoteClient;
   readonly account: AccountSource;
+  /** Today's orders of the account (the dashboard's open orders). */
+  orders(): Promise<readonly Order[]>;
   readonly simulator: Simulator | undefined;
   /** Live with a known expiry: refreshes the access token (stored in the state dir); resolves to its expiry. */
   readonly token: { readonly expiresAt: number; readonly refresh: () => Promise<number> } | undefined;
@@ -93,6 +96,7 @@ export async function openScheduleVenue(options: VenueOptions): Promise<Schedule
         positions: () => http.positions(),
         prices: async (symbols) => new Map((await quotes.quote(symbols)).map((quote) => [quote.symbol, quote.lastDone])),
       },
+      orders: () => http.todayOrders(),
       simulator,
       token: simulator === undefined && account.tokenExpiresAt !== undefined ? { expiresAt: account.tokenExpiresAt, refresh } : undefined,
       close,

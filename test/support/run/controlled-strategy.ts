@@ -10,6 +10,8 @@ import { prepareStrategy, type PreparedStrategy } from '../../../src/strategy/pr
 export interface ControlledStrategy {
   readonly strategy: PreparedStrategy;
   emit(build: (ctx: StrategyContext<Record<string, never>>) => OrderIntent): void;
+  /** Ends the strategy's stream with this error, as a strategy that throws does. */
+  fail(message: string): void;
 }
 
 export function controlledStrategy(symbol: SecuritySymbol, name = 'controlled'): ControlledStrategy {
@@ -28,6 +30,9 @@ export function controlledStrategy(symbol: SecuritySymbol, name = 'controlled'):
     emit(build) {
       if (context === undefined) throw new Error(`strategy ${name} has not started`);
       intents.next(build(context));
+    },
+    fail(message) {
+      intents.error(new Error(message));
     },
   };
 }
