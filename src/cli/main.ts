@@ -5,6 +5,7 @@ import { hideBin } from 'yargs/helpers';
 import { backtestCommands } from './commands/backtest-commands.js';
 import { catalogCommands } from './commands/catalog-commands.js';
 import { marketCommands } from './commands/market-commands.js';
+import { researchCommands } from './commands/research-commands.js';
 import { runCommands } from './commands/run-commands.js';
 import { scheduleCommands } from './commands/schedule-commands.js';
 import { simCommands } from './commands/sim-commands.js';
@@ -17,6 +18,7 @@ const yargs = createRequire(import.meta.url)('yargs') as typeof yargsEsm;
 
 const commands = [
   ...backtestCommands,
+  ...researchCommands,
   ...runCommands,
   ...scheduleCommands,
   ...simCommands,

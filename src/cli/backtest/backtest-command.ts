@@ -1,43 +1,22 @@
 // `trader backtest STRATEGY`: runs a strategy file over candle history through the runtime of `trader run`
 // against the simulated venue, then prints a summary and writes the JSON result and the HTML report.
 import type { Argv, CommandModule } from 'yargs';
-import { loadBacktestData, symbolsOfDataPath } from '../../backtest/data.js';
 import { runBacktest, type BacktestRun } from '../../backtest/engine.js';
 import { createProgress } from '../../backtest/progress.js';
 import { systemClock } from '../../clock/system-clock.js';
-import { parseChoice } from '../../domain/order-types.js';
-import { PERIODS } from '../../domain/period.js';
 import { createLogger, silentLogger } from '../../log/logger.js';
-import { loadRiskConfig } from '../../risk/config.js';
-import { FEE_SETTINGS, FILL_MODELS, INTRABAR_PATHS } from '../../sim/venue/settings.js';
-import { loadStrategy, parseParamAssignments } from '../../strategy/index.js';
-import { BAD_ROW_POLICIES, cashFlag, jsonTarget, riskFreeRateFlag, symbolsFlag, venueChoice, type BacktestArgs } from './flags.js';
+import { parseParamAssignments } from '../../strategy/index.js';
+import { BACKTEST_OPTIONS, jsonTarget, type BacktestArgs } from './flags.js';
+import { loadBacktestInputs } from './inputs.js';
 import { writeOutputs } from './outputs.js';
 
 /** Bars between progress updates (each costs one clock read). */
 const PROGRESS_EVERY = 4096;
 
 export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
-  const venue = venueChoice(args);
-  const cash = cashFlag(args.cash);
-  const riskFreeRate = riskFreeRateFlag(args);
-  const onBadRow = parseChoice(BAD_ROW_POLICIES, String(args['on-bad-row']), '--on-bad-row');
   const json = jsonTarget(args.json);
   const params = parseParamAssignments((args.param ?? []).map(String));
-  const symbols = symbolsFlag(args.symbols) ?? (await symbolsOfDataPath(args.data));
-  const strategy = await loadStrategy(args.strategy, {
-    params,
-    ...(symbols === undefined ? {} : { symbols }),
-    ...(args.period === undefined ? {} : { period: args.period }),
-  });
-  const risk = args.risk === undefined ? undefined : await loadRiskConfig(args.risk);
-  const data = await loadBacktestData(args.data, { symbols: strategy.symbols, onBadRow });
-  if (data.skippedRows > 0) {
-    const listed = data.problems.map((problem) => `\n  ${problem.source}:${problem.line}: ${problem.reason}`).join('');
-    process.stderr.write(
-      `warning: skipped ${data.skippedRows} bad row${data.skippedRows === 1 ? '' : 's'}:${listed}${data.skippedRows > data.problems.length ? '\n  …' : ''}\n`,
-    );
-  }
+  const { venue, cash, riskFreeRate, strategy, risk, data } = await loadBacktestInputs(args, params);
 
   const progress = createProgress({ clock: systemClock, stream: process.stderr });
   progress.start(data.series.reduce((sum, series) => sum + series.candles.length, 0));
@@ -75,7 +54,7 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
 
 // The global --json is a switch; here it names a file (or - for stdout), so it must stop being a boolean,
 // or yargs would read `--json out.json` as a switch and a stray argument.
-function jsonTakesAValue<T>(yargs: Argv<T>): Argv<T> {
+export function jsonTakesAValue<T>(yargs: Argv<T>): Argv<T> {
   const options = (yargs as unknown as { getOptions(): { boolean: string[] } }).getOptions();
   const index = options.boolean.indexOf('json');
   if (index >= 0) options.boolean.splice(index, 1);
@@ -92,36 +71,8 @@ export const backtestCommand: CommandModule<object, BacktestArgs> = {
         demandOption: true,
         describe: 'Strategy file (.ts or .js), e.g. strategies/sma-crossover.ts',
       })
-      .option('data', { type: 'string', default: 'backtest-data', describe: 'Candle CSV file or folder of SYMBOL.csv files' })
-      .option('symbols', { type: 'string', describe: "Comma-separated symbols (default: the file's name, or the strategy's symbols)" })
-      .option('period', {
-        type: 'string',
-        describe: `Bar period the strategy sees (${PERIODS.join(', ')}); coarser than the data is built from it`,
-      })
       .option('param', { type: 'string', array: true, describe: 'Strategy parameter key=value (repeatable)' })
-      .option('cash', { type: 'string', default: '1000000', describe: "Starting cash in the data's currency" })
-      .option('commission', { type: 'string', describe: 'Commission as a fraction of traded value per fill, e.g. 0.001' })
-      .option('slippage', { type: 'string', describe: 'Slippage in basis points against market-style fills (default 0)' })
-      .option('fees', {
-        type: 'string',
-        describe: `Market fee schedule instead of --commission: ${FEE_SETTINGS.filter((fee) => fee !== 'none').join(', ')}`,
-      })
-      .option('fill', {
-        type: 'string',
-        default: 'next-open',
-        describe: `Market order fill: ${FILL_MODELS.join(" (next bar's open) | ")} (the deciding bar's close)`,
-      })
-      .option('intrabar', {
-        type: 'string',
-        default: 'nearest-first',
-        describe: `Path inside a bar for stops and limits: ${INTRABAR_PATHS.join(', ')}`,
-      })
-      .option('risk', { type: 'string', describe: 'Risk config JSON (the same file as `trader run --risk`)' })
-      .option('risk-free-rate', {
-        type: 'string',
-        describe: 'Annual risk-free rate for Sharpe and Sortino, as a fraction, e.g. 0.02 (default 0)',
-      })
-      .option('on-bad-row', { type: 'string', default: 'fail', describe: 'Bad CSV rows: fail (list the first 10) or skip them' })
+      .options(BACKTEST_OPTIONS)
       .option('json', {
         type: 'string',
         nargs: 1,
