@@ -16,6 +16,7 @@ import { prepareStrategy, type PreparedStrategy } from '../strategy/prepare.js';
 import { type TrialMetrics, withCalmar } from './objective.js';
 import type { ParamCombo } from './param-space.js';
 import { returnStats, type ReturnStats } from './return-stats.js';
+import { sliceData } from './shared-data.js';
 
 /** Everything but the parameters, the same for every trial of a run (plain data: it crosses to workers). */
 export interface TrialSettings {
@@ -38,6 +39,13 @@ export interface TrialTask {
   /** Position in the run's trial list; results are keyed and tie-broken by it. */
   readonly index: number;
   readonly combo: ParamCombo;
+  /** Only the bars starting in [from, to) (epoch ms): a walk-forward window. */
+  readonly range?: TimeRange;
+}
+
+export interface TimeRange {
+  readonly from: number;
+  readonly to: number;
 }
 
 export interface TrialOutcome {
@@ -101,5 +109,18 @@ export function trialOutcome(index: number, strategy: PreparedStrategy, run: Bac
 
 export async function runTrial(context: TrialContext, settings: TrialSettings, task: TrialTask): Promise<TrialOutcome> {
   const strategy = prepareTrial(context.definition, settings, task.combo);
-  return trialOutcome(task.index, strategy, await runTrialBacktest(strategy, context, settings), settings);
+  const data = task.range === undefined ? context.data : rangeOf(context, task.range);
+  return trialOutcome(task.index, strategy, await runTrialBacktest(strategy, { data, risk: context.risk }, settings), settings);
+}
+
+// The windows of a walk-forward repeat for every trial: each is cut once per context.
+const slices = new WeakMap<TrialContext, Map<string, BacktestData>>();
+
+function rangeOf(context: TrialContext, range: TimeRange): BacktestData {
+  let cache = slices.get(context);
+  if (cache === undefined) slices.set(context, (cache = new Map()));
+  const key = `${range.from}:${range.to}`;
+  let data = cache.get(key);
+  if (data === undefined) cache.set(key, (data = sliceData(context.data, range.from, range.to)));
+  return data;
 }

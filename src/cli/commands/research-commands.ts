@@ -2,6 +2,7 @@
 // strategy honesty checks and queue workers. Each command module is loaded only when it runs.
 import type { CommandModule } from 'yargs';
 import { optimizeCommand } from '../research/optimize-command.js';
+import { walkForwardCommand } from '../research/walkforward-command.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: each command has its own argument type
-export const researchCommands: readonly CommandModule<object, any>[] = [optimizeCommand];
+export const researchCommands: readonly CommandModule<object, any>[] = [optimizeCommand, walkForwardCommand];
