@@ -1,6 +1,6 @@
 // What optimize and walkforward share on the command line: their flags beyond the backtest's, the trial
 // settings from those flags, and the executor (the local pool, or the Redis queue with --queue).
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { Options } from 'yargs';
 import type { BacktestData } from '../../backtest/data.js';
 import { InvalidInputError } from '../../domain/errors.js';
@@ -108,8 +108,20 @@ export async function createExecutor(
   const hash = dataHash(data);
   if (args.queue !== undefined) {
     const { createQueueExecutor } = await import('../../research/queue/submitter.js');
+    // Workers open the files relative to their own working folder: the same layout on every machine.
+    const local = (path: string): string => relative(process.cwd(), path);
+    const shared = {
+      ...settings,
+      strategyFile: local(settings.strategyFile),
+      ...(settings.riskFile === undefined ? {} : { riskFile: local(settings.riskFile) }),
+    };
     return {
-      executor: await createQueueExecutor({ url: String(args.queue), settings, dataHash: hash, dataPath: resolve(args.data) }),
+      executor: await createQueueExecutor({
+        url: String(args.queue),
+        settings: shared,
+        dataHash: hash,
+        dataPath: local(resolve(args.data)),
+      }),
       dataHash: hash,
     };
   }
