@@ -83,7 +83,14 @@ export async function optimizeAction(args: OptimizeArgs): Promise<OptimizeResult
       `interrupted: ${result.outcomes.length} of ${plan.trials.length} trials finished${args.resume === undefined ? '' : `; continue with --resume ${args.resume}`}\n`,
     );
   }
-  await writeOptimizeOutputs(args, json, inputs.strategy.name, result, rules);
+  const bestEquity = async (): Promise<{ time: number; value: number }[]> => {
+    const best = result.ranking.ranked[0];
+    if (best === undefined) return [];
+    const combo = plan.trials.find((trial) => trial.index === best.index)!.combo;
+    const { trialEquity } = await import('../../research/report/best-equity.js');
+    return trialEquity({ definition: inputs.strategy.definition, data: inputs.data, risk: inputs.risk }, settings, combo);
+  };
+  await writeOptimizeOutputs(args, json, inputs.strategy.name, result, rules, bestEquity);
   if (result.interrupted) process.exitCode = 130;
   return result;
 }
@@ -94,6 +101,7 @@ async function writeOptimizeOutputs(
   strategy: string,
   result: OptimizeResult,
   rules: RankingRules,
+  bestEquity: () => Promise<{ time: number; value: number }[]>,
 ): Promise<void> {
   const top = args.top ?? 10;
   if (json !== '-' && args.quiet !== true) process.stdout.write(summaryText(result, rules, top));
@@ -108,7 +116,7 @@ async function writeOptimizeOutputs(
   }
   if (args.report !== undefined) {
     const { renderOptimizeReport } = await import('../../research/report/optimize-report.js');
-    await writeFile(args.report, await renderOptimizeReport(args, result, rules));
+    await writeFile(args.report, await renderOptimizeReport({ strategy, result, rules, bestEquity: await bestEquity() }));
     process.stderr.write(`wrote ${args.report}\n`);
   }
 }
