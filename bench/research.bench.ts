@@ -39,9 +39,22 @@ async function loadData(): Promise<{ data: BacktestData; label: string; path: st
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
     const open = price;
     price = Math.max(1, Math.round(price * (1 + (state / 2_147_483_648 - 0.5) * 0.03) * 100) / 100);
-    candles.push({ symbol, period: 'day', time: time + 5 * 3_600_000, open, high: Math.max(open, price) + 0.1, low: Math.min(open, price) - 0.1, close: price, volume: 1e6 });
+    candles.push({
+      symbol,
+      period: 'day',
+      time: time + 5 * 3_600_000,
+      open,
+      high: Math.max(open, price) + 0.1,
+      low: Math.min(open, price) - 0.1,
+      close: price,
+      volume: 1e6,
+    });
   }
-  return { data: backtestData([{ symbol, period: 'day', source: 'generated', candles }]), label: 'generated random walk (5,850 days; no ../shared/data)', path: undefined };
+  return {
+    data: backtestData([{ symbol, period: 'day', source: 'generated', candles }]),
+    label: 'generated random walk (5,850 days; no ../shared/data)',
+    path: undefined,
+  };
 }
 
 function settingsFor(data: BacktestData): TrialSettings {
@@ -57,8 +70,14 @@ function settingsFor(data: BacktestData): TrialSettings {
 }
 
 /** `count` trials of a fast × slow grid (fast < slow), the first `count` grid positions that qualify. */
+let fullPlan: TrialPlan | undefined;
 function plan(settings: TrialSettings, count: number, offset = 0): TrialPlan {
-  const full = planTrials(smaCrossover as never, settings, { space: parseParamSpace(['fast=2:120', 'slow=3:400']), search: 'grid', seed: 1 });
+  const full = (fullPlan ??= planTrials(smaCrossover as never, settings, {
+    space: parseParamSpace(['fast=2:120', 'slow=3:400']),
+    search: 'grid',
+    seed: 1,
+  }));
+  if (offset + count > full.trials.length) throw new Error(`the grid has only ${full.trials.length} trials`);
   return { ...full, trials: full.trials.slice(offset, offset + count) };
 }
 
@@ -71,7 +90,7 @@ async function timed(executor: TrialExecutor, trials: TrialPlan): Promise<number
 async function throughput(data: BacktestData, settings: TrialSettings, workers: number, round: number): Promise<number> {
   const pool = createLocalPool({ workers, settings, data: shareData(data, dataHash(data)) });
   try {
-    await timed(pool, plan(settings, workers * 20, 50_000)); // threads started, strategy loaded, code warm
+    await timed(pool, plan(settings, workers * 20, 30_000)); // threads started, strategy loaded, code warm
     return (TRIALS / (await timed(pool, plan(settings, TRIALS, round * TRIALS)))) * 1000;
   } finally {
     await pool.close();
@@ -90,7 +109,9 @@ async function freePort(): Promise<number> {
 async function queueOverhead(data: BacktestData, settings: TrialSettings, path: string): Promise<void> {
   if (!existsSync('/usr/bin/redis-server')) return void console.log('queue overhead: skipped (no /usr/bin/redis-server)');
   const port = await freePort();
-  const redis = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const redis = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   await new Promise<void>((resolve) => redis.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Ready') && resolve()));
   const url = `redis://127.0.0.1:${port}/0`;
   const hash = dataHash(data);
@@ -99,16 +120,23 @@ async function queueOverhead(data: BacktestData, settings: TrialSettings, path: 
   const pool = createLocalPool({ workers: 1, settings, data: shareData(data, hash) });
   const count = 200;
   try {
-    await timed(queue, plan(settings, 20, 60_000));
-    await timed(pool, plan(settings, 20, 60_000));
+    await timed(queue, plan(settings, 20, 30_500));
+    await timed(pool, plan(settings, 20, 30_500));
     const overheads: string[] = [];
     for (let round = 0; round < 3; round += 1) {
-      const trials = plan(settings, count, 70_000 + round * count);
+      const trials = plan(settings, count, 31_000 + round * count);
       const local = await timed(pool, trials);
-      const queued = await timed(queue, { ...trials, trials: trials.trials.map((trial) => ({ ...trial, index: trial.index + 1_000_000 * (round + 1) })) });
-      overheads.push(`${((queued - local) / count).toFixed(2)} ms (local ${(local / count).toFixed(2)}, queued ${(queued / count).toFixed(2)} ms/trial)`);
+      const queued = await timed(queue, {
+        ...trials,
+        trials: trials.trials.map((trial) => ({ ...trial, index: trial.index + 1_000_000 * (round + 1) })),
+      });
+      overheads.push(
+        `${((queued - local) / count).toFixed(2)} ms (local ${(local / count).toFixed(2)}, queued ${(queued / count).toFixed(2)} ms/trial)`,
+      );
     }
-    console.log(`queue overhead per trial, 1 worker thread each side, ${count} trials, local and queued interleaved: ${overheads.join('; ')}`);
+    console.log(
+      `queue overhead per trial, 1 worker thread each side, ${count} trials, local and queued interleaved: ${overheads.join('; ')}`,
+    );
   } finally {
     await queue.close();
     await worker.close();
