@@ -62,6 +62,7 @@ function syntheticRun(count: number): BacktestRecord {
     bars: new Map([[SYMBOL, candles]]),
     equity: recorder.curve(),
     fills,
+    activity: { intents: fills.length, orders: fills.length, denialsByCode: {}, denials: [] },
   };
 }
 

@@ -1,6 +1,6 @@
 // Donchian breakout with a trailing ATR stop: buy when a close breaks above the highest high of the previous `lookback` bars; close when a close falls below the stop (`stopAtr` ATRs under the best close since entry).
 import { ATR, DonchianChannels } from 'trading-signals';
-import { defineStrategy } from '../src/strategy/index.js';
+import { defineStrategy } from 'longport-trader';
 
 interface SymbolState {
   readonly channel: DonchianChannels;

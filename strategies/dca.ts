@@ -1,29 +1,32 @@
-// Dollar-cost averaging: buy about `amount` worth (whole shares, at the last close) of each symbol every `everyDays` days of bar time.
-import { defineStrategy } from '../src/strategy/index.js';
+// Dollar-cost averaging: every `everyDays` days of bar time, put `amount` toward each symbol and buy the whole shares it pays for; what a purchase cannot spend (less than a share) carries to the next one.
+import { z } from 'zod';
+import { defineStrategy } from 'longport-trader';
 
 const DAY_MS = 86_400_000;
 
 export default defineStrategy({
   name: 'dca',
-  description: 'Buys a fixed cash amount of each symbol at its first bar and then every N days (bar time, so backtests and live agree).',
+  description:
+    'Puts a fixed cash amount toward each symbol at its first bar and then every N days (bar time, so backtests and live agree), buying the whole shares it pays for; the rest carries over.',
   params: { amount: 1000, everyDays: 30 },
+  paramsSchema: z.strictObject({ amount: z.number().positive(), everyDays: z.number().positive() }),
   symbols: ['SPX.US'],
   period: 'day',
   // No indicators: a warm-up would only shift its schedule onto history bars, whose purchases are dropped.
   warmup: 0,
-  init: () => ({ nextBuyAt: new Map<string, number>() }),
+  init: () => ({ nextBuyAt: new Map<string, number>(), carried: new Map<string, number>() }),
   onCandle(candle, ctx, state) {
     const due = state.nextBuyAt.get(candle.symbol);
     if (due !== undefined && candle.time < due) return undefined;
     state.nextBuyAt.set(candle.symbol, candle.time + ctx.params.everyDays * DAY_MS);
-    const quantity = Math.floor(ctx.params.amount / candle.close);
+    // A share dearer than the amount is bought every few purchases instead of never.
+    const budget = ctx.params.amount + (state.carried.get(candle.symbol) ?? 0);
+    const quantity = Math.floor(budget / candle.close);
+    state.carried.set(candle.symbol, budget - quantity * candle.close);
     if (quantity < 1) {
-      ctx.log.warn(
-        { symbol: candle.symbol, close: candle.close, amount: ctx.params.amount },
-        'amount buys less than one share; skipping this purchase',
-      );
+      ctx.log.debug({ symbol: candle.symbol, close: candle.close, budget }, 'less than one share so far; carried to the next purchase');
       return undefined;
     }
-    return ctx.buy(quantity, { symbol: candle.symbol, reason: `DCA ${ctx.params.amount} at ${candle.close}` });
+    return ctx.buy(quantity, { symbol: candle.symbol, reason: `DCA ${budget.toFixed(2)} at ${candle.close}` });
   },
 });

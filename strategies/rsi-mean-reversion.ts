@@ -1,8 +1,7 @@
 // RSI mean reversion: buy when the RSI of closes drops below `oversold` while flat; close the position once the RSI recovers above `exit`.
 import { filter, map, pairwise } from 'rxjs';
 import { z } from 'zod';
-import type { OrderIntent } from '../src/domain/index.js';
-import { defineStrategy, rsi } from '../src/strategy/index.js';
+import { defineStrategy, rsi, type OrderIntent } from 'longport-trader';
 
 export default defineStrategy({
   name: 'rsi-mean-reversion',

@@ -1,7 +1,7 @@
 // SMA crossover: buy `quantity` at market when the fast SMA of closes crosses above the slow one, close the whole position when it crosses below.
 import { map } from 'rxjs';
 import { z } from 'zod';
-import { crossover, defineStrategy } from '../src/strategy/index.js';
+import { crossover, defineStrategy } from 'longport-trader';
 
 export default defineStrategy({
   name: 'sma-crossover',

@@ -63,7 +63,25 @@ export class SymbolBarCloses {
    * a new heap number per bar on the backtest's hot path.
    */
   closeBar(bar: Pick<Candle, 'time'>): void {
-    const start = bar.time;
+    this.closeAt(bar.time);
+  }
+
+  /** closeBar of the bar starting at `times[index]` (the walk's columns). */
+  closeBarAt(times: Float64Array, index: number): void {
+    this.closeAt(times[index]!);
+  }
+
+  /**
+   * Whether the bar at `times[index]` is the last of its market day in the data (intraday bars only): an
+   * order decided on it belongs to the next market day, as one decided on a full day's closing bar does,
+   * also on a half day whose bars end early.
+   */
+  endsMarketDay(times: Float64Array, index: number): boolean {
+    if (this.periodMs === undefined) return false;
+    return index + 1 >= times.length || times[index + 1]! >= this.days.dayEnd(times[index]!);
+  }
+
+  private closeAt(start: number): void {
     const periodMs = this.periodMs;
     if (periodMs !== undefined && start >= this.sessionBegin && start < this.sessionEnd) {
       this.lastClose = Math.min(start + periodMs, this.sessionEnd);

@@ -1,11 +1,14 @@
-// The candle history of a backtest: loaded from a file or folder (loadCandles, with the bad-row policy),
-// checked to share one period and one currency, and the defaults for which symbols a run uses.
-import { stat } from 'node:fs/promises';
+// The candle history of a backtest: loaded from a file or folder of CSV or Parquet files into columns
+// (loadCandles, with the bad-row policy), checked to share one period and one currency, and the defaults
+// for which symbols a run uses.
+import { readdir, stat } from 'node:fs/promises';
 import { InvalidInputError } from '../domain/errors.js';
 import type { Period } from '../domain/period.js';
 import { currencyOf, marketOf, type SecuritySymbol } from '../domain/symbol.js';
+import type { Candle } from '../domain/candle.js';
 import type { BadRowPolicy, DataProblem } from '../feeds/history/bad-data-error.js';
-import { loadCandles, symbolFromFileName, type CandleSeries } from '../feeds/history/candle-files.js';
+import { columnsOf } from '../feeds/history/candle-columns.js';
+import { loadCandles, seriesOf, isCandleFile, symbolFromFileName, type CandleSeries } from '../feeds/history/candle-files.js';
 
 export interface BacktestData {
   /** One series per symbol, in the order the reports list them. */
@@ -33,11 +36,27 @@ export async function loadBacktestData(path: string, options: DataOptions = {}):
   return backtestData(loaded.series, loaded.skippedRows, loaded.problems);
 }
 
+/** Series made as candles elsewhere (tests, benchmarks); they become columns. */
+export interface CandleSeriesInput {
+  readonly symbol: SecuritySymbol;
+  readonly period: Period;
+  readonly source: string;
+  readonly candles: readonly Candle[];
+}
+
 /** Checks series loaded (or built) elsewhere: at least one bar, one period, one currency. */
-export function backtestData(series: readonly CandleSeries[], skippedRows = 0, problems: readonly DataProblem[] = []): BacktestData {
+export function backtestData(
+  input: readonly (CandleSeries | CandleSeriesInput)[],
+  skippedRows = 0,
+  problems: readonly DataProblem[] = [],
+): BacktestData {
+  const series = input.map((one) => ('columns' in one ? one : seriesOf(columnsOf(one.candles, one))));
   const first = series[0];
-  if (first === undefined || series.every((one) => one.candles.length === 0))
-    throw new InvalidInputError('the candle data has no bars', 'data');
+  if (first === undefined || series.every((one) => one.columns.length === 0)) {
+    const sources = series.map((one) => one.source);
+    const named = sources.length > 3 ? `${sources.slice(0, 3).join(', ')} …` : sources.join(', ');
+    throw new InvalidInputError(`the candle data has no bars${named === '' ? '' : ` (${named}: no rows after the header)`}`, 'data');
+  }
   const periods = new Set(series.map((one) => one.period));
   if (periods.size > 1) {
     throw new InvalidInputError(
@@ -57,13 +76,19 @@ export function backtestData(series: readonly CandleSeries[], skippedRows = 0, p
 
 /**
  * The symbols a run uses when --symbols is not given: a single file's own symbol (from its name); for a
- * folder, undefined (the strategy's default symbols).
+ * folder, every symbol with a SYMBOL.csv or SYMBOL.parquet file in it.
  */
 export async function symbolsOfDataPath(path: string): Promise<readonly string[] | undefined> {
   const info = await stat(path).catch(() => {
     throw new InvalidInputError(`data path ${path} does not exist`, 'data');
   });
-  if (info.isDirectory()) return undefined;
+  if (info.isDirectory()) {
+    const symbols = (await readdir(path)).filter((name) => isCandleFile(name)).map((name) => symbolFromFileName(name));
+    const named = [...new Set(symbols.filter((symbol) => symbol !== undefined))].sort();
+    if (named.length === 0)
+      throw new InvalidInputError(`no candle file named like SYMBOL.csv or SYMBOL.parquet (e.g. 700.HK.csv) in ${path}`, 'data');
+    return named;
+  }
   const symbol = symbolFromFileName(path);
   if (symbol === undefined)
     throw new InvalidInputError(`${path}: the file name is not a symbol (like 700.HK.csv); name the symbol with --symbols`, 'symbols');

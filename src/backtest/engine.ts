@@ -8,6 +8,7 @@
 import { Decimal } from '../domain/decimal.js';
 import { InvalidInputError } from '../domain/errors.js';
 import type { OrderIntent } from '../domain/intent.js';
+import type { SecuritySymbol } from '../domain/symbol.js';
 import type { RuntimeEvent } from '../execution/events.js';
 import { silentLogger, type Logger } from '../log/logger.js';
 import type { RiskLimits } from '../risk/config.js';
@@ -18,13 +19,14 @@ import type { FeeModel } from '../sim/venue/fees.js';
 import type { VenueSettingsInput } from '../sim/venue/settings.js';
 import { Venue } from '../sim/venue/venue.js';
 import { VirtualClock } from '../clock/virtual-clock.js';
+import { headOf, type CandleColumns } from '../feeds/history/candle-columns.js';
 import { BarCloseTimes } from './bar-close.js';
 import { BacktestBroker } from './broker.js';
 import type { BacktestData } from './data.js';
 import { BacktestMarketData } from './market-data.js';
 import { checkResample } from './resample.js';
 import { SeriesWalk } from './series-walk.js';
-import type { BacktestRecord } from './result.js';
+import { DENIALS_LISTED, type BacktestRecord, type DenialEntry, type EquityCurve, type RunFailure } from './result.js';
 
 export const DEFAULT_CASH = 1_000_000;
 
@@ -76,7 +78,7 @@ export interface BacktestRun {
 export async function runBacktest(options: BacktestOptions): Promise<BacktestRun> {
   const { data } = options;
   checkStrategies(options.strategies, data);
-  const series = data.series.map((one) => one.candles);
+  const series = data.series.map((one) => one.columns);
   const symbols = data.series.map((one) => one.symbol);
   const cash = new Decimal(options.cash ?? DEFAULT_CASH);
   const clock = new VirtualClock(SeriesWalk.firstTime(series));
@@ -100,12 +102,24 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
   const intents: RecordedIntent[] = [];
   const events: RuntimeEvent[] = [];
   const denials: Record<string, number> = {};
+  const listedDenials: DenialEntry[] = [];
+  const failures: RunFailure[] = [];
+  // Once every strategy has failed, nothing more can happen: the walk stops at that bar.
+  let everyStrategyFailed = false;
   const keepEvents = options.keepEvents === true;
   const keepIntents = options.keepIntents === true;
   runtime.events.subscribe((event) => {
     if (event.type === 'intent') {
       if (keepIntents) intents.push({ time: event.time, strategy: event.strategy, intent: event.intent });
-    } else if (event.type === 'denial') denials[event.denial.code] = (denials[event.denial.code] ?? 0) + 1;
+    } else if (event.type === 'denial') {
+      const { code, message, figures } = event.denial;
+      denials[code] = (denials[code] ?? 0) + 1;
+      if (listedDenials.length < DENIALS_LISTED)
+        listedDenials.push({ time: event.time, strategy: event.strategy, code, message, intent: event.intent, figures });
+    } else if (event.type === 'strategy-failed') {
+      failures.push({ strategy: event.strategy, source: event.source, failure: event.failure });
+      everyStrategyFailed = failures.length >= options.strategies.length;
+    }
     if (keepEvents) events.push(event);
   });
 
@@ -119,27 +133,46 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
     clock,
     venue,
     currency: data.currency,
-    busy: () => runtime.busy,
+    busy: () => runtime.busy || everyStrategyFailed,
     progress: options.progress,
   });
-  while (!walk.advance()) await runtime.settled();
+  while (!walk.advance() && !everyStrategyFailed) await runtime.settled();
 
   marketData.complete();
   await runtime.settled();
   const summary = await runtime.stop();
   broker.close();
   options.progress?.update(walk.total, walk.total);
+  const equity = walk.equity();
+  const strategyPeriods = new Set(options.strategies.map((strategy) => strategy.period));
   const record: BacktestRecord = {
     strategy: [...new Set(options.strategies.map((strategy) => strategy.name))].join(' + '),
     period: data.period,
+    ...(strategyPeriods.size === 1 ? { strategyPeriod: [...strategyPeriods][0]! } : {}),
     currency: data.currency,
     initialCash: cash,
-    bars: new Map(data.series.map((series) => [series.symbol, series.candles] as const)),
-    equity: walk.equity(),
+    bars: barsWalked(data, equity),
+    equity,
     fills: venue.executions(),
     ...(options.settings === undefined ? {} : { settings: options.settings }),
+    activity: { intents: summary.intents, orders: summary.orders, denialsByCode: { ...denials }, denials: listedDenials },
+    failures,
   };
   return { record, intents, events, summary, denials, venue };
+}
+
+/** Each symbol's bars up to the last bar time walked (all of them, unless the run stopped early). */
+function barsWalked(data: BacktestData, equity: EquityCurve): Map<SecuritySymbol, CandleColumns> {
+  const points = equity.times.length;
+  const last = points === 0 ? Number.NEGATIVE_INFINITY : equity.times[points - 1]!;
+  return new Map(
+    data.series.map((series) => {
+      const { columns } = series;
+      let end = columns.length;
+      while (end > 0 && columns.time[end - 1]! > last) end -= 1;
+      return [series.symbol, headOf(columns, end)] as const;
+    }),
+  );
 }
 
 /** Every strategy's symbols have data, and its period can be built from the data's. */

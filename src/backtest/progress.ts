@@ -1,5 +1,6 @@
 // A progress bar on stderr for long backtests: drawn only on a terminal and only when the run looks long.
-import cliProgress from 'cli-progress';
+import { createRequire } from 'node:module';
+import type cliProgress from 'cli-progress';
 import type { Clock } from '../domain/clock.js';
 
 export interface ProgressStream {
@@ -45,11 +46,13 @@ const BAR_OPTIONS = {
   align: 'left',
 } as const satisfies cliProgress.Options & Record<string, unknown>;
 const CLEAR_LINE = '\r\u001b[K';
-const counts = new Intl.NumberFormat('en-US');
 
 export function createProgress(options: ProgressOptions): Progress {
   const stream = options.stream ?? process.stderr;
   if (stream.isTTY !== true) return { start() {}, update() {}, stop() {}, visible: false };
+  // Loaded only for a terminal: a backtest writing to a file or pipe does not pay for it at start-up.
+  const { Format } = createRequire(import.meta.url)('cli-progress') as typeof cliProgress;
+  const counts = new Intl.NumberFormat('en-US');
   const { clock, minimumMs = 2000, settleMs = 250, redrawMs = 100, label = 'backtest', unit = 'bars' } = options;
   let total = 0;
   let startMs = 0;
@@ -62,7 +65,7 @@ export function createProgress(options: ProgressOptions): Progress {
     const elapsedMs = now - startMs;
     const eta = progress > 0 ? Math.round((elapsedMs / progress - elapsedMs) / 1000) : 0;
     const params = { progress, eta, startTime: startMs, stopTime: now, total, value: done, maxWidth: stream.columns ?? 80 };
-    const line = cliProgress.Format.Formatter(BAR_OPTIONS, params, { label, unit, done: counts.format(done), all: counts.format(total) });
+    const line = Format.Formatter(BAR_OPTIONS, params, { label, unit, done: counts.format(done), all: counts.format(total) });
     stream.write(`${CLEAR_LINE}${line.slice(0, Math.max(10, (stream.columns ?? 80) - 1))}`);
     lastDrawMs = now;
   };

@@ -1,10 +1,12 @@
 // The backtest's inputs to metrics and reports (what the engine hands over) and the JSON result's shape.
 import { z } from 'zod';
-import type { Candle } from '../domain/candle.js';
 import type { Decimal } from '../domain/decimal.js';
 import type { Fill } from '../domain/fill.js';
+import type { OrderIntent } from '../domain/intent.js';
 import { PERIODS, type Period } from '../domain/period.js';
 import type { SecuritySymbol } from '../domain/symbol.js';
+import type { StrategyFailure } from '../strategy/failure.js';
+import type { BarHistory } from './bar-history.js';
 
 /**
  * The account's equity over the run, one point per distinct bar time (several symbols' bars that share a
@@ -19,15 +21,48 @@ export interface EquityCurve {
   readonly exposed: ArrayLike<number | boolean>;
 }
 
+/** One denied intent, as the run saw it. */
+export interface DenialEntry {
+  /** Virtual time of the decision, epoch ms. */
+  readonly time: number;
+  readonly strategy: string;
+  readonly code: string;
+  readonly message: string;
+  readonly intent: OrderIntent;
+  readonly figures: Readonly<Record<string, string>>;
+}
+
+/** What the strategies asked for and what became of it, beyond the fills. */
+export interface RunActivity {
+  readonly intents: number;
+  readonly orders: number;
+  readonly denialsByCode: Readonly<Record<string, number>>;
+  /** The first denials, in order (at most DENIALS_LISTED: a strategy denied on every bar would fill memory). */
+  readonly denials: readonly DenialEntry[];
+}
+
+/** A strategy that stopped with an error: which, where in its file, and on which bar. */
+export interface RunFailure {
+  readonly strategy: string;
+  readonly source: string;
+  readonly failure: StrategyFailure;
+}
+
+/** How many denials the JSON lists one by one (all are counted by code). */
+export const DENIALS_LISTED = 1000;
+
 /** Everything one finished run produced; the one input of buildResult, formatSummary and renderReport. */
 export interface BacktestRecord {
   readonly strategy: string;
+  /** The data's bar period: equity is marked, and bars are counted, per data bar. */
   readonly period: Period;
+  /** The period the strategy saw, when it is coarser than the data's (built from it). */
+  readonly strategyPeriod?: Period;
   /** Account currency, e.g. "USD". */
   readonly currency: string;
   readonly initialCash: Decimal;
   /** Closed bars per symbol, in time order; the map's order is the reports' symbol order. */
-  readonly bars: ReadonlyMap<SecuritySymbol, readonly Candle[]>;
+  readonly bars: ReadonlyMap<SecuritySymbol, BarHistory>;
   readonly equity: EquityCurve;
   /** Every fill of the run in execution order (commission included, as charged). */
   readonly fills: readonly Fill[];
@@ -35,6 +70,10 @@ export interface BacktestRecord {
   readonly timeZone?: string;
   /** Run settings echoed into the JSON as given (fill model, commission rate, strategy params …). */
   readonly settings?: Readonly<Record<string, string | number | boolean | null>>;
+  /** Intents, orders and denials. */
+  readonly activity: RunActivity;
+  /** Strategies that failed; the run is then marked failed. */
+  readonly failures?: readonly RunFailure[];
 }
 
 /** Knobs of the statistics; both have defaults (see computeMetrics). */
@@ -67,8 +106,13 @@ const count = z.number().int().nonnegative();
  * between the first and the last bar (365.25-day years).
  */
 export const metricsSchema = z.strictObject({
-  /** Bars processed, all symbols. */
+  /** Data bars processed, all symbols added up. */
   bars: count,
+  /**
+   * Distinct bar times (several symbols' bars at one time are one): the points of the equity curve, and the
+   * unit of maxDrawdownBars, exposure and the annualisation. Equal to `bars` with one symbol.
+   */
+  barTimes: count,
   fills: count,
   closedTrades: count,
   winningTrades: count,
@@ -85,12 +129,12 @@ export const metricsSchema = z.strictObject({
   maxDrawdownTrough: timeText.nullable(),
   /** First bar back at the peak's equity; null when it never recovered (or there was no drawdown). */
   maxDrawdownRecovery: timeText.nullable(),
-  /** Bars from the peak to the recovery, or to the last bar when it never recovered. */
+  /** Bar times (see barTimes) from the peak to the recovery, or to the last one when it never recovered. */
   maxDrawdownBars: count,
   profitFactor: nullableNumber,
   grossProfit: z.number(),
   grossLoss: z.number(),
-  /** Fraction of equity points with an open position. */
+  /** Fraction of bar times (equity points) with an open position. */
   exposure: z.number().min(0).max(1),
   averageTrade: nullableNumber,
   bestTrade: nullableNumber,
@@ -143,6 +187,40 @@ export const openPositionSchema = z.strictObject({
   unrealizedPnl: decimalText,
 });
 
+/** Where a failed strategy threw: its own file's line (from the stack), and the bar it was handling. */
+export const failureRecordSchema = z.strictObject({
+  strategy: z.string(),
+  source: z.string(),
+  error: z.string(),
+  location: z.strictObject({ file: z.string(), line: z.number().int(), column: z.number().int() }).nullable(),
+  bar: z
+    .strictObject({
+      symbol: z.string(),
+      period: z.enum(PERIODS),
+      /** The bar's start, market-local. */
+      time: timeText,
+      /** 0-based position among that stream's bars the strategy was handed. */
+      index: count,
+    })
+    .nullable(),
+});
+
+export const denialRecordSchema = z.strictObject({
+  time: timeText,
+  strategy: z.string(),
+  code: z.string(),
+  message: z.string(),
+  /** What was asked for: order (symbol, side, quantity), close (symbol), target (symbol, quantity) or cancel. */
+  intent: z.strictObject({
+    kind: z.enum(['order', 'close', 'target', 'cancel']),
+    symbol: z.string().nullable(),
+    side: z.enum(['Buy', 'Sell']).nullable(),
+    quantity: z.string().nullable(),
+  }),
+  /** The numbers behind the decision, as decimal strings. */
+  figures: z.record(z.string(), z.string()),
+});
+
 /**
  * The `--json` document. `version` changes only when a field changes meaning or disappears. Metrics are
  * JSON numbers; quantities, prices and money in `fills`, `trades` and `openPositions` are exact decimal
@@ -151,9 +229,14 @@ export const openPositionSchema = z.strictObject({
  */
 export const backtestResultSchema = z.strictObject({
   version: z.literal(1),
+  /** "failed" when a strategy threw or errored its stream (see failures); the run stops once every strategy has. */
+  status: z.enum(['completed', 'failed']),
   strategy: z.string(),
   symbols: z.array(z.string()),
+  /** The bar period the strategy saw. */
   period: z.enum(PERIODS),
+  /** The data's bar period (equity, bars and drawdown are counted in these); the same as period unless coarser bars were built. */
+  dataPeriod: z.enum(PERIODS),
   currency: z.string(),
   initialCash: decimalText,
   timeZone: z.string(),
@@ -161,7 +244,15 @@ export const backtestResultSchema = z.strictObject({
   start: timeText.nullable(),
   end: timeText.nullable(),
   settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  /** Decimal places of each symbol's prices in the data (how the summary and the report print them). */
+  pricePlaces: z.record(z.string(), count),
+  failures: z.array(failureRecordSchema),
   metrics: metricsSchema,
+  /** Intents the strategies emitted, orders placed, fills, and intents denied (risk checks, venue refusals). */
+  counts: z.strictObject({ intents: count, orders: count, fills: count, denials: count }),
+  denialsByCode: z.record(z.string(), count),
+  /** The first 1,000 denials, in order (denialsByCode counts them all). */
+  denials: z.array(denialRecordSchema),
   fills: z.array(fillRecordSchema),
   trades: z.array(tradeRecordSchema),
   openPositions: z.array(openPositionSchema),
@@ -171,4 +262,6 @@ export type Metrics = z.infer<typeof metricsSchema>;
 export type FillRecord = z.infer<typeof fillRecordSchema>;
 export type TradeRecord = z.infer<typeof tradeRecordSchema>;
 export type OpenPositionRecord = z.infer<typeof openPositionSchema>;
+export type FailureRecord = z.infer<typeof failureRecordSchema>;
+export type DenialRecord = z.infer<typeof denialRecordSchema>;
 export type BacktestResult = z.infer<typeof backtestResultSchema>;

@@ -1,10 +1,11 @@
-// The backtest's walk over its series, one bar time at a time (ties in the data's series order): the next
-// time is the smallest next bar time of the series, a pass over them per bar time.
+// The backtest's walk over its series' columns, one bar time at a time (ties in the data's series order):
+// the next time is the smallest next bar time of the series, a pass over them per bar time.
 //
 // Per bar time T:
 //   1. the clock moves to T and the venue matches resting orders against each bar of T (fills flow back to
-//      the runtime at once), then marks the bar's close;
-//   2. for each bar, the clock moves to the bar's close instant and the strategies see the bar;
+//      the runtime at once), then marks the bar's close; the venue reads the bar from one reused object;
+//   2. for each bar, the clock moves to the bar's close instant and the strategies see the bar (a Candle
+//      made for them, the one allocation per bar, skipped when no one listens);
 //   3. equity (cash + positions at the closes) is recorded once for T.
 // A plain (not async) method walks until the end or until the runtime has to wait for something after a
 // bar (a cancel goes to the broker asynchronously); the caller awaits that and calls again, and the walk
@@ -12,13 +13,15 @@
 import type { VirtualClock } from '../clock/virtual-clock.js';
 import type { Candle } from '../domain/candle.js';
 import type { Broadcast } from '../execution/broadcast.js';
+import { type CandleColumns, candleAt } from '../feeds/history/candle-columns.js';
+import type { Bar } from '../sim/venue/matching.js';
 import type { BarInput, Venue } from '../sim/venue/venue.js';
 import type { SymbolBarCloses } from './bar-close.js';
 import type { EquityCurve } from './result.js';
 import { createEquityRecorder, type EquityPoint, type EquityRecorder } from './metrics/equity-recorder.js';
 
 export interface SeriesWalkParts {
-  readonly series: readonly (readonly Candle[])[];
+  readonly series: readonly CandleColumns[];
   /** Per series: where its bars go into the venue, when each closes, and the stream strategies see. */
   readonly inputs: readonly BarInput[];
   readonly closes: readonly SymbolBarCloses[];
@@ -47,11 +50,13 @@ export class SeriesWalk {
   private readonly recorder: EquityRecorder;
   /** The point of the bar time being finished, filled in place (numbers from the start, so never boxed). */
   private readonly point: EquityPoint = { time: 0, equity: 0, exposed: false };
+  /** The bar the venue is given, refilled from the columns for each bar (the venue keeps no reference). */
+  private readonly bar: { -readonly [Field in keyof Bar]: Bar[Field] } = { time: 0, open: 0, high: 0, low: 0, close: 0, volume: 0 };
 
   constructor(private readonly parts: SeriesWalkParts) {
     this.cursors = new Int32Array(parts.series.length);
     this.starts = new Int32Array(parts.series.length);
-    this.total = parts.series.reduce((sum, candles) => sum + candles.length, 0);
+    this.total = parts.series.reduce((sum, columns) => sum + columns.length, 0);
     this.nextProgress = parts.progress?.every ?? Number.POSITIVE_INFINITY;
     this.recorder = createEquityRecorder(Math.ceil(this.total / Math.max(1, parts.series.length)) + 16);
   }
@@ -62,9 +67,9 @@ export class SeriesWalk {
   }
 
   /** The time of the first bar (0 without bars). */
-  static firstTime(series: readonly (readonly Candle[])[]): number {
+  static firstTime(series: readonly CandleColumns[]): number {
     let time = Number.POSITIVE_INFINITY;
-    for (const candles of series) if (candles.length > 0 && candles[0]!.time < time) time = candles[0]!.time;
+    for (const columns of series) if (columns.length > 0 && columns.time[0]! < time) time = columns.time[0]!;
     return time === Number.POSITIVE_INFINITY ? 0 : time;
   }
 
@@ -81,12 +86,23 @@ export class SeriesWalk {
         if (!this.toNextTime()) return true;
         time = this.time;
         clock.advanceTo(time);
+        const bar = this.bar;
         for (let which = 0; which < series.length; which += 1) {
-          const candles = series[which]!;
+          const columns = series[which]!;
+          const times = columns.time;
           const input = inputs[which]!;
+          const closing = closes[which]!;
           let at = cursors[which]!;
           starts[which] = at;
-          for (; at < candles.length && candles[at]!.time === time; at += 1) input.onBar(candles[at]!);
+          for (; at < columns.length && times[at] === time; at += 1) {
+            bar.time = time;
+            bar.open = columns.open[at]!;
+            bar.high = columns.high[at]!;
+            bar.low = columns.low[at]!;
+            bar.close = columns.close[at]!;
+            bar.volume = columns.volume[at]!;
+            input.onBar(bar, closing.endsMarketDay(times, at));
+          }
           cursors[which] = at;
           this.done += at - starts[which]!;
         }
@@ -94,16 +110,16 @@ export class SeriesWalk {
         cursor = starts[0]!;
       }
       for (; index < series.length; index += 1, cursor = index < series.length ? starts[index]! : 0) {
-        const candles = series[index]!;
+        const columns = series[index]!;
         const barClose = closes[index]!;
         const feed = feeds[index]!;
         const end = cursors[index]!;
         while (cursor < end) {
-          const bar = candles[cursor]!;
+          const at = cursor;
           cursor += 1;
-          barClose.closeBar(bar);
+          barClose.closeBarAt(columns.time, at);
           clock.advanceTo(barClose.lastClose);
-          feed.next(bar);
+          if (feed.observed) feed.next(candleAt(columns, at));
           if (busy()) {
             this.index = index;
             this.cursor = cursor;
@@ -121,9 +137,9 @@ export class SeriesWalk {
     const cursors = this.cursors;
     let time = Number.POSITIVE_INFINITY;
     for (let index = 0; index < series.length; index += 1) {
-      const candles = series[index]!;
+      const columns = series[index]!;
       const cursor = cursors[index]!;
-      if (cursor < candles.length && candles[cursor]!.time < time) time = candles[cursor]!.time;
+      if (cursor < columns.length && columns.time[cursor]! < time) time = columns.time[cursor]!;
     }
     this.time = time;
     return time !== Number.POSITIVE_INFINITY;

@@ -1,7 +1,10 @@
-// The terminal summary of a run: a header line, the metrics in two aligned columns, the last trades.
+// The terminal summary of a run: a header line, a failure if there was one, the metrics in two aligned
+// columns, the last trades, what is still open, and what the strategies asked for (denials by code).
 import { isIntraday } from '../domain/period.js';
-import { formatCount, formatLocal, formatMoney, formatPercent, type Tone, toneOf } from './report/format.js';
+import { describeFailure } from '../strategy/failure.js';
+import { formatCount, formatLocal, formatMoney, formatPercent, periodText, type Tone, toneOf } from './report/format.js';
 import { metricRows } from './report/metric-rows.js';
+import { priceText } from './report/price-places.js';
 import type { BacktestResult } from './result.js';
 
 export interface SummaryOptions {
@@ -23,9 +26,14 @@ export function colorEnabled(stream: { readonly isTTY?: boolean }, env: NodeJS.P
 
 export function formatSummary(result: BacktestResult, options: SummaryOptions): string {
   const paint = (text: string, style: string): string => (options.color && style !== '' ? `${style}${text}${RESET}` : text);
-  const intraday = isIntraday(result.period);
+  // Times are of data bars: an hour matters when the data is intraday, even for a daily strategy.
+  const intraday = isIntraday(result.dataPeriod);
   const span = result.start === null ? 'no bars' : `${formatLocal(result.start, intraday)} → ${formatLocal(result.end, intraday)}`;
-  const lines = [`${paint(`Backtest ${result.strategy}`, BOLD)}  ${result.symbols.join(', ')}  ${result.period}  ${span}`, ''];
+  const lines = [`${paint(`Backtest ${result.strategy}`, BOLD)}  ${result.symbols.join(', ')}  ${periodText(result)}  ${span}`, ''];
+  if (result.status === 'failed') {
+    for (const failure of result.failures) lines.push(paint(`FAILED: ${failureLine(failure, intraday)}`, ANSI.negative));
+    lines.push(paint('The run stopped at that bar: the figures below cover the bars before it.', DIM), '');
+  }
 
   const rows = metricRows(result);
   const half = Math.ceil(rows.length / 2);
@@ -49,12 +57,38 @@ export function formatSummary(result: BacktestResult, options: SummaryOptions): 
     lines.push('', 'Open at the end (valued at the last close):');
     for (const position of result.openPositions) {
       const pnl = Number(position.unrealizedPnl);
+      const price = (text: string): string => priceText(result, position.symbol, text);
       lines.push(
-        `  ${position.symbol} ${position.side} ${position.quantity} @ ${position.averagePrice}, mark ${position.markPrice}, ${paint(formatMoney(pnl), ANSI[toneOf(pnl)])}`,
+        `  ${position.symbol} ${position.side} ${position.quantity} @ ${price(position.averagePrice)}, mark ${price(position.markPrice)}, ${paint(formatMoney(pnl), ANSI[toneOf(pnl)])}`,
       );
     }
   }
+  lines.push('', ...activityLines(result, intraday));
   return `${lines.join('\n')}\n`;
+}
+
+function failureLine(failure: BacktestResult['failures'][number], intraday: boolean): string {
+  const bar = failure.bar === null ? null : { ...failure.bar, time: formatLocal(failure.bar.time, intraday) };
+  return describeFailure(failure.strategy, failure.source, failure.error, failure.location, bar);
+}
+
+/** Intents, orders, fills and denials, then each denial code with its count and its first message. */
+function activityLines(result: BacktestResult, intraday: boolean): string[] {
+  const { intents, orders, fills, denials } = result.counts;
+  const lines = [
+    `Intents ${formatCount(intents)} · orders ${formatCount(orders)} · fills ${formatCount(fills)} · denied ${formatCount(denials)}`,
+  ];
+  const codes = Object.entries(result.denialsByCode).sort(([, a], [, b]) => b - a);
+  if (codes.length === 0) return lines;
+  const labels = codes.map(([code, count]) => `${code} ×${formatCount(count)}`);
+  const width = Math.max(...labels.map((label) => label.length));
+  lines.push('Denials by code (with the first of each):');
+  codes.forEach(([code], index) => {
+    const first = result.denials.find((denial) => denial.code === code);
+    const example = first === undefined ? '' : `  ${formatLocal(first.time, intraday)} ${first.strategy}: ${first.message}`;
+    lines.push(`  ${labels[index]!.padEnd(width)}${example}`.trimEnd());
+  });
+  return lines;
 }
 
 function tradeLines(result: BacktestResult, count: number, intraday: boolean, paint: (text: string, style: string) => string): string[] {
@@ -70,9 +104,9 @@ function tradeLines(result: BacktestResult, count: number, intraday: boolean, pa
       trade.side,
       trade.quantity,
       formatLocal(trade.entryTime, intraday),
-      trade.entryPrice,
+      priceText(result, trade.symbol, trade.entryPrice),
       formatLocal(trade.exitTime, intraday),
-      trade.exitPrice,
+      priceText(result, trade.symbol, trade.exitPrice),
       formatMoney(Number(trade.pnl)),
       formatPercent(trade.return, true),
       formatCount(trade.barsHeld),

@@ -1,5 +1,7 @@
 // The catalog HTTP server: Fastify over the SQLite store, with redacted pino logs; start, address, close.
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import { createAuthenticator } from './auth.js';
 import { ApiError, ERROR_CODES } from './errors.js';
@@ -54,8 +56,19 @@ export async function startCatalogServer(options: CatalogServerOptions): Promise
     },
     stream: options.logDestination ?? pino.destination({ fd: 2, sync: false }),
   };
-  // Fastify's own 503 while closing has another body shape; prepare() answers it in ours.
-  const app = Fastify({ logger, bodyLimit, routerOptions: { ignoreTrailingSlash: true }, return503OnClosing: false });
+  // Fastify's own 503 while closing has another body shape; prepare() answers it in ours. So do URLs the
+  // router cannot decode (frameworkErrors) and requests Node's HTTP parser rejects (clientErrorHandler).
+  const app = Fastify({
+    logger,
+    bodyLimit,
+    routerOptions: { ignoreTrailingSlash: true },
+    return503OnClosing: false,
+    frameworkErrors: (error, _request, reply) => {
+      const apiError = frameworkError(error);
+      void (reply as FastifyReply).code(apiError.status).send(apiError.toBody());
+    },
+    clientErrorHandler: answerClientError,
+  });
   const store = CatalogStore.open(options.databasePath);
   app.addHook('onClose', async () => store.close());
   try {
@@ -70,6 +83,42 @@ export async function startCatalogServer(options: CatalogServerOptions): Promise
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const origin = `http://${host}:${address.port}`;
   return { app, origin, url: `${origin}${API_PREFIX}`, close: () => app.close() };
+}
+
+/** Errors the router raises before any route runs (a URL whose percent-escapes are not UTF-8, an over-long parameter). */
+function frameworkError(error: { readonly code?: string; readonly message: string }): ApiError {
+  if (error.code === 'FST_ERR_BAD_URL')
+    return new ApiError(400, ERROR_CODES.invalidRequest, 'the URL path is not valid: its percent-escapes do not decode to UTF-8 text');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return new ApiError(414, ERROR_CODES.invalidRequest, 'a path parameter is too long');
+  return new ApiError(400, ERROR_CODES.invalidRequest, error.message);
+}
+
+/**
+ * A request Node's HTTP parser rejected before Fastify saw it (raw non-ASCII bytes in the URL, a malformed
+ * header): answered in the catalog's error shape, then the connection is closed, as Node itself does.
+ */
+function answerClientError(this: FastifyInstance, error: Error & { readonly code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const apiError =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new ApiError(431, ERROR_CODES.invalidRequest, 'the request headers are too large')
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new ApiError(408, ERROR_CODES.invalidRequest, 'the request took too long to arrive')
+        : new ApiError(
+            400,
+            ERROR_CODES.invalidRequest,
+            'malformed HTTP request: the request line or a header has bytes HTTP does not allow (percent-encode non-ASCII characters in URLs)',
+          );
+  // Such a request never reaches the request log; without this line a client's 400s would be invisible.
+  this.log.info({ code: error.code, status: apiError.status }, 'rejected a request Node could not parse');
+  const body = JSON.stringify(apiError.toBody());
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /** Hooks, parsers and routes of the API on a fresh Fastify instance. */

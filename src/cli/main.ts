@@ -1,10 +1,10 @@
 // The `trader` command line: parses, dispatches to one command module per area, prints errors as one line.
 import { createRequire } from 'node:module';
 import type yargsEsm from 'yargs';
-import { hideBin } from 'yargs/helpers';
 import { backtestCommands } from './commands/backtest-commands.js';
 import { catalogCommands } from './commands/catalog-commands.js';
 import { marketCommands } from './commands/market-commands.js';
+import { projectCommands } from './commands/project-commands.js';
 import { researchCommands } from './commands/research-commands.js';
 import { runCommands } from './commands/run-commands.js';
 import { scheduleCommands } from './commands/schedule-commands.js';
@@ -16,7 +16,9 @@ import { exitCodeFor, formatError } from './errors.js';
 // descriptions in the middle of words.
 const yargs = createRequire(import.meta.url)('yargs') as typeof yargsEsm;
 
+// Each area lists its commands in src/cli/commands/ as lazyCommand(name, description, import of its module).
 const commands = [
+  ...projectCommands,
   ...backtestCommands,
   ...researchCommands,
   ...runCommands,
@@ -55,4 +57,4 @@ export async function main(argv: readonly string[]): Promise<void> {
   }
 }
 
-await main(hideBin(process.argv));
+await main(process.argv.slice(2));

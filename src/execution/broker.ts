@@ -92,3 +92,17 @@ export class OrderRefusedError extends TraderError {
     super('ORDER_REFUSED', message, options);
   }
 }
+
+/** The code of a broker error that means "no such symbol here" (the simulated venue's own errors carry it too). */
+export const UNKNOWN_SYMBOL_CODE = 'UNKNOWN_SYMBOL';
+
+/** Thrown (or rejected with) by a broker whose venue does not know the symbol asked about. */
+export class UnknownSymbolError extends TraderError {
+  constructor(message: string, options?: { cause?: unknown; details?: Record<string, unknown> }) {
+    super(UNKNOWN_SYMBOL_CODE, message, options);
+  }
+}
+
+export function isUnknownSymbolError(error: unknown): boolean {
+  return error instanceof TraderError && error.code === UNKNOWN_SYMBOL_CODE;
+}

@@ -1,6 +1,7 @@
 // What the runtime reports as it works: one stream for CLI logging, journaling and notifications.
 import type { Decimal, Fill, OrderIntent, OrderRequest, OrderStatus, Position } from '../domain/index.js';
 import type { ChangeSource } from '../store/journal.js';
+import type { StrategyFailure } from '../strategy/failure.js';
 
 /** Denial codes of the executor itself, next to the risk layer's (DENIAL_CODES). */
 export const EXECUTION_DENIAL_CODES = {
@@ -74,7 +75,16 @@ export type RuntimeEvent =
       readonly clientOrderId: string;
       readonly reason: string;
     }
-  | { readonly type: 'strategy-failed'; readonly time: number; readonly strategy: string; readonly source: string; readonly error: string }
+  | {
+      readonly type: 'strategy-failed';
+      readonly time: number;
+      readonly strategy: string;
+      readonly source: string;
+      /** One line: the strategy, its file and the cause. */
+      readonly error: string;
+      /** The cause's message, where in the user's code, and the bar being handled. */
+      readonly failure: StrategyFailure;
+    }
   | {
       readonly type: 'reconciliation-mismatch';
       readonly time: number;

@@ -302,14 +302,14 @@ export class Executor {
         account: data.account,
         buyLimit: data.buyLimit,
         marginRatio: data.marginRatio,
+        ...(data.error === undefined ? {} : { figuresError: data.error }),
         recentOrderTimes: this.recentOrderTimes,
         equity: this.equity,
       },
       this.limits,
     );
     if (decision.kind === 'denied') {
-      const message = data.error === undefined ? decision.message : `${decision.message} (${data.error})`;
-      this.deny(strategy, intentId, intent, { code: decision.code, message, figures: decision.figures });
+      this.deny(strategy, intentId, intent, { code: decision.code, message: decision.message, figures: decision.figures });
       return undefined;
     }
     return this.place(strategy, intentId, intent, request);

@@ -10,7 +10,8 @@ import {
   type MarginRatio,
   type OrderRequest,
 } from '../domain/index.js';
-import type { Broker, ImmediateAnswers } from './broker.js';
+import type { FiguresError } from '../risk/engine.js';
+import { isUnknownSymbolError, type Broker, type ImmediateAnswers } from './broker.js';
 import { withTimeout } from './with-timeout.js';
 
 export interface RiskData {
@@ -18,7 +19,7 @@ export interface RiskData {
   readonly account: AccountBalance | undefined;
   readonly buyLimit: BuyLimit | undefined;
   readonly marginRatio: MarginRatio | undefined;
-  readonly error: string | undefined;
+  readonly error: FiguresError | undefined;
 }
 
 export const NO_RISK_DATA: RiskData = {
@@ -70,5 +71,8 @@ function riskData(balances: readonly AccountBalance[], buyLimit: BuyLimit, margi
 }
 
 function failedRiskData(error: unknown): RiskData {
-  return { ...NO_RISK_DATA, error: error instanceof Error ? error.message : String(error) };
+  return {
+    ...NO_RISK_DATA,
+    error: { message: error instanceof Error ? error.message : String(error), unknownSymbol: isUnknownSymbolError(error) },
+  };
 }

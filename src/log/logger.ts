@@ -1,7 +1,9 @@
 // Structured logs (pino) with secrets redacted: app secret, access token, one-time tokens and signatures
 // never reach a log line, whatever object they are nested in.
-import pino, { type DestinationStream, type Logger } from 'pino';
-import pretty from 'pino-pretty';
+import { createRequire } from 'node:module';
+import type pinoFactory from 'pino';
+import type { DestinationStream, Logger } from 'pino';
+import type prettyFactory from 'pino-pretty';
 
 export type { Logger } from 'pino';
 
@@ -41,13 +43,20 @@ export interface LoggerOptions {
   readonly name?: string;
 }
 
+// pino and pino-pretty load on the first logger made, not with this module: most commands that import it
+// (a backtest without --verbose) only ever use the silent one.
+const load = createRequire(import.meta.url);
+
 export function createLogger(options: LoggerOptions = {}): Logger {
+  const pino = load('pino') as typeof pinoFactory;
   const settings = {
     level: options.level ?? process.env['LOG_LEVEL'] ?? 'info',
     redact: { paths: [...REDACT_PATHS], censor: '[redacted]' },
     ...(options.name === undefined ? {} : { name: options.name }),
   };
   if (options.pretty) {
+    // Only for terminals: pino-pretty and its colour and date modules cost a command's start-up time.
+    const pretty = load('pino-pretty') as typeof prettyFactory;
     const stream = pretty({
       colorize: true,
       translateTime: 'SYS:HH:MM:ss.l',
@@ -61,8 +70,29 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   return pino(settings, options.destination ?? pino.destination({ fd: 2, sync: true }));
 }
 
-/** A logger that drops everything: the default for library code when the caller gives none. */
-export const silentLogger: Logger = pino({ level: 'silent' });
+/**
+ * A logger that drops everything: the default for library code when the caller gives none. Not a pino
+ * instance (so loading this module loads no pino); it has the methods this code base calls on a Logger.
+ */
+export const silentLogger: Logger = makeSilentLogger();
+
+function makeSilentLogger(): Logger {
+  const ignore = (): void => undefined;
+  const logger = {
+    level: 'silent',
+    fatal: ignore,
+    error: ignore,
+    warn: ignore,
+    info: ignore,
+    debug: ignore,
+    trace: ignore,
+    silent: ignore,
+    child: () => logger,
+    isLevelEnabled: () => false,
+    flush: ignore,
+  };
+  return logger as unknown as Logger;
+}
 
 /** Replaces every occurrence of the given secret values in a text (for error messages printed to users). */
 export function scrubSecrets(text: string, secrets: readonly (string | undefined)[]): string {

@@ -1,18 +1,22 @@
-// Candle history shared with worker threads without copying: each series' numeric columns in one
-// SharedArrayBuffer (structured clone passes the buffer, not its bytes), rebuilt into candles once per worker.
+// Candle history shared with worker threads without copying per trial: the loader's typed columns copied
+// once into one SharedArrayBuffer per series (structured clone passes the buffer, not its bytes), and
+// read back in each worker as column views over that memory (no candle objects are made up front).
 import type { BacktestData } from '../backtest/data.js';
-import type { Candle } from '../domain/candle.js';
 import type { Period } from '../domain/period.js';
 import type { SecuritySymbol } from '../domain/symbol.js';
+import type { CandleColumns } from '../feeds/history/candle-columns.js';
+import { seriesOf } from '../feeds/history/candle-files.js';
 
-/** Columns per bar, in this order, each a Float64Array view of the series' buffer. */
+/** Columns per bar, in this order, each `length` float64s of the series' buffer. */
 const COLUMNS = ['time', 'open', 'high', 'low', 'close', 'volume', 'turnover'] as const;
 
 export interface SharedSeries {
   readonly symbol: SecuritySymbol;
   readonly source: string;
   readonly length: number;
-  /** COLUMNS.length × length float64s; turnover is NaN where the source had none. */
+  readonly hasTurnover: boolean;
+  readonly pricePlaces: number;
+  readonly volumePlaces: number;
   readonly buffer: SharedArrayBuffer;
 }
 
@@ -24,34 +28,36 @@ export interface SharedData {
   readonly series: readonly SharedSeries[];
 }
 
-/**
- * Puts the data's numeric columns into shared memory. This is the one place that knows where the columns
- * come from: when the candle loader hands out typed columns, point it at those instead of copying.
- */
+/** Puts the data's columns (as the candle loader made them) into shared memory. */
 export function shareData(data: BacktestData, id: string): SharedData {
   return {
     id,
     period: data.period,
     currency: data.currency,
     series: data.series.map((series) => {
-      const length = series.candles.length;
+      const columns = series.columns;
+      const { length } = columns;
       const buffer = new SharedArrayBuffer(COLUMNS.length * length * Float64Array.BYTES_PER_ELEMENT);
-      const columns = COLUMNS.map((_, column) => new Float64Array(buffer, column * length * 8, length));
-      series.candles.forEach((candle, index) => {
-        columns[0]![index] = candle.time;
-        columns[1]![index] = candle.open;
-        columns[2]![index] = candle.high;
-        columns[3]![index] = candle.low;
-        columns[4]![index] = candle.close;
-        columns[5]![index] = candle.volume;
-        columns[6]![index] = candle.turnover ?? Number.NaN;
+      COLUMNS.forEach((name, index) => {
+        const target = new Float64Array(buffer, index * length * 8, length);
+        const source = columns[name];
+        if (source === undefined) target.fill(Number.NaN);
+        else target.set(source.subarray(0, length));
       });
-      return { symbol: series.symbol, source: series.source, length, buffer };
+      return {
+        symbol: series.symbol,
+        source: series.source,
+        length,
+        hasTurnover: columns.turnover !== undefined,
+        pricePlaces: columns.pricePlaces,
+        volumePlaces: columns.volumePlaces,
+        buffer,
+      };
     }),
   };
 }
 
-/** The backtest data over shared columns (candle objects are built here, once per worker and data). */
+/** The backtest data over the shared columns: views of the shared memory, nothing copied. */
 export function dataFromShared(shared: SharedData): BacktestData {
   return {
     period: shared.period,
@@ -59,47 +65,58 @@ export function dataFromShared(shared: SharedData): BacktestData {
     skippedRows: 0,
     problems: [],
     series: shared.series.map((series) => {
-      const { length, buffer, symbol } = series;
-      const [time, open, high, low, close, volume, turnover] = COLUMNS.map(
-        (_, column) => new Float64Array(buffer, column * length * 8, length),
-      ) as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
-      const candles: Candle[] = new Array(length);
-      for (let index = 0; index < length; index += 1) {
-        const candle: Candle = {
-          symbol,
-          period: shared.period,
-          time: time[index]!,
-          open: open[index]!,
-          high: high[index]!,
-          low: low[index]!,
-          close: close[index]!,
-          volume: volume[index]!,
-          ...(Number.isNaN(turnover[index]!) ? {} : { turnover: turnover[index]! }),
-        };
-        candles[index] = candle;
-      }
-      return { symbol, period: shared.period, source: series.source, candles };
+      const { length, buffer } = series;
+      const view = (index: number): Float64Array => new Float64Array(buffer, index * length * 8, length);
+      const columns: CandleColumns = {
+        symbol: series.symbol,
+        period: shared.period,
+        source: series.source,
+        length,
+        time: view(0),
+        open: view(1),
+        high: view(2),
+        low: view(3),
+        close: view(4),
+        volume: view(5),
+        turnover: series.hasTurnover ? view(6) : undefined,
+        pricePlaces: series.pricePlaces,
+        volumePlaces: series.volumePlaces,
+      };
+      return seriesOf(columns);
     }),
   };
 }
 
-/** The bars with start times in [from, to) (epoch ms), for walk-forward windows. */
+/** The bars with start times in [from, to) (epoch ms), for walk-forward windows: views, not copies. */
 export function sliceData(data: BacktestData, from: number, to: number): BacktestData {
   return {
     ...data,
-    series: data.series.map((series) => ({
-      ...series,
-      candles: series.candles.slice(firstAtOrAfter(series.candles, from), firstAtOrAfter(series.candles, to)),
-    })),
+    series: data.series.map((series) => {
+      const columns = series.columns;
+      const start = firstAtOrAfter(columns.time, columns.length, from);
+      const end = firstAtOrAfter(columns.time, columns.length, to);
+      const cut = (column: Float64Array): Float64Array => column.subarray(start, end);
+      return seriesOf({
+        ...columns,
+        length: end - start,
+        time: cut(columns.time),
+        open: cut(columns.open),
+        high: cut(columns.high),
+        low: cut(columns.low),
+        close: cut(columns.close),
+        volume: cut(columns.volume),
+        turnover: columns.turnover === undefined ? undefined : cut(columns.turnover),
+      });
+    }),
   };
 }
 
-function firstAtOrAfter(candles: readonly Candle[], time: number): number {
+function firstAtOrAfter(times: Float64Array, length: number, time: number): number {
   let low = 0;
-  let high = candles.length;
+  let high = length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if (candles[middle]!.time < time) low = middle + 1;
+    if (times[middle]! < time) low = middle + 1;
     else high = middle;
   }
   return low;

@@ -3,6 +3,7 @@
 import {
   marketOf,
   toWire,
+  ZERO,
   type AccountBalance,
   type BuyLimit,
   type Decimal,
@@ -27,11 +28,20 @@ export interface RiskSnapshot {
   readonly referencePrice: Decimal | undefined;
   /** Fresh broker figures; undefined when not fetched (reducing orders) or when the fetch failed. */
   readonly account: AccountBalance | undefined;
+  /** The broker's buy-limit estimate for the order's side: for a sell, how many it lets you sell. */
   readonly buyLimit: BuyLimit | undefined;
   readonly marginRatio: MarginRatio | undefined;
+  /** Why the figures could not be fetched, when they could not. */
+  readonly figuresError?: FiguresError;
   /** Times of orders submitted during the last minute. */
   readonly recentOrderTimes: readonly number[];
   readonly equity: EquityWatch;
+}
+
+/** A failed fetch of the broker's figures: the cause, and whether the broker said it does not know the symbol. */
+export interface FiguresError {
+  readonly message: string;
+  readonly unknownSymbol: boolean;
 }
 
 const MINUTE_MS = 60_000;
@@ -43,6 +53,8 @@ export function evaluateRisk(order: OrderRequest, snapshot: RiskSnapshot, limits
   if (limits.allowedSymbols !== undefined && !limits.allowedSymbols.includes(symbol)) {
     return deny('SYMBOL_NOT_ALLOWED', `${symbol} is not in allowedSymbols (${limits.allowedSymbols.join(', ')})`, { symbol });
   }
+  if (snapshot.figuresError?.unknownSymbol === true)
+    return deny('UNKNOWN_SYMBOL', `the broker does not know ${symbol}: ${snapshot.figuresError.message}`, { symbol });
   if (limits.allowedSessions !== undefined && !inAllowedSession(snapshot.time, marketOf(symbol), limits.allowedSessions)) {
     return deny(
       'OUTSIDE_ALLOWED_SESSION',
@@ -123,6 +135,10 @@ function checkOpening(
       },
     );
   }
+  if (order.side === 'Sell' && snapshot.buyLimit !== undefined) {
+    const refused = checkSellLimit(order, snapshot.position, snapshot.buyLimit);
+    if (refused !== undefined) return refused;
+  }
   if (limits.maxPositionPerSymbol !== undefined) {
     const projected = plus(plus(snapshot.position, snapshot.pendingQuantity), signedQuantity(order.side, order.quantity));
     if (gt(abs(projected), limits.maxPositionPerSymbol)) {
@@ -145,10 +161,13 @@ function checkOpening(
       buyLimit === undefined ? 'buy limit' : '',
       marginRatio === undefined ? 'margin ratio' : '',
     ].filter(Boolean);
-    return deny('RISK_DATA_UNAVAILABLE', `no fresh ${missing.join(', ')} from the broker: order not sent`, { missing: missing.join(',') });
+    const cause = snapshot.figuresError === undefined ? '' : ` (${snapshot.figuresError.message})`;
+    return deny('RISK_DATA_UNAVAILABLE', `no fresh ${missing.join(', ')} from the broker: order not sent${cause}`, {
+      missing: missing.join(','),
+    });
   }
-  const maxQuantity = gt(buyLimit.marginMaxQty, buyLimit.cashMaxQty) ? buyLimit.marginMaxQty : buyLimit.cashMaxQty;
-  if (gt(opening, maxQuantity)) {
+  const maxQuantity = largerOf(buyLimit);
+  if (order.side === 'Buy' && gt(opening, maxQuantity)) {
     return deny('EXCEEDS_BUY_LIMIT', `quantity ${toWire(opening)} exceeds the broker's limit ${toWire(maxQuantity)} for ${order.symbol}`, {
       quantity: toWire(opening),
       cashMaxQty: toWire(buyLimit.cashMaxQty),
@@ -180,6 +199,26 @@ function checkOpening(
     );
   }
   return APPROVED;
+}
+
+/**
+ * A sell larger than the broker lets you sell (its estimate for a sell counts the shares held, plus any it
+ * would lend): named by what is missing, the position or the broker's room to go short.
+ */
+function checkSellLimit(order: OrderRequest, position: Decimal, limit: BuyLimit): RiskDecision | undefined {
+  const sellable = largerOf(limit);
+  if (!gt(order.quantity, sellable)) return undefined;
+  const held = isPositive(position) ? position : ZERO;
+  const figures = { quantity: toWire(order.quantity), position: toWire(held), sellable: toWire(sellable) };
+  const what = `sell ${toWire(order.quantity)} ${order.symbol}`;
+  if (gt(sellable, held))
+    return deny('EXCEEDS_SELL_LIMIT', `${what}: the broker lets you sell at most ${toWire(sellable)} (position ${toWire(held)})`, figures);
+  if (held.isZero()) return deny('NO_POSITION_TO_SELL', `${what}: no position to sell (the account cannot sell short)`, figures);
+  return deny('SELL_EXCEEDS_POSITION', `${what}: more than the position of ${toWire(held)} (the account cannot sell short)`, figures);
+}
+
+function largerOf(limit: BuyLimit): Decimal {
+  return gt(limit.marginMaxQty, limit.cashMaxQty) ? limit.marginMaxQty : limit.cashMaxQty;
 }
 
 function noPrice(order: OrderRequest): RiskDecision {

@@ -11,6 +11,7 @@ import type { JobRun, JobRunEvent, RunContext, StopOptions } from '../schedule/j
 import type { PreparedStrategy } from '../strategy/prepare.js';
 import { gateStrategy, type IntentGate } from './intent-gate.js';
 import type { Session, SessionEnd } from './session.js';
+import { barText, describeWhere } from '../strategy/failure.js';
 
 /** What a run needs from its runner. */
 export interface JobRunDeps {
@@ -133,10 +134,15 @@ export class SessionJobRun implements JobRun {
         return 'completed';
       case 'ended': {
         await session.stop().catch(() => undefined);
+        // Each with the line of its file and the bar it was handling, when known.
         const failures = session
           .report()
           .summary.strategies.filter((one) => one.error !== undefined)
-          .map((one) => one.error);
+          .map(({ error, failure }) =>
+            failure === undefined
+              ? error
+              : describeWhere(failure.location, failure.bar === undefined ? undefined : barText(failure.bar), error ?? failure.error),
+          );
         throw new Error(
           outcome.end.kind === 'strategies-failed' && failures.length > 0 ? `strategy failed: ${failures.join('; ')}` : outcome.end.message,
         );

@@ -6,15 +6,39 @@ import type { Candle, Period, Quote, SecuritySymbol } from '../domain/index.js';
 import type { PriceBoard, PriceSlot } from '../execution/price-board.js';
 import type { MarketData } from '../feeds/market-data.js';
 
+/** The candle handed to a strategy last and its place in its stream (0-based), for naming the bar it failed on. */
+export interface HandedBar {
+  candle: Candle | undefined;
+  index: number;
+}
+
 export class MarketAdapter {
   constructor(
     private readonly marketData: MarketData,
     private readonly prices: PriceBoard,
   ) {}
 
-  candles(symbol: SecuritySymbol, period: Period): Observable<Candle> {
-    return remember(this.marketData.candles(symbol, period), this.prices.slot(symbol), (slot, candle) => {
-      slot.candle = candle;
+  /** `handed`, when given, is told each candle as it goes to the subscriber (in this layer: no extra one per bar). */
+  candles(symbol: SecuritySymbol, period: Period, handed?: HandedBar): Observable<Candle> {
+    const source = this.marketData.candles(symbol, period);
+    const slot = this.prices.slot(symbol);
+    if (handed === undefined)
+      return remember(source, slot, (into, candle) => {
+        into.candle = candle;
+      });
+    return new Observable<Candle>((subscriber) => {
+      let index = -1;
+      return source.subscribe({
+        next(candle) {
+          slot.candle = candle;
+          index += 1;
+          handed.candle = candle;
+          handed.index = index;
+          subscriber.next(candle);
+        },
+        error: (error: unknown) => subscriber.error(error),
+        complete: () => subscriber.complete(),
+      });
     });
   }
 

@@ -14,6 +14,8 @@ export interface PaperMarketOptions {
   readonly candles?: SimulatorOptions['candles'];
   /** YYYY-MM-DD the replay starts at; earlier bars are history only. */
   readonly from?: string;
+  /** Bad CSV rows: fail (default) or skip. */
+  readonly onBadRow?: SimulatorOptions['onBadRow'];
   /** Market time per wall time. */
   readonly speed?: number;
   readonly cash?: number | string;
@@ -54,6 +56,7 @@ export async function startPaperMarket(
     ...(options.candles === undefined ? { data: options.data ?? 'backtest-data' } : { candles: options.candles }),
     symbols,
     ...(options.from === undefined ? {} : { from: options.from }),
+    ...(options.onBadRow === undefined ? {} : { onBadRow: options.onBadRow }),
     ...(options.speed === undefined ? {} : { speed: options.speed }),
     ...(options.cash === undefined ? {} : { cash: options.cash }),
     ...(options.seed === undefined ? {} : { seed: options.seed }),

@@ -2,16 +2,17 @@
 // in run(), an error in its stream or something that is not an intent stops this strategy only: it is
 // unsubscribed, its queued intents are dropped, and a strategy-failed event names it and the cause. With a
 // warm-up, each candle stream plays history first; intents made on history bars are dropped.
-import { filter, map, type Observable, type SchedulerLike, type Subscription } from 'rxjs';
+import { filter, map, Observable, type SchedulerLike, type Subscription } from 'rxjs';
 import { ZERO, parseSymbol, type Candle, type Clock, type OrderIntent, type Period, type SecuritySymbol } from '../domain/index.js';
 import type { Executor } from '../execution/executor.js';
 import type { Logger } from '../log/logger.js';
 import type { IntentDenial, StrategyContext, StrategyOrderUpdate } from '../strategy/context.js';
-import { StrategyFailedError, describeError } from '../strategy/errors.js';
+import { describeError } from '../strategy/errors.js';
+import { barText, describeFailure, locateInStack, type StrategyFailure } from '../strategy/failure.js';
 import { createIntentHelpers } from '../strategy/intents.js';
 import type { ParamDefaults, Params } from '../strategy/params.js';
 import type { PreparedStrategy } from '../strategy/prepare.js';
-import type { MarketAdapter } from './market-adapter.js';
+import type { HandedBar, MarketAdapter } from './market-adapter.js';
 import { warmedUp, type WarmUpOutcome } from './warm-up.js';
 
 export type StrategyState = 'idle' | 'running' | 'completed' | 'failed' | 'stopped';
@@ -21,7 +22,11 @@ const INTENT_KINDS: ReadonlySet<string> = new Set(['order', 'close', 'target', '
 export class StrategyHost {
   state: StrategyState = 'idle';
   error: string | undefined;
+  /** Where, when and why it failed (state 'failed'). */
+  failure: StrategyFailure | undefined;
   private subscription: Subscription | undefined;
+  /** The candle handed to the strategy last, and its place in its stream. */
+  private readonly handed: HandedBar = { candle: undefined, index: -1 };
   private readonly symbolCache = new Map<string, SecuritySymbol>();
   /** True while history bars are played: what the strategy emits then is about the past. */
   private replayingHistory = false;
@@ -85,24 +90,72 @@ export class StrategyHost {
     this.executor.dropStrategy(this.name);
     this.subscription?.unsubscribe();
     this.subscription = undefined;
-    const failure = new StrategyFailedError(this.name, this.strategy.source, cause);
     this.error = describeError(cause);
+    const stack = cause instanceof Error ? cause.stack : undefined;
+    const { candle, index } = this.handed;
+    const failure: StrategyFailure = {
+      error: this.error,
+      location: locateInStack(stack, this.strategy.source),
+      bar: candle === undefined ? undefined : { symbol: candle.symbol, period: candle.period, time: candle.time, index },
+      stack,
+    };
+    this.failure = failure;
     const time = this.clock.now();
-    this.executor.journal.recordEvent(time, 'strategy-failed', { strategy: this.name, source: this.strategy.source, error: this.error });
-    this.executor.events.next({ type: 'strategy-failed', time, strategy: this.name, source: this.strategy.source, error: failure.message });
+    this.executor.journal.recordEvent(time, 'strategy-failed', {
+      strategy: this.name,
+      source: this.strategy.source,
+      error: this.error,
+      ...(failure.location === undefined ? {} : { location: failure.location }),
+      ...(failure.bar === undefined ? {} : { bar: failure.bar }),
+    });
+    this.executor.events.next({
+      type: 'strategy-failed',
+      time,
+      strategy: this.name,
+      source: this.strategy.source,
+      error: describeFailure(
+        this.name,
+        this.strategy.source,
+        this.error,
+        failure.location,
+        failure.bar === undefined ? undefined : barText(failure.bar),
+      ),
+      failure,
+    });
+  }
+
+  /** A warmed-up stream with each candle noted as handed over (history bars do not pass the market adapter). */
+  private tracked(candles: Observable<Candle>): Observable<Candle> {
+    const handed = this.handed;
+    return new Observable<Candle>((subscriber) => {
+      let index = -1;
+      return candles.subscribe({
+        next: (candle) => {
+          index += 1;
+          handed.candle = candle;
+          handed.index = index;
+          subscriber.next(candle);
+        },
+        error: (error: unknown) => subscriber.error(error),
+        complete: () => subscriber.complete(),
+      });
+    });
   }
 
   private candles(symbol: SecuritySymbol, period: Period): Observable<Candle> {
-    const live = this.market.candles(symbol, period);
     const bars = this.strategy.warmup;
-    if (bars === 0) return live;
+    if (bars === 0) return this.market.candles(symbol, period, this.handed);
     if (!this.market.hasHistory) {
       this.logger.debug(
         { strategy: this.name, symbol, period, warmup: bars },
         'no warm-up: this market data has no history (a backtest starts at its first bar)',
       );
-      return live;
+      return this.market.candles(symbol, period, this.handed);
     }
+    return this.tracked(this.withHistory(this.market.candles(symbol, period), symbol, period, bars));
+  }
+
+  private withHistory(live: Observable<Candle>, symbol: SecuritySymbol, period: Period, bars: number): Observable<Candle> {
     return warmedUp(live, () => this.market.history(symbol, period, bars), {
       replaying: (active) => {
         this.replayingHistory = active;

@@ -1,6 +1,7 @@
 // What a run did, for the end-of-run printout: counts, strategy states, positions and PnL per currency.
 import { ZERO, currencyOf, marketOf, unrealizedPnl, type Decimal, type SecuritySymbol } from '../domain/index.js';
 import type { Executor } from '../execution/executor.js';
+import type { StrategyFailure } from '../strategy/failure.js';
 import type { StrategyHost, StrategyState } from './strategy-host.js';
 
 export interface PositionSummary {
@@ -24,6 +25,7 @@ export interface RuntimeSummary {
     readonly source: string;
     readonly state: StrategyState;
     readonly error: string | undefined;
+    readonly failure: StrategyFailure | undefined;
   }[];
   readonly positions: readonly PositionSummary[];
   /** Realised PnL of this run's fills and unrealised PnL at the last price, per currency. */
@@ -48,7 +50,13 @@ export function summarize(executor: Executor, hosts: readonly StrategyHost[]): R
   return {
     ...executor.counts,
     openOrders: executor.tracker.open().length,
-    strategies: hosts.map((host) => ({ name: host.name, source: host.strategy.source, state: host.state, error: host.error })),
+    strategies: hosts.map((host) => ({
+      name: host.name,
+      source: host.strategy.source,
+      state: host.state,
+      error: host.error,
+      failure: host.failure,
+    })),
     positions,
     pnl: [...pnl.values()],
   };

@@ -51,6 +51,7 @@ const paperSchema = z.strictObject({
   from: dateSchema.optional(),
   speed: z.number().positive('must be greater than zero').optional(),
   cash: positiveAmount.optional(),
+  onBadRow: z.enum(['fail', 'skip'], { error: 'must be "fail" (stop on a bad CSV row) or "skip" (drop it with a warning)' }).optional(),
 });
 
 const webhookSchema = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });

@@ -6,7 +6,8 @@ import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { InvalidInputError } from '../domain/errors.js';
 import { timeZoneOf } from '../domain/market-hours.js';
-import { marketOf, type Market } from '../domain/symbol.js';
+import type { Period } from '../domain/period.js';
+import { marketOf, type Market, type SecuritySymbol } from '../domain/symbol.js';
 import { rawConfigSchema, rawJobSchema, type RawConfig, type RawJob } from './config-schema.js';
 import { formatPath, lineOf, ScheduleConfigError, type ConfigProblem, type PathSegment } from './config-problems.js';
 import { parseCron } from './cron.js';
@@ -28,6 +29,8 @@ export interface PaperSettings {
   /** Market time per wall time; 1 replays at the market's own pace. */
   readonly speed: number;
   readonly cash: string;
+  /** Bad CSV rows: fail (the default) or skip. */
+  readonly onBadRow: 'fail' | 'skip';
 }
 
 export interface ScheduleConfig {
@@ -51,11 +54,32 @@ export interface ScheduleConfig {
   readonly jobs: readonly ScheduleJob[];
 }
 
+/** What a strategy job asks of its strategy file: checked at load (see ConfigOptions.checkStrategy). */
+export interface StrategyJobSpec {
+  /** Absolute path of the strategy file (it exists). */
+  readonly path: string;
+  readonly symbols: readonly SecuritySymbol[] | undefined;
+  readonly period: Period | undefined;
+  readonly params: Readonly<Record<string, number | string | boolean>> | undefined;
+}
+
+/** A problem of a job's strategy: the job key it comes from (`strategy` when the file cannot be used) and why. */
+export interface StrategyProblem {
+  readonly key: 'strategy' | 'params' | 'symbols' | 'period';
+  readonly message: string;
+}
+
 export interface ConfigOptions {
   /** The runtime's risk-limits schema; without it `risk` is only checked to be an object. */
   readonly riskSchema?: z.ZodType<Record<string, unknown>>;
-  /** Check that strategy files exist (default true). */
+  /** Check that strategy files exist, and (loadScheduleConfig) that the paper data does (default true). */
   readonly checkFiles?: boolean;
+  /**
+   * Loads a job's strategy with the job's symbols, period and params and says what is wrong, so a bad param
+   * is reported at load with every other problem (loadScheduleConfig only; it runs for each job whose file
+   * exists and whose symbols, period and params are well-formed).
+   */
+  readonly checkStrategy?: (job: StrategyJobSpec) => Promise<StrategyProblem | undefined>;
   /** Overrides the file's `stateDir` (the `--state` flag); relative to the working folder. */
   readonly stateDir?: string;
 }
@@ -75,11 +99,31 @@ export async function loadScheduleConfig(file: string, options: ConfigOptions = 
       'config',
     );
   }
-  return parseScheduleConfig(text, file, options);
+  const read = readScheduleConfig(text, file, options, options.checkFiles !== false);
+  if (options.checkStrategy !== undefined) {
+    for (const { index, spec } of read.strategies) {
+      const problem = await options.checkStrategy(spec);
+      if (problem !== undefined) read.report(['jobs', index, problem.key], problem.message);
+    }
+  }
+  return read.finish();
 }
 
-/** Parses config text; `file` names it in errors and anchors its relative paths. */
+/** Parses config text; `file` names it in errors and anchors its relative paths (the paper data is not looked for). */
 export function parseScheduleConfig(text: string, file: string, options: ConfigOptions = {}): ScheduleConfig {
+  return readScheduleConfig(text, file, options, false).finish();
+}
+
+interface ConfigReading {
+  /** The strategy jobs whose strategy can be checked, by job index. */
+  readonly strategies: readonly { readonly index: number; readonly spec: StrategyJobSpec }[];
+  /** Adds a problem at a path of the file. */
+  report(segments: readonly PathSegment[], message: string): void;
+  /** The config, or every problem found at once. */
+  finish(): ScheduleConfig;
+}
+
+function readScheduleConfig(text: string, file: string, options: ConfigOptions, checkData: boolean): ConfigReading {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter });
   if (document.errors.length > 0) {
@@ -110,8 +154,11 @@ export function parseScheduleConfig(text: string, file: string, options: ConfigO
     report(['paper'], 'applies only to mode: paper (a live schedule trades the real account)');
   const parsedJobs = rawJobs.map((job, index) => {
     const parsed = rawJobSchema.safeParse(job, { error: typeMessage });
-    if (!parsed.success) collect(parsed.error.issues, ['jobs', index]);
-    return parsed.success ? parsed.data : undefined;
+    if (parsed.success) return { job: parsed.data, complete: true, present: (key: keyof RawJob) => parsed.data[key] !== undefined };
+    collect(parsed.error.issues, ['jobs', index]);
+    // The fields that are fine still go through the cross-field checks: one bad field hides nothing else.
+    const partial = wellFormedFields(job, parsed.error.issues);
+    return partial === undefined ? undefined : { ...partial, complete: false };
   });
   reportDuplicateNames(rawJobs, report);
   let risk: Readonly<Record<string, unknown>> = top.success ? top.data.risk : {};
@@ -122,20 +169,45 @@ export function parseScheduleConfig(text: string, file: string, options: ConfigO
   }
 
   const baseDir = path.dirname(path.resolve(file));
+  const checkFiles = options.checkFiles !== false;
   const jobs: ScheduleJob[] = [];
-  parsedJobs.forEach((job, index) => {
-    if (job === undefined) return;
+  const strategies: { index: number; spec: StrategyJobSpec }[] = [];
+  parsedJobs.forEach((parsed, index) => {
+    if (parsed === undefined) return;
+    const { job, complete, present } = parsed;
     const strategyFile = job.strategy === undefined ? undefined : path.resolve(baseDir, job.strategy);
-    if (strategyFile !== undefined && options.checkFiles !== false && !existsSync(strategyFile))
-      report(['jobs', index, 'strategy'], `file not found: ${strategyFile}`);
-    const resolved = resolveJob(job, top.success ? top.data : undefined, baseDir, (segments, message) =>
+    const fileFound = strategyFile !== undefined && existsSync(strategyFile);
+    if (strategyFile !== undefined && !fileFound && checkFiles) report(['jobs', index, 'strategy'], `file not found: ${strategyFile}`);
+    const wellFormed = (key: keyof RawJob): boolean => !present(key) || job[key] !== undefined;
+    if (fileFound && !present('task') && wellFormed('symbols') && wellFormed('period') && wellFormed('params'))
+      strategies.push({ index, spec: { path: strategyFile, symbols: job.symbols, period: job.period, params: job.params } });
+    const resolved = resolveJob(job, present, complete, top.success ? top.data : undefined, baseDir, (segments, message) =>
       report(['jobs', index, ...segments], message),
     );
     if (resolved !== undefined) jobs.push(resolved);
   });
+  // Paper mode only (a mode that is not understood is reported already: what it meant is unknown).
+  if (checkData && isRecord(raw) && (raw['mode'] === undefined || raw['mode'] === 'paper'))
+    reportMissingData(raw['paper'], baseDir, report);
 
-  if (problems.length > 0 || !top.success) throw new ScheduleConfigError(file, sortByLine(problems));
-  const config = top.data;
+  return {
+    strategies,
+    report,
+    finish: () => {
+      if (problems.length > 0 || !top.success) throw new ScheduleConfigError(file, sortByLine(problems));
+      return buildConfig(top.data, file, baseDir, risk, jobs, options);
+    },
+  };
+}
+
+function buildConfig(
+  config: RawConfig,
+  file: string,
+  baseDir: string,
+  risk: Readonly<Record<string, unknown>>,
+  jobs: readonly ScheduleJob[],
+  options: ConfigOptions,
+): ScheduleConfig {
   const stateDir = options.stateDir === undefined ? path.resolve(baseDir, config.stateDir) : path.resolve(options.stateDir);
   const defaultJournal = path.join(stateDir, config.mode === 'paper' ? 'paper-journal.sqlite' : 'journal.sqlite');
   return {
@@ -171,66 +243,120 @@ export function parseScheduleConfig(text: string, file: string, options: ConfigO
 
 type Report = (segments: readonly PathSegment[], message: string) => void;
 
-// The cross-field rules of a job; reports through `report` and returns undefined when the job is unusable.
-function resolveJob(job: RawJob, config: RawConfig | undefined, baseDir: string, reportProblem: Report): ScheduleJob | undefined {
-  let failed = false;
+/**
+ * The cross-field rules of a job; reports through `report` and returns undefined when the job is unusable.
+ * `job` holds the well-formed fields; `present` says which keys the file gives (well-formed or not), so a
+ * malformed field still counts as given and is not reported twice.
+ */
+function resolveJob(
+  job: Partial<RawJob>,
+  present: (key: keyof RawJob) => boolean,
+  complete: boolean,
+  config: RawConfig | undefined,
+  baseDir: string,
+  reportProblem: Report,
+): ScheduleJob | undefined {
+  let failed = !complete;
   const report: Report = (segments, message) => {
     failed = true;
     reportProblem(segments, message);
   };
-  if ((job.strategy === undefined) === (job.task === undefined)) report([], 'a job needs exactly one of "strategy" or "task"');
-  if (job.cron !== undefined && (job.start !== undefined || job.stop !== undefined))
-    report(['cron'], 'use either "cron" or "start"/"stop", not both');
-  else if (job.start !== undefined && job.stop === undefined) report(['start'], '"start" requires "stop"');
-  else if (job.stop !== undefined && job.start === undefined) report(['stop'], '"stop" requires "start"');
-  else if (job.cron === undefined && job.start === undefined) report([], 'a job needs "cron", or "start" and "stop"');
-  if (job.task !== undefined && job.start !== undefined) report(['start'], 'a task runs once per fire: use "cron", not "start"/"stop"');
-  if (job.flattenAtStop !== undefined && job.cron !== undefined) report(['flattenAtStop'], 'applies only to start/stop windows');
-  if (job.task === 'fetch-data' && (job.symbols ?? []).length === 0) report(['symbols'], 'fetch-data needs at least one symbol');
-  if (job.runFor !== undefined && (job.task !== undefined || job.cron === undefined))
+  if (present('strategy') === present('task')) report([], 'a job needs exactly one of "strategy" or "task"');
+  if (present('cron') && (present('start') || present('stop'))) report(['cron'], 'use either "cron" or "start"/"stop", not both');
+  else if (present('start') && !present('stop')) report(['start'], '"start" requires "stop"');
+  else if (present('stop') && !present('start')) report(['stop'], '"stop" requires "start"');
+  else if (!present('cron') && !present('start')) report([], 'a job needs "cron", or "start" and "stop"');
+  if (present('task') && present('start')) report(['start'], 'a task runs once per fire: use "cron", not "start"/"stop"');
+  if (present('flattenAtStop') && present('cron')) report(['flattenAtStop'], 'applies only to start/stop windows');
+  if (job.task === 'fetch-data' && (job.symbols === undefined ? !present('symbols') : job.symbols.length === 0))
+    report(['symbols'], 'fetch-data needs at least one symbol');
+  if (present('runFor') && (present('task') || !present('cron')))
     report(['runFor'], 'applies only to cron-fired strategy jobs (a window run ends at its stop)');
-  for (const key of ['lookback', 'dataDir'] as const)
-    if (job[key] !== undefined && job.task !== 'fetch-data') report([key], 'applies only to the fetch-data task');
-  const market = resolveMarket(job, report);
+  // A malformed task is reported already; whether it meant fetch-data is unknown.
+  const notFetch = present('task') ? job.task !== undefined && job.task !== 'fetch-data' : true;
+  for (const key of ['lookback', 'dataDir'] as const) if (present(key) && notFetch) report([key], 'applies only to the fetch-data task');
+  const market = resolveMarket(job, present, report);
   if (failed || market === undefined) return undefined;
+  const valid = job as RawJob;
 
   const trigger: JobTrigger =
-    job.cron !== undefined
-      ? { kind: 'cron', cron: parseCron(job.cron) }
-      : { kind: 'window', start: parseCron(job.start!), stop: parseCron(job.stop!) };
+    valid.cron !== undefined
+      ? { kind: 'cron', cron: parseCron(valid.cron) }
+      : { kind: 'window', start: parseCron(valid.start!), stop: parseCron(valid.stop!) };
   const target: JobTarget =
-    job.strategy !== undefined
-      ? { kind: 'strategy', path: path.resolve(baseDir, job.strategy), period: job.period, runForMs: job.runFor ?? DEFAULT_RUN_FOR_MS }
+    valid.strategy !== undefined
+      ? {
+          kind: 'strategy',
+          path: path.resolve(baseDir, valid.strategy),
+          period: valid.period,
+          runForMs: valid.runFor ?? DEFAULT_RUN_FOR_MS,
+        }
       : {
           kind: 'task',
-          task: job.task!,
+          task: valid.task!,
           fetch: {
-            period: job.period ?? DEFAULT_FETCH.period,
-            lookbackMs: job.lookback ?? DEFAULT_FETCH.lookbackMs,
-            dataDir: path.resolve(baseDir, job.dataDir ?? DEFAULT_FETCH.dataDir),
+            period: valid.period ?? DEFAULT_FETCH.period,
+            lookbackMs: valid.lookback ?? DEFAULT_FETCH.lookbackMs,
+            dataDir: path.resolve(baseDir, valid.dataDir ?? DEFAULT_FETCH.dataDir),
           },
         };
   return {
-    name: job.name,
+    name: valid.name,
     target,
-    symbols: job.symbols ?? [],
-    params: job.params ?? {},
+    symbols: valid.symbols ?? [],
+    params: valid.params ?? {},
     market,
-    timezone: job.timezone ?? config?.timezone ?? timeZoneOf(market),
+    timezone: valid.timezone ?? config?.timezone ?? timeZoneOf(market),
     trigger,
-    days: job.days ?? 'trading',
-    flattenAtStop: job.flattenAtStop ?? false,
-    restart: restartPolicy(job, config),
+    days: valid.days ?? 'trading',
+    flattenAtStop: valid.flattenAtStop ?? false,
+    restart: restartPolicy(valid, config),
   };
 }
 
-function resolveMarket(job: RawJob, report: Report): Market | undefined {
-  if (job.market !== undefined) return job.market;
+/**
+ * The well-formed fields of a job that failed its schema (those with a problem, and unknown keys, left out),
+ * and which keys the file gave; undefined when the job is not even a mapping.
+ */
+function wellFormedFields(
+  raw: unknown,
+  issues: readonly z.core.$ZodIssue[],
+): { job: Partial<RawJob>; present: (key: keyof RawJob) => boolean } | undefined {
+  if (!isRecord(raw)) return undefined;
+  const bad = new Set<string>();
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys' && issue.path.length === 0) for (const key of issue.keys) bad.add(key);
+    else if (typeof issue.path[0] === 'string') bad.add(issue.path[0]);
+  }
+  const known = new Set(Object.keys(rawJobSchema.shape));
+  const fine = Object.fromEntries(Object.entries(raw).filter(([key]) => known.has(key) && !bad.has(key)));
+  const parsed = rawJobSchema.partial().safeParse(fine);
+  if (!parsed.success) return undefined;
+  return { job: parsed.data, present: (key) => raw[key] !== undefined };
+}
+
+function resolveMarket(job: Partial<RawJob>, present: (key: keyof RawJob) => boolean, report: Report): Market | undefined {
+  if (present('market')) return job.market;
+  // Malformed symbols are reported already: which markets they meant is unknown.
+  if (present('symbols') && job.symbols === undefined) return undefined;
   const markets = [...new Set((job.symbols ?? []).map(marketOf))];
   if (markets.length === 1) return markets[0];
   if (markets.length === 0) report(['market'], 'required when the job has no symbols (HK, US, CN or SG)');
   else report(['market'], `required: the symbols span several markets (${markets.join(', ')}); name the one whose trading days apply`);
   return undefined;
+}
+
+/** Paper data folders or files that do not exist (read from the file as written, whatever else is wrong in it). */
+function reportMissingData(paper: unknown, baseDir: string, report: Report): void {
+  const given = isRecord(paper) ? paper['data'] : undefined;
+  const entries = given === undefined ? [DEFAULT_PAPER.data] : typeof given === 'string' ? [given] : Array.isArray(given) ? given : [];
+  entries.forEach((entry, index) => {
+    if (typeof entry !== 'string' || entry === '') return;
+    const folder = path.resolve(baseDir, entry);
+    if (existsSync(folder)) return;
+    const at = given === undefined ? ['paper'] : typeof given === 'string' ? ['paper', 'data'] : ['paper', 'data', index];
+    report(at, `candle data not found: ${folder}${given === undefined ? ' (the default: set paper.data)' : ''}`);
+  });
 }
 
 function paperSettings(paper: RawConfig['paper'], baseDir: string): PaperSettings {
@@ -240,6 +366,7 @@ function paperSettings(paper: RawConfig['paper'], baseDir: string): PaperSetting
     from: paper?.from,
     speed: paper?.speed ?? DEFAULT_PAPER.speed,
     cash: String(paper?.cash ?? DEFAULT_PAPER.cash),
+    onBadRow: paper?.onBadRow ?? 'fail',
   };
 }
 

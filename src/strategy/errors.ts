@@ -5,8 +5,9 @@ import { TraderError } from '../domain/index.js';
 export class StrategyLoadError extends TraderError {
   readonly file: string;
 
-  constructor(file: string, reason: string, cause?: unknown) {
-    super('STRATEGY_LOAD_FAILED', `${file}: ${reason}`, cause === undefined ? undefined : { cause });
+  /** `message` replaces the default `file: reason` (a compile error names file:line:col itself). */
+  constructor(file: string, reason: string, cause?: unknown, message = `${file}: ${reason}`) {
+    super('STRATEGY_LOAD_FAILED', message, cause === undefined ? undefined : { cause });
     this.file = file;
   }
 }

@@ -1,8 +1,10 @@
-// Loads a strategy file (.ts or .js, any path) by dynamic import, checks its default export is a strategy,
-// and prepares it with the overrides. Every failure names the file and the cause.
+// Loads a strategy file (.ts, .mts, .js or .mjs, any path): compiles it, imports it, checks its default export
+// is a strategy, and prepares it with the overrides. Every failure names the file and the cause; a file that
+// does not compile names file:line:col and shows the line.
 import { access } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { CompileFailure, compileStrategy, type CompileProblem } from './compile.js';
 import { STRATEGY_TAG, type StrategyDefinition } from './define.js';
 import { StrategyLoadError, describeError } from './errors.js';
 import type { ParamDefaults } from './params.js';
@@ -16,11 +18,20 @@ export async function loadStrategy(file: string, overrides: StrategyOverrides = 
   } catch {
     throw new StrategyLoadError(shown, 'no such strategy file');
   }
+  let url: string;
+  try {
+    url = await compileStrategy(path);
+  } catch (error) {
+    if (error instanceof CompileFailure) throw new StrategyLoadError(shown, 'does not compile', error, formatProblems(error.problems));
+    throw new StrategyLoadError(shown, `cannot compile: ${describeError(error)}`, error);
+  }
+  // Stack traces of the strategy then name its own .ts lines (the compiled module carries a source map).
+  process.setSourceMapsEnabled(true);
   let module: Record<string, unknown>;
   try {
-    module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+    module = (await import(url)) as Record<string, unknown>;
   } catch (error) {
-    throw new StrategyLoadError(shown, `cannot load: ${firstLine(describeError(error))}${packageHint(error)}`, error);
+    throw new StrategyLoadError(shown, `cannot load: ${firstLine(describeError(error))}${placeIn(error, path)}`, error);
   }
   const definition = module['default'];
   if (definition === undefined)
@@ -31,21 +42,42 @@ export async function loadStrategy(file: string, overrides: StrategyOverrides = 
   return prepareStrategy(definition, overrides, shown);
 }
 
+/**
+ * A definition made by defineStrategy of any copy of this package (a project's own node_modules, a global
+ * install): recognised by its plain-string tag and shape, never by module identity.
+ */
 export function isStrategyDefinition(value: unknown): value is StrategyDefinition<ParamDefaults> {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Partial<StrategyDefinition<ParamDefaults>>;
   return candidate.tag === STRATEGY_TAG && typeof candidate.name === 'string' && typeof candidate.run === 'function';
 }
 
-function firstLine(text: string): string {
-  return text.split('\n', 1)[0]!.trim();
+/** `file:line:col: text`, then the line and a caret under the column, for each problem. */
+export function formatProblems(problems: readonly CompileProblem[]): string {
+  return problems
+    .map((problem) => {
+      if (problem.file === undefined) return problem.text;
+      const place = `${displayPath(problem.file)}:${problem.line}:${problem.column}`;
+      const number = String(problem.line);
+      const gutter = ' '.repeat(number.length);
+      return `${place}: ${problem.text}\n  ${number} | ${problem.lineText}\n  ${gutter} | ${' '.repeat(problem.column - 1)}^`;
+    })
+    .join('\n');
 }
 
-// Node resolves a strategy's packages (rxjs, zod…) from the strategy's own folder, not from this project's.
-function packageHint(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') return '';
-  return " (packages are resolved from the strategy file's folder: keep strategies inside the project, or install the package next to the file)";
+// The first frame of the strategy file in a (source-mapped) stack: where a top-level throw happened.
+function placeIn(error: unknown, path: string): string {
+  const stack = error instanceof Error ? error.stack : undefined;
+  if (stack === undefined) return '';
+  for (const match of stack.matchAll(/(file:\/\/[^\s)]+|\/[^\s():]+):(\d+):(\d+)/g)) {
+    const file = match[1]!.startsWith('file:') ? fileURLToPath(match[1]!) : match[1]!;
+    if (file === path) return ` (at ${displayPath(path)}:${match[2]}:${match[3]})`;
+  }
+  return '';
+}
+
+function firstLine(text: string): string {
+  return text.split('\n', 1)[0]!.trim();
 }
 
 // Paths inside the working folder are shown relative to it, the way a user typed them.

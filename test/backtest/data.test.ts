@@ -80,14 +80,25 @@ describe('backtest data', () => {
     await expect(loadBacktestData(folder)).rejects.toThrow(/different periods .*AAPL\.US\.csv: day.*MSFT\.US\.csv: 1m/);
   });
 
-  it("takes a single file's symbol from its name, and asks for --symbols when the name is not one", async () => {
+  it("takes a single file's symbol from its name, a folder's from its files' names, and asks for --symbols when the name is not one", async () => {
     await writeFile(join(folder, 'AAPL.US.csv'), HEADER);
+    await writeFile(join(folder, 'MSFT.US.csv'), HEADER);
+    await writeFile(join(folder, '0700.HK.CSV'), HEADER);
     await writeFile(join(folder, 'prices.csv'), HEADER);
+    await writeFile(join(folder, 'notes.txt'), 'not data');
 
     expect(await symbolsOfDataPath(join(folder, 'AAPL.US.csv'))).toEqual(['AAPL.US']);
-    expect(await symbolsOfDataPath(folder)).toBeUndefined();
+    expect(await symbolsOfDataPath(folder)).toEqual(['700.HK', 'AAPL.US', 'MSFT.US']);
     await expect(symbolsOfDataPath(join(folder, 'prices.csv'))).rejects.toThrow('name the symbol with --symbols');
     await expect(symbolsOfDataPath(join(folder, 'missing.csv'))).rejects.toThrow('does not exist');
+  });
+
+  it('refuses a folder without any SYMBOL.csv file', async () => {
+    await writeFile(join(folder, 'prices.csv'), HEADER);
+
+    await expect(symbolsOfDataPath(folder)).rejects.toThrow(
+      `no candle file named like SYMBOL.csv or SYMBOL.parquet (e.g. 700.HK.csv) in ${folder}`,
+    );
   });
 
   it("gives each file its own candles in its own order when the files' calendars differ (candles are made in time order across files)", async () => {

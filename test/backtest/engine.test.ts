@@ -1,11 +1,20 @@
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../src/domain/errors.js';
+import { candlesOf, type CandleColumns } from '../../src/feeds/history/candle-columns.js';
 import { parseSymbol } from '../../src/domain/symbol.js';
 import { defineStrategy } from '../../src/strategy/define.js';
 import { prepareStrategy } from '../../src/strategy/prepare.js';
 import { AAPL, backtest, dayBar, dayTime, localTime, minuteBar, scripted } from '../support/backtest/scripted.js';
 
 const MSFT = parseSymbol('MSFT.US');
+/** The line of this file that throws in the first failure test below. */
+const THROW_LINE =
+  readFileSync(fileURLToPath(import.meta.url), 'utf8')
+    .split('\n')
+    .findIndex((line) => line.trim() === "throw new Error('boom on bar 2');") + 1;
 const A = [
   dayBar(AAPL, '2024-01-02', 10, 11, 9, 10.5),
   dayBar(AAPL, '2024-01-03', 10.6, 11, 10, 10.8),
@@ -122,7 +131,7 @@ describe('backtest engine', () => {
     expect(run.record.fills.map((fill) => [fill.price.toFixed(), fill.time])).toEqual([['110', day2[0]!.time]]);
   });
 
-  it('stops a strategy that throws, finishes the run and reports which one failed and why', async () => {
+  it('stops the run at the bar its only strategy threw on, naming the line that threw and the bar', async () => {
     const strategy = scripted([AAPL], {
       0: (ctx) => ctx.buy(1),
       1: () => {
@@ -134,8 +143,42 @@ describe('backtest engine', () => {
     const run = await backtest([A], [strategy]);
 
     expect(run.intents).toHaveLength(1);
-    expect(run.summary.strategies).toEqual([{ name: 'scripted', source: 'scripted strategy', state: 'failed', error: 'boom on bar 2' }]);
-    expect(run.record.equity.times.length).toBe(3);
+    expect(run.summary.strategies).toMatchObject([
+      { name: 'scripted', source: 'scripted strategy', state: 'failed', error: 'boom on bar 2' },
+    ]);
+    expect(run.record.failures).toEqual([
+      {
+        strategy: 'scripted',
+        source: 'scripted strategy',
+        failure: {
+          error: 'boom on bar 2',
+          // The strategy is defined in code, so its file is the first frame outside the runtime: this one.
+          location: { file: relative(process.cwd(), fileURLToPath(import.meta.url)), line: THROW_LINE, column: 15 },
+          bar: { symbol: AAPL, period: 'day', time: dayTime(AAPL, '2024-01-03'), index: 1 },
+          stack: expect.stringContaining('boom on bar 2'),
+        },
+      },
+    ]);
+    // The walk stops at the failing bar: the record covers the bars before it.
+    expect(Array.from(run.record.equity.times)).toEqual([dayTime(AAPL, '2024-01-02')]);
+    expect(candlesOf(run.record.bars.get(AAPL) as CandleColumns)).toEqual(A.slice(0, 1));
+  });
+
+  it('runs to the end while another strategy still runs, and keeps the failed one in the record', async () => {
+    const failing = scripted([AAPL], {
+      0: () => {
+        throw new Error('boom at once');
+      },
+    });
+    const steady = scripted([AAPL], { 2: (ctx) => ctx.buy(1) });
+
+    const run = await backtest([A], [failing, steady]);
+
+    expect(run.record.failures?.map((one) => [one.strategy, one.failure.error, one.failure.bar?.index])).toEqual([
+      ['scripted', 'boom at once', 0],
+    ]);
+    expect(run.record.equity.times).toHaveLength(3);
+    expect(run.intents).toHaveLength(1);
   });
 
   it("refuses to start when a strategy's symbols have no data or its period is finer than the data", async () => {

@@ -154,6 +154,24 @@ describe('backtest semantics', () => {
     expect(run.denials).toEqual({ EXCEEDS_BUY_LIMIT: 1 });
   });
 
+  it('names denials for what happened: selling while flat, selling more than held, a symbol the venue does not know', async () => {
+    const strategy = scripted([AAPL], {
+      0: (ctx) => ctx.sell(10),
+      1: (ctx) => ctx.buy(100),
+      2: (ctx) => [ctx.sell(150), ctx.buy(5, { symbol: 'NOPE.US' })],
+    });
+
+    const run = await backtest([BARS], [strategy]);
+
+    const denials = run.events.flatMap((event) => (event.type === 'denial' ? [[event.denial.code, event.denial.message]] : []));
+    expect(denials).toEqual([
+      ['NO_POSITION_TO_SELL', 'sell 10 AAPL.US: no position to sell (the account cannot sell short)'],
+      ['SELL_EXCEEDS_POSITION', 'sell 150 AAPL.US: more than the position of 100 (the account cannot sell short)'],
+      ['UNKNOWN_SYMBOL', 'the broker does not know NOPE.US: unknown symbol: no market data for NOPE.US yet'],
+    ]);
+    expect(run.denials).toEqual({ NO_POSITION_TO_SELL: 1, SELL_EXCEEDS_POSITION: 1, UNKNOWN_SYMBOL: 1 });
+  });
+
   it('applies the configured risk limits exactly as a live run does', async () => {
     const strategy = scripted([AAPL], { 0: (ctx) => ctx.buy(100), 1: (ctx) => ctx.buy(10) });
 

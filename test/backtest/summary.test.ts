@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { metricRows } from '../../src/backtest/report/metric-rows.js';
 import { buildResult } from '../../src/backtest/report/result-builder.js';
 import { colorEnabled, formatSummary } from '../../src/backtest/summary.js';
+import { parseSymbol } from '../../src/domain/symbol.js';
 import { barsFromCloses, recordWithEquity, simulateRun, SPY } from '../support/backtest/fixtures.js';
 
 function roundTrips(count: number) {
@@ -52,7 +53,27 @@ describe('terminal summary', () => {
     expect(text).toContain('Last 3 of 8 trades');
     const tradeRows = text.split('\n').filter((line) => line.startsWith('  SPY.US  Long'));
     expect(tradeRows).toHaveLength(3);
-    expect(tradeRows[0]).toMatch(/2024-01-23 +10 +2024-01-25 +12 +197\.80 +\+19\.78% +2$/);
+    // Prices at the data's decimal places: the fixture's bars have one (10.5 …).
+    expect(tradeRows[0]).toMatch(/2024-01-23 +10\.0 +2024-01-25 +12\.0 +197\.80 +\+19\.78% +2$/);
+  });
+
+  it("prints prices at the data's decimal places, not as the floats they arrive as", () => {
+    // Closes as the bundled S&P 500 file writes them (up to 6 places, trailing zeros dropped).
+    const closes = [2730.73999, 2633.360107, 2889.75, 2971.01001, 2944.22998, 2900];
+    const bars = barsFromCloses(closes).map((bar) => ({ ...bar, high: Math.max(bar.open, bar.close), low: Math.min(bar.open, bar.close) }));
+    const result = buildResult(
+      simulateRun(new Map([[SPY, bars]]), [
+        { bar: 1, side: 'Buy', quantity: 1 },
+        { bar: 3, side: 'Sell', quantity: 1 },
+        { bar: 4, side: 'Buy', quantity: 1 },
+      ]),
+    );
+
+    expect(result.pricePlaces).toEqual({ 'SPY.US': 6 });
+    const text = formatSummary(result, { color: false });
+    const trade = text.split('\n').find((line) => line.startsWith('  SPY.US  Long'))!;
+    expect(trade).toMatch(/ 2730\.739990 +2024-01-05 +2889\.750000 /);
+    expect(text).toMatch(/SPY\.US Long 1 @ 2971\.010010, mark 2900\.000000, /);
   });
 
   it('says so when there were no trades', () => {
@@ -73,5 +94,34 @@ describe('terminal summary', () => {
     expect(colorEnabled({}, {})).toBe(false);
     expect(colorEnabled({ isTTY: true }, { NO_COLOR: '1' })).toBe(false);
     expect(colorEnabled({ isTTY: true }, { TERM: 'dumb' })).toBe(false);
+  });
+
+  it('names the unit of the drawdown and the bars: bar times when several symbols share them', () => {
+    const two = buildResult(
+      simulateRun(
+        new Map([
+          [SPY, barsFromCloses([10, 12, 8, 9])],
+          [parseSymbol('700.HK'), barsFromCloses([50, 51, 52, 53], { symbol: parseSymbol('700.HK') })],
+        ]),
+        [{ bar: 1, side: 'Buy', quantity: 100 }],
+        { initialCash: 10_000 },
+      ),
+    );
+    const rows = metricRows(two);
+
+    expect(rows.find((row) => row.key === 'bars')).toMatchObject({ value: '8', detail: '4 bar times, 252 per year' });
+    expect(rows.find((row) => row.key === 'maxDrawdown')!.detail).toMatch(/\(2 bar times\)$/);
+    expect(metricRows(roundTrips(1)).find((row) => row.key === 'maxDrawdown')!.detail).toMatch(/ bars\)$/);
+  });
+
+  it("writes times at the data's resolution: a daily strategy on hourly data shows hours", () => {
+    const hourly = barsFromCloses([10, 11, 12, 11], { stepMs: 3_600_000, period: '60m' });
+    const record = { ...simulateRun(new Map([[SPY, hourly]]), [], { period: '60m' }), strategyPeriod: 'day' as const };
+
+    const text = formatSummary(buildResult(record), { color: false });
+
+    expect(text).toMatch(
+      /^Backtest fixture {2}SPY\.US {2}day bars \(built from 60m data\) {2}\d{4}-\d\d-\d\d \d\d:\d\d → \d{4}-\d\d-\d\d \d\d:\d\d$/m,
+    );
   });
 });

@@ -1,3 +1,5 @@
+import { connect } from 'node:net';
+import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CatalogHarness } from './harness.js';
 
@@ -130,4 +132,56 @@ describe('catalog errors', () => {
     expect(outside.status).toBe(404);
     expect(outside.body.error).toBe('route_not_found');
   });
+
+  it('answers a URL with raw non-ASCII bytes, or percent-escapes that are not UTF-8, in the same shape', async () => {
+    const log: string[] = [];
+    const logDestination = new Writable({
+      write(chunk, _encoding, done) {
+        log.push(String(chunk));
+        done();
+      },
+    });
+    const catalog = await harness.start({ logDestination });
+    const { port } = new URL(catalog.server.origin);
+
+    const raw = await rawRequest(Number(port), Buffer.concat([Buffer.from('GET /api/v1/artists/'), Buffer.from([0xff, 0xfe])]));
+    const escaped = await catalog.call('GET', '/artists/%ff');
+
+    expect(raw.status).toBe(400);
+    expect(raw.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(raw.body)).toEqual({
+      error: 'invalid_request',
+      message:
+        'malformed HTTP request: the request line or a header has bytes HTTP does not allow (percent-encode non-ASCII characters in URLs)',
+      details: [],
+    });
+    expect(log.map((line) => JSON.parse(line) as { msg: string; code?: string; status?: number })).toContainEqual(
+      expect.objectContaining({ msg: 'rejected a request Node could not parse', code: 'HPE_INVALID_URL', status: 400 }),
+    );
+    expect(escaped.status).toBe(400);
+    expect(escaped.body).toEqual({
+      error: 'invalid_request',
+      message: 'the URL path is not valid: its percent-escapes do not decode to UTF-8 text',
+      details: [],
+    });
+  });
 });
+
+/** Sends a request line as raw bytes (no HTTP client would send them) and reads the answer until the server closes. */
+function rawRequest(port: number, requestLine: Buffer): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      const [statusLine = '', ...headerLines] = head.split('\r\n');
+      const headers = Object.fromEntries(
+        headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+    });
+    socket.write(Buffer.concat([requestLine, Buffer.from(' HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n')]));
+  });
+}

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
+import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
-import { fromLocal, localDate, startOfLocalDay, toLocal } from '../../src/domain/time-zone.js';
+import { fromLocal, localDate, startOfLocalDay, toLocal, ZoneRules, zoneOffsetAt } from '../../src/domain/time-zone.js';
 
 const NEW_YORK = 'America/New_York';
 const at = (text: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } => {
@@ -31,39 +32,121 @@ describe('market-local time', () => {
   it('refuses an unknown zone', () => {
     expect(() => toLocal(0, 'Mars/Olympus')).toThrow(/unknown time zone/);
   });
+
+  it('resolves a wall time in the spring-forward gap forward, by the length of the gap', () => {
+    // 2024-03-10 02:00 EST → 03:00 EDT: 02:30 does not exist and reads as 03:30 EDT.
+    const instant = fromLocal(at('2024-03-10T02:30'), NEW_YORK);
+    expect(new Date(instant).toISOString()).toBe('2024-03-10T07:30:00.000Z');
+    expect(toLocal(instant, NEW_YORK)).toMatchObject({ day: 10, hour: 3, minute: 30 });
+    expect(new Date(fromLocal(at('2024-03-10T01:59'), NEW_YORK)).toISOString()).toBe('2024-03-10T06:59:00.000Z');
+    expect(new Date(fromLocal(at('2024-03-10T03:00'), NEW_YORK)).toISOString()).toBe('2024-03-10T07:00:00.000Z');
+  });
+
+  it('resolves a wall time the fall-back change repeats to its first occurrence', () => {
+    // 2024-11-03 02:00 EDT → 01:00 EST: 01:30 happens at 05:30Z (EDT) and again at 06:30Z (EST).
+    expect(new Date(fromLocal(at('2024-11-03T01:30'), NEW_YORK)).toISOString()).toBe('2024-11-03T05:30:00.000Z');
+    expect(toLocal(Date.parse('2024-11-03T06:30:00Z'), NEW_YORK)).toMatchObject({ hour: 1, minute: 30 });
+    expect(new Date(fromLocal(at('2024-11-03T02:00'), NEW_YORK)).toISOString()).toBe('2024-11-03T07:00:00.000Z');
+  });
+
+  it('resolves a day the zone skipped forward into the next day (Samoa, 2011-12-30)', () => {
+    // Apia moved from UTC−10 to UTC+14 after 2011-12-29 23:59:59: the 30th never happened there.
+    const apia = 'Pacific/Apia';
+    const midnight = startOfLocalDay('2011-12-30', apia);
+    expect(new Date(midnight).toISOString()).toBe('2011-12-30T10:00:00.000Z');
+    expect(localDate(midnight, apia)).toBe('2011-12-31');
+    expect(new Date(fromLocal(at('2011-12-30T12:00'), apia)).toISOString()).toBe('2011-12-30T22:00:00.000Z');
+    expect(new Date(startOfLocalDay('2011-12-29', apia)).toISOString()).toBe('2011-12-29T10:00:00.000Z');
+    expect(startOfLocalDay('2011-12-31', apia)).toBe(midnight);
+  });
+
+  it('knows the rules before 1970 and after 2038', () => {
+    // New York kept daylight saving from the last Sunday of April in 1960; 2050 follows today's rules.
+    expect(new Date(fromLocal(at('1960-04-23T09:30'), NEW_YORK)).toISOString()).toBe('1960-04-23T14:30:00.000Z');
+    expect(new Date(fromLocal(at('1960-04-25T09:30'), NEW_YORK)).toISOString()).toBe('1960-04-25T13:30:00.000Z');
+    expect(zoneOffsetAt(Date.UTC(1900, 0, 1), NEW_YORK)).toBe(-5 * 3_600_000);
+    expect(new Date(fromLocal(at('2050-03-11T09:30'), NEW_YORK)).toISOString()).toBe('2050-03-11T14:30:00.000Z');
+    expect(new Date(fromLocal(at('2050-03-14T09:30'), NEW_YORK)).toISOString()).toBe('2050-03-14T13:30:00.000Z');
+    expect(localDate(startOfLocalDay('2100-07-04', NEW_YORK), NEW_YORK)).toBe('2100-07-04');
+    // Hong Kong had daylight saving until 1979.
+    expect(zoneOffsetAt(Date.UTC(1975, 6, 1), 'Asia/Hong_Kong')).toBe(9 * 3_600_000);
+  });
+
+  it('sees daylight saving come back after years without, when the years are asked in order (Cairo, 2023)', () => {
+    // Egypt kept UTC+2 all year from 2015 to 2022 and restored summer time (UTC+3) in 2023.
+    const offsets = Array.from({ length: 10 }, (_, index) => zoneOffsetAt(Date.UTC(2015 + index, 6, 15), 'Africa/Cairo') / 3_600_000);
+    expect(offsets).toEqual([2, 2, 2, 2, 2, 2, 2, 2, 3, 3]);
+  });
+
+  it('gives the instant Temporal gives ("compatible") for any wall time of 1900–2100', () => {
+    const zones = [NEW_YORK, 'Europe/London', 'Australia/Sydney', 'America/Sao_Paulo', 'Asia/Hong_Kong', 'Pacific/Apia'];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.integer({ min: Date.UTC(1900, 0, 1) / 60_000, max: Date.UTC(2100, 0, 1) / 60_000 }),
+        (zone, wallMinute) => {
+          const wall = new Date(wallMinute * 60_000);
+          const fields = {
+            year: wall.getUTCFullYear(),
+            month: wall.getUTCMonth() + 1,
+            day: wall.getUTCDate(),
+            hour: wall.getUTCHours(),
+            minute: wall.getUTCMinutes(),
+            second: 0,
+          };
+          const reference = Temporal.ZonedDateTime.from({ ...fields, timeZone: zone }, { disambiguation: 'compatible' });
+          expect(fromLocal(fields, zone)).toBe(reference.epochMilliseconds);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('keeps one table per zone, and its offsets are those of Intl at every minute around the changes', () => {
+    expect(ZoneRules.of(NEW_YORK)).toBe(ZoneRules.of(NEW_YORK));
+    const intlOffset = (instant: number, zone: string): number => {
+      const fields = fromPartsOf(instant, zone);
+      return Date.UTC(fields.year!, fields.month! - 1, fields.day!, fields.hour!, fields.minute!, fields.second!) - instant;
+    };
+    fc.assert(
+      fc.property(
+        fc.constantFrom(NEW_YORK, 'Europe/London', 'Australia/Sydney', 'America/Sao_Paulo'),
+        fc.constantFrom(1965, 1995, 2006, 2007, 2019, 2024, 2045, 2406),
+        fc.constantFrom(2, 3, 9, 10),
+        fc.integer({ min: 0, max: 31 * 1440 - 1 }),
+        (zone, year, month, minute) => {
+          const instant = Date.UTC(year, month, 1) + minute * 60_000;
+          expect(zoneOffsetAt(instant, zone)).toBe(intlOffset(instant, zone));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
 });
 
-describe('wall-clock fields', () => {
-  // What toLocal must return: every field read from the formatter's parts.
-  const fromParts = (instant: number, zone: string): Record<string, number> => {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    }).formatToParts(new Date(instant));
-    const field = (type: string): number => Number(parts.find((part) => part.type === type)?.value ?? 0);
-    return {
-      year: field('year'),
-      month: field('month'),
-      day: field('day'),
-      hour: field('hour'),
-      minute: field('minute'),
-      second: field('second'),
-    };
-  };
+/** What toLocal must return: every field read from Intl's formatter parts. */
+function fromPartsOf(instant: number, zone: string): Record<string, number> {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(instant));
+  return Object.fromEntries(parts.filter((part) => part.type !== 'literal').map((part) => [part.type, Number(part.value)]));
+}
 
+describe('wall-clock fields', () => {
   it('are the formatter parts at any instant of years 1 to 12000', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(NEW_YORK, 'Asia/Hong_Kong', 'Asia/Kolkata', 'UTC'),
         fc.integer({ min: Date.UTC(1, 0, 1), max: Date.UTC(12_000, 0, 1) }),
         (zone, instant) => {
-          expect(toLocal(instant, zone)).toEqual(fromParts(instant, zone));
+          expect(toLocal(instant, zone)).toEqual(fromPartsOf(instant, zone));
         },
       ),
       { numRuns: 500 },

@@ -8,6 +8,8 @@ import { backtestResultSchema } from '../../src/backtest/result.js';
 import { chromiumMissing, launchBrowser } from '../support/backtest/chromium.js';
 import { inBatches, runTrader, type TraderRun } from '../support/http/run-trader.js';
 
+const THROWS = 'test/support/backtest/strategies/throws.ts';
+const DENIED = 'test/support/backtest/strategies/denied.ts';
 let folder: string;
 const runs = new Map<string, TraderRun>();
 const run = (name: string): TraderRun => runs.get(name)!;
@@ -42,10 +44,15 @@ beforeAll(async () => {
       '--json',
       join(folder, 'result.json'),
       '--quiet',
+      '--timings',
     ],
     badData: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'AAPL.US.csv')],
     skipBadData: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'AAPL.US.csv'), '--on-bad-row', 'skip'],
     badFlag: ['backtest', 'strategies/sma-crossover.ts', '--fill', 'tomorrow'],
+    throws: ['backtest', THROWS, '--json', join(folder, 'failed.json')],
+    denied: ['backtest', DENIED, '--json', join(folder, 'denied.json')],
+    week: ['backtest', 'strategies/sma-crossover.ts', '--period', 'week', '--json', join(folder, 'week.json')],
+    warns: ['backtest', 'test/support/backtest/strategies/warns.ts', '--quiet'],
     help: ['backtest', '--help'],
   };
   const results = await inBatches(
@@ -55,7 +62,7 @@ beforeAll(async () => {
   Object.keys(cases).forEach((name, index) => {
     runs.set(name, results[index]!);
   });
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
@@ -92,11 +99,15 @@ describe('trader backtest', () => {
     expect(result.fills[0]!.commission).not.toBe('0');
   });
 
-  it('writes the JSON result and a self-contained report page that renders in headless Chromium', async () => {
+  it('writes the JSON result and a self-contained report page that renders in headless Chromium, and the phase timings asked for', async () => {
     const { code, stdout, stderr } = run('files');
     expect(code).toBe(0);
     expect(stdout).toBe('');
     expect(stderr).toContain('wrote');
+    // --timings: each phase in wall and CPU time, the memory after each, and the peak.
+    expect(stderr).toMatch(/^timings: start-up \d+ ms · load \d+ ms · walk \d+ ms · write \d+ ms · total \d+ ms · peak RSS \d+ MB$/m);
+    expect(stderr).toMatch(/^cpu: start-up \d+ ms · load \d+ ms · walk \d+ ms · write \d+ ms · total \d+ ms$/m);
+    expect(stderr).toMatch(/^RSS after: start-up \d+ MB · load \d+ MB · walk \d+ MB · write \d+ MB$/m);
     const result = backtestResultSchema.parse(JSON.parse(await readFile(join(folder, 'result.json'), 'utf8')));
     expect(result.strategy).toBe('sma-crossover');
     const html = await readFile(join(folder, 'report.html'), 'utf8');
@@ -115,10 +126,10 @@ describe('trader backtest', () => {
     }
   });
 
-  it("stops on bad rows with each one's file, line and reason", () => {
+  it("stops on bad rows with each one's file, line and reason, exit status 2 (bad input)", () => {
     const { code, stderr, stdout } = run('badData');
 
-    expect(code).toBe(1);
+    expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toContain('1 bad row in candle data (use --on-bad-row skip to drop them)');
     expect(stderr).toContain(`${join(folder, 'AAPL.US.csv')}:3: high 0.5 is below low 2`);
@@ -130,6 +141,69 @@ describe('trader backtest', () => {
     expect(code).toBe(0);
     expect(stderr).toContain(`warning: skipped 1 bad row:\n  ${join(folder, 'AAPL.US.csv')}:3: high 0.5 is below low 2`);
     expect(stdout).toContain('Backtest sma-crossover  AAPL.US  day');
+  });
+
+  it("fails a run whose strategy throws: the line in the strategy's file and the bar, in the summary, the JSON and the exit status", async () => {
+    const { code, stdout, stderr } = run('throws');
+    const line = (await readFile(THROWS, 'utf8')).split('\n').findIndex((text) => text.includes('throw new Error')) + 1;
+    const failure = `strategy throws (${THROWS}) failed at ${THROWS}:${line}:`;
+
+    expect(code).toBe(1);
+    expect(stderr).toMatch(
+      new RegExp(`^error: ${escapeRegExp(failure)}\\d+, on the SPX\\.US day bar of 2000-05-24 \\(index 99\\): boom at bar 100$`, 'm'),
+    );
+    expect(stdout).toContain('Backtest throws  SPX.US  day  2000-01-03 → 2000-05-23');
+    expect(stdout).toContain(`FAILED: ${failure}`);
+    const result = backtestResultSchema.parse(JSON.parse(await readFile(join(folder, 'failed.json'), 'utf8')));
+    expect(result.status).toBe('failed');
+    expect(result.failures).toEqual([
+      {
+        strategy: 'throws',
+        source: THROWS,
+        error: 'boom at bar 100',
+        location: { file: THROWS, line, column: expect.any(Number) },
+        bar: { symbol: 'SPX.US', period: 'day', time: '2000-05-24T00:00:00-04:00', index: 99 },
+      },
+    ]);
+    expect(result.metrics.bars).toBe(99);
+  });
+
+  it('lists denials in the JSON and counts intents, orders and fills; the summary shows the reasons by code', async () => {
+    const { code, stdout } = run('denied');
+
+    expect(code).toBe(0);
+    const result = backtestResultSchema.parse(JSON.parse(await readFile(join(folder, 'denied.json'), 'utf8')));
+    expect(result.counts).toEqual({ intents: 3, orders: 0, fills: 0, denials: 3 });
+    expect(result.denialsByCode).toEqual({ NO_POSITION_TO_SELL: 1, UNKNOWN_SYMBOL: 1, EXCEEDS_BUY_LIMIT: 1 });
+    expect(result.denials.map((denial) => [denial.time, denial.strategy, denial.code, denial.intent])).toEqual([
+      ['2000-01-07T16:00:00-05:00', 'denied', 'NO_POSITION_TO_SELL', { kind: 'order', symbol: 'SPX.US', side: 'Sell', quantity: '10' }],
+      ['2000-01-10T16:00:00-05:00', 'denied', 'UNKNOWN_SYMBOL', { kind: 'order', symbol: 'NOPE.US', side: 'Buy', quantity: '10' }],
+      ['2000-01-11T16:00:00-05:00', 'denied', 'EXCEEDS_BUY_LIMIT', { kind: 'order', symbol: 'SPX.US', side: 'Buy', quantity: '1000000' }],
+    ]);
+    expect(result.denials[0]!.figures).toEqual({ quantity: '10', position: '0', sellable: '0' });
+    expect(stdout).toContain('Intents 3 · orders 0 · fills 0 · denied 3');
+    expect(stdout).toMatch(
+      /NO_POSITION_TO_SELL ×1 +2000-01-07 denied: sell 10 SPX\.US: no position to sell \(the account cannot sell short\)/,
+    );
+    expect(stdout).toMatch(
+      /UNKNOWN_SYMBOL ×1 +2000-01-10 denied: the broker does not know NOPE\.US: unknown symbol: no market data for NOPE\.US yet/,
+    );
+  });
+
+  it('labels a run on week bars built from daily data as week, in the header and the JSON', async () => {
+    const { code, stdout } = run('week');
+
+    expect(code).toBe(0);
+    expect(stdout).toContain('Backtest sma-crossover  SPX.US  week bars (built from day data)  2000-01-03 → 2020-04-17');
+    const result = backtestResultSchema.parse(JSON.parse(await readFile(join(folder, 'week.json'), 'utf8')));
+    expect([result.period, result.dataPeriod]).toEqual(['week', 'day']);
+  });
+
+  it("tells a strategy's warnings without --verbose, once each with a count, after the run", () => {
+    const { code, stderr } = run('warns');
+
+    expect(code).toBe(0);
+    expect(stderr.trim()).toMatch(/^warning: warns: close above 1400 \(\d+ times; first: symbol=SPX\.US close=1455\.219971\)$/);
   });
 
   it('refuses a bad flag with one line naming it, exit status 2', () => {
@@ -165,3 +239,7 @@ describe('trader backtest', () => {
     expect(stdout).toContain('Examples:');
   });
 });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -32,6 +32,6 @@ describe('market commands --help', () => {
 
   it('documents the candle flags', async () => {
     const usage = await help(['candles', '--help']);
-    for (const flag of ['--period', '--count', '--from', '--to', '--adjust']) expect(usage).toContain(flag);
+    for (const flag of ['--period', '--count', '--at', '--forward', '--from', '--to', '--adjust']) expect(usage).toContain(flag);
   });
 });

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchOrderUpdates } from '../../src/cli/market/watch-orders.js';
 import { TRADE_COMMANDS } from '../../src/openapi/socket/commands.js';
+import { messages } from '../../src/openapi/socket/messages.js';
 import { TEST_SECRET, TEST_TOKEN } from '../support/http/client-harness.js';
 import { runTrader } from '../support/http/run-trader.js';
 import { spawnTrader } from '../support/socket/spawn-trader.js';
@@ -37,10 +38,12 @@ function environment(): Record<string, string> {
 }
 
 describe('trader orders --watch', () => {
-  it('streams order updates from the real binary until Ctrl-C', async () => {
+  it('streams order updates from the real binary until Ctrl-C, then unsubscribes the topic', async () => {
     const subscribed = socket.requestsFor(TRADE_COMMANDS.subscribe).length;
+    const unsubscribed = socket.requestsFor(TRADE_COMMANDS.unsubscribe).length;
     const watch = spawnTrader(['orders', '--watch'], environment());
-    await socket.until(() => socket.requestsFor(TRADE_COMMANDS.subscribe).length > subscribed, 15_000);
+    // A start-up guard of a minute: the binary takes tens of seconds to start on a loaded machine.
+    await socket.until(() => socket.requestsFor(TRADE_COMMANDS.subscribe).length > subscribed, 60_000);
     pushNotification(socket, { event: 'order_changed_lb', data: orderChanged() });
     const update = JSON.parse(await watch.waitForLine((line) => line.includes('"type":"order"')));
     expect(update).toMatchObject({
@@ -51,7 +54,9 @@ describe('trader orders --watch', () => {
       remark: 'client-42',
     });
     expect(await watch.interrupt()).toBe(0);
-  });
+    const sent = socket.requestsFor(TRADE_COMMANDS.unsubscribe).slice(unsubscribed);
+    expect(sent.map((request) => messages.unsub.decode(request.packet.body).topics)).toEqual([['private']]);
+  }, 120_000);
 
   it('refuses list filters combined with --watch before connecting', async () => {
     const run = await runTrader(['orders', '--watch', '--history'], environment());

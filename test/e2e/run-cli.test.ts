@@ -1,5 +1,6 @@
 // `trader run` through the real binary: a paper run against the built-in simulator stopped with Ctrl-C,
 // and the refusals of a live run that lacks its confirmation or its credentials.
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sqliteRows } from '../support/sqlite-rows.js';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -37,7 +38,7 @@ describe('trader run (binary)', () => {
       '--json',
     ]);
 
-    await run.waitForLog('replay finished');
+    await run.waitForLog('replay finished', 60_000);
     const exit = await run.signal('SIGINT');
 
     expect(exit).toEqual({ code: 0, signal: null });
@@ -69,7 +70,67 @@ describe('trader run (binary)', () => {
     expect(journalRows<{ count: number }>(journal, 'SELECT COUNT(*) AS count FROM orders')[0]!.count).toBe(summary.orders);
     expect(journalRows<{ count: number }>(journal, 'SELECT COUNT(*) AS count FROM fills')[0]!.count).toBe(summary.fills);
     expect(journalRows<{ type: string }>(journal, 'SELECT type FROM events').map((row) => row.type)).toEqual(['started', 'stopped']);
-  });
+  }, 120_000);
+
+  it("ends a paper run whose only strategy threw with exit 1, naming the line in the strategy's file and the bar", async () => {
+    const data = await writeCandleFolder([wavingDays(20)]);
+    const journal = join(await tempFolder(), 'journal.sqlite');
+    const strategy = 'test/support/backtest/strategies/throws.ts';
+    const args = ['--symbols', AAPL, '--param', 'at=3', '--data', data, '--speed', '2000000', '--journal', journal];
+
+    const [text, json] = await Promise.all([
+      runTrader(['run', strategy, ...args], {}),
+      runTrader(['run', strategy, ...args.map((arg) => (arg === journal ? `${journal}.2` : arg)), '--json'], {}),
+    ]);
+
+    const line = (await readFile(strategy, 'utf8')).split('\n').findIndex((source) => source.includes('throw new Error')) + 1;
+    const failure = new RegExp(
+      `strategy throws \\(${strategy.replaceAll('.', '\\.')}\\) failed at ${strategy.replaceAll('.', '\\.')}:${line}:\\d+, on the AAPL\\.US day bar of 2024-01-04 \\(index 2\\): boom at bar 3`,
+    );
+    expect(text.code).toBe(1);
+    expect(text.stdout).toMatch(failure);
+    expect(text.stderr).toMatch(failure);
+    expect(json.code).toBe(1);
+    const summary = JSON.parse(json.stdout) as { strategies: unknown[] };
+    expect(summary.strategies).toEqual([
+      {
+        name: 'throws',
+        source: strategy,
+        state: 'failed',
+        error: 'boom at bar 3',
+        location: { file: strategy, line, column: expect.any(Number) },
+        bar: { symbol: AAPL, period: 'day', time: '2024-01-04T00:00:00-05:00', index: 2 },
+      },
+    ]);
+  }, 120_000);
+
+  it('paper: stops on a bad CSV row naming the file and line, and replays the rest with --on-bad-row skip', async () => {
+    const data = await writeCandleFolder([wavingDays(10)]);
+    const file = join(data, `${AAPL}.csv`);
+    const lines = (await readFile(file, 'utf8')).split('\n');
+    lines[3] = `${lines[3]!.split(',')[0]},abc,1,1,1,1`;
+    await writeFile(file, lines.join('\n'));
+    const folder = await tempFolder();
+    const args = ['strategies/sma-crossover.ts', '--symbols', AAPL, '--data', data, '--for', '1s'];
+
+    const [failed, skipped, live] = await Promise.all([
+      runTrader(['run', ...args, '--journal', join(folder, 'a.sqlite')], {}),
+      runTrader(['run', ...args, '--journal', join(folder, 'b.sqlite'), '--on-bad-row', 'skip'], {}),
+      runTrader(['run', 'strategies/sma-crossover.ts', '--live', '--yes', '--on-bad-row', 'skip'], {
+        LONGPORT_APP_KEY: 'key',
+        LONGPORT_APP_SECRET: 'secret',
+        LONGPORT_ACCESS_TOKEN: 'token',
+      }),
+    ]);
+
+    expect(failed.code).not.toBe(0);
+    expect(failed.stderr).toContain(`${file}:4: unparseable open "abc"`);
+    expect(skipped.code).toBe(0);
+    expect(skipped.stderr).toContain(`${file}:4: unparseable open`);
+    expect(skipped.stdout).toMatch(/^Run summary \(paper/);
+    expect(live.code).toBe(2);
+    expect(live.stderr).toContain('--on-bad-row only apply to paper runs');
+  }, 120_000);
 
   it('refuses --live without --yes and without credentials, naming the flag and every missing variable', async () => {
     const result = await runTrader(['run', 'strategies/sma-crossover.ts', '--live'], {});
@@ -99,5 +160,5 @@ describe('trader run (binary)', () => {
     expect(unknown.stderr.trim().split('\n').at(-1)).toBe(
       `error: no candles for MSFT.US in ${data}: a paper run replays candle files; point --data at SYMBOL.csv files for the strategy's symbols`,
     );
-  });
+  }, 120_000);
 });

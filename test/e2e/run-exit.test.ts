@@ -56,6 +56,7 @@ describe('trader run exits when its work is done', () => {
 
     expect(exit).toEqual({ code: 1, signal: null });
     expect(run.stderr()).toContain('stopping (every strategy failed)');
-    expect(run.stdout()).toContain('throw-on-quote: failed (boom on the first quote)');
+    expect(run.stdout()).toContain('throw-on-quote: failed\n');
+    expect(run.stdout()).toMatch(/failed at test\/support\/run\/strategies\/throw-on-quote\.ts:\d+:\d+: boom on the first quote/);
   }, 120_000);
 });

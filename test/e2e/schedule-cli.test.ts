@@ -174,6 +174,27 @@ jobs:
     ]);
   });
 
+  it("reports a missing strategy file, missing paper data and a strategy's bad params together at start, and exits 2", async () => {
+    const folder = await tempFolder();
+    const config = join(folder, 'bad.yaml');
+    const strategy = join(process.cwd(), 'strategies/sma-crossover.ts');
+    await writeFile(
+      config,
+      `paper: { data: [${join(folder, 'no-data')}] }\njobs:\n  - { name: a, strategy: missing.ts, market: US, cron: "0 10 * * 1" }\n` +
+        `  - { name: b, strategy: ${strategy}, symbols: [SPX.US], cron: "0 10 * * 1", params: { fast: 50, slow: 10 } }\n`,
+    );
+
+    const result = await runTrader(['schedule', config], {});
+
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n').slice(0, 4)).toEqual([
+      `error: invalid schedule config ${config} (3 problems):`,
+      `  ${config}:1: paper.data[0]: candle data not found: ${join(folder, 'no-data')}`,
+      `  ${config}:3: jobs[0].strategy: file not found: ${join(folder, 'missing.ts')}`,
+      expect.stringMatching(new RegExp(`^  ${config.replaceAll('.', '\\.')}:4: jobs\\[1\\]\\.params: .*param.*fast.*slow`)),
+    ]);
+  });
+
   it('says plainly that no scheduler has written status in a state dir', async () => {
     const folder = await tempFolder();
 

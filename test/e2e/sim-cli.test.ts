@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,7 +83,60 @@ describe('trader sim', () => {
     const missing = await runTrader(['sim', '--data', join(data, 'nowhere')], {});
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('does not exist');
-  });
+  }, 120_000);
+
+  it('stops on a bad CSV row naming the file and line, and with --on-bad-row skip drops it with a warning and serves the rest', async () => {
+    const bad = await mkdtemp(join(tmpdir(), 'sim-bad-'));
+    const file = join(bad, 'AAPL.US.csv');
+    await writeFile(
+      file,
+      'date,open,high,low,close,volume\n2024-01-02,1,2,0.5,1.5,100\n2024-01-03,1,0.5,2,1,100\n2024-01-04,1,2,0.5,1.5,100\n',
+    );
+    try {
+      const failed = await runTrader(['sim', '--data', bad], {});
+      expect(failed.code).not.toBe(0);
+      expect(failed.stdout).toBe('');
+      expect(failed.stderr).toContain(`${file}:3: high 0.5 is below low 2`);
+
+      const sim = spawnSim(['--data', bad, '--on-bad-row', 'skip']);
+      const env = parseExports(await sim.stdoutLines(6));
+      expect(env['LONGPORT_HTTP_URL']).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const stopped = await sim.stop('SIGTERM');
+      expect(stopped.code).toBe(0);
+      expect(stopped.stderr).toContain(`${file}:3: high 0.5 is below low 2`);
+      expect(stopped.stderr).toContain('skipped a bad candle row');
+
+      const wrong = await runTrader(['sim', '--data', bad, '--on-bad-row', 'ignore'], {});
+      expect([wrong.code, wrong.stderr.trim()]).toEqual([2, 'error: --on-bad-row: "ignore" is not one of fail, skip']);
+    } finally {
+      await rm(bad, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('refuses a candle file without rows, or out of time order, with exit status 2 and what to do', async () => {
+    const bad = await mkdtemp(join(tmpdir(), 'sim-cli-bad-'));
+    try {
+      await writeFile(join(bad, 'EMPTY.US.csv'), 'date,open,high,low,close,volume\n');
+      const days = Array.from({ length: 30 }, (_, index) => new Date(Date.UTC(2024, 0, 2 + index)).toISOString().slice(0, 10));
+      await writeFile(
+        join(bad, 'NEWEST.US.csv'),
+        `date,open,high,low,close,volume\n${days
+          .reverse()
+          .map((day) => `${day},10,11,9,10,100`)
+          .join('\n')}\n`,
+      );
+      const [empty, unsorted] = await Promise.all([
+        runTrader(['sim', '--data', join(bad, 'EMPTY.US.csv')], {}),
+        runTrader(['sim', '--data', join(bad, 'NEWEST.US.csv')], {}),
+      ]);
+      expect([empty.code, empty.stderr.trim()]).toEqual([2, `error: ${join(bad, 'EMPTY.US.csv')}: no rows after the header`]);
+      expect(unsorted.code).toBe(2);
+      expect(unsorted.stderr).toContain('not in time order');
+      expect(unsorted.stderr).toContain('sort the file by time');
+    } finally {
+      await rm(bad, { recursive: true, force: true });
+    }
+  }, 90_000); // two processes, each taking seconds to start on a loaded machine
 
   it('explains every flag in --help', async () => {
     const help = await runTrader(['sim', '--help'], {});
@@ -98,6 +151,7 @@ describe('trader sim', () => {
       '--fault-http-5xx',
       '--fault-socket-drop-after',
       '--app-key',
+      '--on-bad-row',
       '--json',
     ]) {
       expect(help.stdout).toContain(flag);

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger, scrubSecrets } from '../../src/log/logger.js';
+import { createLogger, scrubSecrets, silentLogger } from '../../src/log/logger.js';
 
 function capture(): { stream: Writable; text: () => string } {
   const chunks: string[] = [];
@@ -29,6 +29,16 @@ describe('logger', () => {
     expect(line).toContain('visible-key');
     for (const secret of ['S3CRET', 'T0KEN', 'SIG']) expect(line).not.toContain(secret);
     expect(line).toContain('[redacted]');
+  });
+
+  it('has a silent logger that takes every call the code makes and reports every level disabled', () => {
+    const child = silentLogger.child({ component: 'x' });
+
+    for (const logger of [silentLogger, child]) {
+      for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const) logger[level]({ any: 1 }, 'dropped');
+      expect(logger.isLevelEnabled('error')).toBe(false);
+      expect(logger.level).toBe('silent');
+    }
   });
 
   it('scrubs known secret values out of free text', () => {

@@ -170,11 +170,57 @@ describe('risk engine', () => {
     });
   });
 
-  it('checks only the opening part of an order that crosses zero', () => {
-    const long = { position: new Decimal(100), buyLimit: { cashMaxQty: new Decimal(50), marginMaxQty: new Decimal(50) } };
+  it('approves a sell the broker lets you make: its estimate for a sell counts the shares held and any it lends', () => {
+    const lends50 = { position: new Decimal(100), buyLimit: { cashMaxQty: new Decimal(100), marginMaxQty: new Decimal(150) } };
 
-    expect(decide(order('Sell', 150), long)).toEqual({ kind: 'approved' });
-    expect(decide(order('Sell', 151), long)).toMatchObject({ code: 'EXCEEDS_BUY_LIMIT', figures: { quantity: '51' } });
+    expect(decide(order('Sell', 150), lends50)).toEqual({ kind: 'approved' });
+    expect(decide(order('Sell', 151), lends50)).toEqual({
+      kind: 'denied',
+      code: 'EXCEEDS_SELL_LIMIT',
+      message: 'sell 151 AAPL.US: the broker lets you sell at most 150 (position 100)',
+      figures: { quantity: '151', position: '100', sellable: '150' },
+    });
+  });
+
+  it('denies selling while flat as NO_POSITION_TO_SELL when the account cannot sell short', () => {
+    const flat = { buyLimit: { cashMaxQty: ZERO, marginMaxQty: ZERO } };
+
+    expect(decide(order('Sell', 10), flat)).toEqual({
+      kind: 'denied',
+      code: 'NO_POSITION_TO_SELL',
+      message: 'sell 10 AAPL.US: no position to sell (the account cannot sell short)',
+      figures: { quantity: '10', position: '0', sellable: '0' },
+    });
+    // Named for the missing position even when a position limit would also refuse the short.
+    expect(decide(order('Sell', 10), flat, { maxPositionPerSymbol: new Decimal(5) })).toMatchObject({ code: 'NO_POSITION_TO_SELL' });
+  });
+
+  it('denies selling more than the position as SELL_EXCEEDS_POSITION when the account cannot sell short', () => {
+    const long = { position: new Decimal(100), buyLimit: { cashMaxQty: new Decimal(100), marginMaxQty: new Decimal(100) } };
+
+    expect(decide(order('Sell', 150), long)).toEqual({
+      kind: 'denied',
+      code: 'SELL_EXCEEDS_POSITION',
+      message: 'sell 150 AAPL.US: more than the position of 100 (the account cannot sell short)',
+      figures: { quantity: '150', position: '100', sellable: '100' },
+    });
+  });
+
+  it('denies an order for a symbol the broker does not know as UNKNOWN_SYMBOL, with the cause', () => {
+    const unknown = {
+      account: undefined,
+      buyLimit: undefined,
+      marginRatio: undefined,
+      referencePrice: undefined,
+      figuresError: { message: 'unknown symbol: no market data for AAPL.US yet', unknownSymbol: true },
+    };
+
+    expect(decide(order('Buy', 1), unknown, { maxOrderNotional: new Decimal(1000) })).toEqual({
+      kind: 'denied',
+      code: 'UNKNOWN_SYMBOL',
+      message: 'the broker does not know AAPL.US: unknown symbol: no market data for AAPL.US yet',
+      figures: { symbol: 'AAPL.US' },
+    });
   });
 
   it('denies new exposure after the daily-loss switch tripped', () => {
@@ -199,6 +245,15 @@ describe('risk engine', () => {
     expect(decide(order('Buy', 1), { buyLimit: undefined })).toMatchObject({
       code: 'RISK_DATA_UNAVAILABLE',
       figures: { missing: 'buy limit' },
+    });
+  });
+
+  it('says why the broker figures are missing in the denial message itself', () => {
+    const failed = { buyLimit: undefined, figuresError: { message: 'estimateBuyLimit: timed out after 10000 ms', unknownSymbol: false } };
+
+    expect(decide(order('Buy', 1), failed)).toMatchObject({
+      code: 'RISK_DATA_UNAVAILABLE',
+      message: 'no fresh buy limit from the broker: order not sent (estimateBuyLimit: timed out after 10000 ms)',
     });
   });
 

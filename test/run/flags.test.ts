@@ -12,7 +12,14 @@ describe('trader run flags', () => {
   it('gives a paper run its own journal, with the paper account kept next to it, the bundled data and a market hour per second', () => {
     expect(runSettings({ strategy: 's.ts' }, PAPER)).toEqual({
       journal: 'state/paper-journal.sqlite',
-      paper: { data: 'backtest-data', from: undefined, speed: 3600, cash: '1000000', stateFile: 'state/paper-journal.account.sqlite' },
+      paper: {
+        data: 'backtest-data',
+        from: undefined,
+        speed: 3600,
+        cash: '1000000',
+        onBadRow: 'fail',
+        stateFile: 'state/paper-journal.account.sqlite',
+      },
       forMs: undefined,
       symbols: undefined,
     });
@@ -39,6 +46,13 @@ describe('trader run flags', () => {
     expect(() => runSettings({ strategy: 's.ts', cash: '-5' }, PAPER)).toThrow('--cash: "-5" is not a positive amount');
     expect(() => runSettings({ strategy: 's.ts', from: '2024-02-30' }, PAPER)).toThrow('--from: "2024-02-30" is not a date (YYYY-MM-DD)');
     expect(() => runSettings({ strategy: 's.ts', symbols: ' , ' }, PAPER)).toThrow(/^--symbols: name at least one symbol/);
+    expect(() => runSettings({ strategy: 's.ts', 'on-bad-row': 'ignore' }, PAPER)).toThrow(
+      '--on-bad-row: "ignore" is not one of fail, skip',
+    );
+  });
+
+  it('takes --on-bad-row skip for a paper run', () => {
+    expect(runSettings({ strategy: 's.ts', 'on-bad-row': 'skip' }, PAPER).paper?.onBadRow).toBe('skip');
   });
 
   it("refuses the simulator's flags on a live run", () => {

@@ -81,6 +81,22 @@ describe('paper session: sma-crossover against the simulator over the real proto
     expect(harness.journal('SELECT * FROM orders')).toEqual([]);
   });
 
+  it('names a sell while flat NO_POSITION_TO_SELL and a symbol the simulator does not know UNKNOWN_SYMBOL, with the cause', async () => {
+    const control = controlledStrategy(AAPL);
+    harness = await startPaperHarness({ strategies: [control.strategy], candles: [wavingDays(20)] });
+    await harness.step();
+
+    control.emit((ctx) => ctx.sell(10));
+    control.emit((ctx) => ctx.buy(10, { symbol: 'NOPE.US' }));
+    await harness.settle();
+
+    expect(harness.ofType('denial').map((event) => [event.denial.code, event.denial.message])).toEqual([
+      ['NO_POSITION_TO_SELL', 'sell 10 AAPL.US: no position to sell (the account cannot sell short)'],
+      ['UNKNOWN_SYMBOL', 'the broker does not know NOPE.US: unknown symbol: no market data for NOPE.US yet'],
+    ]);
+    expect(harness.sim.venue.orders()).toEqual([]);
+  });
+
   it('resumes the paper account and the replay where the previous run stopped, when the journal and account files are kept', async () => {
     const folder = await tempFolder();
     const files = { journalFile: join(folder, 'journal.sqlite'), stateFile: join(folder, 'journal.account.sqlite') };

@@ -192,10 +192,17 @@ describe('runtime', () => {
     expect(
       run.events.filter((event) => event.type === 'strategy-failed').map((event) => event.type === 'strategy-failed' && event.error),
     ).toEqual([
-      'strategy throws-in-run (strategies/bad.ts) failed: cannot start',
+      // Where in the user's code (here: this file) and on which bar; the runtime's own refusal has no place.
+      expect.stringMatching(
+        /^strategy throws-in-run \(strategies\/bad\.ts\) failed at test\/runtime\/runtime\.test\.ts:\d+:\d+: cannot start$/,
+      ),
       'strategy emits-junk (strategy emits-junk) failed: emitted an object {"side":"Buy"}, which is not an intent (use ctx.buy/sell/close/target/cancel)',
-      'strategy errors-stream (strategy errors-stream) failed: feed parse error',
-      'strategy throws-in-callback (strategy throws-in-callback) failed: index out of range',
+      expect.stringMatching(
+        /^strategy errors-stream \(strategy errors-stream\) failed at test\/runtime\/runtime\.test\.ts:\d+:\d+, on the AAPL\.US day bar of \d{4}-\d\d-\d\d \(index 1\): feed parse error$/,
+      ),
+      expect.stringMatching(
+        /^strategy throws-in-callback \(strategy throws-in-callback\) failed at test\/runtime\/runtime\.test\.ts:\d+:\d+, on the AAPL\.US day bar of \d{4}-\d\d-\d\d \(index 2\): index out of range$/,
+      ),
     ]);
     expect(run.orders).toEqual([
       'Buy 1 AAPL.US @bar 0',

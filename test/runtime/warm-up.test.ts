@@ -120,4 +120,37 @@ describe('strategy warm-up', () => {
     expect(reasons).toEqual(['bar 5 sma 3']);
     expect(runtime.summary().strategies.map((strategy) => strategy.state)).toEqual(['running']);
   });
+
+  it('names the bar a warmed-up strategy failed on, counting the history bars it was handed', async () => {
+    const failsOnSeven = defineStrategy({
+      name: 'fails-on-seven',
+      symbols: ['AAPL.US'],
+      warmup: 5,
+      onCandle(candle) {
+        if (candle.close === 7) throw new Error('seven');
+        return undefined;
+      },
+    });
+    const marketData = new HistoryMarketData();
+    marketData.serve(BARS.slice(0, 5));
+    const clock = new VirtualClock(START);
+    running = createRuntime({
+      reconcileIntervalMs: 0,
+      clock,
+      broker: new StubBroker(clock),
+      marketData,
+      strategies: [prepareStrategy(failsOnSeven)],
+    });
+
+    await running.start();
+    await pushLive(marketData, running, BARS.slice(5, 8));
+
+    // Five history bars (index 0-4), then live 6 (index 5) and 7 (index 6).
+    expect(running.summary().strategies[0]?.failure?.bar).toEqual({
+      symbol: BARS[6]!.symbol,
+      period: 'day',
+      time: BARS[6]!.time,
+      index: 6,
+    });
+  });
 });

@@ -81,7 +81,13 @@ describe('schedule config', () => {
       fetch: { period: 'day', lookbackMs: 30 * 86_400_000, dataDir: path.join(directory, 'data') },
     });
     expect(config.jobs.map((job) => job.days)).toEqual(['trading', 'trading', 'trading']);
-    expect(config.paper).toEqual({ data: [path.join(directory, 'backtest-data')], from: undefined, speed: 1, cash: '1000000' });
+    expect(config.paper).toEqual({
+      data: [path.join(directory, 'backtest-data')],
+      from: undefined,
+      speed: 1,
+      cash: '1000000',
+      onBadRow: 'fail',
+    });
     expect(config.accountCheckMs).toBe(30_000);
     expect(data!.restart).toEqual({ maxRestarts: 5, windowMs: 1_800_000, backoff: { initialMs: 1000, maxMs: 300_000, jitter: true } });
   });
@@ -152,6 +158,7 @@ jobs:
     );
     expect(problemsOf(json, 'schedule.json')).toEqual([
       '3: jobs[0].market: required: the symbols span several markets (HK, US); name the one whose trading days apply',
+      '12: jobs[1].market: required when the job has no symbols (HK, US, CN or SG)',
       '14: jobs[1].task: unknown task "dance" (known: fetch-data)',
       '15: jobs[1].cron: invalid cron expression "0 0 * *" (expected 5 or 6 fields but got 4)',
     ]);
@@ -260,6 +267,7 @@ jobs:
       from: '2024-01-02',
       speed: 60,
       cash: '250000.50',
+      onBadRow: 'fail',
     });
     expect(config.accountCheckMs).toBe(300_000);
     expect(config.jobs[0]).toMatchObject({
@@ -291,7 +299,80 @@ jobs:
       '6: jobs[1].runFor: applies only to cron-fired strategy jobs (a window run ends at its stop)',
       '7: jobs[2].period: unknown period "7m" (use 1m, 2m, 3m, 5m, 10m, 15m, 20m, 30m, 45m, 60m, 120m, 180m, 240m, day, week, month, quarter, year)',
       '7: jobs[2].days: must be "trading" (the market\'s trading days) or "all" (every day)',
+      '7: jobs[2].lookback: applies only to the fetch-data task',
+      '7: jobs[2].dataDir: applies only to the fetch-data task',
       '8: jobs[3].params.nested: must be a number, a string or true/false',
+    ]);
+  });
+
+  it("reports an invalid job name together with the job's other problems", () => {
+    expect(
+      problemsOf(`
+jobs:
+  - name: "bad name!"
+    strategy: a.ts
+    task: fetch-data
+    cron: "0 1 * * *"
+    flattenAtStop: true
+    lookback: 3d
+`),
+    ).toEqual([
+      '3: jobs[0].name: must be letters, digits, ".", "_" or "-"',
+      '3: jobs[0]: a job needs exactly one of "strategy" or "task"',
+      '3: jobs[0].symbols: fetch-data needs at least one symbol',
+      '3: jobs[0].market: required when the job has no symbols (HK, US, CN or SG)',
+      '7: jobs[0].flattenAtStop: applies only to start/stop windows',
+    ]);
+  });
+
+  it('reports a missing strategy file, missing paper data and bad params of every job at load, all at once', async () => {
+    const file = path.join(directory, 'schedule.yaml');
+    writeFileSync(path.join(directory, 'ok.ts'), 'export default {};');
+    writeFileSync(
+      file,
+      `paper: { data: [missing-data] }
+jobs:
+  - { name: a, strategy: gone.ts, market: HK, cron: "0 1 * * *" }
+  - { name: b, strategy: ok.ts, market: HK, cron: "0 1 * * *", params: { fast: 50, slow: 10 } }
+  - { name: c, strategy: ok.ts, market: HK, cron: "0 1 * * *", period: 5m }
+`,
+    );
+    const checked: unknown[] = [];
+
+    const error = await loadScheduleConfig(file, {
+      checkStrategy: async (job) => {
+        checked.push(job);
+        return job.params === undefined ? undefined : { key: 'params', message: 'param fast must be below slow' };
+      },
+    }).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ScheduleConfigError);
+    expect((error as ScheduleConfigError).problems.map((problem) => `${problem.line}: ${problem.path}: ${problem.message}`)).toEqual([
+      `1: paper.data[0]: candle data not found: ${path.join(directory, 'missing-data')}`,
+      `3: jobs[0].strategy: file not found: ${path.join(directory, 'gone.ts')}`,
+      '4: jobs[1].params: param fast must be below slow',
+    ]);
+    expect(checked).toEqual([
+      { path: path.join(directory, 'ok.ts'), symbols: undefined, period: undefined, params: { fast: 50, slow: 10 } },
+      { path: path.join(directory, 'ok.ts'), symbols: undefined, period: '5m', params: undefined },
+    ]);
+  });
+
+  it('says where the default paper data was looked for when the file names none', async () => {
+    const file = path.join(directory, 'schedule.yaml');
+    writeFileSync(file, 'jobs:\n  - { name: a, task: fetch-data, symbols: [700.HK], cron: "0 1 * * *" }\n');
+
+    await expect(loadScheduleConfig(file)).rejects.toThrow(
+      `paper: candle data not found: ${path.join(directory, 'backtest-data')} (the default: set paper.data)`,
+    );
+    await expect(loadScheduleConfig(file, { checkFiles: false })).resolves.toMatchObject({ mode: 'paper' });
+  });
+
+  it('reads paper.onBadRow', () => {
+    const jobs = 'jobs:\n  - { name: x, strategy: s.ts, market: HK, cron: "0 1 * * *" }\n';
+    expect(parseScheduleConfig(`paper: { onBadRow: skip }\n${jobs}`, 's.yaml', { checkFiles: false }).paper?.onBadRow).toBe('skip');
+    expect(problemsOf(`paper: { onBadRow: ignore }\n${jobs}`)).toEqual([
+      '1: paper.onBadRow: must be "fail" (stop on a bad CSV row) or "skip" (drop it with a warning)',
     ]);
   });
 

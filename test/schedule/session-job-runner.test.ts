@@ -92,7 +92,10 @@ describe('SessionJobRunner over the paper simulator', () => {
 
     h.tick();
 
-    await expect(run.done).rejects.toThrow(/strategy threw on its first quote/);
+    // The cause with the line of the strategy's file that threw (on a quote: no bar to name).
+    await expect(run.done).rejects.toThrow(
+      /^strategy failed: strategy threw on its first quote \(at test\/support\/schedule\/strategies\/buy-on-quote\.ts:16:\d+\)$/,
+    );
     expect(h.sim.venue.orders()).toEqual([]);
   });
 

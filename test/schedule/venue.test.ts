@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -62,5 +62,44 @@ describe('the live venue of a schedule', () => {
 
     expect(venue.token).toBeUndefined();
     expect(venue.simulator).toBeUndefined();
+  });
+});
+
+describe('the paper venue of a schedule', () => {
+  // A folder of one AAPL.US file whose line 3 has its high below its low.
+  function paperConfig(onBadRow: string | undefined): { config: ReturnType<typeof parseScheduleConfig>; file: string } {
+    stateDir = mkdtempSync(path.join(tmpdir(), 'schedule-venue-'));
+    const data = path.join(stateDir, 'data');
+    mkdirSync(data);
+    const file = path.join(data, `${US}.csv`);
+    writeFileSync(
+      file,
+      'date,open,high,low,close,volume\n2024-01-02,1,2,0.5,1.5,100\n2024-01-03,1,0.5,2,1,100\n2024-01-04,1,2,0.5,1.5,100\n',
+    );
+    const paper = onBadRow === undefined ? '{ data: [data] }' : `{ data: [data], onBadRow: ${onBadRow} }`;
+    const config = parseScheduleConfig(
+      `stateDir: ${stateDir}\npaper: ${paper}\njobs:\n  - { name: x, strategy: s.ts, symbols: [${US}], cron: "0 10 * * 1" }\n`,
+      path.join(stateDir, 's.yaml'),
+      { checkFiles: false },
+    );
+    return { config, file };
+  }
+
+  it("stops on a bad CSV row, naming the file, the line and the config key that skips it (not trader run's flag)", async () => {
+    const { config, file } = paperConfig(undefined);
+
+    const opening = openScheduleVenue({ config, symbols: [US], clock: systemClock, logger: silentLogger });
+
+    await expect(opening).rejects.toThrow(`set paper.onBadRow: skip to drop them):\n${file}:3: high 0.5 is below low 2`);
+    await expect(opening).rejects.not.toThrow('--on-bad-row');
+  });
+
+  it('replays the other rows with paper.onBadRow: skip', async () => {
+    const { config } = paperConfig('skip');
+
+    const venue = await openScheduleVenue({ config, symbols: [US], clock: systemClock, logger: silentLogger });
+    venues.push(venue);
+
+    expect(venue.simulator).toBeDefined();
   });
 });

@@ -1,18 +1,32 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { loadBacktestData } from '../../src/backtest/data.js';
+import { runBacktest } from '../../src/backtest/engine.js';
 import { prepareStrategy } from '../../src/strategy/index.js';
 import dca from '../../strategies/dca.js';
 import { runOnCandles } from '../support/execution/harness.js';
 import { dailyCandles } from '../support/execution/subject-market-data.js';
 
+const BUNDLED_DATA = fileURLToPath(new URL('../../backtest-data', import.meta.url));
+
 describe('dca strategy', () => {
   it('buys whole shares worth about `amount` on the first bar and then every `everyDays` days of bar time', async () => {
     const strategy = prepareStrategy(dca, { params: { amount: 1000, everyDays: 2 } });
 
-    // Daily bars: day 0 (1000/100 = 10 shares), day 2 (1000/300 = 3), day 4 (1000/2000 < 1 share: skipped).
+    // Daily bars: day 0 (1000/100 = 10 shares), day 2 (1000/300 = 3, 100 left), day 4 (1100/2000 < 1 share: carried).
     const run = await runOnCandles([strategy], dailyCandles('SPX.US', [100, 200, 300, 400, 2000, 100]));
 
     expect(run.orders).toEqual(['Buy 10 SPX.US @bar 0', 'Buy 3 SPX.US @bar 2']);
     expect(run.summary.positions[0]?.quantity.toFixed()).toBe('13');
+  });
+
+  it('carries what a purchase cannot spend to the next one, so a share dearer than `amount` is still bought', async () => {
+    const strategy = prepareStrategy(dca, { params: { amount: 1000, everyDays: 2 } });
+
+    // 1000 < 1500 on day 0; 2000 buys one on day 2 (500 left); 1500 buys one on day 4.
+    const run = await runOnCandles([strategy], dailyCandles('SPX.US', [1500, 1500, 1500, 1500, 1500]));
+
+    expect(run.orders).toEqual(['Buy 1 SPX.US @bar 2', 'Buy 1 SPX.US @bar 4']);
   });
 
   it('keeps one schedule per symbol', async () => {
@@ -22,5 +36,24 @@ describe('dca strategy', () => {
     const run = await runOnCandles([strategy], candles);
 
     expect(run.orders).toEqual(['Buy 10 A.US @bar 0', 'Buy 5 B.US @bar 1']);
+  });
+
+  it('with its defaults on the bundled S&P 500 history, invests nearly every amount instead of skipping most purchases', async () => {
+    const strategy = prepareStrategy(dca);
+    const data = await loadBacktestData(BUNDLED_DATA, { symbols: strategy.symbols });
+
+    const run = await runBacktest({ strategies: [strategy], data });
+
+    // 244 purchase dates over 2000-01-03 … 2020-04-17, at closes between 677 and 3386: one share every one to
+    // four dates. Only what was left over at the end (less than one share) stays uninvested.
+    const spent = run.record.fills.reduce((sum, fill) => sum + fill.price.toNumber() * fill.quantity.toNumber(), 0);
+    expect(run.summary.orders).toBeGreaterThan(150);
+    expect(spent).toBeGreaterThan(244 * 1000 - 3386);
+    expect(run.denials).toEqual({});
+  });
+
+  it('refuses an amount or a spacing that is not positive', () => {
+    expect(() => prepareStrategy(dca, { params: { amount: 0 } }, 'strategies/dca.ts')).toThrow(/strategies\/dca\.ts: param amount/);
+    expect(() => prepareStrategy(dca, { params: { everyDays: -1 } }, 'strategies/dca.ts')).toThrow(/param everyDays/);
   });
 });

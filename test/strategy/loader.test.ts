@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../src/domain/index.js';
-import { StrategyLoadError, loadStrategy } from '../../src/strategy/index.js';
+import { StrategyLoadError, isStrategyDefinition, loadStrategy } from '../../src/strategy/index.js';
 
 const API = fileURLToPath(new URL('../../src/strategy/index.ts', import.meta.url));
 let folder: string;
@@ -51,26 +51,64 @@ describe('loadStrategy', () => {
     expect(await loadStrategy(file)).toMatchObject({ name: 'plain', symbols: ['SPX.US'], period: 'day', params: {} });
   });
 
+  it('loads .mts and .mjs strategies that import the package by name and their own local files', async () => {
+    await write('sizes.ts', 'export const QUANTITY: number = 7;\n');
+    const typed = await write(
+      'named.mts',
+      `import { defineStrategy } from 'longport-trader';
+       import { QUANTITY } from './sizes.ts';
+       export default defineStrategy({ name: 'named', params: { quantity: QUANTITY }, symbols: ['SPX.US'], onCandle: () => undefined });`,
+    );
+    const plain = await write(
+      'named.mjs',
+      `import { defineStrategy } from 'longport-trader';
+       export default defineStrategy({ name: 'plain-mjs', symbols: ['SPX.US'], onCandle: () => undefined });`,
+    );
+
+    expect(await loadStrategy(typed)).toMatchObject({ name: 'named', params: { quantity: 7 } });
+    expect(await loadStrategy(plain)).toMatchObject({ name: 'plain-mjs' });
+  });
+
   it('names the file when it does not exist', async () => {
     const missing = join(folder, 'nope.ts');
 
     await expect(loadStrategy(missing)).rejects.toThrow(new StrategyLoadError(missing, 'no such strategy file'));
   });
 
-  it('names the file and the cause when it cannot be loaded', async () => {
+  it('names file:line:col of a syntax error and shows the line with a caret under the column', async () => {
     const file = await write('broken.ts', 'export default defineStrategy({ name: ');
 
     const error = await loadStrategy(file).catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(StrategyLoadError);
-    expect((error as Error).message).toMatch(new RegExp(`^${escapeForRegExp(file)}: cannot load: `));
+    expect((error as Error).message).toBe(
+      `${file}:1:39: Unexpected end of file\n  1 | export default defineStrategy({ name: \n    | ${' '.repeat(38)}^`,
+    );
   });
 
-  it('names the file and the missing package, with a hint, when an import cannot be resolved', async () => {
+  it('names the local import, line and column where TypeScript cannot be compiled', async () => {
+    await write('helper.ts', 'export const size = 10;\nexport const half = size / 2;\nexport const oops = (value: number) => value as;\n');
+    const file = await write('uses-helper.ts', `import { size } from './helper.ts';\nexport default size;`);
+
+    const error = await loadStrategy(file).catch((caught: unknown) => caught);
+
+    expect((error as Error).message).toMatch(new RegExp(`^${escapeForRegExp(join(folder, 'helper.ts'))}:3:48: `));
+    expect((error as Error).message).toContain('\n  3 | export const oops = (value: number) => value as;\n');
+  });
+
+  it('names the file, line and missing package, with a hint, when an import cannot be resolved', async () => {
     const file = await write('needs.ts', `import 'no-such-package-for-strategies';\nexport default 1;`);
 
     await expect(loadStrategy(file)).rejects.toThrow(
-      /no-such-package-for-strategies.*\(packages are resolved from the strategy file's folder/,
+      /needs\.ts:1:8: cannot find package "no-such-package-for-strategies" \(packages are resolved from the strategy file's folder/,
+    );
+  });
+
+  it('names what the package exports when an import asks for a subpath it does not have', async () => {
+    const file = await write('subpath.ts', `import { x } from 'longport-trader/nothing-here';\nexport default x;`);
+
+    await expect(loadStrategy(file)).rejects.toThrow(
+      /longport-trader has no export "longport-trader\/nothing-here" \(it exports longport-trader, longport-trader\/backtest/,
     );
   });
 
@@ -113,6 +151,16 @@ describe('loadStrategy', () => {
       const loaded = await loadStrategy(fileURLToPath(new URL(`../../strategies/${name}.ts`, import.meta.url)));
       expect(loaded.name).toBe(name);
     }
+  });
+});
+
+describe('isStrategyDefinition', () => {
+  it('recognises a definition made by another copy of the package by its tag and shape', () => {
+    const fromAnotherCopy = { tag: 'longport-trader/strategy@1', name: 'elsewhere', run: () => undefined };
+
+    expect(isStrategyDefinition(fromAnotherCopy)).toBe(true);
+    expect(isStrategyDefinition({ ...fromAnotherCopy, tag: 'something-else' })).toBe(false);
+    expect(isStrategyDefinition({ ...fromAnotherCopy, run: 'not a function' })).toBe(false);
   });
 });
 

@@ -38,6 +38,7 @@ export function computeMetrics(input: MetricsInput, options: MetricsOptions = {}
 
   return {
     bars,
+    barTimes: points,
     fills: record.fills.length,
     closedTrades: trades.closedTrades,
     winningTrades: trades.winningTrades,

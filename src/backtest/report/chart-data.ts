@@ -2,11 +2,13 @@
 import { isIntraday } from '../../domain/period.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
 import { marketOf } from '../../domain/symbol.js';
+import { barFields } from '../bar-history.js';
 import { barLocator } from '../metrics/bar-index.js';
 import { drawdownSeries } from '../metrics/drawdown.js';
 import type { BacktestRecord, BacktestResult } from '../result.js';
 import { formatCount, formatLocal, formatMoney, formatPercent, toneOf } from './format.js';
 import { localTime } from './local-time.js';
+import { priceText } from './price-places.js';
 
 /**
  * Chart times are the market's wall time as UTC seconds, so the axis reads local dates and hours; every
@@ -36,21 +38,22 @@ export function buildChartData(record: BacktestRecord, result: BacktestResult): 
   const intraday = isIntraday(record.period);
   const locate = barLocator(record.bars);
   const symbols: SymbolSeries[] = [];
-  for (const [symbol, candles] of record.bars) {
+  for (const [symbol, history] of record.bars) {
+    const bars = barFields(history);
     const clock = localTime(timeZoneOf(marketOf(symbol)));
-    const times = candles.map((candle) => clock.chartSeconds(candle.time));
+    const times = Array.from(bars.time, (time) => clock.chartSeconds(time));
     const fills: SymbolSeries['fills'] = [];
     for (const fill of record.fills) {
-      if (fill.symbol !== symbol || candles.length === 0) continue;
+      if (fill.symbol !== symbol || bars.length === 0) continue;
       fills.push([times[locate(symbol, fill.time)]!, fill.side === 'Buy' ? 'B' : 'S', fill.quantity.toFixed()]);
     }
     symbols.push({
       symbol,
       time: deltas(times),
-      open: candles.map((candle) => candle.open),
-      high: candles.map((candle) => candle.high),
-      low: candles.map((candle) => candle.low),
-      close: candles.map((candle) => candle.close),
+      open: Array.from(bars.open),
+      high: Array.from(bars.high),
+      low: Array.from(bars.low),
+      close: Array.from(bars.close),
       fills,
     });
   }
@@ -77,9 +80,9 @@ export function buildChartData(record: BacktestRecord, result: BacktestResult): 
       trade.side,
       trade.quantity,
       formatLocal(trade.entryTime, intraday),
-      trade.entryPrice,
+      priceText(result, trade.symbol, trade.entryPrice),
       formatLocal(trade.exitTime, intraday),
-      trade.exitPrice,
+      priceText(result, trade.symbol, trade.exitPrice),
       formatMoney(pnl),
       formatPercent(trade.return, true),
       formatCount(trade.barsHeld),

@@ -41,3 +41,8 @@ export type Tone = 'positive' | 'negative' | 'neutral';
 export function toneOf(value: number | null): Tone {
   return value === null || value === 0 ? 'neutral' : value > 0 ? 'positive' : 'negative';
 }
+
+/** "day", or "week bars (built from day data)" when the strategy saw coarser bars than the data has. */
+export function periodText(result: { readonly period: string; readonly dataPeriod: string }): string {
+  return result.period === result.dataPeriod ? result.period : `${result.period} bars (built from ${result.dataPeriod} data)`;
+}

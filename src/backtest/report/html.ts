@@ -1,10 +1,12 @@
 // The `--report` page: one self-contained HTML file (library, styles, script and data inlined; no network).
 import { isIntraday } from '../../domain/period.js';
+import { describeFailure } from '../../strategy/failure.js';
 import type { BacktestRecord, BacktestResult } from '../result.js';
 import { buildChartData } from './chart-data.js';
-import { formatLocal, formatMoney } from './format.js';
+import { formatCount, formatLocal, formatMoney, periodText } from './format.js';
 import { assetSource, chartLibrarySource, escapeHtml, jsonForScript, scriptForInline } from './inline.js';
 import { metricRows, type MetricRow } from './metric-rows.js';
+import { priceText } from './price-places.js';
 
 const CARD_KEYS = ['totalReturn', 'cagr', 'sharpe', 'maxDrawdown', 'winRate', 'profitFactor', 'closedTrades'];
 const TRADE_HEADERS = ['Symbol', 'Side', 'Qty', 'Entry', 'Price', 'Exit', 'Price', 'PnL', 'Return', 'Bars'];
@@ -13,11 +15,11 @@ const NUMERIC_TRADE_COLUMNS = new Set([2, 4, 6, 7, 8, 9]);
 export async function renderReport(record: BacktestRecord, result: BacktestResult): Promise<string> {
   const [library, css, script] = await Promise.all([chartLibrarySource(), assetSource('report.css'), assetSource('report.js')]);
   const rows = metricRows(result);
-  const intraday = isIntraday(result.period);
+  const intraday = isIntraday(result.dataPeriod);
   const span = result.start === null ? 'no bars' : `${formatLocal(result.start, intraday)} → ${formatLocal(result.end, intraday)}`;
   const subtitle = [
     result.symbols.join(', '),
-    result.period,
+    periodText(result),
     span,
     `initial cash ${formatMoney(Number(result.initialCash))} ${result.currency}`,
   ].join(' · ');
@@ -33,7 +35,7 @@ export async function renderReport(record: BacktestRecord, result: BacktestResul
 </head>
 <body>
 <main>
-<header><h1>${escapeHtml(title)}</h1><p>${escapeHtml(subtitle)}</p></header>
+<header><h1>${escapeHtml(title)}</h1><p>${escapeHtml(subtitle)}</p>${failures(result)}</header>
 <section class="cards">${rows
     .filter((row) => CARD_KEYS.includes(row.key))
     .map(card)
@@ -50,7 +52,7 @@ export async function renderReport(record: BacktestRecord, result: BacktestResul
 </section>
 <div class="columns">
 <section class="panel"><div class="panel-head"><h2>Metrics</h2></div><table id="metrics"><tbody>${rows.map(metricRow).join('')}</tbody></table></section>
-<section class="panel">${settingsTable(result)}${openPositionsTable(result)}</section>
+<section class="panel">${settingsTable(result)}${openPositionsTable(result)}${activityTable(result)}</section>
 </div>
 <section class="panel">
 <div class="panel-head"><h2>Trades (${result.trades.length})</h2><span class="hint">FIFO round trips, pnl net of commission</span></div>
@@ -84,8 +86,41 @@ function symbolSelector(symbols: readonly string[]): string {
 function settingsTable(result: BacktestResult): string {
   const entries = Object.entries(result.settings);
   if (entries.length === 0) return '';
-  const rows = entries.map(([key, value]) => `<tr><th>${escapeHtml(key)}</th><td>${escapeHtml(String(value))}</td></tr>`).join('');
+  // null means "not given" (no commission rate, no risk file): said in words, not as a raw null.
+  const rows = entries
+    .map(([key, value]) =>
+      value === null
+        ? `<tr><th>${escapeHtml(key)}</th><td class="muted">not set</td></tr>`
+        : `<tr><th>${escapeHtml(key)}</th><td>${escapeHtml(String(value))}</td></tr>`,
+    )
+    .join('');
   return `<div class="panel-head"><h2>Settings</h2></div><table id="settings"><tbody>${rows}</tbody></table><br>`;
+}
+
+function failures(result: BacktestResult): string {
+  const intraday = isIntraday(result.dataPeriod);
+  return result.failures
+    .map((failure) => {
+      const bar = failure.bar === null ? null : { ...failure.bar, time: formatLocal(failure.bar.time, intraday) };
+      const text = describeFailure(failure.strategy, failure.source, failure.error, failure.location, bar);
+      return `<p class="failed" id="failure">FAILED: ${escapeHtml(text)}. The run stopped at that bar.</p>`;
+    })
+    .join('');
+}
+
+/** Intents, orders, fills and denials, with each denial code's count and first message. */
+function activityTable(result: BacktestResult): string {
+  const { intents, orders, fills, denials } = result.counts;
+  const head = `<br><div class="panel-head"><h2>Orders and denials</h2><span class="hint">${formatCount(intents)} intents · ${formatCount(orders)} orders · ${formatCount(fills)} fills · ${formatCount(denials)} denied</span></div>`;
+  const codes = Object.entries(result.denialsByCode).sort(([, a], [, b]) => b - a);
+  if (codes.length === 0) return `${head}<p class="muted">No denials.</p>`;
+  const rows = codes
+    .map(([code, count]) => {
+      const first = result.denials.find((denial) => denial.code === code);
+      return `<tr><th>${escapeHtml(code)}</th><td class="number">${formatCount(count)}</td><td class="detail">${escapeHtml(first?.message ?? '')}</td></tr>`;
+    })
+    .join('');
+  return `${head}<table id="denials"><thead><tr><th>Code</th><th class="number">Count</th><th>First</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function openPositionsTable(result: BacktestResult): string {
@@ -95,7 +130,8 @@ function openPositionsTable(result: BacktestResult): string {
     .map((position) => {
       const pnl = Number(position.unrealizedPnl);
       const tone = pnl > 0 ? 'positive' : pnl < 0 ? 'negative' : '';
-      const cells = [position.symbol, position.side, position.quantity, position.averagePrice, position.markPrice]
+      const price = (text: string): string => priceText(result, position.symbol, text);
+      const cells = [position.symbol, position.side, position.quantity, price(position.averagePrice), price(position.markPrice)]
         .map((cell) => `<td>${escapeHtml(cell)}</td>`)
         .join('');
       return `<tr>${cells}<td class="number ${tone}">${escapeHtml(formatMoney(pnl))}</td></tr>`;

@@ -15,7 +15,7 @@ export interface MetricRow {
 
 export function metricRows(result: BacktestResult): MetricRow[] {
   const m = result.metrics;
-  const intraday = isIntraday(result.period);
+  const intraday = isIntraday(result.dataPeriod);
   const date = (iso: string | null): string => formatLocal(iso, intraday);
   const row = (key: string, label: string, value: string, detail = '', tone: Tone = 'neutral'): MetricRow => ({
     key,
@@ -24,10 +24,12 @@ export function metricRows(result: BacktestResult): MetricRow[] {
     detail,
     tone,
   });
+  // With several symbols a bar time holds several bars: drawdown and exposure count bar times.
+  const barUnit = m.bars === m.barTimes ? 'bars' : 'bar times';
   const drawdownDetail =
     m.maxDrawdownPeak === null
       ? ''
-      : `peak ${date(m.maxDrawdownPeak)}, trough ${date(m.maxDrawdownTrough)}, ${m.maxDrawdownRecovery === null ? 'not recovered' : `recovered ${date(m.maxDrawdownRecovery)}`} (${formatCount(m.maxDrawdownBars)} bars)`;
+      : `peak ${date(m.maxDrawdownPeak)}, trough ${date(m.maxDrawdownTrough)}, ${m.maxDrawdownRecovery === null ? 'not recovered' : `recovered ${date(m.maxDrawdownRecovery)}`} (${formatCount(m.maxDrawdownBars)} ${barUnit})`;
   return [
     row(
       'finalEquity',
@@ -46,7 +48,13 @@ export function metricRows(result: BacktestResult): MetricRow[] {
       toneOf(m.sharpe),
     ),
     row('sortino', 'Sortino', formatRatio(m.sortino), '', toneOf(m.sortino)),
-    row('maxDrawdown', 'Max drawdown', formatPercent(-m.maxDrawdown), drawdownDetail, m.maxDrawdown > 0 ? 'negative' : 'neutral'),
+    row(
+      'maxDrawdown',
+      'Max drawdown',
+      formatPercent(m.maxDrawdown === 0 ? 0 : -m.maxDrawdown),
+      drawdownDetail,
+      m.maxDrawdown > 0 ? 'negative' : 'neutral',
+    ),
     row(
       'closedTrades',
       'Closed trades',
@@ -64,9 +72,14 @@ export function metricRows(result: BacktestResult): MetricRow[] {
     row('bestTrade', 'Best trade', formatMoney(m.bestTrade), '', toneOf(m.bestTrade)),
     row('worstTrade', 'Worst trade', formatMoney(m.worstTrade), '', toneOf(m.worstTrade)),
     row('averageBarsHeld', 'Average bars held', formatCount(m.averageBarsHeld)),
-    row('exposure', 'Exposure', formatPercent(m.exposure), 'of bars with a position'),
+    row('exposure', 'Exposure', formatPercent(m.exposure), `of ${barUnit} with a position`),
     row('fills', 'Fills', formatCount(m.fills)),
     row('totalCommission', 'Commission', formatMoney(m.totalCommission)),
-    row('bars', 'Bars', formatCount(m.bars), `${formatCount(m.periodsPerYear)} per year`),
+    row(
+      'bars',
+      'Bars',
+      formatCount(m.bars),
+      `${m.bars === m.barTimes ? '' : `${formatCount(m.barTimes)} bar times, `}${formatCount(m.periodsPerYear)} per year`,
+    ),
   ];
 }

@@ -2,11 +2,14 @@
 import { decimalFromNumber, type Decimal, ZERO } from '../../domain/decimal.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
 import { marketOf, type SecuritySymbol } from '../../domain/symbol.js';
+import { barFields } from '../bar-history.js';
 import { barLocator } from '../metrics/bar-index.js';
 import { computeMetrics } from '../metrics/compute.js';
 import { pairTrades, SHARE_PLACES, type OpenLot } from '../metrics/trades.js';
-import type { BacktestRecord, BacktestResult, MetricsOptions, OpenPositionRecord } from '../result.js';
+import type { OrderIntent } from '../../domain/intent.js';
+import type { BacktestRecord, BacktestResult, DenialRecord, MetricsOptions, OpenPositionRecord } from '../result.js';
 import { localTime, type LocalTime } from './local-time.js';
+import { pricePlaces } from './price-places.js';
 
 /** The whole `--json` document of a run; `options` tune sharpe and sortino (risk-free rate, bars per year). */
 export function buildResult(record: BacktestRecord, options: MetricsOptions = {}): BacktestResult {
@@ -27,18 +30,55 @@ export function buildResult(record: BacktestRecord, options: MetricsOptions = {}
   const barsHeld = ledger.closed.map((trade) => Math.max(0, locate(trade.symbol, trade.exitTime) - locate(trade.symbol, trade.entryTime)));
   const times = record.equity.times;
 
+  const failures = record.failures ?? [];
+  const activity = record.activity;
+  const denialsByCode = activity.denialsByCode;
+
   return {
     version: 1,
+    status: failures.length === 0 ? 'completed' : 'failed',
     strategy: record.strategy,
     symbols,
-    period: record.period,
+    period: record.strategyPeriod ?? record.period,
+    dataPeriod: record.period,
     currency: record.currency,
     initialCash: text(record.initialCash),
     timeZone: zone,
     start: times.length === 0 ? null : runTime.iso(times[0]!),
     end: times.length === 0 ? null : runTime.iso(times[times.length - 1]!),
     settings: { ...record.settings },
+    pricePlaces: Object.fromEntries([...record.bars].map(([symbol, bars]) => [symbol, pricePlaces(bars)])),
+    failures: failures.map(({ strategy, source, failure }) => ({
+      strategy,
+      source,
+      error: failure.error,
+      location: failure.location === undefined ? null : { ...failure.location },
+      bar:
+        failure.bar === undefined
+          ? null
+          : {
+              symbol: failure.bar.symbol,
+              period: failure.bar.period,
+              time: timeOf(failure.bar.symbol).iso(failure.bar.time),
+              index: failure.bar.index,
+            },
+    })),
     metrics: computeMetrics({ record, ledger, barsHeld, formatTime: runTime.iso }, options),
+    counts: {
+      intents: activity.intents,
+      orders: activity.orders,
+      fills: record.fills.length,
+      denials: Object.values(denialsByCode).reduce((sum, count) => sum + count, 0),
+    },
+    denialsByCode: { ...denialsByCode },
+    denials: activity.denials.map((denial) => ({
+      time: runTime.iso(denial.time),
+      strategy: denial.strategy,
+      code: denial.code,
+      message: denial.message,
+      intent: intentRecord(denial.intent),
+      figures: { ...denial.figures },
+    })),
     fills: record.fills.map((fill) => ({
       fillId: fill.fillId,
       orderId: fill.orderId,
@@ -69,6 +109,15 @@ export function buildResult(record: BacktestRecord, options: MetricsOptions = {}
   };
 }
 
+function intentRecord(intent: OrderIntent): DenialRecord['intent'] {
+  return {
+    kind: intent.kind,
+    symbol: intent.symbol ?? null,
+    side: intent.kind === 'order' ? intent.side : null,
+    quantity: intent.kind === 'order' || intent.kind === 'target' ? intent.quantity.toFixed() : null,
+  };
+}
+
 /** The zone of run-level dates: as configured, else the first symbol's market, else UTC. */
 function runTimeZone(record: BacktestRecord): string {
   if (record.timeZone !== undefined) return record.timeZone;
@@ -84,9 +133,10 @@ function openPositions(record: BacktestRecord, lots: readonly OpenLot[]): OpenPo
   const bySymbol = new Map<SecuritySymbol, OpenLot[]>();
   for (const lot of lots) bySymbol.set(lot.symbol, [...(bySymbol.get(lot.symbol) ?? []), lot]);
   return [...bySymbol].map(([symbol, symbolLots]) => {
-    const candles = record.bars.get(symbol);
-    const last = candles?.[candles.length - 1];
-    const mark = last === undefined ? symbolLots[symbolLots.length - 1]!.entryPrice : decimalFromNumber(last.close);
+    const history = record.bars.get(symbol);
+    const closes = history === undefined ? undefined : barFields(history).close;
+    const last = closes === undefined || closes.length === 0 ? undefined : closes[closes.length - 1]!;
+    const mark = last === undefined ? symbolLots[symbolLots.length - 1]!.entryPrice : decimalFromNumber(last);
     let quantity = ZERO;
     let cost = ZERO;
     let unrealized = ZERO;

@@ -1,25 +1,62 @@
 // `trader backtest STRATEGY`: runs a strategy file over candle history through the runtime of `trader run`
 // against the simulated venue, then prints a summary and writes the JSON result and the HTML report.
 import type { Argv, CommandModule } from 'yargs';
+import { loadBacktestData, symbolsOfDataPath } from '../../backtest/data.js';
 import { runBacktest, type BacktestRun } from '../../backtest/engine.js';
 import { createProgress } from '../../backtest/progress.js';
+import { formatLocal } from '../../backtest/report/format.js';
+import type { BacktestResult } from '../../backtest/result.js';
 import { systemClock } from '../../clock/system-clock.js';
-import { createLogger, silentLogger } from '../../log/logger.js';
-import { parseParamAssignments } from '../../strategy/index.js';
-import { BACKTEST_OPTIONS, jsonTarget, type BacktestArgs } from './flags.js';
-import { loadBacktestInputs } from './inputs.js';
+import { parseChoice } from '../../domain/order-types.js';
+import { isIntraday, PERIODS } from '../../domain/period.js';
+import { createLogger } from '../../log/logger.js';
+import { loadRiskConfig } from '../../risk/config.js';
+import { FEE_SETTINGS, FILL_MODELS, INTRABAR_PATHS } from '../../sim/venue/settings.js';
+import { describeFailure } from '../../strategy/failure.js';
+import { loadStrategy, parseParamAssignments } from '../../strategy/index.js';
+import { BAD_ROW_POLICIES, cashFlag, jsonTarget, riskFreeRateFlag, symbolsFlag, venueChoice, type BacktestArgs } from './flags.js';
+import { defaultDataPath } from '../project/config.js';
+import { LogDigest } from './log-digest.js';
 import { writeOutputs } from './outputs.js';
+import { PhaseTimings } from './phase-timings.js';
 
 /** Bars between progress updates (each costs one clock read). */
 const PROGRESS_EVERY = 4096;
 
 export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
+  const dataPath = args.data ?? (await defaultDataPath(args.strategy));
+  const venue = venueChoice(args);
+  const cash = cashFlag(args.cash);
+  const riskFreeRate = riskFreeRateFlag(args);
+  const onBadRow = parseChoice(BAD_ROW_POLICIES, String(args['on-bad-row']), '--on-bad-row');
   const json = jsonTarget(args.json);
   const params = parseParamAssignments((args.param ?? []).map(String));
-  const { venue, cash, riskFreeRate, strategy, risk, data } = await loadBacktestInputs(args, params);
+  const symbols = symbolsFlag(args.symbols) ?? (await symbolsOfDataPath(dataPath));
+  const strategy = await loadStrategy(args.strategy, {
+    params,
+    ...(symbols === undefined ? {} : { symbols }),
+    ...(args.period === undefined ? {} : { period: args.period }),
+  });
+  const risk = args.risk === undefined ? undefined : await loadRiskConfig(args.risk);
+  const timings = new PhaseTimings();
+  timings.end('start-up');
+  const data = await loadBacktestData(dataPath, { symbols: strategy.symbols, onBadRow });
+  if (data.skippedRows > 0) {
+    const listed = data.problems.map((problem) => `\n  ${problem.source}:${problem.line}: ${problem.reason}`).join('');
+    process.stderr.write(
+      `warning: skipped ${data.skippedRows} bad row${data.skippedRows === 1 ? '' : 's'}:${listed}${data.skippedRows > data.problems.length ? '\n  …' : ''}\n`,
+    );
+  }
+  timings.end('load');
 
+  // Without --verbose, warnings are gathered and told once after the run (a strategy may warn on every bar).
+  const digest = args.verbose === true ? undefined : new LogDigest();
+  const logger =
+    digest === undefined
+      ? createLogger({ level: 'debug', pretty: process.stderr.isTTY === true })
+      : createLogger({ level: 'warn', destination: digest });
   const progress = createProgress({ clock: systemClock, stream: process.stderr });
-  progress.start(data.series.reduce((sum, series) => sum + series.candles.length, 0));
+  progress.start(data.series.reduce((sum, series) => sum + series.columns.length, 0));
   let run: BacktestRun;
   try {
     run = await runBacktest({
@@ -28,10 +65,10 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
       cash,
       venue: venue.settings,
       ...(risk === undefined ? {} : { risk }),
-      logger: args.verbose === true ? createLogger({ level: 'debug', pretty: process.stderr.isTTY === true }) : silentLogger,
+      logger,
       progress: { every: PROGRESS_EVERY, update: (done) => progress.update(done) },
       settings: {
-        data: args.data,
+        data: dataPath,
         // The result's own `period` is the data's (equity is marked per data bar); this is what the strategy saw.
         strategyPeriod: strategy.period,
         cash: cash.toFixed(),
@@ -43,13 +80,26 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
     });
   } finally {
     progress.stop();
+    for (const line of digest?.lines() ?? []) process.stderr.write(`${line}\n`);
   }
-  await writeOutputs(run, { json, report: args.report, quiet: args.quiet === true, metrics: { riskFreeRate } });
-  for (const failed of run.summary.strategies.filter((state) => state.state === 'failed')) {
-    process.stderr.write(`error: strategy ${failed.name} (${failed.source}) failed: ${failed.error ?? 'unknown error'}\n`);
+  timings.end('walk');
+  const result = await writeOutputs(run, { json, report: args.report, quiet: args.quiet === true, metrics: { riskFreeRate } });
+  timings.end('write');
+  if (args.timings === true) process.stderr.write(timings.lines());
+  reportFailures(result, run, args.verbose === true);
+  return run;
+}
+
+/** A strategy that failed fails the run (exit status 1): where and on which bar, and the stack with --verbose. */
+function reportFailures(result: BacktestResult, run: BacktestRun, verbose: boolean): void {
+  const intraday = isIntraday(result.dataPeriod);
+  for (const failure of result.failures) {
+    const bar = failure.bar === null ? null : { ...failure.bar, time: formatLocal(failure.bar.time, intraday) };
+    process.stderr.write(`error: ${describeFailure(failure.strategy, failure.source, failure.error, failure.location, bar)}\n`);
+    const stack = run.record.failures?.find((one) => one.strategy === failure.strategy)?.failure.stack;
+    if (verbose && stack !== undefined) process.stderr.write(`${stack}\n`);
     process.exitCode = 1;
   }
-  return run;
 }
 
 // The global --json is a switch; here it names a file (or - for stdout), so it must stop being a boolean,
@@ -71,8 +121,43 @@ export const backtestCommand: CommandModule<object, BacktestArgs> = {
         demandOption: true,
         describe: 'Strategy file (.ts or .js), e.g. strategies/sma-crossover.ts',
       })
+      .option('data', {
+        type: 'string',
+        describe:
+          "Candle CSV file or folder of SYMBOL.csv files (default: the project's data folder, see trader.json; else the bundled sample)",
+      })
+      .option('symbols', {
+        type: 'string',
+        describe: "Comma-separated symbols (default: the file's name, or every SYMBOL.csv of the folder)",
+      })
+      .option('period', {
+        type: 'string',
+        describe: `Bar period the strategy sees (${PERIODS.join(', ')}); coarser than the data is built from it`,
+      })
       .option('param', { type: 'string', array: true, describe: 'Strategy parameter key=value (repeatable)' })
-      .options(BACKTEST_OPTIONS)
+      .option('cash', { type: 'string', default: '1000000', describe: "Starting cash in the data's currency" })
+      .option('commission', { type: 'string', describe: 'Commission as a fraction of traded value per fill, e.g. 0.001' })
+      .option('slippage', { type: 'string', describe: 'Slippage in basis points against market-style fills (default 0)' })
+      .option('fees', {
+        type: 'string',
+        describe: `Market fee schedule instead of --commission: ${FEE_SETTINGS.filter((fee) => fee !== 'none').join(', ')}`,
+      })
+      .option('fill', {
+        type: 'string',
+        default: 'next-open',
+        describe: `Market order fill: ${FILL_MODELS.join(" (next bar's open) | ")} (the deciding bar's close)`,
+      })
+      .option('intrabar', {
+        type: 'string',
+        default: 'nearest-first',
+        describe: `Path inside a bar for stops and limits: ${INTRABAR_PATHS.join(', ')}`,
+      })
+      .option('risk', { type: 'string', describe: 'Risk config JSON (the same file as `trader run --risk`)' })
+      .option('risk-free-rate', {
+        type: 'string',
+        describe: 'Annual risk-free rate for Sharpe and Sortino, as a fraction, e.g. 0.02 (default 0)',
+      })
+      .option('on-bad-row', { type: 'string', default: 'fail', describe: 'Bad CSV rows: fail (list the first 10) or skip them' })
       .option('json', {
         type: 'string',
         nargs: 1,
@@ -80,6 +165,10 @@ export const backtestCommand: CommandModule<object, BacktestArgs> = {
       })
       .option('report', { type: 'string', describe: 'Write a self-contained HTML report (charts, trades) to FILE.html' })
       .option('quiet', { type: 'boolean', describe: 'No summary on the terminal' })
+      .option('timings', {
+        type: 'boolean',
+        describe: 'Print on stderr how long start-up, loading, the walk and writing took, and the peak memory',
+      })
       .example('$0 backtest strategies/sma-crossover.ts', 'SMA crossover on the bundled S&P 500 history')
       .example(
         '$0 backtest strategies/sma-crossover.ts --param fast=5 --param slow=20 --commission 0.001 --slippage 5',

@@ -11,7 +11,11 @@ export const BAD_ROW_POLICIES = ['fail', 'skip'] as const;
 
 /** The options every command over candle history shares with `trader backtest` (data, costs, risk, cash). */
 export const BACKTEST_OPTIONS = {
-  data: { type: 'string', default: 'backtest-data', describe: 'Candle CSV file or folder of SYMBOL.csv files' },
+  data: {
+    type: 'string',
+    describe:
+      "Candle CSV file or folder of SYMBOL.csv files (default: the project's data folder, see trader.json; else the bundled sample)",
+  },
   symbols: { type: 'string', describe: "Comma-separated symbols (default: the file's name, or the strategy's symbols)" },
   period: {
     type: 'string',
@@ -44,7 +48,8 @@ export const BACKTEST_OPTIONS = {
 
 export interface BacktestArgs {
   readonly strategy: string;
-  readonly data: string;
+  /** Default: the project's data (trader.json), else the sample history shipped with the package. */
+  readonly data?: string;
   readonly symbols?: string;
   readonly period?: string;
   readonly param?: readonly string[];
@@ -60,6 +65,7 @@ export interface BacktestArgs {
   readonly json?: string | boolean;
   readonly report?: string;
   readonly quiet?: boolean;
+  readonly timings?: boolean;
   readonly verbose?: boolean;
 }
 

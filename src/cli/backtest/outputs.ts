@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import type { BacktestRun } from '../../backtest/engine.js';
 import { renderReport } from '../../backtest/report/html.js';
 import { buildResult, formatResultJson } from '../../backtest/report/result-builder.js';
-import type { MetricsOptions } from '../../backtest/result.js';
+import type { BacktestResult, MetricsOptions } from '../../backtest/result.js';
 import { colorEnabled, formatSummary } from '../../backtest/summary.js';
 
 export interface OutputTargets {
@@ -14,11 +14,10 @@ export interface OutputTargets {
   readonly metrics: MetricsOptions;
 }
 
-export async function writeOutputs(run: BacktestRun, targets: OutputTargets): Promise<void> {
+export async function writeOutputs(run: BacktestRun, targets: OutputTargets): Promise<BacktestResult> {
   const result = buildResult(run.record, targets.metrics);
   const jsonToStdout = targets.json === '-';
-  if (!targets.quiet && !jsonToStdout)
-    process.stdout.write(formatSummary(result, { color: colorEnabled(process.stdout) }) + activityLine(run));
+  if (!targets.quiet && !jsonToStdout) process.stdout.write(formatSummary(result, { color: colorEnabled(process.stdout) }));
   if (targets.json !== undefined) {
     const text = formatResultJson(result);
     if (jsonToStdout) process.stdout.write(text);
@@ -31,13 +30,5 @@ export async function writeOutputs(run: BacktestRun, targets: OutputTargets): Pr
     await writeFile(targets.report, await renderReport(run.record, result));
     process.stderr.write(`wrote ${targets.report}\n`);
   }
-}
-
-/** Intents, orders and denials (by code): what the risk layer and the venue made of the decisions. */
-function activityLine(run: BacktestRun): string {
-  const { intents, orders, fills } = run.summary;
-  const denied = Object.entries(run.denials);
-  const total = denied.reduce((sum, [, count]) => sum + count, 0);
-  const codes = denied.length === 0 ? '' : ` (${denied.map(([code, count]) => `${code} ×${count}`).join(', ')})`;
-  return `\nIntents ${intents} · orders ${orders} · fills ${fills} · denied ${total}${codes}\n`;
+  return result;
 }

@@ -1,6 +1,10 @@
 // The `trader` commands of this area (registered by src/cli/main.ts): backtests over candle history.
-import type { CommandModule } from 'yargs';
-import { backtestCommand } from '../backtest/backtest-command.js';
+import { lazyCommand } from './lazy-command.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: each command has its own argument type
-export const backtestCommands: readonly CommandModule<object, any>[] = [backtestCommand];
+export const backtestCommands = [
+  lazyCommand(
+    'backtest <strategy>',
+    'Run a strategy over candle history (the same strategy, risk and executor code as `trader run`)',
+    async () => (await import('../backtest/backtest-command.js')).backtestCommand,
+  ),
+];

@@ -1,6 +1,10 @@
 // The `trader` commands of this area (registered by src/cli/main.ts): running strategies, paper or live.
-import type { CommandModule } from 'yargs';
-import { runCommand } from '../run/run-command.js';
+import { lazyCommand } from './lazy-command.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: each command has its own argument type
-export const runCommands: readonly CommandModule<object, any>[] = [runCommand];
+export const runCommands = [
+  lazyCommand(
+    'run <strategy>',
+    'Run a strategy: paper trading against the built-in simulator (default), or live with --live --yes',
+    async () => (await import('../run/run-command.js')).runCommand,
+  ),
+];

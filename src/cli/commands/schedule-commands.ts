@@ -1,7 +1,15 @@
 // The `trader` commands of this area (registered by src/cli/main.ts): unattended schedules and their status.
-import type { CommandModule } from 'yargs';
-import { scheduleCommand } from '../schedule/schedule-command.js';
-import { statusCommand } from '../schedule/status-command.js';
+import { lazyCommand } from './lazy-command.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: each command has its own argument type
-export const scheduleCommands: readonly CommandModule<object, any>[] = [scheduleCommand, statusCommand];
+export const scheduleCommands = [
+  lazyCommand(
+    'schedule <config>',
+    'Run strategies and tasks unattended on cron times and market calendars (paper or live, per the config)',
+    async () => (await import('../schedule/schedule-command.js')).scheduleCommand,
+  ),
+  lazyCommand(
+    'status [config]',
+    'Show what a running `trader schedule` is doing: jobs, next fire times, positions, PnL of the day, last errors',
+    async () => (await import('../schedule/status-command.js')).statusCommand,
+  ),
+];

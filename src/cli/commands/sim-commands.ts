@@ -1,6 +1,10 @@
 // The `trader` commands of this area (registered by src/cli/main.ts): the simulated broker.
-import type { CommandModule } from 'yargs';
-import { simCommand } from '../sim/sim-command.js';
+import { lazyCommand } from './lazy-command.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: each command has its own argument type
-export const simCommands: readonly CommandModule<object, any>[] = [simCommand];
+export const simCommands = [
+  lazyCommand(
+    'sim',
+    'Run the simulated broker (HTTP + quote/trade WebSockets over market replay) until Ctrl-C',
+    async () => (await import('../sim/sim-command.js')).simCommand,
+  ),
+];

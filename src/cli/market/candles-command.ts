@@ -1,5 +1,5 @@
-// `trader candles`: the latest N bars (cmd 19) or every bar of a date range (cmd 27, paged), as a table,
-// JSON, or the candle CSV format.
+// `trader candles`: the latest N bars (cmd 19), N bars from an anchor (cmd 27 by offset) or every bar of a date
+// range (cmd 27 by date, paged), as a table, JSON, or the candle CSV format.
 import type { CommandModule } from 'yargs';
 import type { Candle } from '../../domain/candle.js';
 import { InvalidInputError } from '../../domain/errors.js';
@@ -22,6 +22,8 @@ interface CandlesArgs extends GlobalFlags {
   readonly count?: number;
   readonly from?: string;
   readonly to?: string;
+  readonly at?: string;
+  readonly forward?: boolean;
   readonly adjust: string;
   readonly csv?: boolean;
   readonly allSessions?: boolean;
@@ -32,7 +34,34 @@ export interface CandleRequest {
   readonly period: Period;
   readonly adjust: AdjustType;
   readonly allSessions: boolean;
-  readonly range: { readonly count: number } | { readonly from: string; readonly to: string };
+  readonly range:
+    | { readonly count: number }
+    | { readonly from: string; readonly to: string }
+    | { readonly at: Anchor; readonly count: number; readonly forward: boolean };
+}
+
+/** A market-local date, and for intraday periods optionally a minute (HHMM) within it. */
+interface Anchor {
+  readonly date: string;
+  readonly minute?: string;
+}
+
+/** `--at YYYY-MM-DD` or `YYYY-MM-DDTHH:MM` (a space works too), market-local. */
+function anchorFlag(text: string, period: Period): Anchor {
+  const match = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2}))?$/.exec(String(text).trim());
+  if (match === null) throw new InvalidInputError(`--at: "${text}" is not YYYY-MM-DD or YYYY-MM-DDTHH:MM`, '--at');
+  const date = dateFlag(match[1]!, '--at');
+  if (match[2] === undefined) return { date };
+  if (Number(match[2]) > 23 || Number(match[3]) > 59) throw new InvalidInputError(`--at: "${text}" is not a time of day`, '--at');
+  if (!isIntraday(period)) throw new InvalidInputError(`--at: a time of day applies to intraday periods, not ${period}`, '--at');
+  return { date, minute: `${match[2]}${match[3]}` };
+}
+
+function barCount(value: number | undefined): number {
+  const count = countFlag(value ?? 100, '--count')!;
+  if (count > 1000)
+    throw new InvalidInputError(`--count: at most 1000 bars per request (got ${count}); use --from/--to for more`, '--count');
+  return count;
 }
 
 /** Validates the flags before anything is sent. */
@@ -42,36 +71,49 @@ export function candleRequest(args: CandlesArgs): CandleRequest {
   const adjust = choiceFlag(Object.keys(ADJUST_TYPES) as AdjustType[], args.adjust, '--adjust');
   const hasRange = args.from !== undefined || args.to !== undefined;
   if (hasRange && args.count !== undefined) throw new InvalidInputError('give either --count or --from/--to, not both', '--count');
-  if (!hasRange) {
-    const count = countFlag(args.count ?? 100, '--count')!;
-    if (count > 1000)
-      throw new InvalidInputError(`--count: at most 1000 bars per request (got ${count}); use --from/--to for more`, '--count');
-    return { symbol, period, adjust, allSessions: args.allSessions === true, range: { count } };
-  }
+  if (hasRange && args.at !== undefined) throw new InvalidInputError('give either --at or --from/--to, not both', '--at');
+  if (args.forward === true && args.at === undefined) throw new InvalidInputError('--forward applies with --at', '--forward');
+  const base = { symbol, period, adjust, allSessions: args.allSessions === true };
+  if (args.at !== undefined)
+    return { ...base, range: { at: anchorFlag(args.at, period), count: barCount(args.count), forward: args.forward === true } };
+  if (!hasRange) return { ...base, range: { count: barCount(args.count) } };
   if (args.from === undefined || args.to === undefined)
     throw new InvalidInputError('--from and --to go together', args.from === undefined ? '--from' : '--to');
   const from = dateFlag(args.from, '--from');
   const to = dateFlag(args.to, '--to');
   if (from > to) throw new InvalidInputError(`--from ${from} is after --to ${to}`, '--from');
-  return { symbol, period, adjust, allSessions: args.allSessions === true, range: { from, to } };
+  return { ...base, range: { from, to } };
 }
 
 export async function fetchCandles(client: QuoteClient, request: CandleRequest): Promise<Candle[]> {
   const query = { adjust: request.adjust, allSessions: request.allSessions };
-  if ('count' in request.range) return client.candlesticks(request.symbol, request.period, request.range.count, query);
+  const { range } = request;
+  if ('at' in range)
+    return client.historyByOffset(request.symbol, request.period, {
+      ...query,
+      direction: range.forward ? 'forward' : 'backward',
+      ...range.at,
+      count: range.count,
+    });
+  if ('count' in range) return client.candlesticks(request.symbol, request.period, range.count, query);
   const candles: Candle[] = [];
-  for await (const page of client.historyPages(request.symbol, request.period, request.range, query)) candles.push(...page);
+  for await (const page of client.historyPages(request.symbol, request.period, range, query)) candles.push(...page);
   return candles;
 }
 
 export const candlesCommand: CommandModule<object, CandlesArgs> = {
   command: 'candles <symbol>',
-  describe: 'Show candlesticks: the latest --count bars, or every bar from --from to --to',
+  describe: 'Show candlesticks: the latest --count bars, --count bars up to (or from) --at, or every bar from --from to --to',
   builder: (yargs) =>
     yargs
       .positional('symbol', { type: 'string', demandOption: true, describe: 'A symbol such as 700.HK' })
       .option('period', { type: 'string', default: 'day', describe: `Bar period: ${PERIODS.join(', ')}` })
-      .option('count', { type: 'number', describe: 'The latest N bars (default 100, at most 1000)' })
+      .option('count', { type: 'number', describe: 'The latest N bars, or N bars at --at (default 100, at most 1000)' })
+      .option('at', {
+        type: 'string',
+        describe: 'Anchor, YYYY-MM-DD or YYYY-MM-DDTHH:MM (market-local): the --count bars up to and including it',
+      })
+      .option('forward', { type: 'boolean', describe: 'With --at: the --count bars from the anchor on' })
       .option('from', { type: 'string', describe: 'First date, YYYY-MM-DD (market-local), with --to' })
       .option('to', { type: 'string', describe: 'Last date, YYYY-MM-DD, inclusive' })
       .option('adjust', { type: 'string', default: 'none', describe: 'Price adjustment: none or forward' })
@@ -82,6 +124,8 @@ export const candlesCommand: CommandModule<object, CandlesArgs> = {
         '$0 candles AAPL.US --period 5m --from 2024-03-01 --to 2024-03-05 --adjust forward',
         'Five-minute bars of a week, forward-adjusted',
       )
+      .example('$0 candles 700.HK --period 1m --at 2024-01-09T10:00 --count 30', 'The half hour up to 10:00 on 9 January')
+      .example('$0 candles 700.HK --period day --at 2024-01-02 --forward --count 5', 'Five daily bars from 2 January on')
       .example('$0 candles 700.HK --period week --count 52 --json', 'A year of weekly bars as JSON'),
   handler: async (args) => {
     const request = candleRequest(args);

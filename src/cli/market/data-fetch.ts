@@ -1,7 +1,8 @@
 // `trader data fetch`: downloads history candlesticks (cmd 27, paged within 60 calls per 30 s) into one candle
-// CSV per symbol, appending page by page so an interrupted run keeps what it got, and resuming after the
-// last bar a file already holds.
-import { appendFile, readFile, stat, writeFile, mkdir } from 'node:fs/promises';
+// file per symbol, resuming after the last bar a file already holds. CSV files grow page by page, so an
+// interrupted run keeps what it got; a Parquet file is written whole (to a temporary name, then renamed)
+// when the symbol is done or the run fails, with what it got.
+import { appendFile, mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Candle } from '../../domain/candle.js';
 import { InvalidInputError } from '../../domain/errors.js';
@@ -9,11 +10,15 @@ import { timeZoneOf } from '../../domain/market-hours.js';
 import { isIntraday, type Period } from '../../domain/period.js';
 import { marketOf, type SecuritySymbol } from '../../domain/symbol.js';
 import { localDate } from '../../domain/time-zone.js';
-import { parseCandleCsv } from '../../feeds/history/candle-csv.js';
+import { candlesOf, columnsOf } from '../../feeds/history/candle-columns.js';
 import { candleCsvHeader, formatCandleRow } from '../../feeds/history/candle-csv-writer.js';
+import { readCandleFile } from '../../feeds/history/candle-files.js';
 import type { AdjustType } from '../../openapi/socket/commands.js';
 import { nextDate } from '../../openapi/socket/history-pages.js';
 import type { QuoteClient } from '../../openapi/socket/quote-client.js';
+
+export const FILE_FORMATS = ['csv', 'parquet'] as const;
+export type FileFormat = (typeof FILE_FORMATS)[number];
 
 export interface FetchJob {
   readonly symbols: readonly SecuritySymbol[];
@@ -22,6 +27,8 @@ export interface FetchJob {
   readonly to: string;
   readonly outDir: string;
   readonly adjust: AdjustType;
+  /** Default csv. */
+  readonly format?: FileFormat;
 }
 
 export interface FetchResult {
@@ -35,46 +42,59 @@ export interface FetchResult {
 
 export type Progress = (symbol: SecuritySymbol, message: string) => void;
 
-/** The time of the last bar already in `file`, if the file exists and has bars. */
-async function lastBarTime(file: string, symbol: SecuritySymbol, period: Period): Promise<number | undefined> {
-  const exists = await stat(file).then(
-    () => true,
-    () => false,
-  );
-  if (!exists) return undefined;
-  const text = await readFile(file, 'utf8');
-  if (text.trim() === '') return undefined;
-  const parsed = parseCandleCsv(text, { symbol, source: file, timeZone: timeZoneOf(marketOf(symbol)), period, onBadRow: 'fail' });
-  return parsed.candles.at(-1)?.time;
+/** The bars already in `file`, if it exists (undefined when it does not, or is an empty CSV). */
+async function existingBars(file: string, symbol: SecuritySymbol, period: Period): Promise<Candle[] | undefined> {
+  const info = await stat(file).catch(() => undefined);
+  if (info === undefined || info.size === 0) return undefined;
+  const loaded = await readCandleFile(file, { symbol, source: file, timeZone: timeZoneOf(marketOf(symbol)), period, onBadRow: 'fail' });
+  return candlesOf(loaded.columns);
 }
 
 export async function fetchHistory(client: QuoteClient, job: FetchJob, progress: Progress): Promise<FetchResult[]> {
   await mkdir(job.outDir, { recursive: true });
+  const format = job.format ?? 'csv';
   const results: FetchResult[] = [];
   for (const symbol of job.symbols) {
     const zone = timeZoneOf(marketOf(symbol));
-    const file = join(job.outDir, `${symbol}.csv`);
-    const last = await lastBarTime(file, symbol, job.period);
+    const file = join(job.outDir, `${symbol}.${format}`);
+    const existing = await existingBars(file, symbol, job.period);
+    const last = existing?.at(-1)?.time;
     // Intraday files resume on the last bar's own day (later bars of it may be missing), daily ones the day after.
     const resumeDate = last === undefined ? job.from : isIntraday(job.period) ? localDate(last, zone) : nextDate(localDate(last, zone));
     const from = resumeDate > job.from ? resumeDate : job.from;
-    if (last === undefined) await writeFile(file, candleCsvHeader(job.period));
+    if (format === 'csv' && existing === undefined) await writeFile(file, candleCsvHeader(job.period));
+    const fetched: Candle[] = [];
     let added = 0;
     if (from > job.to) {
       progress(symbol, `${file} already reaches ${job.to}`);
     } else {
       if (last !== undefined) progress(symbol, `resuming ${file} from ${from}`);
-      for await (const page of client.historyPages(symbol, job.period, { from, to: job.to }, { adjust: job.adjust })) {
-        const fresh = page.filter((candle: Candle) => last === undefined || candle.time > last);
-        if (fresh.length === 0) continue;
-        await appendFile(file, fresh.map((candle) => formatCandleRow(candle, zone)).join(''));
-        added += fresh.length;
-        progress(symbol, `${added} bars, through ${localDate(fresh.at(-1)!.time, zone)}`);
+      try {
+        for await (const page of client.historyPages(symbol, job.period, { from, to: job.to }, { adjust: job.adjust })) {
+          const fresh = page.filter((candle: Candle) => last === undefined || candle.time > last);
+          if (fresh.length === 0) continue;
+          if (format === 'csv') await appendFile(file, fresh.map((candle) => formatCandleRow(candle, zone)).join(''));
+          else fetched.push(...fresh);
+          added += fresh.length;
+          progress(symbol, `${added} bars, through ${localDate(fresh.at(-1)!.time, zone)}`);
+        }
+      } finally {
+        if (format === 'parquet' && fetched.length > 0)
+          await writeParquet(file, [...(existing ?? []), ...fetched], symbol, job.period, zone);
       }
     }
+    if (format === 'parquet' && existing === undefined && fetched.length === 0) await writeParquet(file, [], symbol, job.period, zone);
     results.push({ symbol, file, added, resumedFrom: from });
   }
   return results;
+}
+
+/** Writes the whole file under a temporary name, then renames it: a reader never sees half a file. */
+async function writeParquet(file: string, candles: readonly Candle[], symbol: SecuritySymbol, period: Period, zone: string): Promise<void> {
+  const partial = `${file}.partial`;
+  const { writeCandleParquet } = await import('../../feeds/history/candle-parquet.js');
+  await writeFile(partial, writeCandleParquet(columnsOf(candles, { symbol, period, source: file }), zone));
+  await rename(partial, file);
 }
 
 export function validateRange(from: string, to: string): void {

@@ -1,5 +1,5 @@
-// Streams the account's order updates (trade connection, topic `private`) as JSON lines until interrupted;
-// `trader orders --watch` runs this.
+// Streams the account's order updates (trade connection, topic `private`) as JSON lines until interrupted, then
+// unsubscribes the topic; `trader orders --watch` runs this.
 import type { OrderUpdate } from '../../domain/order.js';
 import { ConnectionLostError } from '../../openapi/socket/errors.js';
 import type { GlobalFlags } from '../trading/session.js';
@@ -40,6 +40,8 @@ export async function watchOrderUpdates(flags: GlobalFlags, options: WatchOrders
     } finally {
       stopped.abort();
       updates.unsubscribe();
+      // Tell the service to stop the pushes before leaving (cmd 17), as a well-behaved client does.
+      if (client.connection.state.status === 'online') await client.unsubscribe().catch(() => undefined);
       states.unsubscribe();
     }
     if (failure !== undefined) throw failure;

@@ -27,7 +27,7 @@ export async function optimizeAction(args: OptimizeArgs): Promise<OptimizeResult
   const settings = trialSettings(args, inputs, choice.blocks);
   const plan = planTrials(inputs.strategy.definition, settings, choice);
   const rules: RankingRules = { objective: choice.objective, constraints: choice.constraints, minTrades: choice.minTrades };
-  const { executor, dataHash } = await createExecutor(args, inputs.data, settings, choice.workers);
+  const { executor, dataHash } = await createExecutor(args, inputs, settings, choice.workers);
   const identity = {
     strategy: inputs.strategy.name,
     space: choice.space,

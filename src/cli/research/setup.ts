@@ -101,7 +101,7 @@ export interface ExecutorChoice {
 
 export async function createExecutor(
   args: ResearchArgs,
-  data: BacktestData,
+  { data, dataPath }: { readonly data: BacktestData; readonly dataPath: string },
   settings: TrialSettings,
   workers: number,
 ): Promise<ExecutorChoice> {
@@ -120,7 +120,7 @@ export async function createExecutor(
         url: String(args.queue),
         settings: shared,
         dataHash: hash,
-        dataPath: local(resolve(args.data)),
+        dataPath: local(resolve(dataPath)),
       }),
       dataHash: hash,
     };

@@ -38,7 +38,7 @@ export async function walkForwardAction(args: WalkForwardArgs): Promise<WalkForw
     );
   const settings = trialSettings(args, inputs, choice.blocks);
   const rules: RankingRules = { objective: choice.objective, constraints: choice.constraints, minTrades: choice.minTrades };
-  const { executor } = await createExecutor(args, inputs.data, settings, choice.workers);
+  const { executor } = await createExecutor(args, inputs, settings, choice.workers);
   const stop = new AbortController();
   const onInterrupt = (): void => stop.abort();
   process.once('SIGINT', onInterrupt);

@@ -1,8 +1,11 @@
 // The flags of `trader run`, checked before anything starts: each error names its flag and says what is wrong.
 import { dirname, basename, extname, join } from 'node:path';
 import { InvalidInputError } from '../../domain/errors.js';
+import { parseChoice } from '../../domain/order-types.js';
+import type { BadRowPolicy } from '../../feeds/history/bad-data-error.js';
 import { parseDuration } from '../../schedule/duration.js';
 import { DEFAULT_JOURNAL_FILE } from '../../store/journal.js';
+import { BAD_ROW_POLICIES } from '../backtest/flags.js';
 import { dateFlag } from '../trading/flags.js';
 import type { RunMode } from './mode.js';
 
@@ -21,6 +24,7 @@ export interface RunArgs {
   readonly from?: string | undefined;
   readonly speed?: number | undefined;
   readonly cash?: string | undefined;
+  readonly 'on-bad-row'?: string | undefined;
   readonly 'cancel-on-exit'?: boolean | undefined;
   readonly 'flatten-on-exit'?: boolean | undefined;
   readonly 'json-logs'?: boolean | undefined;
@@ -39,6 +43,7 @@ export interface PaperSettings {
   readonly from: string | undefined;
   readonly speed: number;
   readonly cash: string;
+  readonly onBadRow: BadRowPolicy;
   /** The simulated account kept next to the journal, so a restarted run resumes against the same account. */
   readonly stateFile: string;
 }
@@ -51,7 +56,7 @@ export interface RunSettings {
   readonly symbols: readonly string[] | undefined;
 }
 
-const PAPER_ONLY = ['data', 'from', 'speed', 'cash'] as const;
+const PAPER_ONLY = ['data', 'from', 'speed', 'cash', 'on-bad-row'] as const;
 
 export function runSettings(args: RunArgs, mode: RunMode): RunSettings {
   if (mode.mode === 'live') {
@@ -83,6 +88,7 @@ function paperSettings(args: RunArgs, journal: string): PaperSettings {
     from: args.from === undefined ? undefined : dateFlag(args.from, '--from'),
     speed,
     cash,
+    onBadRow: parseChoice(BAD_ROW_POLICIES, String(args['on-bad-row'] ?? 'fail'), '--on-bad-row'),
     stateFile: paperAccountFile(journal),
   };
 }

@@ -96,6 +96,7 @@ function venueOf(mode: RunMode, settings: RunSettings): SessionVenue {
     speed: paper.speed,
     cash: paper.cash,
     stateFile: paper.stateFile,
+    onBadRow: paper.onBadRow,
     ...(paper.from === undefined ? {} : { from: paper.from }),
   };
 }

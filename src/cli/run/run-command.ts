@@ -2,7 +2,8 @@
 import type { CommandModule } from 'yargs';
 import { PERIODS } from '../../domain/period.js';
 import { DEFAULT_JOURNAL_FILE } from '../../store/journal.js';
-import { DEFAULT_PAPER_CASH, DEFAULT_PAPER_DATA, DEFAULT_PAPER_JOURNAL, DEFAULT_PAPER_SPEED, type RunArgs } from './flags.js';
+import { DEFAULT_PAPER_CASH, DEFAULT_PAPER_JOURNAL, DEFAULT_PAPER_SPEED, type RunArgs } from './flags.js';
+import { defaultDataPath, defaultProjectFile } from '../project/config.js';
 import { runAction } from './run-action.js';
 
 export const runCommand: CommandModule<object, RunArgs> = {
@@ -26,13 +27,14 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('param', { type: 'string', array: true, describe: 'Strategy parameter key=value (repeatable)' })
       .option('journal', {
         type: 'string',
-        describe: `SQLite journal of intents, orders, fills, for one account (default ${DEFAULT_PAPER_JOURNAL} for paper, ${DEFAULT_JOURNAL_FILE} for live)`,
+        describe: `SQLite journal of intents, orders, fills, for one account (default ${DEFAULT_PAPER_JOURNAL} for paper, ${DEFAULT_JOURNAL_FILE} for live; in a project, under its folder)`,
       })
       .option('risk', { type: 'string', describe: 'Risk config JSON (limits, kill switches), e.g. risk.json' })
       .option('for', { type: 'string', describe: 'Stop by itself after this long (wall time): 90s, 30m, 2h, 1d' })
       .option('data', {
         type: 'string',
-        describe: `Paper: candle CSV file or folder of SYMBOL.csv files to replay (default ${DEFAULT_PAPER_DATA})`,
+        describe:
+          "Paper: candle CSV file or folder of SYMBOL.csv files to replay (default: the project's data folder, see trader.json; else the bundled sample)",
       })
       .option('from', {
         type: 'string',
@@ -44,6 +46,10 @@ export const runCommand: CommandModule<object, RunArgs> = {
         describe: `Paper: market time per real time (default ${DEFAULT_PAPER_SPEED}, a market hour per second)`,
       })
       .option('cash', { type: 'string', describe: `Paper: starting cash of a new paper account (default ${DEFAULT_PAPER_CASH})` })
+      .option('on-bad-row', {
+        type: 'string',
+        describe: 'Paper: bad CSV rows: fail (list the first 10 and stop; the default) or skip them with a warning',
+      })
       .option('cancel-on-exit', { type: 'boolean', describe: "Cancel the run's open orders before exiting" })
       .option('flatten-on-exit', { type: 'boolean', describe: "Close the strategy's positions with market orders before exiting" })
       .option('json-logs', {
@@ -72,6 +78,11 @@ export const runCommand: CommandModule<object, RunArgs> = {
       )
       .example('$0 run strategies/sma-crossover.ts --live --yes --symbols AAPL.US --cancel-on-exit', 'Live (needs LONGPORT_* variables)'),
   handler: async (args) => {
-    await runAction(args);
+    // Inside a project (trader.json) a paper run replays its data and the journal lives in its state/ folder,
+    // wherever the command runs from; a live run has no data to replay.
+    const live = args.live === true;
+    const journal = args.journal ?? (await defaultProjectFile(args.strategy, live ? DEFAULT_JOURNAL_FILE : DEFAULT_PAPER_JOURNAL));
+    const data = live ? args.data : (args.data ?? (await defaultDataPath(args.strategy)));
+    await runAction({ ...args, journal, ...(data === undefined ? {} : { data }) });
   },
 };

@@ -1,8 +1,12 @@
 // The end-of-run printout on stdout: counts, strategy states, positions and PnL, and what reconciliation found
 // (orders at the broker that are not ours). --json prints the same as one JSON object.
+import { localTime } from '../../backtest/report/local-time.js';
 import type { Decimal } from '../../domain/decimal.js';
+import { timeZoneOf } from '../../domain/market-hours.js';
+import { marketOf } from '../../domain/symbol.js';
 import type { SessionReport } from '../../runtime/session-report.js';
 import { formatDuration } from '../../schedule/duration.js';
+import { barText, describeFailure, type StrategyFailure } from '../../strategy/failure.js';
 import { formatTable, printJson } from '../output.js';
 
 export function printRunSummary(report: SessionReport, json: boolean): void {
@@ -21,7 +25,13 @@ export function summaryJson(report: SessionReport): Record<string, unknown> {
     denials: summary.denials,
     denialsByCode: report.denialsByCode,
     openOrders: summary.openOrders,
-    strategies: summary.strategies,
+    strategies: summary.strategies.map(({ name, source, state, error, failure }) => ({
+      name,
+      source,
+      state,
+      error,
+      ...(failure === undefined ? {} : failureJson(failure)),
+    })),
     positions: summary.positions,
     pnl: summary.pnl,
     reconciliation: report.findings,
@@ -33,7 +43,14 @@ export function formatRunSummary(report: SessionReport): string {
   const denials = Object.entries(report.denialsByCode).map(([code, count]) => `${code} ${count}`);
   const lines = [
     `Run summary (${report.mode}, ${formatDuration(report.elapsedMs)})`,
-    `  strategies  ${summary.strategies.map((strategy) => `${strategy.name}: ${strategy.state}${strategy.error === undefined ? '' : ` (${strategy.error})`}`).join(', ')}`,
+    `  strategies  ${summary.strategies.map((strategy) => `${strategy.name}: ${strategy.state}`).join(', ')}`,
+    ...summary.strategies.flatMap(({ name, source, failure }) =>
+      failure === undefined
+        ? []
+        : [
+            `    ${describeFailure(name, source, failure.error, failure.location, failure.bar === undefined ? undefined : barText(failure.bar))}`,
+          ],
+    ),
     `  intents     ${summary.intents}`,
     `  orders      ${summary.orders}${summary.openOrders > 0 ? ` (${summary.openOrders} still open)` : ''}`,
     `  fills       ${summary.fills}`,
@@ -61,6 +78,15 @@ export function formatRunSummary(report: SessionReport): string {
     for (const finding of report.findings) lines.push(`    ${finding.kind}: ${finding.message}`);
   }
   return lines.join('\n');
+}
+
+/** Where in the strategy's file, and the bar (its start in market-local ISO time), for scripts. */
+function failureJson(failure: StrategyFailure): Record<string, unknown> {
+  const { location, bar } = failure;
+  return {
+    location: location ?? null,
+    bar: bar === undefined ? null : { ...bar, time: localTime(timeZoneOf(marketOf(bar.symbol))).iso(bar.time) },
+  };
 }
 
 function money(value: Decimal | undefined): string {

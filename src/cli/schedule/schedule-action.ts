@@ -8,7 +8,8 @@ import type { SecuritySymbol } from '../../domain/symbol.js';
 import { createLogger, type Logger } from '../../log/logger.js';
 import { riskConfigSchema, type RiskLimits } from '../../risk/config.js';
 import { loadJobStrategy, SessionJobRunner } from '../../runtime/job-runner.js';
-import { loadScheduleConfig, type ScheduleConfig } from '../../schedule/config.js';
+import { loadScheduleConfig, type ScheduleConfig, type StrategyJobSpec, type StrategyProblem } from '../../schedule/config.js';
+import { loadStrategy } from '../../strategy/index.js';
 import { routeJobs } from '../../schedule/job-router.js';
 import { WebhookNotifier } from '../../schedule/notifier.js';
 import { ScheduleService } from '../../schedule/service.js';
@@ -34,6 +35,7 @@ export async function scheduleAction(args: ScheduleArgs): Promise<void> {
   }
   const config = await loadScheduleConfig(args.config, {
     riskSchema: riskConfigSchema,
+    checkStrategy: strategyProblem,
     ...(args.state === undefined ? {} : { stateDir: args.state }),
   });
   const logger = createLogger({
@@ -115,6 +117,21 @@ async function runUntilInterrupted(
   process.off('SIGINT', forceExit);
   process.off('SIGTERM', forceExit);
   logger.info('stopped; journal flushed');
+}
+
+/** A job's strategy loaded with the job's symbols, period and params: what is wrong with it, if anything. */
+async function strategyProblem(job: StrategyJobSpec): Promise<StrategyProblem | undefined> {
+  try {
+    await loadStrategy(job.path, {
+      ...(job.params === undefined ? {} : { params: job.params }),
+      ...(job.symbols === undefined ? {} : { symbols: job.symbols }),
+      ...(job.period === undefined ? {} : { period: job.period }),
+    });
+    return undefined;
+  } catch (error) {
+    const key = error instanceof InvalidInputError && error.field === 'params' ? 'params' : 'strategy';
+    return { key, message: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 /** Loads every strategy job's strategy with its overrides (all problems at once); returns every symbol traded. */

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Clock } from '../../domain/clock.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import type { SecuritySymbol } from '../../domain/symbol.js';
+import { BadDataError } from '../../feeds/history/bad-data-error.js';
 import type { Logger } from '../../log/logger.js';
 import { configFromEnv, type OpenApiConfig } from '../../openapi/config.js';
 import { createOpenApiHttp } from '../../openapi/http/client.js';
@@ -113,6 +114,7 @@ async function startPaperVenue(options: VenueOptions): Promise<Simulator> {
       symbols: options.symbols,
       speed: paper.speed,
       cash: paper.cash,
+      onBadRow: paper.onBadRow,
       stateFile,
       clock,
       logger: logger.child({ component: 'sim' }),
@@ -124,6 +126,8 @@ async function startPaperVenue(options: VenueOptions): Promise<Simulator> {
     );
     return simulator;
   } catch (error) {
+    // The loader's hint names trader run's flag; a schedule sets the policy in its config.
+    if (error instanceof BadDataError) error.message = error.message.replace('use --on-bad-row skip', 'set paper.onBadRow: skip');
     if (error instanceof InvalidInputError && error.field === 'symbols') {
       throw new InvalidInputError(
         `${error.message} in ${paper.data.join(', ')}: a paper schedule replays candle files; set paper.data to SYMBOL.csv files of the jobs' symbols`,

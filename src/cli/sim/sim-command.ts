@@ -2,10 +2,10 @@
 // `export` lines (or one JSON object with --json) for `eval "$(trader sim)"`-style use; logs go to stderr.
 import type { Argv, CommandModule } from 'yargs';
 import { InvalidInputError } from '../../domain/errors.js';
+import { parseChoice } from '../../domain/order-types.js';
 import { createLogger } from '../../log/logger.js';
 import {
   DEFAULT_CASH,
-  DEFAULT_DATA,
   DEFAULT_SPEED,
   ENV_NAMES,
   startSimulator,
@@ -13,8 +13,10 @@ import {
   type SimulatorOptions,
 } from '../../sim/server/index.js';
 import { FEE_SETTINGS } from '../../sim/venue/index.js';
+import { BAD_ROW_POLICIES } from '../backtest/flags.js';
 import { untilInterrupted } from '../market/socket-session.js';
 import { printJson } from '../output.js';
+import { defaultDataPath } from '../project/config.js';
 import { dateFlag, symbolFlag } from '../trading/flags.js';
 import { faultOptions, faultPlanFrom } from './fault-flags.js';
 
@@ -31,8 +33,8 @@ function simOptions(yargs: Argv<GlobalArgs>) {
       .option('data', {
         type: 'string',
         array: true,
-        default: [DEFAULT_DATA],
-        describe: 'Candle CSV files or folders of SYMBOL.csv files (repeatable)',
+        describe:
+          "Candle CSV files or folders of SYMBOL.csv files (repeatable; default: the project's data folder, see trader.json, else the bundled sample)",
       })
       .option('symbols', { type: 'string', describe: 'Only these symbols of the data, comma-separated (e.g. 700.HK,AAPL.US)' })
       .option('from', { type: 'string', describe: 'Start the replay at this date (YYYY-MM-DD); earlier bars are served as history' })
@@ -49,6 +51,11 @@ function simOptions(yargs: Argv<GlobalArgs>) {
       .option('seed', { type: 'number', default: 1, describe: 'Seed of every random choice (faults, synthesised depth and capital flow)' })
       .option('state', { type: 'string', describe: 'SQLite file that keeps orders, positions, cash and keys across restarts' })
       .option('fees', { type: 'string', choices: FEE_SETTINGS, default: 'none', describe: 'Fee schedule charged on fills' })
+      .option('on-bad-row', {
+        type: 'string',
+        default: 'fail',
+        describe: 'Bad CSV rows: fail (list the first 10 and stop) or skip them with a warning each',
+      })
       .option('app-key', { type: 'string', describe: 'Use this app key instead of a generated one' })
       .option('app-secret', { type: 'string', describe: 'Use this app secret instead of a generated one' })
       .option('access-token', { type: 'string', describe: 'Use this access token instead of a generated one' })
@@ -98,6 +105,7 @@ function simulatorOptionsFrom(args: SimArgs): SimulatorOptions {
     data: args.data,
     ...(symbols.length === 0 ? {} : { symbols }),
     ...(args.from === undefined ? {} : { from: dateFlag(args.from, '--from') }),
+    onBadRow: parseChoice(BAD_ROW_POLICIES, String(args['on-bad-row']), '--on-bad-row'),
     speed: args.speed,
     cash: args.cash.trim(),
     ...(currencies.length === 0 ? {} : { currency: currencies }),
@@ -122,7 +130,7 @@ export const simCommand: CommandModule<GlobalArgs, SimArgs> = {
     if (!(args.speed > 0)) throw new InvalidInputError(`--speed: must be greater than zero (got ${args.speed})`, '--speed');
     if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65_535)
       throw new InvalidInputError(`--port: must be 0 to 65535 (got ${args.port})`, '--port');
-    const options = simulatorOptionsFrom(args);
+    const options = simulatorOptionsFrom({ ...args, data: args.data ?? [await defaultDataPath(undefined)] });
     const logger = createLogger({
       level: args.verbose ? 'debug' : (process.env['LOG_LEVEL'] ?? 'info'),
       pretty: process.stderr.isTTY === true,

@@ -2,6 +2,7 @@
 import { parseDecimal, type Decimal } from '../../domain/decimal.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { parseChoice } from '../../domain/order-types.js';
+import { parsePeriod, type Period } from '../../domain/period.js';
 import { parseSymbol, type SecuritySymbol } from '../../domain/symbol.js';
 
 export function symbolFlag(text: string, flag = '--symbol'): SecuritySymbol {
@@ -63,4 +64,14 @@ export function textFlag(value: unknown, flag: string): string {
   const text = value === undefined ? '' : String(value);
   if (text.trim() === '') throw new InvalidInputError(`${flag}: must not be empty`, flag);
   return text;
+}
+
+/** A candle period (1m, 5m, day, …; aliases such as 1h and 1d too). */
+export function periodFlag(text: string, flag: string): Period {
+  try {
+    return parsePeriod(String(text));
+  } catch (error) {
+    if (error instanceof InvalidInputError) throw new InvalidInputError(`${flag}: ${error.message}`, flag);
+    throw error;
+  }
 }

@@ -1,30 +1,54 @@
-// Problems found in candle data, each pinned to a file and line so the user can fix the source.
-import { TraderError } from '../../domain/errors.js';
+// Problems found in candle data, each pinned to a file and line so the user can fix the source. Bad data is
+// bad input: the CLI exits with status 2.
+import { InvalidInputError } from '../../domain/errors.js';
 
 export interface DataProblem {
   readonly source: string;
-  /** 1-based line in the file; the header is line 1. */
+  /** 1-based line in the file (the header is line 1), or row of a Parquet file (the first is 1). */
   readonly line: number;
   readonly reason: string;
+  /** 'row' for Parquet rows; lines otherwise. */
+  readonly unit?: 'row';
 }
 
 export type BadRowPolicy = 'skip' | 'fail';
 
 export function describeProblem(problem: DataProblem): string {
-  return `${problem.source}:${problem.line}: ${problem.reason}`;
+  if (problem.line === 0) return `${problem.source}: ${problem.reason}`;
+  return problem.unit === 'row'
+    ? `${problem.source} row ${problem.line}: ${problem.reason}`
+    : `${problem.source}:${problem.line}: ${problem.reason}`;
 }
 
-export class BadDataError extends TraderError {
+/** Why a bar's prices cannot be (high below low, open or close outside the range), or undefined. */
+export function barRangeProblem(open: number, high: number, low: number, close: number): string | undefined {
+  if (high < low) return `high ${high} is below low ${low}`;
+  if (open > high || open < low) return `open ${open} is outside the bar's range [${low}, ${high}]`;
+  if (close > high || close < low) return `close ${close} is outside the bar's range [${low}, ${high}]`;
+  return undefined;
+}
+
+export class BadDataError extends InvalidInputError {
   constructor(
     readonly problems: readonly DataProblem[],
     readonly totalProblems: number,
+    /** What is wrong and what to do, before the listed problems; by default a count of bad rows. */
+    summary = `${totalProblems} bad row${totalProblems === 1 ? '' : 's'} in candle data (use --on-bad-row skip to drop them):`,
   ) {
     const more = totalProblems > problems.length ? `\n… and ${totalProblems - problems.length} more` : '';
-    super(
-      'BAD_DATA',
-      `${totalProblems} bad row${totalProblems === 1 ? '' : 's'} in candle data (use --on-bad-row skip to drop them):\n` +
-        problems.map(describeProblem).join('\n') +
-        more,
-    );
+    super(`${summary}\n${problems.map(describeProblem).join('\n')}${more}`, 'data', { problems: totalProblems });
   }
+}
+
+/**
+ * A file whose rows are out of time order (most often newest first): skipping the rows that go backwards
+ * would drop most of it, so the advice is to sort it, whatever the bad-row policy.
+ */
+export function unsortedRowsError(source: string, backwardRows: number, rows: number, problems: readonly DataProblem[]): BadDataError {
+  const unsorted = problems.filter((problem) => problem.reason.startsWith('time goes backwards'));
+  const summary =
+    `${source}: the rows are not in time order (${backwardRows.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')} rows ` +
+    `are earlier than a row above them); sort the file by time, oldest first, e.g. ` +
+    `(head -n 1 FILE && tail -n +2 FILE | sort) > sorted.csv for ISO dates — skipping them would drop most of the file:`;
+  return new BadDataError(unsorted.slice(0, 3), backwardRows, summary);
 }

@@ -1,240 +1,358 @@
-// Reads the candle CSV format of DESIGN.md: a header naming time|date|datetime, open, high, low, close,
-// volume (any case, any order, extra columns ignored); times in the market's local zone unless they carry
-// an offset. Every bad row is reported with its line and reason.
+// Reads the candle CSV format of DESIGN.md straight from the file's bytes into typed columns: a header naming
+// time|date|datetime, open, high, low, close, volume (any case, any order, extra columns ignored); times in
+// the market's local zone unless they carry an offset. No row becomes an object or a string unless it is
+// bad: every bad row is reported with its line and reason.
 import type { Candle } from '../../domain/candle.js';
-import { InvalidInputError } from '../../domain/errors.js';
-import { isIntraday, PERIODS, periodMinutes, type Period } from '../../domain/period.js';
-import { fromLocal } from '../../domain/time-zone.js';
-import type { SecuritySymbol } from '../../domain/symbol.js';
-import { BadDataError, type BadRowPolicy, type DataProblem } from './bad-data-error.js';
-
-export interface CandleCsvOptions {
-  readonly symbol: SecuritySymbol;
-  /** File name (or other label) used in problem reports. */
-  readonly source: string;
-  /** Zone of times without an offset (the market's zone). */
-  readonly timeZone: string;
-  /** Inferred from the times when omitted: date-only → day, else the smallest bar spacing. */
-  readonly period?: Period;
-  readonly onBadRow?: BadRowPolicy;
-  /** Problems listed in a failure; more are counted. */
-  readonly maxReported?: number;
-}
+import type { Period } from '../../domain/period.js';
+import { ZoneRules } from '../../domain/time-zone.js';
+import { BadDataError, barRangeProblem, type DataProblem, unsortedRowsError } from './bad-data-error.js';
+import { candlesOf, ColumnBuilder } from './candle-columns.js';
+import { type CandleFileOptions, inferPeriod, type LoadedColumns } from './loaded-columns.js';
+import { TimeTextReader } from './time-text.js';
 
 export interface CandleCsvResult {
   readonly candles: Candle[];
   readonly period: Period;
-  /** Rows dropped under the skip policy (the first `maxReported` are listed). */
   readonly problems: readonly DataProblem[];
   readonly skippedRows: number;
 }
 
-/** The checked rows of a file, before they become candles (loadCandles makes several files' candles in time order). */
-export interface CandleRows extends Omit<CandleCsvResult, 'candles'> {
-  readonly rows: readonly CandleRow[];
-}
-
-export interface CandleRow {
-  readonly line: number;
-  readonly time: ParsedTime;
-  /** open, high, low, close, volume. */
-  readonly values: readonly number[];
-  readonly turnover: number | undefined;
-}
-
 const TIME_COLUMNS = ['time', 'date', 'datetime', 'timestamp'];
 const PRICE_COLUMNS = ['open', 'high', 'low', 'close'] as const;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/;
+const VALUE_NAMES = ['open', 'high', 'low', 'close', 'volume'] as const;
+const POWERS_OF_TEN = Array.from({ length: 23 }, (_, power) => 10 ** power);
+/** Whole-number digits a float holds exactly (below 2^53). */
+const EXACT_DIGITS = 15;
+const NEWLINE = 10;
+const RETURN = 13;
+const COMMA = 44;
+const SPACE = 32;
+const TAB = 9;
+const DIGIT_0 = 48;
+const DOT = 46;
 
-export interface ParsedTime {
-  readonly instant: number;
-  readonly dateOnly: boolean;
+/** A candle CSV file as candles (for callers that want objects; the backtest reads columns). */
+export function parseCandleCsv(text: string, options: CandleFileOptions): CandleCsvResult {
+  const { columns, problems, skippedRows } = readCandleCsv(Buffer.from(text, 'utf8'), options);
+  return { candles: candlesOf(columns), period: columns.period, problems, skippedRows };
 }
 
-export function parseCandleCsv(text: string, options: CandleCsvOptions): CandleCsvResult {
-  const { rows, period, problems, skippedRows } = parseCandleRows(text, options);
-  return { candles: rows.map((row) => candleOf(row, options.symbol, period)), period, problems, skippedRows };
+/** A candle CSV file's rows as columns, checked (bad rows reported by line, under the skip or fail policy). */
+export function readCandleCsv(bytes: Uint8Array, options: CandleFileOptions): LoadedColumns {
+  return new CsvReader(bytes, options).read();
 }
 
-export function candleOf(row: CandleRow, symbol: SecuritySymbol, period: Period): Candle {
-  const { time, values, turnover } = row;
-  const candle = {
-    symbol,
-    period,
-    time: time.instant,
-    open: values[0]!,
-    high: values[1]!,
-    low: values[2]!,
-    close: values[3]!,
-    volume: values[4]!,
-  };
-  return turnover === undefined ? candle : { ...candle, turnover };
+interface Header {
+  /** Where the first data line starts. */
+  readonly bodyStart: number;
+  /** Column positions: time, open, high, low, close, volume, turnover (−1 when absent). */
+  readonly at: Int32Array;
+  /** Cells a row must have. */
+  readonly width: number;
 }
 
-/** The rows of a candle CSV, checked (bad rows reported by line, under the skip or fail policy), and its period. */
-export function parseCandleRows(text: string, options: CandleCsvOptions): CandleRows {
-  const maxReported = options.maxReported ?? 10;
-  const lines = text.split(/\r?\n/);
-  const header = splitRow(lines[0] ?? '').map((cell) => cell.trim().toLowerCase());
+function readHeader(bytes: Uint8Array, source: string): Header {
+  let end = bytes.indexOf(NEWLINE);
+  if (end < 0) end = bytes.length;
+  const bodyStart = Math.min(bytes.length, end + 1);
+  if (end > 0 && bytes[end - 1] === RETURN) end -= 1;
+  const header = Buffer.from(bytes.buffer, bytes.byteOffset, end)
+    .toString('utf8')
+    .split(',')
+    .map((cell) => cell.trim().toLowerCase());
   const timeIndex = header.findIndex((name) => TIME_COLUMNS.includes(name));
-  const [openIndex, highIndex, lowIndex, closeIndex] = PRICE_COLUMNS.map((name) => header.indexOf(name)) as [
-    number,
-    number,
-    number,
-    number,
-  ];
+  const priceIndexes = PRICE_COLUMNS.map((name) => header.indexOf(name));
   const volumeIndex = header.indexOf('volume');
-  const turnoverIndex = header.indexOf('turnover');
   const missing = [
     timeIndex < 0 ? 'time|date|datetime' : '',
-    ...PRICE_COLUMNS.filter((_, i) => [openIndex, highIndex, lowIndex, closeIndex][i]! < 0),
+    ...PRICE_COLUMNS.filter((_, index) => priceIndexes[index]! < 0),
     volumeIndex < 0 ? 'volume' : '',
   ].filter((name) => name !== '');
   if (missing.length > 0) {
-    throw new BadDataError(
-      [
-        {
-          source: options.source,
-          line: 1,
-          reason: `header lacks column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (found: ${header.join(', ')})`,
-        },
-      ],
-      1,
-    );
+    const reason =
+      bytes.length === 0
+        ? 'the file is empty (a candle CSV file starts with a header row: date, open, high, low, close, volume)'
+        : `header lacks column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (found: ${header.join(', ')})`;
+    // Skipping rows cannot mend a header, so the default advice (--on-bad-row skip) is not given.
+    throw new BadDataError([{ source, line: 1, reason }], 1, 'not a candle CSV file:');
   }
-  const width = Math.max(timeIndex, openIndex, highIndex, lowIndex, closeIndex, volumeIndex) + 1;
+  const at = Int32Array.from([timeIndex, ...priceIndexes, volumeIndex, header.indexOf('turnover')]);
+  return { bodyStart, at, width: Math.max(timeIndex, ...priceIndexes, volumeIndex) + 1 };
+}
 
-  const problems: DataProblem[] = [];
-  let problemCount = 0;
-  const report = (line: number, reason: string): void => {
-    problemCount++;
-    if (problems.length < maxReported) problems.push({ source: options.source, line, reason });
-  };
+class CsvReader {
+  private readonly times: TimeTextReader;
+  private readonly maxReported: number;
+  private readonly problems: DataProblem[] = [];
+  private problemCount = 0;
+  private backwardRows = 0;
+  /** Numbers of the current row: open, high, low, close, volume, turnover (read in the line's pass, or by parseNumber). */
+  private readonly values = new Float64Array(6);
+  /** Their decimal places; −1 where the line's pass left the cell to parseNumber, −2 where the row has no such cell. */
+  private readonly places = new Int32Array(6);
+  /** What scan found beside the rows. */
+  private allDateOnly = true;
+  private pricePlaces = 0;
+  private volumePlaces = 0;
 
-  const rows: CandleRow[] = [];
-  let previous: { time: number; line: number } | undefined;
-  for (let index = 1; index < lines.length; index++) {
-    const raw = lines[index]!;
-    if (raw.trim() === '') continue;
-    const line = index + 1;
-    const cells = splitRow(raw);
-    if (cells.length < width) {
-      report(line, `expected at least ${width} columns, found ${cells.length}`);
-      continue;
-    }
-    const time = parseTime(cells[timeIndex]!.trim(), options.timeZone);
-    if (time === undefined) {
-      report(line, `unparseable time "${cells[timeIndex]}"`);
-      continue;
-    }
-    const values: number[] = [];
-    let bad: string | undefined;
-    for (const [name, column] of [
-      ['open', openIndex],
-      ['high', highIndex],
-      ['low', lowIndex],
-      ['close', closeIndex],
-      ['volume', volumeIndex],
-    ] as const) {
-      const cell = cells[column]!.trim();
-      const value = cell === '' ? Number.NaN : Number(cell);
-      if (!Number.isFinite(value) || value < 0) {
-        bad = `unparseable ${name} "${cell}"`;
-        break;
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly options: CandleFileOptions,
+  ) {
+    this.times = new TimeTextReader(ZoneRules.of(options.timeZone));
+    this.maxReported = options.maxReported ?? 10;
+  }
+
+  read(): LoadedColumns {
+    return this.finish(this.scan(readHeader(this.bytes, this.options.source)));
+  }
+
+  /**
+   * The rows into columns, bad ones reported. The hot loop, kept apart from what runs once after it: code
+   * the compiler has never seen run would throw the optimised loop away on every file.
+   */
+  private scan(header: Header): ColumnBuilder {
+    const { bytes } = this;
+    const { bodyStart, at, width } = header;
+    const needed = Math.max(width, at[6]! + 1);
+    // Where each needed cell of the current row starts and ends, and which number slot it fills (−1: none).
+    const cellStart = new Int32Array(needed);
+    const cellEnd = new Int32Array(needed);
+    const slotOf = new Int32Array(needed + 1).fill(-1);
+    for (let slot = 0; slot < 6; slot += 1) if (at[slot + 1]! >= 0) slotOf[at[slot + 1]!] = slot;
+    const columns = new ColumnBuilder(countLines(bytes, bodyStart));
+    const values = this.values;
+    const places = this.places;
+    const times = this.times;
+    const length = bytes.length;
+    let allDateOnly = true;
+    let pricePlaces = 0;
+    let volumePlaces = 0;
+    let previousTime = Number.NaN;
+    let previousLine = 0;
+    let line = 1;
+    for (let start = bodyStart; start < length; ) {
+      line += 1;
+      // One pass to the end of the line: cells noted, plain numbers read on the way (the rest after).
+      for (let slot = 0; slot < 6; slot += 1) places[slot] = -2;
+      let cells = 1;
+      cellStart[0] = start;
+      let slot = slotOf[0]!;
+      let mantissa = 0;
+      let digits = 0;
+      let fraction = -1;
+      let significant = 0;
+      let plain = true;
+      let position = start;
+      for (;;) {
+        const byte = position < length ? bytes[position]! : NEWLINE;
+        if (byte === COMMA || byte === NEWLINE) {
+          if (cells <= needed) {
+            cellEnd[cells - 1] = position;
+            if (slot >= 0) {
+              if (plain && digits > 0 && digits <= EXACT_DIGITS && fraction !== 0) {
+                values[slot] = fraction < 0 ? mantissa : mantissa / POWERS_OF_TEN[fraction]!;
+                places[slot] = significant;
+              } else places[slot] = -1;
+            }
+          }
+          if (byte === NEWLINE) break;
+          if (cells < needed) cellStart[cells] = position + 1;
+          slot = cells < needed ? slotOf[cells]! : -1;
+          cells += 1;
+          mantissa = 0;
+          digits = 0;
+          fraction = -1;
+          significant = 0;
+          plain = true;
+        } else if (slot >= 0) {
+          const digit = byte - DIGIT_0;
+          if (digit >= 0 && digit <= 9) {
+            mantissa = mantissa * 10 + digit;
+            digits += 1;
+            if (fraction >= 0) {
+              fraction += 1;
+              if (digit !== 0) significant = fraction;
+            }
+          } else if (byte === DOT && fraction < 0) fraction = 0;
+          else if (byte !== RETURN || (position + 1 < length && bytes[position + 1] !== NEWLINE)) plain = false;
+        }
+        position += 1;
       }
-      values.push(value);
+      start = position + 1;
+      if (cells === 1 && isBlank(bytes, cellStart[0]!, position)) continue;
+      if (cells < width) {
+        this.report(line, `expected at least ${width} columns, found ${cells}`);
+        continue;
+      }
+      const timeColumn = at[0]!;
+      if (!times.parse(bytes, cellStart[timeColumn]!, cellEnd[timeColumn]!)) {
+        this.report(line, `unparseable time "${this.text(cellStart[timeColumn]!, cellEnd[timeColumn]!, false)}"`);
+        continue;
+      }
+      const time = times.instant;
+      let bad = -1;
+      let rowPricePlaces = 0;
+      for (let field = 0; field < 5; field += 1) {
+        let fieldPlaces = places[field]!;
+        if (fieldPlaces === -1) {
+          const column = at[field + 1]!;
+          fieldPlaces = this.parseNumber(cellStart[column]!, cellEnd[column]!, field);
+        }
+        const value = values[field]!;
+        if (fieldPlaces < 0 || !(value >= 0) || value === Number.POSITIVE_INFINITY) {
+          bad = field;
+          break;
+        }
+        if (field < 4) {
+          if (fieldPlaces > rowPricePlaces) rowPricePlaces = fieldPlaces;
+        } else if (fieldPlaces > volumePlaces) volumePlaces = fieldPlaces;
+      }
+      if (bad >= 0) {
+        const column = at[bad + 1]!;
+        this.report(line, `unparseable ${VALUE_NAMES[bad]} "${this.text(cellStart[column]!, cellEnd[column]!, true)}"`);
+        continue;
+      }
+      const open = values[0]!;
+      const high = values[1]!;
+      const low = values[2]!;
+      const close = values[3]!;
+      if (high < low || open > high || open < low || close > high || close < low) {
+        this.report(line, barRangeProblem(open, high, low, close)!);
+        continue;
+      }
+      if (time === previousTime) {
+        this.report(line, `duplicate bar: same time as line ${previousLine}`);
+        continue;
+      }
+      if (time < previousTime) {
+        this.backwardRows += 1;
+        this.report(line, `time goes backwards: earlier than line ${previousLine}`);
+        continue;
+      }
+      previousTime = time;
+      previousLine = line;
+      if (!times.dateOnly) allDateOnly = false;
+      if (rowPricePlaces > pricePlaces) pricePlaces = rowPricePlaces;
+      const row = columns.addRow();
+      columns.time[row] = time;
+      columns.open[row] = open;
+      columns.high[row] = high;
+      columns.low[row] = low;
+      columns.close[row] = close;
+      columns.volume[row] = values[4]!;
+      const turnoverColumn = at[6]!;
+      if (turnoverColumn >= 0 && turnoverColumn < cells) {
+        const turnoverPlaces = places[5] === -1 ? this.parseNumber(cellStart[turnoverColumn]!, cellEnd[turnoverColumn]!, 5) : places[5]!;
+        const turnover = values[5]!;
+        if (turnoverPlaces >= 0 && Number.isFinite(turnover)) columns.setTurnover(row, turnover);
+      }
     }
-    if (bad !== undefined) {
-      report(line, bad);
-      continue;
-    }
-    const [open, high, low, close] = values as [number, number, number, number];
-    if (high < low) {
-      report(line, `high ${high} is below low ${low}`);
-      continue;
-    }
-    if (open > high || open < low || close > high || close < low) {
-      report(line, `${open > high || open < low ? `open ${open}` : `close ${close}`} is outside the bar's range [${low}, ${high}]`);
-      continue;
-    }
-    if (previous !== undefined && time.instant === previous.time) {
-      report(line, `duplicate bar: same time as line ${previous.line}`);
-      continue;
-    }
-    if (previous !== undefined && time.instant < previous.time) {
-      report(line, `time goes backwards: earlier than line ${previous.line}`);
-      continue;
-    }
-    previous = { time: time.instant, line };
-    const turnoverCell = turnoverIndex >= 0 ? cells[turnoverIndex]?.trim() : undefined;
-    const turnover = turnoverCell === undefined || turnoverCell === '' ? undefined : Number(turnoverCell);
-    rows.push({ line, time, values, turnover: turnover !== undefined && Number.isFinite(turnover) ? turnover : undefined });
+
+    this.allDateOnly = allDateOnly;
+    this.pricePlaces = pricePlaces;
+    this.volumePlaces = volumePlaces;
+    return columns;
   }
 
-  if (problemCount > 0 && (options.onBadRow ?? 'fail') === 'fail') throw new BadDataError(problems, problemCount);
+  /** The rows' verdict: refused (unsorted, or bad rows under the fail policy), or the columns and what was skipped. */
+  private finish(columns: ColumnBuilder): LoadedColumns {
+    const { options } = this;
+    const rows = columns.length + this.problemCount;
+    if (this.backwardRows > 10 && this.backwardRows * 20 > rows)
+      throw unsortedRowsError(options.source, this.backwardRows, rows, this.problems);
+    if (this.problemCount > 0 && (options.onBadRow ?? 'fail') === 'fail') throw new BadDataError(this.problems, this.problemCount);
+    const period = options.period ?? inferPeriod(columns, this.allDateOnly, options.source);
+    const places = { pricePlaces: this.pricePlaces, volumePlaces: this.volumePlaces };
+    return {
+      columns: columns.finish({ symbol: options.symbol, period, source: options.source }, places),
+      problems: this.problems,
+      skippedRows: this.problemCount,
+    };
+  }
 
-  const period =
-    options.period ??
-    inferPeriod(
-      rows.map((row) => row.time),
-      options.source,
-    );
-  return { rows, period, problems, skippedRows: problemCount };
+  private report(line: number, reason: string): void {
+    this.problemCount += 1;
+    if (this.problems.length < this.maxReported) this.problems.push({ source: this.options.source, line, reason });
+  }
+
+  /** The text of a cell, for a message. */
+  private text(start: number, end: number, trim: boolean): string {
+    const text = Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength).toString('utf8', start, end);
+    const cell = text.endsWith('\r') ? text.slice(0, -1) : text;
+    return trim ? cell.trim() : cell;
+  }
+
+  /**
+   * Reads a decimal number into `values[slot]` and returns its decimal places (trailing zeros not counted),
+   * or −1 when the cell is empty or not a number. Plain digits with an optional fraction are read here (the
+   * float nearest the decimal, as Number() gives it); anything else (signs, exponents, long mantissas) goes
+   * through Number(). The value goes into an array, not out as a return value, which would be boxed.
+   */
+  private parseNumber(from: number, to: number, slot: number): number {
+    const bytes = this.bytes;
+    let start = from;
+    let end = to;
+    while (start < end && (bytes[start] === SPACE || bytes[start] === TAB)) start += 1;
+    while (end > start && (bytes[end - 1] === SPACE || bytes[end - 1] === TAB || bytes[end - 1] === RETURN)) end -= 1;
+    if (start === end) return -1;
+    let mantissa = 0;
+    let digits = 0;
+    let fraction = -1;
+    let significantPlaces = 0;
+    for (let position = start; position < end; position += 1) {
+      const digit = bytes[position]! - DIGIT_0;
+      if (digit >= 0 && digit <= 9) {
+        mantissa = mantissa * 10 + digit;
+        digits += 1;
+        if (fraction >= 0) {
+          fraction += 1;
+          if (digit !== 0) significantPlaces = fraction;
+        }
+      } else if (digit === -2 && fraction < 0) fraction = 0;
+      else return this.parseOther(start, end, slot);
+    }
+    if (digits === 0 || digits > EXACT_DIGITS || fraction === 0) return this.parseOther(start, end, slot);
+    this.values[slot] = fraction <= 0 ? mantissa : mantissa / POWERS_OF_TEN[fraction]!;
+    return significantPlaces;
+  }
+
+  private parseOther(start: number, end: number, slot: number): number {
+    const text = this.text(start, end, true);
+    const value = text === '' ? Number.NaN : Number(text);
+    this.values[slot] = value;
+    if (Number.isNaN(value)) return -1;
+    return Number.isFinite(value) ? placesOfText(value) : 0;
+  }
 }
 
-function splitRow(line: string): string[] {
-  return line.split(',');
+/** Whether bytes [start, end) are only spaces, tabs and carriage returns. */
+function isBlank(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let position = start; position < end; position += 1) {
+    const byte = bytes[position];
+    if (byte !== SPACE && byte !== TAB && byte !== RETURN) return false;
+  }
+  return true;
 }
 
-function parseTime(text: string, timeZone: string): ParsedTime | undefined {
-  if (/^\d{9,13}$/.test(text)) {
-    const number = Number(text);
-    return { instant: text.length >= 12 ? number : number * 1000, dateOnly: false };
+/** Lines from `start` on (a last line without a newline counts): the most rows the file can have. */
+function countLines(bytes: Uint8Array, start: number): number {
+  let count = 0;
+  let last = start - 1;
+  for (let position = bytes.indexOf(NEWLINE, start); position >= 0; position = bytes.indexOf(NEWLINE, position + 1)) {
+    count += 1;
+    last = position;
   }
-  const match = DATE_TIME.exec(text);
-  if (match === null) return undefined;
-  const [, year, month, day, hour, minute, second, offset] = match;
-  const fields = {
-    year: Number(year),
-    month: Number(month),
-    day: Number(day),
-    hour: Number(hour ?? 0),
-    minute: Number(minute ?? 0),
-    second: Number(second ?? 0),
-  };
-  if (
-    fields.month < 1 ||
-    fields.month > 12 ||
-    fields.day < 1 ||
-    fields.day > 31 ||
-    fields.hour > 23 ||
-    fields.minute > 59 ||
-    fields.second > 59
-  )
-    return undefined;
-  const dateOnly = hour === undefined;
-  if (offset !== undefined) {
-    const naive = Date.UTC(fields.year, fields.month - 1, fields.day, fields.hour, fields.minute, fields.second);
-    if (offset === 'Z') return { instant: naive, dateOnly };
-    const sign = offset.startsWith('-') ? -1 : 1;
-    const digits = offset.slice(1).replace(':', '');
-    const offsetMs = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000;
-    return { instant: naive - offsetMs, dateOnly };
-  }
-  return { instant: fromLocal(fields, timeZone), dateOnly };
+  return last + 1 < bytes.length ? count + 1 : count;
 }
 
-function inferPeriod(times: readonly ParsedTime[], source: string): Period {
-  if (times.length === 0 || times.every((time) => time.dateOnly)) return 'day';
-  let smallest = Number.POSITIVE_INFINITY;
-  for (let i = 1; i < Math.min(times.length, 2000); i++) {
-    const gap = times[i]!.instant - times[i - 1]!.instant;
-    if (gap > 0 && gap < smallest) smallest = gap;
-  }
-  if (!Number.isFinite(smallest) || smallest >= 86_400_000) return 'day';
-  const minutes = smallest / 60_000;
-  const period = [...PERIODS].reverse().find((candidate) => isIntraday(candidate) && periodMinutes(candidate)! <= minutes);
-  if (period === undefined)
-    throw new InvalidInputError(`${source}: bars ${minutes} minutes apart match no period; pass --period`, 'period');
-  return period;
+/** Decimal places of a number read from unusual text (an exponent, a sign): those of its shortest decimal. */
+function placesOfText(value: number): number {
+  if (Number.isInteger(value)) return 0;
+  const text = String(Math.abs(value));
+  const exponent = text.indexOf('e');
+  if (exponent < 0) return text.length - text.indexOf('.') - 1;
+  const mantissa = text.slice(0, exponent);
+  const mantissaPlaces = mantissa.includes('.') ? mantissa.length - mantissa.indexOf('.') - 1 : 0;
+  return Math.max(0, mantissaPlaces - Number(text.slice(exponent + 1)));
 }

@@ -7,10 +7,17 @@ import type { AccountBalance, BuyLimit, MarginRatio } from '../../domain/account
 import type { Order, OrderReplacement, OrderRequest, OrderUpdate } from '../../domain/order.js';
 import type { BrokerPosition } from '../../domain/position.js';
 import type { SecuritySymbol } from '../../domain/symbol.js';
-import { OrderRefusedError, type Broker, type BuyLimitQuery, type HistoryOrderQuery, type OrderQuery } from '../../execution/broker.js';
+import {
+  OrderRefusedError,
+  UnknownSymbolError,
+  type Broker,
+  type BuyLimitQuery,
+  type HistoryOrderQuery,
+  type OrderQuery,
+} from '../../execution/broker.js';
 import type { OpenApiHttp } from '../http/client.js';
 import type { TradeClient } from '../socket/trade-client.js';
-import { describeSubmitFailure, isDefiniteRefusal } from './refusal.js';
+import { describeSubmitFailure, isDefiniteRefusal, isUnknownSymbolAnswer } from './refusal.js';
 
 /** Enough for any restart: each page holds up to a thousand orders. */
 const MAX_HISTORY_PAGES = 20;
@@ -81,10 +88,16 @@ export class OpenApiBroker implements Broker {
   }
 
   estimateBuyLimit(query: BuyLimitQuery): Promise<BuyLimit> {
-    return this.http.estimateBuyLimit(query);
+    return this.http.estimateBuyLimit(query).catch(unknownSymbol);
   }
 
   marginRatio(symbol: SecuritySymbol): Promise<MarginRatio> {
-    return this.http.marginRatio(symbol);
+    return this.http.marginRatio(symbol).catch(unknownSymbol);
   }
+}
+
+/** The risk layer names an unknown symbol as such (UNKNOWN_SYMBOL) instead of "no risk figures". */
+function unknownSymbol(error: unknown): never {
+  if (isUnknownSymbolAnswer(error)) throw new UnknownSymbolError(error.serviceMessage || error.message, { cause: error });
+  throw error;
 }

@@ -21,3 +21,10 @@ export function describeSubmitFailure(error: unknown): string {
   if (error instanceof TransportError || error instanceof BadResponseError) return error.message;
   return error instanceof Error ? error.message : String(error);
 }
+
+/** The simulator's code for a symbol it has no market data for (the service publishes no code of its own). */
+export const UNKNOWN_SYMBOL_SERVICE_CODE = 602007;
+
+export function isUnknownSymbolAnswer(error: unknown): error is ServiceError {
+  return error instanceof ServiceError && error.serviceCode === UNKNOWN_SYMBOL_SERVICE_CODE;
+}

@@ -3,18 +3,33 @@
 import type { AccountBalance, BuyLimit, MarginRatio } from '../../domain/account.js';
 import type { Order, OrderReplacement, OrderRequest } from '../../domain/order.js';
 import type { BrokerPosition } from '../../domain/position.js';
-import type { SecuritySymbol } from '../../domain/symbol.js';
+import type { Market, SecuritySymbol } from '../../domain/symbol.js';
 import type { BuyLimitQuery, OrderQuery } from '../../execution/broker.js';
 import type { OpenApiConfig } from '../config.js';
 import * as asset from './asset-endpoints.js';
 import * as content from './content-endpoints.js';
 import * as orders from './order-endpoints.js';
-import * as quote from './quote-endpoints.js';
+import * as cashFlows from './cash-flow-endpoints.js';
+import * as executions from './execution-endpoints.js';
+import * as securities from './security-endpoints.js';
 import * as statement from './statement-endpoints.js';
+import * as temperature from './temperature-endpoints.js';
 import * as token from './token-endpoints.js';
+import * as watchlists from './watchlist-endpoints.js';
 import { createTransport, type TransportOptions } from './transport.js';
 import type {
+  CashFlow,
+  CashFlowQuery,
+  Execution,
+  FundPosition,
+  HistoryExecutionQuery,
   HistoryOrders,
+  MarketTemperature,
+  NewWatchlistGroup,
+  RawRequest,
+  TemperatureHistory,
+  TodayExecutionQuery,
+  WatchlistGroupUpdate,
   MyTopicsQuery,
   NewTopic,
   NewTopicReply,
@@ -51,8 +66,22 @@ export interface OpenApiHttp {
   historyOrders(query?: orders.HistoryOrderQuery): Promise<HistoryOrders>;
   /** `POST /v1/trade/order/submit {order_id}`; the service's answer is passed through. */
   submitOrderById(orderId: string): Promise<unknown>;
+  todayExecutions(query?: TodayExecutionQuery): Promise<readonly Execution[]>;
+  /** Fills of a past range (90 days back by default; today is not included, ask todayExecutions). */
+  historyExecutions(query?: HistoryExecutionQuery): Promise<readonly Execution[]>;
+  /** Cash and share movements of a time range, a page at a time. */
+  cashFlow(query: CashFlowQuery): Promise<readonly CashFlow[]>;
+  /** Fund holdings, all or of the given ISINs. */
+  fundPositions(symbols?: readonly string[]): Promise<readonly FundPosition[]>;
   watchlist(): Promise<readonly WatchlistGroup[]>;
+  createWatchlistGroup(group: NewWatchlistGroup): Promise<{ readonly id: string }>;
+  updateWatchlistGroup(update: WatchlistGroupUpdate): Promise<void>;
+  /** `purge`: also unfollow the group's securities (otherwise they stay in "All"). */
+  deleteWatchlistGroup(id: string | number, purge?: boolean): Promise<void>;
   securities(query: SecurityListQuery): Promise<readonly Security[]>;
+  marketTemperature(market: Market): Promise<MarketTemperature>;
+  /** Readings of the days from `from` to `to` (YYYY-MM-DD). */
+  historyMarketTemperature(market: Market, from: string, to: string): Promise<TemperatureHistory>;
   statements(query: StatementQuery): Promise<readonly Statement[]>;
   statementDownloadUrl(fileKey: string): Promise<{ readonly url: string }>;
   myTopics(query?: MyTopicsQuery): Promise<readonly Topic[]>;
@@ -64,6 +93,8 @@ export interface OpenApiHttp {
   refreshToken(expiresAt: number): Promise<RefreshedToken>;
   /** One-time password for the quote/trade long connection. */
   socketToken(): Promise<SocketToken>;
+  /** Any signed call, like the SDK's HttpClient.request: the envelope's `data` (writes are never repeated). */
+  request(request: RawRequest): Promise<unknown>;
   /** Closes the connection pool; pending rate-limited calls fail. */
   close(): Promise<void>;
 }
@@ -83,8 +114,17 @@ export function createOpenApiHttp(config: OpenApiConfig, options: OpenApiHttpOpt
     marginRatio: (symbol) => asset.marginRatio(transport, symbol),
     historyOrders: (query) => orders.historyOrders(transport, query),
     submitOrderById: (orderId) => orders.submitOrderById(transport, orderId),
-    watchlist: () => quote.watchlist(transport),
-    securities: (query) => quote.securities(transport, query),
+    todayExecutions: (query) => executions.todayExecutions(transport, query),
+    historyExecutions: (query) => executions.historyExecutions(transport, query),
+    cashFlow: (query) => cashFlows.cashFlow(transport, query),
+    fundPositions: (symbols) => cashFlows.fundPositions(transport, symbols),
+    watchlist: () => watchlists.watchlist(transport),
+    createWatchlistGroup: (group) => watchlists.createWatchlistGroup(transport, group),
+    updateWatchlistGroup: (update) => watchlists.updateWatchlistGroup(transport, update),
+    deleteWatchlistGroup: (id, purge) => watchlists.deleteWatchlistGroup(transport, id, purge),
+    securities: (query) => securities.securities(transport, query),
+    marketTemperature: (market) => temperature.marketTemperature(transport, market),
+    historyMarketTemperature: (market, from, to) => temperature.historyMarketTemperature(transport, market, from, to),
     statements: (query) => statement.statements(transport, query),
     statementDownloadUrl: (fileKey) => statement.statementDownloadUrl(transport, fileKey),
     myTopics: (query) => content.myTopics(transport, query),
@@ -94,8 +134,21 @@ export function createOpenApiHttp(config: OpenApiConfig, options: OpenApiHttpOpt
     createTopicReply: (topicId, reply) => content.createTopicReply(transport, topicId, reply),
     refreshToken: (expiresAt) => token.refreshToken(transport, expiresAt),
     socketToken: () => token.socketToken(transport),
+    request: (request) => rawRequest(transport, request),
     close: () => transport.close(),
   };
+}
+
+function rawRequest(transport: ReturnType<typeof createTransport>, request: RawRequest): Promise<unknown> {
+  const mark = request.path.indexOf('?');
+  const path = mark < 0 ? request.path : request.path.slice(0, mark);
+  return transport.call({
+    method: request.method,
+    path,
+    ...(mark < 0 ? {} : { rawQuery: request.path.slice(mark + 1) }),
+    ...(request.headers === undefined ? {} : { headers: request.headers }),
+    ...(request.body === undefined ? {} : { body: request.body }),
+  });
 }
 
 /** The service issues 90-day tokens; a week's notice leaves time to run `trader token refresh`. */

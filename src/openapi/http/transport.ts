@@ -21,6 +21,8 @@ export interface CallSpec {
   /** The interface the rate limit counts against when the path holds ids (e.g. `/v1/content/topics/:id`). */
   readonly route?: string;
   readonly query?: QueryParams;
+  /** A query string sent (and signed) exactly as given, instead of `query`. */
+  readonly rawQuery?: string;
   /** Sent as JSON with its keys in the given order. */
   readonly body?: unknown;
   readonly headers?: Readonly<Record<string, string>>;
@@ -130,7 +132,7 @@ export function createTransport(credentials: Credentials & { readonly httpUrl: s
         });
       const idempotent = spec.idempotent ?? spec.method === 'GET';
       const path = `${basePath}${spec.path}`;
-      const query = encodeQuery(spec.query);
+      const query = spec.rawQuery ?? encodeQuery(spec.query);
       const body = spec.body === undefined ? undefined : Buffer.from(JSON.stringify(spec.body), 'utf8');
       const key = `${spec.method} ${spec.route ?? spec.path}`;
       for (let attempt = 0; ; attempt += 1) {

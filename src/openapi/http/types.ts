@@ -1,5 +1,6 @@
-// Results of the OpenAPI calls that have no home in the domain (order detail extras, watchlist, securities,
-// statements, community topics, tokens). Decimals stay Decimal; times are epoch milliseconds.
+// Results and queries of the OpenAPI calls that have no home in the domain (order detail extras, watchlist,
+// securities, statements, community topics, tokens, market temperature, executions, cash flow, funds).
+// Decimals stay Decimal; times are epoch milliseconds.
 import type { Decimal } from '../../domain/decimal.js';
 import type { Order } from '../../domain/order.js';
 import type { OrderStatus } from '../../domain/order-status.js';
@@ -180,4 +181,116 @@ export interface SocketToken {
   readonly otp: string;
   readonly limit: number;
   readonly online: number;
+}
+
+export interface NewWatchlistGroup {
+  readonly name: string;
+  readonly securities?: readonly string[];
+}
+
+export const WATCHLIST_UPDATE_MODES = ['add', 'remove', 'replace'] as const;
+export type WatchlistUpdateMode = (typeof WATCHLIST_UPDATE_MODES)[number];
+
+export interface WatchlistGroupUpdate {
+  readonly id: string | number;
+  /** A new name; unchanged when absent. */
+  readonly name?: string;
+  /** Securities to add, remove or put in place of the current ones (mode, default replace). */
+  readonly securities?: readonly string[];
+  readonly mode?: WatchlistUpdateMode;
+}
+
+/** A market's temperature: 0 (cold) to 100 (hot), with its valuation and sentiment parts. */
+export interface MarketTemperature {
+  readonly temperature: number;
+  readonly description: string;
+  readonly valuation: number;
+  readonly sentiment: number;
+  /** Epoch ms. */
+  readonly updatedAt: number;
+}
+
+export interface TemperatureHistory {
+  /** `unknown` for a granularity this client does not know. */
+  readonly granularity: 'daily' | 'weekly' | 'monthly' | 'unknown';
+  readonly records: readonly {
+    readonly time: number;
+    readonly temperature: number;
+    readonly valuation: number;
+    readonly sentiment: number;
+  }[];
+}
+
+/** One fill of an order as the service reports it. */
+export interface Execution {
+  readonly orderId: string;
+  readonly tradeId: string;
+  readonly symbol: string;
+  /** Epoch ms. */
+  readonly tradeDoneAt: number;
+  readonly quantity: Decimal;
+  readonly price: Decimal;
+}
+
+export interface TodayExecutionQuery {
+  readonly symbol?: string;
+  readonly orderId?: string;
+}
+
+export interface HistoryExecutionQuery {
+  readonly symbol?: string;
+  /** Epoch ms; the service looks back 90 days by default and leaves today out. */
+  readonly startAt?: number;
+  readonly endAt?: number;
+}
+
+export const CASH_FLOW_TYPES = ['cash', 'stock', 'fund'] as const;
+export type CashFlowType = (typeof CASH_FLOW_TYPES)[number];
+
+export interface CashFlowQuery {
+  /** Epoch ms, both required by the service. */
+  readonly startAt: number;
+  readonly endAt: number;
+  readonly businessType?: CashFlowType;
+  readonly symbol?: string;
+  /** 1-based page, default 1. */
+  readonly page?: number;
+  /** 1–10000, default 50. */
+  readonly size?: number;
+}
+
+export interface CashFlow {
+  readonly name: string;
+  readonly direction: 'in' | 'out' | 'unknown';
+  readonly businessType: CashFlowType | 'unknown';
+  /** Cash in `currency`, or a number of shares or units. */
+  readonly balance: Decimal;
+  readonly currency: string;
+  /** Epoch ms. */
+  readonly businessTime: number;
+  readonly symbol: string | undefined;
+  readonly description: string;
+}
+
+export interface FundPosition {
+  readonly accountChannel: string;
+  /** ISIN. */
+  readonly symbol: string;
+  readonly symbolName: string;
+  readonly currency: string;
+  readonly holdingUnits: Decimal;
+  readonly currentNetAssetValue: Decimal;
+  readonly costNetAssetValue: Decimal;
+  /** Epoch ms of the net asset value. */
+  readonly netAssetValueDay: number | undefined;
+}
+
+/** A signed call of any path, as the SDK's HttpClient.request makes it. */
+export interface RawRequest {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path below the base URL, with its query string if any: `/v1/quote/market_temperature?market=HK`. */
+  readonly path: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Sent as JSON. */
+  readonly body?: unknown;
 }

@@ -1,33 +1,11 @@
 // Typed protobuf codecs for every message of the long connection, client and server side alike (the
 // simulator's socket server encodes the responses and pushes the client decodes). Field names are camelCase;
 // 64-bit integers decode as numbers (volumes and epoch times stay far below 2^53).
-import protobuf from 'protobufjs';
-import { PacketDecodeError } from './errors.js';
-import { PROTO_SCHEMA } from './proto-schema.js';
+import { codec } from './proto-root.js';
+import { referenceMessages, type TradeMessage, type UserQuoteLevelDetail } from './reference-messages.js';
 
-const root = protobuf.parse(PROTO_SCHEMA, { keepCase: false }).root;
-
-export interface MessageCodec<T> {
-  readonly name: string;
-  encode(value: T): Uint8Array;
-  /** Throws PacketDecodeError when the bytes are not this message. */
-  decode(bytes: Uint8Array): T;
-}
-
-function codec<T>(name: string): MessageCodec<T> {
-  const type = root.lookupType(`longport.${name}`);
-  return {
-    name,
-    encode: (value) => type.encode(type.fromObject(value as Record<string, unknown>)).finish(),
-    decode: (bytes) => {
-      try {
-        return type.toObject(type.decode(bytes), { longs: Number, defaults: true, arrays: true, objects: true, bytes: Uint8Array }) as T;
-      } catch (error) {
-        throw new PacketDecodeError(`${name} body does not decode (${(error as Error).message})`);
-      }
-    },
-  };
-}
+export type { MessageCodec } from './proto-root.js';
+export type * from './reference-messages.js';
 
 export interface ErrorBody {
   readonly code: number;
@@ -71,6 +49,7 @@ export interface UserQuoteProfileResponse {
   readonly subscribeLimit: number;
   readonly historyCandlestickLimit: number;
   readonly rateLimit: readonly RateLimitEntry[];
+  readonly quoteLevelDetail?: UserQuoteLevelDetail | null;
 }
 
 export interface MultiSecurityRequest {
@@ -241,14 +220,6 @@ export interface SecurityDepthResponse {
   readonly ask: readonly DepthLevelMessage[];
   readonly bid: readonly DepthLevelMessage[];
 }
-export interface TradeMessage {
-  readonly price: string;
-  readonly volume: number;
-  readonly timestamp: number;
-  readonly tradeType: string;
-  readonly direction: number;
-  readonly tradeSession: number;
-}
 export interface PushTrade {
   readonly symbol: string;
   readonly sequence: number;
@@ -289,6 +260,7 @@ export const messages = {
   quoteResponse: codec<SecurityQuoteResponse>('SecurityQuoteResponse'),
   subscribeRequest: codec<SubscribeRequest>('SubscribeRequest'),
   unsubscribeRequest: codec<UnsubscribeRequest>('UnsubscribeRequest'),
+  subscriptionRequest: codec<Record<string, never>>('SubscriptionRequest'),
   subscriptionResponse: codec<SubscriptionResponse>('SubscriptionResponse'),
   tradeDayRequest: codec<MarketTradeDayRequest>('MarketTradeDayRequest'),
   tradeDayResponse: codec<MarketTradeDayResponse>('MarketTradeDayResponse'),
@@ -309,4 +281,5 @@ export const messages = {
   unsub: codec<Sub>('Unsub'),
   unsubResponse: codec<UnsubResponse>('UnsubResponse'),
   notification: codec<Notification>('Notification'),
+  ...referenceMessages,
 } as const;

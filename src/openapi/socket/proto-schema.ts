@@ -16,7 +16,7 @@ message UserQuoteProfileRequest { string language = 1; }
 message RateLimit { int32 command = 1; int32 limit = 2; int32 burst = 3; }
 message UserQuoteProfileResponse {
   int64 member_id = 1; string quote_level = 2; int32 subscribe_limit = 3; int32 history_candlestick_limit = 4;
-  repeated RateLimit rate_limit = 5;
+  repeated RateLimit rate_limit = 5; UserQuoteLevelDetail quote_level_detail = 6;
 }
 
 message MultiSecurityRequest { repeated string symbol = 1; }

@@ -3,7 +3,7 @@
 import type { Candle } from '../../domain/candle.js';
 import { type Decimal, parseDecimal, toWire, ZERO } from '../../domain/decimal.js';
 import type { Period } from '../../domain/period.js';
-import type { Depth, DepthLevel, Quote, Trades } from '../../domain/quote.js';
+import type { Depth, DepthLevel, MarketTrade, Quote, Trades } from '../../domain/quote.js';
 import { parseSymbol, type SecuritySymbol } from '../../domain/symbol.js';
 import type {
   CandlestickMessage,
@@ -14,6 +14,7 @@ import type {
   PushTrade,
   SecurityQuote,
   StaticInfo,
+  TradeMessage,
 } from './messages.js';
 import { tradeSessionCode, tradeSessionFromCode } from './periods.js';
 
@@ -67,19 +68,19 @@ export function depthFromPush(push: PushDepth): Depth {
   return { symbol: parseSymbol(push.symbol), sequence: push.sequence, asks: push.ask.map(depthLevel), bids: push.bid.map(depthLevel) };
 }
 
-export function tradesFromPush(push: PushTrade): Trades {
+export function marketTradeFromMessage(trade: TradeMessage): MarketTrade {
   return {
-    symbol: parseSymbol(push.symbol),
-    sequence: push.sequence,
-    trades: push.trade.map((trade) => ({
-      price: parseDecimal(trade.price, 'price'),
-      volume: trade.volume,
-      timestamp: trade.timestamp * 1000,
-      tradeType: trade.tradeType,
-      direction: trade.direction,
-      tradeSession: tradeSessionFromCode(trade.tradeSession),
-    })),
+    price: parseDecimal(trade.price, 'price'),
+    volume: trade.volume,
+    timestamp: trade.timestamp * 1000,
+    tradeType: trade.tradeType,
+    direction: trade.direction,
+    tradeSession: tradeSessionFromCode(trade.tradeSession),
   };
+}
+
+export function tradesFromPush(push: PushTrade): Trades {
+  return { symbol: parseSymbol(push.symbol), sequence: push.sequence, trades: push.trade.map(marketTradeFromMessage) };
 }
 
 /** Candlestick timestamps are the bar start in epoch seconds. */

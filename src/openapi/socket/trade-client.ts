@@ -1,5 +1,6 @@
-// The trade connection: subscribes the `private` topic (cmd 16), re-subscribes the topics of the last
-// SubResponse.current after a reconnect, and turns notifications (cmd 18) into domain order updates.
+// The trade connection: subscribes the `private` topic (cmd 16) on connecting, re-subscribes the topics of the
+// last SubResponse.current after a reconnect, unsubscribes on request (cmd 17), and turns notifications
+// (cmd 18) into domain order updates.
 import { mergeMap, share, filter, type Observable } from 'rxjs';
 import { silentLogger, type Logger } from '../../log/logger.js';
 import { TRADE_COMMANDS } from './commands.js';
@@ -53,15 +54,28 @@ export class TradeClient {
     return this.updates;
   }
 
+  /** Subscribes topics (the service knows `private`: this account's order changes); returns the topics now held. */
+  async subscribe(topics: readonly string[] = [PRIVATE_TOPIC]): Promise<readonly string[]> {
+    const response = await this.connection.call(TRADE_COMMANDS.subscribe, messages.sub, { topics }, messages.subResponse);
+    for (const failure of response.fail) this.logger.warn({ topic: failure.topic, reason: failure.reason }, 'topic subscription refused');
+    this.topics = response.current.length > 0 ? response.current : [...new Set([...this.topics, ...response.success])];
+    return this.topics;
+  }
+
+  /** Stops topics (no more order pushes after `private`), also across reconnects; returns the topics still held. */
+  async unsubscribe(topics: readonly string[] = [PRIVATE_TOPIC]): Promise<readonly string[]> {
+    const response = await this.connection.call(TRADE_COMMANDS.unsubscribe, messages.unsub, { topics }, messages.unsubResponse);
+    this.topics = response.current.length > 0 ? response.current : this.topics.filter((topic) => !topics.includes(topic));
+    return this.topics;
+  }
+
   close(): Promise<void> {
     return this.connection.close();
   }
 
+  /** After every auth: the topics held before (none once unsubscribed). */
   private async subscribeTopics(): Promise<void> {
-    const wanted = this.topics.length > 0 ? this.topics : [PRIVATE_TOPIC];
-    const response = await this.connection.call(TRADE_COMMANDS.subscribe, messages.sub, { topics: wanted }, messages.subResponse);
-    for (const failure of response.fail) this.logger.warn({ topic: failure.topic, reason: failure.reason }, 'topic subscription refused');
-    this.topics = response.current.length > 0 ? response.current : response.success;
+    if (this.topics.length > 0) await this.subscribe(this.topics);
   }
 
   private readNotification(body: Uint8Array): PushedOrderUpdate[] {

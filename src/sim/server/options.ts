@@ -4,6 +4,7 @@ import type { Candle } from '../../domain/candle.js';
 import type { Clock } from '../../domain/clock.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import type { SecuritySymbol } from '../../domain/symbol.js';
+import type { BadRowPolicy } from '../../feeds/history/bad-data-error.js';
 import type { Logger } from '../../log/logger.js';
 import type { Credentials } from '../../openapi/http/signer.js';
 import type { FaultPlanInput, VenueSettingsInput } from '../venue/index.js';
@@ -22,6 +23,8 @@ export interface SimulatorOptions {
   readonly candles?: readonly (readonly Candle[])[];
   /** Only these symbols of the data. */
   readonly symbols?: readonly SecuritySymbol[];
+  /** Bad CSV rows: 'fail' (default) refuses to start, listing them; 'skip' drops them, logging each. */
+  readonly onBadRow?: BadRowPolicy;
   /** YYYY-MM-DD the replay starts at; earlier bars are history only. */
   readonly from?: string;
   /** Market time per real time (default 60: a market minute per second). */

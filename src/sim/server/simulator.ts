@@ -12,18 +12,25 @@ import type { Credentials } from '../../openapi/http/signer.js';
 import { MarketReplay, Venue, type ReplayTick } from '../venue/index.js';
 import { DEFAULT_TOKEN_LIFETIME_MS, resolveCredentials, TokenRegistry } from './credentials.js';
 import { accountRoutes } from './http/account-routes.js';
+import { cashFlowRoutes } from './http/cash-flow-routes.js';
 import { contentRoutes } from './http/content-routes.js';
 import { createHttpHandler } from './http/http-handler.js';
 import { orderRoutes } from './http/order-routes.js';
 import { RequestAuthenticator } from './http/request-auth.js';
 import { Router } from './http/router.js';
 import { statementRoutes } from './http/statement-routes.js';
+import { temperatureRoutes } from './http/temperature-routes.js';
 import { tokenRoutes } from './http/token-routes.js';
+import { watchlistRoutes } from './http/watchlist-routes.js';
 import { CandleStore } from './market/candle-store.js';
 import { MarketClock } from './market/market-clock.js';
 import { loadMarketData, type SymbolSeries } from './market/market-data.js';
 import { QuoteBoard } from './market/quote-board.js';
+import { CalcIndexes } from './market/calc-indexes.js';
+import { OptionChains } from './market/option-chain.js';
 import { TradingCalendar } from './market/trading-calendar.js';
+import { Underlyings } from './market/underlyings.js';
+import { Warrants } from './market/warrants.js';
 import {
   checkOptions,
   DEFAULT_CASH,
@@ -39,6 +46,7 @@ import { DEFAULT_HTTP_LIMIT, RateWindows } from './rate-windows.js';
 import { DEFAULT_QUOTE_LIMITS, quoteService, tradeService } from './socket/link-services.js';
 import { quoteQueries } from './socket/quote-queries.js';
 import { QuoteSubscriptions } from './socket/quote-subscriptions.js';
+import { referenceQueries } from './socket/reference-queries.js';
 import { DEFAULT_SESSION_SETTINGS, SocketSessions } from './socket/sessions.js';
 import { SocketServer, type ConnectionInfo } from './socket/socket-server.js';
 import { StateStore } from './state-store.js';
@@ -109,7 +117,21 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const sessions = new SocketSessions(clock, { ...DEFAULT_SESSION_SETTINGS, ...options.sessions }, () => sockets?.online ?? 0);
   const subscriptions = new QuoteSubscriptions(board, seed);
   const quoteLimits = options.limits?.quote === false ? undefined : (options.limits?.quote ?? DEFAULT_QUOTE_LIMITS);
-  const queries = quoteQueries({ board, candles, calendar: new TradingCalendar(series), marketClock, seed, nameOf });
+  const calendar = new TradingCalendar(series);
+  const underlyings = new Underlyings(board, candles, marketClock, nameOf);
+  const optionChains = new OptionChains(underlyings, seed);
+  const warrants = new Warrants(underlyings, seed);
+  const queries = [
+    ...quoteQueries({ board, candles, calendar, marketClock, seed, nameOf }),
+    ...referenceQueries({
+      board,
+      underlyings,
+      options: optionChains,
+      warrants,
+      calcIndexes: new CalcIndexes(underlyings, optionChains, warrants, seed),
+      seed,
+    }),
+  ];
   const trade = tradeService();
   sockets = new SocketServer({
     clock,
@@ -121,8 +143,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   });
 
   const router = new Router([
-    ...orderRoutes(venue),
+    ...orderRoutes(venue, marketClock),
     ...accountRoutes(venue),
+    ...cashFlowRoutes(venue),
+    ...watchlistRoutes({ symbols: candles.symbols, nameOf, now: () => marketClock.now() }),
+    ...temperatureRoutes({ calendar, now: () => marketClock.now(), seed }),
     ...contentRoutes({ symbols: candles.symbols, nameOf, now: () => marketClock.now() }),
     ...statementRoutes(venue, (symbol) => board.marketDays(symbol)),
     ...tokenRoutes(tokens, sessions, clock),

@@ -51,6 +51,8 @@ export interface SymbolSlot extends Holding {
   markDecimal: Decimal | undefined;
   /** Start time of the last bar (or time of the last tick). */
   time: number;
+  /** Whether the last bar was the last of its market day in a backtest's data (see BarInput.onBar). */
+  dayOver: boolean;
   /** Volume of the last bar and how much of it the venue's fills used. */
   volume: number;
   consumed: number;
@@ -117,6 +119,7 @@ export class Book {
       mark: Number.NaN,
       markDecimal: undefined,
       time: Number.NaN,
+      dayOver: false,
       volume: 0,
       consumed: 0,
       resting: [],

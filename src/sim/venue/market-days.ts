@@ -1,10 +1,11 @@
 // Market-local days and regular sessions as UTC ranges, cached per market: a new market day is arithmetic
-// over the zone's offsets (zone-offsets.ts), and asking about a time inside a cached day is a few
+// over the zone's rules (domain/time-zone.ts), and asking about a time inside a cached day is a few
 // comparisons. A few days stay cached, because callers alternate between days (the clock's today and the
 // day of the bar being matched).
+import { DAY_MS, dateKeyOfDay } from '../../domain/civil-date.js';
 import { REGULAR_SESSIONS, timeZoneOf } from '../../domain/market-hours.js';
 import type { Market } from '../../domain/symbol.js';
-import { ZoneOffsets } from './zone-offsets.js';
+import { ZoneRules } from '../../domain/time-zone.js';
 
 /** One market day; the cache reuses these objects, so loading a day allocates nothing. */
 interface DayWindow {
@@ -17,11 +18,10 @@ interface DayWindow {
 }
 
 const CACHED_DAYS = 4;
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
 
 export class MarketDays {
-  private readonly offsets: ZoneOffsets;
+  private readonly zone: ZoneRules;
   /** Regular sessions as [begin, end) minutes after local midnight. */
   private readonly sessionMinutes: readonly number[];
   /** Most recently used first; `loaded` of them hold days. */
@@ -29,7 +29,7 @@ export class MarketDays {
   private loaded = 0;
 
   constructor(market: Market) {
-    this.offsets = ZoneOffsets.of(timeZoneOf(market));
+    this.zone = ZoneRules.of(timeZoneOf(market));
     this.sessionMinutes = REGULAR_SESSIONS[market].flatMap((session) => [minutesOf(session.begin), minutesOf(session.end)]);
     this.days = Array.from({ length: CACHED_DAYS }, () => ({ key: 0, start: 0, end: 0, sessions: this.sessionMinutes.map(() => 0) }));
   }
@@ -79,45 +79,20 @@ export class MarketDays {
     return day;
   }
 
-  // The same instants as domain startOfLocalDay and fromLocal (which takes daytime hours at the offset of
-  // 12:00 UTC of the date), without Intl.
   private load(time: number, into: DayWindow): void {
-    const dayNumber = Math.floor((time + this.offsets.offsetAt(time)) / DAY_MS);
-    const noonOffset = this.offsets.offsetAt(dayNumber * DAY_MS + 12 * HOUR_MS);
+    const zone = this.zone;
+    const dayNumber = Math.floor((time + zone.offsetAt(time)) / DAY_MS);
+    const midnight = dayNumber * DAY_MS;
     into.key = dateKeyOfDay(dayNumber);
-    into.start = this.localMidnight(dayNumber);
-    into.end = this.localMidnight(dayNumber + 1);
+    into.start = zone.instantOf(midnight);
+    into.end = zone.instantOf(midnight + DAY_MS);
     const minutes = this.sessionMinutes;
-    for (let index = 0; index < minutes.length; index++) into.sessions[index] = dayNumber * DAY_MS + minutes[index]! * 60_000 - noonOffset;
-  }
-
-  /** The instant whose local wall time is 00:00 of day `dayNumber` (days since 1970-01-01). */
-  private localMidnight(dayNumber: number): number {
-    const wall = dayNumber * DAY_MS;
-    let instant = wall - this.offsets.offsetAt(wall);
-    instant = wall - this.offsets.offsetAt(instant);
-    return instant;
+    for (let index = 0; index < minutes.length; index++) into.sessions[index] = zone.instantOf(midnight + minutes[index]! * MINUTE_MS);
   }
 }
 
 function minutesOf(hhmm: number): number {
   return Math.floor(hhmm / 100) * 60 + (hhmm % 100);
-}
-
-/** yyyymmdd of a day number (days since 1970-01-01), by the civil-from-days algorithm (proleptic Gregorian). */
-function dateKeyOfDay(dayNumber: number): number {
-  const shifted = dayNumber + 719_468;
-  const era = Math.floor(shifted / 146_097);
-  const dayOfEra = shifted - era * 146_097;
-  const yearOfEra = Math.floor(
-    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
-  );
-  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
-  const monthIndex = Math.floor((5 * dayOfYear + 2) / 153);
-  const day = dayOfYear - Math.floor((153 * monthIndex + 2) / 5) + 1;
-  const month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9;
-  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
-  return year * 10_000 + month * 100 + day;
 }
 
 /** The calendar date after a "YYYY-MM-DD" date. */

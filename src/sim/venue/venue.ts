@@ -16,6 +16,7 @@ import { startOfLocalDay } from '../../domain/time-zone.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
 import { Accounts, type Reservation } from './accounts.js';
 import { Book, markOf, type SymbolSlot } from './book.js';
+import { cashFlowsOfFill, type CashFlow } from './cash-flows.js';
 import { Engine } from './engine.js';
 import { VenueError } from './errors.js';
 import { FaultInjector } from './faults.js';
@@ -76,7 +77,11 @@ export interface BuyLimitRequest {
 
 /** Takes the bars of one symbol (see Venue.barInput). */
 export interface BarInput {
-  onBar(candle: Bar): void;
+  /**
+   * `lastOfDay`: the data has no later bar of this bar's market day (a half day, or the day's last bar), so
+   * a Day order placed after it belongs to the next market day, as one placed after the session does.
+   */
+  onBar(candle: Bar, lastOfDay?: boolean): void;
 }
 
 class SlotBarInput implements BarInput {
@@ -85,13 +90,14 @@ class SlotBarInput implements BarInput {
     private readonly slot: SymbolSlot,
   ) {}
 
-  onBar(candle: Bar): void {
-    markBar(this.engine, this.slot, candle);
+  onBar(candle: Bar, lastOfDay = false): void {
+    markBar(this.engine, this.slot, candle, lastOfDay);
   }
 }
 
 /** A closed bar on a symbol's slot: its resting orders are matched first, then the mark moves to the close. */
-function markBar(engine: Engine, slot: SymbolSlot, candle: Bar): void {
+function markBar(engine: Engine, slot: SymbolSlot, candle: Bar, lastOfDay: boolean): void {
+  slot.dayOver = lastOfDay;
   slot.time = candle.time;
   slot.volume = candle.volume;
   slot.consumed = 0;
@@ -157,7 +163,7 @@ export class Venue {
    * the mark moves to its close. Without resting orders this is a few float writes and no allocation.
    */
   onBar(candle: Bar & { readonly symbol: SecuritySymbol }): void {
-    markBar(this.engine, this.book.slots.get(candle.symbol) ?? this.book.slot(candle.symbol), candle);
+    markBar(this.engine, this.book.slots.get(candle.symbol) ?? this.book.slot(candle.symbol), candle, false);
   }
 
   /**
@@ -283,6 +289,11 @@ export class Venue {
       (fill) =>
         (filter.orderId === undefined || fill.orderId === filter.orderId) && (filter.symbol === undefined || fill.symbol === filter.symbol),
     );
+  }
+
+  /** Cash and share movements of the fills so far, oldest first (see cash-flows.ts). */
+  cashFlows(): CashFlow[] {
+    return this.fills.flatMap(cashFlowsOfFill);
   }
 
   /** Balances per currency, marked at the last prices (one currency when given). */
@@ -433,7 +444,7 @@ export class Venue {
     this.engine.move(record, 'accept');
     this.accounts.reserve(slot, record, reservation);
     if (record.timeInForce === 'GTD') record.expiresAt = startOfLocalDay(nextDate(record.expireDate!), timeZoneOf(record.market));
-    else if (record.timeInForce === 'Day' && slot.days.inSession(now)) record.expiresAt = slot.days.dayEnd(now);
+    else if (record.timeInForce === 'Day' && !slot.dayOver && slot.days.inSession(now)) record.expiresAt = slot.days.dayEnd(now);
     slot.resting.push(record);
     this.engine.changed(record, now, 'accepted');
     if (this.settings.fillModel === 'close' && record.orderType === 'MO') {

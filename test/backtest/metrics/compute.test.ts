@@ -3,6 +3,7 @@ import { barLocator } from '../../../src/backtest/metrics/bar-index.js';
 import { computeMetrics } from '../../../src/backtest/metrics/compute.js';
 import { pairTrades } from '../../../src/backtest/metrics/trades.js';
 import type { BacktestRecord } from '../../../src/backtest/result.js';
+import { parseSymbol } from '../../../src/domain/symbol.js';
 import { barsFromCloses, DAY_MS, recordWithEquity, simulateRun, SPY, US_DAY_ZERO } from '../../support/backtest/fixtures.js';
 
 const isoDay = (epochMs: number): string => new Date(epochMs).toISOString().slice(0, 10);
@@ -64,6 +65,27 @@ describe('computeMetrics', () => {
     expect(metrics.cagr).toBeCloseTo(1.01978 ** (365.25 / 4) - 1, 10);
     expect(metrics.sharpe).toBeGreaterThan(0);
     expect(metrics.sortino).toBeGreaterThan(0);
+  });
+
+  it('counts bars over every symbol and bar times once; the drawdown is measured in bar times', () => {
+    // Two symbols on the same 4 days: 8 bars, 4 bar times. Long 100 of the first from day 1's open (10);
+    // equity 10000, 10000 + 100 × (12 − 10), then a fall to 100 × (8 − 10) below the start, not recovered.
+    const first = barsFromCloses([10, 12, 8, 9]);
+    const second = barsFromCloses([50, 51, 52, 53], { symbol: parseSymbol('700.HK') });
+    const record = simulateRun(
+      new Map([
+        [SPY, first],
+        [parseSymbol('700.HK'), second],
+      ]),
+      [{ bar: 1, side: 'Buy', quantity: 100 }],
+      { initialCash: 10_000 },
+    );
+
+    const metrics = metricsOf(record);
+
+    expect([metrics.bars, metrics.barTimes]).toEqual([8, 4]);
+    // Peak at the second bar time, still below it at the fourth: 2 bar times, not 4 bars.
+    expect([metrics.maxDrawdownPeak, metrics.maxDrawdownBars]).toEqual([isoDay(first[1]!.time), 2]);
   });
 
   it('reports a run without trades as flat with nulls where a figure is undefined', () => {

@@ -45,4 +45,46 @@ describe('report page', () => {
     const ownBytes = Buffer.byteLength(html) - Buffer.byteLength(library);
     expect(ownBytes).toBeLessThan(450_000);
   });
+
+  it('says when the run failed, where and on which bar, and lists denials by code with the first message', async () => {
+    const record = {
+      ...simulateRun(new Map([[SPY, randomWalkBars(20)]]), [{ bar: 3, side: 'Buy', quantity: 10 }]),
+      activity: {
+        intents: 3,
+        orders: 1,
+        denialsByCode: { NO_POSITION_TO_SELL: 2 },
+        denials: [
+          {
+            time: randomWalkBars(20)[5]!.time,
+            strategy: 'mine',
+            code: 'NO_POSITION_TO_SELL',
+            message: 'sell 10 SPY.US: no position to sell (the account cannot sell short)',
+            intent: { kind: 'close' as const, symbol: SPY },
+            figures: {},
+          },
+        ],
+      },
+      failures: [
+        {
+          strategy: 'mine',
+          source: 'strategies/mine.ts',
+          failure: {
+            error: 'boom',
+            location: { file: 'strategies/mine.ts', line: 11, column: 32 },
+            bar: { symbol: SPY, period: 'day' as const, time: randomWalkBars(20)[9]!.time, index: 9 },
+            stack: undefined,
+          },
+        },
+      ],
+    };
+    const html = await renderReport(record, buildResult(record));
+
+    expect(html).toMatch(
+      /<p class="failed" id="failure">FAILED: strategy mine \(strategies\/mine\.ts\) failed at strategies\/mine\.ts:11:32, on the SPY\.US day bar of \d{4}-\d\d-\d\d \(index 9\): boom\. The run stopped at that bar\.<\/p>/,
+    );
+    expect(html).toContain('3 intents · 1 orders · 1 fills · 2 denied');
+    expect(html).toContain(
+      '<tr><th>NO_POSITION_TO_SELL</th><td class="number">2</td><td class="detail">sell 10 SPY.US: no position to sell (the account cannot sell short)</td></tr>',
+    );
+  });
 });

@@ -79,7 +79,8 @@ describe.skipIf(chromiumMissing !== undefined)(
       expect(await page.textContent('#metrics tr[data-metric="closedTrades"] td')).toBe('1');
       expect(await page.textContent('.card[data-metric="winRate"] .value')).toBe('100.00%');
       const tradeCells = await page.$$eval('#trades tbody tr td', (cells) => cells.map((cell) => cell.textContent));
-      expect(tradeCells).toEqual(['SPY.US', 'Long', '100', '2024-01-03', '10', '2024-01-05', '12', '197.80', '+19.78%', '2']);
+      // Prices at the data's decimal places (one: the bars' highs are 10.5 …).
+      expect(tradeCells).toEqual(['SPY.US', 'Long', '100', '2024-01-03', '10.0', '2024-01-05', '12.0', '197.80', '+19.78%', '2']);
       for (const chart of ['#price-chart', '#equity-chart', '#drawdown-chart']) {
         const canvas = await chartCanvas(page, chart);
         expect(canvas.width, chart).toBeGreaterThan(100);
@@ -118,6 +119,53 @@ describe.skipIf(chromiumMissing !== undefined)(
 
       expect(errors).toEqual([]);
       expect(requests).toHaveLength(1);
+      await page.close();
+    });
+
+    it('scales the price axis to the candles, not down to 0, with hundreds of fill markers', async () => {
+      // 20 years of daily bars around 1,500 and 175 round trips: the markers once pulled the axis to 0.
+      const bars = randomWalkBars(5000, { seed: 7, startPrice: 1500 });
+      const orders = Array.from({ length: 175 }, (_, trade) => [
+        { bar: 28 * trade + 2, side: 'Buy' as const, quantity: 100 },
+        { bar: 28 * trade + 16, side: 'Sell' as const, quantity: 100 },
+      ]).flat();
+      const record = simulateRun(new Map([[SPY, bars]]), orders, { initialCash: 10_000_000 });
+      const lowest = Math.min(...bars.map((bar) => bar.low));
+      const highest = Math.max(...bars.map((bar) => bar.high));
+
+      const { page, errors } = await openReport(record, 'price-axis.html');
+      // The prices at the pane's bottom and top edges.
+      const [bottom, top] = await page.evaluate(() => {
+        type Chart = {
+          panes(): { getSeries(): { coordinateToPrice(y: number): number }[] }[];
+          paneSize(index: number): { height: number };
+        };
+        const chart = (globalThis as unknown as { report: { priceChart: Chart } }).report.priceChart;
+        const candles = chart.panes()[0]!.getSeries()[0]!;
+        return [candles.coordinateToPrice(chart.paneSize(0).height), candles.coordinateToPrice(0)];
+      });
+
+      expect(errors).toEqual([]);
+      // The scale's own margins (10 % below, 20 % above the candles), nothing more: the markers once added a
+      // quarter of the range below and 40 % above.
+      const span = highest - lowest;
+      expect(bottom).toBeLessThan(lowest);
+      expect(bottom).toBeGreaterThan(lowest - 0.2 * span);
+      expect(top).toBeGreaterThan(highest);
+      expect(top).toBeLessThan(highest + 0.35 * span);
+      await page.close();
+    });
+
+    it('shows settings that were not given as "not set", not as raw nulls', async () => {
+      const record = {
+        ...simulateRun(new Map([[SPY, barsFromCloses([10, 11, 12])]]), []),
+        settings: { fill: 'next-open', commission: null, risk: null },
+      };
+
+      const { page } = await openReport(record, 'settings.html');
+      const cells = await page.$$eval('#settings tr', (rows) => rows.map((row) => row.textContent));
+
+      expect(cells).toEqual(['fillnext-open', 'commissionnot set', 'risknot set']);
       await page.close();
     });
   },

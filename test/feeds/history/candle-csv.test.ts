@@ -80,10 +80,15 @@ describe('candle CSV', () => {
     expect(error?.message).toMatch(/and 15 more/);
   });
 
-  it('refuses a header without the required columns', () => {
-    expect(() => parseCandleCsv('when,price\n2020-01-01,1\n', options)).toThrow(
-      /header lacks columns time\|date\|datetime, open, high, low, close, volume/,
-    );
+  it('refuses a header without the required columns, without advising to skip rows', () => {
+    const refusal = (): unknown => parseCandleCsv('when,price\n2020-01-01,1\n', options);
+    expect(refusal).toThrow(/header lacks columns time\|date\|datetime, open, high, low, close, volume/);
+    expect(refusal).toThrow(/^not a candle CSV file:/);
+    expect(refusal).not.toThrow(/on-bad-row/);
+  });
+
+  it('names a file with no bytes at all as empty', () => {
+    expect(() => parseCandleCsv('', options)).toThrow(/:1: the file is empty/);
   });
 
   it('writes files the reader reads back to the same candles', () => {

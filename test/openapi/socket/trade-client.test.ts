@@ -114,4 +114,21 @@ describe('TradeClient', () => {
     pushNotification(server, { event: 'order_changed_lb', data: orderChanged() });
     expect((await next).orderId).toBe('701276261045858304');
   });
+
+  it('unsubscribes topics (cmd 17) and does not take them back after a reconnect', async () => {
+    const trade = await connect();
+    server.handle(TRADE_COMMANDS.unsubscribe, (request) => {
+      expect(messages.unsub.decode(request.body)).toEqual({ topics: ['private'] });
+      return { body: messages.unsubResponse.encode({ current: [] }) };
+    });
+    expect(await trade.unsubscribe()).toEqual([]);
+    server.dropAll();
+    await stateOf(trade.state$, 'reconnecting');
+    const online = stateOf(trade.state$, 'online');
+    await clock.advanceByAsync(2_000);
+    await online;
+    expect(server.requestsFor(TRADE_COMMANDS.subscribe)).toHaveLength(1);
+    expect(await trade.subscribe(['private'])).toEqual(['private']);
+    expect(server.requestsFor(TRADE_COMMANDS.subscribe)).toHaveLength(2);
+  });
 });

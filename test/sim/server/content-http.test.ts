@@ -108,3 +108,13 @@ describe('tokens', () => {
     expect([first.limit, first.online]).toEqual([10, 0]);
   });
 });
+
+describe('watchlist groups', () => {
+  it('keeps the "all" group, and names a group that does not exist', async () => {
+    await expect(h.http.deleteWatchlistGroup(1)).rejects.toMatchObject({ serviceCode: 400001 });
+    await expect(h.http.updateWatchlistGroup({ id: 99, name: 'x' })).rejects.toMatchObject({ serviceCode: 404001 });
+    const refused = await rawCall(h.sim, { method: 'POST', path: '/v1/watchlist/groups', body: '{"securities":["700.HK"]}' });
+    expect(refused.json?.['msg']).toBe('invalid parameter: name is missing');
+    expect((await h.http.watchlist()).map((group) => group.name)).toEqual(['all']);
+  });
+});

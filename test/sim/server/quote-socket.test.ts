@@ -1,4 +1,4 @@
-import { firstValueFrom, take, toArray } from 'rxjs';
+import { filter, firstValueFrom, take, toArray } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Quote } from '../../../src/domain/quote.js';
 import { parseSymbol } from '../../../src/domain/symbol.js';
@@ -6,11 +6,11 @@ import { QUOTE_COMMANDS } from '../../../src/openapi/socket/commands.js';
 import { SocketResponseError } from '../../../src/openapi/socket/errors.js';
 import { messages } from '../../../src/openapi/socket/messages.js';
 import type { QuoteClient } from '../../../src/openapi/socket/quote-client.js';
-import { extraMessages } from '../../../src/sim/server/market/extra-messages.js';
+
 import { BARS_PER_DAY, HK, localInstant, minuteCandles, US } from '../../support/sim/candles.js';
 import { startSimHarness, type SimHarness } from '../../support/sim/harness.js';
 import { serverHolds } from '../../support/sim/server-holds.js';
-import { first } from '../../support/socket/wait.js';
+import { first, until } from '../../support/socket/wait.js';
 
 let h: SimHarness;
 let quotes: QuoteClient;
@@ -207,16 +207,30 @@ describe('quote questions', () => {
   it('answers intraday lines (cmd 18) and recent trades (cmd 17)', async () => {
     await start();
     h.step(8);
-    const intraday = extraMessages.intradayResponse.decode(
-      await quotes.connection.request(QUOTE_COMMANDS.intraday, extraMessages.intradayRequest.encode({ symbol: HK, tradeSession: 0 })),
+    const intraday = messages.intradayResponse.decode(
+      await quotes.connection.request(QUOTE_COMMANDS.intraday, messages.intradayRequest.encode({ symbol: HK, tradeSession: 0 })),
     );
     expect(intraday.lines.map((line) => line.timestamp * 1000)).toEqual([
       localInstant(HK, '2024-01-02', 9, 30),
       localInstant(HK, '2024-01-02', 9, 31),
     ]);
-    const trades = extraMessages.tradeResponse.decode(
-      await quotes.connection.request(QUOTE_COMMANDS.trades, extraMessages.tradeRequest.encode({ symbol: HK, count: 3 })),
+    const trades = messages.tradeResponse.decode(
+      await quotes.connection.request(QUOTE_COMMANDS.trades, messages.tradeRequest.encode({ symbol: HK, count: 3 })),
     );
     expect(trades.trades).toHaveLength(3);
+  });
+
+  it('shares one candlestick subscription between live streams and drops it with the last of them', async () => {
+    await start();
+    h.stepUntil((tick) => tick.symbol === HK);
+    const first = quotes.liveCandlesticks(HK, '1m').subscribe();
+    const nextMinute = localInstant(HK, '2024-01-02', 9, 31);
+    const second = firstValueFrom(quotes.liveCandlesticks(HK, '1m').pipe(filter((update) => update.candle.time === nextMinute)));
+    await until(async () => (await quotes.subscriptions()).some((row) => row.symbol === HK && row.subTypes.includes('trades')));
+    first.unsubscribe();
+    h.stepUntil((tick) => tick.symbol === HK && tick.time >= nextMinute);
+    expect((await second).confirmed).toBe(false);
+    await until(async () => (await quotes.subscriptions()).length === 0);
+    expect(quotes.realtime.candlePeriods().size).toBe(0);
   });
 });

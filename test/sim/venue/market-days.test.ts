@@ -7,7 +7,7 @@ import { MarketDays, nextDate } from '../../../src/sim/venue/market-days.js';
 
 const MARKETS: readonly Market[] = ['US', 'HK', 'CN', 'SG'];
 
-// What the days must be: the domain's Intl-based conversions.
+// What the days must be: the domain's conversions (checked against Intl and Temporal in test/domain).
 function expected(market: Market, time: number): { key: number; start: number; end: number; sessions: number[] } {
   const zone = timeZoneOf(market);
   const date = localDate(time, zone);
@@ -22,7 +22,7 @@ function expected(market: Market, time: number): { key: number; start: number; e
 }
 
 describe('market days', () => {
-  it('agree with the Intl-based domain conversions at any instant of 1990–2035', () => {
+  it('agree with the domain conversions at any instant of 1990–2035', () => {
     fc.assert(
       fc.property(fc.constantFrom(...MARKETS), fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2035, 11, 31) }), (market, time) => {
         const days = new MarketDays(market);

@@ -132,6 +132,8 @@ export function simulateRun(
     bars,
     equity: curve,
     fills,
+    // Every scripted order is one intent, placed and filled at once.
+    activity: { intents: fills.length, orders: fills.length, denialsByCode: {}, denials: [] },
   };
 }
 
@@ -166,5 +168,6 @@ export function recordWithEquity(
     bars: new Map([[SPY, bars]]),
     equity: curve,
     fills: options.fills ?? [],
+    activity: { intents: options.fills?.length ?? 0, orders: options.fills?.length ?? 0, denialsByCode: {}, denials: [] },
   };
 }

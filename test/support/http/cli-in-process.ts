@@ -1,6 +1,7 @@
-// Runs the trading commands inside the test process (same yargs setup as src/cli/main.ts), capturing what they
-// print: for the many flag and output variants that do not each need a process of their own.
+// Runs the trading and market commands inside the test process (same yargs setup as src/cli/main.ts), capturing
+// what they print: for the many flag and output variants that do not each need a process of their own.
 import yargs from 'yargs';
+import { marketCommands } from '../../../src/cli/commands/market-commands.js';
 import { tradingCommands } from '../../../src/cli/commands/trading-commands.js';
 
 export interface InProcessRun {
@@ -20,7 +21,7 @@ export async function runInProcess(args: readonly string[]): Promise<InProcessRu
     .version(false)
     .exitProcess(false)
     .wrap(110);
-  for (const command of tradingCommands) parser.command(command);
+  for (const command of [...tradingCommands, ...marketCommands]) parser.command(command);
   const chunks: string[] = [];
   const write = process.stdout.write;
   // A hand-written stand-in for stdout while the command runs; restored before returning.

@@ -63,7 +63,7 @@ export async function startSimHarness(options: SimulatorOptions = {}): Promise<S
     http,
     httpClient,
     async quoteClient() {
-      const client = await QuoteClient.connect({ url: config.quoteWsUrl, clock, otp });
+      const client = await QuoteClient.connect({ url: config.quoteWsUrl, clock, otp, callLimits: false });
       closers.push(() => client.close());
       return client;
     },

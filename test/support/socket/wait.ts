@@ -1,4 +1,5 @@
-// Waiting in tests for a real event from a stream (never for wall time): the first value that matches.
+// Waiting in tests for a real event (never for wall time): the first value of a stream that matches, or a
+// condition that holds once the I/O in flight has been handled.
 import { filter, firstValueFrom, type Observable } from 'rxjs';
 import type { ConnectionState } from '../../../src/openapi/socket/connection-state.js';
 
@@ -15,4 +16,18 @@ export function first<T>(source: Observable<T>, predicate: (value: T) => boolean
 
 export function stateOf(states: Observable<ConnectionState>, status: ConnectionState['status']): Promise<ConnectionState> {
   return first(states, (state) => state.status === status);
+}
+
+/** Resolves once `condition` holds, checked between I/O events (a real-time guard keeps a broken test from hanging). */
+export function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const deadline = setTimeout(() => reject(new Error('condition not met in time')), timeoutMs);
+    const check = async (): Promise<void> => {
+      if (await condition()) {
+        clearTimeout(deadline);
+        resolve();
+      } else setImmediate(() => void check());
+    };
+    void check();
+  });
 }

@@ -54,7 +54,8 @@
     upColor: cssVar('--positive'), downColor: cssVar('--negative'), borderVisible: false,
     wickUpColor: cssVar('--positive'), wickDownColor: cssVar('--negative'),
   });
-  var markers = LWC.createSeriesMarkers(candles, []);
+  // Markers stay out of the autoscale: with hundreds of them it reached down to 0 and squashed the candles.
+  var markers = LWC.createSeriesMarkers(candles, [], { autoScale: false });
 
   function showSymbol(index) {
     var series = data.symbols[index];
@@ -164,5 +165,7 @@
     charts.forEach(function (chart) { chart.applyOptions(theme()); });
   });
 
+  // The charts, for scripts and the browser console (and the page's tests).
+  window.report = { priceChart: priceChart, equityChart: equityChart, drawdownChart: drawdownChart };
   document.body.setAttribute('data-rendered', 'true');
 })();

@@ -1,5 +1,5 @@
-// The account's other content: the watchlist (one group holding the simulated symbols), the security list
-// (names in the language asked for), and community topics with replies, kept in memory for the run.
+// The account's other content: the security list (names in the language asked for), and community topics
+// with replies, kept in memory for the run.
 import { z } from 'zod';
 import { isMarket, marketOf, type SecuritySymbol } from '../../../domain/symbol.js';
 import { readBody, readQuery, type Route } from './router.js';
@@ -42,25 +42,6 @@ export function contentRoutes(sources: ContentSources): Route[] {
     items.slice((query.page - 1) * query.size, query.page * query.size);
 
   return [
-    {
-      method: 'GET',
-      pattern: '/v1/watchlist/groups',
-      handler: () => ({
-        groups: [
-          {
-            id: '1',
-            name: 'all',
-            securities: sources.symbols.map((symbol) => ({
-              symbol,
-              market: marketOf(symbol),
-              name: sources.nameOf(symbol),
-              watched_price: '',
-              watched_at: '0',
-            })),
-          },
-        ],
-      }),
-    },
     {
       method: 'GET',
       pattern: '/v1/quote/get_security_list',

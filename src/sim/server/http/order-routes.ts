@@ -1,11 +1,16 @@
-// Orders over HTTP: submit, replace, cancel, submit-by-id, detail, today's and history lists, executions.
+// Orders over HTTP: submit, replace, cancel, submit-by-id, detail, today's and history lists, and executions
+// (today's, and history: a range, 90 days back by default, without the current market day).
 // Bodies are read with the client's own wire schemas (so both sides agree on every field); a rejected
 // submission still gets an order id: its status and message say why, as the venue reports it.
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../../../domain/order-status.js';
 import { ORDER_TYPES, OUTSIDE_RTH, SIDES, TIME_IN_FORCE } from '../../../domain/order-types.js';
 import { choice, decimal, optionalChoice, optionalDecimal, requiredText, securitySymbol, text } from '../../../openapi/http/wire.js';
+import type { Clock } from '../../../domain/clock.js';
+import type { Fill } from '../../../domain/fill.js';
+import { marketOf, type Market, type SecuritySymbol } from '../../../domain/symbol.js';
 import type { Venue, VenueOrderFilter } from '../../venue/index.js';
+import { MarketDays } from '../../venue/market-days.js';
 import { orderDetailJson, orderJson, wireDecimal } from '../order-wire.js';
 import { readBody, readQuery, type Route } from './router.js';
 import { venueCall } from './service-failure.js';
@@ -43,6 +48,12 @@ const unixSeconds = z
   .regex(/^\d+(\.\d+)?$/, 'must be unix seconds')
   .transform((value) => Number(value) * 1000)
   .optional();
+const executionQuery = z.object({
+  symbol: securitySymbol.optional(),
+  order_id: z.string().optional(),
+  start_at: unixSeconds,
+  end_at: unixSeconds,
+});
 const listQuery = z.object({
   symbol: securitySymbol.optional(),
   status: z.array(choice(ORDER_STATUSES)).optional(),
@@ -65,7 +76,22 @@ function filterOf(query: z.output<typeof listQuery>): VenueOrderFilter {
   };
 }
 
-export function orderRoutes(venue: Venue): Route[] {
+/** History without a start looks back this far (the service's documented default window). */
+const HISTORY_WINDOW_MS = 90 * 86_400_000;
+
+/** `clock`: the market time (history excludes the market day it is in, as the service's does). */
+export function orderRoutes(venue: Venue, clock: Clock): Route[] {
+  const calendars = new Map<Market, MarketDays>();
+  const marketDays = (market: Market): MarketDays => {
+    let days = calendars.get(market);
+    if (days === undefined) calendars.set(market, (days = new MarketDays(market)));
+    return days;
+  };
+  /** Whether a fill happened on its market's current day. */
+  const isToday = (fill: Fill): boolean => {
+    const days = marketDays(marketOf(fill.symbol));
+    return days.dayKey(fill.time) === days.dayKey(clock.now());
+  };
   return [
     {
       method: 'POST',
@@ -144,36 +170,41 @@ export function orderRoutes(venue: Venue): Route[] {
       method: 'GET',
       pattern: '/v1/trade/execution/today',
       handler: (request) => {
-        const today = new Set(venue.orders({ today: true }).map((order) => order.orderId));
-        return executions(venue, request.query.get('symbol'), request.query.get('order_id'), today);
+        const query = readQuery(request, executionQuery);
+        return executionsJson(venue.executions(fillFilter(query)).filter((fill) => isToday(fill)));
       },
     },
     {
       method: 'GET',
       pattern: '/v1/trade/execution/history',
-      handler: (request) => executions(venue, request.query.get('symbol'), request.query.get('order_id')),
+      handler: (request) => {
+        const query = readQuery(request, executionQuery);
+        const since = query.start_at ?? clock.now() - HISTORY_WINDOW_MS;
+        const until = query.end_at ?? clock.now();
+        return executionsJson(
+          venue.executions(fillFilter(query)).filter((fill) => fill.time >= since && fill.time <= until && !isToday(fill)),
+        );
+      },
     },
   ];
 }
 
-/** Fills, optionally of one symbol, one order, or a set of orders. */
-function executions(
-  venue: Venue,
-  symbol: string | null,
-  orderId: string | null,
-  orders?: ReadonlySet<string>,
-): { trades: Record<string, string>[] } {
-  const fills = venue.executions(orderId === null || orderId === '' ? {} : { orderId });
+function fillFilter(query: z.output<typeof executionQuery>): { orderId?: string; symbol?: SecuritySymbol } {
   return {
-    trades: fills
-      .filter((fill) => (symbol === null || symbol === '' || fill.symbol === symbol) && (orders === undefined || orders.has(fill.orderId)))
-      .map((fill) => ({
-        order_id: fill.orderId,
-        trade_id: fill.fillId,
-        symbol: fill.symbol,
-        trade_done_at: String(Math.floor(fill.time / 1000)),
-        quantity: wireDecimal(fill.quantity),
-        price: wireDecimal(fill.price),
-      })),
+    ...(query.order_id === undefined || query.order_id === '' ? {} : { orderId: query.order_id }),
+    ...(query.symbol === undefined ? {} : { symbol: query.symbol }),
+  };
+}
+
+function executionsJson(fills: readonly Fill[]): { trades: Record<string, string>[] } {
+  return {
+    trades: fills.map((fill) => ({
+      order_id: fill.orderId,
+      trade_id: fill.fillId,
+      symbol: fill.symbol,
+      trade_done_at: String(Math.floor(fill.time / 1000)),
+      quantity: wireDecimal(fill.quantity),
+      price: wireDecimal(fill.price),
+    })),
   };
 }

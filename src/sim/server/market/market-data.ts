@@ -6,7 +6,7 @@ import { timeZoneOf } from '../../../domain/market-hours.js';
 import type { Period } from '../../../domain/period.js';
 import { marketOf, type SecuritySymbol } from '../../../domain/symbol.js';
 import { startOfLocalDay } from '../../../domain/time-zone.js';
-import { describeProblem } from '../../../feeds/history/bad-data-error.js';
+import { describeProblem, type BadRowPolicy } from '../../../feeds/history/bad-data-error.js';
 import { loadCandles } from '../../../feeds/history/candle-files.js';
 import { silentLogger, type Logger } from '../../../log/logger.js';
 
@@ -28,6 +28,8 @@ export interface MarketDataOptions {
   readonly symbols?: readonly SecuritySymbol[];
   /** YYYY-MM-DD: the replay starts at this market-local date; earlier bars are served as history. */
   readonly from?: string;
+  /** Bad CSV rows: 'fail' (the default) stops with the first ten listed, 'skip' drops them with a warning each. */
+  readonly onBadRow?: BadRowPolicy;
   readonly logger?: Logger;
 }
 
@@ -55,10 +57,14 @@ async function readFiles(options: MarketDataOptions): Promise<(readonly Candle[]
   const logger = options.logger ?? silentLogger;
   const series: (readonly Candle[])[] = [];
   for (const path of paths) {
-    const loaded = await loadCandles(path, { onBadRow: 'skip' });
+    const loaded = await loadCandles(path, { onBadRow: options.onBadRow ?? 'fail' });
     for (const problem of loaded.problems) logger.warn({ problem: describeProblem(problem) }, 'skipped a bad candle row');
     if (loaded.skippedRows > loaded.problems.length) logger.warn({ path, skippedRows: loaded.skippedRows }, 'skipped bad candle rows');
-    series.push(...loaded.series.map((one) => one.candles));
+    for (const one of loaded.series) {
+      // A symbol's file with a header and no rows leaves nothing to replay or to quote: bad input, named.
+      if (one.candles.length === 0) throw new InvalidInputError(`${one.source}: no rows after the header`, 'data');
+      series.push(one.candles);
+    }
   }
   return series;
 }

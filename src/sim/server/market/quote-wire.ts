@@ -4,7 +4,8 @@ import { decimalFromNumber } from '../../../domain/decimal.js';
 import { marketOf, currencyOf, type SecuritySymbol } from '../../../domain/symbol.js';
 import type { PushDepth, PushQuote, PushTrade, SecurityQuote, StaticInfo, TradeMessage } from '../../../openapi/socket/messages.js';
 import { synthesiseDepth, type BookSides } from './depth.js';
-import type { IntradayLineMessage } from './extra-messages.js';
+import type { IntradayLineMessage } from '../../../openapi/socket/messages.js';
+import { TOTAL_SHARES, type Fundamentals } from './fundamentals.js';
 import type { PrintedTrade, SymbolQuote } from './quote-board.js';
 import { isoDate } from './aggregate.js';
 
@@ -92,8 +93,8 @@ export function intradayLinesOf(quote: SymbolQuote): IntradayLineMessage[] {
 const EXCHANGES = { HK: 'SEHK', US: 'NASD', CN: 'SSE', SG: 'SGX' } as const;
 const BOARDS = { HK: 'HKEquity', US: 'USMain', CN: 'SHMainConnect', SG: 'SGMain' } as const;
 
-/** Reference data: the display name, the listing date from the first bar, the rest typical of the market. */
-export function staticInfoOf(symbol: SecuritySymbol, display: string, firstBarDayKey: number): StaticInfo {
+/** Reference data: the display name, the listing date from the first bar, generated fundamentals, the rest typical of the market. */
+export function staticInfoOf(symbol: SecuritySymbol, display: string, firstBarDayKey: number, fundamentals: Fundamentals): StaticInfo {
   const market = marketOf(symbol);
   return {
     symbol,
@@ -104,14 +105,15 @@ export function staticInfoOf(symbol: SecuritySymbol, display: string, firstBarDa
     exchange: EXCHANGES[market],
     currency: currencyOf(market),
     lotSize: market === 'HK' ? 100 : 1,
-    totalShares: 1_000_000_000,
-    circulatingShares: 1_000_000_000,
-    hkShares: market === 'HK' ? 1_000_000_000 : 0,
-    eps: '0',
-    epsTtm: '0',
-    bps: '0',
-    dividendYield: '0',
-    stockDerivatives: [],
+    totalShares: TOTAL_SHARES,
+    circulatingShares: TOTAL_SHARES,
+    hkShares: market === 'HK' ? TOTAL_SHARES : 0,
+    eps: fundamentals.epsTtm.toFixed(2),
+    epsTtm: fundamentals.epsTtm.toFixed(2),
+    bps: fundamentals.bps.toFixed(2),
+    dividendYield: fundamentals.dividendPerShare.toFixed(2),
+    // Every security has generated options; HK ones also generated warrants (wire: 1 option, 2 warrant).
+    stockDerivatives: market === 'HK' ? [1, 2] : [1],
     board: BOARDS[market],
   };
 }

@@ -1,17 +1,18 @@
 // The quote connection's questions: profile (4), trading sessions (8) and days (9), static info (10), quote
 // (11), depth (14), trades (17), intraday (18), candlesticks (19), capital flow (24) and distribution (25),
-// history candlesticks (27). Everything is answered from the replay's state at the current market time.
+// history candlesticks (27). Everything is answered from the replay's state at the current market time; the
+// profile's quote packages and the fundamentals in static info are generated.
 import { REGULAR_SESSIONS } from '../../../domain/market-hours.js';
-import { isMarket, MARKETS, parseSymbol, type SecuritySymbol } from '../../../domain/symbol.js';
+import { isMarket, MARKETS, marketOf, parseSymbol, type SecuritySymbol } from '../../../domain/symbol.js';
 import type { Clock } from '../../../domain/clock.js';
 import { RESPONSE_STATUS } from '../../../openapi/socket/codec.js';
 import { HISTORY_QUERY_TYPES, QUOTE_COMMANDS } from '../../../openapi/socket/commands.js';
-import { messages } from '../../../openapi/socket/messages.js';
+import { messages, type PackageDetail, type UserQuoteLevelDetail } from '../../../openapi/socket/messages.js';
 import { periodFromCode } from '../../../openapi/socket/periods.js';
 import { messageFromCandle } from '../../../openapi/socket/quote-mapping.js';
 import { capitalDistribution, capitalFlow } from '../market/capital.js';
 import { MAX_CANDLES_PER_ANSWER, type CandleStore, type HistoryQuery } from '../market/candle-store.js';
-import { extraMessages } from '../market/extra-messages.js';
+import { fundamentalsOf } from '../market/fundamentals.js';
 import type { QuoteBoard } from '../market/quote-board.js';
 import { depthOf, intradayLinesOf, securityQuoteOf, staticInfoOf, tradeMessageOf } from '../market/quote-wire.js';
 import type { TradingCalendar } from '../market/trading-calendar.js';
@@ -51,6 +52,7 @@ export function quoteQueries(sources: QuoteSources): [number, CommandHandler][] 
           subscribeLimit: MAX_SUBSCRIBED_SYMBOLS,
           historyCandlestickLimit: MAX_CANDLES_PER_ANSWER,
           rateLimit: [...PROFILE_RATE_LIMITS],
+          quoteLevelDetail: quotePackages(candles.symbols, sources.marketClock.now()),
         }),
     ],
     [
@@ -77,9 +79,12 @@ export function quoteQueries(sources: QuoteSources): [number, CommandHandler][] 
       QUOTE_COMMANDS.staticInfo,
       (body) => {
         const symbols = known(messages.multiSecurityRequest.decode(body).symbol);
-        const firstDay = (symbol: SecuritySymbol): number => board.marketDays(symbol).dayKey(candles.series(symbol)!.candles[0]!.time);
         return messages.staticInfoResponse.encode({
-          secuStaticInfo: symbols.map((symbol) => staticInfoOf(symbol, sources.nameOf(symbol), firstDay(symbol))),
+          secuStaticInfo: symbols.map((symbol) => {
+            const first = candles.series(symbol)!.candles[0]!;
+            const fundamentals = fundamentalsOf(symbol, first.close, sources.seed);
+            return staticInfoOf(symbol, sources.nameOf(symbol), board.marketDays(symbol).dayKey(first.time), fundamentals);
+          }),
         });
       },
     ],
@@ -101,10 +106,10 @@ export function quoteQueries(sources: QuoteSources): [number, CommandHandler][] 
     [
       QUOTE_COMMANDS.trades,
       (body) => {
-        const request = extraMessages.tradeRequest.decode(body);
+        const request = messages.tradeRequest.decode(body);
         const trades = board.get(parseSymbol(request.symbol))?.trades ?? [];
         const count = Math.max(0, Math.min(request.count, 1000));
-        return extraMessages.tradeResponse.encode({
+        return messages.tradeResponse.encode({
           symbol: request.symbol,
           trades: trades.slice(trades.length - count).map(tradeMessageOf),
         });
@@ -113,9 +118,9 @@ export function quoteQueries(sources: QuoteSources): [number, CommandHandler][] 
     [
       QUOTE_COMMANDS.intraday,
       (body) => {
-        const symbol = parseSymbol(extraMessages.intradayRequest.decode(body).symbol);
+        const symbol = parseSymbol(messages.intradayRequest.decode(body).symbol);
         const quote = board.get(symbol);
-        return extraMessages.intradayResponse.encode({ symbol, lines: quote === undefined ? [] : intradayLinesOf(quote) });
+        return messages.intradayResponse.encode({ symbol, lines: quote === undefined ? [] : intradayLinesOf(quote) });
       },
     ],
     [
@@ -154,6 +159,23 @@ export function quoteQueries(sources: QuoteSources): [number, CommandHandler][] 
       },
     ],
   ];
+}
+
+/** One simulated LV1 package per market of the data, valid from 30 days before to a year after the market time. */
+function quotePackages(symbols: readonly SecuritySymbol[], now: number): UserQuoteLevelDetail {
+  const start = Math.floor(now / 1000) - 30 * 86_400;
+  const markets = [...new Set(symbols.map(marketOf))];
+  const packageOf = (market: string): PackageDetail => ({
+    key: `SIM_${market}_LV1`,
+    name: `Simulated ${market} quotes (LV1)`,
+    description: `Level 1 quotes of the simulated ${market} market`,
+    start,
+    end: start + 395 * 86_400,
+  });
+  return {
+    byPackageKey: Object.fromEntries(markets.map((market) => [`SIM_${market}_LV1`, packageOf(market)])),
+    byMarketCode: Object.fromEntries(markets.map((market) => [market, { packages: [packageOf(market)], warningMsg: '' }])),
+  };
 }
 
 function historyQuery(request: ReturnType<typeof messages.historyCandlestickRequest.decode>): HistoryQuery {

@@ -1,11 +1,15 @@
 // Quote subscriptions (cmds 5, 6, 7) and the pushes they bring: on every replayed tick of a symbol, each
-// link subscribed to it gets a quote (101), depth (102) and trade (104) push as it asked, each encoded once.
-// At most 500 symbols per connection (301607); `is_first_push` sends the current state right after the answer.
+// link subscribed to it gets a quote (101), depth (102), broker queue (103) and trade (104) push as it asked,
+// each encoded once.
+// At most 500 symbols per connection (301607); `is_first_push` sends the current state (quote, depth, broker
+// queue) right after the answer, but no trade: a trade is an event, and sending the last one again would count it
+// twice in candles built from pushes (the SDK's live candles).
 // A malformed symbol is refused as an invalid request (301600).
 import { parseSymbol, type SecuritySymbol } from '../../../domain/symbol.js';
 import { encodePacket, RESPONSE_STATUS } from '../../../openapi/socket/codec.js';
 import { QUOTE_COMMANDS, QUOTE_PUSHES, SUB_TYPES } from '../../../openapi/socket/commands.js';
 import { messages } from '../../../openapi/socket/messages.js';
+import { brokerQueues } from '../market/broker-queue.js';
 import type { QuoteBoard, SymbolQuote } from '../market/quote-board.js';
 import { pushDepthOf, pushQuoteOf, pushTradeOf } from '../market/quote-wire.js';
 import { QUOTE_CODES, SocketFailure, type CommandHandler, type Link } from './link.js';
@@ -52,6 +56,7 @@ export class QuoteSubscriptions {
       const types = link.subscriptions.get(quote.symbol)!;
       if (types.has(SUB_TYPES.quote)) link.channel.push(frames.quote());
       if (types.has(SUB_TYPES.depth)) link.channel.push(frames.depth());
+      if (types.has(SUB_TYPES.brokers)) link.channel.push(frames.brokers());
       if (types.has(SUB_TYPES.trades)) link.channel.push(frames.trades());
     }
   }
@@ -101,7 +106,7 @@ export class QuoteSubscriptions {
       const frames = new Frames(quote, this.seed);
       if (types.includes(SUB_TYPES.quote)) link.channel.push(frames.quote());
       if (types.includes(SUB_TYPES.depth)) link.channel.push(frames.depth());
-      if (types.includes(SUB_TYPES.trades) && quote.trades.length > 0) link.channel.push(frames.trades());
+      if (types.includes(SUB_TYPES.brokers)) link.channel.push(frames.brokers());
     }
   }
 }
@@ -111,6 +116,7 @@ class Frames {
   private quoteFrame: Uint8Array | undefined;
   private depthFrame: Uint8Array | undefined;
   private tradeFrame: Uint8Array | undefined;
+  private brokersFrame: Uint8Array | undefined;
 
   constructor(
     private readonly state: SymbolQuote,
@@ -130,6 +136,18 @@ class Frames {
       type: 'push',
       cmd: QUOTE_PUSHES.depth,
       body: messages.pushDepth.encode(pushDepthOf(this.state, this.seed)),
+    }));
+  }
+
+  brokers(): Uint8Array {
+    return (this.brokersFrame ??= encodePacket({
+      type: 'push',
+      cmd: QUOTE_PUSHES.brokers,
+      body: messages.pushBrokers.encode({
+        symbol: this.state.symbol,
+        sequence: this.state.sequence,
+        ...brokerQueues(this.state.symbol, this.state, this.seed),
+      }),
     }));
   }
 

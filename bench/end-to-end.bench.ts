@@ -1,0 +1,123 @@
+// Whole-process backtests, as a user runs them: `trader backtest … --json FILE --timings` in a child process,
+// timed from the spawn to the process's exit, with the phases the process reports (start-up, load, walk,
+// write: see src/cli/backtest/phase-timings.ts), in wall and CPU time, and its peak RSS. Cases:
+//   - a daily universe, 500 symbols × 5,000 bars, a strategy trading every symbol (bench/support);
+//   - 1 symbol × 1,000,000 one-minute bars, decided on 1m bars;
+//   - the bundled 20-year daily file with sma-crossover (the README's first command).
+// Each case runs RUNS times (BENCH_RUNS); printed are the medians, with the fastest and slowest totals.
+// Bytes per bar: the peak RSS above the 20-year file's (5,106 bars: start-up and modules) per extra bar.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { dailyUniverse, minuteSeries } from './support/bench-data.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const STRATEGY = fileURLToPath(new URL('support/sma-every-symbol.ts', import.meta.url));
+
+interface Run {
+  readonly totalMs: number;
+  readonly phases: Readonly<Record<string, number>>;
+  /** The same phases in CPU time (all the process's threads, GC included). */
+  readonly cpu: Readonly<Record<string, number>>;
+  readonly peakMb: number;
+}
+
+interface Case {
+  readonly label: string;
+  readonly bars: number;
+  readonly args: readonly string[];
+}
+
+async function runOnce(args: readonly string[], json: string): Promise<Run> {
+  const started = process.hrtime.bigint();
+  const child = spawn(process.execPath, [join(ROOT, 'bin/trader.js'), 'backtest', ...args, '--json', json, '--quiet', '--timings'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  const totalMs = Number(process.hrtime.bigint() - started) / 1e6;
+  if (status !== 0) throw new Error(`trader backtest ${args.join(' ')} exited ${status}:\n${stderr}`);
+  await stat(json);
+  const lines = stderr.split('\n');
+  const line = lines.find((text) => text.startsWith('timings:'));
+  const cpuLine = lines.find((text) => text.startsWith('cpu:'));
+  if (line === undefined || cpuLine === undefined) throw new Error(`no timings lines in:\n${stderr}`);
+  const phasesOf = (text: string): Record<string, number> =>
+    Object.fromEntries([...text.matchAll(/([a-z-]+) (\d+) ms/g)].map((match) => [match[1]!, Number(match[2])]));
+  const peak = /peak RSS (\d+) MB/.exec(line);
+  return { totalMs, phases: phasesOf(line), cpu: phasesOf(cpuLine), peakMb: Number(peak?.[1] ?? Number.NaN) };
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+async function measure(one: Case, folder: string): Promise<Run> {
+  const runs: Run[] = [];
+  for (let index = 0; index < RUNS; index += 1) runs.push(await runOnce(one.args, join(folder, `result-${index}.json`)));
+  const totals = runs.map((run) => run.totalMs);
+  const phaseNames = Object.keys(runs[0]!.phases);
+  const phases = Object.fromEntries(phaseNames.map((name) => [name, median(runs.map((run) => run.phases[name]!))]));
+  const cpu = Object.fromEntries(phaseNames.map((name) => [name, median(runs.map((run) => run.cpu[name]!))]));
+  const result: Run = { totalMs: median(totals), phases, cpu, peakMb: median(runs.map((run) => run.peakMb)) };
+  const rate = (ms: number): string => `${Math.round(one.bars / (ms / 1000)).toLocaleString('en-US')} bars/s`;
+  console.log(
+    `${one.label}: ${one.bars.toLocaleString('en-US')} bars, median of ${RUNS}: ${result.totalMs.toFixed(0)} ms process start to exit = ` +
+      `${rate(result.totalMs)} end to end (fastest ${rate(Math.min(...totals))}, slowest ${rate(Math.max(...totals))})`,
+  );
+  console.log(
+    `  phases (median ms): ${phaseNames.map((name) => `${name} ${phases[name]!.toFixed(0)}`).join(' · ')}; peak RSS ${result.peakMb} MB`,
+  );
+  console.log(`  CPU (median ms): ${phaseNames.map((name) => `${name} ${cpu[name]!.toFixed(0)}`).join(' · ')}`);
+  return result;
+}
+
+export default async function main(): Promise<void> {
+  const folder = await mkdtemp(join(tmpdir(), 'bench-end-to-end-'));
+  try {
+    const universe = await dailyUniverse();
+    const minutes = await minuteSeries();
+    console.log(
+      `data: daily universe from ${universe.source}; minute bars from ${minutes.source}; in ${join(tmpdir(), 'longport-trader-bench')}`,
+    );
+    console.log(`each case: ${RUNS} runs (BENCH_RUNS to change), \`trader backtest … --json FILE --quiet --timings\` in a child process`);
+    const small = await measure(
+      {
+        label: 'the bundled 20-year daily file (sma-crossover, backtest-data/SPX.US.csv)',
+        bars: 5_105,
+        args: ['strategies/sma-crossover.ts'],
+      },
+      folder,
+    );
+    const daily = await measure(
+      {
+        label: `daily universe, ${universe.symbols.length} symbols × ${universe.bars / universe.symbols.length} bars, sma crossover on every symbol`,
+        bars: universe.bars,
+        args: [STRATEGY, '--data', universe.folder, '--symbols', universe.symbols.join(','), '--cash', '100000000'],
+      },
+      folder,
+    );
+    console.log(
+      `  memory: ${(((daily.peakMb - small.peakMb) * 1024 * 1024) / (universe.bars - 5_105)).toFixed(0)} bytes per bar above the 20-year file's peak`,
+    );
+    await measure(
+      {
+        label: '1 symbol × 1,000,000 one-minute bars, sma crossover decided on 1m bars',
+        bars: minutes.bars,
+        args: [STRATEGY, '--data', join(minutes.folder, 'MIN.US.csv'), '--period', '1m', '--cash', '100000000'],
+      },
+      folder,
+    );
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}

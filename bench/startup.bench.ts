@@ -1,0 +1,147 @@
+// Start-up of whole `trader` processes, timed from spawn: `trader --help` to exit, a backtest of the bundled
+// 20-year daily file (sma-crossover, --json FILE --quiet) to exit (its JSON written), and `trader catalog
+// serve` to its listening line. Prints the median, fastest and slowest of BENCH_RUNS runs (default 10) and a
+// bare `node -e 0` for the machine's own noise; with /usr/bin/time, also the median CPU time (user + system)
+// of the processes that run to their end, and (from /proc) of the catalog server until it is ready: a busy
+// machine inflates CPU time less than wall time.
+// BENCH_COMPARE=/other/checkout runs the same cases there too, interleaved run by run (A/B).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const RUNS = Number(process.env['BENCH_RUNS'] ?? 10);
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+/** Clock ticks per second of /proc/PID/stat's CPU times (Linux); undefined elsewhere. */
+const TICKS = existsSync('/proc/self/stat') ? Number(spawnSync('getconf', ['CLK_TCK']).stdout.toString().trim()) || 100 : undefined;
+
+interface Timing {
+  /** Milliseconds from spawn to done. */
+  readonly wall: number;
+  /** CPU milliseconds (user + system) of the process, when measured. */
+  readonly cpu?: number;
+}
+
+interface Case {
+  readonly name: string;
+  run(root: string): Promise<Timing>;
+}
+
+export default async function startupBench(): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), 'startup-bench-'));
+  const env = { ...process.env, TRADER_CACHE_DIR: join(folder, 'cache'), CATALOG_TOKENS: 'bench-token', NO_COLOR: '1' };
+  const roots = [ROOT, ...(process.env['BENCH_COMPARE'] ? [process.env['BENCH_COMPARE']] : [])];
+  const cases: Case[] = [
+    { name: 'node -e 0 (the floor)', run: async () => untilExit(process.execPath, ['-e', '0'], ROOT, env) },
+    { name: 'trader --help', run: async (root) => untilExit(process.execPath, ['bin/trader.js', '--help'], root, env) },
+    {
+      name: 'trader backtest strategies/sma-crossover.ts (SPX.US, 5,105 daily bars) --json FILE --quiet',
+      run: async (root) =>
+        untilExit(
+          process.execPath,
+          [
+            'bin/trader.js',
+            'backtest',
+            'strategies/sma-crossover.ts',
+            '--data',
+            'backtest-data/SPX.US.csv',
+            '--json',
+            join(folder, 'out.json'),
+            '--quiet',
+          ],
+          root,
+          env,
+        ),
+    },
+    {
+      name: 'trader catalog serve, until it listens',
+      run: async (root) =>
+        untilLine(
+          process.execPath,
+          ['bin/trader.js', 'catalog', 'serve', '--port', '0', '--db', join(folder, 'catalog.sqlite')],
+          root,
+          env,
+          /listening on/,
+        ),
+    },
+  ];
+  try {
+    // One untimed run of each: the strategy compile cache and the OS file cache start warm, as for a user's second run.
+    for (const root of roots) for (const one of cases) await one.run(root);
+    console.log(`${RUNS} runs per case, ${availableParallelism()} CPUs, load average ${loadavg()[0]?.toFixed(2)} at start`);
+    for (const one of cases) {
+      const timings = roots.map(() => [] as Timing[]);
+      for (let run = 0; run < RUNS; run += 1) for (const [index, root] of roots.entries()) timings[index]!.push(await one.run(root));
+      for (const [index, root] of roots.entries()) {
+        const measured = timings[index]!;
+        const cpu = measured.every((timing) => timing.cpu !== undefined)
+          ? `; CPU median ${Math.round(median(measured.map((timing) => timing.cpu!)))} ms`
+          : '';
+        console.log(`${one.name}${roots.length > 1 ? ` [${root}]` : ''}: ${summary(measured.map((timing) => timing.wall))}${cpu}`);
+      }
+    }
+    console.log(`load average ${loadavg()[0]?.toFixed(2)} at the end`);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length % 2 === 1 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+}
+
+function summary(times: readonly number[]): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  return `median ${Math.round(median(times))} ms (fastest ${Math.round(sorted[0]!)}, slowest ${Math.round(sorted.at(-1)!)})`;
+}
+
+// /usr/bin/time adds its own exec (a millisecond or two) to the wall time; its last stderr line is the CPU.
+function untilExit(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Timing {
+  const [program, programArgs] = TIME === undefined ? [command, args] : [TIME, ['-f', 'cpu %U %S', command, ...args]];
+  const started = performance.now();
+  const result = spawnSync(program, programArgs, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const wall = performance.now() - started;
+  if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}: ${String(result.stderr)}`);
+  const cpu = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(String(result.stderr));
+  return cpu === null ? { wall } : { wall, cpu: (Number(cpu[1]) + Number(cpu[2])) * 1000 };
+}
+
+async function untilLine(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, ready: RegExp): Promise<Timing> {
+  const started = performance.now();
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  try {
+    return await new Promise<Timing>((resolve, reject) => {
+      let output = '';
+      const read = (chunk: Buffer) => {
+        output += String(chunk);
+        if (!ready.test(output)) return;
+        const wall = performance.now() - started;
+        const cpu = cpuSoFar(child.pid);
+        resolve(cpu === undefined ? { wall } : { wall, cpu });
+      };
+      child.stdout.on('data', read);
+      child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
+      void closed.then(() => reject(new Error(`${args.join(' ')} exited before it was ready: ${output}`)));
+    });
+  } finally {
+    child.kill('SIGTERM');
+    await closed;
+  }
+}
+
+// CPU time (user + system) a running process has used so far, from /proc (a server that does not exit).
+function cpuSoFar(pid: number | undefined): number | undefined {
+  if (TICKS === undefined || pid === undefined) return undefined;
+  try {
+    // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
+  } catch {
+    return undefined;
+  }
+}

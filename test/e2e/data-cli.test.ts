@@ -1,0 +1,162 @@
+// Candle data through the real binary: bad files are bad input (exit status 2, naming file, line and what to
+// do), `trader data convert` makes Parquet files that backtest to the same result as their CSV files, and
+// `trader data fetch --format parquet` writes and resumes a Parquet file (against local fake servers).
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSymbol } from '../../src/domain/symbol.js';
+import { readCandleParquet } from '../../src/feeds/history/candle-parquet.js';
+import { TEST_SECRET, TEST_TOKEN } from '../support/http/client-harness.js';
+import { ok, startFakeOpenApi, type FakeOpenApiServer } from '../support/http/fake-openapi-server.js';
+import { inBatches, runTrader, type TraderRun } from '../support/http/run-trader.js';
+import { dailyCandles } from '../support/socket/quote-fixtures.js';
+import { QuoteTestService } from '../support/socket/quote-test-service.js';
+import { SocketTestServer } from '../support/socket/socket-test-server.js';
+
+const HEADER = 'date,open,high,low,close,volume\n';
+let folder: string;
+const runs = new Map<string, TraderRun>();
+const run = (name: string): TraderRun => runs.get(name)!;
+const backtest = (data: string, ...more: string[]): string[] => ['backtest', 'strategies/sma-crossover.ts', '--data', data, ...more];
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'data-cli-'));
+  const days = Array.from({ length: 40 }, (_, index) => new Date(Date.UTC(2024, 0, 2 + index)).toISOString().slice(0, 10));
+  const rows = days.map((date, index) => `${date},${10 + index},${11 + index},${9 + index},${10.5 + index},100`);
+  await mkdir(join(folder, 'bad'));
+  await writeFile(join(folder, 'bad', 'MALFORMED.US.csv'), `${HEADER}${rows[0]}\n2024-01-03,ten,11,9,10,100\n`);
+  await writeFile(join(folder, 'bad', 'NEWEST.US.csv'), `${HEADER}${[...rows].reverse().join('\n')}\n`);
+  await writeFile(join(folder, 'bad', 'EMPTY.US.csv'), HEADER);
+  await writeFile(join(folder, 'bad', 'TWICE.US.csv'), `${HEADER}${rows[0]}\n${rows[1]}\n${rows[1]}\n`);
+  await mkdir(join(folder, 'csv'));
+  await copyFile('backtest-data/SPX.US.csv', join(folder, 'csv', 'SPX.US.csv'));
+  await runTrader(['data', 'convert', join(folder, 'csv'), '--out', join(folder, 'parquet')], {}).then((result) =>
+    runs.set('convert', result),
+  );
+  const cases: Record<string, readonly string[]> = {
+    malformed: backtest(join(folder, 'bad', 'MALFORMED.US.csv')),
+    unsorted: backtest(join(folder, 'bad', 'NEWEST.US.csv'), '--on-bad-row', 'skip'),
+    empty: backtest(join(folder, 'bad', 'EMPTY.US.csv')),
+    duplicate: backtest(join(folder, 'bad', 'TWICE.US.csv')),
+    fromCsv: backtest(join(folder, 'csv', 'SPX.US.csv'), '--json', '-'),
+    fromParquet: backtest(join(folder, 'parquet', 'SPX.US.parquet'), '--json', '-'),
+    fromParquetFolder: [...backtest(join(folder, 'parquet'), '--json', '-'), '--symbols', 'SPX.US'],
+    convertHelp: ['data', 'convert', '--help'],
+  };
+  const results = await inBatches(
+    Object.values(cases).map((args) => () => runTrader(args, {})),
+    3,
+  );
+  for (const [index, name] of Object.keys(cases).entries()) runs.set(name, results[index]!);
+}, 180_000);
+
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe('bad candle files', () => {
+  it('a malformed row: exit status 2, naming the file, line and field', () => {
+    const { code, stderr } = run('malformed');
+    expect(code).toBe(2);
+    expect(stderr).toContain(`${join(folder, 'bad', 'MALFORMED.US.csv')}:3: unparseable open "ten"`);
+  });
+
+  it('a file in reverse time order: exit status 2 even with --on-bad-row skip, advising to sort it', () => {
+    const { code, stderr } = run('unsorted');
+    expect(code).toBe(2);
+    expect(stderr).toContain(
+      `error: ${join(folder, 'bad', 'NEWEST.US.csv')}: the rows are not in time order (39 of 40 rows are earlier than a row above them); sort the file by time`,
+    );
+    expect(stderr).not.toContain('skipped');
+  });
+
+  it('a file with no rows: exit status 2, naming it', () => {
+    const { code, stderr } = run('empty');
+    expect(code).toBe(2);
+    expect(stderr).toContain(`error: the candle data has no bars (${join(folder, 'bad', 'EMPTY.US.csv')}: no rows after the header)`);
+  });
+
+  it('a duplicate row: exit status 2, naming both lines', () => {
+    const { code, stderr } = run('duplicate');
+    expect(code).toBe(2);
+    expect(stderr).toContain(`${join(folder, 'bad', 'TWICE.US.csv')}:4: duplicate bar: same time as line 3`);
+  });
+});
+
+describe('trader data convert', () => {
+  it('makes Parquet files that backtest to the same result as the CSV files, from a file or a folder', () => {
+    expect(run('convert').code).toBe(0);
+    expect(run('convert').stderr).toContain(
+      `data convert: ${join(folder, 'csv', 'SPX.US.csv')} → ${join(folder, 'parquet', 'SPX.US.parquet')}: 5105 day bars`,
+    );
+    const [csv, parquet, parquetFolder] = (['fromCsv', 'fromParquet', 'fromParquetFolder'] as const).map((name) => {
+      expect(run(name).code).toBe(0);
+      const { settings, ...rest } = JSON.parse(run(name).stdout) as { settings: Record<string, unknown> };
+      return { ...rest, settings: { ...settings, data: undefined } };
+    });
+    expect(parquet).toEqual(csv);
+    expect(parquetFolder).toEqual(csv);
+  });
+
+  it('explains itself with --help, with examples', () => {
+    const { code, stdout } = run('convertHelp');
+    expect(code).toBe(0);
+    expect(stdout).toContain('--out');
+    expect(stdout).toContain('Examples:');
+  });
+});
+
+describe('trader data fetch --format parquet', () => {
+  let http: FakeOpenApiServer;
+  let socket: SocketTestServer;
+
+  beforeAll(async () => {
+    http = await startFakeOpenApi({
+      appSecret: TEST_SECRET,
+      accessToken: TEST_TOKEN,
+      routes: { 'GET /v1/socket/token': () => ok({ otp: 'otp-data', limit: 1, online: 0 }) },
+    });
+    socket = await SocketTestServer.start({ acceptOtp: (otp) => otp === 'otp-data' });
+    new QuoteTestService(socket, { candles: { '700.HK': dailyCandles('2024-01-01', 7) }, pageSize: 2 });
+  });
+
+  afterAll(async () => {
+    await socket.stop();
+    await http.close();
+  });
+
+  it('writes a Parquet file, then resumes it where it ends', async () => {
+    const env = {
+      LONGPORT_APP_KEY: 'data-e2e',
+      LONGPORT_APP_SECRET: TEST_SECRET,
+      LONGPORT_ACCESS_TOKEN: TEST_TOKEN,
+      LONGPORT_HTTP_URL: http.url,
+      LONGPORT_QUOTE_WS_URL: socket.url,
+      LONGPORT_TRADE_WS_URL: socket.url,
+    };
+    const out = join(folder, 'fetched');
+    const fetch = (to: string, ...more: string[]) =>
+      runTrader(['data', 'fetch', '700.HK', '--from', '2024-01-01', '--to', to, '--out', out, '--format', 'parquet', ...more], env);
+
+    const first = await fetch('2024-01-04');
+    expect(first.code).toBe(0);
+    const second = await fetch('2024-01-07', '--json');
+    expect(second.code).toBe(0);
+    expect(second.stderr).toContain('resuming');
+    expect(JSON.parse(second.stdout)).toEqual([
+      { symbol: '700.HK', file: join(out, '700.HK.parquet'), added: 3, resumedFrom: '2024-01-05' },
+    ]);
+
+    const file = join(out, '700.HK.parquet');
+    const { columns } = await readCandleParquet(await readFile(file), {
+      symbol: parseSymbol('700.HK'),
+      source: file,
+      timeZone: 'Asia/Hong_Kong',
+    });
+    const expected = dailyCandles('2024-01-01', 7);
+    expect(Array.from(columns.time)).toEqual(expected.map((candle) => candle.time));
+    expect(Array.from(columns.close)).toEqual(expected.map((candle) => candle.close));
+    expect(Array.from(columns.turnover!)).toEqual(expected.map((candle) => candle.turnover));
+  }, 120_000); // two fetch processes, each taking ~10 s to start and sign in on the loaded 2-core machine
+});

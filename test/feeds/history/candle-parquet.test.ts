@@ -1,0 +1,147 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parquetMetadata } from 'hyparquet';
+import { parquetWriteBuffer } from 'hyparquet-writer';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseSymbol } from '../../../src/domain/symbol.js';
+import { readCandleCsv } from '../../../src/feeds/history/candle-csv.js';
+import { loadCandles } from '../../../src/feeds/history/candle-files.js';
+import { PARQUET_METADATA_KEY, readCandleParquet, writeCandleParquet } from '../../../src/feeds/history/candle-parquet.js';
+
+const AAPL = parseSymbol('AAPL.US');
+const TENCENT = parseSymbol('700.HK');
+const options = (symbol = AAPL) => ({
+  symbol,
+  source: `${symbol}.parquet`,
+  timeZone: symbol === AAPL ? 'America/New_York' : 'Asia/Hong_Kong',
+});
+const csv = (text: string, symbol = AAPL, period?: '1m') =>
+  readCandleCsv(Buffer.from(text), { ...options(symbol), source: `${symbol}.csv`, ...(period === undefined ? {} : { period }) }).columns;
+
+describe('candle Parquet files', () => {
+  let folder: string;
+
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'candle-parquet-'));
+  });
+
+  afterEach(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('write daily bars as market-local dates and read back the same columns, decimal places and period', async () => {
+    const columns = csv(
+      'date,open,high,low,close,volume,turnover\n2024-03-08,172.94,173.7,168.94,170.73,76114600,\n2024-03-11,168.99,174.38,168.6,172.75,60139500,1.5e9\n',
+    );
+    const bytes = writeCandleParquet(columns, 'America/New_York');
+    const metadata = parquetMetadata(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    expect(metadata.schema.map((element) => [element.name, element.type ?? null, element.converted_type ?? null])).toEqual([
+      ['root', null, null],
+      ['date', 'INT32', 'DATE'],
+      ['open', 'DOUBLE', null],
+      ['high', 'DOUBLE', null],
+      ['low', 'DOUBLE', null],
+      ['close', 'DOUBLE', null],
+      ['volume', 'DOUBLE', null],
+      ['turnover', 'DOUBLE', null],
+    ]);
+    expect(JSON.parse(metadata.key_value_metadata!.find((pair) => pair.key === PARQUET_METADATA_KEY)!.value!)).toEqual({
+      symbol: 'AAPL.US',
+      period: 'day',
+      pricePlaces: 2,
+      volumePlaces: 0,
+    });
+
+    const read = await readCandleParquet(bytes, options());
+
+    expect(read.columns).toEqual({ ...columns, source: 'AAPL.US.parquet' });
+  });
+
+  it('write intraday bars as UTC instants and read them back', async () => {
+    const columns = csv(
+      'datetime,open,high,low,close,volume\n2024-03-08T15:59,1.01,1.02,1,1.015,7\n2024-03-11T09:30,1.1,1.2,1.05,1.15,9\n',
+      AAPL,
+      '1m',
+    );
+    const read = await readCandleParquet(writeCandleParquet(columns, 'America/New_York'), options());
+    expect(read.columns).toEqual({ ...columns, source: 'AAPL.US.parquet' });
+    expect(read.columns.period).toBe('1m');
+  });
+
+  it('read files written elsewhere: DECIMAL and FLOAT prices, INT64 volume, TIMESTAMP micros, text dates', async () => {
+    const written = parquetWriteBuffer({
+      columnData: [
+        { name: 'Datetime', data: [Date.parse('2024-01-02T01:30:00Z') * 1000, Date.parse('2024-01-02T01:31:00Z') * 1000].map(BigInt) },
+        { name: 'Open', data: [38_820n, 38_840n] },
+        { name: 'High', data: [1.1, 1.2] },
+        { name: 'Low', data: [1.05, 1.1] },
+        { name: 'Close', data: ['388.3', '388.4'] },
+        { name: 'Volume', data: [1200n, 300n] },
+      ],
+      schema: [
+        { name: 'root', num_children: 6 },
+        {
+          name: 'Datetime',
+          type: 'INT64',
+          logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: true, unit: 'MICROS' },
+          repetition_type: 'REQUIRED',
+        },
+        { name: 'Open', type: 'INT64', converted_type: 'DECIMAL', scale: 2, precision: 18, repetition_type: 'REQUIRED' },
+        { name: 'High', type: 'FLOAT', repetition_type: 'REQUIRED' },
+        { name: 'Low', type: 'FLOAT', repetition_type: 'REQUIRED' },
+        { name: 'Close', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'REQUIRED' },
+        { name: 'Volume', type: 'INT64', repetition_type: 'REQUIRED' },
+      ],
+    });
+    // Prices that do not fit the bar are reported by row, like a CSV file's lines.
+    const read = await readCandleParquet(new Uint8Array(written), { ...options(TENCENT), onBadRow: 'skip' });
+    expect(read.problems).toEqual([
+      { source: '700.HK.parquet', line: 1, reason: "open 388.2 is outside the bar's range [1.05, 1.1]", unit: 'row' },
+      { source: '700.HK.parquet', line: 2, reason: "open 388.4 is outside the bar's range [1.1, 1.2]", unit: 'row' },
+    ]);
+    const dates = parquetWriteBuffer({
+      columnData: [
+        { name: 'date', data: ['2024-01-02', '2024-01-03'], type: 'STRING' },
+        { name: 'open', data: [388.2, 388.4], type: 'DOUBLE' },
+        { name: 'high', data: [390.5, 391], type: 'DOUBLE' },
+        { name: 'low', data: [387.25, 388], type: 'DOUBLE' },
+        { name: 'close', data: [389, 390], type: 'DOUBLE' },
+        { name: 'volume', data: [1000, 2000], type: 'INT32' },
+      ],
+    });
+    const daily = await readCandleParquet(new Uint8Array(dates), options(TENCENT));
+    expect(Array.from(daily.columns.time, (time) => new Date(time).toISOString())).toEqual([
+      '2024-01-01T16:00:00.000Z',
+      '2024-01-02T16:00:00.000Z',
+    ]);
+    expect({ period: daily.columns.period, places: daily.columns.pricePlaces, volume: Array.from(daily.columns.volume) }).toEqual({
+      period: 'day',
+      places: 2,
+      volume: [1000, 2000],
+    });
+  });
+
+  it('loads a folder of CSV and Parquet files by symbol, and refuses two files of one symbol', async () => {
+    const hk = csv('date,open,high,low,close,volume\n2024-01-02,388.2,390.5,387.25,389,1000\n', TENCENT);
+    await writeFile(join(folder, '700.HK.parquet'), writeCandleParquet(hk, 'Asia/Hong_Kong'));
+    await writeFile(join(folder, '5.HK.csv'), 'date,open,high,low,close,volume\n2024-01-03,60,61,59,60.5,100\n');
+
+    const loaded = await loadCandles(folder);
+
+    expect(loaded.series.map((series) => [series.symbol, series.columns.length, series.candles[0]!.close])).toEqual([
+      ['5.HK', 1, 60.5],
+      ['700.HK', 1, 389],
+    ]);
+    await writeFile(join(folder, '700.HK.csv'), 'date,open,high,low,close,volume\n');
+    await expect(loadCandles(folder)).rejects.toThrow(/has two files for 700\.HK \(700\.HK\.csv, 700\.HK\.parquet\); keep one/);
+  });
+
+  it('refuses a file that is not Parquet, or lacks a column, naming it', async () => {
+    await expect(readCandleParquet(Buffer.from('date,open\n'), options())).rejects.toThrow(/AAPL\.US\.parquet: not a Parquet file/);
+    const noVolume = parquetWriteBuffer({ columnData: [{ name: 'date', data: ['2024-01-02'], type: 'STRING' }] });
+    await expect(readCandleParquet(new Uint8Array(noVolume), options())).rejects.toThrow(
+      'AAPL.US.parquet: no columns open, high, low, close, volume (found: date)',
+    );
+  });
+});
