@@ -7,12 +7,12 @@ export function dataHash(data: BacktestData): string {
   const hash = createHash('sha256');
   hash.update(`${data.period}\u0000${data.currency}\u0000`);
   for (const series of data.series) {
-    hash.update(`${series.symbol}\u0000${series.candles.length}\u0000`);
-    const numbers = new Float64Array(series.candles.length * 6);
-    series.candles.forEach((candle, index) => {
-      numbers.set([candle.time, candle.open, candle.high, candle.low, candle.close, candle.volume], index * 6);
-    });
-    hash.update(new Uint8Array(numbers.buffer));
+    const columns = series.columns;
+    hash.update(`${series.symbol}\u0000${columns.length}\u0000`);
+    for (const column of [columns.time, columns.open, columns.high, columns.low, columns.close, columns.volume]) {
+      const values = Float64Array.from(column.subarray(0, columns.length));
+      hash.update(new Uint8Array(values.buffer));
+    }
   }
   return `sha256:${hash.digest('hex')}`;
 }

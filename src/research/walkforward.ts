@@ -126,7 +126,7 @@ export async function walkForward(options: WalkForwardOptions): Promise<WalkForw
       const combo = windowPlan.trials.find((trial) => trial.index === chosen.index)!.combo;
       const strategy = prepareTrial(options.definition, settings, combo);
       const data = sliceData(options.data, window.test.from, window.test.to);
-      if (data.series.some((series) => series.candles.length > 0)) {
+      if (data.series.some((series) => series.columns.length > 0)) {
         const run = await runTrialBacktest(strategy, { data, risk: options.risk }, settings);
         test = trialOutcome(chosen.index, strategy, run, settings);
         testEquity = { times: Array.from(run.record.equity.times), equity: Array.from(run.record.equity.equity) };

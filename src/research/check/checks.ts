@@ -8,6 +8,7 @@ import type { BacktestData } from '../../backtest/data.js';
 import type { RiskLimits } from '../../risk/config.js';
 import type { PreparedStrategy } from '../../strategy/prepare.js';
 import { seededRandom } from '../param-space.js';
+import { sliceData } from '../shared-data.js';
 import { runTrialBacktest, type TrialSettings } from '../trial.js';
 import { decisionsOf, type Decision, type Difference, firstDifference } from './decisions.js';
 
@@ -41,19 +42,15 @@ async function decisions(input: CheckInput, data: BacktestData, strategy = input
   return decisionsOf(run.intents);
 }
 
-/** Every series cut to the bars of `indices` (of the first series' times: [from, to)). */
+/** Every series cut to the bars starting in [from, to). */
 function barsBetween(data: BacktestData, from: number, to: number): BacktestData {
-  return {
-    ...data,
-    series: data.series.map((series) => ({
-      ...series,
-      candles: series.candles.filter((candle) => candle.time >= from && candle.time < to),
-    })),
-  };
+  return sliceData(data, from, to);
 }
 
 function barTimes(data: BacktestData): number[] {
-  return [...new Set(data.series.flatMap((series) => series.candles.map((candle) => candle.time)))].sort((a, b) => a - b);
+  return [...new Set(data.series.flatMap((series) => Array.from(series.columns.time.subarray(0, series.columns.length))))].sort(
+    (a, b) => a - b,
+  );
 }
 
 export async function checkDeterminism(input: CheckInput, full: readonly Decision[]): Promise<CheckResult> {
