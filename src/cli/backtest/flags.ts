@@ -1,5 +1,5 @@
 // The flags of `trader backtest`, checked before any data is read: each error names the flag and says why.
-import { parseDecimal, type Decimal } from '../../domain/decimal.js';
+import { Fixed } from '../../domain/fixed.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { parseChoice } from '../../domain/order-types.js';
 import { FEE_SETTINGS, FILL_MODELS, INTRABAR_PATHS } from '../../sim/venue/settings.js';
@@ -75,9 +75,9 @@ export interface VenueChoice {
   readonly echo: Readonly<Record<string, string | number | null>>;
 }
 
-export function cashFlag(text: string): Decimal {
-  const cash = parseDecimal(String(text), '--cash');
-  if (!cash.gt(0)) throw new InvalidInputError(`--cash: must be greater than zero (got ${text})`, '--cash');
+export function cashFlag(text: string): Fixed {
+  const cash = Fixed.of(String(text), '--cash');
+  if (!cash.isPositive()) throw new InvalidInputError(`--cash: must be greater than zero (got ${text})`, '--cash');
   return cash;
 }
 

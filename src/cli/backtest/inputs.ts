@@ -2,7 +2,7 @@
 // risk config, the strategy (with fixed params) and the data, loaded once (backtest, optimize, walkforward, check).
 import { loadBacktestData, symbolsOfDataPath, type BacktestData } from '../../backtest/data.js';
 import { parseChoice } from '../../domain/order-types.js';
-import type { Decimal } from '../../domain/decimal.js';
+import type { Fixed } from '../../domain/fixed.js';
 import { loadRiskConfig, type RiskLimits } from '../../risk/config.js';
 import { loadStrategy, type ParamOverrides, type PreparedStrategy } from '../../strategy/index.js';
 import { defaultDataPath } from '../project/config.js';
@@ -10,7 +10,7 @@ import { BAD_ROW_POLICIES, cashFlag, riskFreeRateFlag, symbolsFlag, venueChoice,
 
 export interface BacktestInputs {
   readonly venue: VenueChoice;
-  readonly cash: Decimal;
+  readonly cash: Fixed;
   readonly riskFreeRate: number;
   readonly strategy: PreparedStrategy;
   readonly risk: RiskLimits | undefined;
