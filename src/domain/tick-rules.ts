@@ -1,19 +1,19 @@
-// Tick rules: the price steps an exchange accepts, by market and price band. Pure; prices are exact decimals.
-import { Decimal } from './decimal.js';
+// Tick rules: the price steps an exchange accepts, by market and price band. Pure; prices are fixed-point.
+import { Price } from './price.js';
 
-/** A named market table, or a fixed step given as a decimal string (e.g. "0.005"). */
+/** A named market table, or a fixed step (e.g. 0.005). */
 export const TICK_TABLES = ['hk-spread-table', 'us-stock', 'cn-stock', 'sg-stock'] as const;
 export type TickTable = (typeof TICK_TABLES)[number];
-export type TickRule = TickTable | { readonly fixed: Decimal };
+export type TickRule = TickTable | { readonly fixed: Price };
 
 interface Band {
-  /** The step applies to prices up to and including this bound. */
-  readonly upTo: Decimal;
-  readonly tick: Decimal;
+  /** The step applies to prices up to and including this bound (none: every price above the last bound). */
+  readonly upTo: Price | undefined;
+  readonly tick: Price;
 }
 
-function bands(rows: readonly (readonly [string, string])[]): readonly Band[] {
-  return rows.map(([upTo, tick]) => ({ upTo: new Decimal(upTo), tick: new Decimal(tick) }));
+function bands(rows: readonly (readonly [string | undefined, string])[]): readonly Band[] {
+  return rows.map(([upTo, tick]) => ({ upTo: upTo === undefined ? undefined : Price.of(upTo), tick: Price.of(tick) }));
 }
 
 const BANDS: Readonly<Record<TickTable, readonly Band[]>> = {
@@ -29,46 +29,51 @@ const BANDS: Readonly<Record<TickTable, readonly Band[]>> = {
     ['1000', '0.5'],
     ['2000', '1'],
     ['5000', '2'],
-    ['Infinity', '5'],
+    [undefined, '5'],
   ]),
   // US (Reg NMS rule 612): 0.0001 below 1 USD, 0.01 at or above.
   'us-stock': bands([
     ['0.9999', '0.0001'],
-    ['Infinity', '0.01'],
+    [undefined, '0.01'],
   ]),
   // SSE and SZSE A shares through China Connect: one step of 0.01 CNY.
-  'cn-stock': bands([['Infinity', '0.01']]),
+  'cn-stock': bands([[undefined, '0.01']]),
   // SGX securities: 0.001 below 0.20, 0.005 from 0.20 below 1.00, 0.01 from 1.00.
   'sg-stock': bands([
     ['0.199', '0.001'],
     ['0.995', '0.005'],
-    ['Infinity', '0.01'],
+    [undefined, '0.01'],
   ]),
 };
 
 /** The price step at `price` (a positive price). */
-export function tickSizeAt(rule: TickRule, price: Decimal): Decimal {
+export function tickSizeAt(rule: TickRule, price: Price): Price {
   if (typeof rule !== 'string') return rule.fixed;
   const table = BANDS[rule];
-  for (const band of table) if (price.lte(band.upTo)) return band.tick;
+  for (const band of table) if (band.upTo === undefined || price.lte(band.upTo)) return band.tick;
   return table[table.length - 1]!.tick;
 }
 
+/** The ladder price at or below `price`. */
+function floorToTick(price: Price, tick: Price): Price {
+  return price.dividedBy(tick, 0, 'floor').times(tick);
+}
+
 /** Whether `price` is a whole number of ticks of its band. */
-export function isOnTick(rule: TickRule, price: Decimal): boolean {
-  return price.mod(tickSizeAt(rule, price)).isZero();
+export function isOnTick(rule: TickRule, price: Price): boolean {
+  return floorToTick(price, tickSizeAt(rule, price)).eq(price);
 }
 
 /** The nearest prices on the ladder at or below and at or above `price`. */
-export function tickNeighbours(rule: TickRule, price: Decimal): { readonly below: Decimal; readonly above: Decimal } {
+export function tickNeighbours(rule: TickRule, price: Price): { readonly below: Price; readonly above: Price } {
   const tick = tickSizeAt(rule, price);
-  const below = price.dividedBy(tick).floor().times(tick);
+  const below = floorToTick(price, tick);
   return { below, above: below.eq(price) ? price : below.plus(tick) };
 }
 
 /** A rule as text: the table's name or the fixed step. */
 export function describeTickRule(rule: TickRule): string {
-  return typeof rule === 'string' ? rule : rule.fixed.toFixed();
+  return typeof rule === 'string' ? rule : rule.fixed.toString();
 }
 
 /** Parses "hk-spread-table", "us-stock", … or a positive decimal step; undefined when it is neither. */
@@ -76,6 +81,6 @@ export function parseTickRule(text: string): TickRule | undefined {
   const trimmed = text.trim();
   if ((TICK_TABLES as readonly string[]).includes(trimmed)) return trimmed as TickTable;
   if (!/^(\d+(\.\d*)?|\.\d+)$/.test(trimmed)) return undefined;
-  const fixed = new Decimal(trimmed);
-  return fixed.gt(0) ? { fixed } : undefined;
+  const fixed = Price.of(trimmed);
+  return fixed.isPositive() ? { fixed } : undefined;
 }

@@ -3,7 +3,7 @@
 // unsubscribed, its queued intents are dropped, and a strategy-failed event names it and the cause. With a
 // warm-up, each candle stream plays history first; intents made on history bars are dropped.
 import { filter, map, Observable, type SchedulerLike, type Subscription } from 'rxjs';
-import { ZERO, parseSymbol, type Candle, type Clock, type OrderIntent, type Period, type SecuritySymbol } from '../domain/index.js';
+import { Money, parseSymbol, type Candle, type Clock, type OrderIntent, type Period, type SecuritySymbol } from '../domain/index.js';
 import type { Executor } from '../execution/executor.js';
 import type { Logger } from '../log/logger.js';
 import type { IntentDenial, StrategyContext, StrategyOrderUpdate } from '../strategy/context.js';
@@ -250,7 +250,7 @@ export class StrategyHost {
       account: {
         balance: (currency) => book.balance(currency),
         cash: (currency) => book.cashIn(currency),
-        buyPower: (currency) => book.balance(currency)?.buyPower ?? ZERO,
+        buyPower: (currency) => book.balance(currency)?.buyPower ?? Money.zero(currency ?? book.balance()?.currency ?? ''),
       },
       clock: this.clock,
       scheduler: this.scheduler,

@@ -6,14 +6,17 @@ import type {
   AccountBalance,
   Candle,
   Clock,
-  Decimal,
   Fill,
+  FixedInput,
+  Money,
   OrderIntent,
   OrderStatus,
   OrderType,
   OutsideRth,
   Period,
   Position,
+  Price,
+  Quantity,
   Quote,
   SecuritySymbol,
   Side,
@@ -21,7 +24,7 @@ import type {
 } from '../domain/index.js';
 
 /** Anything a helper accepts as a quantity or price: numbers are read via their shortest decimal text. */
-export type DecimalInput = number | string | Decimal;
+export type DecimalInput = FixedInput;
 
 export interface IntentOptions {
   /** Defaults to the strategy's first symbol. */
@@ -55,9 +58,9 @@ export interface StrategyOrderUpdate {
   readonly side: Side;
   readonly orderType: OrderType;
   readonly status: OrderStatus;
-  readonly quantity: Decimal;
-  readonly executedQuantity: Decimal;
-  readonly averagePrice: Decimal | undefined;
+  readonly quantity: Quantity;
+  readonly executedQuantity: Quantity;
+  readonly averagePrice: Price | undefined;
   /** The fill this change reports, if any. */
   readonly fill: Fill | undefined;
   readonly message: string;
@@ -66,7 +69,7 @@ export interface StrategyOrderUpdate {
 /** Synchronous reads of the executor's position book (kept consistent with the broker). */
 export interface PositionsView {
   /** Signed quantity (negative = short); zero when flat. `symbol` defaults to the strategy's first symbol. */
-  quantity(symbol?: SecuritySymbol | string): Decimal;
+  quantity(symbol?: SecuritySymbol | string): Quantity;
   get(symbol?: SecuritySymbol | string): Position | undefined;
   all(): readonly Position[];
 }
@@ -75,8 +78,8 @@ export interface PositionsView {
 export interface AccountView {
   /** The balance in `currency`, or the first one reported when omitted. */
   balance(currency?: string): AccountBalance | undefined;
-  cash(currency?: string): Decimal;
-  buyPower(currency?: string): Decimal;
+  cash(currency?: string): Money;
+  buyPower(currency?: string): Money;
 }
 
 /** The logger strategies get: pino-compatible (an object, then a message), tagged with the strategy name. */

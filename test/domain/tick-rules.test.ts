@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { Decimal } from '../../src/domain/decimal.js';
+import { Price } from '../../src/domain/price.js';
 import { instrumentOf, wholeLots } from '../../src/domain/instrument.js';
 import { parseSymbol } from '../../src/domain/symbol.js';
 import { isOnTick, parseTickRule, tickNeighbours, tickSizeAt } from '../../src/domain/tick-rules.js';
 
-const d = (text: string): Decimal => new Decimal(text);
+const d = (text: string): Price => Price.of(text);
 
 describe('tick rules', () => {
   it('steps Hong Kong prices by the spread table band', () => {
@@ -22,7 +22,7 @@ describe('tick rules', () => {
       ['3000', '2'],
       ['6000', '5'],
     ];
-    for (const [price, tick] of cases) expect(tickSizeAt('hk-spread-table', d(price)).toFixed(), price).toBe(tick);
+    for (const [price, tick] of cases) expect(tickSizeAt('hk-spread-table', d(price)).toString(), price).toBe(tick);
   });
 
   it('accepts band bounds and refuses prices between the steps of their band', () => {
@@ -31,7 +31,8 @@ describe('tick rules', () => {
     expect(isOnTick('hk-spread-table', d('20.05'))).toBe(true);
     expect(isOnTick('hk-spread-table', d('350.3'))).toBe(false);
     expect(isOnTick('hk-spread-table', d('350.4'))).toBe(true);
-    expect(tickNeighbours('hk-spread-table', d('350.3'))).toEqual({ below: d('350.2'), above: d('350.4') });
+    const { below, above } = tickNeighbours('hk-spread-table', d('350.3'));
+    expect([below.toString(), above.toString()]).toEqual(['350.2', '350.4']);
   });
 
   it('steps US prices by 0.01 from 1 USD and by 0.0001 below', () => {
@@ -52,7 +53,7 @@ describe('tick rules', () => {
 
   it('parses named tables and fixed steps, and nothing else', () => {
     expect(parseTickRule('hk-spread-table')).toBe('hk-spread-table');
-    expect(parseTickRule('0.005')).toEqual({ fixed: d('0.005') });
+    expect(parseTickRule('0.005')).toEqual({ fixed: Price.of('0.005') });
     expect(parseTickRule('0')).toBeUndefined();
     expect(parseTickRule('cents')).toBeUndefined();
   });

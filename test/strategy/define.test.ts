@@ -2,7 +2,7 @@ import { EMPTY, Subject, firstValueFrom, of, toArray } from 'rxjs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { VirtualClock } from '../../src/clock/virtual-clock.js';
 import { clockScheduler } from '../../src/clock/scheduler.js';
-import { ZERO, type Candle, type OrderIntent } from '../../src/domain/index.js';
+import { Money, Quantity, type Candle, type OrderIntent } from '../../src/domain/index.js';
 import { createIntentHelpers, defineStrategy, type StrategyContext } from '../../src/strategy/index.js';
 import { dailyCandles } from '../support/execution/subject-market-data.js';
 
@@ -22,8 +22,8 @@ function contextFor<P>(params: P, candles: Subject<Candle>): StrategyContext<P> 
     quotes: () => EMPTY,
     orderUpdates: EMPTY,
     denials: EMPTY,
-    positions: { quantity: () => ZERO, get: () => undefined, all: () => [] },
-    account: { balance: () => undefined, cash: () => ZERO, buyPower: () => ZERO },
+    positions: { quantity: () => Quantity.ZERO, get: () => undefined, all: () => [] },
+    account: { balance: () => undefined, cash: () => Money.zero('USD'), buyPower: () => Money.zero('USD') },
     clock,
     scheduler: clockScheduler(clock),
     log,

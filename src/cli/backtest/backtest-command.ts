@@ -8,16 +8,16 @@ import { formatLocal } from '../../backtest/report/format.js';
 import type { BacktestResult } from '../../backtest/result.js';
 import { systemClock } from '../../clock/system-clock.js';
 import { parseChoice } from '../../domain/order-types.js';
-import { isIntraday, PERIODS } from '../../domain/period.js';
+import { isIntraday } from '../../domain/period.js';
 import { createLogger } from '../../log/logger.js';
 import { loadRiskConfig } from '../../risk/config.js';
-import { FEE_SETTINGS, FILL_MODELS, INTRABAR_PATHS } from '../../sim/venue/settings.js';
 import { describeFailure } from '../../strategy/failure.js';
 import { loadStrategy, parseParamAssignments } from '../../strategy/index.js';
 import { readSecurities, securitiesFileOf } from '../../feeds/history/securities-file.js';
 import { loadCorporateActions } from '../../feeds/history/corporate-actions-file.js';
 import {
   ADJUSTMENTS,
+  BACKTEST_OPTIONS,
   BAD_ROW_POLICIES,
   cashFlag,
   jsonTarget,
@@ -128,7 +128,7 @@ function reportFailures(result: BacktestResult, run: BacktestRun, verbose: boole
 
 // The global --json is a switch; here it names a file (or - for stdout), so it must stop being a boolean,
 // or yargs would read `--json out.json` as a switch and a stray argument.
-function jsonTakesAValue<T>(yargs: Argv<T>): Argv<T> {
+export function jsonTakesAValue<T>(yargs: Argv<T>): Argv<T> {
   const options = (yargs as unknown as { getOptions(): { boolean: string[] } }).getOptions();
   const index = options.boolean.indexOf('json');
   if (index >= 0) options.boolean.splice(index, 1);
@@ -145,57 +145,14 @@ export const backtestCommand: CommandModule<object, BacktestArgs> = {
         demandOption: true,
         describe: 'Strategy file (.ts or .js), e.g. strategies/sma-crossover.ts',
       })
-      .option('data', {
-        type: 'string',
-        describe:
-          "Candle CSV file or folder of SYMBOL.csv files (default: the project's data folder, see trader.json; else the bundled sample)",
-      })
-      .option('symbols', {
-        type: 'string',
-        describe: "Comma-separated symbols (default: the file's name, or every SYMBOL.csv of the folder)",
-      })
-      .option('period', {
-        type: 'string',
-        describe: `Bar period the strategy sees (${PERIODS.join(', ')}); coarser than the data is built from it`,
-      })
-      .option('param', { type: 'string', array: true, describe: 'Strategy parameter key=value (repeatable)' })
-      .option('cash', { type: 'string', default: '1000000', describe: "Starting cash in the data's currency" })
-      .option('commission', { type: 'string', describe: 'Commission as a fraction of traded value per fill, e.g. 0.001' })
-      .option('slippage', { type: 'string', describe: 'Slippage in basis points against market-style fills (default 0)' })
-      .option('fees', {
-        type: 'string',
-        describe: `Market fee schedule instead of --commission: ${FEE_SETTINGS.filter((fee) => fee !== 'none').join(', ')}`,
-      })
-      .option('fill', {
-        type: 'string',
-        default: 'next-open',
-        describe: `Market order fill: ${FILL_MODELS.join(" (next bar's open) | ")} (the deciding bar's close)`,
-      })
-      .option('intrabar', {
-        type: 'string',
-        default: 'nearest-first',
-        describe: `Path inside a bar for stops and limits: ${INTRABAR_PATHS.join(', ')}`,
-      })
-      .option('short', {
-        type: 'boolean',
-        describe: 'Allow short selling: a sell while flat opens a short, margined at the initial margin factor',
-      })
-      .option('borrow-rate', {
-        type: 'string',
-        describe: 'With --short: annual borrow fee on short value, charged per day held, e.g. 0.03',
-      })
+      .options(BACKTEST_OPTIONS)
       .option('adjust', {
         type: 'string',
         default: 'none',
         describe:
           'What the prices are: none (unadjusted; dividends and splits from Dividends/Stock Splits columns or actions.csv are applied on their ex-dates) or forward (already adjusted; actions ignored)',
       })
-      .option('risk', { type: 'string', describe: 'Risk config JSON (the same file as `trader run --risk`)' })
-      .option('risk-free-rate', {
-        type: 'string',
-        describe: 'Annual risk-free rate for Sharpe and Sortino, as a fraction, e.g. 0.02 (default 0)',
-      })
-      .option('on-bad-row', { type: 'string', default: 'fail', describe: 'Bad CSV rows: fail (list the first 10) or skip them' })
+      .option('param', { type: 'string', array: true, describe: 'Strategy parameter key=value (repeatable)' })
       .option('json', {
         type: 'string',
         nargs: 1,

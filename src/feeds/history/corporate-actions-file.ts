@@ -2,7 +2,8 @@
 // CSV (0 = none on that day), and a separate `actions.csv` beside the data (symbol,date,kind,value).
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { Decimal } from '../../domain/decimal.js';
+import { Fixed } from '../../domain/fixed.js';
+import { Price } from '../../domain/price.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { parseSymbol, type SecuritySymbol } from '../../domain/symbol.js';
 import type { CorporateAction } from '../../domain/corporate-action.js';
@@ -45,7 +46,7 @@ export function candleFileActions(text: string, symbol: SecuritySymbol, source: 
     const exDate = (cells[dateColumn] ?? '').trim().slice(0, 10);
     const at = `${source}:${index + 1}`;
     const dividend = valueAt(cells, dividends, at, 'Dividends');
-    if (dividend !== undefined && !dividend.isZero()) actions.push({ kind: 'dividend', symbol, exDate, perShare: dividend });
+    if (dividend !== undefined && !dividend.isZero()) actions.push({ kind: 'dividend', symbol, exDate, perShare: Price.of(dividend) });
     const ratio = valueAt(cells, splits, at, 'Stock Splits');
     if (ratio !== undefined && !ratio.isZero()) actions.push({ kind: 'split', symbol, exDate, ratio: positive(ratio, at, 'Stock Splits') });
   }
@@ -76,24 +77,25 @@ export function parseActionsFile(text: string, source: string): CorporateAction[
     }
     const exDate = cells[dateAt] ?? '';
     if (!/^\d{4}-\d{2}-\d{2}$/.test(exDate)) throw new InvalidInputError(`${at}: date: "${exDate}" is not a YYYY-MM-DD date`, 'actions');
-    const value = valueAt(cells, valueAt_, at, 'value') ?? new Decimal(0);
+    const value = valueAt(cells, valueAt_, at, 'value') ?? Fixed.ZERO;
     const kind = (cells[kindAt] ?? '').toLowerCase();
-    if (kind === 'dividend') actions.push({ kind, symbol, exDate, perShare: value });
+    if (kind === 'dividend') actions.push({ kind, symbol, exDate, perShare: Price.of(value) });
     else if (kind === 'split') actions.push({ kind, symbol, exDate, ratio: positive(value, at, 'value') });
     else throw new InvalidInputError(`${at}: kind: "${cells[kindAt] ?? ''}" is not dividend or split`, 'actions');
   }
   return actions;
 }
 
-function valueAt(cells: readonly string[], column: number, at: string, field: string): Decimal | undefined {
+function valueAt(cells: readonly string[], column: number, at: string, field: string): Fixed | undefined {
   if (column < 0) return undefined;
   const text = (cells[column] ?? '').trim();
   if (text === '') return undefined;
   if (!NUMBER.test(text)) throw new InvalidInputError(`${at}: ${field}: "${text}" is not a number`, 'actions');
-  return new Decimal(text);
+  return Fixed.of(text);
 }
 
-function positive(value: Decimal, at: string, field: string): Decimal {
-  if (!value.gt(0)) throw new InvalidInputError(`${at}: ${field}: a split ratio must be positive, got ${value.toFixed()}`, 'actions');
+function positive(value: Fixed, at: string, field: string): Fixed {
+  if (!value.isPositive())
+    throw new InvalidInputError(`${at}: ${field}: a split ratio must be positive, got ${value.toString()}`, 'actions');
   return value;
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { Decimal } from '../../../src/domain/decimal.js';
 import { parseSymbol } from '../../../src/domain/symbol.js';
 import { candleFileActions, parseActionsFile } from '../../../src/feeds/history/corporate-actions-file.js';
 
@@ -13,9 +12,16 @@ describe('corporate actions from data files', () => {
       '2020-08-07,452,454,441,444.4,440,5,0.82,0',
       '2020-08-31,127.6,131,126,129,128,5,0,4',
     ].join('\n');
-    expect(candleFileActions(csv, AAPL, 'AAPL.US.csv')).toEqual([
-      { kind: 'dividend', symbol: AAPL, exDate: '2020-08-07', perShare: new Decimal('0.82') },
-      { kind: 'split', symbol: AAPL, exDate: '2020-08-31', ratio: new Decimal(4) },
+    expect(
+      candleFileActions(csv, AAPL, 'AAPL.US.csv').map((action) => [
+        action.kind,
+        action.symbol,
+        action.exDate,
+        (action.kind === 'dividend' ? action.perShare : action.ratio).toString(),
+      ]),
+    ).toEqual([
+      ['dividend', AAPL, '2020-08-07', '0.82'],
+      ['split', AAPL, '2020-08-31', '4'],
     ]);
     expect(candleFileActions('date,open,high,low,close,volume\n2020-01-02,1,1,1,1,1\n', AAPL, 'x')).toEqual([]);
   });

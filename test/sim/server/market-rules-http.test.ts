@@ -4,7 +4,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Decimal } from '../../../src/domain/decimal.js';
+import { Price } from '../../../src/domain/price.js';
+import { Quantity } from '../../../src/domain/quantity.js';
 import type { OrderRequest } from '../../../src/domain/order.js';
 import type { SimulatorOptions } from '../../../src/sim/server/index.js';
 import { HK } from '../../support/sim/candles.js';
@@ -25,7 +26,7 @@ const buy = (quantity: number, extra: Partial<OrderRequest> = {}): OrderRequest 
   symbol: HK,
   side: 'Buy',
   orderType: 'MO',
-  quantity: new Decimal(quantity),
+  quantity: Quantity.of(quantity),
   timeInForce: 'Day',
   ...extra,
 });
@@ -48,13 +49,12 @@ describe('market rules over the wire', () => {
 
   it('rejects a price off the Hong Kong spread table, and fractional shares', async () => {
     await start();
-    const mark = new Decimal(h.sim.venue.markPrice(HK)!);
-    const off = mark.toDecimalPlaces(0).plus('0.001');
+    const off = Price.of(Math.round(h.sim.venue.markPrice(HK)!)).plus(Price.of('0.001'));
     const { orderId } = await h.http.submitOrder(buy(100, { orderType: 'LO', price: off }));
     const detail = await h.http.orderDetail(orderId);
     expect(detail.status).toBe('RejectedStatus');
     expect(detail.message).toMatch(
-      new RegExp(`^tick size: price ${off.toFixed().replace('.', '\\.')} of 700\\.HK is not on the price ladder`),
+      new RegExp(`^tick size: price ${off.toString().replace('.', '\\.')} of 700\\.HK is not on the price ladder`),
     );
     const fractional = await h.http.orderDetail((await h.http.submitOrder(buy(1.5))).orderId);
     expect(fractional.message).toBe('fractional shares: 700.HK trades whole shares only, got quantity 1.5');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { dayBar, d, Harness, HK, order } from './fixtures.js';
+import { dayBar, f, Harness, HK, order, p } from './fixtures.js';
 
-const dividend = (exDate: string, perShare: string) => ({ kind: 'dividend', symbol: HK, exDate, perShare: d(perShare) }) as const;
-const split = (exDate: string, ratio: string) => ({ kind: 'split', symbol: HK, exDate, ratio: d(ratio) }) as const;
+const dividend = (exDate: string, perShare: string) => ({ kind: 'dividend', symbol: HK, exDate, perShare: p(perShare) }) as const;
+const split = (exDate: string, ratio: string) => ({ kind: 'split', symbol: HK, exDate, ratio: f(ratio) }) as const;
 
 describe('corporate actions on unadjusted prices', () => {
   it('credits a holder the dividend on the ex-date, before the ex-date bar', () => {
@@ -47,13 +47,13 @@ describe('corporate actions on unadjusted prices', () => {
     bar('2024-01-02', 90);
     sim.venue.submit(order(HK, 'Buy', 101));
     bar('2024-01-03', 90); // 101 at 90 = 9090
-    const resting = sim.venue.submit(order(HK, 'Sell', 100, { price: d('120') }));
+    const resting = sim.venue.submit(order(HK, 'Sell', 100, { price: p('120') }));
     bar('2024-01-04', 60); // 1.5-for-1: 151.5 shares → 151 and 0.5 × 60 = 30 in cash
     const [position] = sim.venue.positions();
     expect([position!.quantity.toFixed(), position!.costPrice.toFixed()]).toEqual(['151', '60']);
     expect(sim.cash()).toBe(String(100000 - 9090 + 30));
     const adjusted = sim.venue.order(resting.orderId);
-    expect([adjusted.quantity.toFixed(), adjusted.price?.toFixed()]).toEqual(['150', '80']);
+    expect([adjusted.quantity.toFixed(), adjusted.price?.toString()]).toEqual(['150', '80']);
   });
 
   it('charges a short position its borrow fee for each calendar day held', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../../src/clock/virtual-clock.js';
 import { parseSymbol } from '../../../src/domain/symbol.js';
 import { Venue, type VenueSettingsInput } from '../../../src/sim/venue/index.js';
-import { d, dayBar, HK, order, US } from './fixtures.js';
+import { dayBar, HK, order, p, q, US } from './fixtures.js';
 
 const CN = parseSymbol('600519.CN');
 
@@ -33,10 +33,10 @@ describe('market order rules in the venue', () => {
 
   it('takes a Hong Kong odd lot only as an ODD order of less than one lot', () => {
     const venue = marketVenue();
-    expect(venue.submit(order(HK, 'Buy', 50, { orderType: 'ODD', price: d('350.2') })).status).toBe('NewStatus');
-    const whole = venue.submit(order(HK, 'Buy', 100, { orderType: 'ODD', price: d('350.2') }));
+    expect(venue.submit(order(HK, 'Buy', 50, { orderType: 'ODD', price: p('350.2') })).status).toBe('NewStatus');
+    const whole = venue.submit(order(HK, 'Buy', 100, { orderType: 'ODD', price: p('350.2') }));
     expect(whole.message).toMatch(/^odd lot: an ODD order takes fewer shares than one board lot of 100/);
-    expect(venue.submit(order(US, 'Buy', 5, { orderType: 'ODD', price: d('190') })).message).toMatch(
+    expect(venue.submit(order(US, 'Buy', 5, { orderType: 'ODD', price: p('190') })).message).toMatch(
       /^odd lot: order type ODD is for Hong Kong/,
     );
   });
@@ -50,12 +50,12 @@ describe('market order rules in the venue', () => {
 
   it('rejects prices off the tick ladder, naming the nearest prices on it', () => {
     const venue = marketVenue();
-    const placed = venue.submit(order(HK, 'Buy', 100, { price: d('350.3') }));
+    const placed = venue.submit(order(HK, 'Buy', 100, { price: p('350.3') }));
     expect(placed.status).toBe('RejectedStatus');
     expect(placed.message).toBe('tick size: price 350.3 of 700.HK is not on the price ladder (hk-spread-table); nearest 350.2 or 350.4');
-    expect(venue.submit(order(HK, 'Buy', 100, { price: d('350.4') })).status).toBe('NewStatus');
-    expect(venue.submit(order(US, 'Buy', 1, { price: d('190.555') })).message).toMatch(/^tick size: price 190.555/);
-    const stop = venue.submit(order(US, 'Sell', 1, { orderType: 'MIT', triggerPrice: d('185.001') }));
+    expect(venue.submit(order(HK, 'Buy', 100, { price: p('350.4') })).status).toBe('NewStatus');
+    expect(venue.submit(order(US, 'Buy', 1, { price: p('190.555') })).message).toMatch(/^tick size: price 190.555/);
+    const stop = venue.submit(order(US, 'Sell', 1, { orderType: 'MIT', triggerPrice: p('185.001') }));
     expect(stop.message).toMatch(/^tick size: trigger price 185.001/);
   });
 
@@ -78,9 +78,9 @@ describe('market order rules in the venue', () => {
 
   it('applies the same rules to a replacement', () => {
     const venue = marketVenue();
-    const placed = venue.submit(order(HK, 'Buy', 100, { price: d('340') }));
-    expect(() => venue.replace(placed.orderId, { quantity: d(250) })).toThrow(/lot size: quantity 250/);
-    expect(() => venue.replace(placed.orderId, { quantity: d(200), price: d('340.1') })).toThrow(/tick size: price 340.1/);
-    expect(venue.replace(placed.orderId, { quantity: d(200), price: d('340.2') }).quantity.toFixed()).toBe('200');
+    const placed = venue.submit(order(HK, 'Buy', 100, { price: p('340') }));
+    expect(() => venue.replace(placed.orderId, { quantity: q(250) })).toThrow(/lot size: quantity 250/);
+    expect(() => venue.replace(placed.orderId, { quantity: q(200), price: p('340.1') })).toThrow(/tick size: price 340.1/);
+    expect(venue.replace(placed.orderId, { quantity: q(200), price: p('340.2') }).quantity.toFixed()).toBe('200');
   });
 });
