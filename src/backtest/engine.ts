@@ -19,6 +19,7 @@ import type { PreparedStrategy } from '../strategy/prepare.js';
 import type { FeeModel } from '../sim/venue/fees.js';
 import type { VenueSettingsInput } from '../sim/venue/settings.js';
 import { Venue } from '../sim/venue/venue.js';
+import type { CorporateAction } from '../sim/venue/corporate-actions.js';
 import { VirtualClock } from '../clock/virtual-clock.js';
 import { headOf, type CandleColumns } from '../feeds/history/candle-columns.js';
 import { BarCloseTimes } from './bar-close.js';
@@ -40,6 +41,8 @@ export interface BacktestOptions {
   /** Starting cash in the data's currency; default 1,000,000. */
   readonly cash?: FixedInput;
   readonly venue?: BacktestVenueSettings;
+  /** Dividends and splits applied on their ex-dates (data with unadjusted prices); none by default. */
+  readonly actions?: readonly CorporateAction[];
   /** A fee model of your own (takes precedence over venue.fees). */
   readonly feeModel?: FeeModel;
   readonly risk?: RiskLimits;
@@ -128,7 +131,12 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
   const barCloses = new BarCloseTimes(data.period);
   const walk = new SeriesWalk({
     series,
-    inputs: symbols.map((symbol) => venue.barInput(symbol)),
+    inputs: symbols.map((symbol) =>
+      venue.barInput(
+        symbol,
+        options.actions?.filter((action) => action.symbol === symbol),
+      ),
+    ),
     closes: symbols.map((symbol) => barCloses.of(symbol)),
     feeds: symbols.map((symbol) => marketData.feed(symbol)),
     clock,

@@ -21,3 +21,6 @@ export * from './quote.js';
 export * from './symbol.js';
 export * from './market-hours.js';
 export * from './time-zone.js';
+export * from './instrument.js';
+export * from './tick-rules.js';
+export * from './corporate-action.js';

@@ -1,10 +1,9 @@
 // What the risk layer answers: approved, or denied with a stable code and the figures behind the decision.
 
 /**
- * Each code names what happened, not which check caught it. Sells beyond the holding: NO_POSITION_TO_SELL
- * (nothing held) and SELL_EXCEEDS_POSITION (more than held) while the broker lends no shares,
- * EXCEEDS_SELL_LIMIT when it lends some but not enough; a refusal to go short by choice (a config switch,
- * not the broker) would be its own code, SHORT_SELLING_NOT_ALLOWED.
+ * Each code names what happened, not which check caught it. Sells beyond the holding while the broker lends
+ * no shares: SHORT_SELLING_NOT_ALLOWED (nothing held: the sell would open a short) and SELL_EXCEEDS_POSITION
+ * (more than held); EXCEEDS_SELL_LIMIT when it lends some but not enough.
  */
 export const DENIAL_CODES = [
   'INVALID_QUANTITY',
@@ -19,7 +18,7 @@ export const DENIAL_CODES = [
   'RISK_DATA_UNAVAILABLE',
   'NO_REFERENCE_PRICE',
   'EXCEEDS_BUY_LIMIT',
-  'NO_POSITION_TO_SELL',
+  'SHORT_SELLING_NOT_ALLOWED',
   'SELL_EXCEEDS_POSITION',
   'EXCEEDS_SELL_LIMIT',
   'INSUFFICIENT_MARGIN',

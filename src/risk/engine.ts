@@ -214,7 +214,7 @@ function checkSellLimit(order: OrderRequest, position: Quantity, limit: BuyLimit
   const what = `sell ${toWire(order.quantity)} ${order.symbol}`;
   if (sellable.gt(held))
     return deny('EXCEEDS_SELL_LIMIT', `${what}: the broker lets you sell at most ${toWire(sellable)} (position ${toWire(held)})`, figures);
-  if (held.isZero()) return deny('NO_POSITION_TO_SELL', `${what}: no position to sell (the account cannot sell short)`, figures);
+  if (held.isZero()) return deny('SHORT_SELLING_NOT_ALLOWED', `${what}: no position, and short selling is not allowed`, figures);
   return deny('SELL_EXCEEDS_POSITION', `${what}: more than the position of ${toWire(held)} (the account cannot sell short)`, figures);
 }
 

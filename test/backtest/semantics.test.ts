@@ -165,11 +165,11 @@ describe('backtest semantics', () => {
 
     const denials = run.events.flatMap((event) => (event.type === 'denial' ? [[event.denial.code, event.denial.message]] : []));
     expect(denials).toEqual([
-      ['NO_POSITION_TO_SELL', 'sell 10 AAPL.US: no position to sell (the account cannot sell short)'],
+      ['SHORT_SELLING_NOT_ALLOWED', 'sell 10 AAPL.US: no position, and short selling is not allowed'],
       ['SELL_EXCEEDS_POSITION', 'sell 150 AAPL.US: more than the position of 100 (the account cannot sell short)'],
       ['UNKNOWN_SYMBOL', 'the broker does not know NOPE.US: unknown symbol: no market data for NOPE.US yet'],
     ]);
-    expect(run.denials).toEqual({ NO_POSITION_TO_SELL: 1, SELL_EXCEEDS_POSITION: 1, UNKNOWN_SYMBOL: 1 });
+    expect(run.denials).toEqual({ SHORT_SELLING_NOT_ALLOWED: 1, SELL_EXCEEDS_POSITION: 1, UNKNOWN_SYMBOL: 1 });
   });
 
   it('applies the configured risk limits exactly as a live run does', async () => {

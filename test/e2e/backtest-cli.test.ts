@@ -174,16 +174,21 @@ describe('trader backtest', () => {
     expect(code).toBe(0);
     const result = backtestResultSchema.parse(JSON.parse(await readFile(join(folder, 'denied.json'), 'utf8')));
     expect(result.counts).toEqual({ intents: 3, orders: 0, fills: 0, denials: 3 });
-    expect(result.denialsByCode).toEqual({ NO_POSITION_TO_SELL: 1, UNKNOWN_SYMBOL: 1, EXCEEDS_BUY_LIMIT: 1 });
+    expect(result.denialsByCode).toEqual({ SHORT_SELLING_NOT_ALLOWED: 1, UNKNOWN_SYMBOL: 1, EXCEEDS_BUY_LIMIT: 1 });
     expect(result.denials.map((denial) => [denial.time, denial.strategy, denial.code, denial.intent])).toEqual([
-      ['2000-01-07T16:00:00-05:00', 'denied', 'NO_POSITION_TO_SELL', { kind: 'order', symbol: 'SPX.US', side: 'Sell', quantity: '10' }],
+      [
+        '2000-01-07T16:00:00-05:00',
+        'denied',
+        'SHORT_SELLING_NOT_ALLOWED',
+        { kind: 'order', symbol: 'SPX.US', side: 'Sell', quantity: '10' },
+      ],
       ['2000-01-10T16:00:00-05:00', 'denied', 'UNKNOWN_SYMBOL', { kind: 'order', symbol: 'NOPE.US', side: 'Buy', quantity: '10' }],
       ['2000-01-11T16:00:00-05:00', 'denied', 'EXCEEDS_BUY_LIMIT', { kind: 'order', symbol: 'SPX.US', side: 'Buy', quantity: '1000000' }],
     ]);
     expect(result.denials[0]!.figures).toEqual({ quantity: '10', position: '0', sellable: '0' });
     expect(stdout).toContain('Intents 3 · orders 0 · fills 0 · denied 3');
     expect(stdout).toMatch(
-      /NO_POSITION_TO_SELL ×1 +2000-01-07 denied: sell 10 SPX\.US: no position to sell \(the account cannot sell short\)/,
+      /SHORT_SELLING_NOT_ALLOWED ×1 +2000-01-07 denied: sell 10 SPX\.US: no position, and short selling is not allowed/,
     );
     expect(stdout).toMatch(
       /UNKNOWN_SYMBOL ×1 +2000-01-10 denied: the broker does not know NOPE\.US: unknown symbol: no market data for NOPE\.US yet/,

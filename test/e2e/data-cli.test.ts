@@ -158,5 +158,9 @@ describe('trader data fetch --format parquet', () => {
     expect(Array.from(columns.time)).toEqual(expected.map((candle) => candle.time));
     expect(Array.from(columns.close)).toEqual(expected.map((candle) => candle.close));
     expect(Array.from(columns.turnover!)).toEqual(expected.map((candle) => candle.turnover));
+    // The static info (cmd 10) is saved beside the candles, for the backtest venue's lot and name.
+    expect(await readFile(join(out, 'securities.csv'), 'utf8')).toBe(
+      'symbol,name,currency,lot_size,tick,fractional_shares\n700.HK,700.HK Inc,HKD,100,,\n',
+    );
   }, 120_000); // two fetch processes, each taking ~10 s to start and sign in on the loaded 2-core machine
 });

@@ -183,17 +183,17 @@ describe('risk engine', () => {
     });
   });
 
-  it('denies selling while flat as NO_POSITION_TO_SELL when the account cannot sell short', () => {
+  it('denies selling while flat as SHORT_SELLING_NOT_ALLOWED when the account cannot sell short', () => {
     const flat = { buyLimit: { cashMaxQty: Quantity.ZERO, marginMaxQty: Quantity.ZERO } };
 
     expect(decide(order('Sell', 10), flat)).toEqual({
       kind: 'denied',
-      code: 'NO_POSITION_TO_SELL',
-      message: 'sell 10 AAPL.US: no position to sell (the account cannot sell short)',
+      code: 'SHORT_SELLING_NOT_ALLOWED',
+      message: 'sell 10 AAPL.US: no position, and short selling is not allowed',
       figures: { quantity: '10', position: '0', sellable: '0' },
     });
     // Named for the missing position even when a position limit would also refuse the short.
-    expect(decide(order('Sell', 10), flat, { maxPositionPerSymbol: Quantity.of(5) })).toMatchObject({ code: 'NO_POSITION_TO_SELL' });
+    expect(decide(order('Sell', 10), flat, { maxPositionPerSymbol: Quantity.of(5) })).toMatchObject({ code: 'SHORT_SELLING_NOT_ALLOWED' });
   });
 
   it('denies selling more than the position as SELL_EXCEEDS_POSITION when the account cannot sell short', () => {

@@ -82,7 +82,7 @@ describe('paper session: sma-crossover against the simulator over the real proto
     expect(harness.journal('SELECT * FROM orders')).toEqual([]);
   });
 
-  it('names a sell while flat NO_POSITION_TO_SELL and a symbol the simulator does not know UNKNOWN_SYMBOL, with the cause', async () => {
+  it('names a sell while flat SHORT_SELLING_NOT_ALLOWED and a symbol the simulator does not know UNKNOWN_SYMBOL, with the cause', async () => {
     const control = controlledStrategy(AAPL);
     harness = await startPaperHarness({ strategies: [control.strategy], candles: [wavingDays(20)] });
     await harness.step();
@@ -92,7 +92,7 @@ describe('paper session: sma-crossover against the simulator over the real proto
     await harness.settle();
 
     expect(harness.ofType('denial').map((event) => [event.denial.code, event.denial.message])).toEqual([
-      ['NO_POSITION_TO_SELL', 'sell 10 AAPL.US: no position to sell (the account cannot sell short)'],
+      ['SHORT_SELLING_NOT_ALLOWED', 'sell 10 AAPL.US: no position, and short selling is not allowed'],
       ['UNKNOWN_SYMBOL', 'the broker does not know NOPE.US: unknown symbol: no market data for NOPE.US yet'],
     ]);
     expect(harness.sim.venue.orders()).toEqual([]);

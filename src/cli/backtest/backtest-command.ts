@@ -13,7 +13,10 @@ import { createLogger } from '../../log/logger.js';
 import { loadRiskConfig } from '../../risk/config.js';
 import { describeFailure } from '../../strategy/failure.js';
 import { loadStrategy, parseParamAssignments } from '../../strategy/index.js';
+import { readSecurities, securitiesFileOf } from '../../feeds/history/securities-file.js';
+import { loadCorporateActions } from '../../feeds/history/corporate-actions-file.js';
 import {
+  ADJUSTMENTS,
   BACKTEST_OPTIONS,
   BAD_ROW_POLICIES,
   cashFlag,
@@ -37,6 +40,7 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
   const cash = cashFlag(args.cash);
   const riskFreeRate = riskFreeRateFlag(args);
   const onBadRow = parseChoice(BAD_ROW_POLICIES, String(args['on-bad-row']), '--on-bad-row');
+  const adjust = parseChoice(ADJUSTMENTS, String(args.adjust ?? 'none'), '--adjust');
   const json = jsonTarget(args.json);
   const params = parseParamAssignments((args.param ?? []).map(String));
   const symbols = symbolsFlag(args.symbols) ?? (await symbolsOfDataPath(dataPath));
@@ -49,6 +53,15 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
   const timings = new PhaseTimings();
   timings.end('start-up');
   const data = await loadBacktestData(dataPath, { symbols: strategy.symbols, onBadRow });
+  const instruments = await readSecurities(await securitiesFileOf(dataPath));
+  // Adjusted prices already contain the actions; applying them again would count them twice.
+  const actions =
+    adjust === 'none'
+      ? await loadCorporateActions(
+          dataPath,
+          data.series.map((series) => series.symbol),
+        )
+      : [];
   if (data.skippedRows > 0) {
     const listed = data.problems.map((problem) => `\n  ${problem.source}:${problem.line}: ${problem.reason}`).join('');
     process.stderr.write(
@@ -71,7 +84,8 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
       strategies: [strategy],
       data,
       cash,
-      venue: venue.settings,
+      venue: { ...venue.settings, instruments },
+      actions,
       ...(risk === undefined ? {} : { risk }),
       logger,
       progress: { every: PROGRESS_EVERY, update: (done) => progress.update(done) },
@@ -81,6 +95,8 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
         strategyPeriod: strategy.period,
         cash: cash.toFixed(),
         ...venue.echo,
+        adjust,
+        corporateActions: actions.length,
         risk: args.risk ?? null,
         riskFreeRate,
         ...Object.fromEntries(Object.entries(strategy.params).map(([key, value]) => [`param.${key}`, value])),
@@ -130,6 +146,12 @@ export const backtestCommand: CommandModule<object, BacktestArgs> = {
         describe: 'Strategy file (.ts or .js), e.g. strategies/sma-crossover.ts',
       })
       .options(BACKTEST_OPTIONS)
+      .option('adjust', {
+        type: 'string',
+        default: 'none',
+        describe:
+          'What the prices are: none (unadjusted; dividends and splits from Dividends/Stock Splits columns or actions.csv are applied on their ex-dates) or forward (already adjusted; actions ignored)',
+      })
       .option('param', { type: 'string', array: true, describe: 'Strategy parameter key=value (repeatable)' })
       .option('json', {
         type: 'string',
@@ -152,7 +174,8 @@ export const backtestCommand: CommandModule<object, BacktestArgs> = {
         '$0 backtest strategies/rsi-mean-reversion.ts --report rsi.html --json rsi.json',
         'Write the HTML report and the JSON result',
       )
-      .example('$0 backtest strategies/dca.ts --json - | jq .metrics', 'Only JSON on stdout, for scripts'),
+      .example('$0 backtest strategies/dca.ts --json - | jq .metrics', 'Only JSON on stdout, for scripts')
+      .example('$0 backtest strategies/breakout.ts --short --borrow-rate 0.03', 'Let sells open shorts, paying 3% a year to borrow'),
   handler: async (args) => {
     await backtestAction(args);
   },

@@ -8,6 +8,7 @@ import type { BacktestVenueSettings } from '../../backtest/engine.js';
 import { PERIODS } from '../../domain/period.js';
 
 export const BAD_ROW_POLICIES = ['fail', 'skip'] as const;
+export const ADJUSTMENTS = ['none', 'forward'] as const;
 
 /** The options every command over candle history shares with `trader backtest` (data, costs, risk, cash). */
 export const BACKTEST_OPTIONS = {
@@ -38,6 +39,8 @@ export const BACKTEST_OPTIONS = {
     default: 'nearest-first',
     describe: `Path inside a bar for stops and limits: ${INTRABAR_PATHS.join(', ')}`,
   },
+  short: { type: 'boolean', describe: 'Allow short selling: a sell while flat opens a short, margined at the initial margin factor' },
+  'borrow-rate': { type: 'string', describe: 'With --short: annual borrow fee on short value, charged per day held, e.g. 0.03' },
   risk: { type: 'string', describe: 'Risk config JSON (the same file as `trader run --risk`)' },
   'risk-free-rate': {
     type: 'string',
@@ -59,6 +62,11 @@ export interface BacktestArgs {
   readonly fees?: string;
   readonly fill: string;
   readonly intrabar: string;
+  /** Allow sells beyond the position (short selling, margined; see --borrow-rate). */
+  readonly short?: boolean;
+  readonly 'borrow-rate'?: number | string;
+  /** What the data's prices are: none (unadjusted: apply dividends and splits) or forward (already adjusted). */
+  readonly adjust?: string;
   readonly risk?: string;
   readonly 'risk-free-rate'?: number | string;
   readonly 'on-bad-row': string;
@@ -97,9 +105,14 @@ export function venueChoice(args: BacktestArgs): VenueChoice {
         ? 'none'
         : { commissionRate }
       : parseChoice(FEE_SETTINGS, String(args.fees), '--fees');
+  const shortSelling = args.short === true;
+  const borrowFeeRate = numberFlag(args['borrow-rate'] ?? 0, '--borrow-rate', 0, 1, 'an annual rate as a fraction, e.g. 0.03');
+  if (!shortSelling && args['borrow-rate'] !== undefined) throw new InvalidInputError('--borrow-rate: only with --short', '--borrow-rate');
   return {
-    settings: { fillModel, intrabarPath, slippageBps, fees },
+    settings: { fillModel, intrabarPath, slippageBps, fees, shortSelling, borrowFeeRate },
     echo: {
+      short: shortSelling ? 'on' : 'off',
+      borrowRate: borrowFeeRate,
       fill: fillModel,
       intrabar: intrabarPath,
       slippageBps,

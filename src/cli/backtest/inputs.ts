@@ -6,6 +6,7 @@ import type { Fixed } from '../../domain/fixed.js';
 import { loadRiskConfig, type RiskLimits } from '../../risk/config.js';
 import { loadStrategy, type ParamOverrides, type PreparedStrategy } from '../../strategy/index.js';
 import { defaultDataPath } from '../project/config.js';
+import { readSecurities, securitiesFileOf } from '../../feeds/history/securities-file.js';
 import { BAD_ROW_POLICIES, cashFlag, riskFreeRateFlag, symbolsFlag, venueChoice, type BacktestArgs, type VenueChoice } from './flags.js';
 
 export interface BacktestInputs {
@@ -40,5 +41,7 @@ export async function loadBacktestInputs(args: BacktestArgs, params: ParamOverri
       `warning: skipped ${data.skippedRows} bad row${data.skippedRows === 1 ? '' : 's'}:${listed}${data.skippedRows > data.problems.length ? '\n  …' : ''}\n`,
     );
   }
-  return { venue, cash, riskFreeRate, strategy, risk, data, dataPath };
+  // The lot sizes, ticks and names of the securities file beside the data (JSON-able: workers receive them).
+  const instruments = await readSecurities(await securitiesFileOf(dataPath));
+  return { venue: { ...venue, settings: { ...venue.settings, instruments } }, cash, riskFreeRate, strategy, risk, data, dataPath };
 }

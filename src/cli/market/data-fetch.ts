@@ -1,7 +1,8 @@
 // `trader data fetch`: downloads history candlesticks (cmd 27, paged within 60 calls per 30 s) into one candle
 // file per symbol, resuming after the last bar a file already holds. CSV files grow page by page, so an
 // interrupted run keeps what it got; a Parquet file is written whole (to a temporary name, then renamed)
-// when the symbol is done or the run fails, with what it got.
+// when the symbol is done or the run fails, with what it got. The symbols' static info (cmd 10: name,
+// currency, lot size) goes into the folder's securities.csv, which the backtest venue enforces.
 import { appendFile, mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Candle } from '../../domain/candle.js';
@@ -16,6 +17,7 @@ import { readCandleFile } from '../../feeds/history/candle-files.js';
 import type { AdjustType } from '../../openapi/socket/commands.js';
 import { nextDate } from '../../openapi/socket/history-pages.js';
 import type { QuoteClient } from '../../openapi/socket/quote-client.js';
+import { readSecurities, SECURITIES_FILE, writeSecurities, type SecurityRow } from '../../feeds/history/securities-file.js';
 
 export const FILE_FORMATS = ['csv', 'parquet'] as const;
 export type FileFormat = (typeof FILE_FORMATS)[number];
@@ -86,7 +88,25 @@ export async function fetchHistory(client: QuoteClient, job: FetchJob, progress:
     if (format === 'parquet' && existing === undefined && fetched.length === 0) await writeParquet(file, [], symbol, job.period, zone);
     results.push({ symbol, file, added, resumedFrom: from });
   }
+  await saveStaticInfo(client, job.symbols, job.outDir);
   return results;
+}
+
+/** Merges the symbols' static info into the folder's securities file, keeping what the user set (the tick). */
+async function saveStaticInfo(client: QuoteClient, symbols: readonly SecuritySymbol[], outDir: string): Promise<void> {
+  if (symbols.length === 0) return;
+  const file = join(outDir, SECURITIES_FILE);
+  const securities: Record<string, SecurityRow> = { ...(await readSecurities(file)) };
+  for (const info of await client.staticInfo(symbols)) {
+    const name = info.nameEn || info.nameHk || info.nameCn;
+    securities[info.symbol] = {
+      ...securities[info.symbol],
+      ...(name === '' ? {} : { name }),
+      ...(info.currency === '' ? {} : { currency: info.currency }),
+      ...(info.lotSize > 0 ? { lotSize: info.lotSize } : {}),
+    };
+  }
+  await writeSecurities(file, securities);
 }
 
 /** Writes the whole file under a temporary name, then renames it: a reader never sees half a file. */

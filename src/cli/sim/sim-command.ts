@@ -50,6 +50,7 @@ function simOptions(yargs: Argv<GlobalArgs>) {
       })
       .option('seed', { type: 'number', default: 1, describe: 'Seed of every random choice (faults, synthesised depth and capital flow)' })
       .option('state', { type: 'string', describe: 'SQLite file that keeps orders, positions, cash and keys across restarts' })
+      .option('short', { type: 'boolean', describe: 'Allow short selling (sells beyond the position, margined)' })
       .option('fees', { type: 'string', choices: FEE_SETTINGS, default: 'none', describe: 'Fee schedule charged on fills' })
       .option('on-bad-row', {
         type: 'string',
@@ -111,7 +112,7 @@ function simulatorOptionsFrom(args: SimArgs): SimulatorOptions {
     ...(currencies.length === 0 ? {} : { currency: currencies }),
     seed: args.seed,
     faults: faultPlanFrom(args as unknown as Record<string, unknown>),
-    venue: { fees: args.fees as (typeof FEE_SETTINGS)[number] },
+    venue: { fees: args.fees as (typeof FEE_SETTINGS)[number], shortSelling: args.short === true },
     credentials: {
       ...(args['app-key'] === undefined ? {} : { appKey: args['app-key'] }),
       ...(args['app-secret'] === undefined ? {} : { appSecret: args['app-secret'] }),

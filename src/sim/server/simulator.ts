@@ -25,6 +25,7 @@ import { watchlistRoutes } from './http/watchlist-routes.js';
 import { CandleStore } from './market/candle-store.js';
 import { MarketClock } from './market/market-clock.js';
 import { loadMarketData, type SymbolSeries } from './market/market-data.js';
+import { readSecurities, securitiesFileOf } from '../../feeds/history/securities-file.js';
 import { QuoteBoard } from './market/quote-board.js';
 import { CalcIndexes } from './market/calc-indexes.js';
 import { OptionChains } from './market/option-chain.js';
@@ -76,6 +77,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const speed = options.speed ?? DEFAULT_SPEED;
   const seed = options.seed ?? 1;
   const series = await loadMarketData({ ...options, logger });
+  // Lot sizes, ticks and names of the securities files beside the data (see `trader data fetch`); the
+  // venue settings' own instruments win.
+  const instruments = {};
+  for (const path of [options.data ?? []].flat()) Object.assign(instruments, await readSecurities(await securitiesFileOf(path)));
   const store = options.stateFile === undefined ? undefined : StateStore.open(options.stateFile);
   const saved = store?.load();
 
@@ -104,6 +109,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       cash: cashOf(options, series),
       seed,
       faults: options.faults ?? {},
+      instruments: { ...instruments, ...options.venue?.instruments },
       stockNames: {
         ...Object.fromEntries(series.map((one) => [one.symbol, one.symbol.slice(0, one.symbol.lastIndexOf('.'))])),
         ...options.venue?.stockNames,
@@ -111,7 +117,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     },
   });
   if (saved !== undefined) venue.restore(saved.snapshot);
-  const nameOf = (symbol: SecuritySymbol): string => venue.settings.stockNames[symbol] ?? symbol;
+  const nameOf = (symbol: SecuritySymbol): string => venue.instrument(symbol).name || symbol;
+  const lotSizeOf = (symbol: SecuritySymbol): number => venue.instrument(symbol).lotSize;
 
   let sockets: SocketServer | undefined;
   const sessions = new SocketSessions(clock, { ...DEFAULT_SESSION_SETTINGS, ...options.sessions }, () => sockets?.online ?? 0);
@@ -122,7 +129,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const optionChains = new OptionChains(underlyings, seed);
   const warrants = new Warrants(underlyings, seed);
   const queries = [
-    ...quoteQueries({ board, candles, calendar, marketClock, seed, nameOf }),
+    ...quoteQueries({ board, candles, calendar, marketClock, seed, nameOf, lotSizeOf }),
     ...referenceQueries({
       board,
       underlyings,

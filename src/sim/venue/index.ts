@@ -4,6 +4,7 @@ export { Venue, type BuyLimitRequest, type VenueOptions, type VenueOrderFilter }
 export type { OrderCharges, OrderHistoryEntry, OrderUpdateListener, VenueOrder, VenueOrderUpdate } from './orders.js';
 export type { Bar } from './matching.js';
 export type { CashFlow, CashFlowKind } from './cash-flows.js';
+export type { CorporateAction } from './corporate-actions.js';
 export { VenueError, VENUE_ERROR_CODES, type VenueErrorCode } from './errors.js';
 export {
   FEE_SETTINGS,

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { Fixed } from '../../domain/fixed.js';
 import { parseSymbol, type SecuritySymbol } from '../../domain/symbol.js';
+import { parseTickRule, TICK_TABLES } from '../../domain/tick-rules.js';
 import { parseStrict } from './config-errors.js';
 import { faultPlanSchema } from './faults.js';
 
@@ -27,6 +28,37 @@ const symbolKey = z.string().transform((text, context) => {
   } catch (error) {
     context.addIssue({ code: 'custom', message: (error as Error).message });
     return z.NEVER;
+  }
+});
+
+const tickRule = z.string().transform((text, context) => {
+  const rule = parseTickRule(text);
+  if (rule === undefined) {
+    context.addIssue({
+      code: 'custom',
+      message: `"${text}" is neither a tick table (${TICK_TABLES.join(', ')}) nor a positive decimal step`,
+    });
+    return z.NEVER;
+  }
+  return rule;
+});
+
+/** What is known of one symbol; anything left out comes from its market's defaults (domain/instrument.ts). */
+const instrumentSchema = z.strictObject({
+  name: z.string().optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'currency must be a 3-letter code')
+    .optional(),
+  lotSize: z.number().int().positive().optional(),
+  tick: tickRule.optional(),
+  fractionalShares: z.boolean().optional(),
+});
+
+const instrumentsSchema = z.record(symbolKey, instrumentSchema).superRefine((instruments, context) => {
+  for (const [symbol, instrument] of Object.entries(instruments)) {
+    if (instrument.fractionalShares === true && !symbol.endsWith('.US'))
+      context.addIssue({ code: 'custom', path: [symbol, 'fractionalShares'], message: 'fractional shares trade only in the US market' });
   }
 });
 
@@ -61,6 +93,10 @@ export const venueSettingsSchema = z.strictObject({
   sessionCheck: z.boolean().default(false),
   /** Allow sells beyond the held quantity, margined at the symbol's initial margin factor. */
   shortSelling: z.boolean().default(false),
+  /** Annual borrow fee on the value of short positions, a fraction; charged for each market day a short is held. */
+  borrowFeeRate: z.number().min(0).max(1).default(0),
+  /** Lot size, tick rule, currency, name per symbol (static info, securities file); the rest by market. */
+  instruments: instrumentsSchema.default({}),
   seed: z.number().int().default(1),
   accountNo: z.string().min(1).default('SIM000001'),
   /** Display names reported as stock_name. */

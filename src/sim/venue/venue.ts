@@ -41,6 +41,10 @@ import { restoreInto, snapshotOf, type VenueState } from './persistence.js';
 import { parseVenueSettings, type VenueSettings, type VenueSettingsInput } from './settings.js';
 import { fillToJson, orderToJson, parseSnapshot, type VenueSnapshot } from './snapshot.js';
 import { marketProblem, replacementProblem, requestProblem } from './validation.js';
+import { instrumentOf, type Instrument } from '../../domain/instrument.js';
+import { instrumentProblem } from './instrument-rules.js';
+import { chargeBorrowFee, payDividend, splitShares, type CorporateAction } from './corporate-actions.js';
+import { dateKey } from './market-days.js';
 
 const HUNDRED = Fixed.of(100);
 
@@ -98,6 +102,41 @@ class SlotBarInput implements BarInput {
   }
 }
 
+/** Calendar days from one yyyymmdd day key to a later one. */
+function daysBetween(from: number, to: number): number {
+  const utc = (key: number): number => Date.UTC(Math.floor(key / 10_000), (Math.floor(key / 100) % 100) - 1, key % 100);
+  return Math.round((utc(to) - utc(from)) / 86_400_000);
+}
+
+/**
+ * SlotBarInput that first applies the symbol's corporate actions due by the bar's market day (ex-date
+ * first, so the bar's unadjusted prices meet adjusted positions), and charges a short position's borrow
+ * fee for the calendar days since the previous bar's day.
+ */
+class CarryBarInput implements BarInput {
+  private next = 0;
+  private lastDay: number | undefined;
+  private readonly due: readonly number[];
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly slot: SymbolSlot,
+    private readonly actions: readonly CorporateAction[],
+    private readonly borrowFeeRate: number,
+    private readonly apply: (action: CorporateAction) => void,
+  ) {
+    this.due = actions.map((action) => dateKey(action.exDate));
+  }
+
+  onBar(candle: Bar, lastOfDay = false): void {
+    const day = this.slot.days.dayKey(candle.time);
+    if (this.lastDay !== undefined && day > this.lastDay) chargeBorrowFee(this.slot, this.borrowFeeRate, daysBetween(this.lastDay, day));
+    while (this.next < this.actions.length && this.due[this.next]! <= day) this.apply(this.actions[this.next++]!);
+    this.lastDay = day;
+    markBar(this.engine, this.slot, candle, lastOfDay);
+  }
+}
+
 /** A closed bar on a symbol's slot: its resting orders are matched first, then the mark moves to the close. */
 function markBar(engine: Engine, slot: SymbolSlot, candle: Bar, lastOfDay: boolean): void {
   slot.dayOver = lastOfDay;
@@ -131,6 +170,7 @@ export class Venue {
   private readonly baseCurrency: string;
   private nextOrderNumber = 1;
   private readonly unnamedStocks: boolean;
+  private readonly instruments = new Map<SecuritySymbol, Instrument>();
   private readonly keepFinishedOrders: boolean;
   /** Reused for ticks, so a tick costs no allocation. */
   private readonly tickBar = { symbol: '' as SecuritySymbol, time: 0, open: 0, high: 0, low: 0, close: 0, volume: 0 };
@@ -142,7 +182,7 @@ export class Venue {
     this.faults = new FaultInjector(this.settings.faults, this.settings.seed);
     this.book = new Book(this.settings.cash);
     this.baseCurrency = Object.keys(this.settings.cash)[0] ?? 'HKD';
-    this.unnamedStocks = Object.keys(this.settings.stockNames).length === 0;
+    this.unnamedStocks = Object.keys(this.settings.stockNames).length === 0 && Object.keys(this.settings.instruments).length === 0;
     this.keepFinishedOrders = options.keepFinishedOrders ?? true;
     this.accounts = new Accounts(this.book, this.settings, this.feeModel);
     this.matcher = new Matcher(this.settings.slippageBps, this.settings.intrabarPath, this.settings.fillModel);
@@ -172,8 +212,26 @@ export class Venue {
    * `onBar` for the bars of one symbol, with its book slot found once instead of per bar (a backtest walks
    * each series with one of these).
    */
-  barInput(symbol: SecuritySymbol): BarInput {
-    return new SlotBarInput(this.engine, this.book.slot(symbol));
+  barInput(symbol: SecuritySymbol, actions: readonly CorporateAction[] = []): BarInput {
+    const slot = this.book.slot(symbol);
+    if (actions.length === 0 && this.settings.borrowFeeRate === 0) return new SlotBarInput(this.engine, slot);
+    const sorted = [...actions].sort((a, b) => (a.exDate < b.exDate ? -1 : a.exDate > b.exDate ? 1 : 0));
+    return new CarryBarInput(this.engine, slot, sorted, this.settings.borrowFeeRate, (action) => this.applyCorporateAction(action));
+  }
+
+  /**
+   * A dividend or split taking effect now (before the ex-date's first price): dividends are paid to holders
+   * and charged to short holders; a split scales positions, average costs, the mark and open orders.
+   */
+  applyCorporateAction(action: CorporateAction): void {
+    const slot = this.book.slot(action.symbol);
+    if (action.kind === 'dividend') {
+      payDividend(slot, action.perShare);
+      return;
+    }
+    splitShares(slot, action.ratio, (record) => this.accounts.reserve(slot, record, this.accounts.reservationOf(slot, record)));
+    const now = this.clock.now();
+    for (const record of [...slot.resting]) this.engine.changed(record, now, `adjusted for a ${action.ratio.toFixed()}-for-1 split`);
   }
 
   /** A trade print: the same engine, with the tick as a bar whose open, high, low and close are `price`. */
@@ -207,6 +265,7 @@ export class Venue {
     this.records.add(record);
     const problem =
       requestProblem(request) ??
+      instrumentProblem(request, this.instrument(request.symbol)) ??
       marketProblem(request, slot, now, this.settings.sessionCheck) ??
       (this.faults.rejectOrder() ? 'rejected by the venue (injected fault)' : undefined);
     const funds = problem ?? this.fundsCheck(slot!, record);
@@ -233,7 +292,12 @@ export class Venue {
     }
     const slot = this.book.slot(record.symbol);
     const now = this.clock.now();
-    const problem = replacementProblem(record, replacement);
+    const problem =
+      replacementProblem(record, replacement) ??
+      instrumentProblem(
+        { ...record, quantity: replacement.quantity, price: replacement.price, triggerPrice: replacement.triggerPrice },
+        this.instrument(record.symbol),
+      );
     if (problem !== undefined) throw new VenueError('INVALID_REPLACEMENT', `order ${orderId}: ${problem}`);
 
     const saved = { ...record };
@@ -258,6 +322,18 @@ export class Venue {
     this.engine.move(record, 'replace');
     this.engine.changed(record, now, 'replaced');
     return this.view(record);
+  }
+
+  /** The symbol's lot size, tick rule, currency and name: from the settings, else its market's defaults. */
+  instrument(symbol: SecuritySymbol): Instrument {
+    let instrument = this.instruments.get(symbol);
+    if (instrument === undefined) {
+      const known = this.settings.instruments[symbol] ?? {};
+      const name = known.name ?? this.settings.stockNames[symbol];
+      instrument = instrumentOf(symbol, { ...known, ...(name === undefined ? {} : { name }) });
+      this.instruments.set(symbol, instrument);
+    }
+    return instrument;
   }
 
   // ---- queries -------------------------------------------------------------------------------------
@@ -492,7 +568,7 @@ export class Venue {
   private stockName(symbol: SecuritySymbol): string {
     // Every order change asks; most runs name no stocks, and a lookup keyed by many symbols is slow.
     if (this.unnamedStocks) return '';
-    return this.settings.stockNames[symbol] ?? '';
+    return this.instrument(symbol).name;
   }
 
   private view(record: OrderRecord): VenueOrder {

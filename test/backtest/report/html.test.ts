@@ -52,13 +52,13 @@ describe('report page', () => {
       activity: {
         intents: 3,
         orders: 1,
-        denialsByCode: { NO_POSITION_TO_SELL: 2 },
+        denialsByCode: { SHORT_SELLING_NOT_ALLOWED: 2 },
         denials: [
           {
             time: randomWalkBars(20)[5]!.time,
             strategy: 'mine',
-            code: 'NO_POSITION_TO_SELL',
-            message: 'sell 10 SPY.US: no position to sell (the account cannot sell short)',
+            code: 'SHORT_SELLING_NOT_ALLOWED',
+            message: 'sell 10 SPY.US: no position, and short selling is not allowed',
             intent: { kind: 'close' as const, symbol: SPY },
             figures: {},
           },
@@ -84,7 +84,7 @@ describe('report page', () => {
     );
     expect(html).toContain('3 intents · 1 orders · 1 fills · 2 denied');
     expect(html).toContain(
-      '<tr><th>NO_POSITION_TO_SELL</th><td class="number">2</td><td class="detail">sell 10 SPY.US: no position to sell (the account cannot sell short)</td></tr>',
+      '<tr><th>SHORT_SELLING_NOT_ALLOWED</th><td class="number">2</td><td class="detail">sell 10 SPY.US: no position, and short selling is not allowed</td></tr>',
     );
   });
 });

@@ -37,6 +37,12 @@ export function order(symbol: SecuritySymbol, side: 'Buy' | 'Sell', quantity: nu
   return { symbol, side, orderType: extra.price === undefined ? 'MO' : 'LO', quantity: q(quantity), timeInForce: 'Day', ...extra };
 }
 
+/**
+ * The matching and accounting tests trade 700.HK in any whole quantity at any cent: the market's lot and
+ * tick rules have their own tests (market-rules.test.ts), which pass `instruments` themselves.
+ */
+const PLAIN_INSTRUMENTS = { [HK]: { lotSize: 1, tick: '0.001' } } as const;
+
 export class Harness {
   readonly clock: VirtualClock;
   readonly venue: Venue;
@@ -44,7 +50,7 @@ export class Harness {
 
   constructor(settings: VenueSettingsInput = {}, options: Omit<VenueOptions, 'clock' | 'settings'> = {}) {
     this.clock = new VirtualClock(Date.UTC(2023, 11, 31));
-    this.venue = new Venue({ clock: this.clock, settings, ...options });
+    this.venue = new Venue({ clock: this.clock, settings: { instruments: PLAIN_INSTRUMENTS, ...settings }, ...options });
     this.venue.onOrderUpdate((update) => this.updates.push(update));
   }
 

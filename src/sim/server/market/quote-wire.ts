@@ -93,8 +93,14 @@ export function intradayLinesOf(quote: SymbolQuote): IntradayLineMessage[] {
 const EXCHANGES = { HK: 'SEHK', US: 'NASD', CN: 'SSE', SG: 'SGX' } as const;
 const BOARDS = { HK: 'HKEquity', US: 'USMain', CN: 'SHMainConnect', SG: 'SGMain' } as const;
 
-/** Reference data: the display name, the listing date from the first bar, generated fundamentals, the rest typical of the market. */
-export function staticInfoOf(symbol: SecuritySymbol, display: string, firstBarDayKey: number, fundamentals: Fundamentals): StaticInfo {
+/** Reference data: the display name, the listing date from the first bar, the venue's lot size, generated fundamentals, the rest typical of the market. */
+export function staticInfoOf(
+  symbol: SecuritySymbol,
+  display: string,
+  firstBarDayKey: number,
+  fundamentals: Fundamentals,
+  lotSize: number,
+): StaticInfo {
   const market = marketOf(symbol);
   return {
     symbol,
@@ -104,7 +110,7 @@ export function staticInfoOf(symbol: SecuritySymbol, display: string, firstBarDa
     listingDate: isoDate(firstBarDayKey).replaceAll('-', ''),
     exchange: EXCHANGES[market],
     currency: currencyOf(market),
-    lotSize: market === 'HK' ? 100 : 1,
+    lotSize,
     totalShares: TOTAL_SHARES,
     circulatingShares: TOTAL_SHARES,
     hkShares: market === 'HK' ? TOTAL_SHARES : 0,

@@ -26,6 +26,8 @@ export interface QuoteSources {
   readonly marketClock: Clock;
   readonly seed: number;
   readonly nameOf: (symbol: SecuritySymbol) => string;
+  /** The lot size the venue enforces, so static info (cmd 10) and the order rules agree. */
+  readonly lotSizeOf: (symbol: SecuritySymbol) => number;
 }
 
 /** Per-command limits announced in the profile: history candlesticks 60 per 30 s (`limit` per second, `burst` at once). */
@@ -83,7 +85,13 @@ export function quoteQueries(sources: QuoteSources): [number, CommandHandler][] 
           secuStaticInfo: symbols.map((symbol) => {
             const first = candles.series(symbol)!.candles[0]!;
             const fundamentals = fundamentalsOf(symbol, first.close, sources.seed);
-            return staticInfoOf(symbol, sources.nameOf(symbol), board.marketDays(symbol).dayKey(first.time), fundamentals);
+            return staticInfoOf(
+              symbol,
+              sources.nameOf(symbol),
+              board.marketDays(symbol).dayKey(first.time),
+              fundamentals,
+              sources.lotSizeOf(symbol),
+            );
           }),
         });
       },
