@@ -3,13 +3,23 @@
 // unsubscribed, its queued intents are dropped, and a strategy-failed event names it and the cause. With a
 // warm-up, each candle stream plays history first; intents made on history bars are dropped.
 import { filter, map, Observable, type SchedulerLike, type Subscription } from 'rxjs';
-import { ZERO, parseSymbol, type Candle, type Clock, type OrderIntent, type Period, type SecuritySymbol } from '../domain/index.js';
+import {
+  Decimal,
+  ZERO,
+  parseSymbol,
+  type Candle,
+  type Clock,
+  type OrderIntent,
+  type Period,
+  type SecuritySymbol,
+} from '../domain/index.js';
 import type { Executor } from '../execution/executor.js';
 import type { Logger } from '../log/logger.js';
 import type { IntentDenial, StrategyContext, StrategyOrderUpdate } from '../strategy/context.js';
 import { describeError } from '../strategy/errors.js';
 import { barText, describeFailure, locateInStack, type StrategyFailure } from '../strategy/failure.js';
 import { createIntentHelpers } from '../strategy/intents.js';
+import { createSizingHelpers, unrealizedPnl } from '../strategy/sizing.js';
 import type { ParamDefaults, Params } from '../strategy/params.js';
 import type { PreparedStrategy } from '../strategy/prepare.js';
 import type { HandedBar, MarketAdapter } from './market-adapter.js';
@@ -17,6 +27,8 @@ import { warmedUp, type WarmUpOutcome } from './warm-up.js';
 
 export type StrategyState = 'idle' | 'running' | 'completed' | 'failed' | 'stopped';
 
+// Whole shares until market rules give each symbol its lot size (then unitOf asks them).
+const ONE_UNIT = new Decimal(1);
 const INTENT_KINDS: ReadonlySet<string> = new Set(['order', 'close', 'target', 'cancel']);
 
 export class StrategyHost {
@@ -197,6 +209,7 @@ export class StrategyHost {
     const replaying = (): boolean => this.replayingHistory;
     const book = executor.book;
     const defaultSymbol = strategy.symbols[0]!;
+    const helpers = createIntentHelpers(defaultSymbol);
     const orderUpdates = executor.flow.changes.pipe(
       filter((change) => change.record.strategy === name),
       map(
@@ -212,6 +225,7 @@ export class StrategyHost {
           averagePrice: record.executedPrice,
           fill,
           message: record.message,
+          tag: record.tag,
         }),
       ),
     );
@@ -246,6 +260,12 @@ export class StrategyHost {
         quantity: (symbol) => book.quantity(this.symbolOf(symbol)),
         get: (symbol) => book.get(this.symbolOf(symbol)),
         all: () => book.all(),
+        unrealizedPnl: (symbol) => {
+          const resolved = this.symbolOf(symbol);
+          const position = book.get(resolved);
+          const price = executor.prices.price(resolved);
+          return position === undefined || price === undefined ? ZERO : unrealizedPnl(position, price);
+        },
       },
       account: {
         balance: (currency) => book.balance(currency),
@@ -255,7 +275,16 @@ export class StrategyHost {
       clock: this.clock,
       scheduler: this.scheduler,
       log: this.logger.child({ strategy: name }),
-      ...createIntentHelpers(defaultSymbol),
+      ...helpers,
+      lastPrice: (symbol) => executor.prices.price(this.symbolOf(symbol)),
+      ...createSizingHelpers({
+        defaultSymbol,
+        lastPrice: (symbol) => executor.prices.price(symbol),
+        positions: () => book.all(),
+        cash: (currency) => book.cashIn(currency),
+        unitOf: () => ONE_UNIT,
+        ...helpers,
+      }),
     };
   }
 }

@@ -97,6 +97,9 @@ describe('trader backtest', () => {
     });
     expect(result.metrics.riskFreeRate).toBe(0.02);
     expect(result.fills[0]!.commission).not.toBe('0');
+    // The strategy tags its entries and exits: the tags reach every fill and trade.
+    expect(new Set(result.fills.map((fill) => `${fill.side}:${fill.tag}`))).toEqual(new Set(['Buy:golden-cross', 'Sell:death-cross']));
+    expect(result.trades[0]).toMatchObject({ entryTag: 'golden-cross', exitTag: 'death-cross' });
   });
 
   it('writes the JSON result and a self-contained report page that renders in headless Chromium, and the phase timings asked for', async () => {

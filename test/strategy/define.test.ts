@@ -22,12 +22,23 @@ function contextFor<P>(params: P, candles: Subject<Candle>): StrategyContext<P> 
     quotes: () => EMPTY,
     orderUpdates: EMPTY,
     denials: EMPTY,
-    positions: { quantity: () => ZERO, get: () => undefined, all: () => [] },
+    positions: { quantity: () => ZERO, get: () => undefined, all: () => [], unrealizedPnl: () => ZERO },
     account: { balance: () => undefined, cash: () => ZERO, buyPower: () => ZERO },
     clock,
     scheduler: clockScheduler(clock),
     log,
     ...createIntentHelpers(symbol),
+    lastPrice: () => undefined,
+    equity: () => ZERO,
+    targetPercent: () => {
+      throw new Error('no sizing in this context');
+    },
+    buyValue: () => {
+      throw new Error('no sizing in this context');
+    },
+    sellValue: () => {
+      throw new Error('no sizing in this context');
+    },
   };
 }
 

@@ -18,6 +18,9 @@ export interface ClosedTrade {
   readonly commission: Decimal;
   /** (exit − entry) × quantity (negated for shorts) − commission. */
   readonly pnl: Decimal;
+  /** The orders of the entry and the exit fill (their tags name the trade's entry and exit). */
+  readonly entryOrderId: string;
+  readonly exitOrderId: string;
 }
 
 /** What is left of an entry fill after the last fill; `commission` is the part of its commission not yet attributed. */
@@ -28,6 +31,7 @@ export interface OpenLot {
   readonly entryTime: number;
   readonly entryPrice: Decimal;
   readonly commission: Decimal;
+  readonly entryOrderId: string;
 }
 
 export interface TradeLedger {
@@ -49,6 +53,7 @@ interface Lot {
   readonly side: PositionSide;
   readonly entryTime: number;
   readonly entryPrice: Decimal;
+  readonly entryOrderId: string;
 }
 
 /**
@@ -87,6 +92,8 @@ export function pairTrades(fills: readonly Fill[]): TradeLedger {
         exitPrice: fill.price,
         commission,
         pnl: (lot.side === 'Long' ? gross : gross.negated()).minus(commission),
+        entryOrderId: lot.entryOrderId,
+        exitOrderId: fill.orderId,
       });
       lot.quantity = lot.quantity.minus(quantity);
       lot.commission = lot.commission.minus(entryCommission);
@@ -95,7 +102,14 @@ export function pairTrades(fills: readonly Fill[]): TradeLedger {
       if (lot.quantity.isZero()) lots.shift();
     }
     if (remaining.gt(0)) {
-      lots.push({ quantity: remaining, commission: commissionLeft, side: fillSide, entryTime: fill.time, entryPrice: fill.price });
+      lots.push({
+        quantity: remaining,
+        commission: commissionLeft,
+        side: fillSide,
+        entryTime: fill.time,
+        entryPrice: fill.price,
+        entryOrderId: fill.orderId,
+      });
     }
   }
   const open: OpenLot[] = [];
