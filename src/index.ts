@@ -23,6 +23,7 @@ export type {
   StrategyOrderUpdate,
 } from './strategy/context.js';
 export { createIntentHelpers, toDecimal, toSymbol } from './strategy/intents.js';
+export { roundToUnits, unrealizedPnl } from './strategy/sizing.js';
 export { StrategyFailedError, StrategyLoadError } from './strategy/errors.js';
 export {
   parseParamAssignments,

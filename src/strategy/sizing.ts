@@ -60,11 +60,14 @@ export function createSizingHelpers(sources: SizingSources): SizingHelpers {
     if (!value.isFinite() || value.lte(0)) throw new InvalidInputError(`${side} amount must be positive, got ${String(amount)}`, 'amount');
     const symbol = toSymbol(options?.symbol, sources.defaultSymbol);
     const quantity = unitsFor(value, symbol, side);
-    if (quantity.isZero())
+    if (quantity.isZero()) {
+      const unit = sources.unitOf(symbol);
+      const cost = unit.times(priceOf(symbol, side)).toFixed();
       throw new InvalidInputError(
-        `${side}(${value.toFixed()}): ${symbol} at ${priceOf(symbol, side).toFixed()} a unit of ${sources.unitOf(symbol).toFixed()} buys no whole unit`,
+        `${side}(${value.toFixed()}): ${symbol} trades in units of ${unit.toFixed()} costing ${cost}; the amount buys none`,
         'amount',
       );
+    }
     return side === 'buyValue' ? sources.buy(quantity, { ...options, symbol }) : sources.sell(quantity, { ...options, symbol });
   };
   return {
