@@ -24,6 +24,7 @@ export type {
 } from './strategy/context.js';
 export { createIntentHelpers, toDecimal, toSymbol } from './strategy/intents.js';
 export { roundToUnits, unrealizedPnl } from './strategy/sizing.js';
+export { Indicator, indicators } from './strategy/indicators.js';
 export { StrategyFailedError, StrategyLoadError } from './strategy/errors.js';
 export {
   parseParamAssignments,
