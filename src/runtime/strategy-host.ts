@@ -18,6 +18,7 @@ import type { Logger } from '../log/logger.js';
 import type { IntentDenial, StrategyContext, StrategyOrderUpdate } from '../strategy/context.js';
 import { describeError } from '../strategy/errors.js';
 import { barText, describeFailure, locateInStack, type StrategyFailure } from '../strategy/failure.js';
+import { withExits } from '../strategy/exits.js';
 import { createIntentHelpers } from '../strategy/intents.js';
 import { createSizingHelpers, unrealizedPnl } from '../strategy/sizing.js';
 import type { ParamDefaults, Params } from '../strategy/params.js';
@@ -58,8 +59,11 @@ export class StrategyHost {
     this.state = 'running';
     let intents: Observable<OrderIntent>;
     try {
-      intents = this.strategy.definition.run(this.context());
-      if (typeof intents?.subscribe !== 'function') throw new TypeError('run() must return an Observable of intents');
+      const context = this.context();
+      const own = this.strategy.definition.run(context);
+      if (typeof own?.subscribe !== 'function') throw new TypeError('run() must return an Observable of intents');
+      // Exits attached to entries watch the symbol's bars as they close (never history: no exit on the past).
+      intents = withExits(own, context, (symbol) => this.market.candles(symbol, this.strategy.period));
     } catch (error) {
       this.fail(error);
       return;
