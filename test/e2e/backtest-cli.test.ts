@@ -219,7 +219,7 @@ describe('trader backtest', () => {
       new Set(['below-sma', 'stop-loss', 'take-profit', 'trailing-stop']),
     );
     expect(result.fills.filter((fill) => fill.side === 'Buy').every((fill) => fill.tag === 'trend-entry')).toBe(true);
-    expect(stdout).toMatch(/Exits by tag:\n(  .+ trades?, .+\n){4}/);
+    expect(stdout).toMatch(/Exits by tag:\n( {2}.+ trades?, .+\n){4}/);
   });
 
   it('refuses a bad flag with one line naming it, exit status 2', () => {
