@@ -31,6 +31,13 @@ module.exports = {
       to: { path: '^src/ops/' },
     },
     {
+      name: 'only-the-cli-uses-research',
+      comment: 'src/research (optimize, walk-forward, check, pools, queue) sits beside the cli, above runtime and backtest.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/cli/', '^src/research/'] },
+      to: { path: '^src/research/' },
+    },
+    {
       name: 'catalog-is-a-separate-product',
       comment: 'The artist catalog shares tooling, not code, with the trading runtime.',
       severity: 'error',

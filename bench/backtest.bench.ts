@@ -106,27 +106,38 @@ interface Measured {
   readonly orders: number;
 }
 
-async function timedRun(
-  data: BacktestData,
-): Promise<{ seconds: number; summary: { intents: number; orders: number; fills: number; denials: number } }> {
+interface Timed {
+  readonly seconds: number;
+  /** CPU seconds of the process over the run (all threads: the GC's helpers count too). */
+  readonly cpu: number;
+  readonly summary: { intents: number; orders: number; fills: number; denials: number };
+}
+
+async function timedRun(data: BacktestData): Promise<Timed> {
   const strategies = data.series.map((one) => prepareStrategy(smaCrossover, { symbols: [one.symbol], period: data.period }));
+  const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
   const run = await runBacktest({ strategies, data, cash: 100_000_000, risk: RISK });
-  return { seconds: Number(process.hrtime.bigint() - started) / 1e9, summary: run.summary };
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const used = process.cpuUsage(cpu);
+  return { seconds, cpu: (used.user + used.system) / 1e6, summary: run.summary };
 }
 
 async function measure(label: string, data: BacktestData): Promise<Measured> {
   const bars = data.series.reduce((sum, one) => sum + one.candles.length, 0);
   const rate = (seconds: number): string => `${Math.round(bars / seconds).toLocaleString('en-US')} bars/s`;
   const cold = await timedRun(data);
-  const times: number[] = [];
-  for (let run = 0; run < RUNS; run += 1) times.push((await timedRun(data)).seconds);
-  times.sort((a, b) => a - b);
+  const runs: Timed[] = [];
+  for (let run = 0; run < RUNS; run += 1) runs.push(await timedRun(data));
+  const times = runs.map((run) => run.seconds).sort((a, b) => a - b);
+  const cpus = runs.map((run) => run.cpu).sort((a, b) => a - b);
   const median = times[Math.floor((times.length - 1) / 2)]!;
+  const medianCpu = cpus[Math.floor((cpus.length - 1) / 2)]!;
   const { intents, orders, fills, denials } = cold.summary;
   console.log(
     `${label}: ${bars.toLocaleString('en-US')} bars, median of ${RUNS} runs ${median.toFixed(3)} s = ${rate(median)} ` +
-      `(fastest ${rate(times[0]!)}, slowest ${rate(times[times.length - 1]!)}; first, cold run ${rate(cold.seconds)}) ` +
+      `(fastest ${rate(times[0]!)}, slowest ${rate(times[times.length - 1]!)}; first, cold run ${rate(cold.seconds)}; ` +
+      `median CPU ${medianCpu.toFixed(3)} s = ${rate(medianCpu)} of CPU time, the figure to compare on a shared machine) ` +
       `(${intents} intents, ${orders} orders, ${fills} fills, ${denials} denials)`,
   );
   return { seconds: median, orders };

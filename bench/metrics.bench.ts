@@ -5,7 +5,7 @@ import { renderReport } from '../src/backtest/report/html.js';
 import { buildResult, formatResultJson } from '../src/backtest/report/result-builder.js';
 import type { BacktestRecord } from '../src/backtest/result.js';
 import type { Candle } from '../src/domain/candle.js';
-import { Decimal } from '../src/domain/decimal.js';
+import { Money, Price, Quantity } from '../src/domain/index.js';
 import type { Fill } from '../src/domain/fill.js';
 import { parseSymbol } from '../src/domain/symbol.js';
 
@@ -44,10 +44,10 @@ function syntheticRun(count: number): BacktestRecord {
         orderId: `o${index}`,
         symbol: SYMBOL,
         side,
-        quantity: new Decimal(quantity),
-        price: new Decimal(open),
+        quantity: Quantity.of(quantity),
+        price: Price.of(open),
         time,
-        commission: new Decimal('1.5'),
+        commission: Money.of('1.5', 'USD'),
       });
       position += side === 'Buy' ? quantity : -quantity;
       cash += (side === 'Buy' ? -quantity : quantity) * open - 1.5;
@@ -58,7 +58,7 @@ function syntheticRun(count: number): BacktestRecord {
     strategy: 'bench',
     period: '1m',
     currency: 'USD',
-    initialCash: new Decimal(1_000_000),
+    initialCash: Money.of(1_000_000, 'USD'),
     bars: new Map([[SYMBOL, candles]]),
     equity: recorder.curve(),
     fills,

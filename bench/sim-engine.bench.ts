@@ -3,7 +3,7 @@
 // and matched, with each fee model (fees are the costliest part of an order).
 import { VirtualClock } from '../src/clock/virtual-clock.js';
 import type { Candle } from '../src/domain/candle.js';
-import { Decimal } from '../src/domain/decimal.js';
+import { Price, Quantity } from '../src/domain/index.js';
 import type { OrderRequest } from '../src/domain/order.js';
 import { parseSymbol } from '../src/domain/symbol.js';
 import { Venue } from '../src/sim/venue/index.js';
@@ -47,7 +47,7 @@ const market = (side: 'Buy' | 'Sell'): OrderRequest => ({
   symbol: SYMBOL,
   side,
   orderType: 'MO',
-  quantity: new Decimal(100),
+  quantity: Quantity.of(100),
   timeInForce: 'GTC',
 });
 
@@ -90,7 +90,7 @@ export default async function simEngineBench(): Promise<void> {
 
   const resting = venue();
   resting.onBar(candles[0]!);
-  resting.submit({ symbol: SYMBOL, side: 'Buy', orderType: 'LO', price: new Decimal(1), quantity: new Decimal(100), timeInForce: 'GTC' });
+  resting.submit({ symbol: SYMBOL, side: 'Buy', orderType: 'LO', price: Price.of(1), quantity: Quantity.of(100), timeInForce: 'GTC' });
   timed('onBar with one resting limit order checked every bar', BARS, () => {
     for (let index = 1; index < BARS; index++) resting.onBar(candles[index]!);
   });

@@ -4,7 +4,7 @@
 import WebSocket from 'ws';
 import { systemClock } from '../src/clock/system-clock.js';
 import type { Candle } from '../src/domain/candle.js';
-import { Decimal } from '../src/domain/decimal.js';
+import { Quantity } from '../src/domain/index.js';
 import { parseSymbol } from '../src/domain/symbol.js';
 import { configFromEnv } from '../src/openapi/config.js';
 import { createOpenApiHttp } from '../src/openapi/http/client.js';
@@ -81,7 +81,7 @@ async function ordersOverHttp(): Promise<void> {
           symbol: SYMBOL,
           side: 'Buy',
           orderType: 'MO',
-          quantity: new Decimal(100),
+          quantity: Quantity.of(100),
           timeInForce: 'GTC',
           remark: `bench-${index}`,
         });

@@ -60,7 +60,7 @@ function everyTick(kind: 'opening' | 'closing') {
           map((): OrderIntent | undefined => {
             if (kind === 'opening') return ctx.buy(1);
             if (!bought) return ((bought = true), ctx.buy(1_000_000));
-            return ctx.positions.quantity().gt(0) ? ctx.sell(1) : undefined;
+            return ctx.positions.quantity().isPositive() ? ctx.sell(1) : undefined;
           }),
           filter((intent): intent is OrderIntent => intent !== undefined),
         );

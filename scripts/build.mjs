@@ -22,7 +22,7 @@ const STAMPS = { js: join(DIST, '.build-js.json'), types: join(DIST, '.build-typ
  * signals ~0.2 s, see bench/README.md). dist/ imports them from dist/vendor/, and so do compiled strategies
  * (src/strategy/installation.ts), so strategy and runtime share one copy.
  */
-const VENDORED = ['rxjs', 'trading-signals', 'zod'];
+const VENDORED = ['rxjs', 'temporal-polyfill', 'trading-signals', 'zod'];
 
 /**
  * Builds what is stale (or everything with `force`); returns which parts were built.

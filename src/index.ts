@@ -3,6 +3,8 @@
 // Programmatic use of the rest goes through the subpaths (longport-trader/backtest, /sim, /openapi, /schedule,
 // /runtime), so a strategy loads only this.
 export * from './domain/index.js';
+// The domain's Price (a fixed-point value) wins over the operators' price type (a number) of the same name.
+export { Price } from './domain/index.js';
 export {
   defineStrategy,
   STRATEGY_TAG,
@@ -22,7 +24,7 @@ export type {
   StrategyLog,
   StrategyOrderUpdate,
 } from './strategy/context.js';
-export { createIntentHelpers, toDecimal, toSymbol } from './strategy/intents.js';
+export { createIntentHelpers, toPrice, toQuantity, toSymbol } from './strategy/intents.js';
 export { roundToUnits, unrealizedPnl } from './strategy/sizing.js';
 export { Indicator, indicators } from './strategy/indicators.js';
 export { EXIT_TAGS, exitReached } from './strategy/exits.js';

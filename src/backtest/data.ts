@@ -8,7 +8,7 @@ import { currencyOf, marketOf, type SecuritySymbol } from '../domain/symbol.js';
 import type { Candle } from '../domain/candle.js';
 import type { BadRowPolicy, DataProblem } from '../feeds/history/bad-data-error.js';
 import { columnsOf } from '../feeds/history/candle-columns.js';
-import { loadCandles, seriesOf, isCandleFile, symbolFromFileName, type CandleSeries } from '../feeds/history/candle-files.js';
+import { isCandleFile, loadCandles, seriesOf, symbolFromFileName, type CandleSeries } from '../feeds/history/candle-files.js';
 
 export interface BacktestData {
   /** One series per symbol, in the order the reports list them. */

@@ -5,7 +5,8 @@
 // then the strategies see it at its close instant (bar-close.ts); intents they emit are checked and
 // submitted before the next bar (awaiting only when the runtime has to). After the last bar, orders still
 // open never fill, and positions are valued at the last close.
-import { Decimal } from '../domain/decimal.js';
+import { Money } from '../domain/money.js';
+import type { FixedInput } from '../domain/fixed-point.js';
 import { InvalidInputError } from '../domain/errors.js';
 import type { OrderIntent } from '../domain/intent.js';
 import type { SecuritySymbol } from '../domain/symbol.js';
@@ -37,7 +38,7 @@ export interface BacktestOptions {
   readonly strategies: readonly PreparedStrategy[];
   readonly data: BacktestData;
   /** Starting cash in the data's currency; default 1,000,000. */
-  readonly cash?: Decimal | number | string;
+  readonly cash?: FixedInput;
   readonly venue?: BacktestVenueSettings;
   /** A fee model of your own (takes precedence over venue.fees). */
   readonly feeModel?: FeeModel;
@@ -80,11 +81,11 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
   checkStrategies(options.strategies, data);
   const series = data.series.map((one) => one.columns);
   const symbols = data.series.map((one) => one.symbol);
-  const cash = new Decimal(options.cash ?? DEFAULT_CASH);
+  const cash = Money.of(options.cash ?? DEFAULT_CASH, data.currency, 'cash');
   const clock = new VirtualClock(SeriesWalk.firstTime(series));
   const venue = new Venue({
     clock,
-    settings: { ...options.venue, cash: { [data.currency]: cash.toFixed() } },
+    settings: { ...options.venue, cash: { [data.currency]: cash.toString() } },
     keepFinishedOrders: false,
     ...(options.feeModel === undefined ? {} : { feeModel: options.feeModel }),
   });

@@ -21,6 +21,8 @@ export interface ProgressOptions {
   /** At most one redraw per this many ms (default 100). */
   readonly redrawMs?: number;
   readonly label?: string;
+  /** What is counted (default 'bars'). */
+  readonly unit?: string;
 }
 
 /** Call start once, update every few thousand bars (each call costs one clock read), stop in a finally. */
@@ -34,7 +36,7 @@ export interface Progress {
 
 const BAR_SIZE = 30;
 const BAR_OPTIONS = {
-  format: '{label} {bar} {percentage}% | {done}/{all} bars | {duration_formatted} elapsed | ETA {eta_formatted}',
+  format: '{label} {bar} {percentage}% | {done}/{all} {unit} | {duration_formatted} elapsed | ETA {eta_formatted}',
   barsize: BAR_SIZE,
   barCompleteString: '\u2588'.repeat(BAR_SIZE),
   barIncompleteString: '\u2591'.repeat(BAR_SIZE),
@@ -51,7 +53,7 @@ export function createProgress(options: ProgressOptions): Progress {
   // Loaded only for a terminal: a backtest writing to a file or pipe does not pay for it at start-up.
   const { Format } = createRequire(import.meta.url)('cli-progress') as typeof cliProgress;
   const counts = new Intl.NumberFormat('en-US');
-  const { clock, minimumMs = 2000, settleMs = 250, redrawMs = 100, label = 'backtest' } = options;
+  const { clock, minimumMs = 2000, settleMs = 250, redrawMs = 100, label = 'backtest', unit = 'bars' } = options;
   let total = 0;
   let startMs = 0;
   let lastDrawMs = 0;
@@ -63,7 +65,7 @@ export function createProgress(options: ProgressOptions): Progress {
     const elapsedMs = now - startMs;
     const eta = progress > 0 ? Math.round((elapsedMs / progress - elapsedMs) / 1000) : 0;
     const params = { progress, eta, startTime: startMs, stopTime: now, total, value: done, maxWidth: stream.columns ?? 80 };
-    const line = Format.Formatter(BAR_OPTIONS, params, { label, done: counts.format(done), all: counts.format(total) });
+    const line = Format.Formatter(BAR_OPTIONS, params, { label, unit, done: counts.format(done), all: counts.format(total) });
     stream.write(`${CLEAR_LINE}${line.slice(0, Math.max(10, (stream.columns ?? 80) - 1))}`);
     lastDrawMs = now;
   };

@@ -1,6 +1,6 @@
 // The backtest's inputs to metrics and reports (what the engine hands over) and the JSON result's shape.
 import { z } from 'zod';
-import type { Decimal } from '../domain/decimal.js';
+import type { Money } from '../domain/money.js';
 import type { Fill } from '../domain/fill.js';
 import type { OrderIntent } from '../domain/intent.js';
 import { PERIODS, type Period } from '../domain/period.js';
@@ -60,7 +60,7 @@ export interface BacktestRecord {
   readonly strategyPeriod?: Period;
   /** Account currency, e.g. "USD". */
   readonly currency: string;
-  readonly initialCash: Decimal;
+  readonly initialCash: Money;
   /** Closed bars per symbol, in time order; the map's order is the reports' symbol order. */
   readonly bars: ReadonlyMap<SecuritySymbol, BarHistory>;
   readonly equity: EquityCurve;

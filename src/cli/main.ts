@@ -5,6 +5,7 @@ import { backtestCommands } from './commands/backtest-commands.js';
 import { catalogCommands } from './commands/catalog-commands.js';
 import { marketCommands } from './commands/market-commands.js';
 import { projectCommands } from './commands/project-commands.js';
+import { researchCommands } from './commands/research-commands.js';
 import { runCommands } from './commands/run-commands.js';
 import { scheduleCommands } from './commands/schedule-commands.js';
 import { simCommands } from './commands/sim-commands.js';
@@ -19,6 +20,7 @@ const yargs = createRequire(import.meta.url)('yargs') as typeof yargsEsm;
 const commands = [
   ...projectCommands,
   ...backtestCommands,
+  ...researchCommands,
   ...runCommands,
   ...scheduleCommands,
   ...simCommands,

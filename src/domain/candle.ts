@@ -1,5 +1,5 @@
 // A closed OHLCV bar. Prices are floats on purpose: candles are the backtest's hot path, and the shortest
-// round-trip form of each float is the decimal text it was read from (see decimalFromNumber).
+// round-trip form of each float is the decimal text it was read from (Price.of reads it back exactly).
 import type { Period } from './period.js';
 import type { SecuritySymbol } from './symbol.js';
 

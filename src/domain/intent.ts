@@ -1,14 +1,15 @@
 // What a strategy asks for. Intents are requests, not orders: the risk layer may deny them, and
 // `close`/`target` are resolved against the current position into a concrete OrderRequest.
-import type { Decimal } from './decimal.js';
+import type { Price } from './price.js';
+import type { Quantity } from './quantity.js';
 import type { OrderType, OutsideRth, Side, TimeInForce } from './order-types.js';
 import type { SecuritySymbol } from './symbol.js';
 
 interface PricedIntent {
   /** Defaults to MO (market) when no price is given, LO when a price is given. */
   readonly orderType?: OrderType;
-  readonly price?: Decimal;
-  readonly triggerPrice?: Decimal;
+  readonly price?: Price;
+  readonly triggerPrice?: Price;
   readonly timeInForce?: TimeInForce;
   readonly expireDate?: string;
   readonly outsideRth?: OutsideRth;
@@ -39,7 +40,7 @@ export interface OrderIntentSpec extends PricedIntent {
   readonly kind: 'order';
   readonly symbol: SecuritySymbol;
   readonly side: Side;
-  readonly quantity: Decimal;
+  readonly quantity: Quantity;
   readonly exits?: ExitSpec;
 }
 
@@ -53,7 +54,7 @@ export interface CloseIntent extends PricedIntent {
 export interface TargetIntent extends PricedIntent {
   readonly kind: 'target';
   readonly symbol: SecuritySymbol;
-  readonly quantity: Decimal;
+  readonly quantity: Quantity;
   readonly exits?: ExitSpec;
 }
 

@@ -1,19 +1,21 @@
 // Orders: what we ask a broker for (OrderRequest), and what the broker says about an order (Order, OrderUpdate).
-import type { Decimal } from './decimal.js';
+import type { Fixed } from './fixed.js';
 import type { OrderStatus } from './order-status.js';
 import type { OrderType, OutsideRth, Side, TimeInForce, TriggerStatus } from './order-types.js';
+import type { Price } from './price.js';
+import type { Quantity } from './quantity.js';
 import type { SecuritySymbol } from './symbol.js';
 
 export interface OrderRequest {
   readonly symbol: SecuritySymbol;
   readonly side: Side;
   readonly orderType: OrderType;
-  readonly quantity: Decimal;
-  readonly price?: Decimal;
-  readonly triggerPrice?: Decimal;
-  readonly limitOffset?: Decimal;
-  readonly trailingAmount?: Decimal;
-  readonly trailingPercent?: Decimal;
+  readonly quantity: Quantity;
+  readonly price?: Price;
+  readonly triggerPrice?: Price;
+  readonly limitOffset?: Price;
+  readonly trailingAmount?: Price;
+  readonly trailingPercent?: Fixed;
   readonly timeInForce: TimeInForce;
   /** YYYY-MM-DD, required for GTD. */
   readonly expireDate?: string;
@@ -23,12 +25,12 @@ export interface OrderRequest {
 }
 
 export interface OrderReplacement {
-  readonly quantity: Decimal;
-  readonly price?: Decimal;
-  readonly triggerPrice?: Decimal;
-  readonly limitOffset?: Decimal;
-  readonly trailingAmount?: Decimal;
-  readonly trailingPercent?: Decimal;
+  readonly quantity: Quantity;
+  readonly price?: Price;
+  readonly triggerPrice?: Price;
+  readonly limitOffset?: Price;
+  readonly trailingAmount?: Price;
+  readonly trailingPercent?: Fixed;
   readonly remark?: string;
 }
 
@@ -40,13 +42,13 @@ export interface Order {
   readonly stockName: string;
   readonly side: Side;
   readonly orderType: OrderType;
-  readonly quantity: Decimal;
-  readonly executedQuantity: Decimal;
+  readonly quantity: Quantity;
+  readonly executedQuantity: Quantity;
   /** Submitted price; undefined for market orders. */
-  readonly price: Decimal | undefined;
+  readonly price: Price | undefined;
   /** Average executed price; undefined before the first fill. */
-  readonly executedPrice: Decimal | undefined;
-  readonly triggerPrice: Decimal | undefined;
+  readonly executedPrice: Price | undefined;
+  readonly triggerPrice: Price | undefined;
   readonly timeInForce: TimeInForce;
   readonly expireDate: string | undefined;
   readonly outsideRth: OutsideRth | undefined;
@@ -63,8 +65,8 @@ export interface Order {
 /** A pushed change of an order (`order_changed_lb`): the order plus the fill that caused it, if any. */
 export interface OrderUpdate extends Order {
   /** Quantity of the fill this push reports, when it reports one. */
-  readonly lastShare: Decimal | undefined;
+  readonly lastShare: Quantity | undefined;
   /** Price of the fill this push reports, when it reports one. */
-  readonly lastPrice: Decimal | undefined;
+  readonly lastPrice: Price | undefined;
   readonly accountNo: string;
 }

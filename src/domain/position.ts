@@ -1,83 +1,107 @@
-// Positions and their arithmetic: signed quantity (negative = short), average cost, realised PnL.
-import { ZERO, type Decimal } from './decimal.js';
-import { abs, compare, minus, plus, times } from './decimal-shortcuts.js';
+// Positions and their arithmetic: signed quantity (negative = short), what the open quantity cost, realised
+// PnL. All exact: the cost of the open quantity is kept as a sum, so closing a position realises exactly
+// what it cost; only a partial close divides (its share of the cost, rounded half-even at places the
+// fill's value has plus EXTRA_PLACES), and what it takes off the cost is what it realises.
+import { EXTRA_PLACES } from './fixed-point.js';
+import { Price } from './price.js';
+import { Money } from './money.js';
 import type { Side } from './order-types.js';
-import type { SecuritySymbol } from './symbol.js';
+import { Quantity } from './quantity.js';
+import { currencyOf, marketOf, type SecuritySymbol } from './symbol.js';
 
 export interface Position {
   readonly symbol: SecuritySymbol;
-  readonly quantity: Decimal;
-  /** Average entry price of the open quantity; zero when flat. */
-  readonly averageCost: Decimal;
+  readonly quantity: Quantity;
+  /** What the open quantity cost (signed like it: negative for a short), at its fill prices. */
+  readonly cost: Money;
+  /** Average entry price of the open quantity (cost ÷ quantity); zero when flat. */
+  readonly averageCost: Price;
   /** PnL realised by closing trades, net of commissions. */
-  readonly realizedPnl: Decimal;
+  readonly realizedPnl: Money;
 }
 
 /** A broker's position report (PROTOCOL.md `stock_info`). */
 export interface BrokerPosition {
   readonly symbol: SecuritySymbol;
   readonly symbolName: string;
-  readonly quantity: Decimal;
-  readonly availableQuantity: Decimal;
-  readonly initQuantity: Decimal | undefined;
-  readonly costPrice: Decimal;
+  readonly quantity: Quantity;
+  readonly availableQuantity: Quantity;
+  readonly initQuantity: Quantity | undefined;
+  readonly costPrice: Price;
   readonly currency: string;
   readonly market: string;
   readonly accountChannel: string;
 }
 
 export function flatPosition(symbol: SecuritySymbol): Position {
-  return { symbol, quantity: ZERO, averageCost: ZERO, realizedPnl: ZERO };
+  const zero = Money.zero(currencyOf(marketOf(symbol)));
+  return { symbol, quantity: Quantity.ZERO, cost: zero, averageCost: Price.ZERO, realizedPnl: zero };
+}
+
+/** A position of `quantity` bought (or sold short) at `averageCost`, with nothing realised yet, e.g. as a broker reports it. */
+export function positionAt(symbol: SecuritySymbol, quantity: Quantity, averageCost: Price, realizedPnl?: Money): Position {
+  const flat = flatPosition(symbol);
+  return {
+    symbol,
+    quantity,
+    cost: Money.notional(quantity, averageCost, flat.cost.currency),
+    averageCost: quantity.isZero() ? Price.ZERO : averageCost,
+    realizedPnl: realizedPnl ?? flat.realizedPnl,
+  };
 }
 
 export interface PositionChange {
   readonly side: Side;
-  readonly quantity: Decimal;
-  readonly price: Decimal;
-  readonly commission?: Decimal;
+  readonly quantity: Quantity;
+  readonly price: Price;
+  readonly commission?: Money;
 }
 
 /**
- * The position after one fill. Adding to a position moves the average cost; reducing it realises
- * (price − average cost) × closed quantity; crossing zero opens the remainder at the fill price.
+ * The position after one fill. Adding to a position adds to its cost; reducing it realises the fill's
+ * value less the closed part's share of the cost; crossing zero opens the remainder at the fill price.
  */
 export function applyFill(position: Position, change: PositionChange): Position {
   const selling = change.side === 'Sell';
-  const commission = change.commission ?? ZERO;
   const before = position.quantity;
-  // before ± quantity: decimal.js adds a negated quantity by subtracting, so this is the same sum.
-  const after = selling ? minus(before, change.quantity) : plus(before, change.quantity);
+  const after = selling ? before.minus(change.quantity) : before.plus(change.quantity);
+  const commission = change.commission;
+  const currency = position.cost.currency;
+  const realizedBefore = commission === undefined || commission.isZero() ? position.realizedPnl : position.realizedPnl.minus(commission);
 
   if (before.isZero() || before.isNegative() === selling) {
-    // Opening from flat costs the fill price: no 40-digit division (most fills of a backtest).
-    const averageCost = before.isZero()
-      ? change.price
-      : before.times(position.averageCost).plus(signedOf(change, selling).times(change.price)).dividedBy(after);
-    return {
-      symbol: position.symbol,
-      quantity: after,
-      averageCost,
-      realizedPnl: commission.isZero() ? position.realizedPnl : minus(position.realizedPnl, commission),
-    };
+    const value = Money.notional(change.quantity, change.price, currency);
+    const cost = selling ? position.cost.minus(value) : position.cost.plus(value);
+    // Opening from flat costs the fill price: no division (most fills of a backtest).
+    const averageCost = before.isZero() ? change.price : Price.average(cost, after);
+    return { symbol: position.symbol, quantity: after, cost, averageCost, realizedPnl: realizedBefore };
   }
 
-  // Decimal.min(|before|, quantity) (the quantity is positive, so |signed| is the quantity itself).
-  const size = abs(before);
-  const order = compare(size, change.quantity);
-  const closed = order === 1 || (order === 0 && size.s === 1) ? change.quantity : size;
-  const gain = times(minus(change.price, position.averageCost), closed);
-  // × −1 for a short: the same digits with the sign turned, as negated() gives.
-  const realized = before.isNegative() ? gain.negated() : gain;
-  const realizedPnl = commission.isZero() ? plus(position.realizedPnl, realized) : minus(plus(position.realizedPnl, realized), commission);
-  if (after.isZero()) return { symbol: position.symbol, quantity: after, averageCost: ZERO, realizedPnl };
-  const crossed = after.isNegative() !== before.isNegative();
-  return { symbol: position.symbol, quantity: after, averageCost: crossed ? change.price : position.averageCost, realizedPnl };
+  const size = before.abs();
+  const closing = change.quantity.lt(size) ? change.quantity : size;
+  const proceeds = Money.notional(closing, change.price, currency);
+  // The closed part's share of the cost (all of it on a full close: no division), rounded EXTRA_PLACES
+  // beyond the fill's own value: places counted from the cost would grow with every partial close.
+  const released =
+    closing === size
+      ? position.cost
+      : position.cost
+          .times(closing)
+          .dividedBy(size, proceeds.precision + EXTRA_PLACES)
+          .normalized();
+  // A long sells at the price and gives up its cost; a short buys back at the price (both signed).
+  const realized = selling ? proceeds.minus(released) : released.negated().minus(proceeds);
+  const realizedPnl = realizedBefore.plus(realized);
+  if (after.isZero()) return { symbol: position.symbol, quantity: after, cost: Money.zero(currency), averageCost: Price.ZERO, realizedPnl };
+  if (after.isNegative() !== before.isNegative()) {
+    // Crossed zero: the remainder opens at the fill price.
+    const cost = Money.notional(after, change.price, currency);
+    return { symbol: position.symbol, quantity: after, cost, averageCost: change.price, realizedPnl };
+  }
+  return { symbol: position.symbol, quantity: after, cost: position.cost.minus(released), averageCost: position.averageCost, realizedPnl };
 }
 
-function signedOf(change: PositionChange, selling: boolean): Decimal {
-  return selling ? change.quantity.negated() : change.quantity;
-}
-
-export function unrealizedPnl(position: Position, markPrice: Decimal): Decimal {
-  return markPrice.minus(position.averageCost).times(position.quantity);
+/** PnL of the open quantity at `markPrice`: its marked value less its cost. */
+export function unrealizedPnl(position: Position, markPrice: Price): Money {
+  return Money.notional(position.quantity, markPrice, position.cost.currency).minus(position.cost);
 }

@@ -1,5 +1,6 @@
 // Market data as the service pushes it: quotes, order-book depth and trades, decimal-exact.
-import type { Decimal } from './decimal.js';
+import type { Money } from './money.js';
+import type { Price } from './price.js';
 import type { SecuritySymbol } from './symbol.js';
 
 export const TRADE_SESSIONS = ['normal', 'pre', 'post', 'overnight'] as const;
@@ -8,26 +9,26 @@ export type TradeSession = (typeof TRADE_SESSIONS)[number];
 export interface Quote {
   readonly symbol: SecuritySymbol;
   readonly sequence: number;
-  readonly lastDone: Decimal;
-  readonly open: Decimal;
-  readonly high: Decimal;
-  readonly low: Decimal;
+  readonly lastDone: Price;
+  readonly open: Price;
+  readonly high: Price;
+  readonly low: Price;
   /** Epoch milliseconds of the last trade. */
   readonly timestamp: number;
   /** Cumulative volume of the day. */
   readonly volume: number;
   /** Cumulative turnover of the day. */
-  readonly turnover: Decimal;
+  readonly turnover: Money;
   readonly tradeStatus: number;
   readonly tradeSession: TradeSession;
   /** Volume of this push alone, when the service sends it. */
   readonly currentVolume: number;
-  readonly currentTurnover: Decimal;
+  readonly currentTurnover: Money;
 }
 
 export interface DepthLevel {
   readonly position: number;
-  readonly price: Decimal;
+  readonly price: Price;
   readonly volume: number;
   readonly orderCount: number;
 }
@@ -40,7 +41,7 @@ export interface Depth {
 }
 
 export interface MarketTrade {
-  readonly price: Decimal;
+  readonly price: Price;
   readonly volume: number;
   /** Epoch milliseconds. */
   readonly timestamp: number;

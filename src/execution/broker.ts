@@ -6,7 +6,6 @@ import type {
   AccountBalance,
   BrokerPosition,
   BuyLimit,
-  Decimal,
   MarginRatio,
   Order,
   OrderReplacement,
@@ -14,6 +13,7 @@ import type {
   OrderStatus,
   OrderType,
   OrderUpdate,
+  Price,
   SecuritySymbol,
   Side,
 } from '../domain/index.js';
@@ -39,7 +39,7 @@ export interface BuyLimitQuery {
   readonly symbol: SecuritySymbol;
   readonly orderType: OrderType;
   readonly side: Side;
-  readonly price?: Decimal;
+  readonly price?: Price;
   readonly currency?: string;
   readonly fractionalShares?: boolean;
 }

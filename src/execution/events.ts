@@ -1,5 +1,5 @@
 // What the runtime reports as it works: one stream for CLI logging, journaling and notifications.
-import type { Decimal, Fill, OrderIntent, OrderRequest, OrderStatus, Position } from '../domain/index.js';
+import type { FixedPoint, Fill, OrderIntent, OrderRequest, OrderStatus, Position } from '../domain/index.js';
 import type { ChangeSource } from '../store/journal.js';
 import type { StrategyFailure } from '../strategy/failure.js';
 
@@ -107,6 +107,6 @@ export type RuntimeEvent =
 export type RuntimeEventType = RuntimeEvent['type'];
 
 /** Quantities in event details as exact text. */
-export function text(value: Decimal | undefined): string {
+export function text(value: FixedPoint | undefined): string {
   return value === undefined ? '' : value.toFixed();
 }

@@ -3,13 +3,12 @@
 // the remark. Intents are queued synchronously (so `busy` is true on return while one still waits for the
 // broker) and processed in order, so each decision sees the effects of the one before.
 import {
-  ZERO,
+  Quantity,
   currencyOf,
   marketOf,
   timeZoneOf,
   type AccountBalance,
   type Clock,
-  type Decimal,
   type Market,
   type OrderIntent,
   type OrderRequest,
@@ -194,7 +193,7 @@ export class Executor {
   }
 
   /** Signed quantity still open in working orders of a symbol. */
-  pendingQuantity(symbol: SecuritySymbol): Decimal {
+  pendingQuantity(symbol: SecuritySymbol): Quantity {
     return this.tracker.workingQuantity(symbol);
   }
 
@@ -252,7 +251,7 @@ export class Executor {
     this.counts.intents += 1;
     this.events.next({ type: 'intent', time, strategy, intentId, intent });
     if (intent.kind === 'cancel') return this.cancelOpen(strategy, intent.symbol);
-    const working = intent.kind === 'order' ? ZERO : this.tracker.workingQuantity(intent.symbol);
+    const working = intent.kind === 'order' ? Quantity.ZERO : this.tracker.workingQuantity(intent.symbol);
     const resolution = resolveIntent(intent, this.book.quantity(intent.symbol), this.clientOrderIds.forIntent(intentId), working);
     if (resolution.kind === 'skip') {
       this.events.next({ type: 'intent-skipped', time, strategy, intentId, intent, reason: resolution.reason });
@@ -364,7 +363,7 @@ export class Executor {
       quantity: request.quantity,
       price: request.price,
       status: 'NotReported',
-      executedQuantity: ZERO,
+      executedQuantity: Quantity.ZERO,
       executedPrice: undefined,
       message: '',
       createdAt: now,

@@ -1,11 +1,9 @@
 // Turns an order, close or target intent into a concrete order request against the current position.
-import { abs } from '../domain/decimal-shortcuts.js';
 import {
   PRICED_ORDER_TYPES,
-  ZERO,
+  Quantity,
   TRIGGERED_ORDER_TYPES,
   type CloseIntent,
-  type Decimal,
   type OrderIntentSpec,
   type OrderRequest,
   type TargetIntent,
@@ -23,37 +21,30 @@ export type Resolution =
  */
 export function resolveIntent(
   intent: OrderIntentSpec | CloseIntent | TargetIntent,
-  held: Decimal,
+  held: Quantity,
   remark: string,
-  working: Decimal = ZERO,
+  working: Quantity = Quantity.ZERO,
 ): Resolution {
   let side: OrderRequest['side'];
-  let quantity: Decimal;
+  let quantity: Quantity;
   if (intent.kind === 'order') {
     side = intent.side;
     quantity = intent.quantity;
   } else {
     const position = working.isZero() ? held : held.plus(working);
-    const counting = working.isZero() ? '' : ` counting ${working.toFixed()} in working orders`;
-    if (intent.kind === 'close' && position.d !== null && position.d.length <= 5) {
-      // 0 − position without a new Decimal: the position's own digits (short enough to need no rounding).
-      if (position.isZero()) return { kind: 'skip', reason: `already flat in ${intent.symbol}${counting}` };
-      side = position.isNegative() ? 'Buy' : 'Sell';
-      quantity = abs(position);
-    } else {
-      const target = intent.kind === 'close' ? ZERO : intent.quantity;
-      const delta = target.minus(position);
-      if (delta.isZero())
-        return {
-          kind: 'skip',
-          reason:
-            intent.kind === 'close'
-              ? `already flat in ${intent.symbol}${counting}`
-              : `already at ${target.toFixed()} ${intent.symbol}${counting}`,
-        };
-      side = delta.gt(0) ? 'Buy' : 'Sell';
-      quantity = delta.abs();
-    }
+    const counting = working.isZero() ? '' : ` counting ${working.toString()} in working orders`;
+    const target = intent.kind === 'close' ? Quantity.ZERO : intent.quantity;
+    const delta = target.minus(position);
+    if (delta.isZero())
+      return {
+        kind: 'skip',
+        reason:
+          intent.kind === 'close'
+            ? `already flat in ${intent.symbol}${counting}`
+            : `already at ${target.toString()} ${intent.symbol}${counting}`,
+      };
+    side = delta.isPositive() ? 'Buy' : 'Sell';
+    quantity = delta.abs();
   }
   const orderType = intent.orderType ?? (intent.price === undefined ? 'MO' : 'LO');
   if (PRICED_ORDER_TYPES.includes(orderType) && intent.price === undefined)

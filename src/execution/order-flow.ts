@@ -1,7 +1,6 @@
 // Applies broker reports (pushes, queries, lookups) to the tracked orders and everything that follows from
 // them: fills into the book, rows into the journal, events out, and per-strategy order updates.
 import { isOpen, nextStatus, type Clock, type Fill, type Order, type OrderEvent, type OrderUpdate } from '../domain/index.js';
-import { isPositive } from '../domain/decimal-shortcuts.js';
 import type { ChangeSource, Journal } from '../store/journal.js';
 import { Broadcast } from './broadcast.js';
 import { text, type MismatchKind, type RuntimeEvent } from './events.js';
@@ -64,7 +63,7 @@ export class OrderFlow {
    * tracked: should the order surface after all, its reports still find it by client order id.
    */
   localTransition(record: OrderRecord, event: OrderEvent, source: ChangeSource, message: string): void {
-    const next = nextStatus(record.status, event, isPositive(record.executedQuantity));
+    const next = nextStatus(record.status, event, record.executedQuantity.isPositive());
     if (next === undefined || next === record.status) return;
     const from = record.status;
     this.tracker.setStatus(record, next);

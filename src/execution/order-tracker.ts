@@ -2,21 +2,22 @@
 // Reports are matched by order id, else by client order id (remark); cumulative executed quantity yields
 // the fills, so duplicated, late or out-of-order reports add nothing twice and never move a status back.
 import {
-  ZERO,
+  Quantity,
   fillFromReport,
   eventForReportedStatus,
   isOpen,
   nextStatus,
-  type Decimal,
   type Fill,
   type Order,
   type OrderStatus,
   type OrderType,
   type OrderUpdate,
+  type Price,
   type SecuritySymbol,
   type Side,
 } from '../domain/index.js';
-import { eq, isPositive, minus, plus } from '../domain/decimal-shortcuts.js';
+import { Money } from '../domain/money.js';
+import { Price as PriceValue } from '../domain/price.js';
 import { signedQuantity } from '../risk/index.js';
 import { SmallMap, SmallSet } from './small-collections.js';
 import type { JournalOrder } from '../store/journal.js';
@@ -31,11 +32,11 @@ export interface OrderRecord {
   readonly symbol: SecuritySymbol;
   readonly side: Side;
   readonly orderType: OrderType;
-  quantity: Decimal;
-  readonly price: Decimal | undefined;
+  quantity: Quantity;
+  readonly price: Price | undefined;
   status: OrderStatus;
-  executedQuantity: Decimal;
-  executedPrice: Decimal | undefined;
+  executedQuantity: Quantity;
+  executedPrice: Price | undefined;
   message: string;
   readonly createdAt: number;
   updatedAt: number;
@@ -96,16 +97,16 @@ export class OrderTracker {
   }
 
   /** Signed quantity still to fill in the open orders of a symbol (without building a list: a backtest asks per bar). */
-  workingQuantity(symbol: SecuritySymbol): Decimal {
-    let total: Decimal | undefined;
+  workingQuantity(symbol: SecuritySymbol): Quantity {
+    let total: Quantity | undefined;
     const records = this.openRecords.items;
     for (let index = 0; index < records.length; index += 1) {
       const record = records[index]!;
       if (record.symbol !== symbol) continue;
-      const left = signedQuantity(record.side, minus(record.quantity, record.executedQuantity));
-      total = total === undefined ? left : plus(total, left);
+      const left = signedQuantity(record.side, record.quantity.minus(record.executedQuantity));
+      total = total === undefined ? left : total.plus(left);
     }
-    return total ?? ZERO;
+    return total ?? Quantity.ZERO;
   }
 
   /** Applies a push or query result to its record. */
@@ -118,25 +119,19 @@ export class OrderTracker {
     // The same cumulative quantity adds no fill (most reports: accepted, cancelled, repeated).
     const fill = report.executedQuantity === record.executedQuantity ? undefined : this.fillOf(record, report);
     if (fill !== undefined) {
-      const before = record.executedQuantity;
-      record.executedPrice =
-        report.executedPrice ??
-        before
-          .times(record.executedPrice ?? fill.price)
-          .plus(fill.quantity.times(fill.price))
-          .dividedBy(report.executedQuantity);
+      record.executedPrice = report.executedPrice ?? averageAfter(record, fill);
       record.executedQuantity = report.executedQuantity;
     }
     let transition: ReportEffect['transition'];
     const event = eventForReportedStatus(report.status);
-    const next = event === undefined ? undefined : nextStatus(record.status, event, isPositive(record.executedQuantity));
+    const next = event === undefined ? undefined : nextStatus(record.status, event, record.executedQuantity.isPositive());
     if (next !== undefined && next !== record.status) {
       transition = { from: record.status, to: next };
       this.setStatus(record, next);
       if (report.message !== '') record.message = report.message;
     }
     // A replace changes the quantity; only an accepted (non-stale) report may say so.
-    const quantityChanged = transition !== undefined && !eq(report.quantity, record.quantity) && isPositive(report.quantity);
+    const quantityChanged = transition !== undefined && !report.quantity.eq(record.quantity) && report.quantity.isPositive();
     if (quantityChanged) record.quantity = report.quantity;
     if (fill !== undefined || transition !== undefined) record.updatedAt = report.updatedAt;
     return { record, boundOrderId, transition, fill, quantityChanged };
@@ -158,6 +153,13 @@ export class OrderTracker {
       record.executedPrice,
     );
   }
+}
+
+/** The order's average price after `fill`, from the average before it (a report without its own average). */
+function averageAfter(record: OrderRecord, fill: Fill): Price {
+  const currency = fill.commission.currency;
+  const before = Money.notional(record.executedQuantity, record.executedPrice ?? fill.price, currency);
+  return PriceValue.average(before.plus(Money.notional(fill.quantity, fill.price, currency)), record.executedQuantity.plus(fill.quantity));
 }
 
 export function recordFromJournal(row: JournalOrder): OrderRecord {

@@ -1,40 +1,41 @@
 // The executor's book: positions from fills (and from the broker on reconciliation), the latest account
 // balances, and a cash estimate per currency moved by fills between balance fetches.
 import {
-  ZERO,
+  Money,
+  Quantity,
   applyFill,
   currencyOf,
   flatPosition,
   marketOf,
+  positionAt,
   type AccountBalance,
   type BrokerPosition,
-  type Decimal,
   type Fill,
   type Position,
+  Price,
   type SecuritySymbol,
 } from '../domain/index.js';
-import { eq, minus, plus, times } from '../domain/decimal-shortcuts.js';
 
 export interface PositionDifference {
   readonly symbol: SecuritySymbol;
-  readonly expected: Decimal;
-  readonly reported: Decimal;
+  readonly expected: Quantity;
+  readonly reported: Quantity;
 }
 
 export interface CashDifference {
   readonly currency: string;
-  readonly expected: Decimal;
-  readonly reported: Decimal;
+  readonly expected: Money;
+  readonly reported: Money;
 }
 
 export class PositionBook {
   private readonly positions = new Map<SecuritySymbol, Position>();
   private balances: readonly AccountBalance[] = [];
-  private readonly cash = new Map<string, Decimal>();
+  private readonly cash = new Map<string, Money>();
   private fillsSinceCashSync = 0;
 
-  quantity(symbol: SecuritySymbol): Decimal {
-    return this.positions.get(symbol)?.quantity ?? ZERO;
+  quantity(symbol: SecuritySymbol): Quantity {
+    return this.positions.get(symbol)?.quantity ?? Quantity.ZERO;
   }
 
   get(symbol: SecuritySymbol): Position | undefined {
@@ -48,11 +49,11 @@ export class PositionBook {
   applyFill(fill: Fill): Position {
     const position = applyFill(this.positions.get(fill.symbol) ?? flatPosition(fill.symbol), fill);
     this.positions.set(fill.symbol, position);
-    const currency = currencyOf(marketOf(fill.symbol));
+    const currency = position.cost.currency;
     const cash = this.cash.get(currency);
     if (cash !== undefined) {
-      const value = times(fill.quantity, fill.price);
-      this.cash.set(currency, minus(fill.side === 'Buy' ? minus(cash, value) : plus(cash, value), fill.commission));
+      const value = Money.notional(fill.quantity, fill.price, currency);
+      this.cash.set(currency, (fill.side === 'Buy' ? cash.minus(value) : cash.plus(value)).minus(fill.commission));
     }
     this.fillsSinceCashSync += 1;
     return position;
@@ -64,7 +65,8 @@ export class PositionBook {
    */
   seed(positions: readonly Position[]): void {
     for (const position of positions)
-      if (!position.quantity.isZero()) this.positions.set(position.symbol, { ...position, realizedPnl: ZERO });
+      if (!position.quantity.isZero())
+        this.positions.set(position.symbol, { ...position, realizedPnl: Money.zero(position.realizedPnl.currency) });
   }
 
   /** Differences between this book and the broker's positions (symbols missing on either side count as flat). */
@@ -74,7 +76,7 @@ export class PositionBook {
     const differences: PositionDifference[] = [];
     for (const symbol of symbols) {
       const expected = this.quantity(symbol);
-      const broker = totals.get(symbol)?.quantity ?? ZERO;
+      const broker = totals.get(symbol)?.quantity ?? Quantity.ZERO;
       if (!expected.eq(broker)) differences.push({ symbol, expected, reported: broker });
     }
     return differences;
@@ -85,12 +87,12 @@ export class PositionBook {
     const totals = totalsBySymbol(reported);
     for (const [symbol, position] of this.positions) {
       if (!totals.has(symbol) && !position.quantity.isZero())
-        this.positions.set(symbol, { ...position, quantity: ZERO, averageCost: ZERO });
+        this.positions.set(symbol, { ...flatPosition(symbol), realizedPnl: position.realizedPnl });
     }
     for (const [symbol, total] of totals) {
       const current = this.positions.get(symbol) ?? flatPosition(symbol);
       if (current.quantity.eq(total.quantity)) continue;
-      this.positions.set(symbol, { ...current, quantity: total.quantity, averageCost: total.costPrice });
+      this.positions.set(symbol, positionAt(symbol, total.quantity, total.costPrice, current.realizedPnl));
     }
   }
 
@@ -102,7 +104,7 @@ export class PositionBook {
     const differences: CashDifference[] = [];
     for (const balance of balances) {
       const expected = this.cash.get(balance.currency);
-      if (this.fillsSinceCashSync === 0 && expected !== undefined && !eq(expected, balance.totalCash)) {
+      if (this.fillsSinceCashSync === 0 && expected !== undefined && !expected.eq(balance.totalCash)) {
         differences.push({ currency: balance.currency, expected, reported: balance.totalCash });
       }
       this.cash.set(balance.currency, balance.totalCash);
@@ -116,24 +118,27 @@ export class PositionBook {
     return currency === undefined ? this.balances[0] : this.balances.find((balance) => balance.currency === currency);
   }
 
-  cashIn(currency?: string): Decimal {
+  cashIn(currency?: string): Money {
     const key = currency ?? this.balances[0]?.currency;
-    return (key === undefined ? undefined : this.cash.get(key)) ?? ZERO;
+    return (key === undefined ? undefined : this.cash.get(key)) ?? Money.zero(key ?? '');
   }
 }
 
-function totalsBySymbol(reported: readonly BrokerPosition[]): Map<SecuritySymbol, { quantity: Decimal; costPrice: Decimal }> {
-  const totals = new Map<SecuritySymbol, { quantity: Decimal; costPrice: Decimal }>();
+function totalsBySymbol(reported: readonly BrokerPosition[]): Map<SecuritySymbol, { quantity: Quantity; costPrice: Price }> {
+  const totals = new Map<SecuritySymbol, { quantity: Quantity; cost: Money }>();
   for (const position of reported) {
+    const currency = currencyOf(marketOf(position.symbol));
+    const cost = Money.notional(position.quantity, position.costPrice, currency);
     const known = totals.get(position.symbol);
-    if (known === undefined) totals.set(position.symbol, { quantity: position.quantity, costPrice: position.costPrice });
-    else {
-      const quantity = known.quantity.plus(position.quantity);
-      const costPrice = quantity.isZero()
-        ? ZERO
-        : known.quantity.times(known.costPrice).plus(position.quantity.times(position.costPrice)).dividedBy(quantity);
-      totals.set(position.symbol, { quantity, costPrice });
-    }
+    totals.set(
+      position.symbol,
+      known === undefined
+        ? { quantity: position.quantity, cost }
+        : { quantity: known.quantity.plus(position.quantity), cost: known.cost.plus(cost) },
+    );
   }
-  return totals;
+  const result = new Map<SecuritySymbol, { quantity: Quantity; costPrice: Price }>();
+  for (const [symbol, { quantity, cost }] of totals)
+    result.set(symbol, { quantity, costPrice: quantity.isZero() ? Price.ZERO : Price.average(cost, quantity) });
+  return result;
 }

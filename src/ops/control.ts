@@ -2,7 +2,7 @@
 // and as a stream of activity, and what a person may do to it. `trader run` (one session) and `trader
 // schedule` (a service running jobs) implement it (run-control.ts, schedule-control.ts).
 import type { Observable } from 'rxjs';
-import type { AccountBalance, BrokerPosition, Decimal, Order, SecuritySymbol } from '../domain/index.js';
+import type { AccountBalance, BrokerPosition, Order, Price, SecuritySymbol } from '../domain/index.js';
 import type { RuntimeEvent } from '../execution/events.js';
 import type { ConnectionState } from '../openapi/socket/connection-state.js';
 import type { NotifierStats } from '../schedule/queued-notifier.js';
@@ -18,12 +18,12 @@ export interface AccountFigures {
   /** Orders not finished yet (ours and anyone else's). */
   readonly openOrders: readonly Order[];
   /** Last prices of the positions' symbols, where known. */
-  readonly prices: ReadonlyMap<string, Decimal>;
+  readonly prices: ReadonlyMap<string, Price>;
 }
 
 /** The runtime an event came from: what it knew when it decided (decision price, tick time). */
 export interface RuntimeProbe {
-  lastPrice(symbol: SecuritySymbol): Decimal | undefined;
+  lastPrice(symbol: SecuritySymbol): Price | undefined;
   readonly lastTickAt: number | undefined;
 }
 

@@ -3,7 +3,8 @@
 // from the broker after every order change (at most one read in flight, at least `refreshGapMs` apart, so
 // watching never crowds out trading's own calls) and on an interval, the equity curve and the day's PnL.
 import { Subject, type Subscription } from 'rxjs';
-import { ZERO, type Clock, type Decimal, type TimerHandle } from '../domain/index.js';
+import { Money, type Clock, type Price, type TimerHandle } from '../domain/index.js';
+import { ratioOf } from '../domain/decimal.js';
 import { localDate } from '../domain/time-zone.js';
 import type { RuntimeEvent } from '../execution/events.js';
 import type { Logger } from '../log/logger.js';
@@ -42,7 +43,7 @@ export interface HubOptions {
 }
 
 interface Decision {
-  readonly price: Decimal | undefined;
+  readonly price: Price | undefined;
   readonly tickAt: number | undefined;
 }
 
@@ -66,7 +67,7 @@ export class OpsHub {
   private readonly subscriptions: Subscription[] = [];
   private figures: AccountFigures | undefined;
   private account: AccountView = { balances: [], dayPnl: undefined, asOf: undefined, error: undefined };
-  private dayStart: { day: string; value: Decimal } | undefined;
+  private dayStart: { day: string; value: Money } | undefined;
   private reading: Promise<void> | undefined;
   private readAgain = false;
   private lastReadAt = Number.NEGATIVE_INFINITY;
@@ -183,13 +184,14 @@ export class OpsHub {
   }
 
   /** The net assets of the home currency now and the day's change (for metrics and chat). */
-  equityNow(): { currency: string; netAssets: Decimal; dayChange: Decimal } | undefined {
+  equityNow(): { currency: string; netAssets: Money; dayChange: Money } | undefined {
     const balance = this.homeBalance();
     if (balance === undefined) return undefined;
     return {
       currency: balance.currency,
       netAssets: balance.netAssets,
-      dayChange: this.dayStart === undefined ? ZERO : balance.netAssets.minus(this.dayStart.value),
+      dayChange:
+        this.dayStart === undefined ? Money.zero(balance.currency) : balance.netAssets.minus(this.dayStart.value.in(balance.currency)),
     };
   }
 
@@ -359,9 +361,9 @@ export class OpsHub {
 }
 
 /** Basis points the fill is worse than the decision price (buying dearer, selling cheaper). */
-export function slippage(side: string, filled: Decimal, decided: Decimal): number {
+export function slippage(side: string, filled: Price, decided: Price): number {
   const difference = side === 'Buy' ? filled.minus(decided) : decided.minus(filled);
-  return Math.round(difference.dividedBy(decided).times(10_000).toNumber() * 100) / 100;
+  return Math.round(ratioOf(difference, decided) * 10_000 * 100) / 100;
 }
 
 function remember<T>(map: Map<string, T>, key: string, value: T): void {

@@ -4,7 +4,7 @@
 // told to people as the schedule's webhook tells them (fill, denial, halt, crash, token expiry, outage,
 // recovered).
 import { map, merge, Subject, type Observable, type Subscription } from 'rxjs';
-import { isOpen, type Clock, type Decimal, type SecuritySymbol } from '../domain/index.js';
+import { isOpen, type Clock, type Price, type SecuritySymbol } from '../domain/index.js';
 import { withTimeout } from '../execution/with-timeout.js';
 import type { Logger } from '../log/logger.js';
 import type { Session } from '../runtime/session.js';
@@ -141,7 +141,7 @@ export class RunControl implements BotControl {
     const { broker } = this.options.session.link;
     const { runtime } = this.options.session;
     const [balances, positions, orders] = await Promise.all([broker.accountBalance(), broker.positions(), broker.todayOrders()]);
-    const prices = new Map<string, Decimal>();
+    const prices = new Map<string, Price>();
     for (const position of positions) {
       const price = runtime.lastPrice(position.symbol);
       if (price !== undefined) prices.set(position.symbol, price);

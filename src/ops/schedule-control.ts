@@ -4,7 +4,7 @@
 // schedule's account and journal, so the journal records them like any order.
 import { Subject, type Observable, type Subscription } from 'rxjs';
 import { map } from 'rxjs';
-import type { AccountBalance, BrokerPosition, Decimal, Order, SecuritySymbol } from '../domain/index.js';
+import type { AccountBalance, BrokerPosition, Order, Price, SecuritySymbol } from '../domain/index.js';
 import { isOpen } from '../domain/index.js';
 import type { Logger } from '../log/logger.js';
 import type { ConnectionState } from '../openapi/socket/connection-state.js';
@@ -20,7 +20,7 @@ export interface ScheduleAccount {
   balances(): Promise<readonly AccountBalance[]>;
   positions(): Promise<readonly BrokerPosition[]>;
   orders(): Promise<readonly Order[]>;
-  prices?(symbols: readonly SecuritySymbol[]): Promise<ReadonlyMap<string, Decimal>>;
+  prices?(symbols: readonly SecuritySymbol[]): Promise<ReadonlyMap<string, Price>>;
 }
 
 export interface ScheduleControlOptions {
@@ -99,8 +99,8 @@ export class ScheduleControl implements BotControl {
     const held = positions.filter((position) => !position.quantity.isZero()).map((position) => position.symbol);
     const prices =
       held.length === 0 || account.prices === undefined
-        ? new Map<string, Decimal>()
-        : await account.prices(held).catch(() => new Map<string, Decimal>());
+        ? new Map<string, Price>()
+        : await account.prices(held).catch(() => new Map<string, Price>());
     return { balances, positions, openOrders: orders.filter((order) => isOpen(order.status)), prices };
   }
 

@@ -2,7 +2,7 @@
 // strictly: unknown keys are refused and every problem is reported at once with its path.
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { InvalidInputError, type Decimal, decimalFromNumber, parseDecimal, parseSymbol, type SecuritySymbol } from '../domain/index.js';
+import { Fixed, InvalidInputError, Quantity, parseSymbol, type SecuritySymbol } from '../domain/index.js';
 
 /** A window of local market time, HHMM (begin inclusive, end exclusive), Monday to Friday. */
 export interface SessionWindowRule {
@@ -15,25 +15,25 @@ export type SessionRule = 'regular' | SessionWindowRule;
 
 export interface RiskLimits {
   /** Largest quantity × price of one order, in the order's currency. */
-  readonly maxOrderNotional?: Decimal;
+  readonly maxOrderNotional?: Fixed;
   /** Largest absolute position per symbol (shares), counting open orders. */
-  readonly maxPositionPerSymbol?: Decimal;
+  readonly maxPositionPerSymbol?: Quantity;
   /** Most orders submitted in any 60 s of clock time, across all strategies. */
   readonly maxOrdersPerMinute?: number;
   readonly allowedSymbols?: readonly SecuritySymbol[];
   readonly allowedSessions?: readonly SessionRule[];
   /** Kill switch: halt new exposure for the rest of the local day once net assets fall this far below the day's first figure. */
-  readonly dailyLossLimit?: Decimal;
+  readonly dailyLossLimit?: Fixed;
   /** Kill switch: halt new exposure for the run once net assets fall this fraction (0.2 = 20 %) below their peak. */
-  readonly maxDrawdown?: Decimal;
+  readonly maxDrawdown?: Fixed;
 }
 
 export const NO_LIMITS: RiskLimits = {};
 
 const positiveDecimal = z.union([z.number(), z.string()]).transform((value, ctx) => {
   try {
-    const decimal = typeof value === 'number' ? decimalFromNumber(value) : parseDecimal(value);
-    if (decimal.gt(0)) return decimal;
+    const decimal = Fixed.of(value);
+    if (decimal.isPositive()) return decimal;
   } catch {
     // reported below
   }
@@ -62,12 +62,12 @@ const sessionRule = z.union([
 
 export const riskConfigSchema = z.strictObject({
   maxOrderNotional: positiveDecimal.optional(),
-  maxPositionPerSymbol: positiveDecimal.optional(),
+  maxPositionPerSymbol: positiveDecimal.transform((value) => Quantity.of(value)).optional(),
   maxOrdersPerMinute: z.number().int().positive().optional(),
   allowedSymbols: z.array(symbol).min(1).optional(),
   allowedSessions: z.array(sessionRule).min(1).optional(),
   dailyLossLimit: positiveDecimal.optional(),
-  maxDrawdown: positiveDecimal.refine((value) => value.lt(1), 'must be a fraction below 1 (0.2 = 20 %)').optional(),
+  maxDrawdown: positiveDecimal.refine((value) => value.lt(Fixed.ONE), 'must be a fraction below 1 (0.2 = 20 %)').optional(),
 });
 
 /** Validates a parsed config object; `source` (a file name) prefixes the one-line error. */

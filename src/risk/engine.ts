@@ -1,16 +1,17 @@
 // The risk engine: pure checks of one order request against a snapshot of fresh figures and the configured
 // limits. Orders that only reduce a position skip the buying-power, margin, position and kill-switch checks.
 import {
+  Money,
+  currencyOf,
   marketOf,
   toWire,
-  ZERO,
   type AccountBalance,
   type BuyLimit,
-  type Decimal,
   type MarginRatio,
   type OrderRequest,
+  type Price,
+  Quantity,
 } from '../domain/index.js';
-import { abs, gt, isPositive, plus, times } from '../domain/decimal-shortcuts.js';
 import type { RiskLimits } from './config.js';
 import { APPROVED, deny, type RiskDecision } from './decision.js';
 import type { EquityWatch } from './equity-watch.js';
@@ -21,11 +22,11 @@ export interface RiskSnapshot {
   /** Clock time of the decision, epoch ms. */
   readonly time: number;
   /** Current signed position in the order's symbol. */
-  readonly position: Decimal;
+  readonly position: Quantity;
   /** Signed quantity still open in working orders of the symbol. */
-  readonly pendingQuantity: Decimal;
+  readonly pendingQuantity: Quantity;
   /** The order's limit price, else the last traded price or close; undefined when none is known. */
-  readonly referencePrice: Decimal | undefined;
+  readonly referencePrice: Price | undefined;
   /** Fresh broker figures; undefined when not fetched (reducing orders) or when the fetch failed. */
   readonly account: AccountBalance | undefined;
   /** The broker's buy-limit estimate for the order's side: for a sell, how many it lets you sell. */
@@ -48,7 +49,7 @@ const MINUTE_MS = 60_000;
 
 export function evaluateRisk(order: OrderRequest, snapshot: RiskSnapshot, limits: RiskLimits): RiskDecision {
   const { quantity, symbol } = order;
-  if (!quantity.isFinite() || !isPositive(quantity))
+  if (!quantity.isPositive())
     return deny('INVALID_QUANTITY', `quantity must be positive, got ${toWire(quantity)}`, { quantity: quantity.toString() });
   if (limits.allowedSymbols !== undefined && !limits.allowedSymbols.includes(symbol)) {
     return deny('SYMBOL_NOT_ALLOWED', `${symbol} is not in allowedSymbols (${limits.allowedSymbols.join(', ')})`, { symbol });
@@ -74,11 +75,11 @@ export function evaluateRisk(order: OrderRequest, snapshot: RiskSnapshot, limits
     }
   }
   const price = snapshot.referencePrice;
-  let notional: Decimal | undefined;
+  let notional: Money | undefined;
   if (limits.maxOrderNotional !== undefined) {
     if (price === undefined) return noPrice(order);
-    notional = times(quantity, price);
-    if (gt(notional, limits.maxOrderNotional)) {
+    notional = Money.notional(quantity, price, currencyOf(marketOf(symbol)));
+    if (notional.gt(limits.maxOrderNotional)) {
       return deny(
         'EXCEEDS_MAX_NOTIONAL',
         `order notional ${toWire(notional)} exceeds maxOrderNotional ${toWire(limits.maxOrderNotional)}`,
@@ -105,8 +106,8 @@ function countSince(times: readonly number[], after: number): number {
 
 function checkOpening(
   order: OrderRequest,
-  opening: Decimal,
-  openingNotional: Decimal | undefined,
+  opening: Quantity,
+  openingNotional: Money | undefined,
   snapshot: RiskSnapshot,
   limits: RiskLimits,
 ): RiskDecision {
@@ -140,8 +141,8 @@ function checkOpening(
     if (refused !== undefined) return refused;
   }
   if (limits.maxPositionPerSymbol !== undefined) {
-    const projected = plus(plus(snapshot.position, snapshot.pendingQuantity), signedQuantity(order.side, order.quantity));
-    if (gt(abs(projected), limits.maxPositionPerSymbol)) {
+    const projected = snapshot.position.plus(snapshot.pendingQuantity).plus(signedQuantity(order.side, order.quantity));
+    if (projected.abs().gt(limits.maxPositionPerSymbol)) {
       return deny(
         'EXCEEDS_MAX_POSITION',
         `position ${toWire(projected)} in ${order.symbol} would exceed maxPositionPerSymbol ${toWire(limits.maxPositionPerSymbol)}`,
@@ -167,7 +168,7 @@ function checkOpening(
     });
   }
   const maxQuantity = largerOf(buyLimit);
-  if (order.side === 'Buy' && gt(opening, maxQuantity)) {
+  if (order.side === 'Buy' && opening.gt(maxQuantity)) {
     return deny('EXCEEDS_BUY_LIMIT', `quantity ${toWire(opening)} exceeds the broker's limit ${toWire(maxQuantity)} for ${order.symbol}`, {
       quantity: toWire(opening),
       cashMaxQty: toWire(buyLimit.cashMaxQty),
@@ -176,17 +177,17 @@ function checkOpening(
   }
   const price = snapshot.referencePrice;
   if (price === undefined) return noPrice(order);
-  const notional = openingNotional ?? times(opening, price);
+  const notional = openingNotional ?? Money.notional(opening, price, currencyOf(marketOf(order.symbol)));
   // Buys pay the full value out of buy power; the margin requirement matters on top of that when im_factor
   // exceeds 1, and is the only check for a short sale.
-  if (order.side === 'Buy' && gt(notional, account.buyPower)) {
+  if (order.side === 'Buy' && notional.gt(account.buyPower)) {
     return deny('EXCEEDS_BUY_POWER', `order value ${toWire(notional)} exceeds buy power ${toWire(account.buyPower)}`, {
       required: toWire(notional),
       available: toWire(account.buyPower),
     });
   }
-  const margin = times(marginRatio.imFactor, notional);
-  if (gt(margin, account.buyPower)) {
+  const margin = notional.times(marginRatio.imFactor);
+  if (margin.gt(account.buyPower)) {
     return deny(
       'INSUFFICIENT_MARGIN',
       `initial margin ${toWire(margin)} (${toWire(marginRatio.imFactor)} × ${toWire(notional)}) exceeds buy power ${toWire(account.buyPower)}`,
@@ -205,20 +206,20 @@ function checkOpening(
  * A sell larger than the broker lets you sell (its estimate for a sell counts the shares held, plus any it
  * would lend): named by what is missing, the position or the broker's room to go short.
  */
-function checkSellLimit(order: OrderRequest, position: Decimal, limit: BuyLimit): RiskDecision | undefined {
+function checkSellLimit(order: OrderRequest, position: Quantity, limit: BuyLimit): RiskDecision | undefined {
   const sellable = largerOf(limit);
-  if (!gt(order.quantity, sellable)) return undefined;
-  const held = isPositive(position) ? position : ZERO;
+  if (!order.quantity.gt(sellable)) return undefined;
+  const held = position.isPositive() ? position : Quantity.ZERO;
   const figures = { quantity: toWire(order.quantity), position: toWire(held), sellable: toWire(sellable) };
   const what = `sell ${toWire(order.quantity)} ${order.symbol}`;
-  if (gt(sellable, held))
+  if (sellable.gt(held))
     return deny('EXCEEDS_SELL_LIMIT', `${what}: the broker lets you sell at most ${toWire(sellable)} (position ${toWire(held)})`, figures);
   if (held.isZero()) return deny('NO_POSITION_TO_SELL', `${what}: no position to sell (the account cannot sell short)`, figures);
   return deny('SELL_EXCEEDS_POSITION', `${what}: more than the position of ${toWire(held)} (the account cannot sell short)`, figures);
 }
 
-function largerOf(limit: BuyLimit): Decimal {
-  return gt(limit.marginMaxQty, limit.cashMaxQty) ? limit.marginMaxQty : limit.cashMaxQty;
+function largerOf(limit: BuyLimit): Quantity {
+  return limit.marginMaxQty.gt(limit.cashMaxQty) ? limit.marginMaxQty : limit.cashMaxQty;
 }
 
 function noPrice(order: OrderRequest): RiskDecision {

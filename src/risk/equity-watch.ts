@@ -1,21 +1,24 @@
 // The kill switches' memory: the peak of net assets over the run and the first figure of each local day.
 // Pure updates; once a switch trips it stays tripped (the daily one until the local day changes).
-import { pad, toLocal, type Decimal } from '../domain/index.js';
-import { gt, gte, isPositive, toNumber } from '../domain/decimal-shortcuts.js';
+import { Fixed, pad, toLocal, type FixedPoint, type Money } from '../domain/index.js';
 import type { RiskLimits } from './config.js';
 
 export interface Trip {
-  readonly loss: Decimal;
-  readonly limit: Decimal;
+  /** The loss in money (daily) or as a fraction of the peak (drawdown). */
+  readonly loss: FixedPoint;
+  readonly limit: Fixed;
   /** The reference figure (day start or peak) and the figure that tripped the switch. */
-  readonly reference: Decimal;
-  readonly netAssets: Decimal;
+  readonly reference: Money;
+  readonly netAssets: Money;
 }
 
+/** Places of a drawdown fraction as a trip reports it. */
+const DRAWDOWN_PLACES = 10;
+
 export interface EquityWatch {
-  readonly peak: Decimal | undefined;
+  readonly peak: Money | undefined;
   readonly day: string | undefined;
-  readonly dayStart: Decimal | undefined;
+  readonly dayStart: Money | undefined;
   /** Set when the daily-loss switch tripped during `day`. */
   readonly dailyTrip: Trip | undefined;
   /** Set for the rest of the run once the drawdown switch tripped. */
@@ -34,41 +37,28 @@ export const FRESH_EQUITY_WATCH: EquityWatch = {
  * Records one observation of net assets at `time` (market-local day taken in `timeZone`). Without a daily
  * loss limit no day is kept: nothing reads it.
  */
-export function observeEquity(watch: EquityWatch, netAssets: Decimal, time: number, timeZone: string, limits: RiskLimits): EquityWatch {
+export function observeEquity(watch: EquityWatch, netAssets: Money, time: number, timeZone: string, limits: RiskLimits): EquityWatch {
   const daily = limits.dailyLossLimit !== undefined;
   const day = daily ? cachedLocalDate(time, timeZone) : undefined;
   const newDay = day !== watch.day;
   const dayStart = !daily ? undefined : newDay || watch.dayStart === undefined ? netAssets : watch.dayStart;
-  const peak = watch.peak === undefined || gt(netAssets, watch.peak) ? netAssets : watch.peak;
+  const peak = watch.peak === undefined || netAssets.gt(watch.peak) ? netAssets : watch.peak;
   let dailyTrip = newDay ? undefined : watch.dailyTrip;
   if (dailyTrip === undefined && dayStart !== undefined && limits.dailyLossLimit !== undefined) {
     const loss = dayStart.minus(netAssets);
-    if (gte(loss, limits.dailyLossLimit)) dailyTrip = { loss, limit: limits.dailyLossLimit, reference: dayStart, netAssets };
+    if (loss.gte(limits.dailyLossLimit)) dailyTrip = { loss, limit: limits.dailyLossLimit, reference: dayStart, netAssets };
   }
   let drawdownTrip = watch.drawdownTrip;
-  if (
-    drawdownTrip === undefined &&
-    limits.maxDrawdown !== undefined &&
-    isPositive(peak) &&
-    !clearlyBelow(peak, netAssets, limits.maxDrawdown)
-  ) {
-    const drawdown = peak.minus(netAssets).dividedBy(peak);
-    if (drawdown.gte(limits.maxDrawdown)) drawdownTrip = { loss: drawdown, limit: limits.maxDrawdown, reference: peak, netAssets };
+  const maxDrawdown = limits.maxDrawdown;
+  if (drawdownTrip === undefined && maxDrawdown !== undefined && peak.isPositive() && netAssets.lt(peak)) {
+    // (peak − net assets) / peak ≥ limit, without dividing: peak − net assets ≥ limit × peak.
+    const fall = peak.minus(netAssets);
+    if (fall.gte(peak.times(maxDrawdown))) {
+      const drawdown = Fixed.fromRaw(fall.raw, fall.precision).dividedBy(peak, DRAWDOWN_PLACES).normalized();
+      drawdownTrip = { loss: drawdown, limit: maxDrawdown, reference: peak, netAssets };
+    }
   }
   return { peak, day, dayStart, dailyTrip, drawdownTrip };
-}
-
-/**
- * Whether the drawdown (peak − netAssets) / peak is certainly below `limit`, judged in floats: their error
- * (a few 1e-16 of the figures) is far inside the 1e-9 margin, so a "yes" never hides a trip, and the exact
- * 40-digit division is left for the cases near or past the limit.
- */
-function clearlyBelow(peak: Decimal, netAssets: Decimal, limit: Decimal): boolean {
-  if (!isPositive(limit)) return false;
-  if (gte(netAssets, peak)) return true;
-  const top = toNumber(peak);
-  const bound = toNumber(limit);
-  return Number.isFinite(top) && (top - toNumber(netAssets)) / top < bound - 1e-9 * (bound + 1);
 }
 
 interface DayWindow {

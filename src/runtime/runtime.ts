@@ -3,7 +3,7 @@
 // MarketData and Clock they pass in.
 import type { Observable, Subscription } from 'rxjs';
 import { clockScheduler } from '../clock/scheduler.js';
-import { marketOf, type Clock, type Decimal, type Market, type SecuritySymbol, type TimerHandle } from '../domain/index.js';
+import { marketOf, type Clock, type Price, type Market, type SecuritySymbol, type TimerHandle } from '../domain/index.js';
 import type { Broker } from '../execution/broker.js';
 import type { RuntimeEvent } from '../execution/events.js';
 import { Executor } from '../execution/executor.js';
@@ -76,7 +76,7 @@ export interface Runtime {
   /** The summary so far (the final one after stop). */
   summary(): RuntimeSummary;
   /** The last price the strategies saw for a symbol (what market orders are valued at). */
-  lastPrice(symbol: SecuritySymbol): Decimal | undefined;
+  lastPrice(symbol: SecuritySymbol): Price | undefined;
   /** Wall time the latest candle or quote reached the strategies (with a wallClock only). */
   readonly lastTickAt: number | undefined;
   /** Cancels every open order of this runtime; resolves to how many cancels were sent. */

@@ -4,8 +4,10 @@
 // warm-up, each candle stream plays history first; intents made on history bars are dropped.
 import { filter, map, Observable, type SchedulerLike, type Subscription } from 'rxjs';
 import {
-  Decimal,
-  ZERO,
+  Money,
+  Quantity,
+  currencyOf,
+  marketOf,
   parseSymbol,
   type Candle,
   type Clock,
@@ -29,7 +31,7 @@ import { warmedUp, type WarmUpOutcome } from './warm-up.js';
 export type StrategyState = 'idle' | 'running' | 'completed' | 'failed' | 'stopped';
 
 // Whole shares until market rules give each symbol its lot size (then unitOf asks them).
-const ONE_UNIT = new Decimal(1);
+const ONE_UNIT = Quantity.of(1);
 const INTENT_KINDS: ReadonlySet<string> = new Set(['order', 'close', 'target', 'cancel']);
 
 export class StrategyHost {
@@ -268,13 +270,14 @@ export class StrategyHost {
           const resolved = this.symbolOf(symbol);
           const position = book.get(resolved);
           const price = executor.prices.price(resolved);
-          return position === undefined || price === undefined ? ZERO : unrealizedPnl(position, price);
+          if (position === undefined || price === undefined) return Money.zero(currencyOf(marketOf(resolved)));
+          return unrealizedPnl(position, price);
         },
       },
       account: {
         balance: (currency) => book.balance(currency),
         cash: (currency) => book.cashIn(currency),
-        buyPower: (currency) => book.balance(currency)?.buyPower ?? ZERO,
+        buyPower: (currency) => book.balance(currency)?.buyPower ?? Money.zero(currency ?? book.balance()?.currency ?? ''),
       },
       clock: this.clock,
       scheduler: this.scheduler,

@@ -1,17 +1,17 @@
 // What a run did, for the end-of-run printout: counts, strategy states, positions and PnL per currency.
-import { ZERO, currencyOf, marketOf, unrealizedPnl, type Decimal, type SecuritySymbol } from '../domain/index.js';
+import { Money, currencyOf, marketOf, unrealizedPnl, type Price, type Quantity, type SecuritySymbol } from '../domain/index.js';
 import type { Executor } from '../execution/executor.js';
 import type { StrategyFailure } from '../strategy/failure.js';
 import type { StrategyHost, StrategyState } from './strategy-host.js';
 
 export interface PositionSummary {
   readonly symbol: SecuritySymbol;
-  readonly quantity: Decimal;
-  readonly averageCost: Decimal;
-  readonly realizedPnl: Decimal;
+  readonly quantity: Quantity;
+  readonly averageCost: Price;
+  readonly realizedPnl: Money;
   /** Last candle close or quote; undefined when none was seen. */
-  readonly lastPrice: Decimal | undefined;
-  readonly unrealizedPnl: Decimal | undefined;
+  readonly lastPrice: Price | undefined;
+  readonly unrealizedPnl: Money | undefined;
 }
 
 export interface RuntimeSummary {
@@ -29,7 +29,7 @@ export interface RuntimeSummary {
   }[];
   readonly positions: readonly PositionSummary[];
   /** Realised PnL of this run's fills and unrealised PnL at the last price, per currency. */
-  readonly pnl: readonly { readonly currency: string; readonly realized: Decimal; readonly unrealized: Decimal }[];
+  readonly pnl: readonly { readonly currency: string; readonly realized: Money; readonly unrealized: Money }[];
 }
 
 export function summarize(executor: Executor, hosts: readonly StrategyHost[]): RuntimeSummary {
@@ -37,14 +37,15 @@ export function summarize(executor: Executor, hosts: readonly StrategyHost[]): R
     const lastPrice = executor.prices.price(position.symbol);
     return { ...position, lastPrice, unrealizedPnl: lastPrice === undefined ? undefined : unrealizedPnl(position, lastPrice) };
   });
-  const pnl = new Map<string, { currency: string; realized: Decimal; unrealized: Decimal }>();
+  const pnl = new Map<string, { currency: string; realized: Money; unrealized: Money }>();
   for (const position of positions) {
     const currency = currencyOf(marketOf(position.symbol));
-    const entry = pnl.get(currency) ?? { currency, realized: ZERO, unrealized: ZERO };
+    const zero = Money.zero(currency);
+    const entry = pnl.get(currency) ?? { currency, realized: zero, unrealized: zero };
     pnl.set(currency, {
       currency,
       realized: entry.realized.plus(position.realizedPnl),
-      unrealized: entry.unrealized.plus(position.unrealizedPnl ?? ZERO),
+      unrealized: entry.unrealized.plus(position.unrealizedPnl ?? zero),
     });
   }
   return {

@@ -7,7 +7,10 @@ import { z } from 'zod';
 import type { AccountBalance } from '../domain/account.js';
 import type { BrokerPosition } from '../domain/position.js';
 import type { Clock, TimerHandle } from '../domain/clock.js';
-import { type Decimal, parseDecimal, toWire } from '../domain/decimal.js';
+import { toWire } from '../domain/decimal.js';
+import type { FixedPoint } from '../domain/fixed-point.js';
+import { Money } from '../domain/money.js';
+import type { Price } from '../domain/price.js';
 import { currencyOf, type Market, type SecuritySymbol } from '../domain/symbol.js';
 import { timeZoneOf } from '../domain/market-hours.js';
 import { localDate } from '../domain/time-zone.js';
@@ -22,7 +25,7 @@ export interface AccountSource {
   balances(): Promise<readonly AccountBalance[]>;
   positions(): Promise<readonly BrokerPosition[]>;
   /** Last prices, when the venue can tell (market value and unrealised PnL are left out otherwise). */
-  prices?(symbols: readonly SecuritySymbol[]): Promise<ReadonlyMap<string, Decimal>>;
+  prices?(symbols: readonly SecuritySymbol[]): Promise<ReadonlyMap<string, Price>>;
 }
 
 export interface AccountWatchOptions {
@@ -44,7 +47,7 @@ export interface AccountWatchOptions {
 interface Memory {
   /** The market day the starts belong to. */
   day: string;
-  starts: Map<string, Decimal>;
+  starts: Map<string, Money>;
   equity: EquityWatch;
   /** The day a trip was last reported. */
   reported: string | undefined;
@@ -119,8 +122,8 @@ export class AccountWatch implements PortfolioProvider {
       const held = positions.filter((position) => !position.quantity.isZero());
       const prices =
         held.length === 0 || source.prices === undefined
-          ? new Map<string, Decimal>()
-          : await source.prices(held.map((position) => position.symbol)).catch(() => new Map<string, Decimal>());
+          ? new Map<string, Price>()
+          : await source.prices(held.map((position) => position.symbol)).catch(() => new Map<string, Price>());
       const now = clock.now();
       this.observe(balances, now);
       this.latest = {
@@ -185,10 +188,11 @@ export class AccountWatch implements PortfolioProvider {
     }
     try {
       const saved = memorySchema.parse(JSON.parse(text));
-      const optional = (value: string | undefined): Decimal | undefined => (value === undefined ? undefined : parseDecimal(value));
+      // The kill switches watch the home currency's net assets.
+      const optional = (value: string | undefined): Money | undefined => (value === undefined ? undefined : Money.of(value, this.currency));
       return {
         day: saved.day,
-        starts: new Map(Object.entries(saved.starts).map(([currency, value]) => [currency, parseDecimal(value)])),
+        starts: new Map(Object.entries(saved.starts).map(([currency, value]) => [currency, Money.of(value, currency)])),
         equity: { ...FRESH_EQUITY_WATCH, peak: optional(saved.peak), dayStart: optional(saved.dayStart), day: saved.equityDay },
         reported: undefined,
       };
@@ -216,18 +220,18 @@ export class AccountWatch implements PortfolioProvider {
   }
 }
 
-function positionLine(position: BrokerPosition, price: Decimal | undefined): PositionLine {
+function positionLine(position: BrokerPosition, price: Price | undefined): PositionLine {
   const base = {
     symbol: position.symbol,
-    quantity: position.quantity.toFixed(),
+    quantity: position.quantity.toString(),
     averageCost: money(position.costPrice),
     currency: position.currency,
   };
   if (price === undefined) return base;
   return {
     ...base,
-    marketValue: money(position.quantity.times(price)),
-    unrealizedPnl: money(price.minus(position.costPrice).times(position.quantity)),
+    marketValue: money(Money.notional(position.quantity, price, position.currency)),
+    unrealizedPnl: money(Money.notional(position.quantity, price.minus(position.costPrice), position.currency)),
   };
 }
 
@@ -235,6 +239,6 @@ function describeTrip(what: string, limit: string, trip: Trip, reference: string
   return `${what} ${toWire(trip.loss)} reached ${limit} ${toWire(trip.limit)} (net assets ${toWire(trip.netAssets)}, ${reference} ${toWire(trip.reference)})`;
 }
 
-function money(value: Decimal): string {
+function money(value: FixedPoint): string {
   return value.toFixed(2);
 }

@@ -1,6 +1,6 @@
 // The journal port: what the executor records (intents, denials, orders, fills, state changes) and reads
 // back on restart. The SQLite journal implements it; runs without a journal file use `noJournal`.
-import type { Decimal, Fill, OrderIntent, OrderStatus, OrderType, Position, SecuritySymbol, Side } from '../domain/index.js';
+import type { Fill, OrderIntent, OrderStatus, OrderType, Position, Price, Quantity, SecuritySymbol, Side } from '../domain/index.js';
 import type { JournalOwner } from './journal-owner.js';
 
 export interface JournalOrder {
@@ -11,11 +11,11 @@ export interface JournalOrder {
   readonly symbol: SecuritySymbol;
   readonly side: Side;
   readonly orderType: OrderType;
-  readonly quantity: Decimal;
-  readonly price: Decimal | undefined;
+  readonly quantity: Quantity;
+  readonly price: Price | undefined;
   readonly status: OrderStatus;
-  readonly executedQuantity: Decimal;
-  readonly executedPrice: Decimal | undefined;
+  readonly executedQuantity: Quantity;
+  readonly executedPrice: Price | undefined;
   readonly message: string;
   readonly createdAt: number;
   readonly updatedAt: number;
@@ -24,8 +24,8 @@ export interface JournalOrder {
 export interface JournalOrderChange {
   readonly orderId?: string;
   readonly status?: OrderStatus;
-  readonly executedQuantity?: Decimal;
-  readonly executedPrice?: Decimal | undefined;
+  readonly executedQuantity?: Quantity;
+  readonly executedPrice?: Price | undefined;
   readonly message?: string;
   readonly updatedAt: number;
 }

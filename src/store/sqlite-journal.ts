@@ -5,8 +5,13 @@ import { dirname } from 'node:path';
 import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
 import {
   TraderError,
-  parseDecimal,
-  parseOptionalDecimal,
+  Money,
+  Price,
+  Quantity,
+  currencyOf,
+  isBlank,
+  marketOf,
+  positionAt,
   toWire,
   type OrderIntent,
   type OrderStatus,
@@ -97,7 +102,7 @@ class SqliteJournal implements Journal {
   }
 
   recordIntent(strategy: string, time: number, intent: OrderIntent): number {
-    // Decimals serialise as their exact text (decimal.js toJSON).
+    // Values serialise as their exact decimal text (toJSON).
     const detail = JSON.stringify(intent);
     const quantity = 'quantity' in intent ? toWire(intent.quantity) : null;
     const side = intent.kind === 'order' ? intent.side : null;
@@ -206,12 +211,11 @@ class SqliteJournal implements Journal {
 
   positions(): readonly Position[] {
     const rows = this.statements.positions.all() as { symbol: string; quantity: string; average_cost: string; realized_pnl: string }[];
-    return rows.map((row) => ({
-      symbol: row.symbol as SecuritySymbol,
-      quantity: parseDecimal(row.quantity),
-      averageCost: parseDecimal(row.average_cost),
-      realizedPnl: parseDecimal(row.realized_pnl),
-    }));
+    return rows.map((row) => {
+      const symbol = row.symbol as SecuritySymbol;
+      const realizedPnl = Money.of(row.realized_pnl, currencyOf(marketOf(symbol)), 'realized_pnl');
+      return positionAt(symbol, Quantity.of(row.quantity, 'quantity'), Price.of(row.average_cost, 'average_cost'), realizedPnl);
+    });
   }
 
   owner(): JournalOwner | undefined {
@@ -247,11 +251,11 @@ function toJournalOrder(row: OrderRow): JournalOrder {
     symbol: row.symbol as SecuritySymbol,
     side: row.side as Side,
     orderType: row.order_type as OrderType,
-    quantity: parseDecimal(row.quantity, 'quantity'),
-    price: parseOptionalDecimal(row.price, 'price'),
+    quantity: Quantity.of(row.quantity, 'quantity'),
+    price: isBlank(row.price) ? undefined : Price.of(row.price, 'price'),
     status: row.status as OrderStatus,
-    executedQuantity: parseDecimal(row.executed_quantity, 'executed_quantity'),
-    executedPrice: parseOptionalDecimal(row.executed_price, 'executed_price'),
+    executedQuantity: Quantity.of(row.executed_quantity, 'executed_quantity'),
+    executedPrice: isBlank(row.executed_price) ? undefined : Price.of(row.executed_price, 'executed_price'),
     message: row.message,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

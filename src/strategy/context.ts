@@ -6,15 +6,18 @@ import type {
   AccountBalance,
   Candle,
   Clock,
-  Decimal,
   ExitSpec,
   Fill,
+  FixedInput,
+  Money,
   OrderIntent,
   OrderStatus,
   OrderType,
   OutsideRth,
   Period,
   Position,
+  Price,
+  Quantity,
   Quote,
   SecuritySymbol,
   Side,
@@ -22,7 +25,7 @@ import type {
 } from '../domain/index.js';
 
 /** Anything a helper accepts as a quantity or price: numbers are read via their shortest decimal text. */
-export type DecimalInput = number | string | Decimal;
+export type DecimalInput = FixedInput;
 
 export interface IntentOptions {
   /** Defaults to the strategy's first symbol. */
@@ -65,9 +68,9 @@ export interface StrategyOrderUpdate {
   readonly side: Side;
   readonly orderType: OrderType;
   readonly status: OrderStatus;
-  readonly quantity: Decimal;
-  readonly executedQuantity: Decimal;
-  readonly averagePrice: Decimal | undefined;
+  readonly quantity: Quantity;
+  readonly executedQuantity: Quantity;
+  readonly averagePrice: Price | undefined;
   /** The fill this change reports, if any. */
   readonly fill: Fill | undefined;
   readonly message: string;
@@ -78,7 +81,7 @@ export interface StrategyOrderUpdate {
 /** Synchronous reads of the executor's position book (kept consistent with the broker). */
 export interface PositionsView {
   /** Signed quantity (negative = short); zero when flat. `symbol` defaults to the strategy's first symbol. */
-  quantity(symbol?: SecuritySymbol | string): Decimal;
+  quantity(symbol?: SecuritySymbol | string): Quantity;
   /**
    * The position: `quantity` (signed), `averageCost` (average entry price of the open quantity, zero when
    * flat) and `realizedPnl` (closed trades, net of commissions). Undefined before the first fill.
@@ -86,15 +89,15 @@ export interface PositionsView {
   get(symbol?: SecuritySymbol | string): Position | undefined;
   all(): readonly Position[];
   /** (last price − average cost) × quantity, in the symbol's currency; zero when flat or before any price. */
-  unrealizedPnl(symbol?: SecuritySymbol | string): Decimal;
+  unrealizedPnl(symbol?: SecuritySymbol | string): Money;
 }
 
 /** The latest account figures the runtime has fetched (at start, per intent and on reconciliation). */
 export interface AccountView {
   /** The balance in `currency`, or the first one reported when omitted. */
   balance(currency?: string): AccountBalance | undefined;
-  cash(currency?: string): Decimal;
-  buyPower(currency?: string): Decimal;
+  cash(currency?: string): Money;
+  buyPower(currency?: string): Money;
 }
 
 /** The logger strategies get: pino-compatible (an object, then a message), tagged with the strategy name. */
@@ -139,9 +142,9 @@ export interface StrategyContext<P> {
   /** Cancel this strategy's open orders in `symbol` (all symbols when omitted). */
   cancel(symbol?: SecuritySymbol | string, reason?: string): OrderIntent;
   /** The last price of `symbol` (its last candle's close or quote), undefined before the first. */
-  lastPrice(symbol?: SecuritySymbol | string): Decimal | undefined;
+  lastPrice(symbol?: SecuritySymbol | string): Price | undefined;
   /** Cash plus every position in `currency` at its last price (default: the currency of `symbol`'s market). */
-  equity(currency?: string): Decimal;
+  equity(currency?: string): Money;
   /**
    * Bring the position to `fraction` of equity at the last price (0.1 = 10 %, negative = short, 0 = flat),
    * rounded toward zero to whole units: a target intent.

@@ -18,7 +18,7 @@ export type {
   StrategyLog,
   StrategyOrderUpdate,
 } from './context.js';
-export { createIntentHelpers, toDecimal, toSymbol } from './intents.js';
+export { createIntentHelpers, toPrice, toQuantity, toSymbol } from './intents.js';
 export { StrategyFailedError, StrategyLoadError } from './errors.js';
 export { isStrategyDefinition, loadStrategy } from './loader.js';
 export {

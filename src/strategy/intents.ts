@@ -1,27 +1,27 @@
 // The intent helpers of the strategy context (buy, sell, close, target, cancel): plain values in, domain
 // OrderIntents out, with the strategy's first symbol as the default.
 import {
-  type Decimal,
   InvalidInputError,
-  decimalFromNumber,
-  isDecimal,
-  parseDecimal,
+  Price,
+  Quantity,
   parseSymbol,
   type ExitSpec,
   type OrderIntent,
   type SecuritySymbol,
   type Side,
 } from '../domain/index.js';
-import { isPositive } from '../domain/decimal-shortcuts.js';
 import type { DecimalInput, IntentOptions, StrategyContext } from './context.js';
 
 type IntentHelpers = Pick<StrategyContext<unknown>, 'buy' | 'sell' | 'close' | 'target' | 'cancel'>;
 
-export function toDecimal(input: DecimalInput, field: string): Decimal {
-  if (isDecimal(input)) return input;
-  if (typeof input === 'number') return decimalFromNumber(input);
-  if (typeof input === 'string') return parseDecimal(input, field);
-  throw new InvalidInputError(`${field}: ${String(input)} is not a number`, field);
+/** A quantity from what a strategy passed (a number, decimal text or a value); `field` names it in errors. */
+export function toQuantity(input: DecimalInput, field: string): Quantity {
+  return Quantity.of(input, field);
+}
+
+/** A price from what a strategy passed; `field` names it in errors. */
+export function toPrice(input: DecimalInput, field: string): Price {
+  return Price.of(input, field);
 }
 
 export function toSymbol(input: SecuritySymbol | string | undefined, fallback: SecuritySymbol): SecuritySymbol {
@@ -30,11 +30,11 @@ export function toSymbol(input: SecuritySymbol | string | undefined, fallback: S
 
 // Plain literals (optional fields left undefined): intents are built on the hot path of a backtest.
 export function createIntentHelpers(defaultSymbol: SecuritySymbol): IntentHelpers {
-  const decimalOrUndefined = (value: DecimalInput | undefined, field: string): Decimal | undefined =>
-    value === undefined ? undefined : toDecimal(value, field);
+  const priceOrUndefined = (value: DecimalInput | undefined, field: string): Price | undefined =>
+    value === undefined ? undefined : toPrice(value, field);
   const order = (side: Side, quantity: DecimalInput, options: IntentOptions | undefined): OrderIntent => {
-    const amount = toDecimal(quantity, 'quantity');
-    if (!amount.isFinite() || !isPositive(amount))
+    const amount = toQuantity(quantity, 'quantity');
+    if (!amount.isPositive())
       throw new InvalidInputError(`${side.toLowerCase()} quantity must be positive, got ${String(quantity)}`, 'quantity');
     return {
       kind: 'order',
@@ -42,8 +42,8 @@ export function createIntentHelpers(defaultSymbol: SecuritySymbol): IntentHelper
       side,
       quantity: amount,
       orderType: options?.orderType,
-      price: decimalOrUndefined(options?.price, 'price'),
-      triggerPrice: decimalOrUndefined(options?.triggerPrice, 'triggerPrice'),
+      price: priceOrUndefined(options?.price, 'price'),
+      triggerPrice: priceOrUndefined(options?.triggerPrice, 'triggerPrice'),
       timeInForce: options?.timeInForce,
       expireDate: options?.expireDate,
       outsideRth: options?.outsideRth,
@@ -59,7 +59,7 @@ export function createIntentHelpers(defaultSymbol: SecuritySymbol): IntentHelper
       kind: 'close',
       symbol: toSymbol(options?.symbol, defaultSymbol),
       orderType: options?.orderType,
-      price: decimalOrUndefined(options?.price, 'price'),
+      price: priceOrUndefined(options?.price, 'price'),
       timeInForce: options?.timeInForce,
       expireDate: options?.expireDate,
       outsideRth: options?.outsideRth,
@@ -69,10 +69,10 @@ export function createIntentHelpers(defaultSymbol: SecuritySymbol): IntentHelper
     target: (quantity, options) => ({
       kind: 'target',
       symbol: toSymbol(options?.symbol, defaultSymbol),
-      quantity: toDecimal(quantity, 'quantity'),
+      quantity: toQuantity(quantity, 'quantity'),
       orderType: options?.orderType,
-      price: decimalOrUndefined(options?.price, 'price'),
-      triggerPrice: decimalOrUndefined(options?.triggerPrice, 'triggerPrice'),
+      price: priceOrUndefined(options?.price, 'price'),
+      triggerPrice: priceOrUndefined(options?.triggerPrice, 'triggerPrice'),
       timeInForce: options?.timeInForce,
       expireDate: options?.expireDate,
       outsideRth: options?.outsideRth,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { BacktestBroker } from '../../src/backtest/broker.js';
 import { VirtualClock } from '../../src/clock/virtual-clock.js';
-import { Decimal } from '../../src/domain/decimal.js';
 import type { OrderUpdate } from '../../src/domain/order.js';
 import { parseSymbol } from '../../src/domain/symbol.js';
 import { OrderRefusedError } from '../../src/execution/broker.js';
 import { Venue } from '../../src/sim/venue/venue.js';
 import { brokerContract, type BrokerContractHarness } from '../execution/broker-contract.js';
+import { Price, Quantity } from '../../src/domain/index.js';
 
 const SYMBOL = parseSymbol('AAPL.US');
 const OTHER = parseSymbol('MSFT.US');
@@ -44,8 +44,8 @@ describe('backtest broker', () => {
       symbol: SYMBOL,
       side: 'Buy',
       orderType: 'LO',
-      quantity: new Decimal(100),
-      price: new Decimal(100),
+      quantity: Quantity.of(100),
+      price: Price.of(100),
       timeInForce: 'Day',
     });
 
@@ -62,7 +62,7 @@ describe('backtest broker', () => {
       symbol: SYMBOL,
       side: 'Buy',
       orderType: 'MO',
-      quantity: new Decimal(10),
+      quantity: Quantity.of(10),
       timeInForce: 'Day',
       remark: 'r1',
     });
@@ -77,17 +77,15 @@ describe('backtest broker', () => {
       symbol: SYMBOL,
       side: 'Buy',
       orderType: 'LO',
-      quantity: new Decimal(100),
-      price: new Decimal(100),
+      quantity: Quantity.of(100),
+      price: Price.of(100),
       timeInForce: 'Day',
     } as const;
 
     const figures = broker.immediate.riskFigures(request);
 
     expect(figures.balances).toEqual(await broker.accountBalance());
-    expect(figures.buyLimit).toEqual(
-      await broker.estimateBuyLimit({ symbol: SYMBOL, orderType: 'LO', side: 'Buy', price: new Decimal(100) }),
-    );
+    expect(figures.buyLimit).toEqual(await broker.estimateBuyLimit({ symbol: SYMBOL, orderType: 'LO', side: 'Buy', price: Price.of(100) }));
     expect(figures.marginRatio).toEqual(await broker.marginRatio(SYMBOL));
     expect(() => broker.immediate.submit(request)).toThrow(OrderRefusedError);
   });
@@ -101,7 +99,7 @@ describe('backtest broker', () => {
       symbol: SYMBOL,
       side: 'Buy',
       orderType: 'MO',
-      quantity: new Decimal(10),
+      quantity: Quantity.of(10),
       timeInForce: 'Day',
       remark: 'r1',
     });

@@ -2,8 +2,8 @@
 // "Backtest semantics"). Each expectation is worked out by hand in the comment beside it.
 import { describe, expect, it } from 'vitest';
 import { buildResult } from '../../src/backtest/report/result-builder.js';
-import { Decimal } from '../../src/domain/decimal.js';
 import { AAPL, TENCENT, backtest, dayBar, dayTime, localTime, scripted, type ScriptContext } from '../support/backtest/scripted.js';
+import { Fixed } from '../../src/domain/index.js';
 
 const D1 = dayBar(AAPL, '2024-01-02', 100, 102, 99, 101);
 const D2 = dayBar(AAPL, '2024-01-03', 101.5, 103, 100.5, 102);
@@ -175,7 +175,7 @@ describe('backtest semantics', () => {
   it('applies the configured risk limits exactly as a live run does', async () => {
     const strategy = scripted([AAPL], { 0: (ctx) => ctx.buy(100), 1: (ctx) => ctx.buy(10) });
 
-    const run = await backtest([BARS], [strategy], { risk: { maxOrderNotional: new Decimal(5_000) } });
+    const run = await backtest([BARS], [strategy], { risk: { maxOrderNotional: Fixed.of(5_000) } });
 
     // 100 × 101 = 10,100 > 5,000 is denied; 10 × 102 = 1,020 goes through and fills at D3's open.
     expect(Object.keys(run.denials)).toEqual(['EXCEEDS_MAX_NOTIONAL']);

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decimalFromNumber, parseDecimal, parseOptionalDecimal, toWire } from '../../src/domain/decimal.js';
+import { decimalOf, parseDecimal, parseOptionalDecimal, toWire } from '../../src/domain/decimal.js';
+import { Price } from '../../src/domain/price.js';
 
-describe('decimals', () => {
-  it('adds exactly where floats do not', () => {
-    expect(parseDecimal('0.1').plus(parseDecimal('0.2')).toFixed()).toBe('0.3');
-  });
-
+describe('decimals at the edges', () => {
   it('writes plain notation on the wire, never exponents', () => {
     expect(toWire(parseDecimal('1e-9'))).toBe('0.000000001');
     expect(toWire(parseDecimal('12345678901234567890.5'))).toBe('12345678901234567890.5');
+    expect(toWire(Price.of('1e-9'))).toBe('0.000000001');
   });
 
   it("maps the service's empty string to undefined", () => {
@@ -22,8 +20,7 @@ describe('decimals', () => {
     expect(() => parseDecimal('Infinity')).toThrow();
   });
 
-  it('recovers the decimal text a float price was read from', () => {
-    expect(decimalFromNumber(Number('1469.25')).toFixed()).toBe('1469.25');
-    expect(decimalFromNumber(Number('0.1')).toFixed()).toBe('0.1');
+  it('turns a fixed-point value into the same Decimal', () => {
+    expect(decimalOf(Price.of('1469.250')).toFixed()).toBe('1469.25');
   });
 });

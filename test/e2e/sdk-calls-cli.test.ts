@@ -2,7 +2,7 @@
 // simulator on 127.0.0.1: every command explains itself with examples, refuses bad flags naming them, and
 // prints what the service answered as tables and --json.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Decimal } from '../../src/domain/decimal.js';
+import { Quantity } from '../../src/domain/quantity.js';
 import { InvalidInputError } from '../../src/domain/errors.js';
 import { runInProcess } from '../support/http/cli-in-process.js';
 import { HK, localInstant, minuteCandles, US } from '../support/sim/candles.js';
@@ -19,9 +19,9 @@ beforeAll(async () => {
     venue: { stockNames: { '700.HK': 'TENCENT' }, fees: 'hk-stock' },
   });
   h.stepUntil((tick) => tick.symbol === HK);
-  await h.http.submitOrder({ symbol: HK, side: 'Buy', orderType: 'MO', quantity: new Decimal(100), timeInForce: 'Day' });
+  await h.http.submitOrder({ symbol: HK, side: 'Buy', orderType: 'MO', quantity: Quantity.of(100), timeInForce: 'Day' });
   h.stepUntil((tick) => tick.symbol === HK && tick.time >= localInstant(HK, '2024-01-03', 9, 40));
-  await h.http.submitOrder({ symbol: HK, side: 'Buy', orderType: 'MO', quantity: new Decimal(200), timeInForce: 'Day' });
+  await h.http.submitOrder({ symbol: HK, side: 'Buy', orderType: 'MO', quantity: Quantity.of(200), timeInForce: 'Day' });
   h.stepUntil((tick) => tick.symbol === US && tick.time >= localInstant(US, '2024-01-03', 9, 45));
   for (const key of Object.keys(process.env)) if (key.startsWith('LONGPORT_')) delete process.env[key];
   Object.assign(process.env, h.sim.env);

@@ -3,11 +3,11 @@
 // Call brokerContract(name, create) from a test file; `create` builds a fresh broker for each test.
 import type { Subscription } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Decimal } from '../../src/domain/decimal.js';
 import type { OrderRequest, OrderUpdate } from '../../src/domain/order.js';
 import { isOpen } from '../../src/domain/order-status.js';
 import type { SecuritySymbol } from '../../src/domain/symbol.js';
 import { OrderRefusedError, type Broker } from '../../src/execution/broker.js';
+import { Price, Quantity } from '../../src/domain/index.js';
 
 export interface BrokerContractOptions {
   /** Starting cash in the currency of `symbol`'s market; the account holds nothing else. */
@@ -36,7 +36,6 @@ export interface BrokerContractHarness {
 export type BrokerContractFactory = (options: BrokerContractOptions) => Promise<BrokerContractHarness>;
 
 const OPTIONS: BrokerContractOptions = { cash: 100_000, price: 100 };
-const d = (value: number | string): Decimal => new Decimal(value);
 
 export function brokerContract(name: string, create: BrokerContractFactory): void {
   describe(`Broker contract: ${name}`, () => {
@@ -65,7 +64,7 @@ export function brokerContract(name: string, create: BrokerContractFactory): voi
       const { broker, symbol, settle } = await open();
 
       const { orderId } = await broker.submitOrder(
-        request(symbol, { side: 'Buy', quantity: d(10), price: d(90), remark: 'contract-accept' }),
+        request(symbol, { side: 'Buy', quantity: Quantity.of(10), price: Price.of(90), remark: 'contract-accept' }),
       );
       await settle();
 
@@ -86,7 +85,7 @@ export function brokerContract(name: string, create: BrokerContractFactory): voi
     it('lists orders of a symbol submitted in a time range in its history list', async () => {
       const { broker, symbol, settle } = await open();
       const { orderId } = await broker.submitOrder(
-        request(symbol, { side: 'Buy', quantity: d(10), price: d(90), remark: 'contract-history' }),
+        request(symbol, { side: 'Buy', quantity: Quantity.of(10), price: Price.of(90), remark: 'contract-history' }),
       );
       await settle();
       const { submittedAt } = await broker.orderDetail(orderId);
@@ -102,7 +101,7 @@ export function brokerContract(name: string, create: BrokerContractFactory): voi
       const { broker, symbol, settle, updates } = await open();
 
       const { orderId } = await broker.submitOrder(
-        request(symbol, { side: 'Buy', quantity: d(10), price: d(90), remark: 'contract-push' }),
+        request(symbol, { side: 'Buy', quantity: Quantity.of(10), price: Price.of(90), remark: 'contract-push' }),
       );
       await settle();
 
@@ -115,7 +114,7 @@ export function brokerContract(name: string, create: BrokerContractFactory): voi
     it('fills a market buy on the next trade, then reports the fill, the position and the cash it cost', async () => {
       const { broker, symbol, trade, settle, updates } = await open();
 
-      const { orderId } = await broker.submitOrder(request(symbol, { side: 'Buy', quantity: d(10), remark: 'contract-fill' }));
+      const { orderId } = await broker.submitOrder(request(symbol, { side: 'Buy', quantity: Quantity.of(10), remark: 'contract-fill' }));
       await trade(101);
       await settle();
 
@@ -137,7 +136,7 @@ export function brokerContract(name: string, create: BrokerContractFactory): voi
 
     it('lists positions only for the symbols asked for', async () => {
       const { broker, symbol, otherSymbol, trade, settle } = await open();
-      await broker.submitOrder(request(symbol, { side: 'Buy', quantity: d(5), remark: 'contract-positions' }));
+      await broker.submitOrder(request(symbol, { side: 'Buy', quantity: Quantity.of(5), remark: 'contract-positions' }));
       await trade(100);
       await settle();
 
@@ -149,7 +148,7 @@ export function brokerContract(name: string, create: BrokerContractFactory): voi
     it('cancels an open order and pushes the cancellation', async () => {
       const { broker, symbol, settle, updates } = await open();
       const { orderId } = await broker.submitOrder(
-        request(symbol, { side: 'Buy', quantity: d(10), price: d(80), remark: 'contract-cancel' }),
+        request(symbol, { side: 'Buy', quantity: Quantity.of(10), price: Price.of(80), remark: 'contract-cancel' }),
       );
       await settle();
 
@@ -169,11 +168,11 @@ export function brokerContract(name: string, create: BrokerContractFactory): voi
     it('replaces the quantity and price of an open order', async () => {
       const { broker, symbol, settle } = await open();
       const { orderId } = await broker.submitOrder(
-        request(symbol, { side: 'Buy', quantity: d(10), price: d(80), remark: 'contract-replace' }),
+        request(symbol, { side: 'Buy', quantity: Quantity.of(10), price: Price.of(80), remark: 'contract-replace' }),
       );
       await settle();
 
-      await broker.replaceOrder(orderId, { quantity: d(20), price: d(85) });
+      await broker.replaceOrder(orderId, { quantity: Quantity.of(20), price: Price.of(85) });
       await settle();
 
       const order = await broker.orderDetail(orderId);
@@ -186,7 +185,7 @@ export function brokerContract(name: string, create: BrokerContractFactory): voi
       const { broker, symbol, settle } = await open();
 
       const outcome = await broker
-        .submitOrder(request(symbol, { side: 'Buy', quantity: d(1_000_000), price: d(100), remark: 'contract-refuse' }))
+        .submitOrder(request(symbol, { side: 'Buy', quantity: Quantity.of(1_000_000), price: Price.of(100), remark: 'contract-refuse' }))
         .then(
           (accepted) => accepted,
           (error: unknown) => error,
@@ -219,8 +218,8 @@ export function brokerContract(name: string, create: BrokerContractFactory): voi
     it('estimates the buy limit from cash and price, and nothing to sell without a position', async () => {
       const { broker, symbol } = await open();
 
-      const buy = await broker.estimateBuyLimit({ symbol, orderType: 'LO', side: 'Buy', price: d(100) });
-      const sell = await broker.estimateBuyLimit({ symbol, orderType: 'LO', side: 'Sell', price: d(100) });
+      const buy = await broker.estimateBuyLimit({ symbol, orderType: 'LO', side: 'Buy', price: Price.of(100) });
+      const sell = await broker.estimateBuyLimit({ symbol, orderType: 'LO', side: 'Sell', price: Price.of(100) });
 
       expect(buy.cashMaxQty.toFixed()).toBe('1000');
       expect(buy.marginMaxQty.gte(buy.cashMaxQty)).toBe(true);

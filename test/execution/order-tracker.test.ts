@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Decimal, ZERO, parseSymbol, type OrderStatus, type OrderUpdate } from '../../src/domain/index.js';
+import { Money, parseSymbol, type OrderStatus, type OrderUpdate } from '../../src/domain/index.js';
 import { OrderTracker, type OrderRecord } from '../../src/execution/order-tracker.js';
+import { Price, Quantity } from '../../src/domain/index.js';
 
 const AAPL = parseSymbol('AAPL.US');
 
@@ -14,10 +15,10 @@ function record(quantity: number): OrderRecord {
     symbol: AAPL,
     side: 'Buy',
     orderType: 'LO',
-    quantity: new Decimal(quantity),
-    price: new Decimal(10),
+    quantity: Quantity.of(quantity),
+    price: Price.of(10),
     status: 'NotReported',
-    executedQuantity: ZERO,
+    executedQuantity: Quantity.ZERO,
     executedPrice: undefined,
     message: '',
     createdAt: 0,
@@ -27,20 +28,20 @@ function record(quantity: number): OrderRecord {
 
 // The venue's reports for a sequence of executions (cumulative quantity and average price, like the service).
 function reports(total: number, executions: readonly { quantity: number; price: number }[]): OrderUpdate[] {
-  let executed = ZERO;
-  let value = ZERO;
+  let executed = Quantity.ZERO;
+  let value = Money.zero('USD');
   const result: OrderUpdate[] = [];
-  const base = (status: OrderStatus, time: number, lastShare?: Decimal, lastPrice?: Decimal): OrderUpdate => ({
+  const base = (status: OrderStatus, time: number, lastShare?: Quantity, lastPrice?: Price): OrderUpdate => ({
     orderId: 'O1',
     status,
     symbol: AAPL,
     stockName: 'Apple',
     side: 'Buy',
     orderType: 'LO',
-    quantity: new Decimal(total),
+    quantity: Quantity.of(total),
     executedQuantity: executed,
-    price: new Decimal(10),
-    executedPrice: executed.isZero() ? undefined : value.dividedBy(executed),
+    price: Price.of(10),
+    executedPrice: executed.isZero() ? undefined : Price.average(value, executed),
     triggerPrice: undefined,
     timeInForce: 'Day',
     expireDate: undefined,
@@ -58,10 +59,10 @@ function reports(total: number, executions: readonly { quantity: number; price: 
   });
   result.push(base('NewStatus', 1));
   executions.forEach((execution, index) => {
-    const quantity = new Decimal(execution.quantity);
-    const price = new Decimal(execution.price);
+    const quantity = Quantity.of(execution.quantity);
+    const price = Price.of(execution.price);
     executed = executed.plus(quantity);
-    value = value.plus(quantity.times(price));
+    value = value.plus(Money.notional(quantity, price, 'USD'));
     result.push(base(executed.eq(total) ? 'FilledStatus' : 'PartialFilledStatus', index + 2, quantity, price));
   });
   return result;
@@ -95,9 +96,10 @@ describe('order tracker', () => {
           const fills = delivered.map(({ report }) => tracker.apply(tracked, report).fill).filter((fill) => fill !== undefined);
 
           const last = all.at(-1)!;
-          expect(fills.reduce((sum, fill) => sum.plus(fill.quantity), ZERO).toFixed()).toBe(String(executedTotal));
-          expect(fills.reduce((sum, fill) => sum.plus(fill.quantity.times(fill.price)), ZERO).toFixed(8)).toBe(
-            last.executedQuantity.times(last.executedPrice!).toFixed(8),
+          expect(fills.reduce((sum, fill) => sum.plus(fill.quantity), Quantity.ZERO).toString()).toBe(String(executedTotal));
+          const value = (quantity: Quantity, price: Price): Money => Money.notional(quantity, price, 'USD');
+          expect(fills.reduce((sum, fill) => sum.plus(value(fill.quantity, fill.price)), Money.zero('USD')).toFixed(6)).toBe(
+            value(last.executedQuantity, last.executedPrice!).toFixed(6),
           );
           expect(new Set(fills.map((fill) => fill.fillId)).size).toBe(fills.length);
           expect(tracked.status).toBe(complete ? 'FilledStatus' : 'PartialFilledStatus');
@@ -135,7 +137,7 @@ describe('order tracker', () => {
   it('sums the signed quantity still to fill in the open orders of a symbol', () => {
     const tracker = new OrderTracker();
     const bought = record(10);
-    bought.executedQuantity = new Decimal(4);
+    bought.executedQuantity = Quantity.of(4);
     const sold: OrderRecord = { ...record(3), clientOrderId: 'lt-x-2', side: 'Sell' };
     const other: OrderRecord = { ...record(7), clientOrderId: 'lt-x-3', symbol: parseSymbol('MSFT.US') };
     const done: OrderRecord = { ...record(5), clientOrderId: 'lt-x-4', status: 'FilledStatus' };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Decimal, ZERO, parseSymbol, type AccountBalance, type BrokerPosition, type Fill } from '../../src/domain/index.js';
+import { Money, parseSymbol, type AccountBalance, type BrokerPosition, type Fill } from '../../src/domain/index.js';
 import { PositionBook } from '../../src/execution/position-book.js';
+import { Price, Quantity } from '../../src/domain/index.js';
 
 const AAPL = parseSymbol('AAPL.US');
 const TSLA = parseSymbol('TSLA.US');
@@ -9,10 +10,10 @@ function brokerPosition(symbol: typeof AAPL, quantity: number, cost: number): Br
   return {
     symbol,
     symbolName: symbol,
-    quantity: new Decimal(quantity),
-    availableQuantity: new Decimal(quantity),
+    quantity: Quantity.of(quantity),
+    availableQuantity: Quantity.of(quantity),
     initQuantity: undefined,
-    costPrice: new Decimal(cost),
+    costPrice: Price.of(cost),
     currency: 'USD',
     market: 'US',
     accountChannel: 'lb',
@@ -22,15 +23,15 @@ function brokerPosition(symbol: typeof AAPL, quantity: number, cost: number): Br
 function balance(cash: number): AccountBalance {
   return {
     currency: 'USD',
-    totalCash: new Decimal(cash),
-    maxFinanceAmount: ZERO,
-    remainingFinanceAmount: ZERO,
+    totalCash: Money.of(cash, 'USD'),
+    maxFinanceAmount: Money.zero('USD'),
+    remainingFinanceAmount: Money.zero('USD'),
     riskLevel: 0,
-    marginCall: ZERO,
-    netAssets: new Decimal(cash),
-    initMargin: ZERO,
-    maintenanceMargin: ZERO,
-    buyPower: new Decimal(cash),
+    marginCall: Money.zero('USD'),
+    netAssets: Money.of(cash, 'USD'),
+    initMargin: Money.zero('USD'),
+    maintenanceMargin: Money.zero('USD'),
+    buyPower: Money.of(cash, 'USD'),
     cashInfos: [],
     frozenTransactionFees: [],
   };
@@ -41,10 +42,10 @@ const fill = (side: 'Buy' | 'Sell', quantity: number, price: number): Fill => ({
   orderId: 'O',
   symbol: AAPL,
   side,
-  quantity: new Decimal(quantity),
-  price: new Decimal(price),
+  quantity: Quantity.of(quantity),
+  price: Price.of(price),
   time: 0,
-  commission: ZERO,
+  commission: Money.zero('USD'),
 });
 
 describe('position book', () => {

@@ -5,13 +5,14 @@ import { sqliteRows } from '../support/sqlite-rows.js';
 import { EMPTY } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../src/clock/virtual-clock.js';
-import { Decimal, ZERO, parseSymbol, type Decimal as DecimalType } from '../../src/domain/index.js';
+import { Money, parseSymbol, positionAt } from '../../src/domain/index.js';
 import type { Runtime } from '../../src/runtime/index.js';
 import { openJournal, type Journal } from '../../src/store/index.js';
 import { defineStrategy, prepareStrategy } from '../../src/strategy/index.js';
 import { manualStrategy } from '../support/execution/manual-strategy.js';
 import { START, testRuntime, type TestRuntime } from '../support/execution/runtime-setup.js';
 import { StubBroker } from '../support/execution/stub-broker.js';
+import { Price, Quantity } from '../../src/domain/index.js';
 
 const AAPL = parseSymbol('AAPL.US');
 let folder: string;
@@ -26,7 +27,7 @@ function journal(): Journal {
 
 // A strategy that records what it can see the moment it starts (before any market data).
 function observer(name: string) {
-  const seen: { position: DecimalType | undefined } = { position: undefined };
+  const seen: { position: Quantity | undefined } = { position: undefined };
   const definition = defineStrategy({
     name,
     symbols: ['AAPL.US'],
@@ -132,10 +133,10 @@ describe('reconciliation', () => {
       symbol: AAPL,
       side: 'Buy',
       orderType: 'MO',
-      quantity: new Decimal(100),
+      quantity: Quantity.of(100),
       price: undefined,
       status: 'NotReported',
-      executedQuantity: ZERO,
+      executedQuantity: Quantity.ZERO,
       executedPrice: undefined,
       message: '',
       createdAt: START - 1000,
@@ -202,10 +203,10 @@ describe('reconciliation', () => {
       symbol: AAPL,
       side: 'Buy',
       orderType: 'MO',
-      quantity: new Decimal(5),
+      quantity: Quantity.of(5),
       price: undefined,
       status: 'NotReported',
-      executedQuantity: ZERO,
+      executedQuantity: Quantity.ZERO,
       executedPrice: undefined,
       message: '',
       createdAt: START - 1000,
@@ -230,8 +231,8 @@ describe('reconciliation', () => {
       symbol: AAPL,
       side: 'Buy',
       orderType: 'LO',
-      quantity: new Decimal(3),
-      price: new Decimal(9),
+      quantity: Quantity.of(3),
+      price: Price.of(9),
       timeInForce: 'GTC',
     });
     const watcher = observer('trader');
@@ -248,7 +249,7 @@ describe('reconciliation', () => {
 
   it('reports a position the broker holds differently from the journal and takes the broker figure', async () => {
     const written = journal();
-    written.savePosition({ symbol: AAPL, quantity: new Decimal(100), averageCost: new Decimal(10), realizedPnl: ZERO }, START - 1000);
+    written.savePosition(positionAt(AAPL, Quantity.of(100), Price.of(10)), START - 1000);
     const clock = new VirtualClock(START);
     const broker = new StubBroker(clock);
     broker.setPosition(AAPL, 80, 10);
@@ -282,7 +283,7 @@ describe('reconciliation', () => {
     open.runtimes.push(setup.runtime);
     await setup.runtime.start();
 
-    setup.broker.cash = setup.broker.cash.plus(5_000);
+    setup.broker.cash = setup.broker.cash.plus(Money.of(5_000, 'USD'));
     await setup.clock.advanceByAsync(30_000);
 
     expect(setup.ofType('reconciliation-mismatch')).toMatchObject([
@@ -299,7 +300,7 @@ describe('reconciliation', () => {
     manual.emit((ctx) => ctx.buy(10, { price: 10 }));
     await setup.runtime.settled();
     setup.broker.fill('SO1', 10, 10);
-    setup.broker.cash = setup.broker.cash.minus(1); // a fee
+    setup.broker.cash = setup.broker.cash.minus(Money.of(1, 'USD')); // a fee
     await setup.clock.advanceByAsync(30_000);
 
     expect(setup.ofType('reconciliation-mismatch')).toEqual([]);

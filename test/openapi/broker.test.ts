@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Decimal } from '../../src/domain/decimal.js';
 import type { OrderRequest } from '../../src/domain/order.js';
 import type { SecuritySymbol } from '../../src/domain/symbol.js';
 import { OrderRefusedError } from '../../src/execution/broker.js';
 import { type ServiceError, TransportError } from '../../src/openapi/http/errors.js';
 import { brokerContract } from '../execution/broker-contract.js';
 import { OTHER, SYMBOL, injectFaults, startBrokerHarness, type BrokerHarness } from '../support/openapi/broker-harness.js';
+import { Price, Quantity } from '../../src/domain/index.js';
 
 brokerContract('OpenAPI broker (HTTP + trade connection, against the simulator on loopback)', async ({ cash, price }) => {
   const harness = await startBrokerHarness({ cash, price });
@@ -25,8 +25,8 @@ const order = (overrides: Partial<OrderRequest> = {}): OrderRequest => ({
   symbol: SYMBOL,
   side: 'Buy',
   orderType: 'LO',
-  quantity: new Decimal(10),
-  price: new Decimal(90),
+  quantity: Quantity.of(10),
+  price: Price.of(90),
   timeInForce: 'Day',
   remark: 'refusal-test',
   ...overrides,

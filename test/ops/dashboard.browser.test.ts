@@ -2,7 +2,7 @@
 // the page loads with no network beyond the process, follows fills live, and its buttons cancel, flatten,
 // pause and trip the kill switch end to end; a wrong token gets nothing.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Decimal } from '../../src/domain/decimal.js';
+import { Quantity } from '../../src/domain/index.js';
 import { chromiumMissing, launchDashboardBrowser, type DashboardBrowser } from '../support/ops/browser.js';
 import { startRunOps, type RunOps } from '../support/ops/run-ops.js';
 import { AAPL } from '../support/run/candles.js';
@@ -70,7 +70,7 @@ describe.skipIf(chromiumMissing !== undefined)(
     });
 
     it('draws the equity curve and a busy page (the README screenshot when DASHBOARD_SCREENSHOT names a file)', async () => {
-      run = await startRunOps({ risk: { maxPositionPerSymbol: new Decimal(150) } });
+      run = await startRunOps({ risk: { maxPositionPerSymbol: Quantity.of(150) } });
       const { harness, strategy } = run;
       const { page, errors, foreign } = await browser.open(run.pageUrl);
       await page.waitForSelector('body[data-state="ready"]', WAIT);

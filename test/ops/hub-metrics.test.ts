@@ -3,8 +3,7 @@
 // equity and the day's PnL, and account reads kept apart on virtual time.
 import { afterEach, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../src/clock/virtual-clock.js';
-import { Decimal } from '../../src/domain/decimal.js';
-import type { Fill, OrderIntent } from '../../src/domain/index.js';
+import { Money, Price, Quantity, positionAt, type Fill, type OrderIntent } from '../../src/domain/index.js';
 import type { RuntimeEvent } from '../../src/execution/events.js';
 import { silentLogger } from '../../src/log/logger.js';
 import type { RuntimeProbe } from '../../src/ops/control.js';
@@ -25,7 +24,7 @@ function probe(price: string, tickAt: number | undefined): RuntimeProbe & { pric
     price,
     tickAt,
     lastPrice() {
-      return new Decimal(this.price);
+      return Price.of(this.price);
     },
     get lastTickAt() {
       return this.tickAt;
@@ -33,7 +32,7 @@ function probe(price: string, tickAt: number | undefined): RuntimeProbe & { pric
   };
 }
 
-const buy: OrderIntent = { kind: 'order', symbol: AAPL, side: 'Buy', quantity: new Decimal(10) };
+const buy: OrderIntent = { kind: 'order', symbol: AAPL, side: 'Buy', quantity: Quantity.of(10) };
 
 function fill(orderId: string, cumulative: string, price: string): Fill {
   return {
@@ -41,10 +40,10 @@ function fill(orderId: string, cumulative: string, price: string): Fill {
     orderId,
     symbol: AAPL,
     side: 'Buy',
-    quantity: new Decimal(10),
-    price: new Decimal(price),
+    quantity: Quantity.of(10),
+    price: Price.of(price),
     time: T0,
-    commission: new Decimal(0),
+    commission: Money.zero('USD'),
   };
 }
 
@@ -74,11 +73,11 @@ describe('OpsHub and metrics', () => {
         strategy: 'dip',
         clientOrderId: 'lt-x-1',
         orderId: undefined,
-        request: { symbol: AAPL, side: 'Buy', orderType: 'MO', quantity: new Decimal(10), timeInForce: 'Day', remark: 'lt-x-1' },
+        request: { symbol: AAPL, side: 'Buy', orderType: 'MO', quantity: Quantity.of(10), timeInForce: 'Day', remark: 'lt-x-1' },
       },
       placing,
     );
-    const position = { symbol: AAPL, quantity: new Decimal(10), averageCost: new Decimal('100.2'), realizedPnl: new Decimal(0) };
+    const position = positionAt(AAPL, Quantity.of(10), Price.of('100.2'));
     for (const source of [placing, other])
       send({ type: 'fill', time: T0, strategy: 'dip', clientOrderId: 'lt-x-1', fill: fill('7001', '10', '100.2'), position }, source);
 
@@ -212,8 +211,8 @@ describe('OpsHub and metrics', () => {
   });
 
   it('measures slippage as basis points worse than the decision: dearer buys, cheaper sells', () => {
-    expect(slippage('Buy', new Decimal('100.5'), new Decimal('100'))).toBe(50);
-    expect(slippage('Sell', new Decimal('100.5'), new Decimal('100'))).toBe(-50);
-    expect(slippage('Sell', new Decimal('99'), new Decimal('100'))).toBe(100);
+    expect(slippage('Buy', Price.of('100.5'), Price.of('100'))).toBe(50);
+    expect(slippage('Sell', Price.of('100.5'), Price.of('100'))).toBe(-50);
+    expect(slippage('Sell', Price.of('99'), Price.of('100'))).toBe(100);
   });
 });

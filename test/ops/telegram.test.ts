@@ -2,7 +2,7 @@
 // real simulator: notifications to every configured chat, commands only from them, confirmation before
 // anything that changes trading, and neither token in any log line.
 import { filter, firstValueFrom, timeout } from 'rxjs';
-import { Decimal } from '../../src/domain/decimal.js';
+import { Fixed, Quantity } from '../../src/domain/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LogLine } from '../../src/ops/view.js';
 import { createTelegramBot } from '../../src/ops/telegram/bot.js';
@@ -202,7 +202,7 @@ describe('Telegram bot against a fake Bot API', () => {
 
   it("tells the chats the run's other news as the webhook does: token expiry, denial, outage and recovery, crash", async () => {
     const expiresAt = BASE_TIME + 3 * 86_400_000;
-    const { run, fake } = await setUp({ risk: { maxPositionPerSymbol: new Decimal(5) }, tokenExpiresAt: expiresAt });
+    const { run, fake } = await setUp({ risk: { maxPositionPerSymbol: Quantity.of(5) }, tokenExpiresAt: expiresAt });
     const expiry = await fake.waitForMessage(PARTNER, (text) => text.startsWith('🔑 token-expiry:'));
     expect(expiry.text).toBe(
       `🔑 token-expiry: the access token expires ${new Date(expiresAt).toISOString()}: refresh it (trader token refresh) before then`,
@@ -242,7 +242,7 @@ describe('Telegram bot against a fake Bot API', () => {
   });
 
   it('tells the chats once when risk halts the strategy for the day, beside each denial', async () => {
-    const { run, fake } = await setUp({ risk: { dailyLossLimit: new Decimal('0.01') } });
+    const { run, fake } = await setUp({ risk: { dailyLossLimit: Fixed.of('0.01') } });
     const halts = () => run.harness.ofType('denial').filter((event) => event.denial.code === 'DAILY_LOSS_HALT');
     for (let round = 0; round < 12 && halts().length < 2; round += 1) {
       run.strategy.emit((ctx) => ctx.buy(10));

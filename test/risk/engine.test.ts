@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Decimal, ZERO, fromLocal, parseSymbol, type AccountBalance, type OrderRequest } from '../../src/domain/index.js';
+import { Money, fromLocal, parseSymbol, type AccountBalance, type OrderRequest } from '../../src/domain/index.js';
 import { FRESH_EQUITY_WATCH, evaluateRisk, observeEquity, type RiskLimits, type RiskSnapshot } from '../../src/risk/index.js';
+import { Fixed, Price, Quantity } from '../../src/domain/index.js';
 
 const AAPL = parseSymbol('AAPL.US');
 // Wednesday 2024-01-10 10:00 in New York.
@@ -11,25 +12,25 @@ function order(side: 'Buy' | 'Sell', quantity: number, price?: number): OrderReq
     symbol: AAPL,
     side,
     orderType: price === undefined ? 'MO' : 'LO',
-    quantity: new Decimal(quantity),
+    quantity: Quantity.of(quantity),
     timeInForce: 'Day',
-    ...(price === undefined ? {} : { price: new Decimal(price) }),
+    ...(price === undefined ? {} : { price: Price.of(price) }),
   };
 }
 
 function account(buyPower: number, netAssets = buyPower): AccountBalance {
-  const zero = new Decimal(0);
+  const zero = Money.zero('USD');
   return {
     currency: 'USD',
-    totalCash: new Decimal(buyPower),
+    totalCash: Money.of(buyPower, 'USD'),
     maxFinanceAmount: zero,
     remainingFinanceAmount: zero,
     riskLevel: 0,
     marginCall: zero,
-    netAssets: new Decimal(netAssets),
+    netAssets: Money.of(netAssets, 'USD'),
     initMargin: zero,
     maintenanceMargin: zero,
-    buyPower: new Decimal(buyPower),
+    buyPower: Money.of(buyPower, 'USD'),
     cashInfos: [],
     frozenTransactionFees: [],
   };
@@ -38,12 +39,12 @@ function account(buyPower: number, netAssets = buyPower): AccountBalance {
 function snapshot(overrides: Partial<RiskSnapshot> = {}): RiskSnapshot {
   return {
     time: MARKET_OPEN,
-    position: ZERO,
-    pendingQuantity: ZERO,
-    referencePrice: new Decimal(100),
+    position: Quantity.ZERO,
+    pendingQuantity: Quantity.ZERO,
+    referencePrice: Price.of(100),
     account: account(100_000),
-    buyLimit: { cashMaxQty: new Decimal(1000), marginMaxQty: new Decimal(1000) },
-    marginRatio: { imFactor: new Decimal(1), mmFactor: new Decimal(0.5), fmFactor: new Decimal(0.3) },
+    buyLimit: { cashMaxQty: Quantity.of(1000), marginMaxQty: Quantity.of(1000) },
+    marginRatio: { imFactor: Fixed.of(1), mmFactor: Fixed.of(0.5), fmFactor: Fixed.of(0.3) },
     recentOrderTimes: [],
     equity: FRESH_EQUITY_WATCH,
     ...overrides,
@@ -55,7 +56,7 @@ const decide = (request: OrderRequest, overrides: Partial<RiskSnapshot> = {}, li
 
 describe('risk engine', () => {
   it('approves an order within every limit', () => {
-    expect(decide(order('Buy', 100), {}, { maxOrderNotional: new Decimal(20_000), maxPositionPerSymbol: new Decimal(500) })).toEqual({
+    expect(decide(order('Buy', 100), {}, { maxOrderNotional: Fixed.of(20_000), maxPositionPerSymbol: Quantity.of(500) })).toEqual({
       kind: 'approved',
     });
   });
@@ -98,11 +99,11 @@ describe('risk engine', () => {
   });
 
   it('denies an order above maxOrderNotional, valued at the limit price or the last price', () => {
-    expect(decide(order('Buy', 101), {}, { maxOrderNotional: new Decimal(10_000) })).toMatchObject({
+    expect(decide(order('Buy', 101), {}, { maxOrderNotional: Fixed.of(10_000) })).toMatchObject({
       code: 'EXCEEDS_MAX_NOTIONAL',
       figures: { notional: '10100', limit: '10000', price: '100' },
     });
-    expect(decide(order('Buy', 101, 99), { referencePrice: new Decimal(99) }, { maxOrderNotional: new Decimal(10_000) })).toEqual({
+    expect(decide(order('Buy', 101, 99), { referencePrice: Price.of(99) }, { maxOrderNotional: Fixed.of(10_000) })).toEqual({
       kind: 'approved',
     });
   });
@@ -111,8 +112,8 @@ describe('risk engine', () => {
     expect(
       decide(
         order('Buy', 100),
-        { position: new Decimal(300), pendingQuantity: new Decimal(150) },
-        { maxPositionPerSymbol: new Decimal(500) },
+        { position: Quantity.of(300), pendingQuantity: Quantity.of(150) },
+        { maxPositionPerSymbol: Quantity.of(500) },
       ),
     ).toMatchObject({
       code: 'EXCEEDS_MAX_POSITION',
@@ -121,14 +122,14 @@ describe('risk engine', () => {
   });
 
   it("denies a quantity above the broker's buy limit", () => {
-    expect(decide(order('Buy', 600), { buyLimit: { cashMaxQty: new Decimal(400), marginMaxQty: new Decimal(500) } })).toMatchObject({
+    expect(decide(order('Buy', 600), { buyLimit: { cashMaxQty: Quantity.of(400), marginMaxQty: Quantity.of(500) } })).toMatchObject({
       code: 'EXCEEDS_BUY_LIMIT',
       figures: { quantity: '600', cashMaxQty: '400', marginMaxQty: '500' },
     });
   });
 
   it('denies when initial margin (im_factor × notional) exceeds buy power', () => {
-    const ratio = { imFactor: new Decimal(1.5), mmFactor: new Decimal(1), fmFactor: new Decimal(1) };
+    const ratio = { imFactor: Fixed.of(1.5), mmFactor: Fixed.of(1), fmFactor: Fixed.of(1) };
 
     expect(decide(order('Buy', 100), { marginRatio: ratio, account: account(12_000) })).toEqual({
       kind: 'denied',
@@ -148,7 +149,7 @@ describe('risk engine', () => {
   });
 
   it('checks a short sale against margin, not buy power', () => {
-    const ratio = { imFactor: new Decimal(0.5), mmFactor: new Decimal(0.3), fmFactor: new Decimal(0.2) };
+    const ratio = { imFactor: Fixed.of(0.5), mmFactor: Fixed.of(0.3), fmFactor: Fixed.of(0.2) };
 
     expect(decide(order('Sell', 100), { marginRatio: ratio, account: account(6_000) })).toEqual({ kind: 'approved' });
     expect(decide(order('Sell', 100), { marginRatio: ratio, account: account(4_000) })).toMatchObject({ code: 'INSUFFICIENT_MARGIN' });
@@ -157,12 +158,12 @@ describe('risk engine', () => {
   it('never blocks a sell that reduces a position with buy-power, margin, limit or kill-switch checks', () => {
     const broke = {
       account: account(0),
-      buyLimit: { cashMaxQty: ZERO, marginMaxQty: ZERO },
-      position: new Decimal(100),
+      buyLimit: { cashMaxQty: Quantity.ZERO, marginMaxQty: Quantity.ZERO },
+      position: Quantity.of(100),
       equity: tripped(),
     };
 
-    expect(decide(order('Sell', 100), broke, { maxPositionPerSymbol: new Decimal(10), dailyLossLimit: new Decimal(1) })).toEqual({
+    expect(decide(order('Sell', 100), broke, { maxPositionPerSymbol: Quantity.of(10), dailyLossLimit: Fixed.of(1) })).toEqual({
       kind: 'approved',
     });
     expect(decide(order('Sell', 100), { ...broke, account: undefined, buyLimit: undefined, marginRatio: undefined })).toEqual({
@@ -171,7 +172,7 @@ describe('risk engine', () => {
   });
 
   it('approves a sell the broker lets you make: its estimate for a sell counts the shares held and any it lends', () => {
-    const lends50 = { position: new Decimal(100), buyLimit: { cashMaxQty: new Decimal(100), marginMaxQty: new Decimal(150) } };
+    const lends50 = { position: Quantity.of(100), buyLimit: { cashMaxQty: Quantity.of(100), marginMaxQty: Quantity.of(150) } };
 
     expect(decide(order('Sell', 150), lends50)).toEqual({ kind: 'approved' });
     expect(decide(order('Sell', 151), lends50)).toEqual({
@@ -183,7 +184,7 @@ describe('risk engine', () => {
   });
 
   it('denies selling while flat as NO_POSITION_TO_SELL when the account cannot sell short', () => {
-    const flat = { buyLimit: { cashMaxQty: ZERO, marginMaxQty: ZERO } };
+    const flat = { buyLimit: { cashMaxQty: Quantity.ZERO, marginMaxQty: Quantity.ZERO } };
 
     expect(decide(order('Sell', 10), flat)).toEqual({
       kind: 'denied',
@@ -192,11 +193,11 @@ describe('risk engine', () => {
       figures: { quantity: '10', position: '0', sellable: '0' },
     });
     // Named for the missing position even when a position limit would also refuse the short.
-    expect(decide(order('Sell', 10), flat, { maxPositionPerSymbol: new Decimal(5) })).toMatchObject({ code: 'NO_POSITION_TO_SELL' });
+    expect(decide(order('Sell', 10), flat, { maxPositionPerSymbol: Quantity.of(5) })).toMatchObject({ code: 'NO_POSITION_TO_SELL' });
   });
 
   it('denies selling more than the position as SELL_EXCEEDS_POSITION when the account cannot sell short', () => {
-    const long = { position: new Decimal(100), buyLimit: { cashMaxQty: new Decimal(100), marginMaxQty: new Decimal(100) } };
+    const long = { position: Quantity.of(100), buyLimit: { cashMaxQty: Quantity.of(100), marginMaxQty: Quantity.of(100) } };
 
     expect(decide(order('Sell', 150), long)).toEqual({
       kind: 'denied',
@@ -215,7 +216,7 @@ describe('risk engine', () => {
       figuresError: { message: 'unknown symbol: no market data for AAPL.US yet', unknownSymbol: true },
     };
 
-    expect(decide(order('Buy', 1), unknown, { maxOrderNotional: new Decimal(1000) })).toEqual({
+    expect(decide(order('Buy', 1), unknown, { maxOrderNotional: Fixed.of(1000) })).toEqual({
       kind: 'denied',
       code: 'UNKNOWN_SYMBOL',
       message: 'the broker does not know AAPL.US: unknown symbol: no market data for AAPL.US yet',
@@ -231,9 +232,9 @@ describe('risk engine', () => {
   });
 
   it('denies new exposure after the drawdown switch tripped', () => {
-    const limits = { maxDrawdown: new Decimal(0.1) };
-    let watch = observeEquity(FRESH_EQUITY_WATCH, new Decimal(10_000), MARKET_OPEN, 'America/New_York', limits);
-    watch = observeEquity(watch, new Decimal(8_900), MARKET_OPEN + 5 * 86_400_000, 'America/New_York', limits);
+    const limits = { maxDrawdown: Fixed.of(0.1) };
+    let watch = observeEquity(FRESH_EQUITY_WATCH, Money.of(10_000, 'USD'), MARKET_OPEN, 'America/New_York', limits);
+    watch = observeEquity(watch, Money.of(8_900, 'USD'), MARKET_OPEN + 5 * 86_400_000, 'America/New_York', limits);
 
     expect(decide(order('Buy', 1), { equity: watch }, limits)).toMatchObject({
       code: 'DRAWDOWN_HALT',
@@ -263,7 +264,7 @@ describe('risk engine', () => {
 });
 
 function tripped(): RiskSnapshot['equity'] {
-  const limits = { dailyLossLimit: new Decimal(500) };
-  const start = observeEquity(FRESH_EQUITY_WATCH, new Decimal(10_000), MARKET_OPEN, 'America/New_York', limits);
-  return observeEquity(start, new Decimal(9_400), MARKET_OPEN + 3_600_000, 'America/New_York', limits);
+  const limits = { dailyLossLimit: Fixed.of(500) };
+  const start = observeEquity(FRESH_EQUITY_WATCH, Money.of(10_000, 'USD'), MARKET_OPEN, 'America/New_York', limits);
+  return observeEquity(start, Money.of(9_400, 'USD'), MARKET_OPEN + 3_600_000, 'America/New_York', limits);
 }

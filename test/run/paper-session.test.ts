@@ -6,6 +6,7 @@ import { AAPL, wavingDays } from '../support/run/candles.js';
 import { join } from 'node:path';
 import { controlledStrategy } from '../support/run/controlled-strategy.js';
 import { removeTempFolders, startPaperHarness, tempFolder, type PaperHarness } from '../support/run/paper-harness.js';
+import { Fixed } from '../../src/domain/index.js';
 
 const SMA = prepareStrategy(smaCrossover, { symbols: [AAPL], params: { fast: 3, slow: 6, quantity: 10 } });
 let harness: PaperHarness | undefined;
@@ -68,7 +69,7 @@ describe('paper session: sma-crossover against the simulator over the real proto
   });
 
   it('never lets a denied intent reach the simulator', async () => {
-    harness = await startPaperHarness({ strategies: [SMA], candles: [wavingDays(40)], risk: { maxOrderNotional: new Decimal(500) } });
+    harness = await startPaperHarness({ strategies: [SMA], candles: [wavingDays(40)], risk: { maxOrderNotional: Fixed.of(500) } });
 
     await harness.stepAll();
 

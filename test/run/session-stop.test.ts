@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Decimal } from '../../src/domain/decimal.js';
 import { startSession, type Session } from '../../src/runtime/session.js';
 import { HK } from '../support/sim/candles.js';
 import { startSimHarness, type SimHarness } from '../support/sim/harness.js';
@@ -7,6 +6,7 @@ import { AAPL, wavingDays } from '../support/run/candles.js';
 import { controlledStrategy } from '../support/run/controlled-strategy.js';
 import { OPEN_HTTP, removeTempFolders, startPaperHarness, tempFolder, type PaperHarness } from '../support/run/paper-harness.js';
 import { join } from 'node:path';
+import { Price, Quantity } from '../../src/domain/index.js';
 import { injectFaults } from '../support/openapi/broker-harness.js';
 
 let harness: PaperHarness | undefined;
@@ -126,8 +126,8 @@ describe('live session against a service on loopback', () => {
       symbol: HK,
       side: 'Buy',
       orderType: 'LO',
-      quantity: new Decimal(100),
-      price: new Decimal(1),
+      quantity: Quantity.of(100),
+      price: Price.of(1),
       timeInForce: 'GTC',
       remark: 'placed by hand',
     });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sqliteRows } from '../support/sqlite-rows.js';
 import { EMPTY, concat, mergeMap, of, throwError } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Decimal, parseSymbol, type OrderIntent } from '../../src/domain/index.js';
+import { parseSymbol, type OrderIntent } from '../../src/domain/index.js';
 import type { Runtime } from '../../src/runtime/index.js';
 import { openJournal, type Journal } from '../../src/store/index.js';
 import { defineStrategy, prepareStrategy, type IntentDenial } from '../../src/strategy/index.js';
@@ -13,6 +13,7 @@ import { runOnCandles } from '../support/execution/harness.js';
 import { manualStrategy } from '../support/execution/manual-strategy.js';
 import { testRuntime } from '../support/execution/runtime-setup.js';
 import { dailyCandles } from '../support/execution/subject-market-data.js';
+import { Fixed, Money, Price } from '../../src/domain/index.js';
 
 const AAPL = parseSymbol('AAPL.US');
 let folder: string;
@@ -40,7 +41,7 @@ describe('runtime', () => {
     const file = join(folder, 'journal.sqlite');
     journal = openJournal(file);
     const manual = manualStrategy('trader');
-    const setup = testRuntime([manual.strategy], { journal, risk: { maxOrderNotional: new Decimal(1_000) } });
+    const setup = testRuntime([manual.strategy], { journal, risk: { maxOrderNotional: Fixed.of(1_000) } });
     running = setup.runtime;
     await setup.runtime.start();
     const denials: IntentDenial[] = [];
@@ -67,7 +68,7 @@ describe('runtime', () => {
     running = setup.runtime;
     await setup.runtime.start();
 
-    setup.broker.cash = new Decimal(500);
+    setup.broker.cash = Money.of(500, 'USD');
     manual.emit((ctx) => ctx.buy(100, { price: 10 }));
     await setup.runtime.settled();
 
@@ -112,24 +113,24 @@ describe('runtime', () => {
 
   it('values a market order at the last quote the strategy saw', async () => {
     const manual = manualStrategy('trader');
-    const setup = testRuntime([manual.strategy], { risk: { maxOrderNotional: new Decimal(1_000) } });
+    const setup = testRuntime([manual.strategy], { risk: { maxOrderNotional: Fixed.of(1_000) } });
     running = setup.runtime;
     await setup.runtime.start();
     manual.context().quotes().subscribe();
     setup.marketData.pushQuote({
       symbol: AAPL,
       sequence: 1,
-      lastDone: new Decimal('101.25'),
-      open: new Decimal(100),
-      high: new Decimal(102),
-      low: new Decimal(99),
+      lastDone: Price.of('101.25'),
+      open: Price.of(100),
+      high: Price.of(102),
+      low: Price.of(99),
       timestamp: setup.clock.now(),
       volume: 1000,
-      turnover: new Decimal(100_000),
+      turnover: Money.of(100_000, 'USD'),
       tradeStatus: 0,
       tradeSession: 'normal',
       currentVolume: 10,
-      currentTurnover: new Decimal(1012.5),
+      currentTurnover: Money.of(1012.5, 'USD'),
     });
 
     manual.emit((ctx) => ctx.buy(10));
@@ -361,12 +362,12 @@ describe('runtime', () => {
 
   it('halts new exposure after the daily loss limit but still lets a position be closed', async () => {
     const manual = manualStrategy('trader');
-    const setup = testRuntime([manual.strategy], { risk: { dailyLossLimit: new Decimal(1_000) } });
+    const setup = testRuntime([manual.strategy], { risk: { dailyLossLimit: Fixed.of(1_000) } });
     running = setup.runtime;
     setup.broker.setPosition(AAPL, 100, 10);
     await setup.runtime.start();
 
-    setup.broker.cash = setup.broker.cash.minus(1_500);
+    setup.broker.cash = setup.broker.cash.minus(Money.of(1_500, 'USD'));
     manual.emit((ctx) => ctx.buy(1, { price: 10 }));
     manual.emit((ctx) => ctx.close({ price: 10 }));
     await setup.runtime.settled();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../src/clock/virtual-clock.js';
-import { parseDecimal } from '../../src/domain/decimal.js';
+import { Price } from '../../src/domain/price.js';
 import { parseRiskConfig, type RiskLimits } from '../../src/risk/config.js';
 import { AccountWatch } from '../../src/schedule/account-watch.js';
 import { balance, position, StubAccount } from '../support/schedule/stub-account.js';
@@ -35,7 +35,7 @@ describe('AccountWatch', () => {
     const account = new StubAccount();
     account.balanceList = [balance('HKD', '1000000'), balance('USD', '50000')];
     account.positionList = [position('700.HK', '200', '350.2', 'HKD'), position('AAPL.US', '0', '0', 'USD')];
-    account.lastPrices.set('700.HK', parseDecimal('355'));
+    account.lastPrices.set('700.HK', Price.of('355'));
     const watcher = watch(clock, account, {}, []);
     await watcher.start();
 

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { Subject } from 'rxjs';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseDecimal } from '../../src/domain/decimal.js';
+import { Price } from '../../src/domain/price.js';
 import type { ConnectionState } from '../../src/openapi/socket/connection-state.js';
 import { statusFilePath } from '../../src/schedule/status-file.js';
 import type { StatusSnapshot } from '../../src/schedule/status.js';
@@ -219,7 +219,7 @@ describe('the schedule service on virtual time', () => {
     const h = harness;
     h.account.balanceList = [balance('HKD', '1000000')];
     h.account.positionList = [position('700.HK', '200', '350.2', 'HKD')];
-    h.account.lastPrices.set('700.HK', parseDecimal('355'));
+    h.account.lastPrices.set('700.HK', Price.of('355'));
     await h.service.start();
     h.account.balanceList = [balance('HKD', '1000960')];
     await h.clock.advanceByAsync(10 * 60_000);

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { sqliteRows } from '../support/sqlite-rows.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Decimal, ZERO, parseSymbol, type Fill } from '../../src/domain/index.js';
+import { Decimal, Money, parseSymbol, positionAt, type Fill } from '../../src/domain/index.js';
 import { SCHEMA_VERSION, openJournal, type Journal, type JournalOrder } from '../../src/store/index.js';
+import { Price, Quantity } from '../../src/domain/index.js';
 
 const AAPL = parseSymbol('AAPL.US');
 let folder: string;
@@ -22,10 +23,10 @@ function order(clientOrderId: string, overrides: Partial<JournalOrder> = {}): Jo
     symbol: AAPL,
     side: 'Buy',
     orderType: 'LO',
-    quantity: new Decimal('100'),
-    price: new Decimal('187.25'),
+    quantity: Quantity.of('100'),
+    price: Price.of('187.25'),
     status: 'NotReported',
-    executedQuantity: ZERO,
+    executedQuantity: Quantity.ZERO,
     executedPrice: undefined,
     message: '',
     createdAt: 1_000,
@@ -39,10 +40,10 @@ const fill: Fill = {
   orderId: 'O1',
   symbol: AAPL,
   side: 'Buy',
-  quantity: new Decimal(40),
-  price: new Decimal('187.2'),
+  quantity: Quantity.of(40),
+  price: Price.of('187.2'),
   time: 2_000,
-  commission: new Decimal('0.99'),
+  commission: Money.of('0.99', 'USD'),
 };
 
 const rows = (sql: string): unknown[] => sqliteRows(file, sql);
@@ -73,8 +74,8 @@ describe('SQLite journal', () => {
       kind: 'order',
       symbol: AAPL,
       side: 'Buy',
-      quantity: new Decimal('100'),
-      price: new Decimal('187.25'),
+      quantity: Quantity.of('100'),
+      price: Price.of('187.25'),
       reason: 'cross',
     });
     journal.recordDenial({
@@ -89,13 +90,13 @@ describe('SQLite journal', () => {
     journal.updateOrder('lt-a-1', {
       orderId: 'O1',
       status: 'PartialFilledStatus',
-      executedQuantity: new Decimal(40),
-      executedPrice: new Decimal('187.2'),
+      executedQuantity: Quantity.of(40),
+      executedPrice: Price.of('187.2'),
       updatedAt: 2_000,
     });
     journal.recordStateChange('lt-a-1', 2_000, 'NotReported', 'PartialFilledStatus', 'push');
     journal.recordFill(fill, 'lt-a-1', 'sma');
-    journal.savePosition({ symbol: AAPL, quantity: new Decimal(40), averageCost: new Decimal('187.2'), realizedPnl: ZERO }, 2_000);
+    journal.savePosition(positionAt(AAPL, Quantity.of(40), Price.of('187.2')), 2_000);
     journal.recordEvent(3_000, 'reconciliation-mismatch', { kind: 'position', reported: new Decimal('41') });
 
     expect(rows('SELECT id, time, strategy, kind, symbol, side, quantity, price, reason FROM intents')).toEqual([
@@ -156,14 +157,11 @@ describe('SQLite journal', () => {
       order('lt-a-3', {
         orderId: 'O3',
         status: 'PartialFilledStatus',
-        executedQuantity: new Decimal(10),
-        executedPrice: new Decimal('187.3'),
+        executedQuantity: Quantity.of(10),
+        executedPrice: Price.of('187.3'),
       }),
     );
-    journal.savePosition(
-      { symbol: AAPL, quantity: new Decimal(10), averageCost: new Decimal('187.3'), realizedPnl: new Decimal('-1.5') },
-      2_000,
-    );
+    journal.savePosition(positionAt(AAPL, Quantity.of(10), Price.of('187.3'), Money.of('-1.5', 'USD')), 2_000);
     journal.close();
 
     journal = openJournal(file);
@@ -177,6 +175,26 @@ describe('SQLite journal', () => {
     expect(journal.positions().map((position) => [position.symbol, position.quantity.toFixed(), position.realizedPnl.toFixed()])).toEqual([
       ['AAPL.US', '10', '-1.5'],
     ]);
+  });
+
+  it('keeps values beyond 2^53 of their smallest unit exact through the file', () => {
+    journal = openJournal(file);
+    // 90,071,992,547,409.93 in cents, and the cost of 12,345,678,901.2345 shares at 1,234.5678 (checked
+    // with Python's decimal): raws past 2^53.
+    const position = positionAt(AAPL, Quantity.of('12345678901.2345'), Price.of('1234.5678'), Money.of('90071992547409.93', 'USD'));
+    expect(typeof position.realizedPnl.raw).toBe('bigint');
+    journal.savePosition(position, 2_000);
+    journal.close();
+
+    journal = openJournal(file);
+    const [read] = journal.positions();
+    expect([read?.quantity.toString(), read?.averageCost.toString(), read?.realizedPnl.toString()]).toEqual([
+      '12345678901.2345',
+      '1234.5678',
+      '90071992547409.93',
+    ]);
+    expect(read?.cost.toString()).toBe('15241577640603.4939491');
+    expect(read?.cost.eq(position.cost)).toBe(true);
   });
 
   it('refuses a journal of another schema version, naming the file', () => {

@@ -2,7 +2,7 @@ import { EMPTY, Subject, firstValueFrom, of, toArray } from 'rxjs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { VirtualClock } from '../../src/clock/virtual-clock.js';
 import { clockScheduler } from '../../src/clock/scheduler.js';
-import { ZERO, type Candle, type OrderIntent } from '../../src/domain/index.js';
+import { Money, Quantity, type Candle, type OrderIntent } from '../../src/domain/index.js';
 import { createIntentHelpers, defineStrategy, type StrategyContext } from '../../src/strategy/index.js';
 import { dailyCandles } from '../support/execution/subject-market-data.js';
 
@@ -22,14 +22,14 @@ function contextFor<P>(params: P, candles: Subject<Candle>): StrategyContext<P> 
     quotes: () => EMPTY,
     orderUpdates: EMPTY,
     denials: EMPTY,
-    positions: { quantity: () => ZERO, get: () => undefined, all: () => [], unrealizedPnl: () => ZERO },
-    account: { balance: () => undefined, cash: () => ZERO, buyPower: () => ZERO },
+    positions: { quantity: () => Quantity.ZERO, get: () => undefined, all: () => [], unrealizedPnl: () => Money.zero('USD') },
+    account: { balance: () => undefined, cash: () => Money.zero('USD'), buyPower: () => Money.zero('USD') },
     clock,
     scheduler: clockScheduler(clock),
     log,
     ...createIntentHelpers(symbol),
     lastPrice: () => undefined,
-    equity: () => ZERO,
+    equity: () => Money.zero('USD'),
     targetPercent: () => {
       throw new Error('no sizing in this context');
     },

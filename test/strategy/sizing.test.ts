@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Decimal } from '../../src/domain/decimal.js';
+import { Quantity } from '../../src/domain/quantity.js';
 import { InvalidInputError } from '../../src/domain/errors.js';
 import { roundToUnits } from '../../src/strategy/sizing.js';
 import { AAPL, backtest, dayBar, scripted } from '../support/backtest/scripted.js';
@@ -13,10 +13,10 @@ const BARS = [
 
 describe('sizing helpers', () => {
   it('rounds toward zero to whole units of the given size', () => {
-    expect(roundToUnits(new Decimal('123.9')).toFixed()).toBe('123');
-    expect(roundToUnits(new Decimal('-7.5')).toFixed()).toBe('-7');
-    expect(roundToUnits(new Decimal('1234'), new Decimal(100)).toFixed()).toBe('1200');
-    expect(() => roundToUnits(new Decimal(5), new Decimal(0))).toThrow(InvalidInputError);
+    expect(roundToUnits(Quantity.of('123.9')).toFixed()).toBe('123');
+    expect(roundToUnits(Quantity.of('-7.5')).toFixed()).toBe('-7');
+    expect(roundToUnits(Quantity.of('1234'), Quantity.of(100)).toFixed()).toBe('1200');
+    expect(() => roundToUnits(Quantity.of(5), Quantity.of(0))).toThrow(InvalidInputError);
   });
 
   it('sizes targetPercent on equity at the last close and buyValue on an amount, in whole shares', async () => {

@@ -1,5 +1,5 @@
 // All statistics of a run in one object (the JSON `metrics`), from the equity curve and the trade ledger.
-import { ZERO } from '../../domain/decimal.js';
+import { Money } from '../../domain/money.js';
 import type { BacktestRecord, Metrics, MetricsOptions } from '../result.js';
 import { compoundAnnualGrowth, periodsPerYear, yearsBetween } from './annualization.js';
 import { maxDrawdown } from './drawdown.js';
@@ -33,7 +33,7 @@ export function computeMetrics(input: MetricsInput, options: MetricsOptions = {}
   for (const candles of record.bars.values()) bars += candles.length;
   let exposedPoints = 0;
   for (let index = 0; index < points; index += 1) if (exposed[index]) exposedPoints += 1;
-  const commission = record.fills.reduce((sum, fill) => sum.plus(fill.commission), ZERO);
+  const commission = record.fills.reduce((sum, fill) => sum.plus(fill.commission), Money.zero(record.currency));
   const trades = tradeStats(ledger.closed);
 
   return {

@@ -1,5 +1,6 @@
 // Win/loss statistics over closed trades, summed exactly and reported as numbers.
-import { ZERO } from '../../domain/decimal.js';
+import { ratioOf } from '../../domain/decimal.js';
+import { Money } from '../../domain/money.js';
 import type { ClosedTrade } from './trades.js';
 
 export interface TradeStats {
@@ -21,15 +22,16 @@ export interface TradeStats {
 export function tradeStats(trades: readonly ClosedTrade[]): TradeStats {
   let winningTrades = 0;
   let losingTrades = 0;
-  let profit = ZERO;
-  let loss = ZERO;
+  const zero = trades[0] === undefined ? Money.zero('') : Money.zero(trades[0].pnl.currency);
+  let profit = zero;
+  let loss = zero;
   let best = trades[0]?.pnl;
   let worst = trades[0]?.pnl;
   for (const trade of trades) {
-    if (trade.pnl.gt(0)) {
+    if (trade.pnl.isPositive()) {
       winningTrades += 1;
       profit = profit.plus(trade.pnl);
-    } else if (trade.pnl.lt(0)) {
+    } else if (trade.pnl.isNegative()) {
       losingTrades += 1;
       loss = loss.minus(trade.pnl);
     }
@@ -44,8 +46,8 @@ export function tradeStats(trades: readonly ClosedTrade[]): TradeStats {
     winRate: count === 0 ? null : winningTrades / count,
     grossProfit: profit.toNumber(),
     grossLoss: loss.toNumber(),
-    profitFactor: loss.isZero() ? null : profit.dividedBy(loss).toNumber(),
-    averageTrade: count === 0 ? null : profit.minus(loss).dividedBy(count).toNumber(),
+    profitFactor: loss.isZero() ? null : ratioOf(profit, loss),
+    averageTrade: count === 0 ? null : ratioOf(profit.minus(loss), count),
     bestTrade: best === undefined ? null : best.toNumber(),
     worstTrade: worst === undefined ? null : worst.toNumber(),
   };

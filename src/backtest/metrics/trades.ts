@@ -1,6 +1,8 @@
 // Round trips from fills: FIFO lot matching per symbol, with partial closes and reversals, in exact decimals.
-import { Decimal } from '../../domain/decimal.js';
 import type { Fill } from '../../domain/fill.js';
+import { Money } from '../../domain/money.js';
+import type { Price } from '../../domain/price.js';
+import type { Quantity } from '../../domain/quantity.js';
 import type { SecuritySymbol } from '../../domain/symbol.js';
 
 export type PositionSide = 'Long' | 'Short';
@@ -9,15 +11,15 @@ export type PositionSide = 'Long' | 'Short';
 export interface ClosedTrade {
   readonly symbol: SecuritySymbol;
   readonly side: PositionSide;
-  readonly quantity: Decimal;
+  readonly quantity: Quantity;
   readonly entryTime: number;
-  readonly entryPrice: Decimal;
+  readonly entryPrice: Price;
   readonly exitTime: number;
-  readonly exitPrice: Decimal;
+  readonly exitPrice: Price;
   /** The entry and exit fills' commissions attributed to this quantity. */
-  readonly commission: Decimal;
+  readonly commission: Money;
   /** (exit − entry) × quantity (negated for shorts) − commission. */
-  readonly pnl: Decimal;
+  readonly pnl: Money;
   /** The orders of the entry and the exit fill (their tags name the trade's entry and exit). */
   readonly entryOrderId: string;
   readonly exitOrderId: string;
@@ -27,10 +29,10 @@ export interface ClosedTrade {
 export interface OpenLot {
   readonly symbol: SecuritySymbol;
   readonly side: PositionSide;
-  readonly quantity: Decimal;
+  readonly quantity: Quantity;
   readonly entryTime: number;
-  readonly entryPrice: Decimal;
-  readonly commission: Decimal;
+  readonly entryPrice: Price;
+  readonly commission: Money;
   readonly entryOrderId: string;
 }
 
@@ -42,17 +44,17 @@ export interface TradeLedger {
 }
 
 /**
- * Decimal places of a pro-rata commission share. A fixed scale keeps every later subtraction and sum exact
- * (40 significant digits hold any amount below 10^30 at this scale), so the pieces add up to the whole.
+ * Decimal places of a pro-rata commission share (rounded half-even). Every later subtraction and sum is
+ * exact, so the pieces add up to the whole.
  */
 export const SHARE_PLACES = 10;
 
 interface Lot {
-  quantity: Decimal;
-  commission: Decimal;
+  quantity: Quantity;
+  commission: Money;
   readonly side: PositionSide;
   readonly entryTime: number;
-  readonly entryPrice: Decimal;
+  readonly entryPrice: Price;
   readonly entryOrderId: string;
 }
 
@@ -75,13 +77,13 @@ export function pairTrades(fills: readonly Fill[]): TradeLedger {
     const fillSide: PositionSide = fill.side === 'Buy' ? 'Long' : 'Short';
     let remaining = fill.quantity;
     let commissionLeft = fill.commission;
-    while (remaining.gt(0) && lots.length > 0 && lots[0]!.side !== fillSide) {
+    while (remaining.isPositive() && lots.length > 0 && lots[0]!.side !== fillSide) {
       const lot = lots[0]!;
-      const quantity = Decimal.min(lot.quantity, remaining);
+      const quantity = remaining.lt(lot.quantity) ? remaining : lot.quantity;
       const entryCommission = quantity.eq(lot.quantity) ? lot.commission : share(lot.commission, quantity, lot.quantity);
       const exitCommission = quantity.eq(remaining) ? commissionLeft : share(commissionLeft, quantity, remaining);
       const commission = entryCommission.plus(exitCommission);
-      const gross = fill.price.minus(lot.entryPrice).times(quantity);
+      const gross = Money.notional(quantity, fill.price.minus(lot.entryPrice), fill.commission.currency);
       closed.push({
         symbol: fill.symbol,
         side: lot.side,
@@ -101,7 +103,7 @@ export function pairTrades(fills: readonly Fill[]): TradeLedger {
       commissionLeft = commissionLeft.minus(exitCommission);
       if (lot.quantity.isZero()) lots.shift();
     }
-    if (remaining.gt(0)) {
+    if (remaining.isPositive()) {
       lots.push({
         quantity: remaining,
         commission: commissionLeft,
@@ -119,6 +121,6 @@ export function pairTrades(fills: readonly Fill[]): TradeLedger {
   return { closed, open };
 }
 
-function share(commission: Decimal, part: Decimal, whole: Decimal): Decimal {
-  return commission.times(part).dividedBy(whole).toDecimalPlaces(SHARE_PLACES);
+function share(commission: Money, part: Quantity, whole: Quantity): Money {
+  return commission.times(part).dividedBy(whole, SHARE_PLACES).normalized();
 }

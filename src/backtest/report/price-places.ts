@@ -1,11 +1,14 @@
 // How many decimal places a symbol's prices have in the data: what the summary and the report print
 // prices at, so 2730.73999 (a float as it comes) reads 2730.739990 beside 2633.360107.
 import type { Candle } from '../../domain/candle.js';
-import { Decimal } from '../../domain/decimal.js';
 import type { CandleColumns } from '../../feeds/history/candle-columns.js';
 import type { BarHistory } from '../bar-history.js';
 import type { BacktestResult } from '../result.js';
-import { MAX_FLOAT_PLACES, POWERS_OF_TEN, shortestPlaces } from '../../domain/scaled-decimal.js';
+import { Fixed } from '../../domain/fixed.js';
+import { POWERS_OF_TEN, floatPlaces } from '../../domain/fixed-point.js';
+
+/** The most places looked for in a float (floatPlaces' limit). */
+const MAX_FLOAT_PLACES = 8;
 
 /** The most places of any open, high, low or close (at most 8; prices with more are shown at 8). */
 export function pricePlaces(bars: BarHistory): number {
@@ -26,13 +29,13 @@ export function pricePlaces(bars: BarHistory): number {
 function widen(places: number, price: number): number {
   const scale = POWERS_OF_TEN[places]!;
   if (Math.round(price * scale) / scale === price) return places;
-  const own = shortestPlaces(price);
+  const own = floatPlaces(price);
   return own < 0 ? MAX_FLOAT_PLACES : Math.max(places, own);
 }
 
 /** An exact decimal string at `places` places: "2730.73999" at 6 → "2730.739990" (more places are rounded half to even). */
 export function formatPrice(text: string, places: number): string {
-  return new Decimal(text).toFixed(places);
+  return Fixed.of(text).toFixed(places);
 }
 
 /** A price of the result at the data's decimal places for its symbol (as given for a symbol without data). */

@@ -1,5 +1,9 @@
 // Builds the `--json` document (BacktestResult) from a finished run: metrics, fills, trades, open positions.
-import { decimalFromNumber, type Decimal, ZERO } from '../../domain/decimal.js';
+import { ratioOf } from '../../domain/decimal.js';
+import type { FixedPoint } from '../../domain/fixed-point.js';
+import { Money } from '../../domain/money.js';
+import { Price } from '../../domain/price.js';
+import { Quantity } from '../../domain/quantity.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
 import { marketOf, type SecuritySymbol } from '../../domain/symbol.js';
 import { barFields } from '../bar-history.js';
@@ -93,7 +97,7 @@ export function buildResult(record: BacktestRecord, options: MetricsOptions = {}
       tag: tagOf(fill.orderId),
     })),
     trades: ledger.closed.map((trade, index) => {
-      const cost = trade.entryPrice.times(trade.quantity);
+      const cost = Money.notional(trade.quantity, trade.entryPrice, trade.pnl.currency);
       return {
         symbol: trade.symbol,
         side: trade.side,
@@ -104,7 +108,7 @@ export function buildResult(record: BacktestRecord, options: MetricsOptions = {}
         exitPrice: text(trade.exitPrice),
         commission: text(trade.commission),
         pnl: text(trade.pnl),
-        return: cost.isZero() ? 0 : trade.pnl.dividedBy(cost).toNumber(),
+        return: cost.isZero() ? 0 : ratioOf(trade.pnl, cost),
         barsHeld: barsHeld[index]!,
         entryTag: tagOf(trade.entryOrderId),
         exitTag: tagOf(trade.exitOrderId),
@@ -141,21 +145,22 @@ function openPositions(record: BacktestRecord, lots: readonly OpenLot[]): OpenPo
     const history = record.bars.get(symbol);
     const closes = history === undefined ? undefined : barFields(history).close;
     const last = closes === undefined || closes.length === 0 ? undefined : closes[closes.length - 1]!;
-    const mark = last === undefined ? symbolLots[symbolLots.length - 1]!.entryPrice : decimalFromNumber(last);
-    let quantity = ZERO;
-    let cost = ZERO;
-    let unrealized = ZERO;
+    const mark = last === undefined ? symbolLots[symbolLots.length - 1]!.entryPrice : Price.of(last);
+    const zero = Money.zero(record.currency);
+    let quantity = Quantity.ZERO;
+    let cost = zero;
+    let unrealized = zero;
     for (const lot of symbolLots) {
-      const move = mark.minus(lot.entryPrice).times(lot.quantity);
+      const move = Money.notional(lot.quantity, mark.minus(lot.entryPrice), record.currency);
       quantity = quantity.plus(lot.quantity);
-      cost = cost.plus(lot.entryPrice.times(lot.quantity));
+      cost = cost.plus(Money.notional(lot.quantity, lot.entryPrice, record.currency));
       unrealized = unrealized.plus(lot.side === 'Long' ? move : move.negated()).minus(lot.commission);
     }
     return {
       symbol,
       side: symbolLots[0]!.side,
       quantity: text(quantity),
-      averagePrice: text(cost.dividedBy(quantity)),
+      averagePrice: text(cost.dividedBy(quantity, SHARE_PLACES)),
       markPrice: text(mark),
       unrealizedPnl: text(unrealized),
     };
@@ -163,6 +168,6 @@ function openPositions(record: BacktestRecord, lots: readonly OpenLot[]): OpenPo
 }
 
 /** Exact for every figure but average prices, which are rounded to the commission shares' scale. */
-function text(value: Decimal): string {
-  return (value.decimalPlaces() > SHARE_PLACES ? value.toDecimalPlaces(SHARE_PLACES) : value).toFixed();
+function text(value: FixedPoint): string {
+  return value.roundTo(SHARE_PLACES).toString();
 }

@@ -8,13 +8,21 @@ import { formatLocal } from '../../backtest/report/format.js';
 import type { BacktestResult } from '../../backtest/result.js';
 import { systemClock } from '../../clock/system-clock.js';
 import { parseChoice } from '../../domain/order-types.js';
-import { isIntraday, PERIODS } from '../../domain/period.js';
+import { isIntraday } from '../../domain/period.js';
 import { createLogger } from '../../log/logger.js';
 import { loadRiskConfig } from '../../risk/config.js';
-import { FEE_SETTINGS, FILL_MODELS, INTRABAR_PATHS } from '../../sim/venue/settings.js';
 import { describeFailure } from '../../strategy/failure.js';
 import { loadStrategy, parseParamAssignments } from '../../strategy/index.js';
-import { BAD_ROW_POLICIES, cashFlag, jsonTarget, riskFreeRateFlag, symbolsFlag, venueChoice, type BacktestArgs } from './flags.js';
+import {
+  BACKTEST_OPTIONS,
+  BAD_ROW_POLICIES,
+  cashFlag,
+  jsonTarget,
+  riskFreeRateFlag,
+  symbolsFlag,
+  venueChoice,
+  type BacktestArgs,
+} from './flags.js';
 import { defaultDataPath } from '../project/config.js';
 import { LogDigest } from './log-digest.js';
 import { writeOutputs } from './outputs.js';
@@ -104,7 +112,7 @@ function reportFailures(result: BacktestResult, run: BacktestRun, verbose: boole
 
 // The global --json is a switch; here it names a file (or - for stdout), so it must stop being a boolean,
 // or yargs would read `--json out.json` as a switch and a stray argument.
-function jsonTakesAValue<T>(yargs: Argv<T>): Argv<T> {
+export function jsonTakesAValue<T>(yargs: Argv<T>): Argv<T> {
   const options = (yargs as unknown as { getOptions(): { boolean: string[] } }).getOptions();
   const index = options.boolean.indexOf('json');
   if (index >= 0) options.boolean.splice(index, 1);
@@ -121,43 +129,8 @@ export const backtestCommand: CommandModule<object, BacktestArgs> = {
         demandOption: true,
         describe: 'Strategy file (.ts or .js), e.g. strategies/sma-crossover.ts',
       })
-      .option('data', {
-        type: 'string',
-        describe:
-          "Candle CSV file or folder of SYMBOL.csv files (default: the project's data folder, see trader.json; else the bundled sample)",
-      })
-      .option('symbols', {
-        type: 'string',
-        describe: "Comma-separated symbols (default: the file's name, or every SYMBOL.csv of the folder)",
-      })
-      .option('period', {
-        type: 'string',
-        describe: `Bar period the strategy sees (${PERIODS.join(', ')}); coarser than the data is built from it`,
-      })
+      .options(BACKTEST_OPTIONS)
       .option('param', { type: 'string', array: true, describe: 'Strategy parameter key=value (repeatable)' })
-      .option('cash', { type: 'string', default: '1000000', describe: "Starting cash in the data's currency" })
-      .option('commission', { type: 'string', describe: 'Commission as a fraction of traded value per fill, e.g. 0.001' })
-      .option('slippage', { type: 'string', describe: 'Slippage in basis points against market-style fills (default 0)' })
-      .option('fees', {
-        type: 'string',
-        describe: `Market fee schedule instead of --commission: ${FEE_SETTINGS.filter((fee) => fee !== 'none').join(', ')}`,
-      })
-      .option('fill', {
-        type: 'string',
-        default: 'next-open',
-        describe: `Market order fill: ${FILL_MODELS.join(" (next bar's open) | ")} (the deciding bar's close)`,
-      })
-      .option('intrabar', {
-        type: 'string',
-        default: 'nearest-first',
-        describe: `Path inside a bar for stops and limits: ${INTRABAR_PATHS.join(', ')}`,
-      })
-      .option('risk', { type: 'string', describe: 'Risk config JSON (the same file as `trader run --risk`)' })
-      .option('risk-free-rate', {
-        type: 'string',
-        describe: 'Annual risk-free rate for Sharpe and Sortino, as a fraction, e.g. 0.02 (default 0)',
-      })
-      .option('on-bad-row', { type: 'string', default: 'fail', describe: 'Bad CSV rows: fail (list the first 10) or skip them' })
       .option('json', {
         type: 'string',
         nargs: 1,

@@ -1,11 +1,50 @@
 // The flags of `trader backtest`, checked before any data is read: each error names the flag and says why.
-import { parseDecimal, type Decimal } from '../../domain/decimal.js';
+import { Fixed } from '../../domain/fixed.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { parseChoice } from '../../domain/order-types.js';
 import { FEE_SETTINGS, FILL_MODELS, INTRABAR_PATHS } from '../../sim/venue/settings.js';
+import type { Options } from 'yargs';
 import type { BacktestVenueSettings } from '../../backtest/engine.js';
+import { PERIODS } from '../../domain/period.js';
 
 export const BAD_ROW_POLICIES = ['fail', 'skip'] as const;
+
+/** The options every command over candle history shares with `trader backtest` (data, costs, risk, cash). */
+export const BACKTEST_OPTIONS = {
+  data: {
+    type: 'string',
+    describe:
+      "Candle file or folder of SYMBOL.csv / SYMBOL.parquet files (default: the project's data folder, see trader.json; else the bundled sample)",
+  },
+  symbols: { type: 'string', describe: "Comma-separated symbols (default: the file's name, or every candle file of the folder)" },
+  period: {
+    type: 'string',
+    describe: `Bar period the strategy sees (${PERIODS.join(', ')}); coarser than the data is built from it`,
+  },
+  cash: { type: 'string', default: '1000000', describe: "Starting cash in the data's currency" },
+  commission: { type: 'string', describe: 'Commission as a fraction of traded value per fill, e.g. 0.001' },
+  slippage: { type: 'string', describe: 'Slippage in basis points against market-style fills (default 0)' },
+  fees: {
+    type: 'string',
+    describe: `Market fee schedule instead of --commission: ${FEE_SETTINGS.filter((fee) => fee !== 'none').join(', ')}`,
+  },
+  fill: {
+    type: 'string',
+    default: 'next-open',
+    describe: `Market order fill: ${FILL_MODELS.join(" (next bar's open) | ")} (the deciding bar's close)`,
+  },
+  intrabar: {
+    type: 'string',
+    default: 'nearest-first',
+    describe: `Path inside a bar for stops and limits: ${INTRABAR_PATHS.join(', ')}`,
+  },
+  risk: { type: 'string', describe: 'Risk config JSON (the same file as `trader run --risk`)' },
+  'risk-free-rate': {
+    type: 'string',
+    describe: 'Annual risk-free rate for Sharpe and Sortino, as a fraction, e.g. 0.02 (default 0)',
+  },
+  'on-bad-row': { type: 'string', default: 'fail', describe: 'Bad CSV rows: fail (list the first 10) or skip them' },
+} as const satisfies Record<string, Options>;
 
 export interface BacktestArgs {
   readonly strategy: string;
@@ -36,9 +75,9 @@ export interface VenueChoice {
   readonly echo: Readonly<Record<string, string | number | null>>;
 }
 
-export function cashFlag(text: string): Decimal {
-  const cash = parseDecimal(String(text), '--cash');
-  if (!cash.gt(0)) throw new InvalidInputError(`--cash: must be greater than zero (got ${text})`, '--cash');
+export function cashFlag(text: string): Fixed {
+  const cash = Fixed.of(String(text), '--cash');
+  if (!cash.isPositive()) throw new InvalidInputError(`--cash: must be greater than zero (got ${text})`, '--cash');
   return cash;
 }
 

@@ -1,7 +1,7 @@
 // The end-of-run printout on stdout: counts, strategy states, positions and PnL, and what reconciliation found
 // (orders at the broker that are not ours). --json prints the same as one JSON object.
+import type { FixedPoint } from '../../domain/fixed-point.js';
 import { localTime } from '../../backtest/report/local-time.js';
-import type { Decimal } from '../../domain/decimal.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
 import { marketOf } from '../../domain/symbol.js';
 import type { SessionReport } from '../../runtime/session-report.js';
@@ -89,6 +89,6 @@ function failureJson(failure: StrategyFailure): Record<string, unknown> {
   };
 }
 
-function money(value: Decimal | undefined): string {
+function money(value: FixedPoint | undefined): string {
   return value === undefined ? '' : value.toFixed(2);
 }

@@ -3,6 +3,7 @@
 // scheduler finds its orders and positions). Live: the LONGPORT_* account, with the access token the
 // scheduler last refreshed (kept in the state dir). Either way: one HTTP client and one quote connection for
 // the scheduler itself (trading days, account figures, last prices), which the sessions' quote leases share.
+import { Price } from '../../domain/price.js';
 import path from 'node:path';
 import type { Clock } from '../../domain/clock.js';
 import type { Order } from '../../domain/order.js';
@@ -94,7 +95,8 @@ export async function openScheduleVenue(options: VenueOptions): Promise<Schedule
       account: {
         balances: () => http.accountBalance(),
         positions: () => http.positions(),
-        prices: async (symbols) => new Map((await quotes.quote(symbols)).map((quote) => [quote.symbol, quote.lastDone])),
+        prices: async (symbols) =>
+          new Map((await quotes.quote(symbols)).map((quote) => [quote.symbol, Price.of(quote.lastDone.toFixed())])),
       },
       orders: () => http.todayOrders(),
       simulator,

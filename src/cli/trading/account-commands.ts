@@ -2,7 +2,7 @@
 import type { CommandModule } from 'yargs';
 import { ORDER_TYPES, SIDES } from '../../domain/order-types.js';
 import { printTable } from '../output.js';
-import { choiceFlag, optionalPositiveDecimalFlag, symbolFlag } from './flags.js';
+import { choiceFlag, optionalPriceFlag, symbolFlag } from './flags.js';
 import { decimal, line, present } from './present.js';
 import { withOpenApi, type GlobalFlags } from './session.js';
 
@@ -121,7 +121,7 @@ export const buyLimitCommand: CommandModule<object, BuyLimitArgs> = {
       symbol: symbolFlag(args.symbol),
       orderType: choiceFlag(ORDER_TYPES, args.type, '--type'),
       side: choiceFlag(SIDES, args.side, '--side'),
-      ...(args.price === undefined ? {} : { price: optionalPositiveDecimalFlag(args.price, '--price')! }),
+      ...(args.price === undefined ? {} : { price: optionalPriceFlag(args.price, '--price')! }),
       ...(args.currency === undefined ? {} : { currency: args.currency.toUpperCase() }),
     };
     const limit = await withOpenApi(args, (client) => client.estimateBuyLimit(query));

@@ -1,6 +1,9 @@
 // Parsing command-line values before anything is sent: each error names the flag and says what is wrong.
-import { parseDecimal, type Decimal } from '../../domain/decimal.js';
 import { InvalidInputError } from '../../domain/errors.js';
+import { Fixed } from '../../domain/fixed.js';
+import type { FixedPoint } from '../../domain/fixed-point.js';
+import { Price } from '../../domain/price.js';
+import { Quantity } from '../../domain/quantity.js';
 import { parseChoice } from '../../domain/order-types.js';
 import { parsePeriod, type Period } from '../../domain/period.js';
 import { parseSymbol, type SecuritySymbol } from '../../domain/symbol.js';
@@ -18,15 +21,25 @@ export function choiceFlag<T extends string>(choices: readonly T[], text: string
   return parseChoice(choices, String(text), flag);
 }
 
-/** A decimal greater than zero (quantities, prices). */
-export function positiveDecimalFlag(text: string, flag: string): Decimal {
-  const value = parseDecimal(String(text), flag);
-  if (!value.isPositive() || value.isZero()) throw new InvalidInputError(`${flag}: must be greater than zero (got ${text})`, flag);
+function positiveFlag<T extends FixedPoint>(make: (text: string, field: string) => T, text: string, flag: string): T {
+  const value = make(String(text), flag);
+  if (!value.isPositive()) throw new InvalidInputError(`${flag}: must be greater than zero (got ${text})`, flag);
   return value;
 }
 
-export function optionalPositiveDecimalFlag(text: string | undefined, flag: string): Decimal | undefined {
-  return text === undefined ? undefined : positiveDecimalFlag(text, flag);
+/** A quantity greater than zero. */
+export function quantityFlag(text: string, flag: string): Quantity {
+  return positiveFlag(Quantity.of, text, flag);
+}
+
+/** A price greater than zero, or undefined when the flag is absent. */
+export function optionalPriceFlag(text: string | undefined, flag: string): Price | undefined {
+  return text === undefined ? undefined : positiveFlag(Price.of, text, flag);
+}
+
+/** A number greater than zero without a unit (a percentage), or undefined when the flag is absent. */
+export function optionalFixedFlag(text: string | undefined, flag: string): Fixed | undefined {
+  return text === undefined ? undefined : positiveFlag(Fixed.of, text, flag);
 }
 
 /** A calendar date written YYYY-MM-DD that exists. */

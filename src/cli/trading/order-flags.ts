@@ -4,7 +4,7 @@
 import { InvalidInputError } from '../../domain/errors.js';
 import type { OrderReplacement, OrderRequest } from '../../domain/order.js';
 import { ORDER_TYPES, OUTSIDE_RTH, PRICED_ORDER_TYPES, SIDES, TIME_IN_FORCE, TRIGGERED_ORDER_TYPES } from '../../domain/order-types.js';
-import { choiceFlag, dateFlag, optionalPositiveDecimalFlag, positiveDecimalFlag, symbolFlag } from './flags.js';
+import { choiceFlag, dateFlag, optionalFixedFlag, optionalPriceFlag, quantityFlag, symbolFlag } from './flags.js';
 
 /** The service keeps at most 64 characters of remark. */
 export const MAX_REMARK_LENGTH = 64;
@@ -34,7 +34,7 @@ export function orderRequestFromFlags(flags: SubmitFlags): OrderRequest {
     symbol: symbolFlag(flags.symbol),
     side: choiceFlag(SIDES, flags.side, '--side'),
     orderType,
-    quantity: positiveDecimalFlag(flags.quantity, '--quantity'),
+    quantity: quantityFlag(flags.quantity, '--quantity'),
     timeInForce: choiceFlag(TIME_IN_FORCE, flags.tif ?? 'Day', '--tif'),
     ...priceFields(flags),
     ...(flags.expireDate === undefined ? {} : { expireDate: dateFlag(flags.expireDate, '--expire-date') }),
@@ -56,7 +56,7 @@ export function orderRequestFromFlags(flags: SubmitFlags): OrderRequest {
 }
 
 export function replacementFromFlags(flags: OrderPriceFlags & { readonly quantity: string }): OrderReplacement {
-  return { quantity: positiveDecimalFlag(flags.quantity, '--quantity'), ...priceFields(flags) };
+  return { quantity: quantityFlag(flags.quantity, '--quantity'), ...priceFields(flags) };
 }
 
 function priceFields(flags: OrderPriceFlags): Omit<OrderReplacement, 'quantity'> {
@@ -64,11 +64,11 @@ function priceFields(flags: OrderPriceFlags): Omit<OrderReplacement, 'quantity'>
     throw new InvalidInputError(`--remark: at most ${MAX_REMARK_LENGTH} characters (got ${[...flags.remark].length})`, '--remark');
   }
   const fields = {
-    price: optionalPositiveDecimalFlag(flags.price, '--price'),
-    triggerPrice: optionalPositiveDecimalFlag(flags.triggerPrice, '--trigger-price'),
-    limitOffset: optionalPositiveDecimalFlag(flags.limitOffset, '--limit-offset'),
-    trailingAmount: optionalPositiveDecimalFlag(flags.trailingAmount, '--trailing-amount'),
-    trailingPercent: optionalPositiveDecimalFlag(flags.trailingPercent, '--trailing-percent'),
+    price: optionalPriceFlag(flags.price, '--price'),
+    triggerPrice: optionalPriceFlag(flags.triggerPrice, '--trigger-price'),
+    limitOffset: optionalPriceFlag(flags.limitOffset, '--limit-offset'),
+    trailingAmount: optionalPriceFlag(flags.trailingAmount, '--trailing-amount'),
+    trailingPercent: optionalFixedFlag(flags.trailingPercent, '--trailing-percent'),
     remark: flags.remark,
   };
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));

@@ -1,5 +1,6 @@
 // Output helpers shared by the trading commands: --json prints the data, people get tables and short lines.
 import type { Decimal } from '../../domain/decimal.js';
+import type { FixedPoint } from '../../domain/fixed-point.js';
 import type { Order } from '../../domain/order.js';
 import { printJson, printTable } from '../output.js';
 import type { GlobalFlags } from './session.js';
@@ -24,7 +25,7 @@ export function time(epochMs: number | undefined): string {
         .replace(/\.\d{3}Z$/, 'Z');
 }
 
-export function decimal(value: Decimal | undefined): string {
+export function decimal(value: Decimal | FixedPoint | undefined): string {
   return value === undefined ? '' : value.toFixed();
 }
 

@@ -4,72 +4,88 @@ import { z } from 'zod';
 import type { AccountBalance, BuyLimit, MarginRatio } from '../../domain/account.js';
 import type { BrokerPosition } from '../../domain/position.js';
 import type { SecuritySymbol } from '../../domain/symbol.js';
+import type { Fixed } from '../../domain/fixed.js';
 import { toWire } from '../../domain/decimal.js';
+import { Money } from '../../domain/money.js';
 import type { BuyLimitQuery } from '../../execution/broker.js';
 import type { Transport } from './transport.js';
-import { decimal, decimalEmptyIsZero, integer, optionalDecimal, parseWire, requiredText, securitySymbol, text } from './wire.js';
+import {
+  fixed,
+  integer,
+  optionalQuantity,
+  parseWire,
+  priceEmptyIsZero,
+  quantity,
+  quantityEmptyIsZero,
+  requiredText,
+  securitySymbol,
+  text,
+} from './wire.js';
 
 const cashInfo = z.object({
-  withdraw_cash: decimal,
-  available_cash: decimal,
-  frozen_cash: decimal,
-  settling_cash: decimal,
+  withdraw_cash: fixed,
+  available_cash: fixed,
+  frozen_cash: fixed,
+  settling_cash: fixed,
   currency: requiredText,
 });
 
 const balance = z.object({
-  total_cash: decimal,
-  max_finance_amount: decimal,
-  remaining_finance_amount: decimal,
+  total_cash: fixed,
+  max_finance_amount: fixed,
+  remaining_finance_amount: fixed,
   // Older accounts send the level as a string ("1"), and some none at all.
   risk_level: integer.optional(),
-  margin_call: decimal,
+  margin_call: fixed,
   currency: requiredText,
-  net_assets: decimal,
-  init_margin: decimal,
-  maintenance_margin: decimal,
-  buy_power: decimal,
+  net_assets: fixed,
+  init_margin: fixed,
+  maintenance_margin: fixed,
+  buy_power: fixed,
   cash_infos: z.array(cashInfo).default([]),
-  frozen_transaction_fees: z.array(z.object({ currency: requiredText, frozen_transaction_fee: decimal })).default([]),
+  frozen_transaction_fees: z.array(z.object({ currency: requiredText, frozen_transaction_fee: fixed })).default([]),
 });
 
 export async function accountBalance(transport: Transport, currency?: string): Promise<readonly AccountBalance[]> {
   const data = await transport.call({ method: 'GET', path: '/v1/asset/account', query: { currency } });
   const { list } = parseWire(z.object({ list: z.array(balance) }), data, 'GET /v1/asset/account');
-  return list.map((row) => ({
-    currency: row.currency,
-    totalCash: row.total_cash,
-    maxFinanceAmount: row.max_finance_amount,
-    remainingFinanceAmount: row.remaining_finance_amount,
-    riskLevel: row.risk_level ?? 0,
-    marginCall: row.margin_call,
-    netAssets: row.net_assets,
-    initMargin: row.init_margin,
-    maintenanceMargin: row.maintenance_margin,
-    buyPower: row.buy_power,
-    cashInfos: row.cash_infos.map((cash) => ({
-      currency: cash.currency,
-      withdrawCash: cash.withdraw_cash,
-      availableCash: cash.available_cash,
-      frozenCash: cash.frozen_cash,
-      settlingCash: cash.settling_cash,
-    })),
-    frozenTransactionFees: row.frozen_transaction_fees.map((fee) => ({
-      currency: fee.currency,
-      frozenTransactionFee: fee.frozen_transaction_fee,
-    })),
-  }));
+  return list.map((row) => {
+    const money = (amount: Fixed): Money => Money.of(amount, row.currency);
+    return {
+      currency: row.currency,
+      totalCash: money(row.total_cash),
+      maxFinanceAmount: money(row.max_finance_amount),
+      remainingFinanceAmount: money(row.remaining_finance_amount),
+      riskLevel: row.risk_level ?? 0,
+      marginCall: money(row.margin_call),
+      netAssets: money(row.net_assets),
+      initMargin: money(row.init_margin),
+      maintenanceMargin: money(row.maintenance_margin),
+      buyPower: money(row.buy_power),
+      cashInfos: row.cash_infos.map((cash) => ({
+        currency: cash.currency,
+        withdrawCash: Money.of(cash.withdraw_cash, cash.currency),
+        availableCash: Money.of(cash.available_cash, cash.currency),
+        frozenCash: Money.of(cash.frozen_cash, cash.currency),
+        settlingCash: Money.of(cash.settling_cash, cash.currency),
+      })),
+      frozenTransactionFees: row.frozen_transaction_fees.map((fee) => ({
+        currency: fee.currency,
+        frozenTransactionFee: Money.of(fee.frozen_transaction_fee, fee.currency),
+      })),
+    };
+  });
 }
 
 const stockInfo = z.object({
   symbol: securitySymbol,
   symbol_name: text,
-  quantity: decimalEmptyIsZero,
-  available_quantity: decimalEmptyIsZero,
+  quantity: quantityEmptyIsZero,
+  available_quantity: quantityEmptyIsZero,
   currency: text,
-  cost_price: decimalEmptyIsZero,
+  cost_price: priceEmptyIsZero,
   market: text,
-  init_quantity: optionalDecimal,
+  init_quantity: optionalQuantity,
 });
 
 const channels = z.object({
@@ -107,12 +123,12 @@ export async function estimateBuyLimit(transport: Transport, query: BuyLimitQuer
       fractional_shares: query.fractionalShares ?? false,
     },
   });
-  const row = parseWire(z.object({ cash_max_qty: decimal, margin_max_qty: decimal }), data, 'GET /v1/trade/estimate/buy_limit');
+  const row = parseWire(z.object({ cash_max_qty: quantity, margin_max_qty: quantity }), data, 'GET /v1/trade/estimate/buy_limit');
   return { cashMaxQty: row.cash_max_qty, marginMaxQty: row.margin_max_qty };
 }
 
 export async function marginRatio(transport: Transport, symbol: SecuritySymbol): Promise<MarginRatio> {
   const data = await transport.call({ method: 'GET', path: '/v1/risk/margin-ratio', query: { symbol } });
-  const row = parseWire(z.object({ im_factor: decimal, mm_factor: decimal, fm_factor: decimal }), data, 'GET /v1/risk/margin-ratio');
+  const row = parseWire(z.object({ im_factor: fixed, mm_factor: fixed, fm_factor: fixed }), data, 'GET /v1/risk/margin-ratio');
   return { imFactor: row.im_factor, mmFactor: row.mm_factor, fmFactor: row.fm_factor };
 }

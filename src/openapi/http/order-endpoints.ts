@@ -1,7 +1,8 @@
 // Orders: submit, replace, cancel, submit-by-id, detail, today's and history lists. Bodies follow PROTOCOL.md §4
 // (key order of the official SDK's SubmitOrderOptions / ReplaceOrderOptions); none of the writes is repeated.
 import { z } from 'zod';
-import { toWire, type Decimal } from '../../domain/decimal.js';
+import { toWire } from '../../domain/decimal.js';
+import type { FixedPoint } from '../../domain/fixed-point.js';
 import type { Order, OrderReplacement, OrderRequest } from '../../domain/order.js';
 import type { OrderStatus } from '../../domain/order-status.js';
 import type { Side } from '../../domain/order-types.js';
@@ -12,7 +13,7 @@ import type { Transport } from './transport.js';
 import type { HistoryOrders, OrderDetail } from './types.js';
 import { parseWire, requiredText } from './wire.js';
 
-const wire = (value: Decimal | undefined): string | undefined => (value === undefined ? undefined : toWire(value));
+const wire = (value: FixedPoint | undefined): string | undefined => (value === undefined ? undefined : toWire(value));
 
 /** The submit body with keys in the SDK's order; `expire_date` is null when unset, absent optionals are left out. */
 export function submitOrderBody(request: OrderRequest): Record<string, unknown> {

@@ -1,7 +1,10 @@
 // The wire form of an order (PROTOCOL.md §4 "Order", and the detail's history and charges as the official SDK
 // types them: OrderDetail / OrderHistoryDetail / OrderChargeDetail) mapped to the domain Order.
 import { z } from 'zod';
+import type { Decimal } from '../../domain/decimal.js';
 import type { Order } from '../../domain/order.js';
+import { Price } from '../../domain/price.js';
+import { Quantity } from '../../domain/quantity.js';
 import { ORDER_STATUSES } from '../../domain/order-status.js';
 import { ORDER_TYPES, OUTSIDE_RTH, SIDES, TIME_IN_FORCE, TRIGGER_STATUSES } from '../../domain/order-types.js';
 import type { OrderDetail } from './types.js';
@@ -50,6 +53,11 @@ export const wireOrder = z.object({
 });
 export type WireOrder = z.output<typeof wireOrder>;
 
+/** A wire Decimal as a domain price (the order detail keeps its own figures as Decimals). */
+function priceOf(value: Decimal | undefined): Price | undefined {
+  return value === undefined ? undefined : Price.of(value.toFixed());
+}
+
 export function toOrder(row: WireOrder): Order {
   return {
     orderId: row.order_id,
@@ -58,11 +66,11 @@ export function toOrder(row: WireOrder): Order {
     stockName: row.stock_name,
     side: row.side,
     orderType: row.order_type,
-    quantity: row.quantity,
-    executedQuantity: row.executed_quantity,
-    price: row.price,
-    executedPrice: row.executed_price,
-    triggerPrice: row.trigger_price,
+    quantity: Quantity.of(row.quantity.toFixed()),
+    executedQuantity: Quantity.of(row.executed_quantity.toFixed()),
+    price: priceOf(row.price),
+    executedPrice: priceOf(row.executed_price),
+    triggerPrice: priceOf(row.trigger_price),
     timeInForce: row.time_in_force,
     expireDate: row.expire_date === '' ? undefined : row.expire_date,
     outsideRth: row.outside_rth,

@@ -1,7 +1,11 @@
-// Loose validation of service payloads (zod): unknown fields are dropped, wire strings become Decimals and epoch
-// milliseconds, and a missing or malformed required field is a BadResponseError naming its path.
+// Loose validation of service payloads (zod): unknown fields are dropped, wire strings become domain values
+// (Price, Quantity, Fixed; Decimals for figures that are no domain value) and epoch milliseconds, and a
+// missing or malformed required field is a BadResponseError naming its path.
 import { z } from 'zod';
 import { Decimal, parseDecimal } from '../../domain/decimal.js';
+import { Fixed } from '../../domain/fixed.js';
+import { Price } from '../../domain/price.js';
+import { Quantity } from '../../domain/quantity.js';
 import { parseSymbol, type SecuritySymbol } from '../../domain/symbol.js';
 import { BadResponseError } from './errors.js';
 
@@ -28,6 +32,46 @@ export const decimalEmptyIsZero = raw.transform((value, context) => (isBlank(val
 export const optionalDecimal = rawOptional.transform((value, context) => (isBlank(value) ? undefined : toDecimal(String(value), context)));
 /** Like optionalDecimal, and zero also means none (executed price "0" before the first fill). */
 export const optionalDecimalZeroIsNone = optionalDecimal.transform((value) => (value === undefined || value.isZero() ? undefined : value));
+
+function toValue<T>(make: (text: string) => T, text: string, context: z.RefinementCtx): T {
+  try {
+    return make(text.trim());
+  } catch {
+    context.addIssue({ code: 'custom', message: `"${text}" is not a decimal number` });
+    return z.NEVER;
+  }
+}
+
+const priceOf = (text: string): Price => Price.of(text);
+const quantityOf = (text: string): Quantity => Quantity.of(text);
+const fixedOf = (text: string): Fixed => Fixed.of(text);
+
+/** A required price. */
+export const price = raw.transform((value, context) => toValue(priceOf, String(value), context));
+/** A price where absent, null or "" mean none. */
+export const optionalPrice = rawOptional.transform((value, context) =>
+  isBlank(value) ? undefined : toValue(priceOf, String(value), context),
+);
+/** Like optionalPrice, and zero also means none (executed price "0" before the first fill). */
+export const optionalPriceZeroIsNone = optionalPrice.transform((value) => (value === undefined || value.isZero() ? undefined : value));
+/** A price where "" means zero (position figures). */
+export const priceEmptyIsZero = raw.transform((value, context) => (isBlank(value) ? Price.ZERO : toValue(priceOf, String(value), context)));
+/** A required quantity. */
+export const quantity = raw.transform((value, context) => toValue(quantityOf, String(value), context));
+/** A quantity where "" means zero. */
+export const quantityEmptyIsZero = raw.transform((value, context) =>
+  isBlank(value) ? Quantity.ZERO : toValue(quantityOf, String(value), context),
+);
+/** A quantity where absent, null or "" mean none. */
+export const optionalQuantity = rawOptional.transform((value, context) =>
+  isBlank(value) ? undefined : toValue(quantityOf, String(value), context),
+);
+/** A required amount or factor without a unit (amounts become Money with the currency their row names). */
+export const fixed = raw.transform((value, context) => toValue(fixedOf, String(value), context));
+/** An amount or factor where absent, null or "" mean none. */
+export const optionalFixed = rawOptional.transform((value, context) =>
+  isBlank(value) ? undefined : toValue(fixedOf, String(value), context),
+);
 
 /** Free text that may be absent: absent and null become "". */
 export const text = rawOptional.transform((value) => (value === undefined || value === null ? '' : String(value)));

@@ -1,7 +1,7 @@
 // Options and warrants of the quote connection as domain values (cmds 12, 13, 20–23): decimal-exact prices,
 // YYYY-MM-DD dates, epoch-ms times. Warrant screener rows keep every raw field (the official SDK 3.0.18 returns
 // last_done in place of several of them); a field the service leaves empty is undefined.
-import { parseDecimal, type Decimal, ZERO } from '../../domain/decimal.js';
+import { Decimal, parseDecimal } from '../../domain/decimal.js';
 import type {
   IssuerMessage,
   FilterWarrantMessage,
@@ -105,6 +105,7 @@ export interface WarrantList {
   readonly warrants: readonly WarrantInfo[];
 }
 
+const ZERO = new Decimal(0);
 const required = (text: string, field: string): Decimal => (text.trim() === '' ? ZERO : parseDecimal(text, field));
 const optional = (text: string, field: string): Decimal | undefined => (text.trim() === '' ? undefined : parseDecimal(text, field));
 

@@ -3,11 +3,13 @@
 // minute and calendar bars (which fields a trade may move depends on its market and trade type), while a day bar
 // of a stock or any bar of an index follows the quote's day figures. Every change is an update; starting a new
 // bar confirms the previous one.
-import { Decimal, decimalFromNumber } from '../../domain/decimal.js';
+import { Money } from '../../domain/money.js';
+import { Price } from '../../domain/price.js';
+import { Quantity } from '../../domain/quantity.js';
 import type { Candle } from '../../domain/candle.js';
 import type { Period } from '../../domain/period.js';
 import type { MarketTrade, Quote, TradeSession } from '../../domain/quote.js';
-import type { Market, SecuritySymbol } from '../../domain/symbol.js';
+import { currencyOf, type Market, type SecuritySymbol } from '../../domain/symbol.js';
 import { candleTime, localMidnight, TURNOVER_LOT } from './candle-sessions.js';
 
 /** Most candles kept per series; the oldest are dropped past twice this. */
@@ -23,12 +25,12 @@ export interface CandlestickUpdate {
 
 interface Bar {
   time: number;
-  open: Decimal;
-  high: Decimal;
-  low: Decimal;
-  close: Decimal;
+  open: Price;
+  high: Price;
+  low: Price;
+  close: Price;
   volume: number;
-  turnover: Decimal;
+  turnover: Money;
   session: TradeSession;
   /** Whether a trade set the open (a bar opened by carrying the previous close has not). */
   openSet: boolean;
@@ -70,6 +72,8 @@ export class CandleSeries {
   private lastCandleTime: { minute: number; session: TradeSession; halfDay: boolean; time: number | undefined } | undefined;
   /** Index of the last bar of each trade session. */
   private readonly tails = new Map<TradeSession, number>();
+  /** Turnover is money of the market's currency. */
+  private readonly currency: string;
 
   constructor(
     readonly symbol: SecuritySymbol,
@@ -81,14 +85,15 @@ export class CandleSeries {
     /** The service's latest candles, each with the trade session it belongs to. */
     seed: readonly { readonly candle: Candle; readonly session: TradeSession }[],
   ) {
+    this.currency = currencyOf(market);
     this.bars = seed.map(({ candle, session }) => ({
       time: candle.time,
-      open: decimalFromNumber(candle.open),
-      high: decimalFromNumber(candle.high),
-      low: decimalFromNumber(candle.low),
-      close: decimalFromNumber(candle.close),
+      open: Price.of(candle.open),
+      high: Price.of(candle.high),
+      low: Price.of(candle.low),
+      close: Price.of(candle.close),
       volume: candle.volume,
-      turnover: decimalFromNumber(candle.turnover ?? 0),
+      turnover: Money.of(candle.turnover ?? 0, this.currency),
       session,
       openSet: true,
     }));
@@ -145,10 +150,10 @@ export class CandleSeries {
     );
   }
 
-  private merge(session: TradeSession, at: number, price: Decimal, volume: number, fields: Fields, halfDay: boolean): CandlestickUpdate[] {
+  private merge(session: TradeSession, at: number, price: Price, volume: number, fields: Fields, halfDay: boolean): CandlestickUpdate[] {
     const time = this.candleTimeOf(session, halfDay, at);
     if (time === undefined) return [];
-    const turnover = price.times(volume).times(TURNOVER_LOT[this.market]);
+    const turnover = Money.notional(Quantity.of(volume * TURNOVER_LOT[this.market]), price, this.currency);
     return this.place(
       session,
       time,
@@ -179,7 +184,7 @@ export class CandleSeries {
           low: carried,
           close: carried,
           volume: 0,
-          turnover: new Decimal(0),
+          turnover: Money.zero(this.currency),
           session,
           openSet: false,
         };

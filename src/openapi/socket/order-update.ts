@@ -1,7 +1,11 @@
 // The trade push `order_changed_lb` (PROTOCOL.md §5) → a domain OrderUpdate. Validated loosely (strings or
 // numbers, unknown keys ignored); a push missing a field is rejected naming it, as the official SDK drops it.
 import { z } from 'zod';
-import { parseDecimal, parseOptionalDecimal, type Decimal } from '../../domain/decimal.js';
+import { isBlank } from '../../domain/decimal.js';
+import { Fixed } from '../../domain/fixed.js';
+import type { FixedPoint } from '../../domain/fixed-point.js';
+import { Price } from '../../domain/price.js';
+import { Quantity } from '../../domain/quantity.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import type { OrderUpdate } from '../../domain/order.js';
 import { ORDER_STATUSES } from '../../domain/order-status.js';
@@ -48,9 +52,9 @@ const PUSH = z.object({ event: z.string(), data: z.unknown() });
 export interface PushedOrderUpdate extends OrderUpdate {
   /** Epoch ms the trigger fired; undefined when it has not. */
   readonly triggerAt: number | undefined;
-  readonly trailingAmount: Decimal | undefined;
-  readonly trailingPercent: Decimal | undefined;
-  readonly limitOffset: Decimal | undefined;
+  readonly trailingAmount: Price | undefined;
+  readonly trailingPercent: Fixed | undefined;
+  readonly limitOffset: Price | undefined;
 }
 
 export const ORDER_CHANGED_EVENT = 'order_changed_lb';
@@ -83,11 +87,11 @@ export function orderUpdateFromJson(data: unknown): PushedOrderUpdate {
     stockName: order.stock_name,
     side: parseChoice(SIDES, order.side, 'side'),
     orderType: parseChoice(ORDER_TYPES, order.order_type, 'order_type'),
-    quantity: parseDecimal(order.submitted_quantity, 'submitted_quantity'),
-    executedQuantity: parseDecimal(order.executed_quantity, 'executed_quantity'),
-    price: nonZero(order.submitted_price, 'submitted_price'),
-    executedPrice: nonZero(order.executed_price, 'executed_price'),
-    triggerPrice: nonZero(order.trigger_price, 'trigger_price'),
+    quantity: Quantity.of(order.submitted_quantity, 'submitted_quantity'),
+    executedQuantity: Quantity.of(order.executed_quantity, 'executed_quantity'),
+    price: nonZero(Price.of, order.submitted_price, 'submitted_price'),
+    executedPrice: nonZero(Price.of, order.executed_price, 'executed_price'),
+    triggerPrice: nonZero(Price.of, order.trigger_price, 'trigger_price'),
     // The push does not carry time in force; "Day" until the order is reconciled by query.
     timeInForce:
       order.time_in_force === undefined || order.time_in_force === ''
@@ -103,20 +107,21 @@ export function orderUpdateFromJson(data: unknown): PushedOrderUpdate {
     triggerStatus: order.trigger_status === '' ? undefined : parseChoice(TRIGGER_STATUSES, order.trigger_status, 'trigger_status'),
     submittedAt: epochMs(order.submitted_at, 'submitted_at'),
     updatedAt: epochMs(order.updated_at, 'updated_at'),
-    lastShare: nonZero(order.last_share, 'last_share'),
-    lastPrice: nonZero(order.last_price, 'last_price'),
+    lastShare: nonZero(Quantity.of, order.last_share, 'last_share'),
+    lastPrice: nonZero(Price.of, order.last_price, 'last_price'),
     accountNo: order.account_no,
     triggerAt: order.trigger_at === '' || order.trigger_at === '0' ? undefined : epochMs(order.trigger_at, 'trigger_at'),
-    trailingAmount: nonZero(order.trailing_amount, 'trailing_amount'),
-    trailingPercent: nonZero(order.trailing_percent, 'trailing_percent'),
-    limitOffset: nonZero(order.limit_offset, 'limit_offset'),
+    trailingAmount: nonZero(Price.of, order.trailing_amount, 'trailing_amount'),
+    trailingPercent: nonZero(Fixed.of, order.trailing_percent, 'trailing_percent'),
+    limitOffset: nonZero(Price.of, order.limit_offset, 'limit_offset'),
   };
 }
 
 /** "" and "0" mean "none" in order pushes. */
-function nonZero(value: string, field: string): Decimal | undefined {
-  const decimal = parseOptionalDecimal(value, field);
-  return decimal === undefined || decimal.isZero() ? undefined : decimal;
+function nonZero<T extends FixedPoint>(make: (text: string, field: string) => T, value: string, field: string): T | undefined {
+  if (isBlank(value)) return undefined;
+  const read = make(value, field);
+  return read.isZero() ? undefined : read;
 }
 
 /** Unix seconds as a string → epoch ms. */

@@ -1,10 +1,12 @@
 // Wire messages of the quote connection → domain values: decimal-exact prices, epoch-ms times (the service
 // sends seconds), validated symbols. Server-side encoders use the inverse helpers at the bottom.
 import type { Candle } from '../../domain/candle.js';
-import { type Decimal, parseDecimal, toWire, ZERO } from '../../domain/decimal.js';
+import { Decimal, parseDecimal, toWire } from '../../domain/decimal.js';
+import { Money } from '../../domain/money.js';
+import { Price } from '../../domain/price.js';
 import type { Period } from '../../domain/period.js';
 import type { Depth, DepthLevel, MarketTrade, Quote, Trades } from '../../domain/quote.js';
-import { parseSymbol, type SecuritySymbol } from '../../domain/symbol.js';
+import { currencyOf, marketOf, parseSymbol, type SecuritySymbol } from '../../domain/symbol.js';
 import type {
   CandlestickMessage,
   DepthLevelMessage,
@@ -18,26 +20,36 @@ import type {
 } from './messages.js';
 import { tradeSessionCode, tradeSessionFromCode } from './periods.js';
 
-/** A price field the service may leave empty before the first trade of a day ("" → 0). */
+const ZERO = new Decimal(0);
+
+/** A figure the service may leave empty before the first trade of a day ("" → 0), for the quote commands. */
 function price(text: string, field: string): Decimal {
   return text.trim() === '' ? ZERO : parseDecimal(text, field);
 }
 
+/** A domain price the service may leave empty ("" → 0). */
+function domainPrice(text: string, field: string): Price {
+  return text.trim() === '' ? Price.ZERO : Price.of(text, field);
+}
+
 export function quoteFromPush(push: PushQuote): Quote {
+  const symbol = parseSymbol(push.symbol);
+  const currency = currencyOf(marketOf(symbol));
+  const money = (text: string, field: string): Money => (text.trim() === '' ? Money.zero(currency) : Money.of(text, currency, field));
   return {
-    symbol: parseSymbol(push.symbol),
+    symbol,
     sequence: push.sequence,
-    lastDone: parseDecimal(push.lastDone, 'last_done'),
-    open: price(push.open, 'open'),
-    high: price(push.high, 'high'),
-    low: price(push.low, 'low'),
+    lastDone: Price.of(push.lastDone, 'last_done'),
+    open: domainPrice(push.open, 'open'),
+    high: domainPrice(push.high, 'high'),
+    low: domainPrice(push.low, 'low'),
     timestamp: push.timestamp * 1000,
     volume: push.volume,
-    turnover: price(push.turnover, 'turnover'),
+    turnover: money(push.turnover, 'turnover'),
     tradeStatus: push.tradeStatus,
     tradeSession: tradeSessionFromCode(push.tradeSession),
     currentVolume: push.currentVolume,
-    currentTurnover: price(push.currentTurnover, 'current_turnover'),
+    currentTurnover: money(push.currentTurnover, 'current_turnover'),
   };
 }
 
@@ -61,7 +73,7 @@ export function pushFromQuote(quote: Quote): PushQuote {
 }
 
 function depthLevel(level: DepthLevelMessage): DepthLevel {
-  return { position: level.position, price: price(level.price, 'price'), volume: level.volume, orderCount: level.orderNum };
+  return { position: level.position, price: domainPrice(level.price, 'price'), volume: level.volume, orderCount: level.orderNum };
 }
 
 export function depthFromPush(push: PushDepth): Depth {
@@ -70,7 +82,7 @@ export function depthFromPush(push: PushDepth): Depth {
 
 export function marketTradeFromMessage(trade: TradeMessage): MarketTrade {
   return {
-    price: parseDecimal(trade.price, 'price'),
+    price: Price.of(trade.price, 'price'),
     volume: trade.volume,
     timestamp: trade.timestamp * 1000,
     tradeType: trade.tradeType,

@@ -1,6 +1,8 @@
 // Reference data of the quote connection as domain values: trading days (cmd 9), trading sessions (cmd 8),
 // intraday capital flow (cmd 24) and capital distribution (cmd 25). Decimals stay exact; times are epoch ms.
-import { parseDecimal, type Decimal, ZERO } from '../../domain/decimal.js';
+import { Decimal, parseDecimal } from '../../domain/decimal.js';
+
+const ZERO = new Decimal(0);
 import { parseSymbol, type SecuritySymbol } from '../../domain/symbol.js';
 import type { TradeSession } from '../../domain/quote.js';
 import type {

@@ -1,18 +1,18 @@
 // Venue orders in the service's wire form (PROTOCOL.md §4 Order and order detail, §5 order_changed_lb).
 // The official SDK rejects an order or drops a push that lacks any field, so every field is always present:
 // decimals and times as strings, "" for none, "0" where the SDK parses a number that means none.
-import type { Decimal } from '../../domain/decimal.js';
+import type { FixedPoint } from '../../domain/fixed-point.js';
 import type { FeeItem, VenueOrder, VenueOrderUpdate } from '../venue/index.js';
 
 /** Derived decimals (average prices, margins) keep at most this many places: the SDK's decimals hold 28 digits. */
 const PLACES = 10;
 
-export function wireDecimal(value: Decimal): string {
-  return value.toDecimalPlaces(PLACES).toFixed();
+export function wireDecimal(value: FixedPoint): string {
+  return value.roundTo(PLACES).toString();
 }
 
-const optional = (value: Decimal | undefined): string => (value === undefined ? '' : wireDecimal(value));
-const orZero = (value: Decimal | undefined): string => (value === undefined ? '0' : wireDecimal(value));
+const optional = (value: FixedPoint | undefined): string => (value === undefined ? '' : wireDecimal(value));
+const orZero = (value: FixedPoint | undefined): string => (value === undefined ? '0' : wireDecimal(value));
 const seconds = (epochMs: number): string => String(Math.floor(epochMs / 1000));
 const optionalSeconds = (epochMs: number | undefined): string => (epochMs === undefined ? '0' : seconds(epochMs));
 

@@ -2,9 +2,12 @@
 // open order holds back, and the buy-limit answer, all from the same formulas so they always agree.
 // A currency's ledger covers its cash and the positions of its market; there is no currency conversion.
 import type { AccountBalance, BuyLimit, MarginRatio } from '../../domain/account.js';
-import { Decimal, ZERO } from '../../domain/decimal.js';
-import { atLeastZero, dividedBy, eq, gt, gte, isPositive, lte, min, minus, plus, times, toNumber } from '../../domain/decimal-shortcuts.js';
+import { Fixed } from '../../domain/fixed.js';
+import { EXTRA_PLACES, type FixedPoint, minOf } from '../../domain/fixed-point.js';
+import { Money } from '../../domain/money.js';
 import type { OrderType, Side } from '../../domain/order-types.js';
+import type { Price } from '../../domain/price.js';
+import { Quantity } from '../../domain/quantity.js';
 import type { SecuritySymbol } from '../../domain/symbol.js';
 import { markOf, type Book, type CurrencyLedger, type SymbolSlot } from './book.js';
 import { noFees, type FeeModel } from './fees.js';
@@ -12,46 +15,51 @@ import { remainingOf, type OrderRecord } from './orders.js';
 import type { VenueSettings } from './settings.js';
 
 interface MarginFactors {
-  readonly im: Decimal;
-  readonly mm: Decimal;
-  readonly fm: Decimal;
+  readonly im: Fixed;
+  readonly mm: Fixed;
+  readonly fm: Fixed;
 }
 
 interface LedgerFigures {
-  readonly netAssets: Decimal;
-  readonly initMargin: Decimal;
-  readonly maintenanceMargin: Decimal;
-  readonly forcedMargin: Decimal;
+  readonly netAssets: Money;
+  readonly initMargin: Money;
+  readonly maintenanceMargin: Money;
+  readonly forcedMargin: Money;
   /** Net assets less initial margin and the margin open orders hold back: what new positions may use. */
-  readonly excess: Decimal;
+  readonly excess: Money;
 }
 
 /** What an open order holds back. */
 export interface Reservation {
-  readonly cash: Decimal;
-  readonly margin: Decimal;
-  readonly fees: Decimal;
-  readonly position: Decimal;
+  readonly cash: Money;
+  readonly margin: Money;
+  readonly fees: Money;
+  readonly position: Quantity;
 }
 
-const ONE = new Decimal(1);
-const NOTHING: Reservation = { cash: ZERO, margin: ZERO, fees: ZERO, position: ZERO };
-const BASIS_POINTS = new Decimal(10_000);
+const ONE = Quantity.of(1);
+const TWO = Fixed.of(2);
+const BASIS_POINTS = Fixed.of(10_000);
 
 export class Accounts {
   /** 1 + slippage, or undefined without slippage (saves a multiplication per order). */
-  private readonly buySlippage: Decimal | undefined;
+  private readonly buySlippage: Fixed | undefined;
   /** Every symbol has the default margin factors, so holdings can be summed before applying them. */
   private readonly sameFactors: boolean;
   /** The figures of each ledger and the ledger version they were computed at (one order asks several times). */
   private readonly cached = new Map<CurrencyLedger, { version: number; figures: LedgerFigures }>();
+  /** No reservation, per currency. */
+  private readonly nothing = new Map<string, Reservation>();
 
   constructor(
     private readonly book: Book,
     private readonly settings: VenueSettings,
     private readonly fees: FeeModel,
   ) {
-    this.buySlippage = settings.slippageBps > 0 ? ONE.plus(new Decimal(settings.slippageBps).dividedBy(BASIS_POINTS)) : undefined;
+    const basisPoints = Fixed.of(settings.slippageBps, 'slippage');
+    this.buySlippage = basisPoints.isPositive()
+      ? Fixed.ONE.plus(basisPoints.dividedBy(BASIS_POINTS, basisPoints.precision + 4)).normalized()
+      : undefined;
     this.sameFactors = Object.keys(settings.marginRatios.symbols).length === 0;
   }
 
@@ -81,21 +89,28 @@ export class Accounts {
   }
 
   private computeFigures(ledger: CurrencyLedger): LedgerFigures {
-    const sums = this.sameFactors ? ledger.sums.current() : undefined;
-    if (sums !== undefined) {
-      const { im, mm, fm } = this.settings.marginRatios.default;
-      const netAssets = plus(ledger.cash, sums.value);
-      const initMargin = times(sums.gross, im);
-      const excess = minus(minus(netAssets, initMargin), ledger.marginReserved);
-      return { netAssets, initMargin, maintenanceMargin: times(sums.gross, mm), forcedMargin: times(sums.gross, fm), excess };
-    }
+    const zero = Money.zero(ledger.currency);
     let netAssets = ledger.cash;
-    let initMargin = ZERO;
-    let maintenanceMargin = ZERO;
-    let forcedMargin = ZERO;
+    if (this.sameFactors) {
+      // One set of factors: sum the holdings first, then apply them once.
+      let value = zero;
+      let gross = zero;
+      for (const slot of ledger.held) {
+        const held = Money.notional(slot.position!.position.quantity, markOf(slot), ledger.currency);
+        value = value.plus(held);
+        gross = gross.plus(held.abs());
+      }
+      const { im, mm, fm } = this.settings.marginRatios.default;
+      netAssets = netAssets.plus(value);
+      const initMargin = gross.times(im);
+      const excess = netAssets.minus(initMargin).minus(ledger.marginReserved);
+      return { netAssets, initMargin, maintenanceMargin: gross.times(mm), forcedMargin: gross.times(fm), excess };
+    }
+    let initMargin = zero;
+    let maintenanceMargin = zero;
+    let forcedMargin = zero;
     for (const slot of ledger.held) {
-      const quantity = slot.position!.position.quantity;
-      const value = quantity.times(markOf(slot));
+      const value = Money.notional(slot.position!.position.quantity, markOf(slot), ledger.currency);
       const gross = value.abs();
       const factors = this.factors(slot.symbol);
       netAssets = netAssets.plus(value);
@@ -109,23 +124,24 @@ export class Accounts {
 
   balance(ledger: CurrencyLedger): AccountBalance {
     const figures = this.figures(ledger);
-    const availableCash = minus(ledger.cash, ledger.frozenCash);
-    const buyPower = dividedBy(atLeastZero(figures.excess), this.settings.marginRatios.default.im);
-    const remainingFinanceAmount = atLeastZero(minus(buyPower, atLeastZero(availableCash)));
-    const riskLevel = gte(figures.netAssets, figures.initMargin)
+    const zero = Money.zero(ledger.currency);
+    const availableCash = ledger.cash.minus(ledger.frozenCash);
+    const buyPower = buyPowerOf(figures.excess, this.settings.marginRatios.default.im);
+    const remainingFinanceAmount = atLeastZero(buyPower.minus(atLeastZero(availableCash)));
+    const riskLevel = figures.netAssets.gte(figures.initMargin)
       ? 0
-      : gte(figures.netAssets, figures.maintenanceMargin)
+      : figures.netAssets.gte(figures.maintenanceMargin)
         ? 1
-        : gte(figures.netAssets, figures.forcedMargin)
+        : figures.netAssets.gte(figures.forcedMargin)
           ? 2
           : 3;
     return {
       currency: ledger.currency,
       totalCash: ledger.cash,
-      maxFinanceAmount: plus(remainingFinanceAmount, ledger.cash.isNegative() ? atLeastZero(ledger.cash.negated()) : ZERO),
+      maxFinanceAmount: ledger.cash.isNegative() ? remainingFinanceAmount.minus(ledger.cash) : remainingFinanceAmount,
       remainingFinanceAmount,
       riskLevel,
-      marginCall: atLeastZero(minus(figures.maintenanceMargin, figures.netAssets)),
+      marginCall: atLeastZero(figures.maintenanceMargin.minus(figures.netAssets)),
       netAssets: figures.netAssets,
       initMargin: figures.initMargin,
       maintenanceMargin: figures.maintenanceMargin,
@@ -133,10 +149,10 @@ export class Accounts {
       cashInfos: [
         {
           currency: ledger.currency,
-          withdrawCash: atLeastZero(min(availableCash, figures.excess)),
+          withdrawCash: atLeastZero(minOf(availableCash, figures.excess)),
           availableCash,
           frozenCash: ledger.frozenCash,
-          settlingCash: ZERO,
+          settlingCash: zero,
         },
       ],
       frozenTransactionFees: [{ currency: ledger.currency, frozenTransactionFee: this.frozenFees(ledger) }],
@@ -144,7 +160,7 @@ export class Accounts {
   }
 
   /** The price reservations and buy limits are computed at: the limit, else the trigger, else the mark (plus slippage for buys). */
-  referencePrice(slot: SymbolSlot, side: Side, price: Decimal | undefined, triggerPrice: Decimal | undefined): Decimal {
+  referencePrice(slot: SymbolSlot, side: Side, price: Price | undefined, triggerPrice: Price | undefined): Price {
     if (price !== undefined) return price;
     if (triggerPrice !== undefined) return triggerPrice;
     const mark = markOf(slot);
@@ -152,113 +168,140 @@ export class Accounts {
   }
 
   /** How much of `remaining` (to be executed on `side`) would close the current position rather than open one. */
-  closable(slot: SymbolSlot, side: Side, ownPositionReserve: Decimal): Decimal {
+  closable(slot: SymbolSlot, side: Side, ownPositionReserve: Quantity): Quantity {
     const held = slot.position;
-    if (held === undefined) return ZERO;
+    if (held === undefined) return Quantity.ZERO;
     const quantity = held.position.quantity;
-    if (side === 'Sell') return atLeastZero(plus(minus(quantity, held.reservedSell), ownPositionReserve));
-    return quantity.isNegative() ? quantity.negated() : ZERO;
+    if (side === 'Sell') return atLeastZero(quantity.minus(held.reservedSell).plus(ownPositionReserve));
+    return quantity.isNegative() ? quantity.negated() : Quantity.ZERO;
   }
 
   estimatedFees(
     slot: SymbolSlot,
     side: Side,
     record: Pick<OrderRecord, 'executedQuantity' | 'executedValue' | 'fees'> | undefined,
-    remaining: Decimal,
-    price: Decimal,
-  ): Decimal {
-    if (this.fees === noFees) return ZERO;
-    const executedQuantity = record?.executedQuantity ?? ZERO;
-    const executedValue = record?.executedValue ?? ZERO;
+    remaining: Quantity,
+    price: Price,
+  ): Money {
+    const currency = slot.ledger.currency;
+    if (this.fees === noFees) return Money.zero(currency);
+    const value = Money.notional(remaining, price, currency);
     const total = this.fees.orderFees({
       symbol: slot.symbol,
       market: slot.market,
       side,
-      quantity: executedQuantity.plus(remaining),
-      value: executedValue.plus(remaining.times(price)),
+      quantity: record === undefined ? remaining : record.executedQuantity.plus(remaining),
+      value: record === undefined ? value : record.executedValue.plus(value),
     }).total;
-    return Decimal.max(ZERO, total.minus(record?.fees.total ?? ZERO));
+    return atLeastZero(record === undefined ? total : total.minus(record.fees.total));
   }
 
   reservationOf(slot: SymbolSlot, record: OrderRecord): Reservation {
     const remaining = remainingOf(record);
-    const opening = remaining === record.openingQuantity ? remaining : min(remaining, record.openingQuantity);
+    const opening = remaining === record.openingQuantity ? remaining : minOf(remaining, record.openingQuantity);
     const price = record.referencePrice;
+    const currency = slot.ledger.currency;
     const im = this.factors(record.symbol).im;
     if (record.side === 'Buy') {
       const fees = this.estimatedFees(slot, 'Buy', record, remaining, price);
-      const value = times(remaining, price);
+      const value = Money.notional(remaining, price, currency);
       // An order that opens all it buys holds its whole value as margin: one product serves both.
-      const openingValue = eq(opening, remaining) ? value : times(opening, price);
-      return { cash: plus(value, fees), margin: plus(times(openingValue, im), fees), fees, position: ZERO };
+      const openingValue = opening.eq(remaining) ? value : Money.notional(opening, price, currency);
+      return { cash: value.plus(fees), margin: openingValue.times(im).plus(fees), fees, position: Quantity.ZERO };
     }
-    return { cash: ZERO, margin: times(times(opening, price), im), fees: ZERO, position: minus(remaining, opening) };
+    const zero = Money.zero(currency);
+    return { cash: zero, margin: Money.notional(opening, price, currency).times(im), fees: zero, position: remaining.minus(opening) };
   }
 
   /** Sets an order's reservations to `next` (its reservationOf while open; undefined releases everything). */
-  reserve(slot: SymbolSlot, record: OrderRecord, next: Reservation = NOTHING): void {
+  reserve(slot: SymbolSlot, record: OrderRecord, next: Reservation = this.nothingIn(slot.ledger.currency)): void {
     const ledger = slot.ledger;
-    if (!eq(record.cashReserve, next.cash)) {
-      ledger.frozenCash = plus(minus(ledger.frozenCash, record.cashReserve), next.cash);
+    if (!record.cashReserve.eq(next.cash)) {
+      ledger.frozenCash = ledger.frozenCash.minus(record.cashReserve).plus(next.cash);
       record.cashReserve = next.cash;
       ledger.version += 1;
     }
-    if (!eq(record.marginReserve, next.margin)) {
-      ledger.marginReserved = plus(minus(ledger.marginReserved, record.marginReserve), next.margin);
+    if (!record.marginReserve.eq(next.margin)) {
+      ledger.marginReserved = ledger.marginReserved.minus(record.marginReserve).plus(next.margin);
       record.marginReserve = next.margin;
       ledger.version += 1;
     }
-    if (!eq(record.positionReserve, next.position)) {
-      slot.position!.reservedSell = plus(minus(slot.position!.reservedSell, record.positionReserve), next.position);
+    if (!record.positionReserve.eq(next.position)) {
+      slot.position!.reservedSell = slot.position!.reservedSell.minus(record.positionReserve).plus(next.position);
       record.positionReserve = next.position;
     }
   }
 
-  buyLimit(slot: SymbolSlot, side: Side, orderType: OrderType, price: Decimal | undefined): BuyLimit {
+  private nothingIn(currency: string): Reservation {
+    let nothing = this.nothing.get(currency);
+    if (nothing === undefined) {
+      const zero = Money.zero(currency);
+      nothing = { cash: zero, margin: zero, fees: zero, position: Quantity.ZERO };
+      this.nothing.set(currency, nothing);
+    }
+    return nothing;
+  }
+
+  buyLimit(slot: SymbolSlot, side: Side, orderType: OrderType, price: Price | undefined): BuyLimit {
     const reference = this.referencePrice(slot, side, orderType === 'MO' || orderType === 'AO' ? undefined : price, undefined);
     const figures = this.figures(slot.ledger);
+    const currency = slot.ledger.currency;
     const im = this.factors(slot.symbol).im;
-    const closable = this.closable(slot, side, ZERO);
+    const closable = this.closable(slot, side, Quantity.ZERO);
+    // What one share costs at the reference price: in cash, and in margin.
+    const unit = Money.notional(ONE, reference, currency);
+    const marginUnit = unit.times(im);
     if (side === 'Sell') {
       const shortable = this.settings.shortSelling
-        ? largest((q) => q.times(reference).times(im).lte(figures.excess), figures.excess, reference.times(im))
-        : ZERO;
+        ? largest((q) => Money.notional(q, reference, currency).times(im).lte(figures.excess), figures.excess, marginUnit)
+        : Quantity.ZERO;
       return { cashMaxQty: closable, marginMaxQty: closable.plus(shortable) };
     }
-    const available = atLeastZero(minus(slot.ledger.cash, slot.ledger.frozenCash));
+    const available = atLeastZero(slot.ledger.cash.minus(slot.ledger.frozenCash));
     if (this.fees === noFees) {
       // Without fees both limits are whole divisions: what the searches below would find. In a cash account
       // without holdings both divide the same figures, so the second is the first.
-      const unit = times(reference, im);
-      const cashMaxQty = isPositive(reference) ? wholeUnits(available, reference) : ZERO;
-      if (!isPositive(unit) || figures.excess.isNegative()) return { cashMaxQty, marginMaxQty: ZERO };
-      const sameDivision = eq(figures.excess, available) && eq(unit, reference);
-      return { cashMaxQty, marginMaxQty: plus(closable, sameDivision ? cashMaxQty : wholeUnits(figures.excess, unit)) };
+      const cashMaxQty = reference.isPositive() ? wholeUnits(available, unit) : Quantity.ZERO;
+      if (!marginUnit.isPositive() || figures.excess.isNegative()) return { cashMaxQty, marginMaxQty: Quantity.ZERO };
+      const sameDivision = figures.excess.eq(available) && marginUnit.eq(unit);
+      return { cashMaxQty, marginMaxQty: closable.plus(sameDivision ? cashMaxQty : wholeUnits(figures.excess, marginUnit)) };
     }
-    const fees = (quantity: Decimal): Decimal => this.estimatedFees(slot, 'Buy', undefined, quantity, reference);
-    const cashMaxQty = largest((q) => q.times(reference).plus(fees(q)).lte(available), available, reference);
-    const opening = (q: Decimal): Decimal => Decimal.max(ZERO, q.minus(closable));
+    const fees = (quantity: Quantity): Money => this.estimatedFees(slot, 'Buy', undefined, quantity, reference);
+    const cashMaxQty = largest((q) => Money.notional(q, reference, currency).plus(fees(q)).lte(available), available, unit);
+    const opening = (q: Quantity): Quantity => atLeastZero(q.minus(closable));
     const marginMaxQty = largest(
-      (q) => opening(q).times(reference).times(im).plus(fees(q)).lte(figures.excess),
-      Decimal.max(ZERO, figures.excess),
-      reference.times(im),
+      (q) => Money.notional(opening(q), reference, currency).times(im).plus(fees(q)).lte(figures.excess),
+      atLeastZero(figures.excess),
+      marginUnit,
       closable,
     );
     return { cashMaxQty, marginMaxQty };
   }
 
-  private frozenFees(ledger: CurrencyLedger): Decimal {
-    if (this.fees === noFees) return ZERO;
-    let total = ZERO;
+  private frozenFees(ledger: CurrencyLedger): Money {
+    let total = Money.zero(ledger.currency);
+    if (this.fees === noFees) return total;
     for (const slot of this.book.slots.values()) {
       if (slot.ledger !== ledger) continue;
       for (const record of slot.resting)
-        total = total.plus(
-          record.side === 'Buy' ? this.estimatedFees(slot, 'Buy', record, remainingOf(record), record.referencePrice) : ZERO,
-        );
+        if (record.side === 'Buy') total = total.plus(this.estimatedFees(slot, 'Buy', record, remainingOf(record), record.referencePrice));
     }
     return total;
   }
+}
+
+/** The value when positive, else zero. */
+function atLeastZero<T extends FixedPoint>(value: T): T {
+  return value.isNegative() ? value.minus(value) : value;
+}
+
+/**
+ * Buy power: what new positions may use (excess ÷ the initial margin factor, rounded down at EXTRA_PLACES
+ * more places when that division does not end); zero when there is no excess.
+ */
+function buyPowerOf(excess: Money, im: Fixed): Money {
+  if (!excess.isPositive()) return Money.zero(excess.currency);
+  return im.eq(Fixed.ONE) ? excess : excess.dividedBy(im, excess.precision + EXTRA_PLACES, 'down').normalized();
 }
 
 /**
@@ -266,61 +309,33 @@ export class Accounts {
  * The answer is usually just under that bound (exactly under it without fees), so the search gallops down
  * from the bound before bisecting: a few checks instead of one per bit of the budget.
  */
-function largest(fits: (quantity: Decimal) => boolean, budget: Decimal, unitCost: Decimal, extra: Decimal = ZERO): Decimal {
-  if (!unitCost.gt(0)) return ZERO;
-  const bound = extra.plus(wholeUnits(budget, unitCost)).plus(1);
-  if (!fits(ZERO)) return ZERO;
+function largest(fits: (quantity: Quantity) => boolean, budget: Money, unitCost: Money, extra: Quantity = Quantity.ZERO): Quantity {
+  if (!unitCost.isPositive()) return Quantity.ZERO;
+  const bound = extra.plus(wholeUnits(budget, unitCost)).plus(ONE);
+  if (!fits(Quantity.ZERO)) return Quantity.ZERO;
   if (fits(bound)) return bound;
   let high = bound;
-  let low = ZERO;
-  for (let step = ONE; ; step = step.times(2)) {
+  let low = Quantity.ZERO;
+  for (let step = ONE; ; step = step.times(TWO)) {
     const probe = high.minus(step);
-    if (!probe.gt(0)) break;
+    if (!probe.isPositive()) break;
     if (fits(probe)) {
       low = probe;
       break;
     }
     high = probe;
   }
-  while (high.minus(low).gt(1)) {
-    const middle = low.plus(high).dividedBy(2).floor();
+  while (high.minus(low).gt(ONE)) {
+    const middle = low.plus(high).dividedBy(TWO, 0, 'floor');
     if (fits(middle)) low = middle;
     else high = middle;
   }
   return low;
 }
 
-/**
- * floor(max(0, budget) / unitCost) for unitCost > 0: a float estimate, taken as it is when it is clearly
- * not near a whole number, else corrected by multiplication (exact, and cheaper than a 40-digit division).
- */
-function wholeUnits(budget: Decimal, unitCost: Decimal): Decimal {
-  if (!isPositive(budget)) return ZERO;
-  const budgetFloat = toNumber(budget);
-  const unitFloat = toNumber(unitCost);
-  const estimate = budgetFloat / unitFloat;
-  const floor = Math.floor(estimate);
-  if (clearlyBetweenWholes(budgetFloat, unitFloat, estimate, floor)) return new Decimal(floor);
-  let units = new Decimal(floor);
-  while (isPositive(units) && gt(units.times(unitCost), budget)) units = units.minus(1);
-  while (lte(units.plus(1).times(unitCost), budget)) units = units.plus(1);
-  return units;
-}
-
-/** Normal floats both (no underflow, no overflow): each carries a relative error of at most 2^-53. */
-const NORMAL_MIN = 1e-290;
-const NORMAL_MAX = 1e290;
-/** Below this the estimate's absolute error is under 1e9 · 4 · 2^-53 < 5e-7, well inside the margin. */
-const ESTIMATE_MAX = 1e9;
-const MARGIN = 1e-6;
-
-/**
- * Whether budget / unitCost surely has the floor of its float estimate. The two conversions and the
- * division each round once (relative error ≤ 2^-53), so for normal operands and an estimate below 1e9 the
- * exact quotient lies within 5e-7 of the estimate: an estimate more than 1e-6 away from both neighbouring
- * whole numbers has the same whole part as the exact quotient.
- */
-function clearlyBetweenWholes(budget: number, unitCost: number, estimate: number, floor: number): boolean {
-  if (!(budget >= NORMAL_MIN && budget <= NORMAL_MAX && unitCost >= NORMAL_MIN && unitCost <= NORMAL_MAX)) return false;
-  return estimate < ESTIMATE_MAX && estimate - floor > MARGIN && floor + 1 - estimate > MARGIN;
+/** floor(max(0, budget) / unitCost) for unitCost > 0, exactly (a whole-number division of the raws). */
+function wholeUnits(budget: Money, unitCost: Money): Quantity {
+  if (!budget.isPositive()) return Quantity.ZERO;
+  const units = budget.dividedBy(unitCost, 0, 'floor');
+  return Quantity.fromRaw(units.raw, 0);
 }

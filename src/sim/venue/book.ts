@@ -1,38 +1,37 @@
 // The venue's books: one pre-allocated slot per symbol (mark price, resting orders, position) and one
 // ledger per currency (cash and what open orders hold back). Float mirrors keep per-bar marking cheap;
-// the Decimal fields are the truth and change only on orders and fills.
-import { decimalFromNumber, type Decimal, ZERO } from '../../domain/decimal.js';
-import { toNumber } from '../../domain/decimal-shortcuts.js';
+// the fixed-point fields are the truth and change only on orders and fills.
+import { Money } from '../../domain/money.js';
 import type { Position } from '../../domain/position.js';
+import { Price } from '../../domain/price.js';
+import type { Quantity } from '../../domain/quantity.js';
 import { currencyOf, marketOf, type Market, type SecuritySymbol } from '../../domain/symbol.js';
-import { ExactHoldingSums, UNCOUNTED, type Holding } from './exact-sums.js';
+import type { Fixed } from '../../domain/fixed.js';
 import { MarketDays } from './market-days.js';
 import type { OrderRecord } from './orders.js';
 
 export interface PositionRecord {
   position: Position;
   /** Quantity held at the start of the market day `dayKey`. */
-  initQuantity: Decimal;
+  initQuantity: Quantity;
   /** yyyymmdd of the market day of the latest fill. */
   dayKey: number;
   /** Held shares promised to open sell orders. */
-  reservedSell: Decimal;
+  reservedSell: Quantity;
 }
 
 export interface CurrencyLedger {
   readonly currency: string;
-  cash: Decimal;
+  cash: Money;
   /** Cash held back by open buy orders. */
-  frozenCash: Decimal;
+  frozenCash: Money;
   /** Initial margin held back by open orders. */
-  marginReserved: Decimal;
+  marginReserved: Money;
   cashFloat: number;
   /** Σ quantity × mark over `held`, kept current per bar. */
   holdingsFloat: number;
   /** Slots of this currency with a non-zero position. */
   readonly held: SymbolSlot[];
-  /** Exact Σ over `held`; told of every quantity change and of every mark move of a held slot. */
-  readonly sums: ExactHoldingSums;
   /**
    * Moves on every change the account figures depend on (cash, reservations, held quantities, marks of
    * held symbols), so figures computed at one version can be reused until the next.
@@ -40,15 +39,15 @@ export interface CurrencyLedger {
   version: number;
 }
 
-export interface SymbolSlot extends Holding {
+export interface SymbolSlot {
   readonly symbol: SecuritySymbol;
   readonly market: Market;
   readonly ledger: CurrencyLedger;
   readonly days: MarketDays;
   /** Last price (NaN before the first bar or tick). */
   mark: number;
-  /** Decimal of `mark`, made on demand and dropped when the mark moves. */
-  markDecimal: Decimal | undefined;
+  /** Price of `mark`, made on demand and dropped when the mark moves. */
+  markPrice: Price | undefined;
   /** Start time of the last bar (or time of the last tick). */
   time: number;
   /** Whether the last bar was the last of its market day in a backtest's data (see BarInput.onBar). */
@@ -70,24 +69,23 @@ export class Book {
   readonly ledgerList: CurrencyLedger[] = [];
   private readonly days = new Map<Market, MarketDays>();
 
-  constructor(cash: Readonly<Record<string, Decimal>>) {
-    for (const [currency, amount] of Object.entries(cash)) this.ledger(currency).cash = amount;
+  constructor(cash: Readonly<Record<string, Fixed>>) {
+    for (const [currency, amount] of Object.entries(cash)) this.ledger(currency).cash = Money.of(amount, currency);
     for (const ledger of this.ledgers.values()) ledger.cashFloat = ledger.cash.toNumber();
   }
 
   ledger(currency: string): CurrencyLedger {
     let ledger = this.ledgers.get(currency);
     if (ledger === undefined) {
-      const held: SymbolSlot[] = [];
+      const zero = Money.zero(currency);
       ledger = {
         currency,
-        cash: ZERO,
-        frozenCash: ZERO,
-        marginReserved: ZERO,
+        cash: zero,
+        frozenCash: zero,
+        marginReserved: zero,
         cashFloat: 0,
         holdingsFloat: 0,
-        held,
-        sums: new ExactHoldingSums(held),
+        held: [],
         version: 0,
       };
       this.ledgers.set(currency, ledger);
@@ -117,7 +115,7 @@ export class Book {
       ledger: this.ledger(currencyOf(market)),
       days: this.marketDays(market),
       mark: Number.NaN,
-      markDecimal: undefined,
+      markPrice: undefined,
       time: Number.NaN,
       dayOver: false,
       volume: 0,
@@ -125,24 +123,21 @@ export class Book {
       resting: [],
       position: undefined,
       quantity: 0,
-      countedPlaces: UNCOUNTED,
-      countedValue: 0,
-      countedStale: false,
     };
     this.slots.set(symbol, slot);
     return slot;
   }
 }
 
-export function markOf(slot: SymbolSlot): Decimal {
-  slot.markDecimal ??= decimalFromNumber(slot.mark);
-  return slot.markDecimal;
+export function markOf(slot: SymbolSlot): Price {
+  slot.markPrice ??= Price.of(slot.mark);
+  return slot.markPrice;
 }
 
-/** Re-derives a ledger's float figures from its Decimal cash and held positions (after every fill). */
+/** Re-derives a ledger's float figures from its cash and held positions (after every fill). */
 export function refreshFloats(ledger: CurrencyLedger): void {
   ledger.version += 1;
-  ledger.cashFloat = toNumber(ledger.cash);
+  ledger.cashFloat = ledger.cash.toNumber();
   let holdings = 0;
   for (const slot of ledger.held) holdings += slot.quantity * slot.mark;
   ledger.holdingsFloat = holdings;

@@ -1,7 +1,8 @@
 // The account's cash-flow ledger, derived from the venue's fills (the only thing that moves cash or shares once
 // the account is funded): per fill the settlement of its value, the fees it paid (when any) and the shares that
 // moved. Summing the cash rows of a currency gives exactly the change in that currency's cash.
-import type { Decimal } from '../../domain/decimal.js';
+import type { FixedPoint } from '../../domain/fixed-point.js';
+import { Money } from '../../domain/money.js';
 import type { Fill } from '../../domain/fill.js';
 import { currencyOf, marketOf, type SecuritySymbol } from '../../domain/symbol.js';
 
@@ -15,7 +16,7 @@ export interface CashFlow {
   readonly direction: 'in' | 'out';
   readonly kind: CashFlowKind;
   /** Cash in the currency, or a number of shares. */
-  readonly amount: Decimal;
+  readonly amount: FixedPoint;
   readonly currency: string;
   /** Epoch ms of the fill. */
   readonly time: number;
@@ -35,7 +36,7 @@ export function cashFlowsOfFill(fill: Fill): CashFlow[] {
       name: `${fill.side} ${fill.symbol}`,
       direction: buy ? 'out' : 'in',
       kind: 'cash',
-      amount: fill.quantity.times(fill.price),
+      amount: Money.notional(fill.quantity, fill.price, currency),
       description: `${buy ? 'Paid for' : 'Received for'} ${what}`,
     },
   ];

@@ -1,17 +1,17 @@
 // The matching engine: runs a symbol's resting orders against each bar (or tick) and books the fills into
 // the account. The one place fills happen, for the backtest and the paper server alike.
-import { Decimal, ZERO } from '../../domain/decimal.js';
-import { eq, gt, isPositive, minus, plus, times, toFixed, toNumber } from '../../domain/decimal-shortcuts.js';
-
-const ONE = new Decimal(1);
 import type { Fill } from '../../domain/fill.js';
+import { Fixed } from '../../domain/fixed.js';
+import { Money } from '../../domain/money.js';
 import { nextStatus, type OrderEvent } from '../../domain/order-state-machine.js';
 import { isTerminal } from '../../domain/order-status.js';
 import { applyFill, flatPosition } from '../../domain/position.js';
+import type { Price } from '../../domain/price.js';
+import { Quantity } from '../../domain/quantity.js';
 import type { Accounts } from './accounts.js';
 import { refreshFloats, type SymbolSlot } from './book.js';
 import type { FaultInjector } from './faults.js';
-import { NO_FEES, noFees, type FeeModel } from './fees.js';
+import { noFees, type FeeModel } from './fees.js';
 import type { Bar, Matcher } from './matching.js';
 import { remainingOf, rememberFirstAverage, type FillReport, type OrderHistoryEntry, type OrderRecord } from './orders.js';
 
@@ -21,6 +21,8 @@ export interface EngineHooks {
   /** Every fill, in order. */
   readonly executions: Fill[];
 }
+
+const ONE = Quantity.of(1);
 
 export class Engine {
   constructor(
@@ -77,20 +79,21 @@ export class Engine {
   }
 
   /** Fills as much of the order as the bar's remaining volume allows (and the fault plan leaves). */
-  fillUpTo(slot: SymbolSlot, record: OrderRecord, price: Decimal, time: number): void {
+  fillUpTo(slot: SymbolSlot, record: OrderRecord, price: Price, time: number): void {
     let quantity = remainingOf(record);
-    let amount = toNumber(quantity);
+    let amount = quantity.toNumber();
     const room = this.room(slot);
     if (room < Number.POSITIVE_INFINITY && room < amount) {
-      quantity = new Decimal(Math.floor(room));
-      amount = toNumber(quantity);
+      quantity = Quantity.of(Math.floor(room));
+      amount = quantity.toNumber();
     }
-    const fraction = gt(quantity, ONE) ? this.faults.partialFillFraction() : undefined;
+    const fraction = quantity.gt(ONE) ? this.faults.partialFillFraction() : undefined;
     if (fraction !== undefined) {
-      quantity = Decimal.max(new Decimal(1), quantity.times(fraction).floor());
-      amount = toNumber(quantity);
+      const part = quantity.times(Fixed.of(fraction)).floor();
+      quantity = part.lt(ONE) ? ONE : part;
+      amount = quantity.toNumber();
     }
-    if (!isPositive(quantity)) return;
+    if (!quantity.isPositive()) return;
     slot.consumed += amount;
     this.fill(slot, record, quantity, price, time);
   }
@@ -105,7 +108,7 @@ export class Engine {
 
   /** Moves an order's status through the one transition table; a refused move is a venue bug. */
   move(record: OrderRecord, event: OrderEvent): void {
-    const next = nextStatus(record.status, event, isPositive(record.executedQuantity));
+    const next = nextStatus(record.status, event, record.executedQuantity.isPositive());
     if (next === undefined) throw new Error(`order ${record.orderId}: no transition from ${record.status} on ${event}`);
     record.status = next;
   }
@@ -135,15 +138,16 @@ export class Engine {
     return Math.max(0, slot.volume * this.participation - slot.consumed);
   }
 
-  private fill(slot: SymbolSlot, record: OrderRecord, quantity: Decimal, price: Decimal, time: number): void {
+  private fill(slot: SymbolSlot, record: OrderRecord, quantity: Quantity, price: Price, time: number): void {
     const side = record.side;
-    const value = times(quantity, price);
+    const ledger = slot.ledger;
+    const value = Money.notional(quantity, price, ledger.currency);
     const first = record.executedQuantity.isZero();
-    const executedQuantity = plus(record.executedQuantity, quantity);
-    const executedValue = plus(record.executedValue, value);
-    let fee = ZERO;
-    // Without a fee model an order's fees stay NO_FEES and every fill's fee is zero.
-    if (this.fees !== noFees || record.fees !== NO_FEES) {
+    const executedQuantity = record.executedQuantity.plus(quantity);
+    const executedValue = record.executedValue.plus(value);
+    let fee = record.fees.total;
+    // Without a fee model an order's fees stay zero, and so does every fill's fee.
+    if (this.fees !== noFees || !fee.isZero()) {
       const order = this.fees.orderFees({
         symbol: record.symbol,
         market: record.market,
@@ -157,19 +161,18 @@ export class Engine {
     record.executedQuantity = executedQuantity;
     record.executedValue = executedValue;
     record.lastDone = price;
-    if (first) rememberFirstAverage(record, quantity, price);
+    if (first) rememberFirstAverage(record, price);
 
-    const ledger = slot.ledger;
-    ledger.cash = side === 'Buy' ? minus(ledger.cash, plus(value, fee)) : plus(ledger.cash, minus(value, fee));
+    ledger.cash = side === 'Buy' ? ledger.cash.minus(value.plus(fee)) : ledger.cash.plus(value.minus(fee));
     this.book(slot, record, quantity, price, fee, time);
 
-    const full = eq(executedQuantity, record.quantity);
+    const full = executedQuantity.eq(record.quantity);
     this.moveFilled(record, full ? 'fill' : 'partialFill');
     this.accounts.reserve(slot, record, full ? undefined : this.accounts.reservationOf(slot, record));
     if (full) removeFrom(slot.resting, record);
     refreshFloats(ledger);
     this.hooks.executions.push({
-      fillId: `${record.orderId}:${toFixed(executedQuantity)}`,
+      fillId: `${record.orderId}:${executedQuantity.toString()}`,
       orderId: record.orderId,
       symbol: record.symbol,
       side,
@@ -182,17 +185,21 @@ export class Engine {
   }
 
   /** Books a fill into the symbol's position, rolling the start-of-day quantity on a new market day. */
-  private book(slot: SymbolSlot, record: OrderRecord, quantity: Decimal, price: Decimal, fee: Decimal, time: number): void {
+  private book(slot: SymbolSlot, record: OrderRecord, quantity: Quantity, price: Price, fee: Money, time: number): void {
     const day = slot.days.dayKey(time);
-    const held = (slot.position ??= { position: flatPosition(slot.symbol), initQuantity: ZERO, dayKey: day, reservedSell: ZERO });
+    const held = (slot.position ??= {
+      position: flatPosition(slot.symbol),
+      initQuantity: Quantity.ZERO,
+      dayKey: day,
+      reservedSell: Quantity.ZERO,
+    });
     if (held.dayKey !== day) {
       held.initQuantity = held.position.quantity;
       held.dayKey = day;
     }
     const wasFlat = slot.quantity === 0;
     held.position = applyFill(held.position, { side: record.side, quantity, price, commission: fee });
-    slot.quantity = toNumber(held.position.quantity);
-    slot.ledger.sums.changed(slot);
+    slot.quantity = held.position.quantity.toNumber();
     const list = slot.ledger.held;
     if (wasFlat && slot.quantity !== 0) list.push(slot);
     else if (!wasFlat && slot.quantity === 0) removeFrom(list, slot);

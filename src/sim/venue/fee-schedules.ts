@@ -1,8 +1,10 @@
 // Market fee schedules modelled on LongPort's (Longbridge Securities) published retail fees, one table per
 // market. Each component is charged per order on the order's cumulative value or quantity.
-import { Decimal, ZERO } from '../../domain/decimal.js';
+import { Fixed } from '../../domain/fixed.js';
+import { Money } from '../../domain/money.js';
+import { Price } from '../../domain/price.js';
 import type { Market } from '../../domain/symbol.js';
-import { commissionRate, NO_FEES, noFees, type FeeItem, type FeeModel, type OrderExecution } from './fees.js';
+import { commissionRate, noFees, noFeesIn, type FeeItem, type FeeModel, type OrderExecution } from './fees.js';
 import type { VenueSettings } from './settings.js';
 
 export interface FeeComponent {
@@ -72,58 +74,58 @@ interface CompiledComponent {
   readonly code: string;
   readonly name: string;
   readonly sellOnly: boolean;
-  readonly rate: Decimal | undefined;
-  readonly perShare: Decimal | undefined;
-  readonly perOrder: Decimal | undefined;
-  readonly minimum: Decimal | undefined;
-  readonly maximum: Decimal | undefined;
+  readonly rate: Fixed | undefined;
+  readonly perShare: Price | undefined;
+  readonly perOrder: Fixed | undefined;
+  readonly minimum: Fixed | undefined;
+  readonly maximum: Fixed | undefined;
   readonly rounding: FeeComponent['rounding'];
 }
 
-const CENT = new Decimal('0.01');
-
-function optional(figure: string | undefined): Decimal | undefined {
-  return figure === undefined || new Decimal(figure).isZero() ? undefined : new Decimal(figure);
+function optional(figure: string | undefined): Fixed | undefined {
+  return figure === undefined || Fixed.of(figure).isZero() ? undefined : Fixed.of(figure);
 }
 
-function round(amount: Decimal, rounding: FeeComponent['rounding']): Decimal {
-  if (rounding === 'unit-up') return amount.ceil();
-  if (rounding === 'cent-up') return amount.dividedBy(CENT).ceil().times(CENT);
-  return amount.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+function round(amount: Money, rounding: FeeComponent['rounding']): Money {
+  if (rounding === 'unit-up') return amount.roundTo(0, 'ceil');
+  if (rounding === 'cent-up') return amount.roundTo(2, 'ceil');
+  return amount.roundTo(2, 'half-up');
 }
 
 /** A fee model charging every component of a schedule on each order's cumulative execution. */
 export function scheduleFeeModel(schedule: FeeSchedule): FeeModel {
   // Components that can never charge anything (a zero commission) are listed for the record only.
   const charging = schedule.components.filter((component) =>
-    [component.rate, component.perShare, component.perOrder].some((figure) => figure !== undefined && !new Decimal(figure).isZero()),
+    [component.rate, component.perShare, component.perOrder].some((figure) => figure !== undefined && !Fixed.of(figure).isZero()),
   );
   const components: CompiledComponent[] = charging.map((component) => ({
     code: component.code,
     name: component.name,
     sellOnly: component.side === 'sell',
     rate: optional(component.rate),
-    perShare: optional(component.perShare),
+    perShare: component.perShare === undefined || Fixed.of(component.perShare).isZero() ? undefined : Price.of(component.perShare),
     perOrder: optional(component.perOrder),
-    minimum: component.minimum === undefined ? undefined : new Decimal(component.minimum),
-    maximum: component.maximum === undefined ? undefined : new Decimal(component.maximum),
+    minimum: component.minimum === undefined ? undefined : Fixed.of(component.minimum),
+    maximum: component.maximum === undefined ? undefined : Fixed.of(component.maximum),
     rounding: component.rounding,
   }));
   return {
     name: schedule.name,
     orderFees(execution: OrderExecution) {
-      if (execution.quantity.isZero()) return NO_FEES;
+      const currency = execution.value.currency;
+      if (execution.quantity.isZero()) return noFeesIn(currency);
       const items: FeeItem[] = [];
-      let total = ZERO;
+      let total = Money.zero(currency);
       for (const component of components) {
         if (component.sellOnly && execution.side !== 'Sell') continue;
-        let amount = ZERO;
+        let amount = Money.zero(currency);
         if (component.rate !== undefined) amount = execution.value.times(component.rate);
-        if (component.perShare !== undefined) amount = amount.plus(execution.quantity.times(component.perShare));
-        if (component.perOrder !== undefined) amount = amount.plus(component.perOrder);
+        if (component.perShare !== undefined) amount = amount.plus(Money.notional(execution.quantity, component.perShare, currency));
+        if (component.perOrder !== undefined) amount = amount.plus(Money.of(component.perOrder, currency));
         if (amount.isZero()) continue;
-        if (component.minimum !== undefined) amount = Decimal.max(amount, component.minimum);
-        if (component.maximum !== undefined) amount = Decimal.min(amount, component.maximum);
+        // Limits are given without a currency: they are amounts of the order's own.
+        if (component.minimum !== undefined && amount.lt(component.minimum)) amount = Money.of(component.minimum, currency);
+        if (component.maximum !== undefined && amount.gt(component.maximum)) amount = Money.of(component.maximum, currency);
         amount = round(amount, component.rounding);
         items.push({ code: component.code, name: component.name, amount });
         total = total.plus(amount);

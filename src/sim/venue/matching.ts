@@ -1,11 +1,13 @@
-// Where an order fills on one bar, if it does. Checks run on floats; a Decimal price is made only for a
-// fill, from the exact number it fills at (the open, the close, the limit or the trigger).
+// Where an order fills on one bar, if it does. Checks run on floats; a Price is made only for a fill, from
+// the exact number it fills at (the open, the close, the limit or the trigger).
 //
 // Intrabar path: the price moves open → first extreme → second extreme → close; which extreme comes first
 // is the `intrabarPath` setting (default: the one nearer the open). A bar that opens beyond a trigger or
 // limit fills at the open (gap handling). A tick is a bar with open = high = low = close.
 import type { Candle } from '../../domain/candle.js';
-import { Decimal, decimalFromNumber } from '../../domain/decimal.js';
+import { Fixed } from '../../domain/fixed.js';
+import { maxOf, minOf } from '../../domain/fixed-point.js';
+import { Price } from '../../domain/price.js';
 import { isTrailingType, isTriggeredType } from './order-kinds.js';
 import type { OrderRecord } from './orders.js';
 import type { FillModel, IntrabarPath } from './settings.js';
@@ -13,11 +15,11 @@ import type { FillModel, IntrabarPath } from './settings.js';
 /** The bar fields matching reads (a Candle is one). */
 export type Bar = Pick<Candle, 'time' | 'open' | 'high' | 'low' | 'close' | 'volume'>;
 
-const HUNDRED = new Decimal(100);
+const HUNDRED = Fixed.of(100);
 
 export class Matcher {
-  private readonly up: Decimal;
-  private readonly down: Decimal;
+  private readonly up: Fixed;
+  private readonly down: Fixed;
   private readonly slipping: boolean;
 
   constructor(
@@ -25,15 +27,16 @@ export class Matcher {
     private readonly path: IntrabarPath,
     private readonly fillModel: FillModel,
   ) {
-    const slip = new Decimal(slippageBps).dividedBy(10_000);
-    this.up = new Decimal(1).plus(slip);
-    this.down = new Decimal(1).minus(slip);
+    const basisPoints = Fixed.of(slippageBps, 'slippage');
+    const slip = basisPoints.dividedBy(Fixed.of(10_000), basisPoints.precision + 4);
+    this.up = Fixed.ONE.plus(slip).normalized();
+    this.down = Fixed.ONE.minus(slip).normalized();
     this.slipping = slippageBps > 0;
   }
 
   /** A market-style fill at `price`, moved against the order by the slippage. */
-  slipped(price: number | Decimal, buy: boolean): Decimal {
-    const exact = typeof price === 'number' ? decimalFromNumber(price) : price;
+  slipped(price: number | Price, buy: boolean): Price {
+    const exact = typeof price === 'number' ? Price.of(price) : price;
     return this.slipping ? exact.times(buy ? this.up : this.down) : exact;
   }
 
@@ -41,7 +44,7 @@ export class Matcher {
    * The price `record` fills at on `bar`, or undefined. A trigger order reached on this bar is marked
    * triggered (and a trailing order gets its trigger and limit prices) even when it does not fill.
    */
-  fillPrice(record: OrderRecord, bar: Bar): Decimal | undefined {
+  fillPrice(record: OrderRecord, bar: Bar): Price | undefined {
     const buy = record.side === 'Buy';
     switch (record.orderType) {
       case 'MO':
@@ -55,17 +58,17 @@ export class Matcher {
     return this.limitFill(record, bar, buy);
   }
 
-  private limitFill(record: OrderRecord, bar: Bar, buy: boolean): Decimal | undefined {
+  private limitFill(record: OrderRecord, bar: Bar, buy: boolean): Price | undefined {
     const limit = record.limit;
     if (buy) {
       if (bar.low > limit) return undefined;
-      return bar.open <= limit ? Decimal.min(this.slipped(bar.open, true), record.price!) : record.price;
+      return bar.open <= limit ? minOf(this.slipped(bar.open, true), record.price!) : record.price;
     }
     if (bar.high < limit) return undefined;
-    return bar.open >= limit ? Decimal.max(this.slipped(bar.open, false), record.price!) : record.price;
+    return bar.open >= limit ? maxOf(this.slipped(bar.open, false), record.price!) : record.price;
   }
 
-  private tryTrigger(record: OrderRecord, bar: Bar, buy: boolean): Decimal | undefined {
+  private tryTrigger(record: OrderRecord, bar: Bar, buy: boolean): Price | undefined {
     const trailing = isTrailingType(record.orderType);
     if (trailing) record.trigger = trailingStop(record, buy);
     const highFirst = this.highFirst(bar);
@@ -88,11 +91,11 @@ export class Matcher {
     if (buy) {
       const lowest = Math.min(reached, segment <= 1 ? Math.min(first, second) : second);
       if (lowest > limit) return undefined;
-      return reached <= limit ? (atOpen ? decimalFromNumber(bar.open) : record.triggerPrice!) : record.price;
+      return reached <= limit ? (atOpen ? Price.of(bar.open) : record.triggerPrice!) : record.price;
     }
     const highest = Math.max(reached, segment <= 1 ? Math.max(first, second) : second);
     if (highest < limit) return undefined;
-    return reached >= limit ? (atOpen ? decimalFromNumber(bar.open) : record.triggerPrice!) : record.price;
+    return reached >= limit ? (atOpen ? Price.of(bar.open) : record.triggerPrice!) : record.price;
   }
 
   private highFirst(bar: Bar): boolean {
@@ -134,14 +137,15 @@ function trailingStop(record: OrderRecord, buy: boolean): number {
 
 /** Exact trigger and limit prices of a trailing order at the moment it triggers. */
 function settleTrailingPrices(record: OrderRecord, buy: boolean): void {
-  const extreme = decimalFromNumber(record.trailExtreme);
-  const trigger =
-    record.orderType === 'TSLPAMT'
-      ? buy
-        ? extreme.plus(record.trailingAmount!)
-        : extreme.minus(record.trailingAmount!)
-      : extreme.times(buy ? HUNDRED.plus(record.trailingPercent!) : HUNDRED.minus(record.trailingPercent!)).dividedBy(HUNDRED);
-  const offset = record.limitOffset ?? new Decimal(0);
+  const extreme = Price.of(record.trailExtreme);
+  let trigger: Price;
+  if (record.orderType === 'TSLPAMT') trigger = buy ? extreme.plus(record.trailingAmount!) : extreme.minus(record.trailingAmount!);
+  else {
+    const scaled = extreme.times(buy ? HUNDRED.plus(record.trailingPercent!) : HUNDRED.minus(record.trailingPercent!));
+    // ÷ 100 is exact two places further on.
+    trigger = scaled.dividedBy(HUNDRED, scaled.precision + 2).normalized();
+  }
+  const offset = record.limitOffset ?? Price.ZERO;
   const limit = buy ? trigger.plus(offset) : trigger.minus(offset);
   record.triggerPrice = trigger;
   record.trigger = trigger.toNumber();

@@ -1,25 +1,27 @@
-// The venue's order records: one mutable record per order (matching state in floats, money in Decimal),
+// The venue's order records: one mutable record per order (matching state in floats, values fixed-point),
 // and the read-only views handed out (VenueOrder for queries, VenueOrderUpdate for pushes).
-import { ZERO, type Decimal } from '../../domain/decimal.js';
-import { minus } from '../../domain/decimal-shortcuts.js';
+import type { Fixed } from '../../domain/fixed.js';
+import { Money } from '../../domain/money.js';
 import type { Order, OrderRequest, OrderUpdate } from '../../domain/order.js';
 import type { OrderStatus } from '../../domain/order-status.js';
 import type { OrderType, OutsideRth, Side, TimeInForce, TriggerStatus } from '../../domain/order-types.js';
+import { Price } from '../../domain/price.js';
+import { Quantity } from '../../domain/quantity.js';
 import { currencyOf, marketOf, type Market, type SecuritySymbol } from '../../domain/symbol.js';
-import { NO_FEES, type FeeBreakdown, type FeeItem } from './fees.js';
+import { noFeesIn, type FeeBreakdown, type FeeItem } from './fees.js';
 import { isTriggeredType } from './order-kinds.js';
 
 /** One line of an order's history: a status change, or a fill (its own price and quantity). */
 export interface OrderHistoryEntry {
-  readonly price: Decimal | undefined;
-  readonly quantity: Decimal;
+  readonly price: Price | undefined;
+  readonly quantity: Quantity;
   readonly status: OrderStatus;
   readonly message: string;
   readonly time: number;
 }
 
 export interface OrderCharges {
-  readonly total: Decimal;
+  readonly total: Money;
   readonly currency: string;
   readonly items: readonly FeeItem[];
 }
@@ -27,13 +29,13 @@ export interface OrderCharges {
 /** Fields the service reports beyond the domain Order. */
 interface VenueOrderExtras {
   /** Price of the latest fill. */
-  readonly lastDone: Decimal | undefined;
+  readonly lastDone: Price | undefined;
   readonly triggerAt: number | undefined;
-  readonly limitOffset: Decimal | undefined;
-  readonly trailingAmount: Decimal | undefined;
-  readonly trailingPercent: Decimal | undefined;
+  readonly limitOffset: Price | undefined;
+  readonly trailingAmount: Price | undefined;
+  readonly trailingPercent: Fixed | undefined;
   /** Fees charged to the order so far. */
-  readonly fees: Decimal;
+  readonly fees: Money;
 }
 
 export interface VenueOrder extends Order, VenueOrderExtras {
@@ -43,7 +45,7 @@ export interface VenueOrder extends Order, VenueOrderExtras {
 
 export interface VenueOrderUpdate extends OrderUpdate, VenueOrderExtras {
   /** Fee of the fill this update reports. */
-  readonly lastFee: Decimal | undefined;
+  readonly lastFee: Money | undefined;
 }
 
 export type OrderUpdateListener = (update: VenueOrderUpdate) => void;
@@ -59,27 +61,27 @@ export interface OrderRecord {
   readonly expireDate: string | undefined;
   readonly outsideRth: OutsideRth | undefined;
   remark: string;
-  quantity: Decimal;
-  executedQuantity: Decimal;
+  quantity: Quantity;
+  executedQuantity: Quantity;
   /** Σ quantity × price of the fills. */
-  executedValue: Decimal;
-  price: Decimal | undefined;
-  triggerPrice: Decimal | undefined;
-  limitOffset: Decimal | undefined;
-  trailingAmount: Decimal | undefined;
-  trailingPercent: Decimal | undefined;
+  executedValue: Money;
+  price: Price | undefined;
+  triggerPrice: Price | undefined;
+  limitOffset: Price | undefined;
+  trailingAmount: Price | undefined;
+  trailingPercent: Fixed | undefined;
   status: OrderStatus;
   message: string;
   triggerStatus: TriggerStatus | undefined;
   readonly submittedAt: number;
   updatedAt: number;
   triggerAt: number | undefined;
-  lastDone: Decimal | undefined;
+  lastDone: Price | undefined;
   fees: FeeBreakdown;
   /** Replaced by a one-longer copy on each change: a venue keeps every order, and a pushed-to array would keep 17 slots for its 2 or 3 lines. */
   history: readonly OrderHistoryEntry[];
   /** executedValue ÷ executedQuantity, kept with the two figures it was computed from (every view reports it). */
-  average: { readonly price: Decimal; readonly quantity: Decimal; readonly value: Decimal } | undefined;
+  average: { readonly price: Price; readonly quantity: Quantity; readonly value: Money } | undefined;
 
   // Matching state, in floats so a bar is checked without decimal work. NaN means "none".
   limit: number;
@@ -94,35 +96,31 @@ export interface OrderRecord {
 
   // What the open remainder holds back: cash (buys), margin, and held shares (sells).
   /** Part of the order that opens or extends a position (the rest closes one). */
-  openingQuantity: Decimal;
+  openingQuantity: Quantity;
   /** Price the reservations are computed at: the limit, the trigger, or the mark at submission. */
-  referencePrice: Decimal;
-  cashReserve: Decimal;
-  marginReserve: Decimal;
-  positionReserve: Decimal;
+  referencePrice: Price;
+  cashReserve: Money;
+  marginReserve: Money;
+  positionReserve: Quantity;
 }
 
-export function remainingOf(record: OrderRecord): Decimal {
-  return minus(record.quantity, record.executedQuantity);
+export function remainingOf(record: OrderRecord): Quantity {
+  return record.quantity.minus(record.executedQuantity);
 }
 
-function averagePrice(record: OrderRecord): Decimal | undefined {
+function averagePrice(record: OrderRecord): Price | undefined {
   const { executedQuantity: quantity, executedValue: value } = record;
   if (quantity.isZero()) return undefined;
   const known = record.average;
   if (known !== undefined && known.quantity === quantity && known.value === value) return known.price;
-  const price = value.dividedBy(quantity);
+  const price = Price.average(value, quantity);
   record.average = { price, quantity, value };
   return price;
 }
 
-/**
- * After an order's first fill its average price is that fill's price, without a 40-digit division, when
- * quantity × price was exact (at most 35 digits between them), so that value ÷ quantity gives the price back.
- */
-export function rememberFirstAverage(record: OrderRecord, quantity: Decimal, price: Decimal): void {
-  if (quantity.d.length + price.d.length > 5 || record.executedQuantity !== quantity) return;
-  record.average = { price, quantity, value: record.executedValue };
+/** After an order's first fill its average price is that fill's price: value ÷ quantity gives it back exactly. */
+export function rememberFirstAverage(record: OrderRecord, price: Price): void {
+  record.average = { price, quantity: record.executedQuantity, value: record.executedValue };
 }
 
 /**
@@ -136,11 +134,11 @@ class OrderFields implements Order, VenueOrderExtras {
   readonly stockName: string;
   readonly side: Side;
   readonly orderType: OrderType;
-  readonly quantity: Decimal;
-  readonly executedQuantity: Decimal;
-  readonly price: Decimal | undefined;
-  readonly executedPrice: Decimal | undefined;
-  readonly triggerPrice: Decimal | undefined;
+  readonly quantity: Quantity;
+  readonly executedQuantity: Quantity;
+  readonly price: Price | undefined;
+  readonly executedPrice: Price | undefined;
+  readonly triggerPrice: Price | undefined;
   readonly timeInForce: TimeInForce;
   readonly expireDate: string | undefined;
   readonly outsideRth: OutsideRth | undefined;
@@ -151,12 +149,12 @@ class OrderFields implements Order, VenueOrderExtras {
   readonly triggerStatus: TriggerStatus | undefined;
   readonly submittedAt: number;
   readonly updatedAt: number;
-  readonly lastDone: Decimal | undefined;
+  readonly lastDone: Price | undefined;
   readonly triggerAt: number | undefined;
-  readonly limitOffset: Decimal | undefined;
-  readonly trailingAmount: Decimal | undefined;
-  readonly trailingPercent: Decimal | undefined;
-  readonly fees: Decimal;
+  readonly limitOffset: Price | undefined;
+  readonly trailingAmount: Price | undefined;
+  readonly trailingPercent: Fixed | undefined;
+  readonly fees: Money;
 
   constructor(record: OrderRecord, stockName: string) {
     this.orderId = record.orderId;
@@ -202,9 +200,9 @@ class OrderView extends OrderFields implements VenueOrder {
 }
 
 class OrderUpdateView extends OrderFields implements VenueOrderUpdate {
-  readonly lastShare: Decimal | undefined;
-  readonly lastPrice: Decimal | undefined;
-  readonly lastFee: Decimal | undefined;
+  readonly lastShare: Quantity | undefined;
+  readonly lastPrice: Price | undefined;
+  readonly lastFee: Money | undefined;
   readonly accountNo: string;
 
   constructor(record: OrderRecord, stockName: string, accountNo: string, fill: FillReport | undefined) {
@@ -221,9 +219,9 @@ export function orderView(record: OrderRecord, stockName: string): VenueOrder {
 }
 
 export interface FillReport {
-  readonly quantity: Decimal;
-  readonly price: Decimal;
-  readonly fee: Decimal;
+  readonly quantity: Quantity;
+  readonly price: Price;
+  readonly fee: Money;
 }
 
 export function updateView(record: OrderRecord, stockName: string, accountNo: string, fill: FillReport | undefined): VenueOrderUpdate {
@@ -233,11 +231,13 @@ export function updateView(record: OrderRecord, stockName: string, accountNo: st
 /** A new order record in NotReported, before validation. */
 export function newOrderRecord(orderId: string, request: OrderRequest, now: number): OrderRecord {
   const market = marketOf(request.symbol);
+  const currency = currencyOf(market);
+  const zero = Money.zero(currency);
   return {
     orderId,
     symbol: request.symbol,
     market,
-    currency: currencyOf(market),
+    currency,
     side: request.side,
     orderType: request.orderType,
     timeInForce: request.timeInForce,
@@ -245,8 +245,8 @@ export function newOrderRecord(orderId: string, request: OrderRequest, now: numb
     outsideRth: request.outsideRth,
     remark: request.remark ?? '',
     quantity: request.quantity,
-    executedQuantity: ZERO,
-    executedValue: ZERO,
+    executedQuantity: Quantity.ZERO,
+    executedValue: zero,
     price: request.price,
     triggerPrice: request.triggerPrice,
     limitOffset: request.limitOffset,
@@ -259,7 +259,7 @@ export function newOrderRecord(orderId: string, request: OrderRequest, now: numb
     updatedAt: now,
     triggerAt: undefined,
     lastDone: undefined,
-    fees: NO_FEES,
+    fees: noFeesIn(currency),
     history: [],
     average: undefined,
     limit: Number.NaN,
@@ -268,10 +268,10 @@ export function newOrderRecord(orderId: string, request: OrderRequest, now: numb
     triggered: false,
     trailExtreme: Number.NaN,
     expiresAt: Number.POSITIVE_INFINITY,
-    openingQuantity: ZERO,
-    referencePrice: ZERO,
-    cashReserve: ZERO,
-    marginReserve: ZERO,
-    positionReserve: ZERO,
+    openingQuantity: Quantity.ZERO,
+    referencePrice: Price.ZERO,
+    cashReserve: zero,
+    marginReserve: zero,
+    positionReserve: Quantity.ZERO,
   };
 }

@@ -1,7 +1,10 @@
 // Snapshot and restore of a venue's whole state (books, orders, fills, fault streams), as plain JSON-able
 // data the protocol server can persist. Reservations are not stored: they are re-made from the open orders.
-import { Decimal, ZERO } from '../../domain/decimal.js';
 import type { Fill } from '../../domain/fill.js';
+import { Money } from '../../domain/money.js';
+import { positionAt } from '../../domain/position.js';
+import { Price } from '../../domain/price.js';
+import { Quantity } from '../../domain/quantity.js';
 import { isOpen } from '../../domain/order-status.js';
 import type { Accounts } from './accounts.js';
 import { refreshFloats, type Book } from './book.js';
@@ -58,7 +61,7 @@ export function snapshotOf(state: VenueState): VenueSnapshot {
 /** Loads a checked snapshot into a fresh venue's state; returns the next order number. */
 export function restoreInto(state: VenueState, snapshot: ParsedSnapshot): number {
   const { book, accounts } = state;
-  for (const { currency, cash } of snapshot.ledgers) book.ledger(currency).cash = new Decimal(cash);
+  for (const { currency, cash } of snapshot.ledgers) book.ledger(currency).cash = Money.of(cash, currency);
   for (const saved of snapshot.slots) {
     const slot = book.slot(saved.symbol);
     slot.mark = saved.mark ?? Number.NaN;
@@ -67,16 +70,11 @@ export function restoreInto(state: VenueState, snapshot: ParsedSnapshot): number
     slot.consumed = saved.consumed;
     if (saved.position === null) continue;
     const { quantity, averageCost, realizedPnl, initQuantity, dayKey } = saved.position;
-    const position = {
-      symbol: slot.symbol,
-      quantity: new Decimal(quantity),
-      averageCost: new Decimal(averageCost),
-      realizedPnl: new Decimal(realizedPnl),
-    };
-    slot.position = { position, initQuantity: new Decimal(initQuantity), dayKey, reservedSell: ZERO };
+    // The cost of the open quantity is what it cost at its average price.
+    const position = positionAt(slot.symbol, Quantity.of(quantity), Price.of(averageCost), Money.of(realizedPnl, slot.ledger.currency));
+    slot.position = { position, initQuantity: Quantity.of(initQuantity), dayKey, reservedSell: Quantity.ZERO };
     slot.quantity = position.quantity.toNumber();
     if (slot.quantity !== 0) slot.ledger.held.push(slot);
-    slot.ledger.sums.changed(slot);
   }
   for (const json of snapshot.orders) {
     const record = orderFromJson(json);

@@ -1,21 +1,21 @@
 // The venue's settings: a strict, JSON-able config (flags and config files map onto it) with documented
-// defaults. Money is given as decimal strings (numbers accepted) and kept as Decimal.
+// defaults. Money and factors are given as decimal strings (numbers accepted) and kept fixed-point.
 import { z } from 'zod';
-import { Decimal } from '../../domain/decimal.js';
+import { Fixed } from '../../domain/fixed.js';
 import { parseSymbol, type SecuritySymbol } from '../../domain/symbol.js';
 import { parseStrict } from './config-errors.js';
 import { faultPlanSchema } from './faults.js';
 
 const decimalText = z.union([z.string(), z.number()]).transform((value, context) => {
-  const text = String(value).trim();
-  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(text)) {
+  try {
+    return Fixed.of(typeof value === 'string' ? value.trim() : value);
+  } catch {
     context.addIssue({ code: 'custom', message: `"${value}" is not a decimal number` });
     return z.NEVER;
   }
-  return new Decimal(text);
 });
 
-const factor = decimalText.refine((value) => value.gt(0) && value.lte(1), 'must be in (0, 1]');
+const factor = decimalText.refine((value) => value.isPositive() && value.lte(Fixed.ONE), 'must be in (0, 1]');
 
 const marginRatioSchema = z
   .strictObject({ im: factor, mm: factor, fm: factor })
@@ -41,14 +41,14 @@ export const FEE_SETTINGS = ['none', 'hk-stock', 'us-stock', 'by-market'] as con
 
 export const venueSettingsSchema = z.strictObject({
   /** Starting cash per currency. */
-  cash: z.record(z.string().regex(/^[A-Z]{3}$/, 'currency must be a 3-letter code'), decimalText).default({ HKD: new Decimal(1_000_000) }),
+  cash: z.record(z.string().regex(/^[A-Z]{3}$/, 'currency must be a 3-letter code'), decimalText).default({ HKD: Fixed.of(1_000_000) }),
   /** Margin factors; the default {1, 1, 1} is a cash account (no leverage). */
   marginRatios: z
     .strictObject({
-      default: marginRatioSchema.default({ im: new Decimal(1), mm: new Decimal(1), fm: new Decimal(1) }),
+      default: marginRatioSchema.default({ im: Fixed.ONE, mm: Fixed.ONE, fm: Fixed.ONE }),
       symbols: z.record(symbolKey, marginRatioSchema).default({} as Record<SecuritySymbol, never>),
     })
-    .default({ default: { im: new Decimal(1), mm: new Decimal(1), fm: new Decimal(1) }, symbols: {} as Record<SecuritySymbol, never> }),
+    .default({ default: { im: Fixed.ONE, mm: Fixed.ONE, fm: Fixed.ONE }, symbols: {} as Record<SecuritySymbol, never> }),
   /** A named schedule, or a flat commission rate (fraction of traded value per fill). */
   fees: z.union([z.enum(FEE_SETTINGS), z.strictObject({ commissionRate: z.number().min(0).max(1) })]).default('none'),
   fillModel: z.enum(FILL_MODELS).default('next-open'),

@@ -1,11 +1,15 @@
 // The venue's whole state as plain JSON-able data (decimals as strings, missing floats as null), and the
 // strict schema a persisted snapshot is checked against before it is loaded.
 import { z } from 'zod';
-import { Decimal } from '../../domain/decimal.js';
 import type { Fill } from '../../domain/fill.js';
+import { Fixed } from '../../domain/fixed.js';
+import type { FixedPoint } from '../../domain/fixed-point.js';
+import { Money } from '../../domain/money.js';
 import { ORDER_STATUSES } from '../../domain/order-status.js';
 import { ORDER_TYPES, OUTSIDE_RTH, SIDES, TIME_IN_FORCE, TRIGGER_STATUSES } from '../../domain/order-types.js';
-import { marketOf, parseSymbol } from '../../domain/symbol.js';
+import { Price } from '../../domain/price.js';
+import { Quantity } from '../../domain/quantity.js';
+import { currencyOf, marketOf, parseSymbol } from '../../domain/symbol.js';
 import { parseStrict } from './config-errors.js';
 import type { OrderRecord } from './orders.js';
 
@@ -100,10 +104,10 @@ export function parseSnapshot(input: unknown): ParsedSnapshot {
   return parseStrict(venueSnapshotSchema, input, 'snapshot');
 }
 
-export const text = (value: Decimal): string => value.toString();
-const textOrNull = (value: Decimal | undefined): string | null => (value === undefined ? null : value.toString());
+export const text = (value: FixedPoint): string => value.toString();
+const textOrNull = (value: FixedPoint | undefined): string | null => (value === undefined ? null : value.toString());
 export const finiteOrNull = (value: number): number | null => (Number.isFinite(value) ? value : null);
-const decimalOrUndefined = (value: string | null): Decimal | undefined => (value === null ? undefined : new Decimal(value));
+const priceOrUndefined = (value: string | null): Price | undefined => (value === null ? undefined : Price.of(value));
 
 export function orderToJson(record: OrderRecord): VenueSnapshot['orders'][number] {
   return {
@@ -149,35 +153,36 @@ export function orderToJson(record: OrderRecord): VenueSnapshot['orders'][number
 
 /** An order record from its snapshot; reservations start at zero and are re-made by the venue. */
 export function orderFromJson(json: OrderJson): OrderRecord {
-  const zero = new Decimal(0);
+  const money = (amount: string): Money => Money.of(amount, json.currency);
+  const zero = Money.zero(json.currency);
   return {
     ...json,
     market: marketOf(json.symbol),
     expireDate: json.expireDate ?? undefined,
     outsideRth: json.outsideRth ?? undefined,
-    quantity: new Decimal(json.quantity),
-    executedQuantity: new Decimal(json.executedQuantity),
-    executedValue: new Decimal(json.executedValue),
-    price: decimalOrUndefined(json.price),
-    triggerPrice: decimalOrUndefined(json.triggerPrice),
-    limitOffset: decimalOrUndefined(json.limitOffset),
-    trailingAmount: decimalOrUndefined(json.trailingAmount),
-    trailingPercent: decimalOrUndefined(json.trailingPercent),
+    quantity: Quantity.of(json.quantity),
+    executedQuantity: Quantity.of(json.executedQuantity),
+    executedValue: money(json.executedValue),
+    price: priceOrUndefined(json.price),
+    triggerPrice: priceOrUndefined(json.triggerPrice),
+    limitOffset: priceOrUndefined(json.limitOffset),
+    trailingAmount: priceOrUndefined(json.trailingAmount),
+    trailingPercent: json.trailingPercent === null ? undefined : Fixed.of(json.trailingPercent),
     triggerStatus: json.triggerStatus ?? undefined,
     triggerAt: json.triggerAt ?? undefined,
-    lastDone: decimalOrUndefined(json.lastDone),
-    fees: { total: new Decimal(json.fees.total), items: json.fees.items.map((item) => ({ ...item, amount: new Decimal(item.amount) })) },
-    history: json.history.map((entry) => ({ ...entry, price: decimalOrUndefined(entry.price), quantity: new Decimal(entry.quantity) })),
+    lastDone: priceOrUndefined(json.lastDone),
+    fees: { total: money(json.fees.total), items: json.fees.items.map((item) => ({ ...item, amount: money(item.amount) })) },
+    history: json.history.map((entry) => ({ ...entry, price: priceOrUndefined(entry.price), quantity: Quantity.of(entry.quantity) })),
     average: undefined,
     limit: json.limit ?? Number.NaN,
     trigger: json.trigger ?? Number.NaN,
     trailExtreme: json.trailExtreme ?? Number.NaN,
     expiresAt: json.expiresAt ?? Number.POSITIVE_INFINITY,
-    openingQuantity: new Decimal(json.openingQuantity),
-    referencePrice: new Decimal(json.referencePrice),
+    openingQuantity: Quantity.of(json.openingQuantity),
+    referencePrice: Price.of(json.referencePrice),
     cashReserve: zero,
     marginReserve: zero,
-    positionReserve: zero,
+    positionReserve: Quantity.ZERO,
   };
 }
 
@@ -186,5 +191,10 @@ export function fillToJson(fill: Fill): VenueSnapshot['executions'][number] {
 }
 
 export function fillFromJson(json: z.output<typeof fillSchema>): Fill {
-  return { ...json, quantity: new Decimal(json.quantity), price: new Decimal(json.price), commission: new Decimal(json.commission) };
+  return {
+    ...json,
+    quantity: Quantity.of(json.quantity),
+    price: Price.of(json.price),
+    commission: Money.of(json.commission, currencyOf(marketOf(json.symbol))),
+  };
 }

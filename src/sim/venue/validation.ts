@@ -1,7 +1,7 @@
 // Checks a submission must pass before it can rest on the book. Each failure is a rejection reason the
 // order carries in its message; funds and position checks come later, against the account.
-import type { Decimal } from '../../domain/decimal.js';
-import { isPositive } from '../../domain/decimal-shortcuts.js';
+import { Fixed } from '../../domain/fixed.js';
+import type { FixedPoint } from '../../domain/fixed-point.js';
 import { REGULAR_SESSIONS } from '../../domain/market-hours.js';
 import type { OrderReplacement, OrderRequest } from '../../domain/order.js';
 import { PRICED_ORDER_TYPES } from '../../domain/order-types.js';
@@ -12,8 +12,10 @@ import type { OrderRecord } from './orders.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-function positive(value: Decimal | undefined): boolean {
-  return value !== undefined && value.isFinite() && isPositive(value);
+const HUNDRED = Fixed.of(100);
+
+function positive(value: FixedPoint | undefined): boolean {
+  return value !== undefined && value.isPositive();
 }
 
 /** The reason `request` is malformed, or undefined. */
@@ -28,7 +30,7 @@ export function requestProblem(request: OrderRequest): string | undefined {
   }
   if (request.orderType === 'TSLPAMT' && !positive(request.trailingAmount))
     return 'bad trailing amount: TSLPAMT orders need a positive trailing amount';
-  if (request.orderType === 'TSLPPCT' && !(positive(request.trailingPercent) && request.trailingPercent!.lt(100))) {
+  if (request.orderType === 'TSLPPCT' && !(positive(request.trailingPercent) && request.trailingPercent!.lt(HUNDRED))) {
     return 'bad trailing percent: TSLPPCT orders need a trailing percent between 0 and 100';
   }
   if (isTrailingType(request.orderType) && request.limitOffset?.isNegative()) return 'bad limit offset: must not be negative';
@@ -58,8 +60,8 @@ function hhmm(value: number): string {
 
 /** The reason a replacement of `record` is malformed, or undefined. */
 export function replacementProblem(record: OrderRecord, replacement: OrderReplacement): string | undefined {
-  if (!replacement.quantity.isFinite() || !replacement.quantity.gt(record.executedQuantity)) {
-    return `quantity ${replacement.quantity.toString()} must exceed the executed quantity ${record.executedQuantity.toFixed()}`;
+  if (!replacement.quantity.gt(record.executedQuantity)) {
+    return `quantity ${replacement.quantity.toString()} must exceed the executed quantity ${record.executedQuantity.toString()}`;
   }
   for (const [field, value] of [
     ['price', replacement.price],
@@ -67,7 +69,7 @@ export function replacementProblem(record: OrderRecord, replacement: OrderReplac
     ['trailing amount', replacement.trailingAmount],
     ['trailing percent', replacement.trailingPercent],
   ] as const) {
-    if (value !== undefined && !(value.isFinite() && value.gt(0))) return `bad ${field}: ${value.toString()} is not a positive number`;
+    if (value !== undefined && !value.isPositive()) return `bad ${field}: ${value.toString()} is not a positive number`;
   }
   if (replacement.price !== undefined && (record.orderType === 'MO' || record.orderType === 'AO'))
     return `bad price: ${record.orderType} orders take no price`;

@@ -3,14 +3,15 @@
 // listeners as they happen. Rejections are data: an order in RejectedStatus whose message says why.
 import type { AccountBalance, BuyLimit, MarginRatio } from '../../domain/account.js';
 import type { Clock } from '../../domain/clock.js';
-import { Decimal, ZERO } from '../../domain/decimal.js';
-import { atLeastZero, gt, isPositive, minus, toNumber } from '../../domain/decimal-shortcuts.js';
 import type { Fill } from '../../domain/fill.js';
+import { Fixed } from '../../domain/fixed.js';
 import type { OrderReplacement, OrderRequest } from '../../domain/order.js';
 import { nextStatus } from '../../domain/order-state-machine.js';
 import { isTerminal, type OrderStatus } from '../../domain/order-status.js';
 import type { OrderType, Side } from '../../domain/order-types.js';
 import type { BrokerPosition } from '../../domain/position.js';
+import { Price } from '../../domain/price.js';
+import { Quantity } from '../../domain/quantity.js';
 import type { SecuritySymbol } from '../../domain/symbol.js';
 import { startOfLocalDay } from '../../domain/time-zone.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
@@ -40,6 +41,8 @@ import { restoreInto, snapshotOf, type VenueState } from './persistence.js';
 import { parseVenueSettings, type VenueSettings, type VenueSettingsInput } from './settings.js';
 import { fillToJson, orderToJson, parseSnapshot, type VenueSnapshot } from './snapshot.js';
 import { marketProblem, replacementProblem, requestProblem } from './validation.js';
+
+const HUNDRED = Fixed.of(100);
 
 export interface VenueOptions {
   readonly clock: Clock;
@@ -72,7 +75,7 @@ export interface BuyLimitRequest {
   readonly symbol: SecuritySymbol;
   readonly orderType: OrderType;
   readonly side: Side;
-  readonly price?: Decimal;
+  readonly price?: Price;
 }
 
 /** Takes the bars of one symbol (see Venue.barInput). */
@@ -105,12 +108,11 @@ function markBar(engine: Engine, slot: SymbolSlot, candle: Bar, lastOfDay: boole
   const quantity = slot.quantity;
   if (quantity !== 0 && candle.close !== slot.mark) {
     slot.ledger.holdingsFloat += quantity * (candle.close - slot.mark);
-    slot.ledger.sums.changed(slot);
     slot.ledger.version += 1;
   }
   if (candle.close !== slot.mark) {
     slot.mark = candle.close;
-    slot.markDecimal = undefined;
+    slot.markPrice = undefined;
   }
 }
 
@@ -226,7 +228,7 @@ export class Venue {
   /** Replaces quantity (the new total, above what has executed), prices and remark of an open order. */
   replace(orderId: string, replacement: OrderReplacement): VenueOrder {
     const record = this.openRecord(orderId);
-    if (nextStatus(record.status, 'replace', record.executedQuantity.gt(0)) === undefined) {
+    if (nextStatus(record.status, 'replace', record.executedQuantity.isPositive()) === undefined) {
       throw new VenueError('ORDER_NOT_REPLACEABLE', `order ${orderId} cannot be replaced in status ${record.status}`);
     }
     const slot = this.book.slot(record.symbol);
@@ -245,7 +247,8 @@ export class Venue {
     this.prepare(slot, record, now);
     const funds = this.fundsCheck(slot, record);
     if (typeof funds === 'string') {
-      Object.assign(record, saved, { cashReserve: ZERO, marginReserve: ZERO, positionReserve: ZERO });
+      const zero = saved.cashReserve.minus(saved.cashReserve);
+      Object.assign(record, saved, { cashReserve: zero, marginReserve: zero, positionReserve: Quantity.ZERO });
       this.accounts.reserve(slot, record, this.accounts.reservationOf(slot, record));
       const code = funds.startsWith('insufficient position') ? 'INSUFFICIENT_POSITION' : 'INSUFFICIENT_BUYING_POWER';
       throw new VenueError(code, `order ${orderId} not replaced: ${funds}`);
@@ -320,7 +323,7 @@ export class Venue {
         symbol: slot.symbol,
         symbolName: this.stockName(slot.symbol),
         quantity,
-        availableQuantity: Decimal.max(ZERO, quantity.minus(held.reservedSell)),
+        availableQuantity: quantity.lte(held.reservedSell) ? Quantity.ZERO : quantity.minus(held.reservedSell),
         initQuantity,
         costPrice: held.position.averageCost,
         currency: slot.ledger.currency,
@@ -394,8 +397,8 @@ export class Venue {
 
   /** Sets the matching state and the reservation basis from the order's current fields and the mark. */
   private prepare(slot: SymbolSlot, record: OrderRecord, now: number): void {
-    record.limit = record.price === undefined ? Number.NaN : toNumber(record.price);
-    record.trigger = record.triggerPrice === undefined ? Number.NaN : toNumber(record.triggerPrice);
+    record.limit = record.price === undefined ? Number.NaN : record.price.toNumber();
+    record.trigger = record.triggerPrice === undefined ? Number.NaN : record.triggerPrice.toNumber();
     if (!record.triggered && isTrailingType(record.orderType)) {
       record.triggerDirection = record.side === 'Buy' ? 1 : -1;
       record.trailExtreme = Number.isNaN(record.trailExtreme) ? slot.mark : record.trailExtreme;
@@ -408,16 +411,19 @@ export class Venue {
       }
     }
     const remaining = remainingOf(record);
-    record.openingQuantity = atLeastZero(minus(remaining, this.accounts.closable(slot, record.side, ZERO)));
+    const opening = remaining.minus(this.accounts.closable(slot, record.side, Quantity.ZERO));
+    record.openingQuantity = opening.isPositive() ? opening : Quantity.ZERO;
     record.referencePrice = this.referencePriceOf(slot, record);
   }
 
-  private referencePriceOf(slot: SymbolSlot, record: OrderRecord): Decimal {
+  private referencePriceOf(slot: SymbolSlot, record: OrderRecord): Price {
     if (isTrailingType(record.orderType) && !record.triggered) {
       // Reserve at the price the stop would trigger at now, plus the limit offset for a buy.
       const mark = markOf(slot);
-      const trail = record.trailingAmount ?? mark.times(record.trailingPercent ?? ZERO).dividedBy(100);
-      return record.side === 'Buy' ? mark.plus(trail).plus(record.limitOffset ?? ZERO) : mark.minus(trail);
+      const percent = mark.times(record.trailingPercent ?? Fixed.ZERO);
+      // ÷ 100 is exact two places further on.
+      const trail = record.trailingAmount ?? percent.dividedBy(HUNDRED, percent.precision + 2).normalized();
+      return record.side === 'Buy' ? mark.plus(trail).plus(record.limitOffset ?? Price.ZERO) : mark.minus(trail);
     }
     const price = record.orderType === 'MO' || record.orderType === 'AO' ? undefined : record.price;
     return this.accounts.referencePrice(slot, record.side, price, record.triggerPrice);
@@ -426,16 +432,17 @@ export class Venue {
   /** The order's reservation when the account can carry it, else (a string) why not. */
   private fundsCheck(slot: SymbolSlot, record: OrderRecord): Reservation | string {
     if (record.status === 'NotReported') this.prepare(slot, record, record.submittedAt);
-    if (record.side === 'Sell' && isPositive(record.openingQuantity) && !this.settings.shortSelling) {
+    if (record.side === 'Sell' && record.openingQuantity.isPositive() && !this.settings.shortSelling) {
       const available = remainingOf(record).minus(record.openingQuantity);
-      return `insufficient position: ${available.toFixed()} of ${record.symbol} available to sell, ${remainingOf(record).toFixed()} requested (short selling is off)`;
+      return `insufficient position: ${available.toString()} of ${record.symbol} available to sell, ${remainingOf(record).toString()} requested (short selling is off)`;
     }
     const reservation = this.accounts.reservationOf(slot, record);
     if (reservation.margin.isZero()) return reservation;
     const excess = this.accounts.figures(slot.ledger).excess;
-    if (gt(reservation.margin, excess)) {
-      const needed = reservation.margin.toDecimalPlaces(2).toFixed();
-      return `insufficient buying power: the order needs ${needed} ${slot.ledger.currency}, ${Decimal.max(ZERO, excess).toDecimalPlaces(2).toFixed()} available`;
+    if (reservation.margin.gt(excess)) {
+      const needed = reservation.margin.roundTo(2).toString();
+      const available = excess.isNegative() ? '0' : excess.roundTo(2).toString();
+      return `insufficient buying power: the order needs ${needed} ${slot.ledger.currency}, ${available} available`;
     }
     return reservation;
   }

@@ -13,7 +13,7 @@ export function crossover(fast: number, slow: number): OperatorFunction<Price, C
   if (fast >= slow) throw new InvalidInputError(`crossover: fast (${fast}) must be shorter than slow (${slow})`, 'fast');
   return (source) =>
     new Observable<Cross>((subscriber) => {
-      // The same means as trading-signals' SMA, without allocating per bar (see rolling-mean.ts).
+      // Exact means, compared exactly (see rolling-mean.ts): equal windows make no cross.
       const fastAverage = new RollingMean(fast);
       const slowAverage = new RollingMean(slow);
       // Side of the last bar where the averages differed: 1 fast above, -1 fast below, 0 not known yet.
@@ -23,10 +23,8 @@ export function crossover(fast: number, slow: number): OperatorFunction<Price, C
           const close = closeOf(value);
           const fastReady = fastAverage.add(close);
           if (!slowAverage.add(close) || !fastReady) return;
-          const fastValue = fastAverage.mean;
-          const slowValue = slowAverage.mean;
-          if (fastValue === slowValue) return;
-          const now = fastValue > slowValue ? 1 : -1;
+          const now = fastAverage.compare(slowAverage);
+          if (now === 0) return;
           const previous = side;
           side = now;
           if (previous !== 0 && previous !== now) subscriber.next(now === 1 ? 'up' : 'down');

@@ -1,8 +1,9 @@
 // RxJS operators over streaming indicators of trading-signals: one indicator instance per subscription,
 // fed one value per input, emitting its result once it is stable. No indicator math lives here.
 import { Observable, type OperatorFunction } from 'rxjs';
-import { ATR, DonchianChannels, EMA, RSI, SMA, type DonchianChannelsResult } from 'trading-signals';
+import { ATR, DonchianChannels, EMA, RSI, type DonchianChannelsResult } from 'trading-signals';
 import { InvalidInputError, type Candle } from '../../domain/index.js';
+import { RollingMean } from './rolling-mean.js';
 
 /** The part of a trading-signals indicator the operators use. */
 export interface StreamingIndicator<Input, Result> {
@@ -47,10 +48,20 @@ export function checkInterval(interval: number, name: string): number {
   return interval;
 }
 
-/** Simple moving average of closes. */
+/** Simple moving average of closes: the exact mean, rounded once (equal windows give equal averages). */
 export function sma(interval: number): OperatorFunction<Price, number> {
   checkInterval(interval, 'sma');
-  return indicator(() => new SMA(interval), closeOf);
+  return (source) =>
+    new Observable<number>((subscriber) => {
+      const mean = new RollingMean(interval);
+      return source.subscribe({
+        next(value) {
+          if (mean.add(closeOf(value))) subscriber.next(mean.mean);
+        },
+        error: (error: unknown) => subscriber.error(error),
+        complete: () => subscriber.complete(),
+      });
+    });
 }
 
 /** Exponential moving average of closes. */

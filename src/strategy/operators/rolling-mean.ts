@@ -1,37 +1,100 @@
-// The mean of the last `length` values, for operators that run on every bar of a backtest. trading-signals'
-// SMA gives the same means, but hands each one back as a boxed number (a float returned from a call that
-// is not inlined, and stored in a field that starts out undefined): two heap numbers per bar for a
-// crossover's pair of averages, where the backtest's hot path must allocate nothing beyond the candle.
-// This keeps the window in a ring, sums it oldest first from zero exactly as trading-signals' getAverage
-// does (so every mean is the same float; the tests compare them), and leaves the mean in a field.
+// The mean of the last `length` closes, exact: prices are decimals (a close read from "123.45" is 123.45),
+// so the window is summed as whole numbers of its finest decimal place and every mean is the correctly
+// rounded float of the exact mean. Two equal windows give the same mean, and `compare` tells means apart
+// exactly, so a crossover never sees a tie that float summing turned into a cross. Values that are no
+// short decimal (more than 8 places, or too large) switch the window to float sums, oldest first.
+// Allocates nothing per value: the hot path of a backtest runs through here on every bar.
+import { POWERS_OF_TEN, floatPlaces } from '../../domain/fixed-point.js';
+
+const SAFE = Number.MAX_SAFE_INTEGER;
+
 export class RollingMean {
   /** The mean of the last `length` values; meaningful once `add` has returned true. */
   mean = 0;
-  private readonly window: Float64Array;
+  /** The values as whole numbers of 10^-places (exact mode), and as given. */
+  private readonly units: Float64Array;
+  private readonly values: Float64Array;
   private next = 0;
   private count = 0;
+  /** Σ units, exact while `exact`. */
+  private sum = 0;
+  private places = 0;
+  private exact = true;
 
   constructor(readonly length: number) {
-    this.window = new Float64Array(length);
+    this.units = new Float64Array(length);
+    this.values = new Float64Array(length);
   }
 
   /** Adds a value; true once the window is full (then `mean` is the mean of the last `length` values). */
   add(value: number): boolean {
-    const window = this.window;
-    const length = this.length;
-    let next = this.next;
-    window[next] = value;
-    next = next + 1 === length ? 0 : next + 1;
-    this.next = next;
-    if (this.count < length) {
+    const slot = this.next;
+    this.values[slot] = value;
+    if (this.exact) this.addUnits(value, slot);
+    this.next = slot + 1 === this.length ? 0 : slot + 1;
+    if (this.count < this.length) {
       this.count += 1;
-      if (this.count < length) return false;
+      if (this.count < this.length) return false;
     }
-    // Oldest first: the ring from the slot after the newest value, then from the start.
-    let sum = 0;
-    for (let index = next; index < length; index += 1) sum += window[index]!;
-    for (let index = 0; index < next; index += 1) sum += window[index]!;
-    this.mean = sum / length;
+    this.mean = this.exact ? this.exactMean() : this.floatMean();
     return true;
+  }
+
+  /** −1, 0 or 1: this mean against `other`'s, exactly when both windows are exact (both must be full). */
+  compare(other: RollingMean): number {
+    if (this.exact && other.exact) {
+      const places = Math.max(this.places, other.places);
+      // this.sum / this.length against other.sum / other.length, cross-multiplied in whole numbers.
+      const left = this.sum * POWERS_OF_TEN[places - this.places]! * other.length;
+      const right = other.sum * POWERS_OF_TEN[places - other.places]! * this.length;
+      if (Math.abs(left) <= SAFE && Math.abs(right) <= SAFE) return left < right ? -1 : left > right ? 1 : 0;
+      const bigLeft = BigInt(this.sum) * 10n ** BigInt(places - this.places) * BigInt(other.length);
+      const bigRight = BigInt(other.sum) * 10n ** BigInt(places - other.places) * BigInt(this.length);
+      return bigLeft < bigRight ? -1 : bigLeft > bigRight ? 1 : 0;
+    }
+    return this.mean < other.mean ? -1 : this.mean > other.mean ? 1 : 0;
+  }
+
+  private addUnits(value: number, slot: number): void {
+    const places = floatPlaces(value);
+    if (places < 0) {
+      this.exact = false;
+      return;
+    }
+    if (places > this.places) this.refine(places);
+    const units = Math.round(value * POWERS_OF_TEN[places]!) * POWERS_OF_TEN[this.places - places]!;
+    const sum = this.sum - this.units[slot]! + units;
+    if (!(Math.abs(units) <= SAFE && Math.abs(sum) <= SAFE)) {
+      this.exact = false;
+      return;
+    }
+    this.units[slot] = units;
+    this.sum = sum;
+  }
+
+  /** Moves the window to a finer decimal place (a value with more places arrived). */
+  private refine(places: number): void {
+    const factor = POWERS_OF_TEN[places - this.places]!;
+    const units = this.units;
+    for (let index = 0; index < units.length; index += 1) units[index]! *= factor;
+    this.sum *= factor;
+    this.places = places;
+    if (Math.abs(this.sum) > SAFE || units.some((unit) => Math.abs(unit) > SAFE)) this.exact = false;
+  }
+
+  private exactMean(): number {
+    const divisor = this.length * POWERS_OF_TEN[this.places]!;
+    // One division of exact operands: the correctly rounded mean.
+    return divisor <= SAFE ? this.sum / divisor : this.sum / POWERS_OF_TEN[this.places]! / this.length;
+  }
+
+  /** The float sum oldest first from zero, as trading-signals' SMA sums. */
+  private floatMean(): number {
+    const values = this.values;
+    const length = this.length;
+    let sum = 0;
+    for (let index = this.next; index < length; index += 1) sum += values[index]!;
+    for (let index = 0; index < this.next; index += 1) sum += values[index]!;
+    return sum / length;
   }
 }

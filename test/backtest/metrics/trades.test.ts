@@ -1,13 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pairTrades } from '../../../src/backtest/metrics/trades.js';
-import { Decimal, ZERO } from '../../../src/domain/decimal.js';
+import { Decimal, decimalOf } from '../../../src/domain/decimal.js';
+import type { FixedPoint } from '../../../src/domain/fixed-point.js';
 import type { Fill } from '../../../src/domain/fill.js';
 import { parseSymbol } from '../../../src/domain/symbol.js';
 import { DAY_MS, makeFill, SPY } from '../../support/backtest/fixtures.js';
 
 const day = (n: number): number => n * DAY_MS;
-const plain = (trade: { quantity: Decimal; entryPrice: Decimal; exitPrice: Decimal; commission: Decimal; pnl: Decimal; side: string }) => ({
+const plain = (trade: {
+  quantity: FixedPoint;
+  entryPrice: FixedPoint;
+  exitPrice: FixedPoint;
+  commission: FixedPoint;
+  pnl: FixedPoint;
+  side: string;
+}) => ({
   side: trade.side,
   quantity: trade.quantity.toFixed(),
   entryPrice: trade.entryPrice.toFixed(),
@@ -107,6 +115,10 @@ function toFills(
   );
 }
 
+// The references below sum in decimal.js, apart from the fixed-point values under test.
+const ZERO = new Decimal(0);
+const dec = decimalOf;
+
 describe('pairTrades properties', () => {
   it('accounts for every unit of equity change: closed pnl + open pnl − open commissions = cash and mark change', () => {
     fc.assert(
@@ -117,17 +129,17 @@ describe('pairTrades properties', () => {
         let change = ZERO;
         const position = new Map(symbols.map((symbol) => [symbol, ZERO]));
         for (const fill of fills) {
-          const signed = fill.side === 'Buy' ? fill.quantity : fill.quantity.negated();
-          change = change.minus(signed.times(fill.price)).minus(fill.commission);
+          const signed = dec(fill.side === 'Buy' ? fill.quantity : fill.quantity.negated());
+          change = change.minus(signed.times(dec(fill.price))).minus(dec(fill.commission));
           position.set(fill.symbol, position.get(fill.symbol)!.plus(signed));
         }
         for (const symbol of symbols) change = change.plus(position.get(symbol)!.times(mark.get(symbol)!));
 
         const ledger = pairTrades(fills);
-        let explained = ledger.closed.reduce((sum, trade) => sum.plus(trade.pnl), ZERO);
+        let explained = ledger.closed.reduce((sum, trade) => sum.plus(dec(trade.pnl)), ZERO);
         for (const lot of ledger.open) {
-          const move = mark.get(lot.symbol)!.minus(lot.entryPrice).times(lot.quantity);
-          explained = explained.plus(lot.side === 'Long' ? move : move.negated()).minus(lot.commission);
+          const move = mark.get(lot.symbol)!.minus(dec(lot.entryPrice)).times(dec(lot.quantity));
+          explained = explained.plus(lot.side === 'Long' ? move : move.negated()).minus(dec(lot.commission));
         }
         expect(explained.toFixed()).toBe(change.toFixed());
       }),
@@ -142,14 +154,14 @@ describe('pairTrades properties', () => {
         for (const symbol of symbols) {
           const net = fills
             .filter((fill) => fill.symbol === symbol)
-            .reduce((sum, fill) => sum.plus(fill.side === 'Buy' ? fill.quantity : fill.quantity.negated()), ZERO);
+            .reduce((sum, fill) => sum.plus(dec(fill.side === 'Buy' ? fill.quantity : fill.quantity.negated())), ZERO);
           const lots = ledger.open.filter((lot) => lot.symbol === symbol);
-          const open = lots.reduce((sum, lot) => sum.plus(lot.side === 'Long' ? lot.quantity : lot.quantity.negated()), ZERO);
+          const open = lots.reduce((sum, lot) => sum.plus(dec(lot.side === 'Long' ? lot.quantity : lot.quantity.negated())), ZERO);
           expect(open.toFixed()).toBe(net.toFixed());
           expect(new Set(lots.map((lot) => lot.side)).size).toBeLessThanOrEqual(1);
         }
-        const charged = fills.reduce((sum, fill) => sum.plus(fill.commission), ZERO);
-        const attributed = [...ledger.closed, ...ledger.open].reduce((sum, piece) => sum.plus(piece.commission), ZERO);
+        const charged = fills.reduce((sum, fill) => sum.plus(dec(fill.commission)), ZERO);
+        const attributed = [...ledger.closed, ...ledger.open].reduce((sum, piece) => sum.plus(dec(piece.commission)), ZERO);
         expect(attributed.toFixed()).toBe(charged.toFixed());
         expect(ledger.closed.every((trade) => trade.quantity.gt(0) && trade.exitTime >= trade.entryTime)).toBe(true);
       }),

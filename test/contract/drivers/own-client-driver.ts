@@ -2,25 +2,26 @@
 // configured from the simulator's LONGPORT_* variables as `trader` reads them.
 import type { Subscription } from 'rxjs';
 import type { Candle } from '../../../src/domain/candle.js';
-import { Decimal } from '../../../src/domain/decimal.js';
+import type { FixedPoint } from '../../../src/domain/fixed-point.js';
 import { parseSymbol } from '../../../src/domain/symbol.js';
 import type { QuoteClient } from '../../../src/openapi/socket/quote-client.js';
 import type { SimHarness } from '../../support/sim/harness.js';
 import { serverHolds } from '../../support/sim/server-holds.js';
 import type { Bar, DriverOrder, OrderPush, QuotePush, SimulatorDriver } from '../driver.js';
 import { Pushes } from '../pushes.js';
+import { Price, Quantity } from '../../../src/domain/index.js';
 
-const text = (value: Decimal | undefined): string | undefined => value?.toFixed();
+const text = (value: FixedPoint | undefined): string | undefined => value?.toString();
 
 function order(row: {
   orderId: string;
   status: string;
   symbol: string;
   side: 'Buy' | 'Sell';
-  quantity: Decimal;
-  executedQuantity: Decimal;
-  price: Decimal | undefined;
-  executedPrice: Decimal | undefined;
+  quantity: FixedPoint;
+  executedQuantity: FixedPoint;
+  price: FixedPoint | undefined;
+  executedPrice: FixedPoint | undefined;
   remark: string;
 }): DriverOrder {
   return {
@@ -38,8 +39,8 @@ function order(row: {
 
 const bar = (candle: Candle): Bar => ({
   time: candle.time,
-  open: new Decimal(candle.open).toFixed(),
-  close: new Decimal(candle.close).toFixed(),
+  open: Price.of(candle.open).toString(),
+  close: Price.of(candle.close).toString(),
   volume: candle.volume,
 });
 
@@ -66,14 +67,14 @@ export async function ownClientDriver(h: SimHarness): Promise<SimulatorDriver> {
         symbol: parseSymbol(request.symbol),
         side: request.side,
         orderType: request.type,
-        quantity: new Decimal(request.quantity),
+        quantity: Quantity.of(request.quantity),
         timeInForce: 'Day',
-        ...(request.price === undefined ? {} : { price: new Decimal(request.price) }),
+        ...(request.price === undefined ? {} : { price: Price.of(request.price) }),
         ...(request.remark === undefined ? {} : { remark: request.remark }),
       });
       return orderId;
     },
-    replace: (orderId, quantity, price) => http.replaceOrder(orderId, { quantity: new Decimal(quantity), price: new Decimal(price) }),
+    replace: (orderId, quantity, price) => http.replaceOrder(orderId, { quantity: Quantity.of(quantity), price: Price.of(price) }),
     cancel: (orderId) => http.cancelOrder(orderId),
     todayOrders: async () => (await http.todayOrders()).map(order),
     async orderDetail(orderId) {
@@ -81,7 +82,7 @@ export async function ownClientDriver(h: SimHarness): Promise<SimulatorDriver> {
       return { ...order(detail), history: detail.history.map((entry) => entry.status) };
     },
     async buyLimit(symbol, price) {
-      const answer = await http.estimateBuyLimit({ symbol: parseSymbol(symbol), orderType: 'LO', side: 'Buy', price: new Decimal(price) });
+      const answer = await http.estimateBuyLimit({ symbol: parseSymbol(symbol), orderType: 'LO', side: 'Buy', price: Price.of(price) });
       return { cash: answer.cashMaxQty.toFixed(), margin: answer.marginMaxQty.toFixed() };
     },
     async marginRatio(symbol) {

@@ -3,7 +3,7 @@
 // realtime getters over the local state, and unsubscribing.
 import type { Subscription } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decimalFromNumber } from '../../../src/domain/decimal.js';
+import { Fixed } from '../../../src/domain/fixed.js';
 import type { Candle } from '../../../src/domain/candle.js';
 import type { CandlestickUpdate } from '../../../src/openapi/socket/live-candles.js';
 import { HK, localInstant } from '../../support/sim/candles.js';
@@ -34,11 +34,11 @@ const candle = (row: Row) => [
 const ourCandle = (bar: Candle) =>
   candle({
     ...bar,
-    open: decimalFromNumber(bar.open),
-    high: decimalFromNumber(bar.high),
-    low: decimalFromNumber(bar.low),
-    close: decimalFromNumber(bar.close),
-    turnover: decimalFromNumber(bar.turnover ?? 0),
+    open: Fixed.of(bar.open),
+    high: Fixed.of(bar.high),
+    low: Fixed.of(bar.low),
+    close: Fixed.of(bar.close),
+    turnover: Fixed.of(bar.turnover ?? 0),
   });
 const quoteShape = (row: Row) => [
   row['symbol'],
@@ -118,7 +118,7 @@ describe('the SDK and our client see the same pushes and keep the same local sta
     );
     expect(kinds(ours, 'brokers').map((row) => row['askBrokers'])).toEqual(kinds(sdk, 'brokers').map((row) => row['askBrokers']));
     expect(kinds(ours, 'trades').flatMap((row) => (row['trades'] as Row[]).map(trade))).toEqual(
-      ticks.map((tick) => [decimalFromNumber(tick.price).toFixed(), tick.volume, Math.floor(tick.time / 1000) * 1000, '']),
+      ticks.map((tick) => [Fixed.of(tick.price).toFixed(), tick.volume, Math.floor(tick.time / 1000) * 1000, '']),
     );
     expect(kinds(ours, 'trades').flatMap((row) => (row['trades'] as Row[]).map(trade))).toEqual(
       kinds(sdk, 'trades').flatMap((row) => (row['trades'] as Row[]).map(trade)),

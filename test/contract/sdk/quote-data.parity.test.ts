@@ -3,7 +3,7 @@
 // capital flow and distribution, calc indexes, the security list and market temperature.
 import { NaiveDate, NaiveDatetime, Time } from 'longport';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decimalFromNumber } from '../../../src/domain/decimal.js';
+import { Fixed } from '../../../src/domain/fixed.js';
 import type { Candle } from '../../../src/domain/candle.js';
 import { CALC_INDEXES } from '../../../src/openapi/socket/reference-enums.js';
 import { HK, localInstant, minuteCandles, US } from '../../support/sim/candles.js';
@@ -40,12 +40,12 @@ const candle = (row: Row) => ({
 });
 const ourCandle = (bar: Candle) => ({
   time: bar.time,
-  open: decimalFromNumber(bar.open).toFixed(),
-  high: decimalFromNumber(bar.high).toFixed(),
-  low: decimalFromNumber(bar.low).toFixed(),
-  close: decimalFromNumber(bar.close).toFixed(),
+  open: Fixed.of(bar.open).toFixed(),
+  high: Fixed.of(bar.high).toFixed(),
+  low: Fixed.of(bar.low).toFixed(),
+  close: Fixed.of(bar.close).toFixed(),
   volume: bar.volume,
-  turnover: decimalFromNumber(bar.turnover ?? 0).toFixed(),
+  turnover: Fixed.of(bar.turnover ?? 0).toFixed(),
 });
 
 describe('the SDK and our client read the same quote data', () => {

@@ -5,6 +5,8 @@
 import { Decimal as SdkDecimal } from 'longport';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../../src/domain/decimal.js';
+import { Price } from '../../../src/domain/price.js';
+import { Quantity } from '../../../src/domain/quantity.js';
 import type { Order } from '../../../src/domain/order.js';
 import type { TradeClient } from '../../../src/openapi/socket/trade-client.js';
 import { HK, localInstant } from '../../support/sim/candles.js';
@@ -86,7 +88,7 @@ describe('the SDK and our client trade on one account and read the same books', 
       symbol: HK,
       side: 'Buy',
       orderType: 'MO',
-      quantity: new Decimal(200),
+      quantity: Quantity.of(200),
       timeInForce: 'Day',
       remark: 'by us',
     });
@@ -95,29 +97,29 @@ describe('the SDK and our client trade on one account and read the same books', 
     await Promise.all([sdkPushes.next(filled(sdkOrder.orderId)), sdkPushes.next(filled(ourOrder.orderId))]);
     await Promise.all([ourPushes.next(filled(sdkOrder.orderId)), ourPushes.next(filled(ourOrder.orderId))]);
 
-    const mark = new Decimal(h.sim.venue.markPrice(HK)!);
+    const mark = Price.of(h.sim.venue.markPrice(HK)!);
     const resting = await h.sdkTrade.submitOrder({
       symbol: HK,
       orderType: SDK_ORDER_TYPE.LO,
       side: SDK_SIDE.Buy,
       submittedQuantity: new SdkDecimal('100'),
-      submittedPrice: new SdkDecimal(mark.minus(10).toFixed()),
+      submittedPrice: new SdkDecimal(mark.minus(Price.of(10)).toFixed()),
       timeInForce: SDK_DAY_ORDER,
     });
     const ourResting = await h.http.submitOrder({
       symbol: HK,
       side: 'Buy',
       orderType: 'LO',
-      quantity: new Decimal(100),
-      price: mark.minus(12),
+      quantity: Quantity.of(100),
+      price: mark.minus(Price.of(12)),
       timeInForce: 'Day',
     });
     await h.sdkTrade.replaceOrder({
       orderId: ourResting.orderId,
       quantity: new SdkDecimal('400'),
-      price: new SdkDecimal(mark.minus(11).toFixed()),
+      price: new SdkDecimal(mark.minus(Price.of(11)).toFixed()),
     });
-    await h.http.replaceOrder(resting.orderId, { quantity: new Decimal(500), price: mark.minus(9) });
+    await h.http.replaceOrder(resting.orderId, { quantity: Quantity.of(500), price: mark.minus(Price.of(9)) });
     await h.sdkTrade.cancelOrder(resting.orderId);
     await h.http.cancelOrder(ourResting.orderId);
     const cancelled = (orderId: string) => (row: Row) => row['orderId'] === orderId && wireStatus(row['status']) === 'CanceledStatus';
@@ -248,7 +250,7 @@ describe('the SDK and our client trade on one account and read the same books', 
         fractionalShares: false,
       }),
     );
-    const ourLimit = await h.http.estimateBuyLimit({ symbol: HK, orderType: 'LO', side: 'Buy', price: new Decimal(300) });
+    const ourLimit = await h.http.estimateBuyLimit({ symbol: HK, orderType: 'LO', side: 'Buy', price: Price.of(300) });
     expect([dec(ourLimit.cashMaxQty), dec(ourLimit.marginMaxQty)]).toEqual([dec(sdkLimit['cashMaxQty']), dec(sdkLimit['marginMaxQty'])]);
   });
 

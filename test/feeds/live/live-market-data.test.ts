@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../../src/clock/virtual-clock.js';
 import type { Candle } from '../../../src/domain/candle.js';
-import { Decimal } from '../../../src/domain/decimal.js';
+import { Money } from '../../../src/domain/money.js';
 import { startOfLocalDay } from '../../../src/domain/time-zone.js';
 import { LiveMarketData } from '../../../src/feeds/live/live-market-data.js';
 import { HK, quoteOf } from '../../support/socket/quote-fixtures.js';
@@ -23,7 +23,7 @@ describe('LiveMarketData candles', () => {
   it('closes a bar when a tick of a later period arrives', () => {
     const { source, data, bars } = setup();
     data.candles(HK, '1m').subscribe((bar) => bars.push(bar));
-    source.ticks.next({ ...quoteOf(HK, '10', REPLAY + 1_000, 100), currentVolume: 100, currentTurnover: new Decimal(1000) });
+    source.ticks.next({ ...quoteOf(HK, '10', REPLAY + 1_000, 100), currentVolume: 100, currentTurnover: Money.of(1000, 'HKD') });
     source.ticks.next(quoteOf(HK, '10.5', REPLAY + 30_000, 300));
     expect(bars).toEqual([]);
     source.ticks.next(quoteOf(HK, '10.1', REPLAY + 61_000, 350));

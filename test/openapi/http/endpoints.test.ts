@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseDecimal } from '../../../src/domain/decimal.js';
 import { parseSymbol } from '../../../src/domain/symbol.js';
 import { BadResponseError } from '../../../src/openapi/http/errors.js';
 import { ok } from '../../support/http/fake-openapi-server.js';
@@ -13,11 +12,10 @@ import {
   topicItem,
   watchlistData,
 } from '../../support/http/wire-samples.js';
+import { Fixed, Money, Price, Quantity } from '../../../src/domain/index.js';
 
 let harness: Harness;
 afterEach(async () => harness.close());
-
-const d = (text: string) => parseDecimal(text);
 
 describe('OpenAPI endpoints over a real socket', () => {
   it('reads the account balance for a currency and maps it to AccountBalance', async () => {
@@ -28,7 +26,7 @@ describe('OpenAPI endpoints over a real socket', () => {
     expect(request.signatureValid).toBe(true);
     expect(request.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(balance!.currency).toBe('HKD');
-    expect(balance!.totalCash.equals(d('1759070010.72'))).toBe(true);
+    expect(balance!.totalCash.eq(Money.of('1759070010.72', 'HKD'))).toBe(true);
     expect(balance!.buyPower.toFixed()).toBe('1500000000.99');
     expect(balance!.riskLevel).toBe(1);
     expect(balance!.cashInfos[0]!.availableCash.toFixed()).toBe('195902464.37');
@@ -68,12 +66,12 @@ describe('OpenAPI endpoints over a real socket', () => {
         symbol: parseSymbol('AAPL.US'),
         side: 'Sell',
         orderType: 'TSLPAMT',
-        quantity: d('10'),
-        price: d('180.5'),
-        triggerPrice: d('181'),
-        limitOffset: d('0.1'),
-        trailingAmount: d('0.5'),
-        trailingPercent: d('1.5'),
+        quantity: Quantity.of('10'),
+        price: Price.of('180.5'),
+        triggerPrice: Price.of('181'),
+        limitOffset: Price.of('0.1'),
+        trailingAmount: Price.of('0.5'),
+        trailingPercent: Fixed.of('1.5'),
         timeInForce: 'GTD',
         expireDate: '2024-06-30',
         outsideRth: 'ANY_TIME',
@@ -97,8 +95,8 @@ describe('OpenAPI endpoints over a real socket', () => {
         symbol: parseSymbol('700.HK'),
         side: 'Buy',
         orderType: 'LO',
-        quantity: d('200'),
-        price: d('50'),
+        quantity: Quantity.of('200'),
+        price: Price.of('50'),
         timeInForce: 'Day',
       }),
     );
@@ -113,7 +111,7 @@ describe('OpenAPI endpoints over a real socket', () => {
       'DELETE /v1/trade/order': () => ok({}),
       'POST /v1/trade/order/submit': () => ok({ order_id: '42', status: 'accepted' }),
     });
-    await harness.run(harness.client.replaceOrder('42', { quantity: d('100'), price: d('51.25'), remark: 'r' }));
+    await harness.run(harness.client.replaceOrder('42', { quantity: Quantity.of('100'), price: Price.of('51.25'), remark: 'r' }));
     await harness.run(harness.client.cancelOrder('42'));
     const submitted = await harness.run(harness.client.submitOrderById('42'));
     const [replace, cancel, byId] = harness.server.requests;
@@ -200,7 +198,7 @@ describe('OpenAPI endpoints over a real socket', () => {
       'GET /v1/risk/margin-ratio': () => ok({ im_factor: '0.25', mm_factor: '0.2', fm_factor: '0.1' }),
     });
     const limit = await harness.run(
-      harness.client.estimateBuyLimit({ symbol: parseSymbol('700.HK'), orderType: 'LO', side: 'Buy', price: d('50') }),
+      harness.client.estimateBuyLimit({ symbol: parseSymbol('700.HK'), orderType: 'LO', side: 'Buy', price: Price.of('50') }),
     );
     const ratio = await harness.run(harness.client.marginRatio(parseSymbol('700.HK')));
     expect(harness.server.requests[0]!.query).toBe('symbol=700.HK&order_type=LO&price=50&side=Buy&fractional_shares=false');

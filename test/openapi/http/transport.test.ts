@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseDecimal } from '../../../src/domain/decimal.js';
 import { parseSymbol } from '../../../src/domain/symbol.js';
 import { createOpenApiHttp } from '../../../src/openapi/http/client.js';
 import { BadResponseError, ServiceError, TransportError } from '../../../src/openapi/http/errors.js';
@@ -7,6 +6,7 @@ import { VirtualClock } from '../../../src/clock/virtual-clock.js';
 import { failure, ok, startFakeOpenApi, type Reply } from '../../support/http/fake-openapi-server.js';
 import { captureLogger, configFor, startHarness, TEST_SECRET, TEST_TOKEN, type Harness } from '../../support/http/client-harness.js';
 import { balanceRow } from '../../support/http/wire-samples.js';
+import { Price, Quantity } from '../../../src/domain/index.js';
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -18,8 +18,8 @@ const order = {
   symbol: parseSymbol('700.HK'),
   side: 'Buy',
   orderType: 'LO',
-  quantity: parseDecimal('200'),
-  price: parseDecimal('50'),
+  quantity: Quantity.of('200'),
+  price: Price.of('50'),
   timeInForce: 'Day',
 } as const;
 
@@ -70,7 +70,7 @@ describe('the HTTP transport', () => {
       'DELETE /v1/trade/order': () => failure(429002, 'x', 429),
       'POST /v1/trade/order/submit': () => failure(429002, 'x', 429),
     });
-    await expect(harness.run(harness.client.replaceOrder('1', { quantity: parseDecimal('1') }))).rejects.toThrow(ServiceError);
+    await expect(harness.run(harness.client.replaceOrder('1', { quantity: Quantity.of('1') }))).rejects.toThrow(ServiceError);
     await expect(harness.run(harness.client.cancelOrder('1'))).rejects.toThrow(ServiceError);
     await expect(harness.run(harness.client.submitOrderById('1'))).rejects.toThrow(ServiceError);
     expect(harness.server.requests.map((request) => request.method)).toEqual(['PUT', 'DELETE', 'POST']);

@@ -2,7 +2,8 @@
 // what a trade of each type may move, bars carried over from the previous close, day bars from quotes.
 import { describe, expect, it } from 'vitest';
 import type { Candle } from '../../../src/domain/candle.js';
-import { Decimal } from '../../../src/domain/decimal.js';
+import { Money } from '../../../src/domain/money.js';
+import { Price } from '../../../src/domain/price.js';
 import type { MarketTrade, Quote } from '../../../src/domain/quote.js';
 import { parseSymbol } from '../../../src/domain/symbol.js';
 import { candleTime } from '../../../src/openapi/socket/candle-sessions.js';
@@ -14,7 +15,7 @@ const hk = (time: string): number => Date.parse(`${time}+08:00`);
 const ny = (time: string): number => Date.parse(`${time}-05:00`);
 
 const trade = (time: number, price: string, volume: number, tradeType = ''): MarketTrade => ({
-  price: new Decimal(price),
+  price: Price.of(price),
   volume,
   timestamp: time,
   tradeType,
@@ -129,17 +130,17 @@ describe('a live day series', () => {
   const quote = (time: number, last: string, volume: number): Quote => ({
     symbol: HK,
     sequence: 1,
-    lastDone: new Decimal(last),
-    open: new Decimal('300'),
-    high: new Decimal('305'),
-    low: new Decimal('299'),
+    lastDone: Price.of(last),
+    open: Price.of('300'),
+    high: Price.of('305'),
+    low: Price.of('299'),
     timestamp: time,
     volume,
-    turnover: new Decimal(volume * 300),
+    turnover: Money.of(volume * 300, 'HKD'),
     tradeStatus: 0,
     tradeSession: 'normal',
     currentVolume: 0,
-    currentTurnover: new Decimal(0),
+    currentTurnover: Money.of(0, 'HKD'),
   });
 
   it("takes the day's figures from quotes, not from trades", () => {

@@ -2,7 +2,8 @@
 // snapshot, and one symbol can be selected.
 import { firstValueFrom, take, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { Decimal } from '../../../src/domain/decimal.js';
+import { Money } from '../../../src/domain/money.js';
+import { Price } from '../../../src/domain/price.js';
 import type { Quote, Trades } from '../../../src/domain/quote.js';
 import { parseSymbol } from '../../../src/domain/symbol.js';
 import { CandleSeries } from '../../../src/openapi/socket/live-candles.js';
@@ -10,7 +11,8 @@ import { RealtimeState } from '../../../src/openapi/socket/realtime-state.js';
 
 const HK = parseSymbol('700.HK');
 const US = parseSymbol('AAPL.US');
-const d = (text: string) => new Decimal(text);
+const d = (text: string) => Price.of(text);
+const m = (text: string) => Money.of(text, 'HKD');
 
 const quote = (fields: Partial<Quote> = {}): Quote => ({
   symbol: HK,
@@ -21,11 +23,11 @@ const quote = (fields: Partial<Quote> = {}): Quote => ({
   low: d('298'),
   timestamp: Date.parse('2024-01-02T01:31:00Z'),
   volume: 1000,
-  turnover: d('300000'),
+  turnover: m('300000'),
   tradeStatus: 0,
   tradeSession: 'normal',
   currentVolume: 10,
-  currentTurnover: d('3000'),
+  currentTurnover: m('3000'),
   ...fields,
 });
 
@@ -46,7 +48,7 @@ describe('the realtime state', () => {
   it('keeps the last value of a quote field pushed as zero', () => {
     const state = new RealtimeState();
     state.applyQuote(quote());
-    const merged = state.applyQuote(quote({ lastDone: d('302'), high: d('0'), volume: 0, turnover: d('0') }));
+    const merged = state.applyQuote(quote({ lastDone: d('302'), high: d('0'), volume: 0, turnover: m('0') }));
     expect([merged.lastDone, merged.high, merged.volume, merged.turnover].map(String)).toEqual(['302', '301', '1000', '300000']);
     expect(state.quote([HK, US]).map((row) => row.lastDone.toFixed())).toEqual(['302']);
   });

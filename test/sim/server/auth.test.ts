@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Decimal } from '../../../src/domain/decimal.js';
 import { configFromEnv } from '../../../src/openapi/config.js';
 import { createOpenApiHttp } from '../../../src/openapi/http/client.js';
 import { ServiceError } from '../../../src/openapi/http/errors.js';
@@ -7,6 +6,7 @@ import { SIM_CODES } from '../../../src/sim/server/index.js';
 import { HK } from '../../support/sim/candles.js';
 import { startSimHarness, type SimHarness } from '../../support/sim/harness.js';
 import { rawCall } from '../../support/sim/raw-request.js';
+import { Price, Quantity } from '../../../src/domain/index.js';
 
 let h: SimHarness;
 
@@ -26,8 +26,8 @@ const order = {
   symbol: HK,
   side: 'Buy',
   orderType: 'LO',
-  quantity: new Decimal(100),
-  price: new Decimal(250),
+  quantity: Quantity.of(100),
+  price: Price.of(250),
   timeInForce: 'Day',
 } as const;
 

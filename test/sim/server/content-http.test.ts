@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Decimal } from '../../../src/domain/decimal.js';
 import { configFromEnv } from '../../../src/openapi/config.js';
 import { createOpenApiHttp } from '../../../src/openapi/http/client.js';
 import { HK } from '../../support/sim/candles.js';
 import { startSimHarness, type SimHarness } from '../../support/sim/harness.js';
 import { rawCall } from '../../support/sim/raw-request.js';
+import { Quantity } from '../../../src/domain/index.js';
 
 let h: SimHarness;
 
@@ -64,7 +64,7 @@ describe('watchlist and security list', () => {
 describe('statements', () => {
   it('lists a daily statement for each market day with executions and serves its download', async () => {
     h.stepUntil((tick) => tick.symbol === HK);
-    await h.http.submitOrder({ symbol: HK, side: 'Buy', orderType: 'MO', quantity: new Decimal(100), timeInForce: 'Day' });
+    await h.http.submitOrder({ symbol: HK, side: 'Buy', orderType: 'MO', quantity: Quantity.of(100), timeInForce: 'Day' });
     h.step();
     expect(await h.http.statements({ type: 'daily' })).toEqual([{ date: 20240102, fileKey: 'daily-20240102' }]);
     expect(await h.http.statements({ type: 'monthly' })).toEqual([{ date: 202401, fileKey: 'monthly-202401' }]);

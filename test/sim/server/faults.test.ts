@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Decimal } from '../../../src/domain/decimal.js';
 import type { Quote } from '../../../src/domain/quote.js';
 import { type ServiceError, TransportError } from '../../../src/openapi/http/errors.js';
 import { CONTROL_COMMANDS } from '../../../src/openapi/socket/commands.js';
@@ -11,6 +10,7 @@ import { startSimHarness, type SimHarness } from '../../support/sim/harness.js';
 import { rawCall } from '../../support/sim/raw-request.js';
 import { openRawSocket } from '../../support/sim/raw-socket.js';
 import { serverHolds } from '../../support/sim/server-holds.js';
+import { Quantity } from '../../../src/domain/index.js';
 
 const harnesses: SimHarness[] = [];
 
@@ -185,7 +185,7 @@ describe('order faults', () => {
       symbol: HK,
       side: 'Buy',
       orderType: 'MO',
-      quantity: new Decimal(100),
+      quantity: Quantity.of(100),
       timeInForce: 'Day',
     });
     const detail = await h.http.orderDetail(orderId);
@@ -199,7 +199,7 @@ describe('order faults', () => {
       symbol: HK,
       side: 'Buy',
       orderType: 'MO',
-      quantity: new Decimal(1000),
+      quantity: Quantity.of(1000),
       timeInForce: 'Day',
     });
     h.step();

@@ -6,6 +6,7 @@ import { SIM_CODES } from '../../../src/sim/server/index.js';
 import { HK, US } from '../../support/sim/candles.js';
 import { startSimHarness, type SimHarness } from '../../support/sim/harness.js';
 import { rawCall } from '../../support/sim/raw-request.js';
+import { Price, Quantity } from '../../../src/domain/index.js';
 
 let h: SimHarness;
 
@@ -19,12 +20,14 @@ afterEach(async () => {
 });
 
 const d = (value: number | string): Decimal => new Decimal(value);
+const p = (value: number | string): Price => Price.of(value);
+const q = (value: number | string): Quantity => Quantity.of(value);
 const limit = (side: 'Buy' | 'Sell', quantity: number, price: number, extra: Partial<OrderRequest> = {}): OrderRequest => ({
   symbol: HK,
   side,
   orderType: 'LO',
-  quantity: d(quantity),
-  price: d(price),
+  quantity: q(quantity),
+  price: p(price),
   timeInForce: 'Day',
   ...extra,
 });
@@ -90,7 +93,7 @@ describe('orders over HTTP', () => {
   it('replaces the quantity and price of an open order, then cancels it', async () => {
     const mark = h.sim.venue.markPrice(HK)!;
     const { orderId } = await h.http.submitOrder(limit('Buy', 100, mark - 10));
-    await h.http.replaceOrder(orderId, { quantity: d(300), price: d(mark - 12) });
+    await h.http.replaceOrder(orderId, { quantity: q(300), price: p(mark - 12) });
     const replaced = await h.http.orderDetail(orderId);
     expect([replaced.status, replaced.quantity.toFixed(), replaced.price?.toFixed()]).toEqual(['ReplacedStatus', '300', String(mark - 12)]);
 
@@ -154,7 +157,7 @@ describe('orders over HTTP', () => {
     const hkMark = h.sim.venue.markPrice(HK)!;
     const buy = await h.http.submitOrder(limit('Buy', 100, hkMark - 5));
     h.step();
-    const us = await h.http.submitOrder({ symbol: US, side: 'Buy', orderType: 'LO', quantity: d(10), price: d(100), timeInForce: 'Day' });
+    const us = await h.http.submitOrder({ symbol: US, side: 'Buy', orderType: 'LO', quantity: q(10), price: p(100), timeInForce: 'Day' });
     await h.http.cancelOrder(buy.orderId);
 
     const ids = (orders: readonly { orderId: string }[]): string[] => orders.map((order) => order.orderId);
@@ -178,7 +181,7 @@ describe('charges', () => {
     await h.close();
     h = await startSimHarness({ venue: { fees: 'hk-stock' } });
     h.stepUntil((tick) => tick.symbol === HK);
-    const { orderId } = await h.http.submitOrder({ symbol: HK, side: 'Buy', orderType: 'MO', quantity: d(100), timeInForce: 'Day' });
+    const { orderId } = await h.http.submitOrder({ symbol: HK, side: 'Buy', orderType: 'MO', quantity: q(100), timeInForce: 'Day' });
     h.step();
     const { chargeDetail } = await h.http.orderDetail(orderId);
     const [broker, third] = chargeDetail!.items;
@@ -207,7 +210,7 @@ describe('account figures over HTTP', () => {
       venue: { marginRatios: { default: { im: '0.5', mm: '0.4', fm: '0.3' } } },
     });
     h.stepUntil((tick) => tick.symbol === HK);
-    const limitAnswer = await h.http.estimateBuyLimit({ symbol: HK, orderType: 'LO', side: 'Buy', price: d(250) });
+    const limitAnswer = await h.http.estimateBuyLimit({ symbol: HK, orderType: 'LO', side: 'Buy', price: p(250) });
     expect([limitAnswer.cashMaxQty.toFixed(), limitAnswer.marginMaxQty.toFixed()]).toEqual(['400', '800']);
     const ratio = await h.http.marginRatio(HK);
     expect([ratio.imFactor.toFixed(), ratio.mmFactor.toFixed(), ratio.fmFactor.toFixed()]).toEqual(['0.5', '0.4', '0.3']);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Decimal } from '../../../src/domain/decimal.js';
 import { HK, localInstant, US } from '../../support/sim/candles.js';
 import { startSimHarness, type SimHarness } from '../../support/sim/harness.js';
+import { Quantity } from '../../../src/domain/index.js';
 
 let h: SimHarness;
 
@@ -23,7 +23,7 @@ describe('the paced replay', () => {
       symbol: HK,
       side: 'Buy',
       orderType: 'MO',
-      quantity: new Decimal(100),
+      quantity: Quantity.of(100),
       timeInForce: 'Day',
     });
     const submittedAt = (await h.http.orderDetail(orderId)).submittedAt;

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../../src/clock/virtual-clock.js';
-import { Decimal } from '../../../src/domain/decimal.js';
 import { HK } from '../../support/sim/candles.js';
 import { BASE_TIME, startSimHarness, type SimHarness } from '../../support/sim/harness.js';
+import { Price, Quantity } from '../../../src/domain/index.js';
 
 let folder: string;
 let file: string;
@@ -23,20 +23,21 @@ afterEach(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-const d = (value: number | string): Decimal => new Decimal(value);
+const p = (value: number | string): Price => Price.of(value);
+const q = (value: number | string): Quantity => Quantity.of(value);
 
 describe('the state file', () => {
   it('keeps orders, positions, cash, keys and the replay position across a restart', async () => {
     h = await startSimHarness({ stateFile: file });
     h.stepUntil((tick) => tick.symbol === HK);
-    const bought = await h.http.submitOrder({ symbol: HK, side: 'Buy', orderType: 'MO', quantity: d(300), timeInForce: 'GTC' });
+    const bought = await h.http.submitOrder({ symbol: HK, side: 'Buy', orderType: 'MO', quantity: q(300), timeInForce: 'GTC' });
     h.step();
-    const restingPrice = d(h.sim.venue.markPrice(HK)!).plus(1);
+    const restingPrice = p(h.sim.venue.markPrice(HK)!).plus(p(1));
     const resting = await h.http.submitOrder({
       symbol: HK,
       side: 'Sell',
       orderType: 'LO',
-      quantity: d(100),
+      quantity: q(100),
       price: restingPrice,
       timeInForce: 'GTC',
     });
@@ -63,14 +64,14 @@ describe('the state file', () => {
     h.stepUntil((tick) => tick.symbol === HK && tick.price >= restingPrice.toNumber());
     expect((await h.http.orderDetail(resting.orderId)).status).toBe('FilledStatus');
     expect((await h.http.positions([HK]))[0]!.quantity.toFixed()).toBe('200');
-    const next = await h.http.submitOrder({ symbol: HK, side: 'Sell', orderType: 'MO', quantity: d(100), timeInForce: 'Day' });
+    const next = await h.http.submitOrder({ symbol: HK, side: 'Sell', orderType: 'MO', quantity: q(100), timeInForce: 'Day' });
     expect(before.orders.map(([orderId]) => orderId)).not.toContain(next.orderId);
   });
 
   it('saves each order change without waiting for shutdown', async () => {
     h = await startSimHarness({ stateFile: file });
     h.stepUntil((tick) => tick.symbol === HK);
-    const { orderId } = await h.http.submitOrder({ symbol: HK, side: 'Buy', orderType: 'MO', quantity: d(100), timeInForce: 'Day' });
+    const { orderId } = await h.http.submitOrder({ symbol: HK, side: 'Buy', orderType: 'MO', quantity: q(100), timeInForce: 'Day' });
     h.step();
     await Promise.resolve();
     const db = new BetterSqlite3(file, { readonly: true });

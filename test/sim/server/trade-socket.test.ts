@@ -1,11 +1,11 @@
 import { filter, firstValueFrom, map, take, toArray, type Observable } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Decimal } from '../../../src/domain/decimal.js';
 import { TRADE_COMMANDS } from '../../../src/openapi/socket/commands.js';
 import { messages } from '../../../src/openapi/socket/messages.js';
 import type { TradeClient } from '../../../src/openapi/socket/trade-client.js';
 import { HK } from '../../support/sim/candles.js';
 import { startSimHarness, type SimHarness } from '../../support/sim/harness.js';
+import { Quantity } from '../../../src/domain/index.js';
 
 /** Every field PROTOCOL.md §5 lists for order_changed_lb (the official SDK drops a push lacking any). */
 const PUSH_FIELDS = [
@@ -63,7 +63,7 @@ function rawPushes(client: TradeClient): Observable<{ event: string; data: Recor
   );
 }
 
-const buy = { symbol: HK, side: 'Buy', orderType: 'MO', quantity: new Decimal(200), timeInForce: 'Day', remark: 'client-7' } as const;
+const buy = { symbol: HK, side: 'Buy', orderType: 'MO', quantity: Quantity.of(200), timeInForce: 'Day', remark: 'client-7' } as const;
 
 describe('order notifications', () => {
   it('pushes order_changed_lb with every documented field for each change, the fill with last_share and last_price', async () => {

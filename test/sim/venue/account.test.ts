@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { d, dayBar, dayTime, Harness, HK, order, US } from './fixtures.js';
+import { p, dayBar, dayTime, Harness, HK, order, US } from './fixtures.js';
 
 const D1 = dayBar(HK, '2024-01-02', 10, 11, 9, 10);
 const AT_10 = (date: string) => dayBar(HK, date, 10, 10, 10, 10);
@@ -8,35 +8,35 @@ describe('buy limit and margin ratio agree with the account', () => {
   it('answers the largest cash-paid quantity including fees, and an order of exactly that size is accepted', () => {
     const sim = new Harness({ cash: { HKD: '10000' }, fees: { commissionRate: 0.001 } }).bar(D1);
 
-    const limit = sim.venue.buyLimit({ symbol: HK, orderType: 'LO', side: 'Buy', price: d(10) });
+    const limit = sim.venue.buyLimit({ symbol: HK, orderType: 'LO', side: 'Buy', price: p(10) });
 
     // q × 10 × 1.001 ≤ 10000 → 999
     expect(limit.cashMaxQty.toFixed()).toBe('999');
     expect(limit.marginMaxQty.toFixed()).toBe('999');
-    expect(sim.venue.submit(order(HK, 'Buy', 1000, { price: d(10) })).status).toBe('RejectedStatus');
-    expect(sim.venue.submit(order(HK, 'Buy', 999, { price: d(10) })).status).toBe('NewStatus');
-    expect(sim.venue.buyLimit({ symbol: HK, orderType: 'LO', side: 'Buy', price: d(10) }).cashMaxQty.toFixed()).toBe('0');
+    expect(sim.venue.submit(order(HK, 'Buy', 1000, { price: p(10) })).status).toBe('RejectedStatus');
+    expect(sim.venue.submit(order(HK, 'Buy', 999, { price: p(10) })).status).toBe('NewStatus');
+    expect(sim.venue.buyLimit({ symbol: HK, orderType: 'LO', side: 'Buy', price: p(10) }).cashMaxQty.toFixed()).toBe('0');
   });
 
   it('lets a margin account buy up to excess liquidity over the initial margin factor', () => {
     const ratios = { default: { im: '0.5', mm: '0.4', fm: '0.3' } };
     const sim = new Harness({ cash: { HKD: '10000' }, marginRatios: ratios, fees: { commissionRate: 0.001 } }).bar(D1);
 
-    const limit = sim.venue.buyLimit({ symbol: HK, orderType: 'LO', side: 'Buy', price: d(10) });
+    const limit = sim.venue.buyLimit({ symbol: HK, orderType: 'LO', side: 'Buy', price: p(10) });
 
     // q × (10 × 0.5 + 0.01) ≤ 10000 → 1996
     expect(limit.cashMaxQty.toFixed()).toBe('999');
     expect(limit.marginMaxQty.toFixed()).toBe('1996');
     const ratio = sim.venue.marginRatio(HK);
     expect([ratio.imFactor.toFixed(), ratio.mmFactor.toFixed(), ratio.fmFactor.toFixed()]).toEqual(['0.5', '0.4', '0.3']);
-    expect(sim.venue.submit(order(HK, 'Buy', 1997, { price: d(10) })).status).toBe('RejectedStatus');
-    expect(sim.venue.submit(order(HK, 'Buy', 1996, { price: d(10) })).status).toBe('NewStatus');
+    expect(sim.venue.submit(order(HK, 'Buy', 1997, { price: p(10) })).status).toBe('RejectedStatus');
+    expect(sim.venue.submit(order(HK, 'Buy', 1996, { price: p(10) })).status).toBe('NewStatus');
   });
 
   it('reports margins, margin call and risk level marked at the last price', () => {
     const ratios = { default: { im: '0.5', mm: '0.4', fm: '0.3' } };
     const sim = new Harness({ cash: { HKD: '10000' }, marginRatios: ratios }).bar(D1);
-    sim.venue.submit(order(HK, 'Buy', 2000, { price: d(10) }));
+    sim.venue.submit(order(HK, 'Buy', 2000, { price: p(10) }));
     sim.bar(AT_10('2024-01-03'));
 
     const healthy = sim.venue.accountBalance('HKD')[0]!;
@@ -65,13 +65,13 @@ describe('buy limit and margin ratio agree with the account', () => {
     const sim = new Harness().bar(D1);
     sim.venue.submit(order(HK, 'Buy', 300));
     sim.bar(AT_10('2024-01-03'));
-    sim.venue.submit(order(HK, 'Sell', 100, { price: d(12), timeInForce: 'GTC' }));
+    sim.venue.submit(order(HK, 'Sell', 100, { price: p(12), timeInForce: 'GTC' }));
 
-    const limit = sim.venue.buyLimit({ symbol: HK, orderType: 'LO', side: 'Sell', price: d(10) });
+    const limit = sim.venue.buyLimit({ symbol: HK, orderType: 'LO', side: 'Sell', price: p(10) });
     expect(limit.cashMaxQty.toFixed()).toBe('200');
     expect(limit.marginMaxQty.toFixed()).toBe('200');
     expect(sim.venue.positions()[0]!.availableQuantity.toFixed()).toBe('200');
-    expect(sim.venue.submit(order(HK, 'Sell', 201, { price: d(12) })).status).toBe('RejectedStatus');
+    expect(sim.venue.submit(order(HK, 'Sell', 201, { price: p(12) })).status).toBe('RejectedStatus');
   });
 });
 
@@ -127,7 +127,7 @@ describe('cash, positions and multi-currency', () => {
 
   it('holds back cash for open buy orders and counts it as frozen', () => {
     const sim = new Harness({ cash: { HKD: '10000' }, fees: { commissionRate: 0.001 } }).bar(D1);
-    sim.venue.submit(order(HK, 'Buy', 100, { price: d(10) }));
+    sim.venue.submit(order(HK, 'Buy', 100, { price: p(10) }));
 
     const cash = sim.venue.accountBalance('HKD')[0]!.cashInfos[0]!;
     expect(cash.frozenCash.toFixed()).toBe('1001');
@@ -149,5 +149,22 @@ describe('cash, positions and multi-currency', () => {
     expect(sim.venue.positionQuantity(HK)).toBe(300);
     expect(sim.venue.markPrice(HK)).toBe(9.83);
     expect(sim.venue.executions()[0]!.time).toBe(dayTime(HK, '2024-01-03'));
+  });
+});
+
+describe('amounts beyond 2^53 of their smallest unit', () => {
+  it('keeps cash, fees and net assets exact when the raw passes 2^53 (a bigint, never a rounded float)', () => {
+    // 90,071,992,547,409.93 HKD is 9,007,199,254,740,993 cents: one float cannot hold it.
+    const sim = new Harness({ cash: { HKD: '90071992547409.93' }, fees: { commissionRate: 0.001 } }).bar(D1);
+    const placed = sim.venue.submit(order(HK, 'Buy', 1000, { price: p('10.01') }));
+    sim.bar(dayBar(HK, '2024-01-03', 10, 10.5, 9.5, 10.2));
+
+    expect(sim.venue.order(placed.orderId).status).toBe('FilledStatus');
+    // Bought 1,000 at the open of 10 (the limit 10.01 is above it), commission 0.1 % of 10,000.
+    expect(sim.cash()).toBe('90071992537399.93');
+    const balance = sim.venue.accountBalance('HKD')[0]!;
+    expect(typeof balance.totalCash.raw).toBe('bigint');
+    // Net assets: the cash plus 1,000 marked at the close of 10.2.
+    expect(balance.netAssets.toFixed()).toBe('90071992547599.93');
   });
 });

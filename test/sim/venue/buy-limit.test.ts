@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../../src/clock/virtual-clock.js';
-import { Decimal } from '../../../src/domain/decimal.js';
 import { parseSymbol } from '../../../src/domain/symbol.js';
 import { commissionRate } from '../../../src/sim/venue/fees.js';
 import { Venue } from '../../../src/sim/venue/venue.js';
+import { Price, Quantity } from '../../../src/domain/index.js';
 
 const SYMBOL = parseSymbol('AAPL.US');
 
@@ -18,7 +18,7 @@ function venueWith(feeless: 'none' | 'zero-rate', cash: number, price: number, h
   });
   venue.onTick(SYMBOL, price, 1e12, clock.now());
   if (held > 0) {
-    venue.submit({ symbol: SYMBOL, side: 'Buy', orderType: 'MO', quantity: new Decimal(held), timeInForce: 'GTC' });
+    venue.submit({ symbol: SYMBOL, side: 'Buy', orderType: 'MO', quantity: Quantity.of(held), timeInForce: 'GTC' });
     clock.advanceBy(1000);
     venue.onTick(SYMBOL, price, 1e12, clock.now());
   }
@@ -42,7 +42,7 @@ describe('buy limit without fees', () => {
             const query =
               limit === null
                 ? { symbol: SYMBOL, side, orderType: 'MO' as const }
-                : { symbol: SYMBOL, side, orderType: 'LO' as const, price: new Decimal(limit) };
+                : { symbol: SYMBOL, side, orderType: 'LO' as const, price: Price.of(limit) };
             const [a, b] = [closedForm.buyLimit(query), searched.buyLimit(query)];
             expect([a.cashMaxQty.toFixed(), a.marginMaxQty.toFixed()]).toEqual([b.cashMaxQty.toFixed(), b.marginMaxQty.toFixed()]);
           }

@@ -1,8 +1,8 @@
 // The cash-flow ledger: every fill's settlement, fees and shares, in the fill's currency, summing to the change in
 // cash exactly.
 import { describe, expect, it } from 'vitest';
-import { Decimal } from '../../../src/domain/decimal.js';
-import { d, dayBar, dayTime, Harness, HK, order, US } from './fixtures.js';
+import { Money } from '../../../src/domain/money.js';
+import { dayBar, dayTime, Harness, HK, order, US } from './fixtures.js';
 
 describe('the cash-flow ledger', () => {
   it('books the settlement, the fees and the shares of every fill, and its cash rows sum to the change in cash', () => {
@@ -31,8 +31,11 @@ describe('the cash-flow ledger', () => {
     for (const currency of ['HKD', 'USD']) {
       const moved = flows
         .filter((flow) => flow.kind === 'cash' && flow.currency === currency)
-        .reduce((sum, flow) => (flow.direction === 'in' ? sum.plus(flow.amount) : sum.minus(flow.amount)), new Decimal(0));
-      expect(d(1_000_000).plus(moved).toFixed()).toBe(sim.cash(currency));
+        .reduce(
+          (sum, flow) => (flow.direction === 'in' ? sum.plus(flow.amount as Money) : sum.minus(flow.amount as Money)),
+          Money.zero(currency),
+        );
+      expect(Money.of(1_000_000, currency).plus(moved).toFixed()).toBe(sim.cash(currency));
     }
     expect(flows[0]!.time).toBe(dayTime(HK, '2024-01-03'));
     expect(new Set(flows.map((flow) => flow.flowId)).size).toBe(flows.length);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { d, dayBar, Harness, HK, localTime, minuteBar, order } from './fixtures.js';
+import { p, dayBar, Harness, HK, localTime, minuteBar, order } from './fixtures.js';
 
 const D1 = dayBar(HK, '2024-01-02', 10, 11, 9, 10.5);
 const QUIET = (date: string) => dayBar(HK, date, 10.5, 10.6, 10.4, 10.5);
@@ -7,7 +7,7 @@ const QUIET = (date: string) => dayBar(HK, date, 10.5, 10.6, 10.4, 10.5);
 describe('time in force', () => {
   it('expires a Day order placed after the close at the end of the next market day it meets', () => {
     const sim = new Harness().bar(D1);
-    const placed = sim.venue.submit(order(HK, 'Buy', 100, { price: d(10) }));
+    const placed = sim.venue.submit(order(HK, 'Buy', 100, { price: p(10) }));
 
     sim.bar(QUIET('2024-01-03'));
     expect(sim.venue.order(placed.orderId).status).toBe('NewStatus');
@@ -22,7 +22,7 @@ describe('time in force', () => {
   it('expires a Day order placed during the session at the end of that day', () => {
     const sim = new Harness().bar(minuteBar(HK, '2024-01-02 10:00', 10, 10.1, 9.9, 10));
     sim.clock.advanceTo(localTime(HK, '2024-01-02 10:01'));
-    const placed = sim.venue.submit(order(HK, 'Buy', 100, { price: d(9) }));
+    const placed = sim.venue.submit(order(HK, 'Buy', 100, { price: p(9) }));
 
     sim.bar(minuteBar(HK, '2024-01-02 15:59', 10, 10.1, 9.9, 10));
     expect(sim.venue.order(placed.orderId).status).toBe('NewStatus');
@@ -34,7 +34,7 @@ describe('time in force', () => {
 
   it('keeps a GTD order through its expire date and expires it after', () => {
     const sim = new Harness().bar(D1);
-    const placed = sim.venue.submit(order(HK, 'Buy', 100, { price: d(10), timeInForce: 'GTD', expireDate: '2024-01-04' }));
+    const placed = sim.venue.submit(order(HK, 'Buy', 100, { price: p(10), timeInForce: 'GTD', expireDate: '2024-01-04' }));
 
     sim.bar(QUIET('2024-01-03')).bar(QUIET('2024-01-04'));
     expect(sim.venue.order(placed.orderId).status).toBe('NewStatus');
@@ -46,7 +46,7 @@ describe('time in force', () => {
 
   it('keeps a GTC order working across days until it fills', () => {
     const sim = new Harness().bar(D1);
-    const placed = sim.venue.submit(order(HK, 'Buy', 100, { price: d(10), timeInForce: 'GTC' }));
+    const placed = sim.venue.submit(order(HK, 'Buy', 100, { price: p(10), timeInForce: 'GTC' }));
 
     for (const date of ['2024-01-03', '2024-01-04', '2024-01-05', '2024-01-08']) sim.bar(QUIET(date));
     expect(sim.venue.order(placed.orderId).status).toBe('NewStatus');

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { Decimal } from '../../../src/domain/decimal.js';
 import type { Side } from '../../../src/domain/order-types.js';
 import {
   byMarketFeeModel,
@@ -10,10 +9,18 @@ import {
   type FeeModel,
 } from '../../../src/sim/venue/index.js';
 import { HK, US } from './fixtures.js';
+import { Money, Price, Quantity } from '../../../src/domain/index.js';
 
 function fees(model: FeeModel, symbol: typeof HK, side: Side, quantity: number, price: string) {
-  const q = new Decimal(quantity);
-  return model.orderFees({ symbol, market: symbol === HK ? 'HK' : 'US', side, quantity: q, value: q.times(price) });
+  const q = Quantity.of(quantity);
+  const currency = symbol === HK ? 'HKD' : 'USD';
+  return model.orderFees({
+    symbol,
+    market: symbol === HK ? 'HK' : 'US',
+    side,
+    quantity: q,
+    value: Money.notional(q, Price.of(price), currency),
+  });
 }
 
 const itemsOf = (breakdown: ReturnType<typeof fees>) =>

@@ -3,6 +3,9 @@
 import { VirtualClock } from '../../../src/clock/virtual-clock.js';
 import type { Candle } from '../../../src/domain/candle.js';
 import { Decimal } from '../../../src/domain/decimal.js';
+import { Fixed } from '../../../src/domain/fixed.js';
+import { Price } from '../../../src/domain/price.js';
+import { Quantity } from '../../../src/domain/quantity.js';
 import type { OrderRequest } from '../../../src/domain/order.js';
 import { parseSymbol, type SecuritySymbol } from '../../../src/domain/symbol.js';
 import { Venue, type VenueOptions, type VenueOrderUpdate, type VenueSettingsInput } from '../../../src/sim/venue/index.js';
@@ -14,6 +17,9 @@ export const HK = parseSymbol('700.HK');
 export const US = parseSymbol('AAPL.US');
 
 export const d = (value: number | string): Decimal => new Decimal(value);
+export const p = (value: number | string): Price => Price.of(value);
+export const q = (value: number | string): Quantity => Quantity.of(value);
+export const f = (value: number | string): Fixed => Fixed.of(value);
 
 export function minuteBar(
   symbol: SecuritySymbol,
@@ -28,7 +34,7 @@ export function minuteBar(
 }
 
 export function order(symbol: SecuritySymbol, side: 'Buy' | 'Sell', quantity: number, extra: Partial<OrderRequest> = {}): OrderRequest {
-  return { symbol, side, orderType: extra.price === undefined ? 'MO' : 'LO', quantity: d(quantity), timeInForce: 'Day', ...extra };
+  return { symbol, side, orderType: extra.price === undefined ? 'MO' : 'LO', quantity: q(quantity), timeInForce: 'Day', ...extra };
 }
 
 export class Harness {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { d, dayBar, dayTime, Harness, HK, order } from './fixtures.js';
+import { p, dayBar, dayTime, Harness, HK, order } from './fixtures.js';
 
 const D1 = dayBar(HK, '2024-01-02', 10, 11, 9, 10.5);
 
 describe('limit orders', () => {
   it('fills a buy limit on the first later bar whose low reaches it, at the limit when the bar opens above it', () => {
     const sim = new Harness({ fees: { commissionRate: 0.001 } }).bar(D1);
-    const placed = sim.venue.submit(order(HK, 'Buy', 100, { price: d(10.2), timeInForce: 'GTC' }));
+    const placed = sim.venue.submit(order(HK, 'Buy', 100, { price: p(10.2), timeInForce: 'GTC' }));
 
     sim.bar(dayBar(HK, '2024-01-03', 10.6, 11, 10.3, 10.8));
     expect(sim.fillsOf(placed.orderId)).toHaveLength(0);
@@ -20,7 +20,7 @@ describe('limit orders', () => {
 
   it('fills at the open when the bar opens through the limit (the better price)', () => {
     const sim = new Harness().bar(D1);
-    const placed = sim.venue.submit(order(HK, 'Buy', 100, { price: d(10.2) }));
+    const placed = sim.venue.submit(order(HK, 'Buy', 100, { price: p(10.2) }));
 
     sim.bar(dayBar(HK, '2024-01-03', 9.9, 10.1, 9.5, 10));
 
@@ -31,8 +31,8 @@ describe('limit orders', () => {
     const sim = new Harness().bar(D1);
     sim.venue.submit(order(HK, 'Buy', 200));
     sim.bar(dayBar(HK, '2024-01-03', 10.5, 10.6, 10.4, 10.5));
-    const atLimit = sim.venue.submit(order(HK, 'Sell', 100, { price: d(11), timeInForce: 'GTC' }));
-    const atOpen = sim.venue.submit(order(HK, 'Sell', 100, { price: d(10.9), timeInForce: 'GTC' }));
+    const atLimit = sim.venue.submit(order(HK, 'Sell', 100, { price: p(11), timeInForce: 'GTC' }));
+    const atOpen = sim.venue.submit(order(HK, 'Sell', 100, { price: p(10.9), timeInForce: 'GTC' }));
 
     sim.bar(dayBar(HK, '2024-01-04', 10.95, 11.3, 10.8, 11.1));
 
@@ -42,7 +42,7 @@ describe('limit orders', () => {
 
   it('does not apply slippage beyond the limit on a fill at the open', () => {
     const sim = new Harness({ slippageBps: 100 }).bar(D1);
-    const placed = sim.venue.submit(order(HK, 'Buy', 100, { price: d(10) }));
+    const placed = sim.venue.submit(order(HK, 'Buy', 100, { price: p(10) }));
 
     sim.bar(dayBar(HK, '2024-01-03', 9.95, 10.1, 9.9, 10));
 
@@ -52,7 +52,7 @@ describe('limit orders', () => {
 
   it('treats an enhanced limit order (ELO) as a limit order', () => {
     const sim = new Harness().bar(D1);
-    const placed = sim.venue.submit(order(HK, 'Buy', 100, { orderType: 'ELO', price: d(10.2) }));
+    const placed = sim.venue.submit(order(HK, 'Buy', 100, { orderType: 'ELO', price: p(10.2) }));
 
     sim.bar(dayBar(HK, '2024-01-03', 10.4, 10.5, 10, 10.1));
 

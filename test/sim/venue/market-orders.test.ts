@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { d, dayBar, dayTime, Harness, HK, order } from './fixtures.js';
+import { p, dayBar, dayTime, Harness, HK, order } from './fixtures.js';
 
 const D1 = dayBar(HK, '2024-01-02', 10, 11, 9, 10.5);
 const D2 = dayBar(HK, '2024-01-03', 10.6, 11, 10, 10.8);
@@ -80,7 +80,7 @@ describe('market orders, close fill model', () => {
 
   it('leaves limit orders to later bars, as in the next-open model', () => {
     const sim = new Harness({ fillModel: 'close' }).bar(D1);
-    const placed = sim.venue.submit(order(HK, 'Buy', 100, { price: d(10.2) }));
+    const placed = sim.venue.submit(order(HK, 'Buy', 100, { price: p(10.2) }));
     expect(placed.status).toBe('NewStatus');
 
     sim.bar(D2);

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseSymbol } from '../../../src/domain/symbol.js';
-import { Decimal } from '../../../src/domain/decimal.js';
 import { OrderRegister, orderIdOf } from '../../../src/sim/venue/order-register.js';
 import { newOrderRecord, type OrderRecord } from '../../../src/sim/venue/orders.js';
+import { Quantity } from '../../../src/domain/index.js';
 
 function order(orderId: string): OrderRecord {
   return newOrderRecord(
     orderId,
-    { symbol: parseSymbol('AAPL.US'), side: 'Buy', orderType: 'MO', quantity: new Decimal(1), timeInForce: 'Day' },
+    { symbol: parseSymbol('AAPL.US'), side: 'Buy', orderType: 'MO', quantity: Quantity.of(1), timeInForce: 'Day' },
     0,
   );
 }

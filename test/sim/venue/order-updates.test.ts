@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { d, dayBar, Harness, HK, order } from './fixtures.js';
+import { p, dayBar, Harness, HK, order } from './fixtures.js';
 
 describe('order updates', () => {
   it('pushes every change synchronously, with the fill quantity and price, the remark and the account', () => {
     const sim = new Harness({ volumeParticipation: 0.1, stockNames: { '700.HK': 'TENCENT' }, accountNo: 'ACC1' }).bar(
       dayBar(HK, '2024-01-02', 10, 11, 9, 10.5),
     );
-    const placed = sim.venue.submit(order(HK, 'Buy', 150, { price: d(11), timeInForce: 'GTC', remark: 'cid-42' }));
+    const placed = sim.venue.submit(order(HK, 'Buy', 150, { price: p(11), timeInForce: 'GTC', remark: 'cid-42' }));
     sim.bar(dayBar(HK, '2024-01-03', 10.6, 11, 10.5, 10.8, 1000));
     sim.bar(dayBar(HK, '2024-01-04', 10.7, 11, 10.5, 10.8, 1000));
 
@@ -25,7 +25,7 @@ describe('order updates', () => {
     expect(sim.updates.every((update) => update.remark === 'cid-42' && update.accountNo === 'ACC1' && update.stockName === 'TENCENT')).toBe(
       true,
     );
-    expect(sim.updates[2]!.executedPrice!.toFixed()).toBe('10.63333333333333333333333333333333333333');
+    expect(sim.updates[2]!.executedPrice!.toFixed()).toBe('10.633333333');
     expect(sim.updates[2]!.lastDone!.toFixed()).toBe('10.7');
 
     const detail = sim.venue.order(placed.orderId);
@@ -49,10 +49,10 @@ describe('order updates', () => {
   it("lists today's orders: those submitted this market day plus any still open", () => {
     const sim = new Harness().bar(dayBar(HK, '2024-01-02', 10, 11, 9, 10.5));
     const old = sim.venue.submit(order(HK, 'Buy', 1));
-    const resting = sim.venue.submit(order(HK, 'Buy', 1, { price: d(5), timeInForce: 'GTC' }));
+    const resting = sim.venue.submit(order(HK, 'Buy', 1, { price: p(5), timeInForce: 'GTC' }));
     sim.bar(dayBar(HK, '2024-01-03', 10, 11, 9, 10.5));
     sim.bar(dayBar(HK, '2024-01-04', 10, 11, 9, 10.5));
-    const fresh = sim.venue.submit(order(HK, 'Sell', 1, { price: d(20) }));
+    const fresh = sim.venue.submit(order(HK, 'Sell', 1, { price: p(20) }));
 
     expect(sim.venue.orders({ today: true }).map((found) => found.orderId)).toEqual([resting.orderId, fresh.orderId]);
     expect(sim.venue.orders({ side: 'Buy', statuses: ['FilledStatus'] }).map((found) => found.orderId)).toEqual([old.orderId]);
@@ -78,7 +78,7 @@ describe('listeners acting inside an update', () => {
   it('lets a listener cancel another resting order mid-bar without skipping the rest', () => {
     const sim = new Harness().bar(dayBar(HK, '2024-01-02', 10, 11, 9, 10.5));
     const first = sim.venue.submit(order(HK, 'Buy', 100, { timeInForce: 'GTC' }));
-    const second = sim.venue.submit(order(HK, 'Buy', 100, { price: d(1), timeInForce: 'GTC' }));
+    const second = sim.venue.submit(order(HK, 'Buy', 100, { price: p(1), timeInForce: 'GTC' }));
     const third = sim.venue.submit(order(HK, 'Buy', 100, { timeInForce: 'GTC' }));
     sim.venue.onOrderUpdate((update) => {
       if (update.orderId === first.orderId && update.status === 'FilledStatus') sim.venue.cancel(second.orderId);
@@ -96,8 +96,8 @@ describe('listeners acting inside an update', () => {
   it('keeps only open orders when asked (as a backtest does), still pushing every change of the finished ones', () => {
     const sim = new Harness({}, { keepFinishedOrders: false }).bar(dayBar(HK, '2024-01-02', 10, 11, 9, 10.5));
     const filled = sim.venue.submit(order(HK, 'Buy', 100));
-    const resting = sim.venue.submit(order(HK, 'Buy', 100, { price: d(5), timeInForce: 'GTC' }));
-    const rejected = sim.venue.submit(order(HK, 'Sell', 1_000_000, { price: d(10) }));
+    const resting = sim.venue.submit(order(HK, 'Buy', 100, { price: p(5), timeInForce: 'GTC' }));
+    const rejected = sim.venue.submit(order(HK, 'Sell', 1_000_000, { price: p(10) }));
     sim.bar(dayBar(HK, '2024-01-03', 10.6, 11, 10.5, 10.8));
 
     expect(sim.venue.orders().map((open) => open.orderId)).toEqual([resting.orderId]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { d, dayBar, Harness, HK, order } from './fixtures.js';
+import { p, dayBar, Harness, HK, order } from './fixtures.js';
 
 const D1 = dayBar(HK, '2024-01-02', 10, 11, 9, 10.5, 1000);
 
@@ -47,7 +47,7 @@ describe('partial fills bounded by bar volume', () => {
 
   it('fills a limit order partially over several bars while it stays reachable', () => {
     const sim = new Harness({ volumeParticipation: 0.5 }).bar(D1);
-    const placed = sim.venue.submit(order(HK, 'Buy', 100, { price: d(10.2), timeInForce: 'GTC' }));
+    const placed = sim.venue.submit(order(HK, 'Buy', 100, { price: p(10.2), timeInForce: 'GTC' }));
 
     sim.bar(dayBar(HK, '2024-01-03', 10.4, 10.5, 10.1, 10.3, 120));
     sim.bar(dayBar(HK, '2024-01-04', 10.6, 10.9, 10.5, 10.8, 120)); // limit not reached

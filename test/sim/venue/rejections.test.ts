@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderRequest } from '../../../src/domain/order.js';
-import { d, dayBar, Harness, HK, localTime, minuteBar, order, US } from './fixtures.js';
+import { p, dayBar, Harness, HK, localTime, minuteBar, order, US } from './fixtures.js';
 
 const D1 = dayBar(HK, '2024-01-02', 10, 11, 9, 10.5);
 
@@ -17,7 +17,7 @@ describe('rejections are orders in RejectedStatus with a reason', () => {
   it.each([
     ['a non-positive quantity', order(HK, 'Buy', 0), 'bad quantity: 0 is not a positive number'],
     ['a limit order without a price', order(HK, 'Buy', 100, { orderType: 'LO' }), 'bad price: LO orders need a positive price'],
-    ['a negative price', order(HK, 'Buy', 100, { price: d(-1) }), 'bad price: LO orders need a positive price, got -1'],
+    ['a negative price', order(HK, 'Buy', 100, { price: p(-1) }), 'bad price: LO orders need a positive price, got -1'],
     [
       'a touched order without a trigger',
       order(HK, 'Buy', 100, { orderType: 'MIT' }),
@@ -37,7 +37,7 @@ describe('rejections are orders in RejectedStatus with a reason', () => {
     ['a symbol without market data', order(US, 'Buy', 1), 'unknown symbol: no market data for AAPL.US yet'],
     [
       'a buy beyond buying power',
-      order(HK, 'Buy', 1000, { price: d(10.5) }),
+      order(HK, 'Buy', 1000, { price: p(10.5) }),
       'insufficient buying power: the order needs 10500 HKD, 10000 available',
     ],
     [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Venue } from '../../../src/sim/venue/index.js';
-import { d, dayBar, Harness, HK, order, US } from './fixtures.js';
+import { p, dayBar, Harness, HK, order, US } from './fixtures.js';
 
 const SETTINGS = {
   cash: { HKD: '100000', USD: '20000' },
@@ -16,10 +16,10 @@ function busyVenue(): Harness {
     .bar(dayBar(HK, '2024-01-02', 10, 11, 9, 10.5, 5000))
     .bar(dayBar(US, '2024-01-02', 150, 151, 149, 150, 5000));
   sim.venue.submit(order(HK, 'Buy', 1000, { timeInForce: 'GTC', remark: 'partly' }));
-  sim.venue.submit(order(US, 'Buy', 10, { price: d(140), timeInForce: 'GTC' }));
+  sim.venue.submit(order(US, 'Buy', 10, { price: p(140), timeInForce: 'GTC' }));
   sim.venue.submit(order(HK, 'Sell', 5));
   sim.bar(dayBar(HK, '2024-01-03', 10.6, 11, 10.2, 10.8, 3000));
-  sim.venue.submit(order(HK, 'Sell', 100, { orderType: 'MIT', triggerPrice: d(9.5), timeInForce: 'GTC' }));
+  sim.venue.submit(order(HK, 'Sell', 100, { orderType: 'MIT', triggerPrice: p(9.5), timeInForce: 'GTC' }));
   return sim;
 }
 

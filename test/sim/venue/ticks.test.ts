@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MarketReplay } from '../../../src/sim/venue/index.js';
-import { d, Harness, HK, localTime, minuteBar, order } from './fixtures.js';
+import { p, Harness, HK, localTime, minuteBar, order } from './fixtures.js';
 
 describe('the engine driven by quote ticks', () => {
   it("fills a market order at the next tick's price", () => {
@@ -43,7 +43,7 @@ describe('the engine driven by quote ticks', () => {
       previous = tick.dayVolume;
     });
     replay.step();
-    const placed = sim.venue.submit(order(HK, 'Buy', 100, { price: d(299), timeInForce: 'GTC' }));
+    const placed = sim.venue.submit(order(HK, 'Buy', 100, { price: p(299), timeInForce: 'GTC' }));
 
     while (replay.step() !== undefined && sim.fillsOf(placed.orderId).length === 0);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { d, dayBar, Harness, HK, order } from './fixtures.js';
+import { f, p, dayBar, Harness, HK, order } from './fixtures.js';
 
 const D1 = dayBar(HK, '2024-01-02', 10, 11, 9, 10.5);
 const D2 = dayBar(HK, '2024-01-03', 10.5, 10.6, 10.4, 10.5);
@@ -15,7 +15,7 @@ function holding100(settings = {}): Harness {
 describe('market-if-touched and limit-if-touched orders', () => {
   it('triggers a sell MIT when the bar crosses its trigger and fills at the trigger price', () => {
     const sim = holding100({ slippageBps: 10 });
-    const stop = sim.venue.submit(order(HK, 'Sell', 100, { orderType: 'MIT', triggerPrice: d(10), timeInForce: 'GTC' }));
+    const stop = sim.venue.submit(order(HK, 'Sell', 100, { orderType: 'MIT', triggerPrice: p(10), timeInForce: 'GTC' }));
     expect(stop.triggerStatus).toBe('ACTIVE');
 
     sim.bar(FALLING);
@@ -28,7 +28,7 @@ describe('market-if-touched and limit-if-touched orders', () => {
 
   it('fills a triggered order at the open when the bar gaps through the trigger', () => {
     const sim = holding100();
-    const stop = sim.venue.submit(order(HK, 'Sell', 100, { orderType: 'MIT', triggerPrice: d(10), timeInForce: 'GTC' }));
+    const stop = sim.venue.submit(order(HK, 'Sell', 100, { orderType: 'MIT', triggerPrice: p(10), timeInForce: 'GTC' }));
 
     sim.bar(dayBar(HK, '2024-01-04', 9.5, 9.7, 9.2, 9.6));
 
@@ -37,7 +37,7 @@ describe('market-if-touched and limit-if-touched orders', () => {
 
   it('fills a touched order the same way under the close fill model', () => {
     const sim = holding100({ fillModel: 'close', fees: { commissionRate: 0.001 } });
-    const stop = sim.venue.submit(order(HK, 'Sell', 100, { orderType: 'MIT', triggerPrice: d(10), timeInForce: 'GTC' }));
+    const stop = sim.venue.submit(order(HK, 'Sell', 100, { orderType: 'MIT', triggerPrice: p(10), timeInForce: 'GTC' }));
     expect(sim.venue.order(stop.orderId).executedQuantity.toFixed()).toBe('0');
 
     sim.bar(FALLING);
@@ -50,7 +50,7 @@ describe('market-if-touched and limit-if-touched orders', () => {
 
   it('leaves an untouched trigger order working', () => {
     const sim = holding100();
-    const stop = sim.venue.submit(order(HK, 'Sell', 100, { orderType: 'MIT', triggerPrice: d(9), timeInForce: 'GTC' }));
+    const stop = sim.venue.submit(order(HK, 'Sell', 100, { orderType: 'MIT', triggerPrice: p(9), timeInForce: 'GTC' }));
 
     sim.bar(FALLING);
 
@@ -60,7 +60,7 @@ describe('market-if-touched and limit-if-touched orders', () => {
 
   it('triggers a buy MIT above the market when the price rises to it', () => {
     const sim = new Harness().bar(D1);
-    const breakout = sim.venue.submit(order(HK, 'Buy', 100, { orderType: 'MIT', triggerPrice: d(10.9) }));
+    const breakout = sim.venue.submit(order(HK, 'Buy', 100, { orderType: 'MIT', triggerPrice: p(10.9) }));
 
     sim.bar(FALLING);
 
@@ -69,7 +69,7 @@ describe('market-if-touched and limit-if-touched orders', () => {
 
   it('decides a limit-if-touched fill by the intrabar path: high first misses the limit, low first reaches it', () => {
     // Trigger 10 (below the 10.5 mark), then sell at 10.8 or better.
-    const request = order(HK, 'Sell', 100, { orderType: 'LIT', triggerPrice: d(10), price: d(10.8), timeInForce: 'GTC' });
+    const request = order(HK, 'Sell', 100, { orderType: 'LIT', triggerPrice: p(10), price: p(10.8), timeInForce: 'GTC' });
 
     const highFirst = holding100({ intrabarPath: 'high-first' });
     const a = highFirst.venue.submit(request);
@@ -85,7 +85,7 @@ describe('market-if-touched and limit-if-touched orders', () => {
 
   it('goes open → nearer extreme first by default (here: high first)', () => {
     const sim = holding100();
-    const placed = sim.venue.submit(order(HK, 'Sell', 100, { orderType: 'LIT', triggerPrice: d(10), price: d(10.8), timeInForce: 'GTC' }));
+    const placed = sim.venue.submit(order(HK, 'Sell', 100, { orderType: 'LIT', triggerPrice: p(10), price: p(10.8), timeInForce: 'GTC' }));
 
     sim.bar(FALLING);
     expect(sim.venue.order(placed.orderId).executedQuantity.toFixed()).toBe('0');
@@ -96,7 +96,7 @@ describe('market-if-touched and limit-if-touched orders', () => {
 
   it('fills a triggered buy LIT at the trigger price when that is within its limit', () => {
     const sim = new Harness().bar(D1);
-    const placed = sim.venue.submit(order(HK, 'Buy', 100, { orderType: 'LIT', triggerPrice: d(10), price: d(10.1) }));
+    const placed = sim.venue.submit(order(HK, 'Buy', 100, { orderType: 'LIT', triggerPrice: p(10), price: p(10.1) }));
 
     sim.bar(FALLING);
 
@@ -108,7 +108,7 @@ describe('trailing stop orders', () => {
   it('trails the highs by an amount and fills once the price falls back to the stop', () => {
     const sim = holding100();
     const trail = sim.venue.submit(
-      order(HK, 'Sell', 100, { orderType: 'TSLPAMT', trailingAmount: d(1), limitOffset: d(0.1), timeInForce: 'GTC' }),
+      order(HK, 'Sell', 100, { orderType: 'TSLPAMT', trailingAmount: p(1), limitOffset: p(0.1), timeInForce: 'GTC' }),
     );
 
     sim.bar(dayBar(HK, '2024-01-04', 10.6, 12, 10.4, 11.8)); // stop 9.5 untouched; highest 12
@@ -124,7 +124,7 @@ describe('trailing stop orders', () => {
   it('trails by a percentage', () => {
     const sim = holding100();
     const trail = sim.venue.submit(
-      order(HK, 'Sell', 100, { orderType: 'TSLPPCT', trailingPercent: d(10), limitOffset: d(0), timeInForce: 'GTC' }),
+      order(HK, 'Sell', 100, { orderType: 'TSLPPCT', trailingPercent: f(10), limitOffset: p(0), timeInForce: 'GTC' }),
     );
 
     sim.bar(dayBar(HK, '2024-01-04', 10.6, 12, 10.6, 11.8)); // stop 9.45 untouched; highest 12

@@ -1,11 +1,15 @@
 // Builders of synthetic backtest inputs: bars, fills and a consistent equity curve, for metrics and report tests.
 import type { BacktestRecord, EquityCurve } from '../../../src/backtest/result.js';
 import type { Candle } from '../../../src/domain/candle.js';
-import { Decimal, decimalFromNumber, ZERO } from '../../../src/domain/decimal.js';
+import { Decimal } from '../../../src/domain/decimal.js';
 import type { Fill } from '../../../src/domain/fill.js';
 import type { Side } from '../../../src/domain/order-types.js';
 import type { Period } from '../../../src/domain/period.js';
 import { parseSymbol, type SecuritySymbol } from '../../../src/domain/symbol.js';
+import { Money, Price, Quantity } from '../../../src/domain/index.js';
+
+// The reference run below computes in decimal.js, independently of the fixed-point values under test.
+const ZERO = new Decimal(0);
 
 export const DAY_MS = 86_400_000;
 /** 2024-01-02T00:00:00-05:00, a New York midnight: how daily US bars are stamped. */
@@ -68,10 +72,10 @@ export function makeFill(
     orderId,
     symbol: options.symbol ?? SPY,
     side,
-    quantity: new Decimal(quantity),
-    price: new Decimal(price),
+    quantity: Quantity.of(quantity),
+    price: Price.of(price),
     time,
-    commission: new Decimal(options.commission ?? '0'),
+    commission: Money.of(options.commission ?? '0', 'USD'),
   };
 }
 
@@ -93,6 +97,7 @@ export function simulateRun(
   options: { initialCash?: number; commissionRate?: string; period?: Period; strategy?: string } = {},
 ): BacktestRecord {
   const initialCash = new Decimal(options.initialCash ?? 100_000);
+  const initialMoney = Money.of(initialCash.toFixed(), 'USD');
   const rate = new Decimal(options.commissionRate ?? '0');
   const firstSymbol = [...bars.keys()][0]!;
   const times = [...new Set([...bars.values()].flatMap((candles) => candles.map((candle) => candle.time)))].sort((a, b) => a - b);
@@ -107,7 +112,7 @@ export function simulateRun(
       if (index < 0) continue;
       const candle = candles[index]!;
       for (const order of orders.filter((o) => o.bar === index && (o.symbol ?? firstSymbol) === symbol)) {
-        const price = decimalFromNumber(candle.open);
+        const price = new Decimal(candle.open);
         const quantity = new Decimal(order.quantity);
         const commission = price.times(quantity).times(rate);
         const fill = makeFill(order.side, quantity.toFixed(), price.toFixed(), time, { symbol, commission: commission.toFixed() });
@@ -119,7 +124,7 @@ export function simulateRun(
       lastClose.set(symbol, candle.close);
     }
     let equity = cash;
-    for (const [symbol, quantity] of positions) equity = equity.plus(quantity.times(decimalFromNumber(lastClose.get(symbol)!)));
+    for (const [symbol, quantity] of positions) equity = equity.plus(quantity.times(new Decimal(lastClose.get(symbol)!)));
     curve.times.push(time);
     curve.equity.push(equity.toNumber());
     curve.exposed.push([...positions.values()].some((quantity) => !quantity.isZero()));
@@ -128,7 +133,7 @@ export function simulateRun(
     strategy: options.strategy ?? 'fixture',
     period: options.period ?? 'day',
     currency: 'USD',
-    initialCash,
+    initialCash: initialMoney,
     bars,
     equity: curve,
     fills,
@@ -164,7 +169,7 @@ export function recordWithEquity(
     strategy: 'fixture',
     period: options.period ?? 'day',
     currency: 'USD',
-    initialCash: new Decimal(options.initialCash ?? 100),
+    initialCash: Money.of(options.initialCash ?? 100, 'USD'),
     bars: new Map([[SPY, bars]]),
     equity: curve,
     fills: options.fills ?? [],

@@ -5,8 +5,10 @@
 // the order path's calls synchronously (ImmediateAnswers), as an in-process broker does.
 import { Subject, type Observable } from 'rxjs';
 import {
-  Decimal,
-  ZERO,
+  Fixed,
+  Money,
+  Price,
+  Quantity,
   isOpen,
   type AccountBalance,
   type BrokerPosition,
@@ -80,18 +82,18 @@ export class StubBroker implements Broker {
   /** Hold pushes in `held` instead of sending them (release them with releaseHeld). */
   holdPushes = false;
   readonly held: OrderUpdate[] = [];
-  buyLimit: BuyLimit = { cashMaxQty: new Decimal(1_000_000), marginMaxQty: new Decimal(1_000_000) };
+  buyLimit: BuyLimit = { cashMaxQty: Quantity.of(1_000_000), marginMaxQty: Quantity.of(1_000_000) };
   marginFactors: MarginRatio;
   readonly currency: string;
-  cash: Decimal;
+  cash: Money;
   readonly immediate: ImmediateAnswers | undefined;
 
   private updates = new Subject<OrderUpdate>();
   private readonly orders = new Map<string, Order>();
   private readonly earlierDays = new Set<string>();
-  private readonly holdings = new Map<SecuritySymbol, { quantity: Decimal; cost: Decimal }>();
+  private readonly holdings = new Map<SecuritySymbol, { quantity: Quantity; cost: Price }>();
   /** Σ quantity × cost over the holdings (net assets value holdings at cost), kept as holdings change. */
-  private holdingsAtCost = ZERO;
+  private holdingsAtCost: Money;
   private readonly submitPlan: SubmitBehaviour[] = [];
   private readonly failures = new Map<Method, unknown[]>();
   private sequence = 0;
@@ -101,8 +103,9 @@ export class StubBroker implements Broker {
     options: StubBrokerOptions = {},
   ) {
     this.currency = options.currency ?? 'USD';
-    this.cash = new Decimal(options.cash ?? 1_000_000);
-    this.marginFactors = { imFactor: new Decimal(options.imFactor ?? 1), mmFactor: new Decimal(0.5), fmFactor: new Decimal(0.3) };
+    this.cash = Money.of(options.cash ?? 1_000_000, this.currency);
+    this.holdingsAtCost = Money.zero(this.currency);
+    this.marginFactors = { imFactor: Fixed.of(options.imFactor ?? 1), mmFactor: Fixed.of(0.5), fmFactor: Fixed.of(0.3) };
     this.immediate =
       options.answersAtOnce === true
         ? { riskFigures: (request) => this.riskFiguresNow(request), submit: (request) => this.submitNow(request) }
@@ -213,18 +216,19 @@ export class StubBroker implements Broker {
   private balancesNow(): readonly AccountBalance[] {
     this.maybeFail('accountBalance');
     const netAssets = this.cash.plus(this.holdingsAtCost);
+    const zero = Money.zero(this.currency);
     return [
       {
         currency: this.currency,
         totalCash: this.cash,
-        maxFinanceAmount: ZERO,
-        remainingFinanceAmount: ZERO,
+        maxFinanceAmount: zero,
+        remainingFinanceAmount: zero,
         riskLevel: 0,
-        marginCall: ZERO,
+        marginCall: zero,
         netAssets,
-        initMargin: ZERO,
-        maintenanceMargin: ZERO,
-        buyPower: Decimal.max(this.cash, ZERO),
+        initMargin: zero,
+        maintenanceMargin: zero,
+        buyPower: this.cash.isNegative() ? zero : this.cash,
         cashInfos: [],
         frozenTransactionFees: [],
       },
@@ -270,7 +274,7 @@ export class StubBroker implements Broker {
 
   /** Sets a holding directly (e.g. a position from before the run, or a trade outside this runtime). */
   setPosition(symbol: SecuritySymbol, quantity: number | string, cost: number | string = 0): void {
-    this.setHolding(symbol, new Decimal(quantity), new Decimal(cost));
+    this.setHolding(symbol, Quantity.of(quantity), Price.of(cost));
   }
 
   /** Places an order as if from another app (no remark of ours). */
@@ -279,33 +283,34 @@ export class StubBroker implements Broker {
   }
 
   /** Executes `quantity` more of an order at `price`, pushing the change. */
-  fill(orderId: string, quantity: Decimal | number, price: number): void {
+  fill(orderId: string, quantity: Quantity | number, price: number): void {
     const order = this.order(orderId);
-    const lastShare = new Decimal(quantity);
-    const lastPrice = new Decimal(price);
+    const lastShare = Quantity.of(quantity);
+    const lastPrice = Price.of(price);
+    const value = (amount: Quantity, at: Price): Money => Money.notional(amount, at, this.currency);
     const executedQuantity = order.executedQuantity.plus(lastShare);
-    const executedPrice = order.executedQuantity
-      .times(order.executedPrice ?? ZERO)
-      .plus(lastShare.times(lastPrice))
-      .dividedBy(executedQuantity);
+    const executedPrice = Price.average(
+      value(order.executedQuantity, order.executedPrice ?? Price.ZERO).plus(value(lastShare, lastPrice)),
+      executedQuantity,
+    );
     const status: OrderStatus = executedQuantity.gte(order.quantity) ? 'FilledStatus' : 'PartialFilledStatus';
     const signed = order.side === 'Buy' ? lastShare : lastShare.negated();
-    const holding = this.holdings.get(order.symbol) ?? { quantity: ZERO, cost: ZERO };
+    const holding = this.holdings.get(order.symbol) ?? { quantity: Quantity.ZERO, cost: Price.ZERO };
     const after = holding.quantity.plus(signed);
     const cost = after.isZero()
-      ? ZERO
+      ? Price.ZERO
       : order.side === 'Buy'
-        ? holding.quantity.times(holding.cost).plus(lastShare.times(lastPrice)).dividedBy(after)
+        ? Price.average(value(holding.quantity, holding.cost).plus(value(lastShare, lastPrice)), after)
         : holding.cost;
     this.setHolding(order.symbol, after, cost);
-    this.cash = order.side === 'Buy' ? this.cash.minus(lastShare.times(lastPrice)) : this.cash.plus(lastShare.times(lastPrice));
+    this.cash = order.side === 'Buy' ? this.cash.minus(value(lastShare, lastPrice)) : this.cash.plus(value(lastShare, lastPrice));
     this.change(order, { executedQuantity, executedPrice, status }, lastShare, lastPrice);
   }
 
   cancel(orderId: string): void {
     const order = this.order(orderId);
     if (!isOpen(order.status)) return;
-    this.change(order, { status: order.executedQuantity.gt(0) ? 'PartialWithdrawal' : 'CanceledStatus' }, undefined, undefined);
+    this.change(order, { status: order.executedQuantity.isPositive() ? 'PartialWithdrawal' : 'CanceledStatus' }, undefined, undefined);
   }
 
   /** Sends held pushes: in order, reversed, or each one twice. */
@@ -330,10 +335,10 @@ export class StubBroker implements Broker {
     return [...this.orders.values()];
   }
 
-  private setHolding(symbol: SecuritySymbol, quantity: Decimal, cost: Decimal): void {
+  private setHolding(symbol: SecuritySymbol, quantity: Quantity, cost: Price): void {
     const before = this.holdings.get(symbol);
-    if (before !== undefined) this.holdingsAtCost = this.holdingsAtCost.minus(before.quantity.times(before.cost));
-    this.holdingsAtCost = this.holdingsAtCost.plus(quantity.times(cost));
+    if (before !== undefined) this.holdingsAtCost = this.holdingsAtCost.minus(Money.notional(before.quantity, before.cost, this.currency));
+    this.holdingsAtCost = this.holdingsAtCost.plus(Money.notional(quantity, cost, this.currency));
     this.holdings.set(symbol, { quantity, cost });
   }
 
@@ -348,7 +353,7 @@ export class StubBroker implements Broker {
       side: request.side,
       orderType: request.orderType,
       quantity: request.quantity,
-      executedQuantity: ZERO,
+      executedQuantity: Quantity.ZERO,
       price: request.price,
       executedPrice: undefined,
       triggerPrice: request.triggerPrice,
@@ -368,14 +373,14 @@ export class StubBroker implements Broker {
     return order;
   }
 
-  private change(order: Order, fields: Partial<Order>, lastShare: Decimal | undefined, lastPrice: Decimal | undefined): void {
+  private change(order: Order, fields: Partial<Order>, lastShare: Quantity | undefined, lastPrice: Price | undefined): void {
     const updated: Order = { ...order, ...fields, updatedAt: this.clock.now() };
     this.orders.set(order.orderId, updated);
     this.emit(updated, lastShare, lastPrice);
   }
 
   // Built field by field: spreading an order and adding fields is very slow in V8 (a new shape each time).
-  private emit(order: Order, lastShare: Decimal | undefined, lastPrice: Decimal | undefined): void {
+  private emit(order: Order, lastShare: Quantity | undefined, lastPrice: Price | undefined): void {
     const update: OrderUpdate = {
       orderId: order.orderId,
       status: order.status,

@@ -1,7 +1,7 @@
 // A hand-written BotControl: a fixed account the test can change, activity the test sends, and every action
 // recorded and answered as the test says.
 import { Subject } from 'rxjs';
-import { Decimal } from '../../../src/domain/decimal.js';
+import { Money, Price, Quantity } from '../../../src/domain/index.js';
 import type { AccountBalance, Order } from '../../../src/domain/index.js';
 import { parseSymbol, type SecuritySymbol } from '../../../src/domain/symbol.js';
 import type { Activity, AccountFigures, BotControl, ControlOutcome } from '../../../src/ops/control.js';
@@ -11,18 +11,18 @@ import type { NotifierStats } from '../../../src/schedule/queued-notifier.js';
 export const AAPL = parseSymbol('AAPL.US');
 
 export function balance(currency: string, netAssets: string, cash = netAssets): AccountBalance {
-  const zero = new Decimal(0);
+  const zero = Money.zero(currency);
   return {
     currency,
-    totalCash: new Decimal(cash),
+    totalCash: Money.of(cash, currency),
     maxFinanceAmount: zero,
     remainingFinanceAmount: zero,
     riskLevel: 0,
     marginCall: zero,
-    netAssets: new Decimal(netAssets),
+    netAssets: Money.of(netAssets, currency),
     initMargin: zero,
     maintenanceMargin: zero,
-    buyPower: new Decimal(cash),
+    buyPower: Money.of(cash, currency),
     cashInfos: [],
     frozenTransactionFees: [],
   };
@@ -36,9 +36,9 @@ export function openOrder(orderId: string, remark: string, submittedAt = 0): Ord
     stockName: 'Apple',
     side: 'Buy',
     orderType: 'LO',
-    quantity: new Decimal(10),
-    executedQuantity: new Decimal(0),
-    price: new Decimal('150.5'),
+    quantity: Quantity.of(10),
+    executedQuantity: Quantity.ZERO,
+    price: Price.of('150.5'),
     executedPrice: undefined,
     triggerPrice: undefined,
     timeInForce: 'Day',

@@ -2,9 +2,11 @@
 // id and final state, the journal's fills add up to the simulator's executions order by order, and the
 // runtime's, the journal's and the simulator's positions agree.
 import { expect } from 'vitest';
-import { Decimal, ZERO } from '../../../src/domain/decimal.js';
+import { Decimal } from '../../../src/domain/decimal.js';
 import type { SecuritySymbol } from '../../../src/domain/symbol.js';
 import type { PaperHarness } from './paper-harness.js';
+
+const ZERO = new Decimal(0);
 
 interface OrderRow {
   readonly client_order_id: string;

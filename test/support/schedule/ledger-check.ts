@@ -4,8 +4,11 @@
 // and on the simulator's state file (a scheduler process that has exited).
 import { sqliteRows } from '../sqlite-rows.js';
 import { expect } from 'vitest';
-import { Decimal, ZERO } from '../../../src/domain/decimal.js';
+import { Decimal } from '../../../src/domain/decimal.js';
 import type { Venue } from '../../../src/sim/venue/index.js';
+import { Quantity } from '../../../src/domain/index.js';
+
+const ZERO = new Decimal(0);
 
 export interface VenueLedger {
   readonly orders: readonly {
@@ -40,7 +43,7 @@ export function ledgerOfStateFile(file: string): VenueLedger {
       orderId: order['orderId']!,
       remark: order['remark']!,
       status: order['status']!,
-      executedQuantity: new Decimal(order['executedQuantity']!).toFixed(),
+      executedQuantity: Quantity.of(order['executedQuantity']!).toFixed(),
     })),
     executions: rows('SELECT json FROM executions ORDER BY seq').map((fill) => ({
       orderId: fill['orderId']!,

@@ -1,23 +1,24 @@
 // A hand-written AccountSource: balances, positions and last prices the test sets, with a count of reads and
 // a switch to fail like an unreachable broker.
 import type { AccountBalance } from '../../../src/domain/account.js';
-import { Decimal, ZERO } from '../../../src/domain/decimal.js';
 import type { BrokerPosition } from '../../../src/domain/position.js';
 import { parseSymbol, type SecuritySymbol } from '../../../src/domain/symbol.js';
 import type { AccountSource } from '../../../src/schedule/account-watch.js';
+import { Money, Price, Quantity } from '../../../src/domain/index.js';
 
 export function balance(currency: string, netAssets: string): AccountBalance {
-  const value = new Decimal(netAssets);
+  const value = Money.of(netAssets, currency);
+  const zero = Money.zero(currency);
   return {
     currency,
     totalCash: value,
-    maxFinanceAmount: ZERO,
-    remainingFinanceAmount: ZERO,
+    maxFinanceAmount: zero,
+    remainingFinanceAmount: zero,
     riskLevel: 0,
-    marginCall: ZERO,
+    marginCall: zero,
     netAssets: value,
-    initMargin: ZERO,
-    maintenanceMargin: ZERO,
+    initMargin: zero,
+    maintenanceMargin: zero,
     buyPower: value,
     cashInfos: [],
     frozenTransactionFees: [],
@@ -28,10 +29,10 @@ export function position(symbol: string, quantity: string, costPrice: string, cu
   return {
     symbol: parseSymbol(symbol),
     symbolName: symbol,
-    quantity: new Decimal(quantity),
-    availableQuantity: new Decimal(quantity),
+    quantity: Quantity.of(quantity),
+    availableQuantity: Quantity.of(quantity),
     initQuantity: undefined,
-    costPrice: new Decimal(costPrice),
+    costPrice: Price.of(costPrice),
     currency,
     market: symbol.slice(symbol.lastIndexOf('.') + 1),
     accountChannel: 'lb',
@@ -41,7 +42,7 @@ export function position(symbol: string, quantity: string, costPrice: string, cu
 export class StubAccount implements AccountSource {
   balanceList: AccountBalance[] = [];
   positionList: BrokerPosition[] = [];
-  lastPrices = new Map<string, Decimal>();
+  lastPrices = new Map<string, Price>();
   failing = false;
   reads = 0;
 
@@ -56,7 +57,7 @@ export class StubAccount implements AccountSource {
     return this.positionList;
   }
 
-  async prices(symbols: readonly SecuritySymbol[]): Promise<ReadonlyMap<string, Decimal>> {
+  async prices(symbols: readonly SecuritySymbol[]): Promise<ReadonlyMap<string, Price>> {
     return new Map(symbols.flatMap((symbol) => (this.lastPrices.has(symbol) ? [[symbol, this.lastPrices.get(symbol)!] as const] : [])));
   }
 }

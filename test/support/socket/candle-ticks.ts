@@ -1,7 +1,10 @@
 // Replays candles as quote ticks the way a simulator does: open, then high and low (either order), then
 // close, all inside the bar, carrying the day's cumulative volume and turnover.
 import type { Candle } from '../../../src/domain/candle.js';
-import { Decimal } from '../../../src/domain/decimal.js';
+import { Money } from '../../../src/domain/money.js';
+import { Price } from '../../../src/domain/price.js';
+import { Quantity } from '../../../src/domain/quantity.js';
+import { currencyOf, marketOf } from '../../../src/domain/symbol.js';
 import type { Quote } from '../../../src/domain/quote.js';
 
 export interface TickOptions {
@@ -18,13 +21,13 @@ export function ticksOf(
 ): Quote[] {
   const ticks: Quote[] = [];
   let cumulative = startVolume;
-  let turnover = new Decimal(0);
+  let turnover: Money | undefined;
   let day: string | undefined;
   let sequence = 0;
   for (const candle of candles) {
     if (zoneDay(candle.time) !== day && day !== undefined) {
       cumulative = 0;
-      turnover = new Decimal(0);
+      turnover = undefined;
     }
     day = zoneDay(candle.time);
     const prices = options.lowFirst
@@ -37,14 +40,14 @@ export function ticksOf(
     prices.forEach((price, index) => {
       const volume = parts[index]!;
       cumulative += volume;
-      const value = new Decimal(price).mul(volume);
-      turnover = turnover.add(value);
-      const last = new Decimal(price);
+      const last = Price.of(price);
+      const value = Money.notional(Quantity.of(volume), last, currencyOf(marketOf(candle.symbol)));
+      turnover = turnover === undefined ? value : turnover.plus(value);
       ticks.push({
         symbol: candle.symbol,
         sequence: ++sequence,
         lastDone: last,
-        open: new Decimal(candle.open),
+        open: Price.of(candle.open),
         high: last,
         low: last,
         timestamp: candle.time + offsets[index]!,

@@ -1,15 +1,18 @@
 // Small market-data fixtures for socket tests: quotes and daily candles of 700.HK.
 import type { Candle } from '../../../src/domain/candle.js';
-import { Decimal } from '../../../src/domain/decimal.js';
+import { Money } from '../../../src/domain/money.js';
+import { Price } from '../../../src/domain/price.js';
+import { Quantity } from '../../../src/domain/quantity.js';
 import type { Quote } from '../../../src/domain/quote.js';
-import { parseSymbol, type SecuritySymbol } from '../../../src/domain/symbol.js';
+import { currencyOf, marketOf, parseSymbol, type SecuritySymbol } from '../../../src/domain/symbol.js';
 import { startOfLocalDay } from '../../../src/domain/time-zone.js';
 
 export const HK = parseSymbol('700.HK');
 export const US = parseSymbol('AAPL.US');
 
 export function quoteOf(symbol: SecuritySymbol, lastDone: string, timestamp: number, volume: number, sequence = 1): Quote {
-  const price = new Decimal(lastDone);
+  const price = Price.of(lastDone);
+  const currency = currencyOf(marketOf(symbol));
   return {
     symbol,
     sequence,
@@ -19,11 +22,11 @@ export function quoteOf(symbol: SecuritySymbol, lastDone: string, timestamp: num
     low: price,
     timestamp,
     volume,
-    turnover: price.mul(volume),
+    turnover: Money.notional(Quantity.of(volume), price, currency),
     tradeStatus: 0,
     tradeSession: 'normal',
     currentVolume: 0,
-    currentTurnover: new Decimal(0),
+    currentTurnover: Money.zero(currency),
   };
 }
 

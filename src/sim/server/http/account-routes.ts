@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { AccountBalance } from '../../../domain/account.js';
 import { ORDER_TYPES, SIDES } from '../../../domain/order-types.js';
-import { choice, optionalDecimal, securitySymbol } from '../../../openapi/http/wire.js';
+import { choice, optionalPrice, securitySymbol } from '../../../openapi/http/wire.js';
 import type { Venue } from '../../venue/index.js';
 import { wireDecimal } from '../order-wire.js';
 import { readQuery, type Route } from './router.js';
@@ -13,7 +13,7 @@ const buyLimitQuery = z.object({
   symbol: securitySymbol,
   order_type: choice(ORDER_TYPES),
   side: choice(SIDES),
-  price: optionalDecimal,
+  price: optionalPrice,
 });
 
 function balanceJson(balance: AccountBalance): Record<string, unknown> {

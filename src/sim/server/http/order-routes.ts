@@ -5,7 +5,16 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../../../domain/order-status.js';
 import { ORDER_TYPES, OUTSIDE_RTH, SIDES, TIME_IN_FORCE } from '../../../domain/order-types.js';
-import { choice, decimal, optionalChoice, optionalDecimal, requiredText, securitySymbol, text } from '../../../openapi/http/wire.js';
+import {
+  choice,
+  optionalChoice,
+  optionalFixed,
+  optionalPrice,
+  quantity,
+  requiredText,
+  securitySymbol,
+  text,
+} from '../../../openapi/http/wire.js';
 import type { Clock } from '../../../domain/clock.js';
 import type { Fill } from '../../../domain/fill.js';
 import { marketOf, type Market, type SecuritySymbol } from '../../../domain/symbol.js';
@@ -19,13 +28,13 @@ const submitBody = z.object({
   symbol: securitySymbol,
   order_type: choice(ORDER_TYPES),
   side: choice(SIDES),
-  submitted_quantity: decimal,
+  submitted_quantity: quantity,
   time_in_force: choice(TIME_IN_FORCE),
-  submitted_price: optionalDecimal,
-  trigger_price: optionalDecimal,
-  limit_offset: optionalDecimal,
-  trailing_amount: optionalDecimal,
-  trailing_percent: optionalDecimal,
+  submitted_price: optionalPrice,
+  trigger_price: optionalPrice,
+  limit_offset: optionalPrice,
+  trailing_amount: optionalPrice,
+  trailing_percent: optionalFixed,
   expire_date: text,
   outside_rth: optionalChoice(OUTSIDE_RTH),
   remark: text,
@@ -33,12 +42,12 @@ const submitBody = z.object({
 
 const replaceBody = z.object({
   order_id: requiredText,
-  quantity: decimal,
-  price: optionalDecimal,
-  trigger_price: optionalDecimal,
-  limit_offset: optionalDecimal,
-  trailing_amount: optionalDecimal,
-  trailing_percent: optionalDecimal,
+  quantity: quantity,
+  price: optionalPrice,
+  trigger_price: optionalPrice,
+  limit_offset: optionalPrice,
+  trailing_amount: optionalPrice,
+  trailing_percent: optionalFixed,
   remark: z.string().optional(),
 });
 

@@ -1,7 +1,8 @@
 // A synthesised order book around the last price: five levels a side on the market's price grid (the HKEX
 // spread table, cents in the US), with volumes and order counts drawn from a stream seeded by the symbol
 // and the quote's sequence, so the same replay always shows the same book.
-import { Decimal, decimalFromNumber } from '../../../domain/decimal.js';
+import { Fixed } from '../../../domain/fixed.js';
+import { Price } from '../../../domain/price.js';
 import type { Market } from '../../../domain/symbol.js';
 import type { DepthLevelMessage } from '../../../openapi/socket/messages.js';
 import { deriveSeed, SeededRandom } from '../../venue/index.js';
@@ -23,16 +24,16 @@ const HK_SPREADS: readonly (readonly [number, string])[] = [
   [Number.POSITIVE_INFINITY, '5'],
 ];
 
-function tickSize(market: Market, price: number): Decimal {
+function tickSize(market: Market, price: number): Price {
   switch (market) {
     case 'HK':
-      return new Decimal(HK_SPREADS.find(([upper]) => price < upper)![1]);
+      return Price.of(HK_SPREADS.find(([upper]) => price < upper)![1]);
     case 'US':
-      return new Decimal(price < 1 ? '0.0001' : '0.01');
+      return Price.of(price < 1 ? '0.0001' : '0.01');
     case 'SG':
-      return new Decimal(price < 0.2 ? '0.001' : price < 1 ? '0.005' : '0.01');
+      return Price.of(price < 0.2 ? '0.001' : price < 1 ? '0.005' : '0.01');
     case 'CN':
-      return new Decimal('0.01');
+      return Price.of('0.01');
   }
 }
 
@@ -43,9 +44,10 @@ export interface BookSides {
 
 export function synthesiseDepth(market: Market, symbol: string, price: number, sequence: number, seed: number): BookSides {
   const tick = tickSize(market, price);
-  const bestBid = decimalFromNumber(price).dividedBy(tick).floor().times(tick);
+  const ticks = Price.of(price).dividedBy(tick, 0, 'floor');
+  const bestBid = tick.times(ticks);
   const random = new SeededRandom(deriveSeed(seed, `depth:${symbol}:${sequence}`));
-  const level = (position: number, levelPrice: Decimal): DepthLevelMessage => ({
+  const level = (position: number, levelPrice: Price): DepthLevelMessage => ({
     position,
     price: levelPrice.toFixed(),
     volume: 100 * (1 + Math.floor(random.next() * 50)),
@@ -54,9 +56,9 @@ export function synthesiseDepth(market: Market, symbol: string, price: number, s
   const ask: DepthLevelMessage[] = [];
   const bid: DepthLevelMessage[] = [];
   for (let position = 1; position <= DEPTH_LEVELS; position++) {
-    ask.push(level(position, bestBid.plus(tick.times(position))));
-    const bidPrice = bestBid.minus(tick.times(position - 1));
-    if (bidPrice.gt(0)) bid.push(level(position, bidPrice));
+    ask.push(level(position, bestBid.plus(tick.times(Fixed.of(position)))));
+    const bidPrice = bestBid.minus(tick.times(Fixed.of(position - 1)));
+    if (bidPrice.isPositive()) bid.push(level(position, bidPrice));
   }
   return { ask, bid };
 }

@@ -1,6 +1,6 @@
 // The market state as quote-connection messages: pushes (101 quote, 102 depth, 104 trades), the quote and
 // depth snapshots (cmds 11, 14), recent trades (17), intraday lines (18) and static info (10).
-import { decimalFromNumber } from '../../../domain/decimal.js';
+import { Price } from '../../../domain/price.js';
 import { marketOf, currencyOf, type SecuritySymbol } from '../../../domain/symbol.js';
 import type { PushDepth, PushQuote, PushTrade, SecurityQuote, StaticInfo, TradeMessage } from '../../../openapi/socket/messages.js';
 import { synthesiseDepth, type BookSides } from './depth.js';
@@ -11,7 +11,7 @@ import { isoDate } from './aggregate.js';
 
 /** A replayed float price as the exact decimal text it was read from. */
 function priceText(value: number): string {
-  return decimalFromNumber(value).toFixed();
+  return Price.of(value).toString();
 }
 
 /** A derived float amount (turnover, averages) to the cent. */

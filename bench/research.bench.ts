@@ -1,0 +1,180 @@
+// Research throughput: sma-crossover trials per second on one ~20-year daily file (../shared/data/us-daily/
+// SPY.csv when present, a generated random walk of 5,850 days otherwise), data loaded once and shared with
+// the worker threads; scaling from 1 to 2 workers; the per-trial overhead of the Redis queue against the
+// local pool (a local redis-server, one thread each side); peak RSS of a 10,000-trial grid. Prints measured
+// figures only. BENCH_TRIALS (default 600) sets the trials per throughput run; BENCH_GRID=0 skips the grid.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { backtestData, loadBacktestData, type BacktestData } from '../src/backtest/data.js';
+import { parseSymbol, type Candle } from '../src/domain/index.js';
+import { dataHash } from '../src/research/data-hash.js';
+import type { TrialExecutor } from '../src/research/executor.js';
+import { parseObjective } from '../src/research/objective.js';
+import { optimize, planTrials, type TrialPlan } from '../src/research/optimize.js';
+import { parseParamSpace } from '../src/research/param-space.js';
+import { createLocalPool } from '../src/research/pool/local-pool.js';
+import { createQueueExecutor } from '../src/research/queue/submitter.js';
+import { startQueueWorker } from '../src/research/queue/worker.js';
+import { shareData } from '../src/research/shared-data.js';
+import type { TrialSettings } from '../src/research/trial.js';
+import smaCrossover from '../strategies/sma-crossover.js';
+
+const REAL = new URL('../../shared/data/us-daily/SPY.csv', import.meta.url);
+const TRIALS = Number(process.env['BENCH_TRIALS'] ?? 600);
+const RULES = { objective: parseObjective('sharpe'), constraints: [], minTrades: 0 };
+
+async function loadData(): Promise<{ data: BacktestData; label: string; path: string | undefined }> {
+  if (existsSync(REAL)) {
+    const data = await loadBacktestData(REAL.pathname, { symbols: [parseSymbol('SPY.US')] });
+    return { data, label: `../shared/data/us-daily/SPY.csv (${data.series[0]!.candles.length} daily bars)`, path: REAL.pathname };
+  }
+  const symbol = parseSymbol('GEN.US');
+  let state = 7;
+  let price = 100;
+  const candles: Candle[] = [];
+  for (let day = 0; candles.length < 5850; day += 1) {
+    const time = Date.UTC(1998, 0, 2) + day * 86_400_000;
+    if ([0, 6].includes(new Date(time).getUTCDay())) continue;
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    const open = price;
+    price = Math.max(1, Math.round(price * (1 + (state / 2_147_483_648 - 0.5) * 0.03) * 100) / 100);
+    candles.push({
+      symbol,
+      period: 'day',
+      time: time + 5 * 3_600_000,
+      open,
+      high: Math.max(open, price) + 0.1,
+      low: Math.min(open, price) - 0.1,
+      close: price,
+      volume: 1e6,
+    });
+  }
+  return {
+    data: backtestData([{ symbol, period: 'day', source: 'generated', candles }]),
+    label: 'generated random walk (5,850 days; no ../shared/data)',
+    path: undefined,
+  };
+}
+
+function settingsFor(data: BacktestData): TrialSettings {
+  return {
+    strategyFile: new URL('../strategies/sma-crossover.ts', import.meta.url).pathname,
+    symbols: [data.series[0]!.symbol],
+    cash: '1000000',
+    venue: { fees: { commissionRate: 0.001 } },
+    riskFreeRate: 0,
+    blocks: 16,
+    fixed: {},
+  };
+}
+
+/** `count` trials of a fast × slow grid (fast < slow), the first `count` grid positions that qualify. */
+let fullPlan: TrialPlan | undefined;
+function plan(settings: TrialSettings, count: number, offset = 0): TrialPlan {
+  const full = (fullPlan ??= planTrials(smaCrossover as never, settings, {
+    space: parseParamSpace(['fast=2:120', 'slow=3:400']),
+    search: 'grid',
+    seed: 1,
+  }));
+  if (offset + count > full.trials.length) throw new Error(`the grid has only ${full.trials.length} trials`);
+  return { ...full, trials: full.trials.slice(offset, offset + count) };
+}
+
+async function timed(executor: TrialExecutor, trials: TrialPlan): Promise<number> {
+  const start = performance.now();
+  await optimize({ plan: trials, rules: RULES, executor });
+  return performance.now() - start;
+}
+
+async function throughput(data: BacktestData, settings: TrialSettings, workers: number, round: number): Promise<number> {
+  const pool = createLocalPool({ workers, settings, data: shareData(data, dataHash(data)) });
+  try {
+    await timed(pool, plan(settings, workers * 20, 30_000)); // threads started, strategy loaded, code warm
+    return (TRIALS / (await timed(pool, plan(settings, TRIALS, round * TRIALS)))) * 1000;
+  } finally {
+    await pool.close();
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
+    });
+  });
+}
+
+async function queueOverhead(data: BacktestData, settings: TrialSettings, path: string): Promise<void> {
+  if (!existsSync('/usr/bin/redis-server')) return void console.log('queue overhead: skipped (no /usr/bin/redis-server)');
+  const port = await freePort();
+  const redis = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  await new Promise<void>((resolve) => redis.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Ready') && resolve()));
+  const url = `redis://127.0.0.1:${port}/0`;
+  const hash = dataHash(data);
+  const worker = await startQueueWorker({ url, threads: 1, dataPath: path });
+  const queue = await createQueueExecutor({ url, settings, dataHash: hash, dataPath: path });
+  const pool = createLocalPool({ workers: 1, settings, data: shareData(data, hash) });
+  const count = 200;
+  try {
+    await timed(queue, plan(settings, 20, 30_500));
+    await timed(pool, plan(settings, 20, 30_500));
+    const overheads: string[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      const trials = plan(settings, count, 31_000 + round * count);
+      const local = await timed(pool, trials);
+      const queued = await timed(queue, {
+        ...trials,
+        trials: trials.trials.map((trial) => ({ ...trial, index: trial.index + 1_000_000 * (round + 1) })),
+      });
+      overheads.push(
+        `${((queued - local) / count).toFixed(2)} ms (local ${(local / count).toFixed(2)}, queued ${(queued / count).toFixed(2)} ms/trial)`,
+      );
+    }
+    console.log(
+      `queue overhead per trial, 1 worker thread each side, ${count} trials, local and queued interleaved: ${overheads.join('; ')}`,
+    );
+  } finally {
+    await queue.close();
+    await worker.close();
+    await pool.close();
+    redis.kill('SIGTERM');
+  }
+}
+
+async function gridMemory(data: BacktestData, settings: TrialSettings): Promise<void> {
+  if (process.env['BENCH_GRID'] === '0') return;
+  const pool = createLocalPool({ workers: 2, settings, data: shareData(data, dataHash(data)) });
+  const trials = plan(settings, 10_000);
+  const start = performance.now();
+  try {
+    const result = await optimize({ plan: trials, rules: RULES, executor: pool });
+    const seconds = (performance.now() - start) / 1000;
+    console.log(
+      `10,000-trial grid on 2 workers: ${result.outcomes.length} trials in ${seconds.toFixed(1)} s (${(result.outcomes.length / seconds).toFixed(0)}/s), PBO over all of them ${result.overfitting.pbo?.probability.toFixed(3)}; peak RSS of the process (main + worker threads) ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
+    );
+  } finally {
+    await pool.close();
+  }
+}
+
+export default async function main(): Promise<void> {
+  const { data, label, path } = await loadData();
+  const settings = settingsFor(data);
+  console.log(`data: ${label}; sma-crossover, commission 0.001; ${TRIALS} trials per throughput run`);
+  const one: number[] = [];
+  const two: number[] = [];
+  for (let round = 0; round < 2; round += 1) {
+    one.push(await throughput(data, settings, 1, round * 2));
+    two.push(await throughput(data, settings, 2, round * 2 + 1));
+  }
+  const format = (values: number[]): string => values.map((value) => value.toFixed(0)).join(', ');
+  console.log(`1 worker: ${format(one)} backtests/s; 2 workers: ${format(two)} backtests/s (runs interleaved)`);
+  console.log(`scaling 1 → 2 workers: ${two.map((value, index) => (value / one[index]!).toFixed(2)).join(', ')}×`);
+  if (path !== undefined) await queueOverhead(data, settings, path);
+  else console.log('queue overhead: skipped (the worker loads the data from a file; no ../shared/data)');
+  await gridMemory(data, settings);
+}

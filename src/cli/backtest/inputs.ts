@@ -1,0 +1,44 @@
+// What every command over candle history reads from its flags before running: venue and costs, cash, the
+// risk config, the strategy (with fixed params) and the data, loaded once (backtest, optimize, walkforward, check).
+import { loadBacktestData, symbolsOfDataPath, type BacktestData } from '../../backtest/data.js';
+import { parseChoice } from '../../domain/order-types.js';
+import type { Fixed } from '../../domain/fixed.js';
+import { loadRiskConfig, type RiskLimits } from '../../risk/config.js';
+import { loadStrategy, type ParamOverrides, type PreparedStrategy } from '../../strategy/index.js';
+import { defaultDataPath } from '../project/config.js';
+import { BAD_ROW_POLICIES, cashFlag, riskFreeRateFlag, symbolsFlag, venueChoice, type BacktestArgs, type VenueChoice } from './flags.js';
+
+export interface BacktestInputs {
+  readonly venue: VenueChoice;
+  readonly cash: Fixed;
+  readonly riskFreeRate: number;
+  readonly strategy: PreparedStrategy;
+  readonly risk: RiskLimits | undefined;
+  readonly data: BacktestData;
+  /** --data, or the project's data folder (trader.json), or the bundled sample. */
+  readonly dataPath: string;
+}
+
+/** Flags first (bad ones fail before any file is read), then the strategy, the risk config and the data. */
+export async function loadBacktestInputs(args: BacktestArgs, params: ParamOverrides): Promise<BacktestInputs> {
+  const dataPath = args.data ?? (await defaultDataPath(args.strategy));
+  const venue = venueChoice(args);
+  const cash = cashFlag(args.cash);
+  const riskFreeRate = riskFreeRateFlag(args);
+  const onBadRow = parseChoice(BAD_ROW_POLICIES, String(args['on-bad-row']), '--on-bad-row');
+  const symbols = symbolsFlag(args.symbols) ?? (await symbolsOfDataPath(dataPath));
+  const strategy = await loadStrategy(args.strategy, {
+    params,
+    ...(symbols === undefined ? {} : { symbols }),
+    ...(args.period === undefined ? {} : { period: args.period }),
+  });
+  const risk = args.risk === undefined ? undefined : await loadRiskConfig(args.risk);
+  const data = await loadBacktestData(dataPath, { symbols: strategy.symbols, onBadRow });
+  if (data.skippedRows > 0) {
+    const listed = data.problems.map((problem) => `\n  ${problem.source}:${problem.line}: ${problem.reason}`).join('');
+    process.stderr.write(
+      `warning: skipped ${data.skippedRows} bad row${data.skippedRows === 1 ? '' : 's'}:${listed}${data.skippedRows > data.problems.length ? '\n  …' : ''}\n`,
+    );
+  }
+  return { venue, cash, riskFreeRate, strategy, risk, data, dataPath };
+}

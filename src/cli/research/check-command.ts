@@ -1,0 +1,101 @@
+// `trader check STRATEGY`: look-ahead, warm-up, determinism and backtest/paper parity; pass or fail per
+// check with the first differing decision, exit 1 when any check fails.
+import { resolve } from 'node:path';
+import type { CommandModule } from 'yargs';
+import { localTime } from '../../backtest/report/local-time.js';
+import { InvalidInputError } from '../../domain/errors.js';
+import { timeZoneOf } from '../../domain/market-hours.js';
+import { marketOf } from '../../domain/symbol.js';
+import { CHECK_NAMES, type CheckName, type CheckResult, runChecks } from '../../research/check/checks.js';
+import { paperDecisions } from '../../research/check/paper-replay.js';
+import { parseParamAssignments } from '../../strategy/index.js';
+import { BACKTEST_OPTIONS, type BacktestArgs } from '../backtest/flags.js';
+import { jsonTakesAValue } from '../backtest/backtest-command.js';
+import { loadBacktestInputs } from '../backtest/inputs.js';
+
+interface CheckArgs extends BacktestArgs {
+  readonly cuts: number;
+  readonly seed: number;
+  readonly 'parity-bars': number;
+  readonly only?: string;
+}
+
+export async function checkAction(args: CheckArgs): Promise<CheckResult[]> {
+  const only =
+    args.only === undefined
+      ? CHECK_NAMES
+      : String(args.only)
+          .split(',')
+          .map((name) => name.trim());
+  const unknown = only.filter((name) => !(CHECK_NAMES as readonly string[]).includes(name));
+  if (unknown.length > 0)
+    throw new InvalidInputError(`--only: unknown check ${unknown.join(', ')} (one of ${CHECK_NAMES.join(', ')})`, '--only');
+  for (const [flag, value, min] of [
+    ['--cuts', args.cuts, 1],
+    ['--seed', args.seed, 0],
+    ['--parity-bars', args['parity-bars'], 3],
+  ] as const)
+    if (!Number.isSafeInteger(value) || value < min) throw new InvalidInputError(`${flag}: a whole number ≥ ${min}, got ${value}`, flag);
+  const inputs = await loadBacktestInputs(args, parseParamAssignments((args.param ?? []).map(String)));
+  const settings = {
+    strategyFile: resolve(args.strategy),
+    symbols: inputs.strategy.symbols,
+    cash: inputs.cash.toFixed(),
+    venue: inputs.venue.settings,
+    riskFreeRate: inputs.riskFreeRate,
+    blocks: 2,
+    fixed: {},
+  };
+  const results = await runChecks(
+    {
+      strategy: inputs.strategy,
+      data: inputs.data,
+      risk: inputs.risk,
+      settings,
+      cuts: args.cuts,
+      seed: args.seed,
+      parityBars: args['parity-bars'],
+      paperDecisions: (strategy, data) =>
+        paperDecisions(strategy, data, { cash: settings.cash, ...(inputs.risk === undefined ? {} : { risk: inputs.risk }) }),
+    },
+    only as CheckName[],
+  );
+  const zone = timeZoneOf(marketOf(inputs.strategy.symbols[0]!));
+  const at = (time: number): string => (Number.isFinite(time) ? localTime(zone).iso(time) : '—');
+  if (args.json === true || args.json === '-' || args.json === '') {
+    process.stdout.write(
+      `${JSON.stringify({ strategy: inputs.strategy.name, passed: results.every((result) => result.passed), checks: results.map((result) => ({ ...result, ...(result.difference === undefined ? {} : { difference: { ...result.difference, time: at(result.difference.time) } }) })) }, null, 2)}\n`,
+    );
+  } else {
+    for (const result of results) {
+      process.stdout.write(`${result.passed ? 'PASS' : 'FAIL'}  ${result.check.padEnd(12)} ${result.detail}\n`);
+      const difference = result.difference;
+      if (difference !== undefined) {
+        process.stdout.write(`      first difference: decision ${difference.index + 1}, at ${at(difference.time)}\n`);
+        process.stdout.write(`        expected ${difference.expected ?? '(none)'}\n        got      ${difference.actual ?? '(none)'}\n`);
+      }
+    }
+  }
+  if (results.some((result) => !result.passed)) process.exitCode = 1;
+  return results;
+}
+
+export const checkCommand: CommandModule<object, CheckArgs> = {
+  command: 'check <strategy>',
+  describe: 'Is a strategy honest? Look-ahead, warm-up, determinism and backtest/paper parity checks (exit 1 on failure)',
+  builder: (yargs) =>
+    jsonTakesAValue(yargs)
+      .positional('strategy', { type: 'string', demandOption: true, describe: 'Strategy file (.ts or .js)' })
+      .option('param', { type: 'string', array: true, describe: 'Strategy parameter key=value (repeatable)' })
+      .options(BACKTEST_OPTIONS)
+      .option('cuts', { type: 'number', default: 5, describe: 'Look-ahead: how many random bars to cut the history after' })
+      .option('seed', { type: 'number', default: 1, describe: 'Seed of the random cut points' })
+      .option('parity-bars', { type: 'number', default: 60, describe: 'Parity: bars of the stretch replayed on the paper simulator' })
+      .option('only', { type: 'string', describe: `Run only these checks (comma-separated: ${CHECK_NAMES.join(', ')})` })
+      .option('json', { type: 'string', describe: 'Print the results as JSON (--json or --json -)' })
+      .example('$0 check strategies/sma-crossover.ts', 'All four checks on the bundled history')
+      .example('$0 check my-strategy.ts --data ~/data/AAPL.US.csv --only look-ahead,determinism --cuts 20', 'Some checks, more cut points'),
+  handler: async (args) => {
+    await checkAction(args);
+  },
+};

@@ -1,0 +1,173 @@
+// `trader optimize STRATEGY --param fast=5:30:5 …`: backtests every combination (or a seeded random sample)
+// on every core or on queue workers, ranks them by the objective, and reports how likely the best is luck.
+import { writeFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { CommandModule } from 'yargs';
+import { createProgress } from '../../backtest/progress.js';
+import { systemClock } from '../../clock/system-clock.js';
+import { optimize, planTrials, type OptimizeResult } from '../../research/optimize.js';
+import type { RankingRules } from '../../research/ranking.js';
+import { formatCsv, formatTable, optimizeDocument } from '../../research/report-rows.js';
+import type { TrialOutcome } from '../../research/trial.js';
+import { openTrialsFile, saveTrials, type TrialsFile } from '../../research/trials-file.js';
+import { BACKTEST_OPTIONS, jsonTarget } from '../backtest/flags.js';
+import { jsonTakesAValue } from '../backtest/backtest-command.js';
+import { loadBacktestInputs } from '../backtest/inputs.js';
+import { createExecutor, type ResearchArgs, SEARCH_OPTIONS, searchChoice, trialSettings } from './setup.js';
+
+interface OptimizeArgs extends ResearchArgs {
+  readonly csv?: string;
+  readonly resume?: string;
+}
+
+export async function optimizeAction(args: OptimizeArgs): Promise<OptimizeResult> {
+  const choice = searchChoice(args);
+  const json = jsonTarget(args.json);
+  const inputs = await loadBacktestInputs(args, {});
+  const settings = trialSettings(args, inputs, choice.blocks);
+  const plan = planTrials(inputs.strategy.definition, settings, choice);
+  const rules: RankingRules = { objective: choice.objective, constraints: choice.constraints, minTrades: choice.minTrades };
+  const { executor, dataHash } = await createExecutor(args, inputs, settings, choice.workers);
+  const identity = {
+    strategy: inputs.strategy.name,
+    space: choice.space,
+    search: choice.search,
+    trials: choice.trials ?? null,
+    seed: choice.seed,
+    data: dataHash,
+    settings: {
+      ...settings,
+      strategyFile: basename(settings.strategyFile),
+      riskFile: settings.riskFile === undefined ? null : basename(settings.riskFile),
+    },
+  };
+  const trialsFile: TrialsFile | undefined = args.resume === undefined ? undefined : openTrialsFile(String(args.resume), identity);
+  const kept: TrialOutcome[] = [];
+  const stop = new AbortController();
+  const onInterrupt = (): void => stop.abort();
+  process.once('SIGINT', onInterrupt);
+  const progress = createProgress({ clock: systemClock, stream: process.stderr, label: 'optimize', unit: 'trials', minimumMs: 0 });
+  const finishedBefore = trialsFile?.finished.length ?? 0;
+  if (plan.skipped.length > 0)
+    process.stderr.write(
+      `skipped ${plan.skipped.length} combination${plan.skipped.length === 1 ? '' : 's'} the strategy refuses (e.g. ${plan.skipped[0]!.reason})\n`,
+    );
+  if (finishedBefore > 0)
+    process.stderr.write(`resuming: ${finishedBefore} of ${plan.trials.length} trials already finished in ${args.resume}\n`);
+  progress.start(plan.trials.length);
+  let result: OptimizeResult;
+  try {
+    result = await optimize({
+      plan,
+      rules,
+      executor,
+      finished: trialsFile?.finished ?? [],
+      signal: stop.signal,
+      onOutcome: (outcome, done) => {
+        trialsFile?.append(outcome);
+        kept.push(outcome);
+        progress.update(done);
+      },
+    });
+  } finally {
+    progress.stop();
+    process.off('SIGINT', onInterrupt);
+    trialsFile?.close();
+    await executor.close();
+  }
+  if (result.interrupted && trialsFile === undefined && kept.length > 0) {
+    const path = saveTrials(`${inputs.strategy.name}.trials.jsonl`, identity, kept);
+    process.stderr.write(`interrupted: ${kept.length} finished trials saved to ${path}; continue with --resume ${path}\n`);
+  } else if (result.interrupted) {
+    process.stderr.write(
+      `interrupted: ${result.outcomes.length} of ${plan.trials.length} trials finished${args.resume === undefined ? '' : `; continue with --resume ${args.resume}`}\n`,
+    );
+  }
+  const bestEquity = async (): Promise<{ time: number; value: number }[]> => {
+    const best = result.ranking.ranked[0];
+    if (best === undefined) return [];
+    const combo = plan.trials.find((trial) => trial.index === best.index)!.combo;
+    const { trialEquity } = await import('../../research/report/best-equity.js');
+    return trialEquity({ definition: inputs.strategy.definition, data: inputs.data, risk: inputs.risk }, settings, combo);
+  };
+  await writeOptimizeOutputs(args, json, inputs.strategy.name, result, rules, bestEquity);
+  if (result.interrupted) process.exitCode = 130;
+  return result;
+}
+
+async function writeOptimizeOutputs(
+  args: OptimizeArgs,
+  json: string | undefined,
+  strategy: string,
+  result: OptimizeResult,
+  rules: RankingRules,
+  bestEquity: () => Promise<{ time: number; value: number }[]>,
+): Promise<void> {
+  const top = args.top ?? 10;
+  if (json !== '-' && args.quiet !== true) process.stdout.write(summaryText(result, rules, top));
+  if (json !== undefined) {
+    const text = `${JSON.stringify(optimizeDocument(strategy, result, rules, top), null, 2)}\n`;
+    if (json === '-') process.stdout.write(text);
+    else await writeFile(json, text), process.stderr.write(`wrote ${json}\n`);
+  }
+  if (args.csv !== undefined) {
+    await writeFile(args.csv, formatCsv(result));
+    process.stderr.write(`wrote ${args.csv}\n`);
+  }
+  if (args.report !== undefined) {
+    const { renderOptimizeReport } = await import('../../research/report/optimize-report.js');
+    await writeFile(args.report, await renderOptimizeReport({ strategy, result, rules, bestEquity: await bestEquity() }));
+    process.stderr.write(`wrote ${args.report}\n`);
+  }
+}
+
+function summaryText(result: OptimizeResult, rules: RankingRules, top: number): string {
+  const { plan, ranking, overfitting } = result;
+  const excluded = Object.entries(ranking.excluded).map(([reason, count]) => `${reason} ×${count}`);
+  const lines = [
+    `${result.outcomes.length} of ${plan.trials.length} trials finished (space ${plan.spaceSize}, skipped ${plan.skipped.length}); ranked ${ranking.ranked.length}${excluded.length === 0 ? '' : `, excluded: ${excluded.join(', ')}`}`,
+    `objective: ${rules.objective.metric} (${rules.objective.direction})`,
+    '',
+    ranking.ranked.length === 0 ? 'No trial meets the constraints.' : formatTable(result, rules, top),
+    '',
+    `Probability of backtest overfitting (CSCV, ${overfitting.pbo?.splits ?? 0} splits): ${overfitting.pbo === null ? '—' : overfitting.pbo.probability.toFixed(3)}`,
+    `Deflated Sharpe ratio of the best (probability its Sharpe > the luck of ${overfitting.deflatedSharpe?.trials ?? 0} trials): ${overfitting.deflatedSharpe === null ? '—' : overfitting.deflatedSharpe.probability.toFixed(3)}`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+export const optimizeCommand: CommandModule<object, OptimizeArgs> = {
+  command: 'optimize <strategy>',
+  describe: 'Search strategy parameters: backtest every combination on every core (or on queue workers) and rank them',
+  builder: (yargs) =>
+    jsonTakesAValue(yargs)
+      .positional('strategy', { type: 'string', demandOption: true, describe: 'Strategy file (.ts or .js)' })
+      .option('param', {
+        type: 'string',
+        array: true,
+        describe: 'A parameter to search: name=start:end:step (ends included), name=a,b,c or name=value (repeatable)',
+      })
+      .options(BACKTEST_OPTIONS)
+      .options(SEARCH_OPTIONS)
+      .option('resume', { type: 'string', describe: 'Trials file: finished trials are appended to it, and a rerun continues from it' })
+      .option('json', { type: 'string', nargs: 1, describe: 'Write the ranking as JSON to FILE, or to stdout with -' })
+      .option('csv', { type: 'string', describe: 'Write every finished trial (params and metrics) as CSV to FILE' })
+      .option('report', { type: 'string', describe: 'Write a self-contained HTML report (heatmap, objective vs drawdown, best equity)' })
+      .option('quiet', { type: 'boolean', describe: 'No table on the terminal' })
+      .example('$0 optimize strategies/sma-crossover.ts --param fast=5:30:5 --param slow=20:100:10', 'Grid search, ranked by Sharpe')
+      .example(
+        "$0 optimize strategies/sma-crossover.ts --param fast=2:50 --param slow=10:200 --search random --trials 500 --seed 7 --objective calmar --constraint 'maxDrawdown<0.2' --min-trades 10",
+        'Random search with an objective and constraints',
+      )
+      .example(
+        '$0 optimize strategies/sma-crossover.ts --param fast=5:30:5 --param slow=20:100:10 --resume sma.trials.jsonl',
+        'Keep trials; rerun to continue after Ctrl-C',
+      )
+      .example(
+        '$0 optimize strategies/sma-crossover.ts --param fast=5:30 --queue redis://10.0.0.5:6379/0',
+        'Run the trials on `trader worker` machines',
+      ),
+  handler: async (args) => {
+    await optimizeAction(args);
+  },
+};

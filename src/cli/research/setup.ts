@@ -1,0 +1,129 @@
+// What optimize and walkforward share on the command line: their flags beyond the backtest's, the trial
+// settings from those flags, and the executor (the local pool, or the Redis queue with --queue).
+import { relative, resolve } from 'node:path';
+import type { Options } from 'yargs';
+import type { BacktestData } from '../../backtest/data.js';
+import { InvalidInputError } from '../../domain/errors.js';
+import { dataHash } from '../../research/data-hash.js';
+import type { TrialExecutor } from '../../research/executor.js';
+import { type Constraint, type Objective, parseConstraint, parseObjective } from '../../research/objective.js';
+import { parseParamSpace, type ParamSpace } from '../../research/param-space.js';
+import { createLocalPool, defaultWorkers } from '../../research/pool/local-pool.js';
+import { shareData } from '../../research/shared-data.js';
+import type { TrialSettings } from '../../research/trial.js';
+import type { BacktestArgs } from '../backtest/flags.js';
+import type { BacktestInputs } from '../backtest/inputs.js';
+
+export interface ResearchArgs extends BacktestArgs {
+  readonly search?: string;
+  readonly trials?: number;
+  readonly seed?: number;
+  readonly objective?: string;
+  readonly constraint?: readonly string[];
+  readonly 'min-trades'?: number;
+  readonly workers?: number;
+  readonly blocks?: number;
+  readonly queue?: string;
+  readonly top?: number;
+}
+
+export const SEARCH_OPTIONS = {
+  search: { type: 'string', default: 'grid', describe: 'grid (every combination) or random (--trials of them, drawn with --seed)' },
+  trials: { type: 'number', describe: 'Random search: how many combinations to try (default 100)' },
+  seed: { type: 'number', default: 1, describe: 'Random search seed: the same seed gives the same trials and ranking' },
+  objective: {
+    type: 'string',
+    default: 'sharpe',
+    describe:
+      'Metric to rank by, best first, e.g. sharpe, sortino, cagr, totalReturn, calmar, profitFactor; add :min or :max to choose the direction (maxDrawdown is :min by default)',
+  },
+  constraint: { type: 'string', array: true, describe: "A condition every ranked trial meets, e.g. 'maxDrawdown<0.2' (repeatable)" },
+  'min-trades': { type: 'number', default: 0, describe: 'Rank only trials with at least N closed trades' },
+  workers: { type: 'number', describe: 'Worker threads (default: the number of cores)' },
+  blocks: { type: 'number', default: 16, describe: 'Blocks of bars for the probability of backtest overfitting (CSCV; even)' },
+  queue: { type: 'string', describe: 'Run the trials on `trader worker`s through Redis, e.g. redis://host:6379/0' },
+  top: { type: 'number', default: 10, describe: 'How many of the best trials to print' },
+} as const satisfies Record<string, Options>;
+
+export interface SearchChoice {
+  readonly space: ParamSpace;
+  readonly search: 'grid' | 'random';
+  readonly trials: number | undefined;
+  readonly seed: number;
+  readonly objective: Objective;
+  readonly constraints: readonly Constraint[];
+  readonly minTrades: number;
+  readonly workers: number;
+  readonly blocks: number;
+}
+
+export function searchChoice(args: ResearchArgs): SearchChoice {
+  const search = String(args.search ?? 'grid');
+  if (search !== 'grid' && search !== 'random') throw new InvalidInputError(`--search: grid or random, got ${search}`, 'search');
+  const whole = (value: number | undefined, flag: string, min: number): number | undefined => {
+    if (value === undefined) return undefined;
+    if (!Number.isSafeInteger(value) || value < min) throw new InvalidInputError(`${flag}: a whole number ≥ ${min}, got ${value}`, flag);
+    return value;
+  };
+  const blocks = whole(args.blocks, '--blocks', 2) ?? 16;
+  if (blocks % 2 !== 0) throw new InvalidInputError(`--blocks: an even number, got ${blocks}`, '--blocks');
+  return {
+    space: parseParamSpace((args.param ?? []).map(String)),
+    search,
+    trials: whole(args.trials, '--trials', 1),
+    seed: whole(args.seed, '--seed', 0) ?? 1,
+    objective: parseObjective(String(args.objective ?? 'sharpe')),
+    constraints: (args.constraint ?? []).map((text) => parseConstraint(String(text))),
+    minTrades: whole(args['min-trades'], '--min-trades', 0) ?? 0,
+    workers: whole(args.workers, '--workers', 1) ?? defaultWorkers(),
+    blocks,
+  };
+}
+
+export function trialSettings(args: ResearchArgs, inputs: BacktestInputs, blocks: number): TrialSettings {
+  return {
+    strategyFile: resolve(args.strategy),
+    symbols: inputs.strategy.symbols,
+    ...(args.period === undefined ? {} : { period: args.period }),
+    cash: inputs.cash.toFixed(),
+    venue: inputs.venue.settings,
+    ...(args.risk === undefined ? {} : { riskFile: resolve(args.risk) }),
+    riskFreeRate: inputs.riskFreeRate,
+    blocks,
+    fixed: {},
+  };
+}
+
+export interface ExecutorChoice {
+  readonly executor: TrialExecutor;
+  readonly dataHash: string;
+}
+
+export async function createExecutor(
+  args: ResearchArgs,
+  { data, dataPath }: { readonly data: BacktestData; readonly dataPath: string },
+  settings: TrialSettings,
+  workers: number,
+): Promise<ExecutorChoice> {
+  const hash = dataHash(data);
+  if (args.queue !== undefined) {
+    const { createQueueExecutor } = await import('../../research/queue/submitter.js');
+    // Workers open the files relative to their own working folder: the same layout on every machine.
+    const local = (path: string): string => relative(process.cwd(), path);
+    const shared = {
+      ...settings,
+      strategyFile: local(settings.strategyFile),
+      ...(settings.riskFile === undefined ? {} : { riskFile: local(settings.riskFile) }),
+    };
+    return {
+      executor: await createQueueExecutor({
+        url: String(args.queue),
+        settings: shared,
+        dataHash: hash,
+        dataPath: local(resolve(dataPath)),
+      }),
+      dataHash: hash,
+    };
+  }
+  return { executor: createLocalPool({ workers, settings, data: shareData(data, hash) }), dataHash: hash };
+}

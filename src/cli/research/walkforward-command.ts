@@ -1,0 +1,166 @@
+// `trader walkforward STRATEGY --train 3y --test 1y`: optimizes on each training window, tests the chosen
+// parameters on the window after it, and prints the stitched out-of-sample result beside the in-sample one.
+import { writeFile } from 'node:fs/promises';
+import type { CommandModule } from 'yargs';
+import { systemClock } from '../../clock/system-clock.js';
+import { createProgress } from '../../backtest/progress.js';
+import type { RankingRules } from '../../research/ranking.js';
+import { parseSpan, walkForward, walkForwardWindows, type WalkForwardResult } from '../../research/walkforward.js';
+import { InvalidInputError } from '../../domain/errors.js';
+import { BACKTEST_OPTIONS, jsonTarget } from '../backtest/flags.js';
+import { jsonTakesAValue } from '../backtest/backtest-command.js';
+import { loadBacktestInputs } from '../backtest/inputs.js';
+import { localTime } from '../../backtest/report/local-time.js';
+import { timeZoneOf } from '../../domain/market-hours.js';
+import { marketOf } from '../../domain/symbol.js';
+import { createExecutor, type ResearchArgs, SEARCH_OPTIONS, searchChoice, trialSettings } from './setup.js';
+
+interface WalkForwardArgs extends ResearchArgs {
+  readonly train: string;
+  readonly test: string;
+  readonly step?: string;
+  readonly anchored?: boolean;
+}
+
+export async function walkForwardAction(args: WalkForwardArgs): Promise<WalkForwardResult> {
+  const choice = searchChoice(args);
+  const train = parseSpan(args.train, '--train');
+  const test = parseSpan(args.test, '--test');
+  const step = args.step === undefined ? test : parseSpan(args.step, '--step');
+  const json = jsonTarget(args.json);
+  const inputs = await loadBacktestInputs(args, {});
+  const times = inputs.data.series.flatMap((series) => [series.candles[0]?.time ?? Infinity, series.candles.at(-1)?.time ?? -Infinity]);
+  const windows = walkForwardWindows(Math.min(...times), Math.max(...times), train, test, step, args.anchored === true);
+  if (windows.length === 0)
+    throw new InvalidInputError(
+      `the data is shorter than one training window (--train ${train.text}); use a shorter --train or more data`,
+      '--train',
+    );
+  const settings = trialSettings(args, inputs, choice.blocks);
+  const rules: RankingRules = { objective: choice.objective, constraints: choice.constraints, minTrades: choice.minTrades };
+  const { executor } = await createExecutor(args, inputs, settings, choice.workers);
+  const stop = new AbortController();
+  const onInterrupt = (): void => stop.abort();
+  process.once('SIGINT', onInterrupt);
+  const progress = createProgress({ clock: systemClock, stream: process.stderr, label: 'walkforward', unit: 'windows', minimumMs: 0 });
+  progress.start(windows.length);
+  let result: WalkForwardResult;
+  try {
+    result = await walkForward({
+      definition: inputs.strategy.definition,
+      data: inputs.data,
+      risk: inputs.risk,
+      settings,
+      search: choice,
+      rules,
+      windows,
+      executor,
+      signal: stop.signal,
+      onWindow: (done) => progress.update(done),
+    });
+  } finally {
+    progress.stop();
+    process.off('SIGINT', onInterrupt);
+    await executor.close();
+  }
+  const zone = timeZoneOf(marketOf(inputs.strategy.symbols[0]!));
+  const date = (time: number): string => localTime(zone).iso(time).slice(0, 10);
+  const document = walkForwardDocument(inputs.strategy.name, result, rules, date);
+  if (json !== '-' && args.quiet !== true) process.stdout.write(summaryText(result, rules, date));
+  if (json !== undefined) {
+    const text = `${JSON.stringify(document, null, 2)}\n`;
+    if (json === '-') process.stdout.write(text);
+    else await writeFile(json, text), process.stderr.write(`wrote ${json}\n`);
+  }
+  if (args.report !== undefined) {
+    const { renderWalkForwardReport } = await import('../../research/report/walkforward-report.js');
+    await writeFile(args.report, await renderWalkForwardReport(inputs.strategy.name, result, zone));
+    process.stderr.write(`wrote ${args.report}\n`);
+  }
+  if (result.interrupted) {
+    process.stderr.write(`interrupted after ${result.windows.length} of ${windows.length} windows\n`);
+    process.exitCode = 130;
+  }
+  return result;
+}
+
+function walkForwardDocument(strategy: string, result: WalkForwardResult, rules: RankingRules, date: (time: number) => string) {
+  return {
+    version: 1,
+    strategy,
+    objective: rules.objective,
+    inSampleObjective: result.inSampleObjective,
+    outOfSampleObjective: result.outOfSampleObjective,
+    outOfSample: result.outOfSample,
+    interrupted: result.interrupted,
+    windows: result.windows.map((window) => ({
+      train: { from: date(window.window.train.from), to: date(window.window.train.to) },
+      test: { from: date(window.window.test.from), to: date(window.window.test.to) },
+      trials: window.trials,
+      params: window.chosen?.params ?? null,
+      inSample: window.chosen?.metrics ?? null,
+      outOfSample: window.test?.metrics ?? null,
+      pbo: window.pbo,
+    })),
+    stitched: result.stitched.times.map((time, index) => ({ date: date(time), equity: result.stitched.equity[index]! })),
+  };
+}
+
+function summaryText(result: WalkForwardResult, rules: RankingRules, date: (time: number) => string): string {
+  const metric = rules.objective.metric;
+  const number = (value: number | null | undefined): string => (value === null || value === undefined ? '—' : value.toFixed(4));
+  const rows = result.windows.map((window) => {
+    const params =
+      window.chosen === undefined
+        ? 'no trial qualified'
+        : Object.entries(window.chosen.params)
+            .map(([key, value]) => `${key}=${value}`)
+            .join(' ');
+    return `${date(window.window.train.from)}..${date(window.window.train.to)}  ${date(window.window.test.from)}..${date(window.window.test.to)}  IS ${metric} ${number(window.chosen === undefined ? null : (window.chosen.metrics[metric] as number | null))}  OOS ${metric} ${number(window.test === undefined ? null : (window.test.metrics[metric] as number | null))}  ${params}`;
+  });
+  const oos = result.outOfSample;
+  return `${[
+    'train window            test window             chosen parameters',
+    ...rows,
+    '',
+    `${metric}: in-sample mean ${number(result.inSampleObjective)}, out-of-sample mean ${number(result.outOfSampleObjective)}`,
+    `stitched out-of-sample: total return ${number(oos.totalReturn)}, cagr ${number(oos.cagr)}, sharpe ${number(oos.sharpe)}, max drawdown ${number(oos.maxDrawdown)}`,
+  ].join('\n')}\n`;
+}
+
+export const walkForwardCommand: CommandModule<object, WalkForwardArgs> = {
+  command: 'walkforward <strategy>',
+  describe: 'Walk-forward analysis: optimize on each training window, test the chosen parameters on the next window',
+  builder: (yargs) =>
+    jsonTakesAValue(yargs)
+      .positional('strategy', { type: 'string', demandOption: true, describe: 'Strategy file (.ts or .js)' })
+      .option('param', {
+        type: 'string',
+        array: true,
+        describe: 'A parameter to search: name=start:end:step, name=a,b or name=value (repeatable)',
+      })
+      .option('train', { type: 'string', demandOption: true, describe: 'Training window length: 3y, 18m, 26w, 90d' })
+      .option('test', { type: 'string', demandOption: true, describe: 'Test window length after each training window' })
+      .option('step', { type: 'string', describe: 'How far each window moves on (default: the test length)' })
+      .option('anchored', { type: 'boolean', describe: 'Every training window starts at the first bar (growing windows)' })
+      .options(BACKTEST_OPTIONS)
+      .options(SEARCH_OPTIONS)
+      .option('json', {
+        type: 'string',
+        nargs: 1,
+        describe: 'Write the windows, chosen params and stitched curve as JSON to FILE, or to stdout with -',
+      })
+      .option('report', { type: 'string', describe: 'Write a self-contained HTML report with the stitched out-of-sample curve' })
+      .option('quiet', { type: 'boolean', describe: 'No table on the terminal' })
+      .example(
+        '$0 walkforward strategies/sma-crossover.ts --param fast=5:30:5 --param slow=20:100:20 --train 3y --test 1y',
+        'Rolling 3-year training, 1-year tests',
+      )
+      .example(
+        '$0 walkforward strategies/sma-crossover.ts --param fast=5:30:5 --param slow=40:100:20 --train 5y --test 1y --anchored --report wf.html',
+        'Growing windows, with a report',
+      ),
+  handler: async (args) => {
+    await walkForwardAction(args);
+  },
+};

@@ -1,0 +1,59 @@
+// `trader worker --queue redis://…`: runs queued optimize and walk-forward trials on this machine's cores
+// until stopped (Ctrl-C finishes the trials in hand; a killed worker's trials are retried elsewhere).
+import type { CommandModule } from 'yargs';
+import { InvalidInputError } from '../../domain/errors.js';
+import { defaultWorkers } from '../../research/pool/local-pool.js';
+import { startQueueWorker } from '../../research/queue/worker.js';
+
+interface WorkerArgs {
+  readonly queue: string;
+  readonly workers?: number;
+  readonly data?: string;
+  readonly 'lock-ms': number;
+}
+
+export const workerCommand: CommandModule<object, WorkerArgs> = {
+  command: 'worker',
+  describe: 'Run queued research trials (trader optimize/walkforward --queue) on this machine until stopped',
+  builder: (yargs) =>
+    yargs
+      .option('queue', { type: 'string', demandOption: true, describe: 'Redis of the queue, e.g. redis://10.0.0.5:6379/0' })
+      .option('workers', { type: 'number', describe: 'Worker threads (default: the number of cores)' })
+      .option('data', {
+        type: 'string',
+        describe: "Where this machine has the data, when not at the submitter's path (its content hash must match)",
+      })
+      .option('lock-ms', {
+        type: 'number',
+        default: 30_000,
+        describe: 'A trial whose worker stops answering this long is given to another worker',
+      })
+      .example(
+        '$0 worker --queue redis://10.0.0.5:6379/0',
+        'From the project folder, with the same strategy and data files as the submitter',
+      )
+      .example('$0 worker --queue redis://10.0.0.5:6379/0 --data /mnt/history/SPY.US.csv --workers 8', 'Data elsewhere on this machine'),
+  handler: async (args) => {
+    const threads = args.workers ?? defaultWorkers();
+    if (!Number.isSafeInteger(threads) || threads < 1)
+      throw new InvalidInputError(`--workers: a whole number ≥ 1, got ${threads}`, '--workers');
+    let trials = 0;
+    const worker = await startQueueWorker({
+      url: args.queue,
+      threads,
+      lockMs: args['lock-ms'],
+      ...(args.data === undefined ? {} : { dataPath: args.data }),
+      onTrial: () => {
+        trials += 1;
+      },
+      onError: (error) => process.stderr.write(`worker: ${error.message}\n`),
+    });
+    process.stderr.write(`worker ready: ${threads} threads on ${args.queue}\n`);
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+    await worker.close();
+    process.stderr.write(`worker stopped after ${trials} trials\n`);
+  },
+};

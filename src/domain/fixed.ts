@@ -1,0 +1,24 @@
+// A plain fixed-point number without a unit: rates, factors, percentages, and limits given without one.
+import { type FixedInput, FixedPoint, type Raw, parsed, readInput } from './fixed-point.js';
+
+export class Fixed extends FixedPoint {
+  declare private readonly kind: 'fixed';
+
+  protected make(raw: Raw, precision: number): this {
+    return new Fixed(raw, precision) as this;
+  }
+
+  static readonly ZERO = new Fixed(0, 0);
+  static readonly ONE = new Fixed(1, 0);
+
+  static fromRaw(raw: Raw, precision: number): Fixed {
+    return new Fixed(raw, precision);
+  }
+
+  /** A float is taken as its shortest text (0.001 is 0.001); `field` names the input in errors. */
+  static of(value: FixedInput, field = 'value'): Fixed {
+    if (value instanceof Fixed) return value;
+    readInput(value, field);
+    return new Fixed(parsed.raw, parsed.precision);
+  }
+}

@@ -1,0 +1,32 @@
+// A price per unit of an instrument, fixed-point at the precision of its tick or of the data it came from.
+import { EXTRA_PLACES, type FixedInput, FixedPoint, type Raw, parsed, readInput } from './fixed-point.js';
+
+export class Price extends FixedPoint {
+  declare private readonly kind: 'price';
+
+  protected make(raw: Raw, precision: number): this {
+    return new Price(raw, precision) as this;
+  }
+
+  static readonly ZERO = new Price(0, 0);
+
+  static fromRaw(raw: Raw, precision: number): Price {
+    return new Price(raw, precision);
+  }
+
+  /**
+   * total ÷ quantity as a price (an average): exact when the division ends within EXTRA_PLACES more places
+   * than the prices in `total` have, rounded half-even there otherwise; trailing zeros dropped.
+   */
+  static average(total: FixedPoint, quantity: FixedPoint): Price {
+    const places = Math.max(0, total.precision - quantity.precision) + EXTRA_PLACES;
+    return new Price(total.raw, total.precision).dividedBy(quantity, places).normalized();
+  }
+
+  /** A float is taken as its shortest text (123.45 is 123.45); `field` names the input in errors. */
+  static of(value: FixedInput, field = 'price'): Price {
+    if (value instanceof Price) return value;
+    readInput(value, field);
+    return new Price(parsed.raw, parsed.precision);
+  }
+}

@@ -1,0 +1,28 @@
+// A number of units (shares, lots, contracts), fixed-point at the precision of the instrument's lot.
+import { type FixedInput, FixedPoint, type Raw, parsed, readInput } from './fixed-point.js';
+
+export class Quantity extends FixedPoint {
+  declare private readonly kind: 'quantity';
+
+  protected make(raw: Raw, precision: number): this {
+    return new Quantity(raw, precision) as this;
+  }
+
+  static readonly ZERO = new Quantity(0, 0);
+
+  static fromRaw(raw: Raw, precision: number): Quantity {
+    return new Quantity(raw, precision);
+  }
+
+  /** A float is taken as its shortest text; `field` names the input in errors. */
+  static of(value: FixedInput, field = 'quantity'): Quantity {
+    if (value instanceof Quantity) return value;
+    readInput(value, field);
+    return new Quantity(parsed.raw, parsed.precision);
+  }
+
+  /** The whole units at or below this (towards minus infinity). */
+  floor(): Quantity {
+    return this.roundTo(0, 'floor');
+  }
+}

@@ -1,0 +1,144 @@
+// `trader check`: is a strategy honest? Four checks over the same data, each pass or fail with the first
+// decision that differs:
+// - look-ahead: cutting the history after a random bar never changes a decision made up to that bar;
+// - warm-up: starting later gives the same decisions once the declared warm-up has passed;
+// - determinism: two runs make the same decisions;
+// - parity: the backtest and a paper replay against the simulator make the same decisions in the same order.
+import type { BacktestData } from '../../backtest/data.js';
+import type { RiskLimits } from '../../risk/config.js';
+import type { PreparedStrategy } from '../../strategy/prepare.js';
+import { seededRandom } from '../param-space.js';
+import { sliceData } from '../shared-data.js';
+import { runTrialBacktest, type TrialSettings } from '../trial.js';
+import { decisionsOf, type Decision, type Difference, firstDifference } from './decisions.js';
+
+export const CHECK_NAMES = ['look-ahead', 'warm-up', 'determinism', 'parity'] as const;
+export type CheckName = (typeof CHECK_NAMES)[number];
+
+export interface CheckResult {
+  readonly check: CheckName;
+  readonly passed: boolean;
+  /** What was compared, in words. */
+  readonly detail: string;
+  readonly difference?: Difference;
+}
+
+export interface CheckInput {
+  readonly strategy: PreparedStrategy;
+  readonly data: BacktestData;
+  readonly risk: RiskLimits | undefined;
+  readonly settings: TrialSettings;
+  /** How many random cut points the look-ahead check tries. */
+  readonly cuts: number;
+  readonly seed: number;
+  /** Bars of the parity stretch. */
+  readonly parityBars: number;
+  /** Runs the parity replay (injected: it starts the simulator and the paper runtime). */
+  readonly paperDecisions?: (strategy: PreparedStrategy, data: BacktestData) => Promise<Decision[]>;
+}
+
+async function decisions(input: CheckInput, data: BacktestData, strategy = input.strategy): Promise<Decision[]> {
+  const run = await runTrialBacktest(strategy, { data, risk: input.risk }, input.settings, true);
+  return decisionsOf(run.intents);
+}
+
+/** Every series cut to the bars starting in [from, to). */
+function barsBetween(data: BacktestData, from: number, to: number): BacktestData {
+  return sliceData(data, from, to);
+}
+
+function barTimes(data: BacktestData): number[] {
+  return [...new Set(data.series.flatMap((series) => Array.from(series.columns.time.subarray(0, series.columns.length))))].sort(
+    (a, b) => a - b,
+  );
+}
+
+export async function checkDeterminism(input: CheckInput, full: readonly Decision[]): Promise<CheckResult> {
+  const again = await decisions(input, input.data);
+  const difference = firstDifference(full, again);
+  return {
+    check: 'determinism',
+    passed: difference === undefined,
+    detail: `two runs over ${barTimes(input.data).length} bars, ${full.length} decisions`,
+    ...(difference === undefined ? {} : { difference }),
+  };
+}
+
+export async function checkLookAhead(input: CheckInput, full: readonly Decision[]): Promise<CheckResult> {
+  const times = barTimes(input.data);
+  const random = seededRandom(input.seed);
+  const low = Math.min(times.length - 2, input.strategy.warmup + 1);
+  const cuts = [
+    ...new Set(Array.from({ length: input.cuts }, () => low + Math.floor(random() * Math.max(1, times.length - 1 - low)))),
+  ].sort((a, b) => a - b);
+  for (const cut of cuts) {
+    // Decisions on bars up to `cut` are made before the next bar starts.
+    const next = times[cut + 1]!;
+    const cutRun = await decisions(input, barsBetween(input.data, Number.NEGATIVE_INFINITY, next));
+    const expected = full.filter((decision) => decision.time < next);
+    const difference = firstDifference(
+      expected,
+      cutRun.filter((decision) => decision.time < next),
+    );
+    if (difference !== undefined)
+      return { check: 'look-ahead', passed: false, detail: `history cut after bar ${cut + 1} of ${times.length}`, difference };
+  }
+  return {
+    check: 'look-ahead',
+    passed: true,
+    detail: `history cut after ${cuts.length} random bars (${cuts.map((cut) => cut + 1).join(', ')}) of ${times.length}`,
+  };
+}
+
+export async function checkWarmUp(input: CheckInput, full: readonly Decision[]): Promise<CheckResult> {
+  const times = barTimes(input.data);
+  const warmup = input.strategy.warmup;
+  for (const offset of [Math.max(1, warmup), Math.max(2, 2 * warmup + 3)]) {
+    const warm = times[offset + warmup];
+    if (warm === undefined) continue;
+    const later = await decisions(input, barsBetween(input.data, times[offset]!, Number.POSITIVE_INFINITY));
+    const difference = firstDifference(
+      full.filter((decision) => decision.time >= warm),
+      later.filter((decision) => decision.time >= warm),
+    );
+    if (difference !== undefined)
+      return {
+        check: 'warm-up',
+        passed: false,
+        detail: `started at bar ${offset + 1} instead of 1, compared from bar ${offset + warmup + 1} (warm-up ${warmup} bars)`,
+        difference,
+      };
+  }
+  return {
+    check: 'warm-up',
+    passed: true,
+    detail: `started ${Math.max(1, warmup)} and ${Math.max(2, 2 * warmup + 3)} bars later: same decisions once the declared warm-up of ${warmup} bars passed`,
+  };
+}
+
+export async function checkParity(input: CheckInput): Promise<CheckResult> {
+  if (input.paperDecisions === undefined) return { check: 'parity', passed: true, detail: 'skipped' };
+  const times = barTimes(input.data);
+  const stretch = Math.min(times.length, input.parityBars);
+  const data = barsBetween(input.data, times[0]!, times[stretch - 1]! + 1);
+  // A paper run never sees its last bar close (no later tick comes), so the backtest leaves that bar out.
+  const backtested = await decisions(input, barsBetween(input.data, times[0]!, times[stretch - 1]!));
+  const paper = await input.paperDecisions(input.strategy, data);
+  const difference = firstDifference(backtested, paper, false);
+  return {
+    check: 'parity',
+    passed: difference === undefined,
+    detail: `first ${stretch} bars: backtest ${backtested.length} decisions, paper replay ${paper.length}`,
+    ...(difference === undefined ? {} : { difference }),
+  };
+}
+
+export async function runChecks(input: CheckInput, only: readonly CheckName[] = CHECK_NAMES): Promise<CheckResult[]> {
+  const full = await decisions(input, input.data);
+  const results: CheckResult[] = [];
+  if (only.includes('look-ahead')) results.push(await checkLookAhead(input, full));
+  if (only.includes('warm-up')) results.push(await checkWarmUp(input, full));
+  if (only.includes('determinism')) results.push(await checkDeterminism(input, full));
+  if (only.includes('parity')) results.push(await checkParity(input));
+  return results;
+}

@@ -1,0 +1,11 @@
+// Where trials run: the local worker pool or the Redis queue; the optimizer does not care which.
+import type { TrialOutcome, TrialTask } from './trial.js';
+
+export interface TrialExecutor {
+  /**
+   * Runs the trials, calling onOutcome once per finished trial (in any order). When `signal` aborts, no new
+   * trial starts, trials still running are dropped, and the promise resolves.
+   */
+  run(trials: readonly TrialTask[], onOutcome: (outcome: TrialOutcome) => void, signal: AbortSignal): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,94 @@
+// What an optimization ranks by (`--objective sharpe[:max|:min]`) and what a trial must satisfy
+// (`--constraint 'maxDrawdown<0.2'`, `--min-trades N`).
+import type { Metrics } from '../backtest/result.js';
+import { InvalidInputError } from '../domain/errors.js';
+
+/** Metrics a trial reports: the backtest's, plus calmar (cagr / maxDrawdown). */
+export type TrialMetrics = Metrics & { readonly calmar: number | null };
+
+export const OBJECTIVE_NAMES = [
+  'sharpe',
+  'sortino',
+  'cagr',
+  'totalReturn',
+  'calmar',
+  'profitFactor',
+  'winRate',
+  'finalEquity',
+  'averageTrade',
+  'maxDrawdown',
+  'exposure',
+  'totalCommission',
+] as const;
+export type ObjectiveName = (typeof OBJECTIVE_NAMES)[number];
+
+/** Which way is best unless the user says `:max` or `:min`. */
+const LOWER_IS_BETTER: ReadonlySet<string> = new Set(['maxDrawdown', 'exposure', 'totalCommission']);
+
+export interface Objective {
+  readonly metric: ObjectiveName;
+  readonly direction: 'max' | 'min';
+}
+
+export function parseObjective(text: string): Objective {
+  const [name = '', direction] = text.split(':').map((part) => part.trim());
+  if (!(OBJECTIVE_NAMES as readonly string[]).includes(name))
+    throw new InvalidInputError(`--objective: unknown metric "${name}" (one of ${OBJECTIVE_NAMES.join(', ')})`, 'objective');
+  if (direction !== undefined && direction !== 'max' && direction !== 'min')
+    throw new InvalidInputError(`--objective ${text}: the direction is :max or :min`, 'objective');
+  return { metric: name as ObjectiveName, direction: direction ?? (LOWER_IS_BETTER.has(name) ? 'min' : 'max') };
+}
+
+export const CONSTRAINT_OPERATORS = ['<=', '>=', '<', '>', '='] as const;
+
+export interface Constraint {
+  readonly metric: keyof TrialMetrics;
+  readonly operator: (typeof CONSTRAINT_OPERATORS)[number];
+  readonly value: number;
+  readonly text: string;
+}
+
+const NUMERIC_METRICS: readonly string[] = [
+  ...OBJECTIVE_NAMES,
+  'fills',
+  'closedTrades',
+  'winningTrades',
+  'losingTrades',
+  'grossProfit',
+  'grossLoss',
+  'bestTrade',
+  'worstTrade',
+  'averageBarsHeld',
+  'maxDrawdownBars',
+];
+
+export function parseConstraint(text: string): Constraint {
+  const match = /^\s*([A-Za-z]+)\s*(<=|>=|<|>|=)\s*(-?[\d.]+(?:e-?\d+)?)\s*$/.exec(text);
+  if (match === null) throw new InvalidInputError(`--constraint '${text}': expected METRIC<VALUE, e.g. 'maxDrawdown<0.2'`, 'constraint');
+  const [, metric = '', operator, value] = match;
+  if (!NUMERIC_METRICS.includes(metric))
+    throw new InvalidInputError(`--constraint '${text}': unknown metric "${metric}" (one of ${NUMERIC_METRICS.join(', ')})`, 'constraint');
+  return { metric: metric as keyof TrialMetrics, operator: operator as Constraint['operator'], value: Number(value), text: text.trim() };
+}
+
+/** A metric that is null (e.g. no losing trade for profitFactor) fails every constraint on it. */
+export function satisfies(metrics: TrialMetrics, constraint: Constraint): boolean {
+  const actual = metrics[constraint.metric];
+  if (typeof actual !== 'number') return false;
+  switch (constraint.operator) {
+    case '<':
+      return actual < constraint.value;
+    case '<=':
+      return actual <= constraint.value;
+    case '>':
+      return actual > constraint.value;
+    case '>=':
+      return actual >= constraint.value;
+    case '=':
+      return actual === constraint.value;
+  }
+}
+
+export function withCalmar(metrics: Metrics): TrialMetrics {
+  return { ...metrics, calmar: metrics.cagr === null || metrics.maxDrawdown === 0 ? null : metrics.cagr / metrics.maxDrawdown };
+}

@@ -1,0 +1,90 @@
+// The queue executor: enqueues each trial as a BullMQ job on Redis, gathers the results `trader worker`s
+// return, and counts each trial once (a retried job's second result is dropped by the optimizer).
+import { createHash } from 'node:crypto';
+import { Queue, QueueEvents } from 'bullmq';
+import type { TrialExecutor } from '../executor.js';
+import type { TrialOutcome, TrialSettings } from '../trial.js';
+import { QUEUE_NAME, queueConnection } from './connection.js';
+import { jobId, type TrialJob } from './job.js';
+
+export interface QueueExecutorOptions {
+  readonly url: string;
+  readonly settings: TrialSettings;
+  readonly dataHash: string;
+  /** The data path as workers should open it (relative to their working folder, or absolute). */
+  readonly dataPath: string;
+  /** Attempts per trial: a worker killed mid-trial leaves its job to be retried (default 5). */
+  readonly attempts?: number;
+}
+
+export async function createQueueExecutor(options: QueueExecutorOptions): Promise<TrialExecutor> {
+  const connection = queueConnection(options.url);
+  const queue = new Queue<TrialJob, TrialOutcome>(QUEUE_NAME, { connection });
+  const events = new QueueEvents(QUEUE_NAME, { connection });
+  await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+  const run = createHash('sha256')
+    .update(JSON.stringify([options.settings, options.dataHash, options.dataPath]))
+    .digest('hex')
+    .slice(0, 16);
+  return {
+    async run(trials, onOutcome, signal) {
+      if (trials.length === 0) return;
+      const pending = new Map(trials.map((trial) => [jobId(run, trial.index), trial.index]));
+      const done = new Promise<void>((resolve, reject) => {
+        const finish = (): void => {
+          events.off('completed', onCompleted);
+          events.off('failed', onFailed);
+          signal.removeEventListener('abort', onAbort);
+        };
+        const onCompleted = ({ jobId: id, returnvalue }: { jobId: string; returnvalue: unknown }): void => {
+          if (!pending.has(id)) return;
+          pending.delete(id);
+          onOutcome((typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue) as TrialOutcome);
+          if (pending.size === 0) finish(), resolve();
+        };
+        const onFailed = async ({ jobId: id, failedReason }: { jobId: string; failedReason: string }): Promise<void> => {
+          if (!pending.has(id)) return;
+          const job = await queue.getJob(id);
+          // A failure with attempts left is retried by BullMQ; only the last one ends the run.
+          if (job !== undefined && job.attemptsMade < (job.opts.attempts ?? 1)) return;
+          finish();
+          reject(new Error(`trial ${pending.get(id)} failed on a worker: ${failedReason}`));
+        };
+        const onAbort = (): void => {
+          finish();
+          resolve();
+        };
+        events.on('completed', onCompleted);
+        events.on('failed', onFailed);
+        signal.addEventListener('abort', onAbort);
+      });
+      await queue.addBulk(
+        trials.map((trial) => ({
+          name: 'trial',
+          data: { run, settings: options.settings, dataPath: options.dataPath, dataHash: options.dataHash, trial },
+          opts: {
+            jobId: jobId(run, trial.index),
+            attempts: options.attempts ?? 5,
+            removeOnComplete: { age: 3600 },
+            removeOnFail: { age: 24 * 3600 },
+          },
+        })),
+      );
+      // Results of jobs finished before we listened (a resubmitted run) are read back from Redis.
+      for (const [id] of pending) {
+        const job = await queue.getJob(id);
+        if (job !== undefined && (await job.isCompleted()))
+          events.emit('completed', { jobId: id, returnvalue: JSON.stringify(job.returnvalue), prev: 'active' }, '0');
+      }
+      try {
+        await done;
+      } finally {
+        if (signal.aborted) for (const id of pending.keys()) await queue.remove(id).catch(() => 0);
+      }
+    },
+    async close() {
+      await events.close();
+      await queue.close();
+    },
+  };
+}

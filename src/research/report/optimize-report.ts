@@ -1,0 +1,134 @@
+// The `trader optimize --report` page: a heatmap of the objective over any two parameters (the others held
+// at the best trial's values), a scatter of objective against max drawdown, and the best trial's equity.
+import { escapeHtml } from '../../backtest/report/inline.js';
+import type { OptimizeResult } from '../optimize.js';
+import type { RankingRules } from '../ranking.js';
+import { objectiveValue } from '../ranking.js';
+import { EQUITY_CHART_SCRIPT, renderPage } from './page.js';
+
+export interface OptimizeReportInput {
+  readonly strategy: string;
+  readonly result: OptimizeResult;
+  readonly rules: RankingRules;
+  /** The best trial's equity, chart time in seconds (market-local wall time read as UTC). */
+  readonly bestEquity: readonly { readonly time: number; readonly value: number }[];
+}
+
+const SCRIPT = `${EQUITY_CHART_SCRIPT}
+var data = JSON.parse(document.getElementById('report-data').textContent);
+function colour(value, low, high) {
+  if (value === null) return '#eee';
+  var share = high > low ? (value - low) / (high - low) : 0.5;
+  if (!data.higherIsBetter) share = 1 - share;
+  return 'hsl(' + Math.round(share * 120) + ', 70%, 60%)';
+}
+function drawHeatmap() {
+  var x = document.getElementById('heat-x').value, y = document.getElementById('heat-y').value;
+  var best = data.best ? data.best.params : {};
+  var xs = data.values[x], ys = data.values[y];
+  var cell = {};
+  data.trials.forEach(function (trial) {
+    for (var name in best) if (name !== x && name !== y && String(trial.params[name]) !== String(best[name])) return;
+    cell[String(trial.params[x]) + '|' + String(trial.params[y])] = trial.objective;
+  });
+  var known = Object.keys(cell).map(function (key) { return cell[key]; }).filter(function (v) { return v !== null; });
+  var low = Math.min.apply(null, known), high = Math.max.apply(null, known);
+  var html = '<thead><tr><th>' + y + ' \\\\ ' + x + '</th>' + xs.map(function (v) { return '<th>' + v + '</th>'; }).join('') + '</tr></thead><tbody>';
+  ys.forEach(function (yv) {
+    html += '<tr><th>' + yv + '</th>';
+    xs.forEach(function (xv) {
+      var value = cell[String(xv) + '|' + String(yv)];
+      var isBest = data.best && String(best[x]) === String(xv) && String(best[y]) === String(yv);
+      html += '<td class="cell' + (isBest ? ' best' : '') + '" style="background:' + colour(value === undefined ? null : value, low, high) + '">' + (value === undefined || value === null ? '' : value.toFixed(3)) + '</td>';
+    });
+    html += '</tr>';
+  });
+  document.getElementById('heatmap').innerHTML = html + '</tbody>';
+}
+if (data.names.length >= 2) {
+  ['heat-x', 'heat-y'].forEach(function (id) { document.getElementById(id).addEventListener('change', drawHeatmap); });
+  drawHeatmap();
+}
+if (data.bestEquity.length > 0) drawEquity('equity-chart', data.bestEquity);
+document.body.setAttribute('data-rendered', 'true');
+`;
+
+export async function renderOptimizeReport(input: OptimizeReportInput): Promise<string> {
+  const { result, rules } = input;
+  const names = Object.keys(result.outcomes[0]?.params ?? {}).filter(
+    (name) => new Set(result.outcomes.map((outcome) => String(outcome.params[name]))).size > 1,
+  );
+  const values = Object.fromEntries(
+    names.map((name) => [
+      name,
+      [...new Set(result.outcomes.map((outcome) => outcome.params[name]!))].sort((a, b) =>
+        typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b)),
+      ),
+    ]),
+  );
+  const best = result.ranking.ranked[0];
+  const rankedSet = new Set(result.ranking.ranked.map((outcome) => outcome.index));
+  const trials = result.outcomes.map((outcome) => ({
+    params: outcome.params,
+    objective: rankedSet.has(outcome.index) ? objectiveValue(outcome, rules.objective) : null,
+    drawdown: outcome.metrics.maxDrawdown,
+  }));
+  const options = (selected: number): string =>
+    names
+      .map((name, index) => `<option value="${escapeHtml(name)}"${index === selected ? ' selected' : ''}>${escapeHtml(name)}</option>`)
+      .join('');
+  const heatmap =
+    names.length >= 2
+      ? `<div class="panel-head"><h2>${escapeHtml(rules.objective.metric)} by two parameters</h2><span class="hint">other parameters at the best trial's values</span>
+<label class="hint">x <select id="heat-x">${options(0)}</select></label> <label class="hint">y <select id="heat-y">${options(1)}</select></label></div>
+<div class="table-scroll"><table id="heatmap" class="heatmap"></table></div>`
+      : '<p class="muted">The heatmap needs two searched parameters.</p>';
+  const subtitle = `${result.outcomes.length} trials · objective ${rules.objective.metric} (${rules.objective.direction}) · PBO ${result.overfitting.pbo?.probability.toFixed(3) ?? '—'} · deflated Sharpe ${result.overfitting.deflatedSharpe?.probability.toFixed(3) ?? '—'}`;
+  const bestText =
+    best === undefined
+      ? 'No trial met the constraints.'
+      : Object.entries(best.params)
+          .map(([key, value]) => `${key}=${value}`)
+          .join(' ');
+  return renderPage({
+    title: `Optimize · ${input.strategy}`,
+    subtitle,
+    body: `<section class="panel">${heatmap}</section>
+<section class="panel"><div class="panel-head"><h2>${escapeHtml(rules.objective.metric)} against max drawdown</h2><span class="hint">one point per ranked trial; the best in red</span></div>${scatterSvg(trials, best === undefined ? undefined : trials[result.outcomes.indexOf(best)])}</section>
+<section class="panel"><div class="panel-head"><h2>Best trial's equity</h2><span class="hint">${escapeHtml(bestText)}</span></div><div id="equity-chart" class="chart equity"></div></section>`,
+    data: {
+      names,
+      values,
+      trials,
+      best: best === undefined ? null : { params: best.params },
+      higherIsBetter: rules.objective.direction === 'max',
+      bestEquity: input.bestEquity,
+    },
+    script: SCRIPT,
+  });
+}
+
+type Point = { readonly objective: number | null; readonly drawdown: number };
+
+/** Drawn on the server: a plain SVG scatter needs no chart library. */
+function scatterSvg(trials: readonly Point[], best: Point | undefined): string {
+  const points = trials.filter((trial): trial is Point & { objective: number } => trial.objective !== null);
+  if (points.length === 0) return '<p class="muted">No ranked trials.</p>';
+  const [width, height, pad] = [720, 320, 48];
+  const xs = points.map((point) => point.drawdown);
+  const ys = points.map((point) => point.objective);
+  const [xLow, xHigh, yLow, yHigh] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const x = (value: number): number => pad + ((value - xLow) / (xHigh - xLow || 1)) * (width - 2 * pad);
+  const y = (value: number): number => height - pad - ((value - yLow) / (yHigh - yLow || 1)) * (height - 2 * pad);
+  const circles = points
+    .map(
+      (point) =>
+        `<circle cx="${x(point.drawdown).toFixed(1)}" cy="${y(point.objective).toFixed(1)}" r="4"${point === best ? ' class="best"' : ''}><title>drawdown ${point.drawdown.toFixed(4)}, objective ${point.objective.toFixed(4)}</title></circle>`,
+    )
+    .join('');
+  return `<svg class="scatter" viewBox="0 0 ${width} ${height}" width="100%" role="img">
+<line x1="${pad}" y1="${height - pad}" x2="${width - pad}" y2="${height - pad}" stroke="#999"/><line x1="${pad}" y1="${pad}" x2="${pad}" y2="${height - pad}" stroke="#999"/>
+<text x="${width / 2}" y="${height - 12}" text-anchor="middle" font-size="12">max drawdown (${xLow.toFixed(3)} … ${xHigh.toFixed(3)})</text>
+<text x="14" y="${height / 2}" font-size="12" transform="rotate(-90 14 ${height / 2})" text-anchor="middle">objective (${yLow.toFixed(3)} … ${yHigh.toFixed(3)})</text>
+${circles}</svg>`;
+}

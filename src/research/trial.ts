@@ -1,0 +1,126 @@
+// One trial of a research run: the backtest of one parameter combination over preloaded data, reduced to
+// its metrics and return statistics (the same engine, costs and risk as `trader backtest`).
+import type { BacktestData } from '../backtest/data.js';
+import { runBacktest, type BacktestRun, type BacktestVenueSettings } from '../backtest/engine.js';
+import { barLocator } from '../backtest/metrics/bar-index.js';
+import { computeMetrics } from '../backtest/metrics/compute.js';
+import { barReturns } from '../backtest/metrics/returns.js';
+import { pairTrades } from '../backtest/metrics/trades.js';
+import { localTime } from '../backtest/report/local-time.js';
+import { timeZoneOf } from '../domain/market-hours.js';
+import { marketOf } from '../domain/symbol.js';
+import type { RiskLimits } from '../risk/config.js';
+import type { StrategyDefinition } from '../strategy/define.js';
+import type { ParamDefaults, ParamValue } from '../strategy/params.js';
+import { prepareStrategy, type PreparedStrategy } from '../strategy/prepare.js';
+import { type TrialMetrics, withCalmar } from './objective.js';
+import type { ParamCombo } from './param-space.js';
+import { returnStats, type ReturnStats } from './return-stats.js';
+import { sliceData } from './shared-data.js';
+
+/** Everything but the parameters, the same for every trial of a run (plain data: it crosses to workers). */
+export interface TrialSettings {
+  /** Absolute path of the strategy file. */
+  readonly strategyFile: string;
+  readonly symbols: readonly string[];
+  readonly period?: string;
+  readonly cash: string;
+  readonly venue: BacktestVenueSettings;
+  /** The risk config file (`--risk`), loaded where the trial runs. */
+  readonly riskFile?: string;
+  readonly riskFreeRate: number;
+  /** Blocks the returns are cut into for CSCV (even). */
+  readonly blocks: number;
+  /** Fixed --param overrides (not searched), as text. */
+  readonly fixed: ParamCombo;
+}
+
+export interface TrialTask {
+  /** Position in the run's trial list; results are keyed and tie-broken by it. */
+  readonly index: number;
+  readonly combo: ParamCombo;
+  /** Only the bars starting in [from, to) (epoch ms): a walk-forward window. */
+  readonly range?: TimeRange;
+}
+
+export interface TimeRange {
+  readonly from: number;
+  readonly to: number;
+}
+
+export interface TrialOutcome {
+  readonly index: number;
+  /** The strategy's params after validation (typed). */
+  readonly params: Readonly<Record<string, ParamValue>>;
+  readonly metrics: TrialMetrics;
+  readonly stats: ReturnStats;
+}
+
+export function prepareTrial(definition: StrategyDefinition<ParamDefaults>, settings: TrialSettings, combo: ParamCombo): PreparedStrategy {
+  return prepareStrategy(
+    definition,
+    {
+      symbols: settings.symbols,
+      ...(settings.period === undefined ? {} : { period: settings.period }),
+      params: { ...settings.fixed, ...combo },
+    },
+    settings.strategyFile,
+  );
+}
+
+/** What a trial runs on, loaded once per process or worker. */
+export interface TrialContext {
+  readonly definition: StrategyDefinition<ParamDefaults>;
+  readonly data: BacktestData;
+  readonly risk: RiskLimits | undefined;
+}
+
+export async function runTrialBacktest(
+  strategy: PreparedStrategy,
+  context: Pick<TrialContext, 'data' | 'risk'>,
+  settings: TrialSettings,
+  keepIntents = false,
+): Promise<BacktestRun> {
+  return runBacktest({
+    strategies: [strategy],
+    data: context.data,
+    cash: settings.cash,
+    venue: settings.venue,
+    keepIntents,
+    ...(context.risk === undefined ? {} : { risk: context.risk }),
+  });
+}
+
+export function trialOutcome(index: number, strategy: PreparedStrategy, run: BacktestRun, settings: TrialSettings): TrialOutcome {
+  const { record } = run;
+  const ledger = pairTrades(record.fills);
+  const locate = barLocator(record.bars);
+  const barsHeld = ledger.closed.map((trade) => Math.max(0, locate(trade.symbol, trade.exitTime) - locate(trade.symbol, trade.entryTime)));
+  const first = [...record.bars.keys()][0];
+  const zone = first === undefined ? 'UTC' : timeZoneOf(marketOf(first));
+  const metrics = computeMetrics({ record, ledger, barsHeld, formatTime: localTime(zone).iso }, { riskFreeRate: settings.riskFreeRate });
+  return {
+    index,
+    params: strategy.params,
+    metrics: withCalmar(metrics),
+    stats: returnStats(barReturns(record.equity.equity, record.initialCash.toNumber()), settings.blocks),
+  };
+}
+
+export async function runTrial(context: TrialContext, settings: TrialSettings, task: TrialTask): Promise<TrialOutcome> {
+  const strategy = prepareTrial(context.definition, settings, task.combo);
+  const data = task.range === undefined ? context.data : rangeOf(context, task.range);
+  return trialOutcome(task.index, strategy, await runTrialBacktest(strategy, { data, risk: context.risk }, settings), settings);
+}
+
+// The windows of a walk-forward repeat for every trial: each is cut once per context.
+const slices = new WeakMap<TrialContext, Map<string, BacktestData>>();
+
+function rangeOf(context: TrialContext, range: TimeRange): BacktestData {
+  let cache = slices.get(context);
+  if (cache === undefined) slices.set(context, (cache = new Map()));
+  const key = `${range.from}:${range.to}`;
+  let data = cache.get(key);
+  if (data === undefined) cache.set(key, (data = sliceData(context.data, range.from, range.to)));
+  return data;
+}

@@ -1,0 +1,191 @@
+// Walk-forward analysis: optimize on each training window, run the chosen parameters on the test window
+// that follows, and stitch the test windows' equity into one out-of-sample curve.
+import type { BacktestData } from '../backtest/data.js';
+import { compoundAnnualGrowth, periodsPerYear, yearsBetween } from '../backtest/metrics/annualization.js';
+import { maxDrawdown } from '../backtest/metrics/drawdown.js';
+import { barReturns, sharpeRatio } from '../backtest/metrics/returns.js';
+import { InvalidInputError } from '../domain/errors.js';
+import type { StrategyDefinition } from '../strategy/define.js';
+import type { ParamDefaults } from '../strategy/params.js';
+import type { TrialExecutor } from './executor.js';
+import { objectiveValue, type RankingRules } from './ranking.js';
+import { optimize, planTrials, type OptimizeResult, type SearchSpec } from './optimize.js';
+import { sliceData } from './shared-data.js';
+import { prepareTrial, runTrialBacktest, type TimeRange, type TrialOutcome, type TrialSettings, trialOutcome } from './trial.js';
+import type { RiskLimits } from '../risk/config.js';
+
+/** A calendar length: years, months, weeks or days. */
+export interface Span {
+  readonly count: number;
+  readonly unit: 'y' | 'm' | 'w' | 'd';
+  readonly text: string;
+}
+
+export function parseSpan(text: string, flag: string): Span {
+  const match = /^\s*(\d+)\s*(y|m|w|d)\s*$/.exec(String(text));
+  if (match === null || Number(match[1]) === 0) throw new InvalidInputError(`${flag}: a length like 3y, 6m, 8w or 30d, got ${text}`, flag);
+  return { count: Number(match[1]), unit: match[2] as Span['unit'], text: String(text).trim() };
+}
+
+/** `time` moved on by `times` spans, in UTC calendar terms (months keep the day of month where they can). */
+export function addSpan(time: number, span: Span, times = 1): number {
+  const date = new Date(time);
+  const count = span.count * times;
+  if (span.unit === 'y') date.setUTCFullYear(date.getUTCFullYear() + count);
+  else if (span.unit === 'm') date.setUTCMonth(date.getUTCMonth() + count);
+  else date.setUTCDate(date.getUTCDate() + count * (span.unit === 'w' ? 7 : 1));
+  return date.getTime();
+}
+
+export interface Window {
+  readonly train: TimeRange;
+  readonly test: TimeRange;
+}
+
+/** Windows from the first bar: training `train` long (from the first bar when anchored), then `test`, moved on by `step`. */
+export function walkForwardWindows(first: number, last: number, train: Span, test: Span, step: Span, anchored: boolean): Window[] {
+  const windows: Window[] = [];
+  for (let index = 0; ; index += 1) {
+    const trainEnd = addSpan(addSpan(first, train), step, index);
+    if (trainEnd > last) break;
+    const trainStart = anchored ? first : addSpan(first, step, index);
+    windows.push({ train: { from: trainStart, to: trainEnd }, test: { from: trainEnd, to: Math.min(addSpan(trainEnd, test), last + 1) } });
+    if (index > 10_000) break;
+  }
+  return windows;
+}
+
+export interface WindowResult {
+  readonly window: Window;
+  readonly trials: number;
+  /** The best training trial (undefined when none qualified: the window is then left out). */
+  readonly chosen: TrialOutcome | undefined;
+  /** The chosen params over the test window. */
+  readonly test: TrialOutcome | undefined;
+  readonly testEquity: { readonly times: readonly number[]; readonly equity: readonly number[] };
+  readonly pbo: number | null;
+}
+
+export interface StitchedMetrics {
+  readonly totalReturn: number;
+  readonly cagr: number | null;
+  readonly sharpe: number | null;
+  readonly maxDrawdown: number;
+}
+
+export interface WalkForwardResult {
+  readonly windows: readonly WindowResult[];
+  /** Out-of-sample equity: each test window's curve rescaled to start where the previous one ended. */
+  readonly stitched: { readonly times: readonly number[]; readonly equity: readonly number[] };
+  readonly outOfSample: StitchedMetrics;
+  /** Means over the windows of the objective in training (chosen trial) and in test. */
+  readonly inSampleObjective: number | null;
+  readonly outOfSampleObjective: number | null;
+  readonly interrupted: boolean;
+}
+
+export interface WalkForwardOptions {
+  readonly definition: StrategyDefinition<ParamDefaults>;
+  readonly data: BacktestData;
+  readonly risk: RiskLimits | undefined;
+  readonly settings: TrialSettings;
+  readonly search: SearchSpec;
+  readonly rules: RankingRules;
+  readonly windows: readonly Window[];
+  readonly executor: TrialExecutor;
+  readonly signal?: AbortSignal;
+  readonly onWindow?: (done: number, result: WindowResult) => void;
+}
+
+export async function walkForward(options: WalkForwardOptions): Promise<WalkForwardResult> {
+  const { settings, rules } = options;
+  const cash = Number(settings.cash);
+  const plan = planTrials(options.definition, settings, options.search);
+  const results: WindowResult[] = [];
+  let interrupted = false;
+  for (const window of options.windows) {
+    if (options.signal?.aborted === true) {
+      interrupted = true;
+      break;
+    }
+    const windowPlan = { ...plan, trials: plan.trials.map((trial) => ({ ...trial, range: window.train })) };
+    const optimized: OptimizeResult = await optimize({
+      plan: windowPlan,
+      rules,
+      executor: options.executor,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+    if (optimized.interrupted) {
+      interrupted = true;
+      break;
+    }
+    const chosen = optimized.ranking.ranked[0];
+    let test: TrialOutcome | undefined;
+    let testEquity = { times: [] as number[], equity: [] as number[] };
+    if (chosen !== undefined) {
+      const combo = windowPlan.trials.find((trial) => trial.index === chosen.index)!.combo;
+      const strategy = prepareTrial(options.definition, settings, combo);
+      const data = sliceData(options.data, window.test.from, window.test.to);
+      if (data.series.some((series) => series.columns.length > 0)) {
+        const run = await runTrialBacktest(strategy, { data, risk: options.risk }, settings);
+        test = trialOutcome(chosen.index, strategy, run, settings);
+        testEquity = { times: Array.from(run.record.equity.times), equity: Array.from(run.record.equity.equity) };
+      }
+    }
+    const result = {
+      window,
+      trials: optimized.outcomes.length,
+      chosen,
+      test,
+      testEquity,
+      pbo: optimized.overfitting.pbo?.probability ?? null,
+    };
+    results.push(result);
+    options.onWindow?.(results.length, result);
+  }
+  const stitched = stitch(results, cash);
+  const mean = (values: (number | null)[]): number | null => {
+    const known = values.filter((value): value is number => value !== null);
+    return known.length === 0 ? null : known.reduce((sum, value) => sum + value, 0) / known.length;
+  };
+  return {
+    windows: results,
+    stitched,
+    outOfSample: stitchedMetrics(stitched, cash, options.data, settings.riskFreeRate),
+    inSampleObjective: mean(results.map((result) => (result.chosen === undefined ? null : objectiveValue(result.chosen, rules.objective)))),
+    outOfSampleObjective: mean(results.map((result) => (result.test === undefined ? null : objectiveValue(result.test, rules.objective)))),
+    interrupted,
+  };
+}
+
+function stitch(results: readonly WindowResult[], cash: number): { times: number[]; equity: number[] } {
+  const times: number[] = [];
+  const equity: number[] = [];
+  let scale = 1;
+  for (const { testEquity } of results) {
+    for (let index = 0; index < testEquity.times.length; index += 1) {
+      times.push(testEquity.times[index]!);
+      equity.push(testEquity.equity[index]! * scale);
+    }
+    const last = testEquity.equity[testEquity.equity.length - 1];
+    if (last !== undefined) scale *= last / cash;
+  }
+  return { times, equity };
+}
+
+function stitchedMetrics(
+  curve: { times: readonly number[]; equity: readonly number[] },
+  cash: number,
+  data: BacktestData,
+  riskFreeRate: number,
+): StitchedMetrics {
+  const points = curve.equity.length;
+  if (points === 0) return { totalReturn: 0, cagr: null, sharpe: null, maxDrawdown: 0 };
+  const final = curve.equity[points - 1]!;
+  return {
+    totalReturn: final / cash - 1,
+    cagr: compoundAnnualGrowth(cash, final, yearsBetween(curve.times[0]!, curve.times[points - 1]!)),
+    sharpe: sharpeRatio(barReturns(curve.equity, cash), periodsPerYear(data.period, curve.times), riskFreeRate),
+    maxDrawdown: maxDrawdown(curve.equity, cash)?.depth ?? 0,
+  };
+}

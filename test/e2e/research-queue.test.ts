@@ -1,0 +1,121 @@
+// Trials over BullMQ on a real redis-server: `trader worker` processes take them, one is killed (SIGKILL)
+// while it runs trials, its trials are retried by the other, each trial is counted once, and the results
+// equal those of the same trials run in this process.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadBacktestData } from '../../src/backtest/data.js';
+import { dataHash } from '../../src/research/data-hash.js';
+import type { TrialExecutor } from '../../src/research/executor.js';
+import { parseObjective } from '../../src/research/objective.js';
+import { optimize, planTrials } from '../../src/research/optimize.js';
+import { parseParamSpace } from '../../src/research/param-space.js';
+import { createQueueExecutor } from '../../src/research/queue/submitter.js';
+import { runTrial, type TrialOutcome, type TrialSettings } from '../../src/research/trial.js';
+import smaCrossover from '../../strategies/sma-crossover.js';
+import { reapWhenTestEnds } from '../support/child-reaper.js';
+import { startRedis, type RedisServer } from '../support/redis-server.js';
+import { wavingDays } from '../support/run/candles.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BIN = join(ROOT, 'bin/trader.js');
+let redis: RedisServer | undefined;
+let folder: string | undefined;
+
+afterEach(async () => {
+  await redis?.stop();
+  redis = undefined;
+  if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
+});
+
+function startWorker(url: string): { kill(): void; stopped: Promise<void> } {
+  const child = spawn(process.execPath, [BIN, 'worker', '--queue', url, '--workers', '1', '--lock-ms', '1500'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+  });
+  reapWhenTestEnds(child);
+  return {
+    kill: () => child.kill('SIGKILL'),
+    stopped: new Promise((resolve) => child.once('exit', () => resolve())),
+  };
+}
+
+describe('trials over the Redis queue', () => {
+  it('survive a worker killed mid-run: retried elsewhere, counted once, equal to the local results', async () => {
+    redis = await startRedis();
+    folder = mkdtempSync(join(tmpdir(), 'queue-'));
+    const csv = join(folder, 'AAPL.US.csv');
+    const bars = wavingDays(400);
+    writeFileSync(
+      csv,
+      `Date,Open,High,Low,Close,Volume\n${bars.map((bar, index) => `${dateOf(index, bars)},${bar.open},${bar.high},${bar.low},${bar.close},${bar.volume}`).join('\n')}\n`,
+    );
+    const data = await loadBacktestData(csv);
+    expect(data.series[0]!.candles.map((candle) => candle.close)).toEqual(bars.map((bar) => bar.close));
+    const settings: TrialSettings = {
+      strategyFile: 'strategies/sma-crossover.ts',
+      symbols: ['AAPL.US'],
+      cash: '100000',
+      venue: {},
+      riskFreeRate: 0,
+      blocks: 4,
+      fixed: { quantity: '10' },
+    };
+    const plan = planTrials(smaCrossover as never, settings, {
+      space: parseParamSpace(['fast=2:10', 'slow=12:30:3']),
+      search: 'grid',
+      seed: 1,
+    });
+    const rules = { objective: parseObjective('sharpe'), constraints: [], minTrades: 0 };
+    const context = { definition: smaCrossover as never, data, risk: undefined };
+    const local: TrialExecutor = {
+      async run(trials, onOutcome) {
+        for (const trial of trials) onOutcome(await runTrial(context, settings, trial));
+      },
+      async close() {},
+    };
+    const expected = await optimize({ plan, rules, executor: local });
+
+    const executor = await createQueueExecutor({
+      url: redis.url,
+      settings,
+      dataHash: dataHash(data),
+      dataPath: relative(ROOT, csv),
+      attempts: 5,
+    });
+    const first = startWorker(redis.url);
+    const seen: number[] = [];
+    let second: ReturnType<typeof startWorker> | undefined;
+    try {
+      const result = await optimize({
+        plan,
+        rules,
+        executor,
+        onOutcome: (outcome: TrialOutcome) => {
+          seen.push(outcome.index);
+          // Killed while it holds trials in hand; the second worker takes over its locked jobs once their lock expires.
+          if (seen.length === 5) {
+            first.kill();
+            second = startWorker(redis!.url);
+          }
+        },
+      });
+      expect(second).toBeDefined();
+      expect(result.outcomes).toEqual(expected.outcomes);
+      expect(result.ranking.ranked.map((outcome) => outcome.index)).toEqual(expected.ranking.ranked.map((outcome) => outcome.index));
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen).toHaveLength(plan.trials.length);
+    } finally {
+      await executor.close();
+      first.kill();
+      second?.kill();
+    }
+  }, 240_000);
+});
+
+function dateOf(index: number, bars: readonly { time: number }[]): string {
+  return new Date(bars[index]!.time + 12 * 3_600_000).toISOString().slice(0, 10);
+}

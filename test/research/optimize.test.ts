@@ -1,0 +1,136 @@
+// Optimization on the real worker pool (piscina threads over shared columns) against trials run in this
+// process: the same trials, the same metrics, the same ranking; refused combinations skipped and counted.
+import { afterEach, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { backtestData } from '../../src/backtest/data.js';
+import { dataHash } from '../../src/research/data-hash.js';
+import type { TrialExecutor } from '../../src/research/executor.js';
+import { parseObjective } from '../../src/research/objective.js';
+import { optimize, planTrials } from '../../src/research/optimize.js';
+import { parseParamSpace } from '../../src/research/param-space.js';
+import { createLocalPool } from '../../src/research/pool/local-pool.js';
+import { dataFromShared, shareData } from '../../src/research/shared-data.js';
+import { runTrial, type TrialOutcome, type TrialSettings } from '../../src/research/trial.js';
+import { openTrialsFile } from '../../src/research/trials-file.js';
+import smaCrossover from '../../strategies/sma-crossover.js';
+import { AAPL, wavingDays } from '../support/run/candles.js';
+
+const DATA = backtestData([{ symbol: AAPL, period: 'day', source: 'generated', candles: wavingDays(300) }]);
+const SETTINGS: TrialSettings = {
+  strategyFile: fileURLToPath(new URL('../../strategies/sma-crossover.ts', import.meta.url)),
+  symbols: [AAPL],
+  cash: '100000',
+  venue: { fees: { commissionRate: 0.001 } },
+  riskFreeRate: 0,
+  blocks: 8,
+  fixed: { quantity: '10' },
+};
+const SPACE = parseParamSpace(['fast=2:8:2', 'slow=4:12:4']);
+const RULES = { objective: parseObjective('sharpe'), constraints: [], minTrades: 0 };
+const context = { definition: smaCrossover as never, data: DATA, risk: undefined };
+
+/** Runs the trials one by one in this process: the reference the pool must match. */
+const inProcess: TrialExecutor = {
+  async run(trials, onOutcome, signal) {
+    for (const trial of trials) if (!signal.aborted) onOutcome(await runTrial(context, SETTINGS, trial));
+  },
+  async close() {},
+};
+
+let folder: string | undefined;
+afterEach(() => {
+  if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
+  folder = undefined;
+});
+
+describe('optimize', () => {
+  it('skips and counts the combinations the strategy refuses', () => {
+    const plan = planTrials(smaCrossover as never, SETTINGS, { space: SPACE, search: 'grid', seed: 1 });
+    expect(plan.spaceSize).toBe(12);
+    // fast ≥ slow: (4,4), (6,4), (8,4), (8,8).
+    expect(plan.skipped).toHaveLength(4);
+    expect(plan.skipped[0]!.reason).toMatch(/fast must be shorter than slow/);
+    expect(plan.trials).toHaveLength(8);
+  });
+
+  it('gives on two worker threads the trials, metrics and ranking of a run in this process', async () => {
+    const plan = planTrials(smaCrossover as never, SETTINGS, { space: SPACE, search: 'grid', seed: 1 });
+    const local = await optimize({ plan, rules: RULES, executor: inProcess });
+    const pool = createLocalPool({ workers: 2, settings: SETTINGS, data: shareData(DATA, dataHash(DATA)) });
+    try {
+      const pooled = await optimize({ plan, rules: RULES, executor: pool });
+      expect(pooled.outcomes).toEqual(local.outcomes);
+      expect(pooled.ranking.ranked.map((outcome) => outcome.index)).toEqual(local.ranking.ranked.map((outcome) => outcome.index));
+      expect(pooled.overfitting).toEqual(local.overfitting);
+    } finally {
+      await pool.close();
+    }
+    expect(local.outcomes.some((outcome) => outcome.metrics.closedTrades > 0)).toBe(true);
+    expect(local.overfitting.pbo?.splits).toBe(70);
+    const values = local.ranking.ranked.map((outcome) => outcome.metrics.sharpe!);
+    expect([...values].sort((a, b) => b - a)).toEqual(values);
+  }, 120_000);
+
+  it('draws the same random trials and ranking for the same seed', async () => {
+    const space = parseParamSpace(['fast=2:10', 'slow=5:20']);
+    const first = planTrials(smaCrossover as never, SETTINGS, { space, search: 'random', trials: 6, seed: 42 });
+    const again = planTrials(smaCrossover as never, SETTINGS, { space, search: 'random', trials: 6, seed: 42 });
+    expect(again).toEqual(first);
+    const a = await optimize({ plan: first, rules: RULES, executor: inProcess });
+    const b = await optimize({ plan: again, rules: RULES, executor: inProcess });
+    expect(b.ranking.ranked.map((outcome) => outcome.index)).toEqual(a.ranking.ranked.map((outcome) => outcome.index));
+  });
+
+  it('keeps finished trials when stopped and continues from the trials file without running them again', async () => {
+    folder = mkdtempSync(join(tmpdir(), 'optimize-'));
+    const path = join(folder, 'trials.jsonl');
+    const plan = planTrials(smaCrossover as never, SETTINGS, { space: SPACE, search: 'grid', seed: 1 });
+    const stop = new AbortController();
+    const file = openTrialsFile(path, { run: 'a' });
+    const first = await optimize({
+      plan,
+      rules: RULES,
+      executor: inProcess,
+      signal: stop.signal,
+      onOutcome: (outcome, done) => {
+        file.append(outcome);
+        if (done === 3) stop.abort();
+      },
+    });
+    file.close();
+    expect(first.interrupted).toBe(true);
+    expect(first.outcomes).toHaveLength(3);
+
+    const ran: number[] = [];
+    const counting: TrialExecutor = {
+      async run(trials, onOutcome, signal) {
+        ran.push(...trials.map((trial) => trial.index));
+        await inProcess.run(trials, onOutcome, signal);
+      },
+      async close() {},
+    };
+    const resumed = openTrialsFile(path, { run: 'a' });
+    expect(resumed.finished.map((outcome: TrialOutcome) => outcome.index)).toEqual(first.outcomes.map((outcome) => outcome.index));
+    const second = await optimize({
+      plan,
+      rules: RULES,
+      executor: counting,
+      finished: resumed.finished,
+      onOutcome: (outcome) => resumed.append(outcome),
+    });
+    resumed.close();
+    expect(ran).toHaveLength(5);
+    expect(ran.some((index) => first.outcomes.some((outcome) => outcome.index === index))).toBe(false);
+    const full = await optimize({ plan, rules: RULES, executor: inProcess });
+    expect(second.outcomes).toEqual(full.outcomes);
+    expect(readFileSync(path, 'utf8').trim().split('\n')).toHaveLength(1 + 8);
+    expect(() => openTrialsFile(path, { run: 'b' })).toThrow(/another run \(differs in run\)/);
+  });
+
+  it('rebuilds the same candles from the shared columns', () => {
+    expect(dataFromShared(shareData(DATA, 'x')).series[0]!.candles).toEqual(DATA.series[0]!.candles);
+  });
+});

@@ -1,0 +1,103 @@
+// PBO (CSCV) and the deflated Sharpe ratio against reference values computed independently: the numbers in
+// fixtures/overfitting.json were produced by fixtures/reference.py (python3 standard library only:
+// statistics.NormalDist for Φ and Φ⁻¹; CSCV Sharpe ratios taken from each split's raw returns, not from
+// block sums as here). Regenerate with `python3 test/research/fixtures/reference.py > …/overfitting.json`.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { returnStats } from '../../src/research/return-stats.js';
+import { deflatedSharpe } from '../../src/research/stats/deflated-sharpe.js';
+import { normalCdf, normalQuantile } from '../../src/research/stats/normal.js';
+import { combinations, probabilityOfOverfitting } from '../../src/research/stats/pbo.js';
+import { blockBounds } from '../../src/research/return-stats.js';
+
+interface Reference {
+  readonly blocks: number;
+  readonly returns: number[][];
+  readonly pbo: number;
+  readonly logits: number[];
+  readonly best: number;
+  readonly bestSharpe: number;
+  readonly skewness: number;
+  readonly kurtosis: number;
+  readonly expectedMaxSharpe: number;
+  readonly deflatedSharpe: number;
+  readonly second: { readonly trialSharpes: number[]; readonly expectedMaxSharpe: number; readonly deflatedSharpe: number };
+  readonly normal: [number, number][];
+  readonly quantiles: [number, number][];
+}
+
+const reference = JSON.parse(readFileSync(new URL('./fixtures/overfitting.json', import.meta.url), 'utf8')) as Reference;
+
+describe('the standard normal distribution', () => {
+  it('matches Python statistics.NormalDist for the cdf', () => {
+    for (const [x, expected] of reference.normal) expect(normalCdf(x)).toBeCloseTo(expected, 14);
+  });
+
+  it('matches Python statistics.NormalDist for the quantile', () => {
+    for (const [p, expected] of reference.quantiles) expect(normalQuantile(p)).toBeCloseTo(expected, 9);
+  });
+});
+
+describe('probability of backtest overfitting (CSCV)', () => {
+  const stats = reference.returns.map((returns) => returnStats(returns, reference.blocks));
+  const bounds = blockBounds(reference.returns[0]!.length, reference.blocks);
+  const counts = bounds.slice(1).map((end, block) => end - bounds[block]!);
+
+  it('gives the reference PBO and every split’s logit', () => {
+    const pbo = probabilityOfOverfitting(stats, counts)!;
+    expect(pbo.splits).toBe(70);
+    expect(pbo.probability).toBeCloseTo(reference.pbo, 12);
+    for (const [split, logit] of pbo.logits.entries()) expect(logit).toBeCloseTo(reference.logits[split]!, 9);
+  });
+
+  it('is 0 when one trial is best in every half', () => {
+    const strong = reference.returns.map((returns, trial) => returns.map((value) => value + (trial === 0 ? 0.05 : 0)));
+    const pbo = probabilityOfOverfitting(
+      strong.map((returns) => returnStats(returns, reference.blocks)),
+      counts,
+    )!;
+    expect(pbo.probability).toBe(0);
+  });
+
+  it('enumerates every half of the blocks once', () => {
+    const halves = [...combinations(6, 3)].map((half) => half.join(''));
+    expect(halves).toHaveLength(20);
+    expect(new Set(halves).size).toBe(20);
+  });
+});
+
+describe('deflated Sharpe ratio', () => {
+  it('gives the reference value for the best of the example trials', () => {
+    const stats = reference.returns.map((returns) => returnStats(returns, reference.blocks));
+    const sharpes = stats.map((one) => one.mean / one.std);
+    const best = stats[reference.best]!;
+    expect(sharpes[reference.best]).toBeCloseTo(reference.bestSharpe, 12);
+    expect(best.skewness).toBeCloseTo(reference.skewness, 12);
+    expect(best.kurtosis).toBeCloseTo(reference.kurtosis, 12);
+    const result = deflatedSharpe({
+      trialSharpes: sharpes,
+      sharpe: sharpes[reference.best]!,
+      skewness: best.skewness,
+      kurtosis: best.kurtosis,
+      observations: best.count,
+    })!;
+    expect(result.expectedMaxSharpe).toBeCloseTo(reference.expectedMaxSharpe, 10);
+    expect(result.probability).toBeCloseTo(reference.deflatedSharpe, 10);
+  });
+
+  it('gives the reference value for 100 trials, SR 0.1 over 1250 bars, skewness −0.5, kurtosis 5', () => {
+    const result = deflatedSharpe({
+      trialSharpes: reference.second.trialSharpes,
+      sharpe: 0.1,
+      skewness: -0.5,
+      kurtosis: 5,
+      observations: 1250,
+    })!;
+    expect(result.expectedMaxSharpe).toBeCloseTo(reference.second.expectedMaxSharpe, 10);
+    expect(result.probability).toBeCloseTo(reference.second.deflatedSharpe, 10);
+  });
+
+  it('is undefined for a single trial', () => {
+    expect(deflatedSharpe({ trialSharpes: [0.1], sharpe: 0.1, skewness: 0, kurtosis: 3, observations: 100 })).toBeNull();
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidInputError } from '../../src/domain/errors.js';
+import { parseConstraint, parseObjective, satisfies, withCalmar } from '../../src/research/objective.js';
+import { comboAt, parseParamSpace, spaceSize, trialPositions } from '../../src/research/param-space.js';
+
+describe('parameter space', () => {
+  it('reads ranges with their ends, lists and fixed values', () => {
+    const space = parseParamSpace(['fast=5:30:5', 'slow=20:40', 'mode=a,b', 'quantity=100', 'rate=0.1:0.3:0.1']);
+    expect(space.map((axis) => axis.values)).toEqual([
+      ['5', '10', '15', '20', '25', '30'],
+      Array.from({ length: 21 }, (_, index) => String(20 + index)),
+      ['a', 'b'],
+      ['100'],
+      ['0.1', '0.2', '0.3'],
+    ]);
+    expect(spaceSize(space)).toBe(6 * 21 * 2 * 3);
+  });
+
+  it('refuses malformed specs with the flag and the reason', () => {
+    expect(() => parseParamSpace(['fast'])).toThrow(InvalidInputError);
+    expect(() => parseParamSpace(['fast=30:5'])).toThrow(/end is before the start/);
+    expect(() => parseParamSpace(['fast=1:5:0'])).toThrow(/step/);
+    expect(() => parseParamSpace(['fast=a:b'])).toThrow(/numbers/);
+    expect(() => parseParamSpace(['fast=1', 'fast=2'])).toThrow(/twice/);
+  });
+
+  it('walks the grid with the last parameter fastest', () => {
+    const space = parseParamSpace(['a=1:2', 'b=x,y,z']);
+    expect([0, 1, 2, 3, 5].map((index) => comboAt(space, index))).toEqual([
+      { a: '1', b: 'x' },
+      { a: '1', b: 'y' },
+      { a: '1', b: 'z' },
+      { a: '2', b: 'x' },
+      { a: '2', b: 'z' },
+    ]);
+  });
+
+  it('draws the same distinct random positions for the same seed, others for another', () => {
+    const space = parseParamSpace(['a=1:100', 'b=1:100']);
+    const first = trialPositions(space, 'random', 50, 7);
+    expect(trialPositions(space, 'random', 50, 7)).toEqual(first);
+    expect(new Set(first).size).toBe(50);
+    expect(first.every((position) => position >= 0 && position < 10_000)).toBe(true);
+    expect(trialPositions(space, 'random', 50, 8)).not.toEqual(first);
+    expect(trialPositions(parseParamSpace(['a=1:3']), 'random', 10, 1).sort()).toEqual([0, 1, 2]);
+  });
+});
+
+describe('objective and constraints', () => {
+  it('ranks drawdown downwards unless told otherwise', () => {
+    expect(parseObjective('sharpe')).toEqual({ metric: 'sharpe', direction: 'max' });
+    expect(parseObjective('maxDrawdown')).toEqual({ metric: 'maxDrawdown', direction: 'min' });
+    expect(parseObjective('cagr:min')).toEqual({ metric: 'cagr', direction: 'min' });
+    expect(() => parseObjective('luck')).toThrow(/unknown metric "luck"/);
+  });
+
+  it('checks constraints, failing on a null metric', () => {
+    const metrics = withCalmar({ cagr: 0.1, maxDrawdown: 0.25, profitFactor: null } as never);
+    expect(metrics.calmar).toBeCloseTo(0.4);
+    expect(satisfies(metrics, parseConstraint('maxDrawdown<0.2'))).toBe(false);
+    expect(satisfies(metrics, parseConstraint('maxDrawdown <= 0.25'))).toBe(true);
+    expect(satisfies(metrics, parseConstraint('profitFactor>1'))).toBe(false);
+    expect(() => parseConstraint('drawdown is small')).toThrow(/expected METRIC<VALUE/);
+  });
+});

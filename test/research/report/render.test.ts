@@ -1,0 +1,110 @@
+// The optimize and walk-forward report pages in Debian's headless Chromium (network cut off): they draw the
+// heatmap (switchable to any two parameters), the scatter and the equity charts with no errors or requests.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backtestData } from '../../../src/backtest/data.js';
+import type { TrialExecutor } from '../../../src/research/executor.js';
+import { parseObjective } from '../../../src/research/objective.js';
+import { optimize, planTrials } from '../../../src/research/optimize.js';
+import { parseParamSpace } from '../../../src/research/param-space.js';
+import { trialEquity } from '../../../src/research/report/best-equity.js';
+import { renderOptimizeReport } from '../../../src/research/report/optimize-report.js';
+import { renderWalkForwardReport } from '../../../src/research/report/walkforward-report.js';
+import { runTrial, type TrialSettings } from '../../../src/research/trial.js';
+import { parseSpan, walkForward, walkForwardWindows } from '../../../src/research/walkforward.js';
+import smaCrossover from '../../../strategies/sma-crossover.js';
+import { type Browser, chromiumMissing, launchBrowser } from '../../support/backtest/chromium.js';
+import { AAPL, wavingDays } from '../../support/run/candles.js';
+
+const DATA = backtestData([{ symbol: AAPL, period: 'day', source: 'generated', candles: wavingDays(400) }]);
+const SETTINGS: TrialSettings = {
+  strategyFile: fileURLToPath(new URL('../../../strategies/sma-crossover.ts', import.meta.url)),
+  symbols: [AAPL],
+  cash: '100000',
+  venue: {},
+  riskFreeRate: 0,
+  blocks: 4,
+  fixed: { quantity: '10' },
+};
+const context = { definition: smaCrossover as never, data: DATA, risk: undefined };
+const inProcess: TrialExecutor = {
+  async run(trials, onOutcome) {
+    for (const trial of trials) onOutcome(await runTrial(context, SETTINGS, trial));
+  },
+  async close() {},
+};
+const RULES = { objective: parseObjective('sharpe'), constraints: [], minTrades: 0 };
+
+describe.skipIf(chromiumMissing !== undefined)(
+  `research reports in headless Chromium${chromiumMissing === undefined ? '' : ` (skipped: ${chromiumMissing})`}`,
+  () => {
+    let browser: Browser;
+    let folder: string;
+    beforeAll(async () => {
+      folder = await mkdtemp(join(tmpdir(), 'research-report-'));
+      browser = await launchBrowser();
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await rm(folder, { recursive: true, force: true });
+    });
+
+    it('draws the optimize heatmap over any two parameters, the scatter and the best equity', async () => {
+      const plan = planTrials(smaCrossover as never, SETTINGS, {
+        space: parseParamSpace(['fast=2:6:2', 'slow=8:16:4', 'quantity=10,20']),
+        search: 'grid',
+        seed: 1,
+      });
+      const result = await optimize({ plan, rules: RULES, executor: inProcess });
+      const best = result.ranking.ranked[0]!;
+      const bestEquity = await trialEquity(context, SETTINGS, plan.trials.find((trial) => trial.index === best.index)!.combo);
+      const file = join(folder, 'optimize.html');
+      await writeFile(file, await renderOptimizeReport({ strategy: 'sma-crossover', result, rules: RULES, bestEquity }));
+      const { page, errors, requests } = await browser.open(file);
+      await page.waitForSelector('body[data-rendered="true"]', { timeout: 10_000 });
+      expect(errors).toEqual([]);
+      expect(requests.filter((url) => !url.startsWith('file:'))).toEqual([]);
+      // fast × slow: 3 × 3 cells, quantity held at the best's value; the best cell is marked.
+      expect(await page.$$eval('#heatmap td.cell', (cells) => cells.length)).toBe(9);
+      expect(await page.$$eval('#heatmap td.best', (cells) => cells.length)).toBe(1);
+      await page.selectOption('#heat-y', 'quantity');
+      expect(await page.$$eval('#heatmap td.cell', (cells) => cells.length)).toBe(6);
+      expect(await page.$$eval('svg.scatter circle', (circles) => circles.length)).toBe(result.ranking.ranked.length);
+      expect(await page.$$eval('svg.scatter circle.best', (circles) => circles.length)).toBe(1);
+      expect(await page.$$eval('#equity-chart canvas', (canvases) => canvases.length)).toBeGreaterThan(0);
+    }, 120_000);
+
+    it('draws the walk-forward stitched curve and the windows', async () => {
+      const first = DATA.series[0]!.candles[0]!.time;
+      const last = DATA.series[0]!.candles.at(-1)!.time;
+      const windows = walkForwardWindows(
+        first,
+        last,
+        parseSpan('150d', '--train'),
+        parseSpan('100d', '--test'),
+        parseSpan('100d', '--step'),
+        false,
+      );
+      const result = await walkForward({
+        definition: smaCrossover as never,
+        data: DATA,
+        risk: undefined,
+        settings: SETTINGS,
+        search: { space: parseParamSpace(['fast=2:6:2', 'slow=8:16:4']), search: 'grid', seed: 1 },
+        rules: RULES,
+        windows,
+        executor: inProcess,
+      });
+      const file = join(folder, 'walkforward.html');
+      await writeFile(file, await renderWalkForwardReport('sma-crossover', result, 'America/New_York'));
+      const { page, errors } = await browser.open(file);
+      await page.waitForSelector('body[data-rendered="true"]', { timeout: 10_000 });
+      expect(errors).toEqual([]);
+      expect(await page.$$eval('#windows tbody tr', (rows) => rows.length)).toBe(windows.length);
+      expect(await page.$$eval('#equity-chart canvas', (canvases) => canvases.length)).toBeGreaterThan(0);
+    }, 120_000);
+  },
+);

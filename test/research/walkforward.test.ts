@@ -1,0 +1,116 @@
+// Walk-forward: windows on the calendar, each training window optimized, its best params tested on the
+// next window, and the test windows' equity stitched into one out-of-sample curve.
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { backtestData } from '../../src/backtest/data.js';
+import type { TrialExecutor } from '../../src/research/executor.js';
+import { parseObjective } from '../../src/research/objective.js';
+import { optimize, planTrials } from '../../src/research/optimize.js';
+import { parseParamSpace } from '../../src/research/param-space.js';
+import { sliceData } from '../../src/research/shared-data.js';
+import { runTrial, type TrialSettings } from '../../src/research/trial.js';
+import { parseSpan, walkForward, walkForwardWindows } from '../../src/research/walkforward.js';
+import smaCrossover from '../../strategies/sma-crossover.js';
+import { AAPL, wavingDays } from '../support/run/candles.js';
+
+const DATA = backtestData([{ symbol: AAPL, period: 'day', source: 'generated', candles: wavingDays(520) }]);
+const SETTINGS: TrialSettings = {
+  strategyFile: fileURLToPath(new URL('../../strategies/sma-crossover.ts', import.meta.url)),
+  symbols: [AAPL],
+  cash: '100000',
+  venue: {},
+  riskFreeRate: 0,
+  blocks: 4,
+  fixed: { quantity: '10' },
+};
+const context = { definition: smaCrossover as never, data: DATA, risk: undefined };
+const inProcess: TrialExecutor = {
+  async run(trials, onOutcome, signal) {
+    for (const trial of trials) if (!signal.aborted) onOutcome(await runTrial(context, SETTINGS, trial));
+  },
+  async close() {},
+};
+
+describe('walk-forward windows', () => {
+  it('rolls training and test windows on by the step, or anchors training at the first bar', () => {
+    const first = Date.UTC(2000, 0, 1);
+    const last = Date.UTC(2005, 5, 30);
+    const rolling = walkForwardWindows(
+      first,
+      last,
+      parseSpan('3y', '--train'),
+      parseSpan('1y', '--test'),
+      parseSpan('1y', '--step'),
+      false,
+    );
+    expect(rolling.map((window) => new Date(window.train.from).getUTCFullYear())).toEqual([2000, 2001, 2002]);
+    expect(rolling.map((window) => new Date(window.test.from).getUTCFullYear())).toEqual([2003, 2004, 2005]);
+    expect(rolling.at(-1)!.test.to).toBe(last + 1);
+    const anchored = walkForwardWindows(
+      first,
+      last,
+      parseSpan('3y', '--train'),
+      parseSpan('1y', '--test'),
+      parseSpan('1y', '--step'),
+      true,
+    );
+    expect(anchored.every((window) => window.train.from === first)).toBe(true);
+    expect(() => parseSpan('3 years', '--train')).toThrow(/--train: a length like 3y/);
+  });
+});
+
+describe('walkForward', () => {
+  it('tests each window with the best params of its training window and stitches the test equity', async () => {
+    const space = parseParamSpace(['fast=2:6:2', 'slow=8:16:4']);
+    const rules = { objective: parseObjective('totalReturn'), constraints: [], minTrades: 0 };
+    const first = DATA.series[0]!.candles[0]!.time;
+    const last = DATA.series[0]!.candles.at(-1)!.time;
+    const windows = walkForwardWindows(
+      first,
+      last,
+      parseSpan('180d', '--train'),
+      parseSpan('120d', '--test'),
+      parseSpan('120d', '--step'),
+      false,
+    );
+    expect(windows.length).toBeGreaterThanOrEqual(3);
+    const search = { space, search: 'grid' as const, seed: 1 };
+    const result = await walkForward({
+      definition: smaCrossover as never,
+      data: DATA,
+      risk: undefined,
+      settings: SETTINGS,
+      search,
+      rules,
+      windows,
+      executor: inProcess,
+    });
+
+    const plan = planTrials(smaCrossover as never, SETTINGS, search);
+    for (const [index, window] of result.windows.entries()) {
+      const sliceContext = { ...context, data: sliceData(DATA, windows[index]!.train.from, windows[index]!.train.to) };
+      const alone = await optimize({
+        plan,
+        rules,
+        executor: {
+          run: async (trials, onOutcome) => {
+            for (const trial of trials) onOutcome(await runTrial(sliceContext, SETTINGS, trial));
+          },
+          close: async () => {},
+        },
+      });
+      expect(window.chosen?.params).toEqual(alone.ranking.ranked[0]?.params);
+      expect(window.testEquity.times.every((time) => time >= window.window.test.from && time < window.window.test.to)).toBe(true);
+    }
+    const points = result.windows.reduce((sum, window) => sum + window.testEquity.times.length, 0);
+    expect(result.stitched.times).toHaveLength(points);
+    // Each window's curve continues from the previous window's end.
+    const firstWindow = result.windows[0]!.testEquity;
+    const second = result.windows[1]!.testEquity;
+    const joint = firstWindow.times.length;
+    expect(result.stitched.equity[joint]! / result.stitched.equity[joint - 1]!).toBeCloseTo(second.equity[0]! / 100_000, 12);
+    const product = result.windows.reduce((value, window) => value * (window.testEquity.equity.at(-1)! / 100_000), 1);
+    expect(result.outOfSample.totalReturn).toBeCloseTo(product - 1, 10);
+    expect(result.stitched.times.every((time, index) => index === 0 || time > result.stitched.times[index - 1]!)).toBe(true);
+  }, 120_000);
+});
