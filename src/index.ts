@@ -25,6 +25,9 @@ export type {
   StrategyOrderUpdate,
 } from './strategy/context.js';
 export { createIntentHelpers, toPrice, toQuantity, toSymbol } from './strategy/intents.js';
+export { roundToUnits, unrealizedPnl } from './strategy/sizing.js';
+export { Indicator, indicators } from './strategy/indicators.js';
+export { EXIT_TAGS, exitReached } from './strategy/exits.js';
 export { StrategyFailedError, StrategyLoadError } from './strategy/errors.js';
 export {
   parseParamAssignments,

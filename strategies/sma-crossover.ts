@@ -19,8 +19,8 @@ export default defineStrategy({
       crossover(ctx.params.fast, ctx.params.slow),
       map((cross) =>
         cross === 'up'
-          ? ctx.buy(ctx.params.quantity, { reason: 'fast SMA crossed above slow' })
-          : ctx.close({ reason: 'fast SMA crossed below slow' }),
+          ? ctx.buy(ctx.params.quantity, { reason: 'fast SMA crossed above slow', tag: 'golden-cross' })
+          : ctx.close({ reason: 'fast SMA crossed below slow', tag: 'death-cross' }),
       ),
     ),
 });

@@ -108,6 +108,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
   const denials: Record<string, number> = {};
   const listedDenials: DenialEntry[] = [];
   const failures: RunFailure[] = [];
+  const orderTags = new Map<string, string>();
   // Once every strategy has failed, nothing more can happen: the walk stops at that bar.
   let everyStrategyFailed = false;
   const keepEvents = options.keepEvents === true;
@@ -120,6 +121,8 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
       denials[code] = (denials[code] ?? 0) + 1;
       if (listedDenials.length < DENIALS_LISTED)
         listedDenials.push({ time: event.time, strategy: event.strategy, code, message, intent: event.intent, figures });
+    } else if (event.type === 'fill') {
+      if (event.tag !== undefined) orderTags.set(event.fill.orderId, event.tag);
     } else if (event.type === 'strategy-failed') {
       failures.push({ strategy: event.strategy, source: event.source, failure: event.failure });
       everyStrategyFailed = failures.length >= options.strategies.length;
@@ -166,6 +169,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
     ...(options.settings === undefined ? {} : { settings: options.settings }),
     activity: { intents: summary.intents, orders: summary.orders, denialsByCode: { ...denials }, denials: listedDenials },
     failures,
+    orderTags,
   };
   return { record, intents, events, summary, denials, venue };
 }

@@ -74,6 +74,8 @@ export interface BacktestRecord {
   readonly activity: RunActivity;
   /** Strategies that failed; the run is then marked failed. */
   readonly failures?: readonly RunFailure[];
+  /** The tag of each tagged order, by venue order id (from the intents that placed them). */
+  readonly orderTags?: ReadonlyMap<string, string>;
 }
 
 /** Knobs of the statistics; both have defaults (see computeMetrics). */
@@ -155,6 +157,8 @@ export const fillRecordSchema = z.strictObject({
   price: decimalText,
   commission: decimalText,
   time: timeText,
+  /** The tag of the intent that placed the order (e.g. 'stop-loss'); null when it had none. */
+  tag: z.string().nullable(),
 });
 
 /** One FIFO round trip: an entry lot (or part of it) closed by one exit fill (see pairTrades). */
@@ -174,6 +178,9 @@ export const tradeRecordSchema = z.strictObject({
   return: z.number(),
   /** Bars of the symbol from the entry fill's bar to the exit fill's bar. */
   barsHeld: count,
+  /** Tags of the entry's and the exit's intents (a stop-loss exit says 'stop-loss'); null when untagged. */
+  entryTag: z.string().nullable(),
+  exitTag: z.string().nullable(),
 });
 
 /** A position still open after the last bar, valued at that symbol's last close. */

@@ -2,7 +2,7 @@
 // columns, the last trades, what is still open, and what the strategies asked for (denials by code).
 import { isIntraday } from '../domain/period.js';
 import { describeFailure } from '../strategy/failure.js';
-import { formatCount, formatLocal, formatMoney, formatPercent, periodText, type Tone, toneOf } from './report/format.js';
+import { formatCount, formatLocal, formatMoney, formatPercent, periodText, type Tone, toneOf, tradeTags } from './report/format.js';
 import { metricRows } from './report/metric-rows.js';
 import { priceText } from './report/price-places.js';
 import type { BacktestResult } from './result.js';
@@ -63,6 +63,7 @@ export function formatSummary(result: BacktestResult, options: SummaryOptions): 
       );
     }
   }
+  lines.push('', ...exitTagLines(result));
   lines.push('', ...activityLines(result, intraday));
   return `${lines.join('\n')}\n`;
 }
@@ -95,8 +96,9 @@ function tradeLines(result: BacktestResult, count: number, intraday: boolean, pa
   const trades = result.trades;
   if (trades.length === 0) return ['No closed trades.'];
   const shown = trades.slice(-count);
-  const headers = ['Symbol', 'Side', 'Qty', 'Entry', 'Price', 'Exit', 'Price', 'PnL', 'Return', 'Bars'];
-  const numeric = [false, false, true, false, true, false, true, true, true, true];
+  const tagged = trades.some((trade) => trade.entryTag !== null || trade.exitTag !== null);
+  const headers = ['Symbol', 'Side', 'Qty', 'Entry', 'Price', 'Exit', 'Price', 'PnL', 'Return', 'Bars', ...(tagged ? ['Tags'] : [])];
+  const numeric = [false, false, true, false, true, false, true, true, true, true, false];
   const rows = shown.map((trade) => ({
     tone: toneOf(Number(trade.pnl)),
     cells: [
@@ -110,6 +112,7 @@ function tradeLines(result: BacktestResult, count: number, intraday: boolean, pa
       formatMoney(Number(trade.pnl)),
       formatPercent(trade.return, true),
       formatCount(trade.barsHeld),
+      ...(tagged ? [tradeTags(trade)] : []),
     ],
   }));
   const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row.cells[column]!.length)));
@@ -125,5 +128,26 @@ function tradeLines(result: BacktestResult, count: number, intraday: boolean, pa
       text[8] = paint(text[8]!, ANSI[row.tone]);
       return `  ${text.join('  ')}`.trimEnd();
     }),
+  ];
+}
+
+/** Closed trades per exit tag with their net PnL (a stop-loss exit told from a signal exit); none when untagged. */
+function exitTagLines(result: BacktestResult): string[] {
+  const byTag = new Map<string, { trades: number; pnl: number }>();
+  for (const trade of result.trades) {
+    if (trade.exitTag === null && trade.entryTag === null) continue;
+    const tag = trade.exitTag ?? '(untagged)';
+    const entry = byTag.get(tag) ?? { trades: 0, pnl: 0 };
+    entry.trades += 1;
+    entry.pnl += Number(trade.pnl);
+    byTag.set(tag, entry);
+  }
+  if (byTag.size === 0) return [];
+  const width = Math.max(...[...byTag.keys()].map((tag) => tag.length));
+  return [
+    'Exits by tag:',
+    ...[...byTag].map(
+      ([tag, { trades, pnl }]) => `  ${tag.padEnd(width)}  ${formatCount(trades)} trade${trades === 1 ? '' : 's'}, ${formatMoney(pnl)}`,
+    ),
   ];
 }

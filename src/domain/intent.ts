@@ -15,6 +15,25 @@ interface PricedIntent {
   readonly outsideRth?: OutsideRth;
   /** Why the strategy wants this; journaled and logged. */
   readonly reason?: string;
+  /**
+   * A short label carried into the order, its fills and the trades they make (JSON, summary, report, logs),
+   * e.g. 'entry', 'signal-exit'; exits the runtime places carry 'stop-loss', 'take-profit', 'trailing-stop'.
+   */
+  readonly tag?: string;
+}
+
+/** A level away from the entry's average cost: a fraction of it (0.05 = 5 %) or an amount in price units. */
+export type ExitDistance = { readonly percent: number } | { readonly amount: number };
+
+/**
+ * Exits attached to an entry (a bracket): held by the runtime while the position is open, sent as a close
+ * when a closed bar reaches one, and dropped when the position is closed otherwise.
+ */
+export interface ExitSpec {
+  readonly stopLoss?: ExitDistance;
+  readonly takeProfit?: ExitDistance;
+  /** Follows the best price since the entry (the highest high of a long, the lowest low of a short). */
+  readonly trailingStop?: ExitDistance;
 }
 
 export interface OrderIntentSpec extends PricedIntent {
@@ -22,6 +41,7 @@ export interface OrderIntentSpec extends PricedIntent {
   readonly symbol: SecuritySymbol;
   readonly side: Side;
   readonly quantity: Quantity;
+  readonly exits?: ExitSpec;
 }
 
 /** Bring the position in `symbol` to zero. */
@@ -35,6 +55,7 @@ export interface TargetIntent extends PricedIntent {
   readonly kind: 'target';
   readonly symbol: SecuritySymbol;
   readonly quantity: Quantity;
+  readonly exits?: ExitSpec;
 }
 
 /** Cancel this strategy's open orders in `symbol` (all symbols when omitted). */
@@ -42,6 +63,7 @@ export interface CancelIntent {
   readonly kind: 'cancel';
   readonly symbol?: SecuritySymbol;
   readonly reason?: string;
+  readonly tag?: string;
 }
 
 export type OrderIntent = OrderIntentSpec | CloseIntent | TargetIntent | CancelIntent;

@@ -47,6 +47,8 @@ export type RuntimeEvent =
       readonly clientOrderId: string;
       readonly orderId: string | undefined;
       readonly request: OrderRequest;
+      /** The intent's tag, if it had one. */
+      readonly tag?: string | undefined;
     }
   | {
       readonly type: 'order-updated';
@@ -64,6 +66,8 @@ export type RuntimeEvent =
       readonly time: number;
       readonly strategy: string;
       readonly clientOrderId: string;
+      /** The tag of the intent that placed the order, if it had one. */
+      readonly tag?: string | undefined;
       readonly fill: Fill;
       readonly position: Position;
     }

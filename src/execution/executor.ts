@@ -356,6 +356,7 @@ export class Executor {
       orderId: undefined,
       intentId,
       strategy,
+      tag: intent.kind === 'cancel' ? undefined : intent.tag,
       symbol: request.symbol,
       side: request.side,
       orderType: request.orderType,
@@ -375,7 +376,7 @@ export class Executor {
       this.recentOrderTimes.push(now);
     }
     this.counts.orders += 1;
-    this.events.next({ type: 'order-submitted', time: now, strategy, clientOrderId, orderId: undefined, request });
+    this.events.next({ type: 'order-submitted', time: now, strategy, clientOrderId, orderId: undefined, request, tag: record.tag });
     this.inFlight.add(clientOrderId);
     const immediate = this.broker.immediate;
     if (immediate !== undefined) {

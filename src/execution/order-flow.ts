@@ -89,7 +89,15 @@ export class OrderFlow {
     const position = this.book.applyFill(fill);
     this.journal.savePosition(position, now);
     this.counts.fills += 1;
-    this.events.next({ type: 'fill', time: now, strategy: record.strategy, clientOrderId: record.clientOrderId, fill, position });
+    this.events.next({
+      type: 'fill',
+      time: now,
+      strategy: record.strategy,
+      clientOrderId: record.clientOrderId,
+      tag: record.tag,
+      fill,
+      position,
+    });
   }
 
   private announceTransition(record: OrderRecord, from: OrderRecord['status'], source: ChangeSource, now: number): void {

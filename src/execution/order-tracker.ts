@@ -27,6 +27,8 @@ export interface OrderRecord {
   orderId: string | undefined;
   readonly intentId: number | undefined;
   readonly strategy: string;
+  /** The intent's tag, carried into fill events and the strategy's order updates. */
+  readonly tag?: string | undefined;
   readonly symbol: SecuritySymbol;
   readonly side: Side;
   readonly orderType: OrderType;

@@ -284,7 +284,7 @@ export class OpsHub {
       quantity: fill.quantity.toFixed(),
       price: fill.price.toFixed(),
       orderId: fill.orderId,
-      tag: event.clientOrderId,
+      tag: event.tag ?? event.clientOrderId,
       slippageBps,
     });
     this.facts.next({ kind: 'fill', strategy: event.strategy, side: fill.side, slippageBps });

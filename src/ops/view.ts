@@ -61,7 +61,7 @@ export interface FillView {
   readonly quantity: string;
   readonly price: string;
   readonly orderId: string;
-  /** The order's remark (client order id) until intents carry tags of their own. */
+  /** The intent's tag, or the order's client order id when the intent had none. */
   readonly tag: string;
   /** Against the price the strategy decided on, in basis points; positive = worse for us. */
   readonly slippageBps: number | undefined;

@@ -33,6 +33,7 @@ export function logEvents(events: Observable<RuntimeEvent>, logger: Logger): Sub
             orderType: request.orderType,
             quantity: request.quantity,
             price: request.price,
+            tag: event.tag,
           },
           'order submitted',
         );
@@ -62,6 +63,7 @@ export function logEvents(events: Observable<RuntimeEvent>, logger: Logger): Sub
             quantity: event.fill.quantity,
             price: event.fill.price,
             position: event.position.quantity,
+            tag: event.tag,
           },
           'fill',
         );

@@ -3,13 +3,26 @@
 // unsubscribed, its queued intents are dropped, and a strategy-failed event names it and the cause. With a
 // warm-up, each candle stream plays history first; intents made on history bars are dropped.
 import { filter, map, Observable, type SchedulerLike, type Subscription } from 'rxjs';
-import { Money, parseSymbol, type Candle, type Clock, type OrderIntent, type Period, type SecuritySymbol } from '../domain/index.js';
+import {
+  Money,
+  Quantity,
+  currencyOf,
+  marketOf,
+  parseSymbol,
+  type Candle,
+  type Clock,
+  type OrderIntent,
+  type Period,
+  type SecuritySymbol,
+} from '../domain/index.js';
 import type { Executor } from '../execution/executor.js';
 import type { Logger } from '../log/logger.js';
 import type { IntentDenial, StrategyContext, StrategyOrderUpdate } from '../strategy/context.js';
 import { describeError } from '../strategy/errors.js';
 import { barText, describeFailure, locateInStack, type StrategyFailure } from '../strategy/failure.js';
+import { withExits } from '../strategy/exits.js';
 import { createIntentHelpers } from '../strategy/intents.js';
+import { createSizingHelpers, unrealizedPnl } from '../strategy/sizing.js';
 import type { ParamDefaults, Params } from '../strategy/params.js';
 import type { PreparedStrategy } from '../strategy/prepare.js';
 import type { HandedBar, MarketAdapter } from './market-adapter.js';
@@ -17,6 +30,8 @@ import { warmedUp, type WarmUpOutcome } from './warm-up.js';
 
 export type StrategyState = 'idle' | 'running' | 'completed' | 'failed' | 'stopped';
 
+// Whole shares until market rules give each symbol its lot size (then unitOf asks them).
+const ONE_UNIT = Quantity.of(1);
 const INTENT_KINDS: ReadonlySet<string> = new Set(['order', 'close', 'target', 'cancel']);
 
 export class StrategyHost {
@@ -46,8 +61,11 @@ export class StrategyHost {
     this.state = 'running';
     let intents: Observable<OrderIntent>;
     try {
-      intents = this.strategy.definition.run(this.context());
-      if (typeof intents?.subscribe !== 'function') throw new TypeError('run() must return an Observable of intents');
+      const context = this.context();
+      const own = this.strategy.definition.run(context);
+      if (typeof own?.subscribe !== 'function') throw new TypeError('run() must return an Observable of intents');
+      // Exits attached to entries watch the symbol's bars as they close (never history: no exit on the past).
+      intents = withExits(own, context, (symbol) => this.market.candles(symbol, this.strategy.period));
     } catch (error) {
       this.fail(error);
       return;
@@ -197,6 +215,7 @@ export class StrategyHost {
     const replaying = (): boolean => this.replayingHistory;
     const book = executor.book;
     const defaultSymbol = strategy.symbols[0]!;
+    const helpers = createIntentHelpers(defaultSymbol);
     const orderUpdates = executor.flow.changes.pipe(
       filter((change) => change.record.strategy === name),
       map(
@@ -212,6 +231,7 @@ export class StrategyHost {
           averagePrice: record.executedPrice,
           fill,
           message: record.message,
+          tag: record.tag,
         }),
       ),
     );
@@ -246,6 +266,13 @@ export class StrategyHost {
         quantity: (symbol) => book.quantity(this.symbolOf(symbol)),
         get: (symbol) => book.get(this.symbolOf(symbol)),
         all: () => book.all(),
+        unrealizedPnl: (symbol) => {
+          const resolved = this.symbolOf(symbol);
+          const position = book.get(resolved);
+          const price = executor.prices.price(resolved);
+          if (position === undefined || price === undefined) return Money.zero(currencyOf(marketOf(resolved)));
+          return unrealizedPnl(position, price);
+        },
       },
       account: {
         balance: (currency) => book.balance(currency),
@@ -255,7 +282,16 @@ export class StrategyHost {
       clock: this.clock,
       scheduler: this.scheduler,
       log: this.logger.child({ strategy: name }),
-      ...createIntentHelpers(defaultSymbol),
+      ...helpers,
+      lastPrice: (symbol) => executor.prices.price(this.symbolOf(symbol)),
+      ...createSizingHelpers({
+        defaultSymbol,
+        lastPrice: (symbol) => executor.prices.price(symbol),
+        positions: () => book.all(),
+        cash: (currency) => book.cashIn(currency),
+        unitOf: () => ONE_UNIT,
+        ...helpers,
+      }),
     };
   }
 }

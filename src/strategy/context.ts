@@ -6,6 +6,7 @@ import type {
   AccountBalance,
   Candle,
   Clock,
+  ExitSpec,
   Fill,
   FixedInput,
   Money,
@@ -38,6 +39,15 @@ export interface IntentOptions {
   readonly outsideRth?: OutsideRth;
   /** Why: journaled and logged with the intent. */
   readonly reason?: string;
+  /** A label carried into the order, its fills and trades (JSON, summary, report, logs): tells exits apart. */
+  readonly tag?: string;
+  /**
+   * Exits attached to this entry (buy, sell, target): stop-loss, take-profit and trailing stop, each as
+   * `{ percent: 0.05 }` of the average cost or `{ amount: 2.5 }` in price units. The runtime holds them while
+   * the position is open, closes it (tagged 'stop-loss', 'take-profit' or 'trailing-stop') when a closed bar
+   * reaches one, and drops them when the position is closed otherwise.
+   */
+  readonly exits?: ExitSpec;
 }
 
 /** A strategy's intent that did not become an order, with the stable code and the figures behind it. */
@@ -64,14 +74,22 @@ export interface StrategyOrderUpdate {
   /** The fill this change reports, if any. */
   readonly fill: Fill | undefined;
   readonly message: string;
+  /** The tag of the intent that placed the order. */
+  readonly tag: string | undefined;
 }
 
 /** Synchronous reads of the executor's position book (kept consistent with the broker). */
 export interface PositionsView {
   /** Signed quantity (negative = short); zero when flat. `symbol` defaults to the strategy's first symbol. */
   quantity(symbol?: SecuritySymbol | string): Quantity;
+  /**
+   * The position: `quantity` (signed), `averageCost` (average entry price of the open quantity, zero when
+   * flat) and `realizedPnl` (closed trades, net of commissions). Undefined before the first fill.
+   */
   get(symbol?: SecuritySymbol | string): Position | undefined;
   all(): readonly Position[];
+  /** (last price − average cost) × quantity, in the symbol's currency; zero when flat or before any price. */
+  unrealizedPnl(symbol?: SecuritySymbol | string): Money;
 }
 
 /** The latest account figures the runtime has fetched (at start, per intent and on reconciliation). */
@@ -118,9 +136,22 @@ export interface StrategyContext<P> {
   buy(quantity: DecimalInput, options?: IntentOptions): OrderIntent;
   sell(quantity: DecimalInput, options?: IntentOptions): OrderIntent;
   /** Bring the position to zero (resolved against the position when the intent is executed). */
-  close(options?: Omit<IntentOptions, 'triggerPrice'>): OrderIntent;
+  close(options?: Omit<IntentOptions, 'triggerPrice' | 'exits'>): OrderIntent;
   /** Bring the position to `quantity` (negative = short). */
   target(quantity: DecimalInput, options?: IntentOptions): OrderIntent;
   /** Cancel this strategy's open orders in `symbol` (all symbols when omitted). */
   cancel(symbol?: SecuritySymbol | string, reason?: string): OrderIntent;
+  /** The last price of `symbol` (its last candle's close or quote), undefined before the first. */
+  lastPrice(symbol?: SecuritySymbol | string): Price | undefined;
+  /** Cash plus every position in `currency` at its last price (default: the currency of `symbol`'s market). */
+  equity(currency?: string): Money;
+  /**
+   * Bring the position to `fraction` of equity at the last price (0.1 = 10 %, negative = short, 0 = flat),
+   * rounded toward zero to whole units: a target intent.
+   */
+  targetPercent(fraction: number, options?: IntentOptions): OrderIntent;
+  /** Buy as many whole units as `amount` (in the symbol's currency) pays for at the last price. */
+  buyValue(amount: DecimalInput, options?: IntentOptions): OrderIntent;
+  /** Sell as many whole units as make `amount` at the last price. */
+  sellValue(amount: DecimalInput, options?: IntentOptions): OrderIntent;
 }

@@ -1,6 +1,15 @@
 // The intent helpers of the strategy context (buy, sell, close, target, cancel): plain values in, domain
 // OrderIntents out, with the strategy's first symbol as the default.
-import { InvalidInputError, Price, Quantity, parseSymbol, type OrderIntent, type SecuritySymbol, type Side } from '../domain/index.js';
+import {
+  InvalidInputError,
+  Price,
+  Quantity,
+  parseSymbol,
+  type ExitSpec,
+  type OrderIntent,
+  type SecuritySymbol,
+  type Side,
+} from '../domain/index.js';
 import type { DecimalInput, IntentOptions, StrategyContext } from './context.js';
 
 type IntentHelpers = Pick<StrategyContext<unknown>, 'buy' | 'sell' | 'close' | 'target' | 'cancel'>;
@@ -39,6 +48,8 @@ export function createIntentHelpers(defaultSymbol: SecuritySymbol): IntentHelper
       expireDate: options?.expireDate,
       outsideRth: options?.outsideRth,
       reason: options?.reason,
+      tag: options?.tag,
+      exits: checkedExits(options?.exits),
     };
   };
   return {
@@ -53,6 +64,7 @@ export function createIntentHelpers(defaultSymbol: SecuritySymbol): IntentHelper
       expireDate: options?.expireDate,
       outsideRth: options?.outsideRth,
       reason: options?.reason,
+      tag: options?.tag,
     }),
     target: (quantity, options) => ({
       kind: 'target',
@@ -65,7 +77,30 @@ export function createIntentHelpers(defaultSymbol: SecuritySymbol): IntentHelper
       expireDate: options?.expireDate,
       outsideRth: options?.outsideRth,
       reason: options?.reason,
+      tag: options?.tag,
+      exits: checkedExits(options?.exits),
     }),
     cancel: (symbol, reason) => ({ kind: 'cancel', symbol: symbol === undefined ? undefined : parseSymbol(symbol), reason }),
   };
+}
+
+const EXIT_NAMES = ['stopLoss', 'takeProfit', 'trailingStop'] as const;
+
+/** Exits as given, or a clear error naming the bad one (a distance must be one positive percent or amount). */
+function checkedExits(exits: ExitSpec | undefined): ExitSpec | undefined {
+  if (exits === undefined) return undefined;
+  for (const name of EXIT_NAMES) {
+    const distance = exits[name] as Record<string, unknown> | undefined;
+    if (distance === undefined) continue;
+    const keys = Object.keys(distance);
+    const value = distance['percent'] ?? distance['amount'];
+    if (keys.length !== 1 || (keys[0] !== 'percent' && keys[0] !== 'amount') || typeof value !== 'number' || !(value > 0))
+      throw new InvalidInputError(
+        `exits.${name} must be { percent: number > 0 } or { amount: number > 0 }, got ${JSON.stringify(distance)}`,
+        `exits.${name}`,
+      );
+    if (keys[0] === 'percent' && value >= 1 && name !== 'takeProfit')
+      throw new InvalidInputError(`exits.${name}.percent is a fraction (0.05 = 5 %), got ${value}`, `exits.${name}`);
+  }
+  return exits;
 }

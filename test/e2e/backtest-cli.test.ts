@@ -54,6 +54,7 @@ beforeAll(async () => {
     week: ['backtest', 'strategies/sma-crossover.ts', '--period', 'week', '--json', join(folder, 'week.json')],
     warns: ['backtest', 'test/support/backtest/strategies/warns.ts', '--quiet'],
     help: ['backtest', '--help'],
+    bracket: ['backtest', 'strategies/sma-bracket.ts', '--json', join(folder, 'bracket.json')],
   };
   const results = await inBatches(
     Object.values(cases).map((args) => () => runTrader(args, {})),
@@ -97,6 +98,9 @@ describe('trader backtest', () => {
     });
     expect(result.metrics.riskFreeRate).toBe(0.02);
     expect(result.fills[0]!.commission).not.toBe('0');
+    // The strategy tags its entries and exits: the tags reach every fill and trade.
+    expect(new Set(result.fills.map((fill) => `${fill.side}:${fill.tag}`))).toEqual(new Set(['Buy:golden-cross', 'Sell:death-cross']));
+    expect(result.trades[0]).toMatchObject({ entryTag: 'golden-cross', exitTag: 'death-cross' });
   });
 
   it('writes the JSON result and a self-contained report page that renders in headless Chromium, and the phase timings asked for', async () => {
@@ -209,6 +213,18 @@ describe('trader backtest', () => {
 
     expect(code).toBe(0);
     expect(stderr.trim()).toMatch(/^warning: warns: close above 1400 \(\d+ times; first: symbol=SPX\.US close=1455\.219971\)$/);
+  });
+
+  it('tags the trades of a strategy with exits: stop-loss, take-profit and trailing-stop exits told from signal exits', async () => {
+    const { code, stdout } = run('bracket');
+
+    expect(code).toBe(0);
+    const result = backtestResultSchema.parse(JSON.parse(await readFile(join(folder, 'bracket.json'), 'utf8')));
+    expect(new Set(result.trades.map((trade) => trade.exitTag))).toEqual(
+      new Set(['below-sma', 'stop-loss', 'take-profit', 'trailing-stop']),
+    );
+    expect(result.fills.filter((fill) => fill.side === 'Buy').every((fill) => fill.tag === 'trend-entry')).toBe(true);
+    expect(stdout).toMatch(/Exits by tag:\n( {2}.+ trades?, .+\n){4}/);
   });
 
   it('refuses a bad flag with one line naming it, exit status 2', () => {

@@ -119,10 +119,10 @@ describe('trader init and trader new', () => {
     expectSuccess(await trader(['init', project], folder), 'trader init');
     await mkdir(join(project, 'notes'));
 
-    for (const template of ['sma', 'rsi', 'breakout', 'dca', 'blank'])
+    for (const template of ['sma', 'rsi', 'breakout', 'dca', 'bracket', 'blank'])
       expectSuccess(await trader(['new', 'strategy', `my-${template}`, '--template', template], join(project, 'notes')), 'trader new');
 
-    for (const template of ['sma', 'rsi', 'breakout', 'dca', 'blank']) {
+    for (const template of ['sma', 'rsi', 'breakout', 'dca', 'bracket', 'blank']) {
       const result = await backtest(project, [`strategies/my-${template}.ts`]);
       expect(result.strategy).toBe(`my-${template}`);
       expect(result.metrics.fills).toBeGreaterThan(0);
@@ -143,7 +143,7 @@ describe('trader init and trader new', () => {
 
     expect(runs.map((run) => run.code)).toEqual([2, 2, 2, 2, 2]);
     expect(runs[0]!.stderr).toMatch(/^error: .*refusals is not empty \(/);
-    expect(runs[1]!.stderr).toBe('error: unknown template "macd" (use sma, rsi, breakout, dca, blank)\n');
+    expect(runs[1]!.stderr).toBe('error: unknown template "macd" (use sma, rsi, breakout, dca, bracket, blank)\n');
     expect(runs[2]!.stderr).toBe(`error: ${join('strategies', 'example.ts')} already exists; choose another name\n`);
     expect(runs[3]!.stderr).toContain('strategy name "2fast" must start with a letter');
     expect(runs[4]!.stderr).toContain('Invalid values');

@@ -22,12 +22,23 @@ function contextFor<P>(params: P, candles: Subject<Candle>): StrategyContext<P> 
     quotes: () => EMPTY,
     orderUpdates: EMPTY,
     denials: EMPTY,
-    positions: { quantity: () => Quantity.ZERO, get: () => undefined, all: () => [] },
+    positions: { quantity: () => Quantity.ZERO, get: () => undefined, all: () => [], unrealizedPnl: () => Money.zero('USD') },
     account: { balance: () => undefined, cash: () => Money.zero('USD'), buyPower: () => Money.zero('USD') },
     clock,
     scheduler: clockScheduler(clock),
     log,
     ...createIntentHelpers(symbol),
+    lastPrice: () => undefined,
+    equity: () => Money.zero('USD'),
+    targetPercent: () => {
+      throw new Error('no sizing in this context');
+    },
+    buyValue: () => {
+      throw new Error('no sizing in this context');
+    },
+    sellValue: () => {
+      throw new Error('no sizing in this context');
+    },
   };
 }
 

@@ -20,6 +20,9 @@ export interface ClosedTrade {
   readonly commission: Money;
   /** (exit − entry) × quantity (negated for shorts) − commission. */
   readonly pnl: Money;
+  /** The orders of the entry and the exit fill (their tags name the trade's entry and exit). */
+  readonly entryOrderId: string;
+  readonly exitOrderId: string;
 }
 
 /** What is left of an entry fill after the last fill; `commission` is the part of its commission not yet attributed. */
@@ -30,6 +33,7 @@ export interface OpenLot {
   readonly entryTime: number;
   readonly entryPrice: Price;
   readonly commission: Money;
+  readonly entryOrderId: string;
 }
 
 export interface TradeLedger {
@@ -51,6 +55,7 @@ interface Lot {
   readonly side: PositionSide;
   readonly entryTime: number;
   readonly entryPrice: Price;
+  readonly entryOrderId: string;
 }
 
 /**
@@ -89,6 +94,8 @@ export function pairTrades(fills: readonly Fill[]): TradeLedger {
         exitPrice: fill.price,
         commission,
         pnl: (lot.side === 'Long' ? gross : gross.negated()).minus(commission),
+        entryOrderId: lot.entryOrderId,
+        exitOrderId: fill.orderId,
       });
       lot.quantity = lot.quantity.minus(quantity);
       lot.commission = lot.commission.minus(entryCommission);
@@ -97,7 +104,14 @@ export function pairTrades(fills: readonly Fill[]): TradeLedger {
       if (lot.quantity.isZero()) lots.shift();
     }
     if (remaining.isPositive()) {
-      lots.push({ quantity: remaining, commission: commissionLeft, side: fillSide, entryTime: fill.time, entryPrice: fill.price });
+      lots.push({
+        quantity: remaining,
+        commission: commissionLeft,
+        side: fillSide,
+        entryTime: fill.time,
+        entryPrice: fill.price,
+        entryOrderId: fill.orderId,
+      });
     }
   }
   const open: OpenLot[] = [];

@@ -6,7 +6,7 @@ import { barFields } from '../bar-history.js';
 import { barLocator } from '../metrics/bar-index.js';
 import { drawdownSeries } from '../metrics/drawdown.js';
 import type { BacktestRecord, BacktestResult } from '../result.js';
-import { formatCount, formatLocal, formatMoney, formatPercent, toneOf } from './format.js';
+import { formatCount, formatLocal, formatMoney, formatPercent, toneOf, tradeTags } from './format.js';
 import { localTime } from './local-time.js';
 import { priceText } from './price-places.js';
 
@@ -19,7 +19,7 @@ export interface ChartData {
   readonly initialCash: number;
   readonly symbols: readonly SymbolSeries[];
   readonly equity: { readonly time: number[]; readonly value: number[]; readonly drawdown: number[] };
-  /** Rows of the trades table, already formatted: 10 cells, then the pnl's tone ("positive" | "negative" | ""). */
+  /** Rows of the trades table, already formatted: 11 cells (the last the tags), then the pnl's tone ("positive" | "negative" | ""). */
   readonly trades: readonly (readonly string[])[];
 }
 
@@ -86,6 +86,7 @@ export function buildChartData(record: BacktestRecord, result: BacktestResult): 
       formatMoney(pnl),
       formatPercent(trade.return, true),
       formatCount(trade.barsHeld),
+      tradeTags(trade),
       tone === 'neutral' ? '' : tone,
     ];
   });

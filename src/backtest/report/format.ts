@@ -46,3 +46,9 @@ export function toneOf(value: number | null): Tone {
 export function periodText(result: { readonly period: string; readonly dataPeriod: string }): string {
   return result.period === result.dataPeriod ? result.period : `${result.period} bars (built from ${result.dataPeriod} data)`;
 }
+
+/** "entry tag → exit tag" of a trade, either side left out when untagged ("" when neither is tagged). */
+export function tradeTags(trade: { readonly entryTag: string | null; readonly exitTag: string | null }): string {
+  if (trade.entryTag === null && trade.exitTag === null) return '';
+  return `${trade.entryTag ?? '·'} → ${trade.exitTag ?? '·'}`;
+}

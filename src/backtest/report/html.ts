@@ -9,7 +9,7 @@ import { metricRows, type MetricRow } from './metric-rows.js';
 import { priceText } from './price-places.js';
 
 const CARD_KEYS = ['totalReturn', 'cagr', 'sharpe', 'maxDrawdown', 'winRate', 'profitFactor', 'closedTrades'];
-const TRADE_HEADERS = ['Symbol', 'Side', 'Qty', 'Entry', 'Price', 'Exit', 'Price', 'PnL', 'Return', 'Bars'];
+const TRADE_HEADERS = ['Symbol', 'Side', 'Qty', 'Entry', 'Price', 'Exit', 'Price', 'PnL', 'Return', 'Bars', 'Tags'];
 const NUMERIC_TRADE_COLUMNS = new Set([2, 4, 6, 7, 8, 9]);
 
 export async function renderReport(record: BacktestRecord, result: BacktestResult): Promise<string> {

@@ -29,6 +29,8 @@ export function buildResult(record: BacktestRecord, options: MetricsOptions = {}
     }
     return time;
   };
+  const tags = record.orderTags;
+  const tagOf = (orderId: string): string | null => tags?.get(orderId) ?? null;
   const ledger = pairTrades(record.fills);
   const locate = barLocator(record.bars);
   const barsHeld = ledger.closed.map((trade) => Math.max(0, locate(trade.symbol, trade.exitTime) - locate(trade.symbol, trade.entryTime)));
@@ -92,6 +94,7 @@ export function buildResult(record: BacktestRecord, options: MetricsOptions = {}
       price: text(fill.price),
       commission: text(fill.commission),
       time: timeOf(fill.symbol).iso(fill.time),
+      tag: tagOf(fill.orderId),
     })),
     trades: ledger.closed.map((trade, index) => {
       const cost = Money.notional(trade.quantity, trade.entryPrice, trade.pnl.currency);
@@ -107,6 +110,8 @@ export function buildResult(record: BacktestRecord, options: MetricsOptions = {}
         pnl: text(trade.pnl),
         return: cost.isZero() ? 0 : ratioOf(trade.pnl, cost),
         barsHeld: barsHeld[index]!,
+        entryTag: tagOf(trade.entryOrderId),
+        exitTag: tagOf(trade.exitOrderId),
       };
     }),
     openPositions: openPositions(record, ledger.open),

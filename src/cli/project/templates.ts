@@ -11,6 +11,7 @@ const SHIPPED = {
   rsi: 'rsi-mean-reversion',
   breakout: 'breakout',
   dca: 'dca',
+  bracket: 'sma-bracket',
 } as const;
 
 export const TEMPLATES = [...(Object.keys(SHIPPED) as (keyof typeof SHIPPED)[]), 'blank'] as const;
@@ -22,6 +23,7 @@ export const TEMPLATE_PACKAGES: Readonly<Record<Template, readonly string[]>> = 
   rsi: ['rxjs', 'zod'],
   breakout: ['trading-signals'],
   dca: ['zod'],
+  bracket: [],
   blank: [],
 };
 

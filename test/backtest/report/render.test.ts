@@ -80,7 +80,7 @@ describe.skipIf(chromiumMissing !== undefined)(
       expect(await page.textContent('.card[data-metric="winRate"] .value')).toBe('100.00%');
       const tradeCells = await page.$$eval('#trades tbody tr td', (cells) => cells.map((cell) => cell.textContent));
       // Prices at the data's decimal places (one: the bars' highs are 10.5 …).
-      expect(tradeCells).toEqual(['SPY.US', 'Long', '100', '2024-01-03', '10.0', '2024-01-05', '12.0', '197.80', '+19.78%', '2']);
+      expect(tradeCells).toEqual(['SPY.US', 'Long', '100', '2024-01-03', '10.0', '2024-01-05', '12.0', '197.80', '+19.78%', '2', '']);
       for (const chart of ['#price-chart', '#equity-chart', '#drawdown-chart']) {
         const canvas = await chartCanvas(page, chart);
         expect(canvas.width, chart).toBeGreaterThan(100);

@@ -55,6 +55,8 @@ describe('buildResult', () => {
         // 197.8 / (10 × 100)
         return: 0.1978,
         barsHeld: 2,
+        entryTag: null,
+        exitTag: null,
       },
     ]);
     expect(result.openPositions).toEqual([]);

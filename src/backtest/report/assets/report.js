@@ -134,19 +134,19 @@
   var status = document.getElementById('trades-page');
   var previous = document.getElementById('trades-previous');
   var next = document.getElementById('trades-next');
-  var NUMERIC = [false, false, true, false, true, false, true, true, true, true];
+  var NUMERIC = [false, false, true, false, true, false, true, true, true, true, false];
 
   function renderTrades() {
     var pages = Math.max(1, Math.ceil(data.trades.length / PAGE));
     body.textContent = '';
     data.trades.slice(page * PAGE, (page + 1) * PAGE).forEach(function (trade) {
       var row = document.createElement('tr');
-      for (var c = 0; c < 10; c += 1) {
+      for (var c = 0; c < 11; c += 1) {
         var cell = document.createElement('td');
         cell.textContent = trade[c];
         var classes = [];
         if (NUMERIC[c]) classes.push('number');
-        if ((c === 7 || c === 8) && trade[10]) classes.push(trade[10]);
+        if ((c === 7 || c === 8) && trade[11]) classes.push(trade[11]);
         cell.className = classes.join(' ');
         row.appendChild(cell);
       }
