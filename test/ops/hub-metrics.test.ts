@@ -94,6 +94,20 @@ describe('OpsHub and metrics', () => {
     expect(text.trimEnd().endsWith('# EOF')).toBe(true);
   });
 
+  it("shows a fill under its intent's tag (a stop-loss exit), else under the client order id", () => {
+    const { send, hub } = setUp();
+    const source = probe('100', undefined);
+    const position = positionAt(AAPL, Quantity.of(10), Price.of('100.2'));
+    send(
+      { type: 'fill', time: T0, strategy: 'dip', clientOrderId: 'lt-x-2', tag: 'stop-loss', fill: fill('7002', '10', '99'), position },
+      source,
+    );
+    send({ type: 'fill', time: T0, strategy: 'dip', clientOrderId: 'lt-x-3', fill: fill('7003', '10', '99'), position }, source);
+
+    // Newest first, as the dashboard lists them.
+    expect(hub.state().fills.map((view) => view.tag)).toEqual(['lt-x-3', 'stop-loss']);
+  });
+
   it('keeps denials with code and figures, counts them and rejections by code once each', async () => {
     const { send, hub, scrape } = setUp();
     const source = probe('100', undefined);
