@@ -142,11 +142,6 @@ export const optimizeCommand: CommandModule<object, OptimizeArgs> = {
   builder: (yargs) =>
     jsonTakesAValue(yargs)
       .positional('strategy', { type: 'string', demandOption: true, describe: 'Strategy file (.ts or .js)' })
-      .option('param', {
-        type: 'string',
-        array: true,
-        describe: 'A parameter to search: name=start:end:step (ends included), name=a,b,c or name=value (repeatable)',
-      })
       .options(BACKTEST_OPTIONS)
       .options(SEARCH_OPTIONS)
       .option('resume', { type: 'string', describe: 'Trials file: finished trials are appended to it, and a rerun continues from it' })

@@ -28,6 +28,11 @@ export interface ResearchArgs extends BacktestArgs {
 }
 
 export const SEARCH_OPTIONS = {
+  param: {
+    type: 'string',
+    array: true,
+    describe: 'A parameter to search: name=start:end:step (ends included), name=a,b,c or name=value (repeatable)',
+  },
   search: { type: 'string', default: 'grid', describe: 'grid (every combination) or random (--trials of them, drawn with --seed)' },
   trials: { type: 'number', describe: 'Random search: how many combinations to try (default 100)' },
   seed: { type: 'number', default: 1, describe: 'Random search seed: the same seed gives the same trials and ranking' },

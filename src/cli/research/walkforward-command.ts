@@ -134,11 +134,6 @@ export const walkForwardCommand: CommandModule<object, WalkForwardArgs> = {
   builder: (yargs) =>
     jsonTakesAValue(yargs)
       .positional('strategy', { type: 'string', demandOption: true, describe: 'Strategy file (.ts or .js)' })
-      .option('param', {
-        type: 'string',
-        array: true,
-        describe: 'A parameter to search: name=start:end:step, name=a,b or name=value (repeatable)',
-      })
       .option('train', { type: 'string', demandOption: true, describe: 'Training window length: 3y, 18m, 26w, 90d' })
       .option('test', { type: 'string', demandOption: true, describe: 'Test window length after each training window' })
       .option('step', { type: 'string', describe: 'How far each window moves on (default: the test length)' })
