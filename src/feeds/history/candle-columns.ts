@@ -56,8 +56,7 @@ export function candlesOf(columns: CandleColumns): Candle[] {
 export function headOf(columns: CandleColumns, count: number): CandleColumns {
   if (count >= columns.length) return columns;
   const cut = (array: Float64Array): Float64Array => array.subarray(0, count);
-  return {
-    ...columns,
+  return candleColumns(columns, {
     length: count,
     time: cut(columns.time),
     open: cut(columns.open),
@@ -66,6 +65,32 @@ export function headOf(columns: CandleColumns, count: number): CandleColumns {
     close: cut(columns.close),
     volume: cut(columns.volume),
     turnover: columns.turnover === undefined ? undefined : cut(columns.turnover),
+    pricePlaces: columns.pricePlaces,
+    volumePlaces: columns.volumePlaces,
+  });
+}
+
+type ColumnLabel = Pick<CandleColumns, 'symbol' | 'period' | 'source'>;
+
+/**
+ * Every CandleColumns is made here, one literal with its fields in one order: objects spread from labels of
+ * different origins get different hidden classes, and the walk's reads of their arrays went megamorphic.
+ */
+export function candleColumns(label: ColumnLabel, fields: Omit<CandleColumns, keyof ColumnLabel>): CandleColumns {
+  return {
+    symbol: label.symbol,
+    period: label.period,
+    source: label.source,
+    length: fields.length,
+    time: fields.time,
+    open: fields.open,
+    high: fields.high,
+    low: fields.low,
+    close: fields.close,
+    volume: fields.volume,
+    turnover: fields.turnover,
+    pricePlaces: fields.pricePlaces,
+    volumePlaces: fields.volumePlaces,
   };
 }
 
@@ -146,8 +171,7 @@ export class ColumnBuilder {
     const low = cut(this.low);
     const close = cut(this.close);
     const volume = cut(this.volume);
-    return {
-      ...label,
+    return candleColumns(label, {
       length,
       time: cut(this.time),
       open,
@@ -158,7 +182,7 @@ export class ColumnBuilder {
       turnover: this.turnover === undefined ? undefined : cut(this.turnover),
       pricePlaces: places?.pricePlaces ?? Math.max(placesOfColumn(open), placesOfColumn(high), placesOfColumn(low), placesOfColumn(close)),
       volumePlaces: places?.volumePlaces ?? placesOfColumn(volume),
-    };
+    });
   }
 
   private grow(): void {
