@@ -236,6 +236,23 @@ export function floatPlaces(value: number): number {
   return -1;
 }
 
+/**
+ * floatPlaces, checking the places `hint` first (a price series keeps its places from one value to the next):
+ * exact at `hint` and not at hint − 1 is the answer, since a float exact at k places is exact at every k' > k.
+ */
+export function floatPlacesNear(value: number, hint: number): number {
+  if (hint >= 0 && hint <= FLOAT_SHORTCUT_PLACES) {
+    const magnitude = Math.abs(value);
+    const whole = Math.round(magnitude * POWERS_OF_TEN[hint]!);
+    if (whole < FLOAT_WHOLE_LIMIT && whole / POWERS_OF_TEN[hint]! === magnitude) {
+      if (hint === 0) return 0;
+      const coarser = Math.round(magnitude * POWERS_OF_TEN[hint - 1]!);
+      if (coarser / POWERS_OF_TEN[hint - 1]! !== magnitude) return hint;
+    }
+  }
+  return floatPlaces(value);
+}
+
 /** The reference route of floatRaw: the float's shortest text, parsed. */
 export function floatRawFromText(value: number): void {
   if (!Number.isFinite(value)) throw new FixedPointError('NOT_A_NUMBER', `${value} is not a finite number`);

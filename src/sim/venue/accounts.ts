@@ -10,6 +10,7 @@ import type { Price } from '../../domain/price.js';
 import { Quantity } from '../../domain/quantity.js';
 import type { SecuritySymbol } from '../../domain/symbol.js';
 import { markOf, type Book, type CurrencyLedger, type SymbolSlot } from './book.js';
+import { heldValues } from './held-value.js';
 import { noFees, type FeeModel } from './fees.js';
 import { remainingOf, type OrderRecord } from './orders.js';
 import type { VenueSettings } from './settings.js';
@@ -93,13 +94,7 @@ export class Accounts {
     let netAssets = ledger.cash;
     if (this.sameFactors) {
       // One set of factors: sum the holdings first, then apply them once.
-      let value = zero;
-      let gross = zero;
-      for (const slot of ledger.held) {
-        const held = Money.notional(slot.position!.position.quantity, markOf(slot), ledger.currency);
-        value = value.plus(held);
-        gross = gross.plus(held.abs());
-      }
+      const { value, gross } = heldValues(ledger);
       const { im, mm, fm } = this.settings.marginRatios.default;
       netAssets = netAssets.plus(value);
       const initMargin = gross.times(im);

@@ -48,6 +48,9 @@ export interface SymbolSlot {
   mark: number;
   /** Price of `mark`, made on demand and dropped when the mark moves. */
   markPrice: Price | undefined;
+  /** Decimal places of `mark` (its shortest text), as of the mark `markPlacesAt` (see held-value.ts). */
+  markPlaces: number;
+  markPlacesAt: number;
   /** Start time of the last bar (or time of the last tick). */
   time: number;
   /** Whether the last bar was the last of its market day in a backtest's data (see BarInput.onBar). */
@@ -116,6 +119,8 @@ export class Book {
       days: this.marketDays(market),
       mark: Number.NaN,
       markPrice: undefined,
+      markPlaces: 0,
+      markPlacesAt: Number.NaN,
       time: Number.NaN,
       dayOver: false,
       volume: 0,
