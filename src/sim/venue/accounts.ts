@@ -10,7 +10,7 @@ import type { Price } from '../../domain/price.js';
 import { Quantity } from '../../domain/quantity.js';
 import type { SecuritySymbol } from '../../domain/symbol.js';
 import { markOf, type Book, type CurrencyLedger, type SymbolSlot } from './book.js';
-import { heldValues } from './held-value.js';
+import { heldValues, type HeldValues } from './held-value.js';
 import { noFees, type FeeModel } from './fees.js';
 import { remainingOf, type OrderRecord } from './orders.js';
 import type { VenueSettings } from './settings.js';
@@ -49,6 +49,11 @@ export class Accounts {
   private readonly sameFactors: boolean;
   /** The figures of each ledger and the ledger version they were computed at (one order asks several times). */
   private readonly cached = new Map<CurrencyLedger, { version: number; figures: LedgerFigures }>();
+  /**
+   * The held values of each ledger at a holdings version: orders placed one after another between two
+   * bars change only reservations, so the O(positions) sum runs once per bar time, not once per order.
+   */
+  private readonly held = new Map<CurrencyLedger, { version: number; values: HeldValues }>();
   /** No reservation, per currency. */
   private readonly nothing = new Map<string, Reservation>();
 
@@ -94,7 +99,7 @@ export class Accounts {
     let netAssets = ledger.cash;
     if (this.sameFactors) {
       // One set of factors: sum the holdings first, then apply them once.
-      const { value, gross } = heldValues(ledger);
+      const { value, gross } = this.heldValuesOf(ledger);
       const { im, mm, fm } = this.settings.marginRatios.default;
       netAssets = netAssets.plus(value);
       const initMargin = gross.times(im);
@@ -115,6 +120,18 @@ export class Accounts {
     }
     const excess = netAssets.minus(initMargin).minus(ledger.marginReserved);
     return { netAssets, initMargin, maintenanceMargin, forcedMargin, excess };
+  }
+
+  private heldValuesOf(ledger: CurrencyLedger): HeldValues {
+    const cached = this.held.get(ledger);
+    if (cached !== undefined && cached.version === ledger.holdingsVersion) return cached.values;
+    const values = heldValues(ledger);
+    if (cached === undefined) this.held.set(ledger, { version: ledger.holdingsVersion, values });
+    else {
+      cached.version = ledger.holdingsVersion;
+      cached.values = values;
+    }
+    return values;
   }
 
   balance(ledger: CurrencyLedger): AccountBalance {

@@ -37,6 +37,8 @@ export interface CurrencyLedger {
    * held symbols), so figures computed at one version can be reused until the next.
    */
   version: number;
+  /** Moves when held quantities or the marks of held symbols change (not on cash or reservations). */
+  holdingsVersion: number;
 }
 
 export interface SymbolSlot {
@@ -90,6 +92,7 @@ export class Book {
         holdingsFloat: 0,
         held: [],
         version: 0,
+        holdingsVersion: 0,
       };
       this.ledgers.set(currency, ledger);
       this.ledgerList.push(ledger);
@@ -142,6 +145,7 @@ export function markOf(slot: SymbolSlot): Price {
 /** Re-derives a ledger's float figures from its cash and held positions (after every fill). */
 export function refreshFloats(ledger: CurrencyLedger): void {
   ledger.version += 1;
+  ledger.holdingsVersion += 1;
   ledger.cashFloat = ledger.cash.toNumber();
   let holdings = 0;
   for (const slot of ledger.held) holdings += slot.quantity * slot.mark;

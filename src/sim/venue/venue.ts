@@ -148,6 +148,7 @@ function markBar(engine: Engine, slot: SymbolSlot, candle: Bar, lastOfDay: boole
   if (quantity !== 0 && candle.close !== slot.mark) {
     slot.ledger.holdingsFloat += quantity * (candle.close - slot.mark);
     slot.ledger.version += 1;
+    slot.ledger.holdingsVersion += 1;
   }
   if (candle.close !== slot.mark) {
     slot.mark = candle.close;

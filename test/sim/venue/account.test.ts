@@ -55,6 +55,30 @@ describe('buy limit and margin ratio agree with the account', () => {
     expect(margined.riskLevel).toBe(3);
   });
 
+  it('marks held positions afresh after each bar and each fill, also between orders of one bar time', () => {
+    const sim = new Harness({ cash: { HKD: '10000' } }).bar(D1);
+    sim.venue.submit(order(HK, 'Buy', 100));
+    sim.bar(AT_10('2024-01-03'));
+    expect(sim.venue.accountBalance('HKD')[0]!.netAssets.toFixed()).toBe('10000');
+    // An order between bars changes only reservations: the held value is the same, the buy power less.
+    sim.venue.submit(order(HK, 'Buy', 50, { price: p(10) }));
+    const reserved = sim.venue.accountBalance('HKD')[0]!;
+    expect(reserved.netAssets.toFixed()).toBe('10000');
+    expect(reserved.buyPower.toFixed()).toBe('8500');
+    sim.bar(dayBar(HK, '2024-01-04', 12, 12, 12, 12));
+    // The limit order at 10 does not fill at 12 (and its day ends); the 100 held are marked at 12.
+    const moved = sim.venue.accountBalance('HKD')[0]!;
+    expect(moved.netAssets.toFixed()).toBe('10200');
+    sim.bar(dayBar(HK, '2024-01-05', 9, 9, 9, 9));
+    const fallen = sim.venue.accountBalance('HKD')[0]!;
+    expect(fallen.totalCash.toFixed()).toBe('9000');
+    expect(fallen.netAssets.toFixed()).toBe('9900');
+    // A fill between two orders of one bar time: the second order sees the first one's position.
+    sim.venue.submit(order(HK, 'Sell', 100));
+    sim.bar(dayBar(HK, '2024-01-08', 11, 11, 11, 11));
+    expect(sim.venue.accountBalance('HKD')[0]!.netAssets.toFixed()).toBe('10100');
+  });
+
   it("uses a symbol's own margin ratio over the default", () => {
     const sim = new Harness({ marginRatios: { symbols: { '0700.HK': { im: '0.25', mm: '0.2', fm: '0.1' } } } });
     expect(sim.venue.marginRatio(HK).imFactor.toFixed()).toBe('0.25');
