@@ -51,7 +51,9 @@ const marks = fc
   .map(([units, places]) => Number(`${units}e-${places}`));
 const quantities = fc.oneof(
   fc.integer({ min: -100_000, max: 100_000 }).map((units) => Quantity.of(units)),
-  fc.tuple(fc.integer({ min: -10_000_000, max: 10_000_000 }), fc.integer({ min: 0, max: 6 })).map(([units, places]) => Quantity.fromRaw(units, places)),
+  fc
+    .tuple(fc.integer({ min: -10_000_000, max: 10_000_000 }), fc.integer({ min: 0, max: 6 }))
+    .map(([units, places]) => Quantity.fromRaw(units, places)),
   fc.bigInt({ min: -(2n ** 60n), max: 2n ** 60n }).map((units) => Quantity.of(units.toString())),
 );
 const holdings = fc.array(fc.record({ quantity: quantities, mark: marks }), { maxLength: 40 });
