@@ -2,6 +2,7 @@
 // name ("700.HK.csv", "AAPL.US.parquet") or from the caller, and each file's times are read in its market's
 // zone.
 import { readdir, readFile, stat } from 'node:fs/promises';
+import { readIntoScratch } from './file-bytes.js';
 import { basename, join } from 'node:path';
 import type { Candle } from '../../domain/candle.js';
 import { InvalidInputError } from '../../domain/errors.js';
@@ -69,11 +70,11 @@ export function isCandleFile(path: string): boolean {
 
 /** Reads one candle file (CSV or Parquet, by its extension) into columns. */
 export async function readCandleFile(path: string, options: CandleFileOptions): Promise<LoadedColumns> {
-  const bytes = await readFile(path);
-  if (!/\.parquet$/i.test(path)) return readCandleCsv(bytes, options);
+  // The CSV reader keeps nothing of the bytes once it returns, so they may sit in the shared buffer.
+  if (!/\.parquet$/i.test(path)) return readCandleCsv(readIntoScratch(path), options);
   // Loaded only for Parquet files: the library costs start-up time a CSV run need not pay.
   const { readCandleParquet } = await import('./candle-parquet.js');
-  return readCandleParquet(bytes, options);
+  return readCandleParquet(await readFile(path), options);
 }
 
 export async function loadCandles(path: string, options: LoadOptions = {}): Promise<LoadResult> {

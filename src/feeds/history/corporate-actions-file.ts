@@ -8,6 +8,7 @@ import { InvalidInputError } from '../../domain/errors.js';
 import { parseSymbol, type SecuritySymbol } from '../../domain/symbol.js';
 import type { CorporateAction } from '../../domain/corporate-action.js';
 import { symbolFromFileName } from './candle-files.js';
+import { readFirstLine } from './file-bytes.js';
 
 export const ACTIONS_FILE = 'actions.csv';
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
@@ -22,13 +23,21 @@ export async function loadCorporateActions(dataPath: string, symbols: readonly S
   const actions: CorporateAction[] = [];
   for (const file of files) {
     const symbol = symbolFromFileName(basename(file));
-    if (symbol === undefined || !symbols.includes(symbol)) continue;
+    if (symbol === undefined || !symbols.includes(symbol) || !hasActionColumns(readFirstLine(file))) continue;
     actions.push(...candleFileActions(await readFile(file, 'utf8'), symbol, file));
   }
   const extra = await readFile(join(folder, ACTIONS_FILE), 'utf8').catch(() => undefined);
   if (extra !== undefined)
     actions.push(...parseActionsFile(extra, join(folder, ACTIONS_FILE)).filter((action) => symbols.includes(action.symbol)));
   return actions.sort((a, b) => (a.exDate < b.exDate ? -1 : a.exDate > b.exDate ? 1 : 0));
+}
+
+/** Whether a candle CSV header names a `Dividends` or a `Stock Splits` column (most files have neither). */
+function hasActionColumns(header: string): boolean {
+  return header
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .some((name) => name === 'dividends' || name === 'stock splits');
 }
 
 /** The non-zero `Dividends` and `Stock Splits` cells of a candle CSV; [] when it has neither column. */
