@@ -6,6 +6,7 @@ import { Observable } from 'rxjs';
 import type { Candle, Clock, Period, Quote, SecuritySymbol } from '../domain/index.js';
 import type { PriceBoard, PriceSlot } from '../execution/price-board.js';
 import type { MarketData } from '../feeds/market-data.js';
+import { operate } from '../strategy/operators/operate.js';
 
 /** The candle handed to a strategy last and its place in its stream (0-based), for naming the bar it failed on. */
 export interface HandedBar {
@@ -43,17 +44,13 @@ export class MarketAdapter {
       );
     return new Observable<Candle>((subscriber) => {
       let index = -1;
-      return source.subscribe({
-        next: (candle) => {
-          slot.candle = candle;
-          if (wall !== undefined) this.lastDeliveredAt = wall.now();
-          index += 1;
-          handed.candle = candle;
-          handed.index = index;
-          subscriber.next(candle);
-        },
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => subscriber.complete(),
+      return operate(source, subscriber, (candle) => {
+        slot.candle = candle;
+        if (wall !== undefined) this.lastDeliveredAt = wall.now();
+        index += 1;
+        handed.candle = candle;
+        handed.index = index;
+        subscriber.next(candle);
       });
     });
   }
@@ -79,13 +76,9 @@ export class MarketAdapter {
 
 function remember<T>(source: Observable<T>, slot: PriceSlot, write: (slot: PriceSlot, value: T) => void): Observable<T> {
   return new Observable<T>((subscriber) =>
-    source.subscribe({
-      next(value) {
-        write(slot, value);
-        subscriber.next(value);
-      },
-      error: (error: unknown) => subscriber.error(error),
-      complete: () => subscriber.complete(),
+    operate(source, subscriber, (value) => {
+      write(slot, value);
+      subscriber.next(value);
     }),
   );
 }

@@ -21,6 +21,7 @@ import type { IntentDenial, StrategyContext, StrategyOrderUpdate } from '../stra
 import { describeError } from '../strategy/errors.js';
 import { barText, describeFailure, locateInStack, type StrategyFailure } from '../strategy/failure.js';
 import { withExits } from '../strategy/exits.js';
+import { operate } from '../strategy/operators/operate.js';
 import { createIntentHelpers } from '../strategy/intents.js';
 import { createSizingHelpers, unrealizedPnl } from '../strategy/sizing.js';
 import type { ParamDefaults, Params } from '../strategy/params.js';
@@ -147,15 +148,11 @@ export class StrategyHost {
     const handed = this.handed;
     return new Observable<Candle>((subscriber) => {
       let index = -1;
-      return candles.subscribe({
-        next: (candle) => {
-          index += 1;
-          handed.candle = candle;
-          handed.index = index;
-          subscriber.next(candle);
-        },
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => subscriber.complete(),
+      return operate(candles, subscriber, (candle) => {
+        index += 1;
+        handed.candle = candle;
+        handed.index = index;
+        subscriber.next(candle);
       });
     });
   }

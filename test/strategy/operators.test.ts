@@ -32,6 +32,22 @@ describe('crossover', () => {
   });
 });
 
+describe('errors inside operators', () => {
+  it('reach the stream as errors, as RxJS operators send them (not as unhandled errors)', async () => {
+    const broken = indicator(
+      () => new WMA(2),
+      (value: number) => {
+        if (value > 2) throw new Error(`cannot take ${value}`);
+        return value;
+      },
+    );
+    for (const operator of [broken, sma(2), crossover(1, 2)] as const) {
+      const values = from([1, 2, 3, null as unknown as number]);
+      await expect(collect(values.pipe(operator as never))).rejects.toThrow(/cannot take 3|Cannot read properties of null/);
+    }
+  });
+});
+
 describe('indicator operators', () => {
   it('sma emits the average of the last n closes once n have arrived', async () => {
     expect(await collect(from(dailyCandles('SPX.US', [1, 2, 3, 4, 5])).pipe(sma(3)))).toEqual([2, 3, 4]);

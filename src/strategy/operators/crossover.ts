@@ -3,6 +3,7 @@
 import { Observable, type OperatorFunction } from 'rxjs';
 import { InvalidInputError } from '../../domain/index.js';
 import { checkInterval, closeOf, type Price } from './indicator.js';
+import { operate } from './operate.js';
 import { RollingMean } from './rolling-mean.js';
 
 export type Cross = 'up' | 'down';
@@ -18,19 +19,15 @@ export function crossover(fast: number, slow: number): OperatorFunction<Price, C
       const slowAverage = new RollingMean(slow);
       // Side of the last bar where the averages differed: 1 fast above, -1 fast below, 0 not known yet.
       let side = 0;
-      return source.subscribe({
-        next(value) {
-          const close = closeOf(value);
-          const fastReady = fastAverage.add(close);
-          if (!slowAverage.add(close) || !fastReady) return;
-          const now = fastAverage.compare(slowAverage);
-          if (now === 0) return;
-          const previous = side;
-          side = now;
-          if (previous !== 0 && previous !== now) subscriber.next(now === 1 ? 'up' : 'down');
-        },
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => subscriber.complete(),
+      return operate(source, subscriber, (value) => {
+        const close = closeOf(value);
+        const fastReady = fastAverage.add(close);
+        if (!slowAverage.add(close) || !fastReady) return;
+        const now = fastAverage.compare(slowAverage);
+        if (now === 0) return;
+        const previous = side;
+        side = now;
+        if (previous !== 0 && previous !== now) subscriber.next(now === 1 ? 'up' : 'down');
       });
     });
 }

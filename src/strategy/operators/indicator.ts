@@ -3,6 +3,7 @@
 import { Observable, type OperatorFunction } from 'rxjs';
 import { ATR, DonchianChannels, EMA, RSI, type DonchianChannelsResult } from 'trading-signals';
 import { InvalidInputError, type Candle } from '../../domain/index.js';
+import { operate } from './operate.js';
 import { RollingMean } from './rolling-mean.js';
 
 /** The part of a trading-signals indicator the operators use. */
@@ -31,13 +32,9 @@ export function indicator<T, Input, Result>(
   return (source) =>
     new Observable<Result>((subscriber) => {
       const state = create();
-      return source.subscribe({
-        next(value) {
-          const result = state.add(input(value));
-          if (result !== null && state.isStable) subscriber.next(result);
-        },
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => subscriber.complete(),
+      return operate(source, subscriber, (value) => {
+        const result = state.add(input(value));
+        if (result !== null && state.isStable) subscriber.next(result);
       });
     });
 }
@@ -54,12 +51,8 @@ export function sma(interval: number): OperatorFunction<Price, number> {
   return (source) =>
     new Observable<number>((subscriber) => {
       const mean = new RollingMean(interval);
-      return source.subscribe({
-        next(value) {
-          if (mean.add(closeOf(value))) subscriber.next(mean.mean);
-        },
-        error: (error: unknown) => subscriber.error(error),
-        complete: () => subscriber.complete(),
+      return operate(source, subscriber, (value) => {
+        if (mean.add(closeOf(value))) subscriber.next(mean.mean);
       });
     });
 }

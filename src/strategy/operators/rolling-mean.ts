@@ -7,10 +7,10 @@
 import { POWERS_OF_TEN, floatPlaces } from '../../domain/fixed-point.js';
 
 const SAFE = Number.MAX_SAFE_INTEGER;
+/** Below 2^51 a float times 10^k is within 1/4 of the whole number it stands for (see floatPlaces). */
+const FLOAT_WHOLE_LIMIT = 2 ** 51;
 
 export class RollingMean {
-  /** The mean of the last `length` values; meaningful once `add` has returned true. */
-  mean = 0;
   /** The values as whole numbers of 10^-places (exact mode), and as given. */
   private readonly units: Float64Array;
   private readonly values: Float64Array;
@@ -36,8 +36,12 @@ export class RollingMean {
       this.count += 1;
       if (this.count < this.length) return false;
     }
-    this.mean = this.exact ? this.exactMean() : this.floatMean();
     return true;
+  }
+
+  /** The mean of the last `length` values; meaningful once `add` has returned true. */
+  get mean(): number {
+    return this.exact ? this.exactMean() : this.floatMean();
   }
 
   /** −1, 0 or 1: this mean against `other`'s, exactly when both windows are exact (both must be full). */
@@ -56,6 +60,21 @@ export class RollingMean {
   }
 
   private addUnits(value: number, slot: number): void {
+    // Most values have no more places than the window already has: one check at those places.
+    const scale = POWERS_OF_TEN[this.places]!;
+    const whole = Math.round(value * scale);
+    if (whole / scale === value && Math.abs(whole) < FLOAT_WHOLE_LIMIT) {
+      const sum = this.sum - this.units[slot]! + whole;
+      if (Math.abs(sum) <= SAFE) {
+        this.units[slot] = whole;
+        this.sum = sum;
+        return;
+      }
+    }
+    this.addUnitsSlowly(value, slot);
+  }
+
+  private addUnitsSlowly(value: number, slot: number): void {
     const places = floatPlaces(value);
     if (places < 0) {
       this.exact = false;
