@@ -3,7 +3,7 @@
 // Quantity, Money, Fixed); decimal.js does no domain arithmetic.
 import { Decimal } from './decimal-class.js';
 import { InvalidInputError } from './errors.js';
-import { FixedPoint } from './fixed-point.js';
+import { FixedPoint, POWERS_OF_TEN } from './fixed-point.js';
 
 export { Decimal };
 
@@ -40,8 +40,21 @@ export function decimalOf(value: FixedPoint): Decimal {
   return new Decimal(value.toString());
 }
 
-/** a ÷ b as a float: the nearest float to the quotient rounded to 40 significant digits (report ratios). */
+/**
+ * a ÷ b as a float (report ratios): one float division when both sides are whole numbers below 2^53 at a
+ * common scale (the division then rounds the exact quotient once), else the nearest float to the quotient
+ * rounded to 40 significant digits by decimal.js.
+ */
 export function ratioOf(a: FixedPoint, b: FixedPoint | number): number {
+  if (typeof b !== 'number' && typeof a.raw === 'number' && typeof b.raw === 'number') {
+    const scale = POWERS_OF_TEN[Math.abs(a.precision - b.precision)];
+    if (scale !== undefined) {
+      const numerator = a.precision < b.precision ? a.raw * scale : a.raw;
+      const denominator = b.precision < a.precision ? b.raw * scale : b.raw;
+      if (Math.abs(numerator) <= Number.MAX_SAFE_INTEGER && Math.abs(denominator) <= Number.MAX_SAFE_INTEGER && denominator !== 0)
+        return numerator / denominator;
+    }
+  }
   return decimalOf(a)
     .dividedBy(typeof b === 'number' ? b : decimalOf(b))
     .toNumber();

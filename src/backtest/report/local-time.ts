@@ -1,9 +1,8 @@
-// Market-local wall time of instants, for the JSON (ISO with offset), the tables and the charts.
-import { pad, zoneOffsetAt } from '../../domain/time-zone.js';
-
-const DAY_MS = 86_400_000;
-/** Offsets change on quarter hours at most: on a day with a change, one lookup per quarter hour. */
-const BUCKET_MS = 900_000;
+// Market-local wall time of instants, for the JSON (ISO with offset), the tables and the charts. A result
+// formats a time for every fill and trade, so the text is made by arithmetic over the zone's offset table
+// (no Date object, no Intl), and each zone's formatter is shared.
+import { DAY_MS, dateKeyOfDay } from '../../domain/civil-date.js';
+import { ZoneRules } from '../../domain/time-zone.js';
 
 export interface LocalTime {
   /** "2024-01-02T09:30:00+08:00". */
@@ -12,33 +11,45 @@ export interface LocalTime {
   chartSeconds(epochMs: number): number;
 }
 
+const TWO_DIGITS = Array.from({ length: 100 }, (_, value) => String(value).padStart(2, '0'));
+const zones = new Map<string, LocalTime>();
+
 export function localTime(zone: string): LocalTime {
-  const cache = new Map<number, number>();
-  const lookup = (epochMs: number): number => {
-    let value = cache.get(epochMs);
-    if (value === undefined) {
-      value = zoneOffsetAt(epochMs, zone);
-      cache.set(epochMs, value);
+  let local = zones.get(zone);
+  if (local === undefined) {
+    local = zoneTime(ZoneRules.of(zone));
+    zones.set(zone, local);
+  }
+  return local;
+}
+
+function zoneTime(rules: ZoneRules): LocalTime {
+  // The offset text of the last offset seen ("+08:00"): a zone has a few offsets, met in long runs.
+  let lastOffset = Number.NaN;
+  let lastOffsetText = '';
+  const offsetText = (offset: number): string => {
+    if (offset !== lastOffset) {
+      const minutes = Math.round(offset / 60_000);
+      const absolute = Math.abs(minutes);
+      lastOffsetText = `${minutes < 0 ? '-' : '+'}${TWO_DIGITS[Math.floor(absolute / 60)]}:${TWO_DIGITS[absolute % 60]}`;
+      lastOffset = offset;
     }
-    return value;
+    return lastOffsetText;
   };
-  // Intl lookups are slow; a UTC day whose start and end share an offset (all but two a year) needs one.
-  const offset = (epochMs: number): number => {
-    const dayStart = Math.floor(epochMs / DAY_MS) * DAY_MS;
-    const atStart = lookup(dayStart);
-    if (lookup(dayStart + DAY_MS) === atStart) return atStart;
-    return lookup(Math.floor(epochMs / BUCKET_MS) * BUCKET_MS);
-  };
-  const wall = (epochMs: number): string => new Date(epochMs + offset(epochMs)).toISOString();
   return {
     iso(epochMs) {
-      const minutes = Math.round(offset(epochMs) / 60_000);
-      const sign = minutes < 0 ? '-' : '+';
-      const absolute = Math.abs(minutes);
-      return `${wall(epochMs).slice(0, 19)}${sign}${pad(Math.floor(absolute / 60))}:${pad(absolute % 60)}`;
+      const offset = rules.offsetAt(epochMs);
+      const wall = epochMs + offset;
+      const day = Math.floor(wall / DAY_MS);
+      const key = dateKeyOfDay(day);
+      const seconds = Math.floor((wall - day * DAY_MS) / 1000);
+      const year = Math.floor(key / 10_000);
+      return `${year < 1000 ? String(year).padStart(4, '0') : year}-${TWO_DIGITS[Math.floor(key / 100) % 100]}-${TWO_DIGITS[key % 100]}T${
+        TWO_DIGITS[Math.floor(seconds / 3600)]
+      }:${TWO_DIGITS[Math.floor(seconds / 60) % 60]}:${TWO_DIGITS[seconds % 60]}${offsetText(offset)}`;
     },
     chartSeconds(epochMs) {
-      return Math.floor((epochMs + offset(epochMs)) / 1000);
+      return Math.floor((epochMs + rules.offsetAt(epochMs)) / 1000);
     },
   };
 }

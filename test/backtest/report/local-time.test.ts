@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { zoneOffsetAt } from '../../../src/domain/time-zone.js';
 import { formatCount, formatLocal, formatMoney, formatPercent, formatRatio } from '../../../src/backtest/report/format.js';
 import { localTime } from '../../../src/backtest/report/local-time.js';
 
@@ -17,6 +19,21 @@ describe('market-local times', () => {
     expect(newYork.iso(Date.UTC(2024, 2, 10, 6, 59))).toBe('2024-03-10T01:59:00-05:00');
     expect(newYork.iso(Date.UTC(2024, 2, 10, 7, 0))).toBe('2024-03-10T03:00:00-04:00');
     expect(formatLocal(newYork.iso(Date.UTC(2024, 2, 11, 13, 30)), true)).toBe('2024-03-11 09:30');
+  });
+
+  it('writes what Date and the zone offset write, across zones, centuries and half-hour offsets', () => {
+    const zones = ['Asia/Hong_Kong', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe', 'Pacific/Apia', 'UTC', 'Asia/Kathmandu'];
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }), (zone, instant) => {
+        const offset = zoneOffsetAt(instant, zone);
+        const minutes = Math.round(offset / 60_000);
+        const sign = minutes < 0 ? '-' : '+';
+        const hours = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0');
+        const reference = `${new Date(instant + offset).toISOString().slice(0, 19)}${sign}${hours}:${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
+        expect(localTime(zone).iso(instant)).toBe(reference);
+      }),
+      { numRuns: 5_000 },
+    );
   });
 });
 
