@@ -90,6 +90,8 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
     clock,
     settings: { ...options.venue, cash: { [data.currency]: cash.toString() } },
     keepFinishedOrders: false,
+    keepCarryFlows: false,
+    ...(options.actions === undefined ? {} : { actions: options.actions }),
     ...(options.feeModel === undefined ? {} : { feeModel: options.feeModel }),
   });
   const broker = new BacktestBroker(venue);
@@ -134,12 +136,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
   const barCloses = new BarCloseTimes(data.period);
   const walk = new SeriesWalk({
     series,
-    inputs: symbols.map((symbol) =>
-      venue.barInput(
-        symbol,
-        options.actions?.filter((action) => action.symbol === symbol),
-      ),
-    ),
+    inputs: symbols.map((symbol) => venue.barInput(symbol)),
     closes: symbols.map((symbol) => barCloses.of(symbol)),
     feeds: symbols.map((symbol) => marketData.feed(symbol)),
     clock,

@@ -8,7 +8,7 @@ import type { BacktestVenueSettings } from '../../backtest/engine.js';
 import { PERIODS } from '../../domain/period.js';
 
 export const BAD_ROW_POLICIES = ['fail', 'skip'] as const;
-export const ADJUSTMENTS = ['none', 'forward'] as const;
+export { PRICE_ADJUSTMENTS as ADJUSTMENTS } from '../../domain/corporate-action.js';
 
 /** The options every command over candle history shares with `trader backtest` (data, costs, risk, cash). */
 export const BACKTEST_OPTIONS = {
@@ -47,6 +47,12 @@ export const BACKTEST_OPTIONS = {
     describe: 'Annual risk-free rate for Sharpe and Sortino, as a fraction, e.g. 0.02 (default 0)',
   },
   'on-bad-row': { type: 'string', default: 'fail', describe: 'Bad CSV rows: fail (list the first 10) or skip them' },
+  adjust: {
+    type: 'string',
+    default: 'none',
+    describe:
+      'What the prices are: none (unadjusted; dividends and splits from Dividends/Stock Splits columns or actions.csv are applied on their ex-dates) or forward (already adjusted; actions ignored)',
+  },
 } as const satisfies Record<string, Options>;
 
 export interface BacktestArgs {
@@ -105,9 +111,7 @@ export function venueChoice(args: BacktestArgs): VenueChoice {
         ? 'none'
         : { commissionRate }
       : parseChoice(FEE_SETTINGS, String(args.fees), '--fees');
-  const shortSelling = args.short === true;
-  const borrowFeeRate = numberFlag(args['borrow-rate'] ?? 0, '--borrow-rate', 0, 1, 'an annual rate as a fraction, e.g. 0.03');
-  if (!shortSelling && args['borrow-rate'] !== undefined) throw new InvalidInputError('--borrow-rate: only with --short', '--borrow-rate');
+  const { shortSelling, borrowFeeRate } = shortChoice(args);
   return {
     settings: { fillModel, intrabarPath, slippageBps, fees, shortSelling, borrowFeeRate },
     echo: {
@@ -120,6 +124,22 @@ export function venueChoice(args: BacktestArgs): VenueChoice {
       fees: typeof fees === 'string' ? fees : 'commission',
     },
   };
+}
+
+export interface ShortChoice {
+  readonly shortSelling: boolean;
+  readonly borrowFeeRate: number;
+}
+
+/** --short and --borrow-rate as venue settings (backtests, paper runs and `trader sim` check them alike). */
+export function shortChoice(args: {
+  readonly short?: boolean | undefined;
+  readonly 'borrow-rate'?: number | string | undefined;
+}): ShortChoice {
+  const shortSelling = args.short === true;
+  const borrowFeeRate = numberFlag(args['borrow-rate'] ?? 0, '--borrow-rate', 0, 1, 'an annual rate as a fraction, e.g. 0.03');
+  if (!shortSelling && args['borrow-rate'] !== undefined) throw new InvalidInputError('--borrow-rate: only with --short', '--borrow-rate');
+  return { shortSelling, borrowFeeRate };
 }
 
 /** --risk-free-rate: the annual rate Sharpe and Sortino are measured against, as a fraction (default 0). */

@@ -124,6 +124,8 @@ function venueOf(mode: RunMode, settings: RunSettings): SessionVenue {
     cash: paper.cash,
     stateFile: paper.stateFile,
     onBadRow: paper.onBadRow,
+    adjust: paper.adjust,
+    venue: { shortSelling: paper.shortSelling, borrowFeeRate: paper.borrowFeeRate },
     ...(paper.from === undefined ? {} : { from: paper.from }),
   };
 }

@@ -51,6 +51,19 @@ export const runCommand: CommandModule<object, RunArgs> = {
         type: 'string',
         describe: 'Paper: bad CSV rows: fail (list the first 10 and stop; the default) or skip them with a warning',
       })
+      .option('short', {
+        type: 'boolean',
+        describe: 'Paper: allow short selling: a sell while flat opens a short, margined at the initial margin factor',
+      })
+      .option('borrow-rate', {
+        type: 'string',
+        describe: 'Paper, with --short: annual borrow fee on short value, charged per calendar day held, e.g. 0.03',
+      })
+      .option('adjust', {
+        type: 'string',
+        describe:
+          'Paper: what the prices are: none (the default; dividends and splits from Dividends/Stock Splits columns or actions.csv are applied on their ex-dates, as in backtests) or forward (already adjusted; none applied)',
+      })
       .option('cancel-on-exit', { type: 'boolean', describe: "Cancel the run's open orders before exiting" })
       .option('flatten-on-exit', { type: 'boolean', describe: "Close the strategy's positions with market orders before exiting" })
       .option('json-logs', {
