@@ -103,6 +103,8 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
     strategies: options.strategies,
     logger: options.logger ?? silentLogger,
     reconcileIntervalMs: 0,
+    // Sizing rounds to the lots this venue enforces.
+    lotSizes: (symbol) => venue.instrument(symbol).lotSize,
     ...(options.risk === undefined ? {} : { risk: options.risk }),
   });
   const intents: RecordedIntent[] = [];

@@ -46,6 +46,8 @@ const positiveAmount = z
   .union([z.number(), z.string()])
   .refine((value) => /^\d+(\.\d+)?$/.test(String(value)) && Number(value) > 0, 'must be a positive amount');
 
+const shortFactor = z.number().gt(0, 'must be in (0, 10]').max(10, 'must be in (0, 10]');
+
 /** The built-in simulator of a paper schedule: what it replays, how fast, and the paper account's cash. */
 const paperSchema = z
   .strictObject({
@@ -55,6 +57,10 @@ const paperSchema = z
     cash: positiveAmount.optional(),
     onBadRow: z.enum(['fail', 'skip'], { error: 'must be "fail" (stop on a bad CSV row) or "skip" (drop it with a warning)' }).optional(),
     short: z.boolean().optional(),
+    shortMargin: z
+      .strictObject({ im: shortFactor, mm: shortFactor, fm: shortFactor })
+      .refine((ratio) => ratio.im >= ratio.mm && ratio.mm >= ratio.fm, 'factors must satisfy im >= mm >= fm')
+      .optional(),
     borrowRate: z.number().min(0, 'must be from 0 to 1 (a fraction a year)').max(1, 'must be from 0 to 1 (a fraction a year)').optional(),
     adjust: z
       .enum(PRICE_ADJUSTMENTS, {

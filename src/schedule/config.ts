@@ -51,6 +51,8 @@ export interface PaperSettings {
   readonly shortSelling: boolean;
   /** Annual borrow fee on short value (a fraction), charged per calendar day held. */
   readonly borrowFeeRate: number;
+  /** Margin factors of short positions; null: the symbol's own. */
+  readonly shortMarginRatios: { readonly im: number; readonly mm: number; readonly fm: number } | null;
   /** What the data's prices are: none (dividends and splits beside the data are applied) or forward. */
   readonly adjust: PriceAdjustment;
 }
@@ -407,6 +409,7 @@ function paperSettings(paper: RawConfig['paper'], baseDir: string): PaperSetting
     onBadRow: paper?.onBadRow ?? 'fail',
     shortSelling: paper?.short ?? false,
     borrowFeeRate: paper?.borrowRate ?? 0,
+    shortMarginRatios: paper?.shortMargin ?? null,
     adjust: paper?.adjust ?? 'none',
   };
 }

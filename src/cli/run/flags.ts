@@ -5,7 +5,7 @@ import { parseChoice } from '../../domain/order-types.js';
 import type { BadRowPolicy } from '../../feeds/history/bad-data-error.js';
 import { parseDuration } from '../../schedule/duration.js';
 import { DEFAULT_JOURNAL_FILE } from '../../store/journal.js';
-import { BAD_ROW_POLICIES, shortChoice } from '../backtest/flags.js';
+import { BAD_ROW_POLICIES, shortChoice, type ShortChoice } from '../backtest/flags.js';
 import { PRICE_ADJUSTMENTS, type PriceAdjustment } from '../../domain/corporate-action.js';
 import { dateFlag } from '../trading/flags.js';
 import type { RunMode } from './mode.js';
@@ -29,6 +29,7 @@ export interface RunArgs extends OpsArgs {
   readonly 'on-bad-row'?: string | undefined;
   readonly short?: boolean | undefined;
   readonly 'borrow-rate'?: string | number | undefined;
+  readonly 'short-margin'?: string | undefined;
   readonly adjust?: string | undefined;
   readonly 'cancel-on-exit'?: boolean | undefined;
   readonly 'flatten-on-exit'?: boolean | undefined;
@@ -53,6 +54,8 @@ export interface PaperSettings {
   readonly shortSelling: boolean;
   /** Annual borrow fee on short value, charged per calendar day held (a fraction). */
   readonly borrowFeeRate: number;
+  /** Margin factors of short positions; null: the symbol's own. */
+  readonly shortMarginRatios: ShortChoice['shortMarginRatios'];
   /** What the data's prices are: none (dividends and splits beside the data are applied) or forward. */
   readonly adjust: PriceAdjustment;
   /** The simulated account kept next to the journal, so a restarted run resumes against the same account. */
@@ -67,7 +70,7 @@ export interface RunSettings {
   readonly symbols: readonly string[] | undefined;
 }
 
-const PAPER_ONLY = ['data', 'from', 'speed', 'cash', 'on-bad-row', 'short', 'borrow-rate', 'adjust'] as const;
+const PAPER_ONLY = ['data', 'from', 'speed', 'cash', 'on-bad-row', 'short', 'borrow-rate', 'short-margin', 'adjust'] as const;
 
 export function runSettings(args: RunArgs, mode: RunMode): RunSettings {
   if (mode.mode === 'live') {

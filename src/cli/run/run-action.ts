@@ -125,7 +125,7 @@ function venueOf(mode: RunMode, settings: RunSettings): SessionVenue {
     stateFile: paper.stateFile,
     onBadRow: paper.onBadRow,
     adjust: paper.adjust,
-    venue: { shortSelling: paper.shortSelling, borrowFeeRate: paper.borrowFeeRate },
+    venue: { shortSelling: paper.shortSelling, borrowFeeRate: paper.borrowFeeRate, shortMarginRatios: paper.shortMarginRatios },
     ...(paper.from === undefined ? {} : { from: paper.from }),
   };
 }

@@ -2,6 +2,7 @@
 import type { CommandModule } from 'yargs';
 import { PERIODS } from '../../domain/period.js';
 import { DEFAULT_JOURNAL_FILE } from '../../store/journal.js';
+import { SHORT_MARGIN_HELP } from '../backtest/flags.js';
 import { DEFAULT_PAPER_CASH, DEFAULT_PAPER_JOURNAL, DEFAULT_PAPER_SPEED, type RunArgs } from './flags.js';
 import { defaultDataPath, defaultProjectFile } from '../project/config.js';
 import { DEFAULT_UI_PORT } from './ops-flags.js';
@@ -59,6 +60,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
         type: 'string',
         describe: 'Paper, with --short: annual borrow fee on short value, charged per calendar day held, e.g. 0.03',
       })
+      .option('short-margin', { type: 'string', describe: `Paper: ${SHORT_MARGIN_HELP}` })
       .option('adjust', {
         type: 'string',
         describe:

@@ -122,7 +122,7 @@ async function startPaperVenue(options: VenueOptions): Promise<Simulator> {
       cash: paper.cash,
       onBadRow: paper.onBadRow,
       adjust: paper.adjust,
-      venue: { shortSelling: paper.shortSelling, borrowFeeRate: paper.borrowFeeRate },
+      venue: { shortSelling: paper.shortSelling, borrowFeeRate: paper.borrowFeeRate, shortMarginRatios: paper.shortMarginRatios },
       stateFile,
       clock,
       logger: logger.child({ component: 'sim' }),

@@ -13,7 +13,7 @@ import {
   type SimulatorOptions,
 } from '../../sim/server/index.js';
 import { FEE_SETTINGS } from '../../sim/venue/index.js';
-import { BAD_ROW_POLICIES, shortChoice } from '../backtest/flags.js';
+import { BAD_ROW_POLICIES, SHORT_MARGIN_HELP, shortChoice } from '../backtest/flags.js';
 import { PRICE_ADJUSTMENTS } from '../../domain/corporate-action.js';
 import { untilInterrupted } from '../market/socket-session.js';
 import { printJson } from '../output.js';
@@ -56,6 +56,7 @@ function simOptions(yargs: Argv<GlobalArgs>) {
         type: 'string',
         describe: 'With --short: annual borrow fee on short value, charged per calendar day held, e.g. 0.03',
       })
+      .option('short-margin', { type: 'string', describe: SHORT_MARGIN_HELP })
       .option('adjust', {
         type: 'string',
         default: 'none',
