@@ -70,7 +70,7 @@ export interface VenueOptions {
    * Keep the carry rows (dividends, splits, borrow fees) for cashFlows(); default true. A backtest, which
    * never asks, keeps none: a short held for years books a borrow-fee row every market day.
    */
-  keepCarryFlows?: boolean;
+  readonly keepCarryFlows?: boolean;
 }
 
 export interface VenueOrderFilter {
@@ -245,7 +245,7 @@ export class Venue {
    * to holders and charged to short holders; a split scales positions, average costs, the mark and open
    * orders. Each cash or share movement is booked in the cash-flow ledger.
    */
-  applyCorporateAction(action: CorporateAction, time: number = this.clock.now()): void {
+  private applyCorporateAction(action: CorporateAction, time: number): void {
     const slot = this.book.slot(action.symbol);
     if (action.kind === 'dividend') {
       const held = slot.position?.position.quantity ?? Quantity.ZERO;
