@@ -439,6 +439,7 @@ jobs:
       '1: paper.borrowRate: must be from 0 to 1 (a fraction a year)',
       '1: paper.adjust: must be "none" (apply dividends and splits beside the data) or "forward" (prices already adjusted)',
     ]);
+    expect(problemsOf(`paper: { borrowRate: 0.03 }\n${jobs}`)).toEqual(['1: paper.borrowRate: borrowRate needs short: true']);
   });
 
   it('says when the file cannot be read', async () => {
