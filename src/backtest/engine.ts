@@ -90,6 +90,8 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
     clock,
     settings: { ...options.venue, cash: { [data.currency]: cash.toString() } },
     keepFinishedOrders: false,
+    keepCarryFlows: false,
+    ...(options.actions === undefined ? {} : { actions: options.actions }),
     ...(options.feeModel === undefined ? {} : { feeModel: options.feeModel }),
   });
   const broker = new BacktestBroker(venue);
@@ -101,6 +103,8 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
     strategies: options.strategies,
     logger: options.logger ?? silentLogger,
     reconcileIntervalMs: 0,
+    // Sizing rounds to the lots this venue enforces.
+    lotSizes: (symbol) => venue.instrument(symbol).lotSize,
     ...(options.risk === undefined ? {} : { risk: options.risk }),
   });
   const intents: RecordedIntent[] = [];
@@ -134,12 +138,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
   const barCloses = new BarCloseTimes(data.period);
   const walk = new SeriesWalk({
     series,
-    inputs: symbols.map((symbol) =>
-      venue.barInput(
-        symbol,
-        options.actions?.filter((action) => action.symbol === symbol),
-      ),
-    ),
+    inputs: symbols.map((symbol) => venue.barInput(symbol)),
     closes: symbols.map((symbol) => barCloses.of(symbol)),
     feeds: symbols.map((symbol) => marketData.feed(symbol)),
     clock,

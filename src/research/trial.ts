@@ -7,6 +7,7 @@ import { computeMetrics } from '../backtest/metrics/compute.js';
 import { barReturns } from '../backtest/metrics/returns.js';
 import { pairTrades } from '../backtest/metrics/trades.js';
 import { localTime } from '../backtest/report/local-time.js';
+import { corporateActionFromJson, type CorporateAction, type CorporateActionJson } from '../domain/corporate-action.js';
 import { timeZoneOf } from '../domain/market-hours.js';
 import { marketOf } from '../domain/symbol.js';
 import type { RiskLimits } from '../risk/config.js';
@@ -26,6 +27,8 @@ export interface TrialSettings {
   readonly period?: string;
   readonly cash: string;
   readonly venue: BacktestVenueSettings;
+  /** Dividends and splits applied on their ex-dates (unadjusted data); none when absent. */
+  readonly actions?: readonly CorporateActionJson[];
   /** The risk config file (`--risk`), loaded where the trial runs. */
   readonly riskFile?: string;
   readonly riskFreeRate: number;
@@ -86,9 +89,19 @@ export async function runTrialBacktest(
     data: context.data,
     cash: settings.cash,
     venue: settings.venue,
+    ...(settings.actions === undefined || settings.actions.length === 0 ? {} : { actions: actionsOf(settings) }),
     keepIntents,
     ...(context.risk === undefined ? {} : { risk: context.risk }),
   });
+}
+
+// Parsed once per settings object (a worker runs many trials with the same settings).
+const parsedActions = new WeakMap<TrialSettings, CorporateAction[]>();
+
+function actionsOf(settings: TrialSettings): CorporateAction[] {
+  let actions = parsedActions.get(settings);
+  if (actions === undefined) parsedActions.set(settings, (actions = (settings.actions ?? []).map(corporateActionFromJson)));
+  return actions;
 }
 
 export function trialOutcome(index: number, strategy: PreparedStrategy, run: BacktestRun, settings: TrialSettings): TrialOutcome {

@@ -16,6 +16,10 @@ export interface PaperMarketOptions {
   readonly from?: string;
   /** Bad CSV rows: fail (default) or skip. */
   readonly onBadRow?: SimulatorOptions['onBadRow'];
+  /** What the data's prices are: 'none' (the default: dividends and splits beside the data are applied) or 'forward'. */
+  readonly adjust?: SimulatorOptions['adjust'];
+  /** Dividends and splits of in-memory `candles`. */
+  readonly actions?: SimulatorOptions['actions'];
   /** Market time per wall time. */
   readonly speed?: number;
   readonly cash?: number | string;
@@ -57,6 +61,8 @@ export async function startPaperMarket(
     symbols,
     ...(options.from === undefined ? {} : { from: options.from }),
     ...(options.onBadRow === undefined ? {} : { onBadRow: options.onBadRow }),
+    ...(options.adjust === undefined ? {} : { adjust: options.adjust }),
+    ...(options.actions === undefined ? {} : { actions: options.actions }),
     ...(options.speed === undefined ? {} : { speed: options.speed }),
     ...(options.cash === undefined ? {} : { cash: options.cash }),
     ...(options.seed === undefined ? {} : { seed: options.seed }),

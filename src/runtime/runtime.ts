@@ -17,7 +17,8 @@ import type { PreparedStrategy } from '../strategy/prepare.js';
 import { logEvents } from './event-log.js';
 import { flattenPositions, flattenSymbol } from './flatten.js';
 import { MarketAdapter } from './market-adapter.js';
-import { StrategyHost } from './strategy-host.js';
+import type { LotSizes } from './lot-sizes.js';
+import { StrategyHost, tradingUnits } from './strategy-host.js';
 import { summarize, type RuntimeSummary } from './summary.js';
 
 export interface RuntimeOptions {
@@ -39,6 +40,11 @@ export interface RuntimeOptions {
   readonly lookupDelayMs?: number;
   /** Market of the kill switches' day and currency; default: the first strategy's first symbol's market. */
   readonly homeMarket?: Market;
+  /**
+   * Each symbol's board lot, the unit sizing helpers (targetPercent, buyValue, …) round to; whole shares
+   * (1) when omitted. Backtests pass their venue's lots, paper and live runs the service's static info.
+   */
+  readonly lotSizes?: LotSizes;
   /** Wall clock of live and paper runs: when market data reached the strategies (see lastTickAt). */
   readonly wallClock?: Pick<Clock, 'now'>;
 }
@@ -108,8 +114,9 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const reconciler = new Reconciler(executor, broker, clock, logger, timeoutMs);
   const market = new MarketAdapter(options.marketData, executor.prices, options.wallClock);
   const scheduler = clockScheduler(clock);
+  const units = tradingUnits(options.lotSizes);
   const hosts = uniqueNames(options.strategies).map(
-    ({ name, strategy }) => new StrategyHost(name, strategy, executor, market, clock, scheduler, logger),
+    ({ name, strategy }) => new StrategyHost(name, strategy, executor, market, clock, scheduler, logger, units),
   );
   const subscriptions: Subscription[] = [logEvents(executor.events, logger)];
   let timer: TimerHandle | undefined;

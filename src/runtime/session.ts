@@ -19,6 +19,7 @@ import { startPaperMarket, type PaperMarket, type PaperMarketOptions } from './p
 import { createRuntime, type Runtime, type RuntimeOptions, type StopOptions } from './runtime.js';
 import { SessionRecorder, type SessionReport } from './session-report.js';
 import { whenSubscribed } from './subscriptions.js';
+import { fetchLotSizes } from './lot-sizes.js';
 import { openVenueLink, type VenueLink, type VenueLinkOptions } from './venue-link.js';
 
 export type SessionVenue = ({ readonly mode: 'paper' } & PaperMarketOptions) | { readonly mode: 'live'; readonly config: OpenApiConfig };
@@ -93,7 +94,9 @@ export async function startSession(options: SessionOptions): Promise<Session> {
       ...(options.http === undefined ? {} : { http: options.http }),
     });
     cleanup.push(() => link.close());
+    const lotSizes = await fetchLotSizes(link.quotes, symbols, { clock, logger });
     const runtime = createRuntime({
+      lotSizes,
       reconcileIntervalMs: 30_000,
       ...options.runtime,
       clock: paper === undefined ? clock : paperClock(paper.marketClock, clock),

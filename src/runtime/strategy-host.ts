@@ -26,12 +26,12 @@ import { createIntentHelpers } from '../strategy/intents.js';
 import { createSizingHelpers, unrealizedPnl } from '../strategy/sizing.js';
 import type { ParamDefaults, Params } from '../strategy/params.js';
 import type { PreparedStrategy } from '../strategy/prepare.js';
+import type { LotSizes } from './lot-sizes.js';
 import type { HandedBar, MarketAdapter } from './market-adapter.js';
 import { warmedUp, type WarmUpOutcome } from './warm-up.js';
 
 export type StrategyState = 'idle' | 'running' | 'completed' | 'failed' | 'stopped';
 
-// Whole shares until market rules give each symbol its lot size (then unitOf asks them).
 const ONE_UNIT = Quantity.of(1);
 const INTENT_KINDS: ReadonlySet<string> = new Set(['order', 'close', 'target', 'cancel']);
 
@@ -56,6 +56,8 @@ export class StrategyHost {
     private readonly clock: Clock,
     private readonly scheduler: SchedulerLike,
     private readonly logger: Logger,
+    /** The unit a symbol's orders come in (its board lot): what sizing rounds to. */
+    private readonly unitOf: (symbol: SecuritySymbol) => Quantity = () => ONE_UNIT,
   ) {}
 
   start(): void {
@@ -286,11 +288,22 @@ export class StrategyHost {
         lastPrice: (symbol) => executor.prices.price(symbol),
         positions: () => book.all(),
         cash: (currency) => book.cashIn(currency),
-        unitOf: () => ONE_UNIT,
+        unitOf: this.unitOf,
         ...helpers,
       }),
     };
   }
+}
+
+/** Each symbol's lot as a Quantity, made once per symbol (sizing asks on every call); whole shares without lots. */
+export function tradingUnits(lotSizes: LotSizes | undefined): (symbol: SecuritySymbol) => Quantity {
+  if (lotSizes === undefined) return () => ONE_UNIT;
+  const units = new Map<SecuritySymbol, Quantity>();
+  return (symbol) => {
+    let unit = units.get(symbol);
+    if (unit === undefined) units.set(symbol, (unit = Quantity.of(lotSizes(symbol))));
+    return unit;
+  };
 }
 
 function isIntent(value: unknown): value is OrderIntent {

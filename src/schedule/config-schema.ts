@@ -1,5 +1,6 @@
 // The schedule config file's shape (zod, strict: unknown keys are errors). Cross-field rules live in config.ts.
 import { z } from 'zod';
+import { PRICE_ADJUSTMENTS } from '../domain/corporate-action.js';
 import { PERIODS } from '../domain/period.js';
 import { MARKETS, parseSymbol } from '../domain/symbol.js';
 import { cronProblem } from './cron.js';
@@ -45,14 +46,32 @@ const positiveAmount = z
   .union([z.number(), z.string()])
   .refine((value) => /^\d+(\.\d+)?$/.test(String(value)) && Number(value) > 0, 'must be a positive amount');
 
+const shortFactor = z.number().gt(0, 'must be in (0, 10]').max(10, 'must be in (0, 10]');
+
 /** The built-in simulator of a paper schedule: what it replays, how fast, and the paper account's cash. */
-const paperSchema = z.strictObject({
-  data: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
-  from: dateSchema.optional(),
-  speed: z.number().positive('must be greater than zero').optional(),
-  cash: positiveAmount.optional(),
-  onBadRow: z.enum(['fail', 'skip'], { error: 'must be "fail" (stop on a bad CSV row) or "skip" (drop it with a warning)' }).optional(),
-});
+const paperSchema = z
+  .strictObject({
+    data: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
+    from: dateSchema.optional(),
+    speed: z.number().positive('must be greater than zero').optional(),
+    cash: positiveAmount.optional(),
+    onBadRow: z.enum(['fail', 'skip'], { error: 'must be "fail" (stop on a bad CSV row) or "skip" (drop it with a warning)' }).optional(),
+    short: z.boolean().optional(),
+    shortMargin: z
+      .strictObject({ im: shortFactor, mm: shortFactor, fm: shortFactor })
+      .refine((ratio) => ratio.im >= ratio.mm && ratio.mm >= ratio.fm, 'factors must satisfy im >= mm >= fm')
+      .optional(),
+    borrowRate: z.number().min(0, 'must be from 0 to 1 (a fraction a year)').max(1, 'must be from 0 to 1 (a fraction a year)').optional(),
+    adjust: z
+      .enum(PRICE_ADJUSTMENTS, {
+        error: 'must be "none" (apply dividends and splits beside the data) or "forward" (prices already adjusted)',
+      })
+      .optional(),
+  })
+  .refine((paper) => paper.borrowRate === undefined || paper.short === true, {
+    message: 'borrowRate needs short: true',
+    path: ['borrowRate'],
+  });
 
 const webhookSchema = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 

@@ -6,6 +6,7 @@ import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { InvalidInputError } from '../domain/errors.js';
 import { timeZoneOf } from '../domain/market-hours.js';
+import type { PriceAdjustment } from '../domain/corporate-action.js';
 import type { Period } from '../domain/period.js';
 import { marketOf, type Market, type SecuritySymbol } from '../domain/symbol.js';
 import { rawConfigSchema, rawJobSchema, type RawConfig, type RawJob } from './config-schema.js';
@@ -46,6 +47,14 @@ export interface PaperSettings {
   readonly cash: string;
   /** Bad CSV rows: fail (the default) or skip. */
   readonly onBadRow: 'fail' | 'skip';
+  /** Sells beyond the position open shorts. */
+  readonly shortSelling: boolean;
+  /** Annual borrow fee on short value (a fraction), charged per calendar day held. */
+  readonly borrowFeeRate: number;
+  /** Margin factors of short positions; null: the symbol's own. */
+  readonly shortMarginRatios: { readonly im: number; readonly mm: number; readonly fm: number } | null;
+  /** What the data's prices are: none (dividends and splits beside the data are applied) or forward. */
+  readonly adjust: PriceAdjustment;
 }
 
 export interface ScheduleConfig {
@@ -398,6 +407,10 @@ function paperSettings(paper: RawConfig['paper'], baseDir: string): PaperSetting
     speed: paper?.speed ?? DEFAULT_PAPER.speed,
     cash: String(paper?.cash ?? DEFAULT_PAPER.cash),
     onBadRow: paper?.onBadRow ?? 'fail',
+    shortSelling: paper?.short ?? false,
+    borrowFeeRate: paper?.borrowRate ?? 0,
+    shortMarginRatios: paper?.shortMargin ?? null,
+    adjust: paper?.adjust ?? 'none',
   };
 }
 

@@ -142,6 +142,24 @@ describe('trader run (binary)', () => {
     expect(result.stdout).toBe('');
   });
 
+  it('paper: --short lets a sell while flat open a short (with its borrow fee), which is denied without it', async () => {
+    const data = await writeCandleFolder([wavingDays(10)]);
+    const folder = await tempFolder();
+    const strategy = 'test/support/backtest/strategies/sells-first.ts';
+    const common = ['run', strategy, '--symbols', AAPL, '--data', data, '--speed', '2000000', '--for', '5s', '--json'];
+    const [short, flat] = await Promise.all([
+      runTrader([...common, '--short', '--borrow-rate', '0.03', '--short-margin', '1.5', '--journal', join(folder, 'a.sqlite')], {}),
+      runTrader([...common, '--journal', join(folder, 'b.sqlite')], {}),
+    ]);
+
+    expect(short.code).toBe(0);
+    const shortSummary = JSON.parse(short.stdout) as { positions: { symbol: string; quantity: string }[]; denialsByCode: object };
+    expect(shortSummary.positions.map((position) => [position.symbol, String(position.quantity)])).toEqual([[AAPL, '-10']]);
+    expect(shortSummary.denialsByCode).toEqual({});
+    expect(flat.code).toBe(0);
+    expect((JSON.parse(flat.stdout) as { denialsByCode: object }).denialsByCode).toEqual({ SHORT_SELLING_NOT_ALLOWED: 1 });
+  }, 120_000);
+
   it('stops by itself after --for with exit 0, and names the data a paper run lacks for a symbol', async () => {
     const data = await writeCandleFolder([wavingDays(10)]);
     const folder = await tempFolder();

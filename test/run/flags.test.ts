@@ -18,6 +18,10 @@ describe('trader run flags', () => {
         speed: 3600,
         cash: '1000000',
         onBadRow: 'fail',
+        shortSelling: false,
+        borrowFeeRate: 0,
+        shortMarginRatios: null,
+        adjust: 'none',
         stateFile: 'state/paper-journal.account.sqlite',
       },
       forMs: undefined,
@@ -53,6 +57,23 @@ describe('trader run flags', () => {
 
   it('takes --on-bad-row skip for a paper run', () => {
     expect(runSettings({ strategy: 's.ts', 'on-bad-row': 'skip' }, PAPER).paper?.onBadRow).toBe('skip');
+  });
+
+  it('takes --short, --borrow-rate, --short-margin and --adjust for the paper venue, checked as a backtest checks them', () => {
+    expect(
+      runSettings({ strategy: 's.ts', short: true, 'borrow-rate': '0.03', 'short-margin': '1.5,1.3,1.2', adjust: 'forward' }, PAPER).paper,
+    ).toMatchObject({ shortSelling: true, borrowFeeRate: 0.03, shortMarginRatios: { im: '1.5', mm: '1.3', fm: '1.2' }, adjust: 'forward' });
+    expect(runSettings({ strategy: 's.ts', short: true, 'short-margin': '2' }, PAPER).paper?.shortMarginRatios).toEqual({
+      im: '2',
+      mm: '2',
+      fm: '2',
+    });
+    expect(() => runSettings({ strategy: 's.ts', 'borrow-rate': '0.03' }, PAPER)).toThrow('--borrow-rate: only with --short');
+    expect(() => runSettings({ strategy: 's.ts', short: true, 'short-margin': '1.2,1.5,1' }, PAPER)).toThrow(
+      '--short-margin: the factors must satisfy IM ≥ MM ≥ FM (give IM,MM,FM, e.g. 1.5,1.3,1.2, or one factor), got "1.2,1.5,1"',
+    );
+    expect(() => runSettings({ strategy: 's.ts', adjust: 'back' }, PAPER)).toThrow('--adjust: "back" is not one of none, forward');
+    expect(() => runSettings({ strategy: 's.ts', short: true }, LIVE)).toThrow(/^--short only apply to paper runs/);
   });
 
   it("refuses the simulator's flags on a live run", () => {

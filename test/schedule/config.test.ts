@@ -87,6 +87,10 @@ describe('schedule config', () => {
       speed: 1,
       cash: '1000000',
       onBadRow: 'fail',
+      shortSelling: false,
+      borrowFeeRate: 0,
+      shortMarginRatios: null,
+      adjust: 'none',
     });
     expect(config.accountCheckMs).toBe(30_000);
     expect(data!.restart).toEqual({ maxRestarts: 5, windowMs: 1_800_000, backoff: { initialMs: 1000, maxMs: 300_000, jitter: true } });
@@ -268,6 +272,10 @@ jobs:
       speed: 60,
       cash: '250000.50',
       onBadRow: 'fail',
+      shortSelling: false,
+      borrowFeeRate: 0,
+      shortMarginRatios: null,
+      adjust: 'none',
     });
     expect(config.accountCheckMs).toBe(300_000);
     expect(config.jobs[0]).toMatchObject({
@@ -415,6 +423,23 @@ jobs:
     expect(problemsOf(`paper: { onBadRow: ignore }\n${jobs}`)).toEqual([
       '1: paper.onBadRow: must be "fail" (stop on a bad CSV row) or "skip" (drop it with a warning)',
     ]);
+  });
+
+  it("reads the paper venue's shorts and price adjustment, and says what is wrong with them", () => {
+    const jobs = 'jobs:\n  - { name: x, strategy: s.ts, market: HK, cron: "0 1 * * *" }\n';
+    const paper = (text: string) => parseScheduleConfig(`paper: ${text}\n${jobs}`, 's.yaml', { checkFiles: false }).paper;
+    expect(paper('{ short: true, borrowRate: 0.03, shortMargin: { im: 1.5, mm: 1.3, fm: 1.2 }, adjust: forward }')).toMatchObject({
+      shortSelling: true,
+      borrowFeeRate: 0.03,
+      shortMarginRatios: { im: 1.5, mm: 1.3, fm: 1.2 },
+      adjust: 'forward',
+    });
+    expect(problemsOf(`paper: { borrowRate: 2, adjust: back, shortMargin: { im: 1, mm: 2, fm: 1 } }\n${jobs}`)).toEqual([
+      '1: paper.shortMargin: factors must satisfy im >= mm >= fm',
+      '1: paper.borrowRate: must be from 0 to 1 (a fraction a year)',
+      '1: paper.adjust: must be "none" (apply dividends and splits beside the data) or "forward" (prices already adjusted)',
+    ]);
+    expect(problemsOf(`paper: { borrowRate: 0.03 }\n${jobs}`)).toEqual(['1: paper.borrowRate: borrowRate needs short: true']);
   });
 
   it('says when the file cannot be read', async () => {

@@ -1,32 +1,17 @@
 // `trader backtest STRATEGY`: runs a strategy file over candle history through the runtime of `trader run`
 // against the simulated venue, then prints a summary and writes the JSON result and the HTML report.
 import type { Argv, CommandModule } from 'yargs';
-import { loadBacktestData, symbolsOfDataPath } from '../../backtest/data.js';
 import { runBacktest, type BacktestRun } from '../../backtest/engine.js';
 import { createProgress } from '../../backtest/progress.js';
 import { formatLocal } from '../../backtest/report/format.js';
 import type { BacktestResult } from '../../backtest/result.js';
 import { systemClock } from '../../clock/system-clock.js';
-import { parseChoice } from '../../domain/order-types.js';
 import { isIntraday } from '../../domain/period.js';
 import { createLogger } from '../../log/logger.js';
-import { loadRiskConfig } from '../../risk/config.js';
 import { describeFailure } from '../../strategy/failure.js';
-import { loadStrategy, parseParamAssignments } from '../../strategy/index.js';
-import { readSecurities, securitiesFileOf } from '../../feeds/history/securities-file.js';
-import { loadCorporateActions } from '../../feeds/history/corporate-actions-file.js';
-import {
-  ADJUSTMENTS,
-  BACKTEST_OPTIONS,
-  BAD_ROW_POLICIES,
-  cashFlag,
-  jsonTarget,
-  riskFreeRateFlag,
-  symbolsFlag,
-  venueChoice,
-  type BacktestArgs,
-} from './flags.js';
-import { defaultDataPath } from '../project/config.js';
+import { parseParamAssignments } from '../../strategy/index.js';
+import { BACKTEST_OPTIONS, jsonTarget, type BacktestArgs } from './flags.js';
+import { loadBacktestInputs } from './inputs.js';
 import { LogDigest } from './log-digest.js';
 import { writeOutputs } from './outputs.js';
 import { PhaseTimings } from './phase-timings.js';
@@ -35,39 +20,13 @@ import { PhaseTimings } from './phase-timings.js';
 const PROGRESS_EVERY = 4096;
 
 export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
-  const dataPath = args.data ?? (await defaultDataPath(args.strategy));
-  const venue = venueChoice(args);
-  const cash = cashFlag(args.cash);
-  const riskFreeRate = riskFreeRateFlag(args);
-  const onBadRow = parseChoice(BAD_ROW_POLICIES, String(args['on-bad-row']), '--on-bad-row');
-  const adjust = parseChoice(ADJUSTMENTS, String(args.adjust ?? 'none'), '--adjust');
   const json = jsonTarget(args.json);
-  const params = parseParamAssignments((args.param ?? []).map(String));
-  const symbols = symbolsFlag(args.symbols) ?? (await symbolsOfDataPath(dataPath));
-  const strategy = await loadStrategy(args.strategy, {
-    params,
-    ...(symbols === undefined ? {} : { symbols }),
-    ...(args.period === undefined ? {} : { period: args.period }),
-  });
-  const risk = args.risk === undefined ? undefined : await loadRiskConfig(args.risk);
   const timings = new PhaseTimings();
-  timings.end('start-up');
-  const data = await loadBacktestData(dataPath, { symbols: strategy.symbols, onBadRow });
-  const instruments = await readSecurities(await securitiesFileOf(dataPath));
-  // Adjusted prices already contain the actions; applying them again would count them twice.
-  const actions =
-    adjust === 'none'
-      ? await loadCorporateActions(
-          dataPath,
-          data.series.map((series) => series.symbol),
-        )
-      : [];
-  if (data.skippedRows > 0) {
-    const listed = data.problems.map((problem) => `\n  ${problem.source}:${problem.line}: ${problem.reason}`).join('');
-    process.stderr.write(
-      `warning: skipped ${data.skippedRows} bad row${data.skippedRows === 1 ? '' : 's'}:${listed}${data.skippedRows > data.problems.length ? '\n  …' : ''}\n`,
-    );
-  }
+  const { venue, cash, riskFreeRate, strategy, risk, data, dataPath, adjust, actions } = await loadBacktestInputs(
+    args,
+    parseParamAssignments((args.param ?? []).map(String)),
+    { beforeData: () => timings.end('start-up') },
+  );
   timings.end('load');
 
   // Without --verbose, warnings are gathered and told once after the run (a strategy may warn on every bar).
@@ -84,7 +43,7 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
       strategies: [strategy],
       data,
       cash,
-      venue: { ...venue.settings, instruments },
+      venue: venue.settings,
       actions,
       ...(risk === undefined ? {} : { risk }),
       logger,
@@ -146,12 +105,6 @@ export const backtestCommand: CommandModule<object, BacktestArgs> = {
         describe: 'Strategy file (.ts or .js), e.g. strategies/sma-crossover.ts',
       })
       .options(BACKTEST_OPTIONS)
-      .option('adjust', {
-        type: 'string',
-        default: 'none',
-        describe:
-          'What the prices are: none (unadjusted; dividends and splits from Dividends/Stock Splits columns or actions.csv are applied on their ex-dates) or forward (already adjusted; actions ignored)',
-      })
       .option('param', { type: 'string', array: true, describe: 'Strategy parameter key=value (repeatable)' })
       .option('json', {
         type: 'string',

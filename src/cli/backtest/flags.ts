@@ -7,8 +7,11 @@ import type { Options } from 'yargs';
 import type { BacktestVenueSettings } from '../../backtest/engine.js';
 import { PERIODS } from '../../domain/period.js';
 
+export const SHORT_MARGIN_HELP =
+  "With --short: margin factors of short positions as IM,MM,FM (initial, maintenance, forced; up to 10, IM ≥ MM ≥ FM), e.g. 1.5,1.3,1.2, or one factor for all three (default: the symbol's own factors, 1 in a cash account)";
+
 export const BAD_ROW_POLICIES = ['fail', 'skip'] as const;
-export const ADJUSTMENTS = ['none', 'forward'] as const;
+export { PRICE_ADJUSTMENTS as ADJUSTMENTS } from '../../domain/corporate-action.js';
 
 /** The options every command over candle history shares with `trader backtest` (data, costs, risk, cash). */
 export const BACKTEST_OPTIONS = {
@@ -41,12 +44,19 @@ export const BACKTEST_OPTIONS = {
   },
   short: { type: 'boolean', describe: 'Allow short selling: a sell while flat opens a short, margined at the initial margin factor' },
   'borrow-rate': { type: 'string', describe: 'With --short: annual borrow fee on short value, charged per day held, e.g. 0.03' },
+  'short-margin': { type: 'string', describe: SHORT_MARGIN_HELP },
   risk: { type: 'string', describe: 'Risk config JSON (the same file as `trader run --risk`)' },
   'risk-free-rate': {
     type: 'string',
     describe: 'Annual risk-free rate for Sharpe and Sortino, as a fraction, e.g. 0.02 (default 0)',
   },
   'on-bad-row': { type: 'string', default: 'fail', describe: 'Bad CSV rows: fail (list the first 10) or skip them' },
+  adjust: {
+    type: 'string',
+    default: 'none',
+    describe:
+      'What the prices are: none (unadjusted; dividends and splits from Dividends/Stock Splits columns or actions.csv are applied on their ex-dates) or forward (already adjusted; actions ignored)',
+  },
 } as const satisfies Record<string, Options>;
 
 export interface BacktestArgs {
@@ -65,6 +75,8 @@ export interface BacktestArgs {
   /** Allow sells beyond the position (short selling, margined; see --borrow-rate). */
   readonly short?: boolean;
   readonly 'borrow-rate'?: number | string;
+  /** IM,MM,FM margin factors of short positions (or one factor for all three). */
+  readonly 'short-margin'?: string;
   /** What the data's prices are: none (unadjusted: apply dividends and splits) or forward (already adjusted). */
   readonly adjust?: string;
   readonly risk?: string;
@@ -105,14 +117,13 @@ export function venueChoice(args: BacktestArgs): VenueChoice {
         ? 'none'
         : { commissionRate }
       : parseChoice(FEE_SETTINGS, String(args.fees), '--fees');
-  const shortSelling = args.short === true;
-  const borrowFeeRate = numberFlag(args['borrow-rate'] ?? 0, '--borrow-rate', 0, 1, 'an annual rate as a fraction, e.g. 0.03');
-  if (!shortSelling && args['borrow-rate'] !== undefined) throw new InvalidInputError('--borrow-rate: only with --short', '--borrow-rate');
+  const { shortSelling, borrowFeeRate, shortMarginRatios } = shortChoice(args);
   return {
-    settings: { fillModel, intrabarPath, slippageBps, fees, shortSelling, borrowFeeRate },
+    settings: { fillModel, intrabarPath, slippageBps, fees, shortSelling, borrowFeeRate, shortMarginRatios },
     echo: {
       short: shortSelling ? 'on' : 'off',
       borrowRate: borrowFeeRate,
+      shortMargin: shortMarginRatios === null ? null : `${shortMarginRatios.im},${shortMarginRatios.mm},${shortMarginRatios.fm}`,
       fill: fillModel,
       intrabar: intrabarPath,
       slippageBps,
@@ -120,6 +131,47 @@ export function venueChoice(args: BacktestArgs): VenueChoice {
       fees: typeof fees === 'string' ? fees : 'commission',
     },
   };
+}
+
+export interface ShortChoice {
+  readonly shortSelling: boolean;
+  readonly borrowFeeRate: number;
+  /** Factors as decimal text; null: shorts use the symbol's own. */
+  readonly shortMarginRatios: { readonly im: string; readonly mm: string; readonly fm: string } | null;
+}
+
+export interface ShortArgs {
+  readonly short?: boolean | undefined;
+  readonly 'borrow-rate'?: number | string | undefined;
+  readonly 'short-margin'?: string | undefined;
+}
+
+/** --short, --borrow-rate and --short-margin as venue settings (backtests, paper runs and `trader sim` check them alike). */
+export function shortChoice(args: ShortArgs): ShortChoice {
+  const shortSelling = args.short === true;
+  const borrowFeeRate = numberFlag(args['borrow-rate'] ?? 0, '--borrow-rate', 0, 1, 'an annual rate as a fraction, e.g. 0.03');
+  if (!shortSelling && args['borrow-rate'] !== undefined) throw new InvalidInputError('--borrow-rate: only with --short', '--borrow-rate');
+  if (!shortSelling && args['short-margin'] !== undefined)
+    throw new InvalidInputError('--short-margin: only with --short', '--short-margin');
+  const margin = args['short-margin'];
+  return { shortSelling, borrowFeeRate, shortMarginRatios: margin === undefined ? null : shortMarginFlag(String(margin)) };
+}
+
+/** "1.5,1.3,1.2" (IM,MM,FM) or "1.5" (all three). */
+function shortMarginFlag(text: string): NonNullable<ShortChoice['shortMarginRatios']> {
+  const parts = text.split(',').map((part) => part.trim());
+  const bad = (why: string): InvalidInputError =>
+    new InvalidInputError(`--short-margin: ${why} (give IM,MM,FM, e.g. 1.5,1.3,1.2, or one factor), got "${text}"`, '--short-margin');
+  if (parts.length !== 1 && parts.length !== 3) throw bad('expected one or three factors');
+  const values = parts.map((part) => {
+    const value = /^\d+(\.\d+)?$/.test(part) ? Number(part) : Number.NaN;
+    if (!(value > 0 && value <= 10)) throw bad(`"${part}" is not a factor in (0, 10]`);
+    return value;
+  });
+  const [im = 0, mm = im, fm = mm] = values;
+  if (!(im >= mm && mm >= fm)) throw bad('the factors must satisfy IM ≥ MM ≥ FM');
+  const [imText = '', mmText = imText, fmText = mmText] = parts;
+  return { im: imText, mm: mmText, fm: fmText };
 }
 
 /** --risk-free-rate: the annual rate Sharpe and Sortino are measured against, as a fraction (default 0). */

@@ -1,13 +1,25 @@
 // What every command over candle history reads from its flags before running: venue and costs, cash, the
-// risk config, the strategy (with fixed params) and the data, loaded once (backtest, optimize, walkforward, check).
+// risk config, the strategy (with fixed params), the data and its corporate actions, loaded once (backtest,
+// optimize, walkforward, check).
 import { loadBacktestData, symbolsOfDataPath, type BacktestData } from '../../backtest/data.js';
+import type { CorporateAction, PriceAdjustment } from '../../domain/corporate-action.js';
 import { parseChoice } from '../../domain/order-types.js';
 import type { Fixed } from '../../domain/fixed.js';
+import { loadCorporateActions } from '../../feeds/history/corporate-actions-file.js';
 import { loadRiskConfig, type RiskLimits } from '../../risk/config.js';
 import { loadStrategy, type ParamOverrides, type PreparedStrategy } from '../../strategy/index.js';
 import { defaultDataPath } from '../project/config.js';
 import { readSecurities, securitiesFileOf } from '../../feeds/history/securities-file.js';
-import { BAD_ROW_POLICIES, cashFlag, riskFreeRateFlag, symbolsFlag, venueChoice, type BacktestArgs, type VenueChoice } from './flags.js';
+import {
+  ADJUSTMENTS,
+  BAD_ROW_POLICIES,
+  cashFlag,
+  riskFreeRateFlag,
+  symbolsFlag,
+  venueChoice,
+  type BacktestArgs,
+  type VenueChoice,
+} from './flags.js';
 
 export interface BacktestInputs {
   readonly venue: VenueChoice;
@@ -18,15 +30,24 @@ export interface BacktestInputs {
   readonly data: BacktestData;
   /** --data, or the project's data folder (trader.json), or the bundled sample. */
   readonly dataPath: string;
+  readonly adjust: PriceAdjustment;
+  /** The data's dividends and splits, applied on their ex-dates (none with --adjust forward). */
+  readonly actions: readonly CorporateAction[];
+}
+
+export interface LoadHooks {
+  /** Called once the flags, the strategy and the risk config are read, before the data is (start-up timing). */
+  readonly beforeData?: () => void;
 }
 
 /** Flags first (bad ones fail before any file is read), then the strategy, the risk config and the data. */
-export async function loadBacktestInputs(args: BacktestArgs, params: ParamOverrides): Promise<BacktestInputs> {
+export async function loadBacktestInputs(args: BacktestArgs, params: ParamOverrides, hooks: LoadHooks = {}): Promise<BacktestInputs> {
   const dataPath = args.data ?? (await defaultDataPath(args.strategy));
   const venue = venueChoice(args);
   const cash = cashFlag(args.cash);
   const riskFreeRate = riskFreeRateFlag(args);
   const onBadRow = parseChoice(BAD_ROW_POLICIES, String(args['on-bad-row']), '--on-bad-row');
+  const adjust = parseChoice(ADJUSTMENTS, String(args.adjust ?? 'none'), '--adjust');
   const symbols = symbolsFlag(args.symbols) ?? (await symbolsOfDataPath(dataPath));
   const strategy = await loadStrategy(args.strategy, {
     params,
@@ -34,6 +55,7 @@ export async function loadBacktestInputs(args: BacktestArgs, params: ParamOverri
     ...(args.period === undefined ? {} : { period: args.period }),
   });
   const risk = args.risk === undefined ? undefined : await loadRiskConfig(args.risk);
+  hooks.beforeData?.();
   const data = await loadBacktestData(dataPath, { symbols: strategy.symbols, onBadRow });
   if (data.skippedRows > 0) {
     const listed = data.problems.map((problem) => `\n  ${problem.source}:${problem.line}: ${problem.reason}`).join('');
@@ -43,5 +65,23 @@ export async function loadBacktestInputs(args: BacktestArgs, params: ParamOverri
   }
   // The lot sizes, ticks and names of the securities file beside the data (JSON-able: workers receive them).
   const instruments = await readSecurities(await securitiesFileOf(dataPath));
-  return { venue: { ...venue, settings: { ...venue.settings, instruments } }, cash, riskFreeRate, strategy, risk, data, dataPath };
+  // Adjusted prices already contain the actions; applying them again would count them twice.
+  const actions =
+    adjust === 'none'
+      ? await loadCorporateActions(
+          dataPath,
+          data.series.map((series) => series.symbol),
+        )
+      : [];
+  return {
+    venue: { ...venue, settings: { ...venue.settings, instruments } },
+    cash,
+    riskFreeRate,
+    strategy,
+    risk,
+    data,
+    dataPath,
+    adjust,
+    actions,
+  };
 }

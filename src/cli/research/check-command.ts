@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { localTime } from '../../backtest/report/local-time.js';
+import { corporateActionToJson } from '../../domain/corporate-action.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
 import { marketOf } from '../../domain/symbol.js';
@@ -42,6 +43,7 @@ export async function checkAction(args: CheckArgs): Promise<CheckResult[]> {
     symbols: inputs.strategy.symbols,
     cash: inputs.cash.toFixed(),
     venue: inputs.venue.settings,
+    ...(inputs.actions.length === 0 ? {} : { actions: inputs.actions.map(corporateActionToJson) }),
     riskFreeRate: inputs.riskFreeRate,
     blocks: 2,
     fixed: {},
@@ -56,7 +58,12 @@ export async function checkAction(args: CheckArgs): Promise<CheckResult[]> {
       seed: args.seed,
       parityBars: args['parity-bars'],
       paperDecisions: (strategy, data) =>
-        paperDecisions(strategy, data, { cash: settings.cash, ...(inputs.risk === undefined ? {} : { risk: inputs.risk }) }),
+        paperDecisions(strategy, data, {
+          cash: settings.cash,
+          venue: settings.venue,
+          actions: inputs.actions,
+          ...(inputs.risk === undefined ? {} : { risk: inputs.risk }),
+        }),
     },
     only as CheckName[],
   );

@@ -3,6 +3,7 @@
 import { relative, resolve } from 'node:path';
 import type { Options } from 'yargs';
 import type { BacktestData } from '../../backtest/data.js';
+import { corporateActionToJson } from '../../domain/corporate-action.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { dataHash } from '../../research/data-hash.js';
 import type { TrialExecutor } from '../../research/executor.js';
@@ -92,6 +93,7 @@ export function trialSettings(args: ResearchArgs, inputs: BacktestInputs, blocks
     ...(args.period === undefined ? {} : { period: args.period }),
     cash: inputs.cash.toFixed(),
     venue: inputs.venue.settings,
+    ...(inputs.actions.length === 0 ? {} : { actions: inputs.actions.map(corporateActionToJson) }),
     ...(args.risk === undefined ? {} : { riskFile: resolve(args.risk) }),
     riskFreeRate: inputs.riskFreeRate,
     blocks,

@@ -5,7 +5,8 @@ import { parseChoice } from '../../domain/order-types.js';
 import type { BadRowPolicy } from '../../feeds/history/bad-data-error.js';
 import { parseDuration } from '../../schedule/duration.js';
 import { DEFAULT_JOURNAL_FILE } from '../../store/journal.js';
-import { BAD_ROW_POLICIES } from '../backtest/flags.js';
+import { BAD_ROW_POLICIES, shortChoice, type ShortChoice } from '../backtest/flags.js';
+import { PRICE_ADJUSTMENTS, type PriceAdjustment } from '../../domain/corporate-action.js';
 import { dateFlag } from '../trading/flags.js';
 import type { RunMode } from './mode.js';
 import type { OpsArgs } from './ops-flags.js';
@@ -26,6 +27,10 @@ export interface RunArgs extends OpsArgs {
   readonly speed?: number | undefined;
   readonly cash?: string | undefined;
   readonly 'on-bad-row'?: string | undefined;
+  readonly short?: boolean | undefined;
+  readonly 'borrow-rate'?: string | number | undefined;
+  readonly 'short-margin'?: string | undefined;
+  readonly adjust?: string | undefined;
   readonly 'cancel-on-exit'?: boolean | undefined;
   readonly 'flatten-on-exit'?: boolean | undefined;
   readonly 'json-logs'?: boolean | undefined;
@@ -45,6 +50,14 @@ export interface PaperSettings {
   readonly speed: number;
   readonly cash: string;
   readonly onBadRow: BadRowPolicy;
+  /** Sells beyond the position open shorts (the simulator's venue setting shortSelling). */
+  readonly shortSelling: boolean;
+  /** Annual borrow fee on short value, charged per calendar day held (a fraction). */
+  readonly borrowFeeRate: number;
+  /** Margin factors of short positions; null: the symbol's own. */
+  readonly shortMarginRatios: ShortChoice['shortMarginRatios'];
+  /** What the data's prices are: none (dividends and splits beside the data are applied) or forward. */
+  readonly adjust: PriceAdjustment;
   /** The simulated account kept next to the journal, so a restarted run resumes against the same account. */
   readonly stateFile: string;
 }
@@ -57,7 +70,7 @@ export interface RunSettings {
   readonly symbols: readonly string[] | undefined;
 }
 
-const PAPER_ONLY = ['data', 'from', 'speed', 'cash', 'on-bad-row'] as const;
+const PAPER_ONLY = ['data', 'from', 'speed', 'cash', 'on-bad-row', 'short', 'borrow-rate', 'short-margin', 'adjust'] as const;
 
 export function runSettings(args: RunArgs, mode: RunMode): RunSettings {
   if (mode.mode === 'live') {
@@ -90,6 +103,8 @@ function paperSettings(args: RunArgs, journal: string): PaperSettings {
     speed,
     cash,
     onBadRow: parseChoice(BAD_ROW_POLICIES, String(args['on-bad-row'] ?? 'fail'), '--on-bad-row'),
+    ...shortChoice(args),
+    adjust: parseChoice(PRICE_ADJUSTMENTS, String(args.adjust ?? 'none'), '--adjust'),
     stateFile: paperAccountFile(journal),
   };
 }

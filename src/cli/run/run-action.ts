@@ -124,6 +124,8 @@ function venueOf(mode: RunMode, settings: RunSettings): SessionVenue {
     cash: paper.cash,
     stateFile: paper.stateFile,
     onBadRow: paper.onBadRow,
+    adjust: paper.adjust,
+    venue: { shortSelling: paper.shortSelling, borrowFeeRate: paper.borrowFeeRate, shortMarginRatios: paper.shortMarginRatios },
     ...(paper.from === undefined ? {} : { from: paper.from }),
   };
 }
@@ -144,7 +146,16 @@ function announce(logger: Logger, mode: RunMode, settings: RunSettings, strategy
   }
   const paper = settings.paper!;
   logger.info(
-    { ...what, data: paper.data, speed: paper.speed, from: paper.from, paperAccount: paper.stateFile },
+    {
+      ...what,
+      data: paper.data,
+      speed: paper.speed,
+      from: paper.from,
+      short: paper.shortSelling,
+      borrowRate: paper.borrowFeeRate,
+      adjust: paper.adjust,
+      paperAccount: paper.stateFile,
+    },
     `paper trading: ${strategy.name} on ${strategy.symbols.join(', ')} (${strategy.period}) against the built-in simulator, replaying ${paper.data} at ${paper.speed}x ` +
       `(the account in ${paper.stateFile} is kept across runs; delete it and ${settings.journal} to start afresh)`,
   );

@@ -2,6 +2,7 @@
 import type { CommandModule } from 'yargs';
 import { PERIODS } from '../../domain/period.js';
 import { DEFAULT_JOURNAL_FILE } from '../../store/journal.js';
+import { SHORT_MARGIN_HELP } from '../backtest/flags.js';
 import { DEFAULT_PAPER_CASH, DEFAULT_PAPER_JOURNAL, DEFAULT_PAPER_SPEED, type RunArgs } from './flags.js';
 import { defaultDataPath, defaultProjectFile } from '../project/config.js';
 import { DEFAULT_UI_PORT } from './ops-flags.js';
@@ -50,6 +51,20 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .option('on-bad-row', {
         type: 'string',
         describe: 'Paper: bad CSV rows: fail (list the first 10 and stop; the default) or skip them with a warning',
+      })
+      .option('short', {
+        type: 'boolean',
+        describe: 'Paper: allow short selling: a sell while flat opens a short, margined at the initial margin factor',
+      })
+      .option('borrow-rate', {
+        type: 'string',
+        describe: 'Paper, with --short: annual borrow fee on short value, charged per calendar day held, e.g. 0.03',
+      })
+      .option('short-margin', { type: 'string', describe: `Paper: ${SHORT_MARGIN_HELP}` })
+      .option('adjust', {
+        type: 'string',
+        describe:
+          'Paper: what the prices are: none (the default; dividends and splits from Dividends/Stock Splits columns or actions.csv are applied on their ex-dates, as in backtests) or forward (already adjusted; none applied)',
       })
       .option('cancel-on-exit', { type: 'boolean', describe: "Cancel the run's open orders before exiting" })
       .option('flatten-on-exit', { type: 'boolean', describe: "Close the strategy's positions with market orders before exiting" })

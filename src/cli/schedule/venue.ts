@@ -121,6 +121,8 @@ async function startPaperVenue(options: VenueOptions): Promise<Simulator> {
       speed: paper.speed,
       cash: paper.cash,
       onBadRow: paper.onBadRow,
+      adjust: paper.adjust,
+      venue: { shortSelling: paper.shortSelling, borrowFeeRate: paper.borrowFeeRate, shortMarginRatios: paper.shortMarginRatios },
       stateFile,
       clock,
       logger: logger.child({ component: 'sim' }),

@@ -13,7 +13,8 @@ import {
   type SimulatorOptions,
 } from '../../sim/server/index.js';
 import { FEE_SETTINGS } from '../../sim/venue/index.js';
-import { BAD_ROW_POLICIES } from '../backtest/flags.js';
+import { BAD_ROW_POLICIES, SHORT_MARGIN_HELP, shortChoice } from '../backtest/flags.js';
+import { PRICE_ADJUSTMENTS } from '../../domain/corporate-action.js';
 import { untilInterrupted } from '../market/socket-session.js';
 import { printJson } from '../output.js';
 import { defaultDataPath } from '../project/config.js';
@@ -51,6 +52,17 @@ function simOptions(yargs: Argv<GlobalArgs>) {
       .option('seed', { type: 'number', default: 1, describe: 'Seed of every random choice (faults, synthesised depth and capital flow)' })
       .option('state', { type: 'string', describe: 'SQLite file that keeps orders, positions, cash and keys across restarts' })
       .option('short', { type: 'boolean', describe: 'Allow short selling (sells beyond the position, margined)' })
+      .option('borrow-rate', {
+        type: 'string',
+        describe: 'With --short: annual borrow fee on short value, charged per calendar day held, e.g. 0.03',
+      })
+      .option('short-margin', { type: 'string', describe: SHORT_MARGIN_HELP })
+      .option('adjust', {
+        type: 'string',
+        default: 'none',
+        describe:
+          'What the prices are: none (unadjusted; dividends and splits from Dividends/Stock Splits columns or actions.csv are applied on their ex-dates) or forward (already adjusted; none applied)',
+      })
       .option('fees', { type: 'string', choices: FEE_SETTINGS, default: 'none', describe: 'Fee schedule charged on fills' })
       .option('on-bad-row', {
         type: 'string',
@@ -76,6 +88,7 @@ function simOptions(yargs: Argv<GlobalArgs>) {
       '$0 sim --state sim.sqlite > sim.env & sleep 1; . ./sim.env',
       'Run in the background, keep the account in sim.sqlite, load the variables',
     )
+    .example('$0 sim --short --borrow-rate 0.03', 'Let sells open shorts, paying 3% a year to borrow')
     .example('$0 sim --data data/ --symbols 700.HK --speed 600 --fault-http-5xx 0.1 --seed 7', 'One symbol, 10x faster, 10 % HTTP 500s');
 }
 
@@ -112,7 +125,8 @@ function simulatorOptionsFrom(args: SimArgs): SimulatorOptions {
     ...(currencies.length === 0 ? {} : { currency: currencies }),
     seed: args.seed,
     faults: faultPlanFrom(args as unknown as Record<string, unknown>),
-    venue: { fees: args.fees as (typeof FEE_SETTINGS)[number], shortSelling: args.short === true },
+    adjust: parseChoice(PRICE_ADJUSTMENTS, String(args.adjust), '--adjust'),
+    venue: { fees: args.fees as (typeof FEE_SETTINGS)[number], ...shortChoice(args) },
     credentials: {
       ...(args['app-key'] === undefined ? {} : { appKey: args['app-key'] }),
       ...(args['app-secret'] === undefined ? {} : { appSecret: args['app-secret'] }),

@@ -5,6 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BacktestData } from '../../backtest/data.js';
+import type { BacktestVenueSettings } from '../../backtest/engine.js';
+import type { CorporateAction } from '../../domain/corporate-action.js';
 import { VirtualClock } from '../../clock/virtual-clock.js';
 import { silentLogger } from '../../log/logger.js';
 import type { RiskLimits } from '../../risk/config.js';
@@ -18,7 +20,13 @@ const STUCK_TURNS = 200_000;
 export async function paperDecisions(
   strategy: PreparedStrategy,
   data: BacktestData,
-  options: { readonly cash: string; readonly risk?: RiskLimits },
+  options: {
+    readonly cash: string;
+    readonly risk?: RiskLimits;
+    /** The backtest's venue settings (costs, shorts, instruments) and actions: the same market on both sides. */
+    readonly venue?: BacktestVenueSettings;
+    readonly actions?: readonly CorporateAction[];
+  },
 ): Promise<Decision[]> {
   const folder = await mkdtemp(join(tmpdir(), 'trader-check-'));
   const firstTime = Math.min(...data.series.map((series) => series.candles[0]?.time ?? Infinity));
@@ -28,6 +36,8 @@ export async function paperDecisions(
       candles: data.series.map((series) => series.candles),
       replay: 'manual',
       cash: options.cash,
+      ...(options.venue === undefined ? {} : { venue: options.venue }),
+      ...(options.actions === undefined ? {} : { actions: options.actions }),
       limits: { http: { calls: 1_000_000, windowMs: 30_000 }, quote: false },
     },
     strategies: [strategy],

@@ -2,6 +2,7 @@
 // six LONGPORT_* variables a client needs to reach it.
 import type { Candle } from '../../domain/candle.js';
 import type { Clock } from '../../domain/clock.js';
+import type { CorporateAction, PriceAdjustment } from '../../domain/corporate-action.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import type { SecuritySymbol } from '../../domain/symbol.js';
 import type { BadRowPolicy } from '../../feeds/history/bad-data-error.js';
@@ -21,6 +22,14 @@ export interface SimulatorOptions {
   readonly data?: string | readonly string[];
   /** Candle series in memory instead of files (one array per symbol, oldest first). */
   readonly candles?: readonly (readonly Candle[])[];
+  /**
+   * What the data's prices are: 'none' (the default: unadjusted, so dividends and splits from the candle
+   * files' Dividends / Stock Splits columns or an actions.csv beside them are applied on their ex-dates, as a
+   * backtest does) or 'forward' (already adjusted: no actions applied).
+   */
+  readonly adjust?: PriceAdjustment;
+  /** Dividends and splits of in-memory `candles` (with 'none'); added to those read beside data files. */
+  readonly actions?: readonly CorporateAction[];
   /** Only these symbols of the data. */
   readonly symbols?: readonly SecuritySymbol[];
   /** Bad CSV rows: 'fail' (default) refuses to start, listing them; 'skip' drops them, logging each. */

@@ -26,6 +26,8 @@ import { CandleStore } from './market/candle-store.js';
 import { MarketClock } from './market/market-clock.js';
 import { loadMarketData, type SymbolSeries } from './market/market-data.js';
 import { readSecurities, securitiesFileOf } from '../../feeds/history/securities-file.js';
+import { loadCorporateActions } from '../../feeds/history/corporate-actions-file.js';
+import type { CorporateAction } from '../../domain/corporate-action.js';
 import { QuoteBoard } from './market/quote-board.js';
 import { CalcIndexes } from './market/calc-indexes.js';
 import { OptionChains } from './market/option-chain.js';
@@ -35,6 +37,7 @@ import { Warrants } from './market/warrants.js';
 import {
   checkOptions,
   DEFAULT_CASH,
+  DEFAULT_DATA,
   DEFAULT_PING_INTERVAL_MS,
   DEFAULT_SPEED,
   endpointsOf,
@@ -81,6 +84,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   // venue settings' own instruments win.
   const instruments = {};
   for (const path of [options.data ?? []].flat()) Object.assign(instruments, await readSecurities(await securitiesFileOf(path)));
+  const actions = await actionsOf(options, series);
   const store = options.stateFile === undefined ? undefined : StateStore.open(options.stateFile);
   const saved = store?.load();
 
@@ -104,6 +108,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const marketClock = new MarketClock(clock, speed, saved?.marketTime ?? replay.nextTickTime ?? dataEnd);
   const venue = new Venue({
     clock: marketClock,
+    actions,
     settings: {
       ...options.venue,
       cash: cashOf(options, series),
@@ -117,6 +122,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     },
   });
   if (saved !== undefined) venue.restore(saved.snapshot);
+  // The kept account's books already carry what the replay passed before it stopped.
+  if (saved?.marketTime !== undefined) venue.resumeCarry(saved.marketTime);
   const nameOf = (symbol: SecuritySymbol): string => venue.instrument(symbol).name || symbol;
   const lotSizeOf = (symbol: SecuritySymbol): number => venue.instrument(symbol).lotSize;
 
@@ -246,6 +253,16 @@ function cashOf(options: SimulatorOptions, series: readonly SymbolSeries[]): Rec
   const configured = options.currency === undefined ? [] : typeof options.currency === 'string' ? [options.currency] : options.currency;
   const currencies = configured.length > 0 ? configured : [...new Set(series.map((one) => currencyOf(marketOf(one.symbol))))];
   return Object.fromEntries(currencies.map((currency) => [currency.toUpperCase(), String(options.cash ?? DEFAULT_CASH)]));
+}
+
+/** The dividends and splits the venue applies: none for adjusted prices, else those given and those beside the data files. */
+async function actionsOf(options: SimulatorOptions, series: readonly SymbolSeries[]): Promise<CorporateAction[]> {
+  if (options.adjust === 'forward') return [];
+  const symbols = series.map((one) => one.symbol);
+  const actions = (options.actions ?? []).filter((action) => symbols.includes(action.symbol));
+  if (options.candles === undefined)
+    for (const path of [options.data ?? DEFAULT_DATA].flat()) actions.push(...(await loadCorporateActions(path, symbols)));
+  return actions;
 }
 
 /** Each symbol's close before the replay starts, the first day's previous close. */

@@ -54,6 +54,8 @@ export class Accounts {
    * bars change only reservations, so the O(positions) sum runs once per bar time, not once per order.
    */
   private readonly held = new Map<CurrencyLedger, { version: number; values: HeldValues }>();
+  /** The short-position factors when set apart from the symbols' own (settings.shortMarginRatios). */
+  private readonly shortRatios: MarginFactors | undefined;
   /** No reservation, per currency. */
   private readonly nothing = new Map<string, Reservation>();
 
@@ -67,6 +69,12 @@ export class Accounts {
       ? Fixed.ONE.plus(basisPoints.dividedBy(BASIS_POINTS, basisPoints.precision + 4)).normalized()
       : undefined;
     this.sameFactors = Object.keys(settings.marginRatios.symbols).length === 0;
+    this.shortRatios = settings.shortMarginRatios ?? undefined;
+  }
+
+  /** The factors a short position (or an order opening one) of `symbol` is margined at. */
+  shortFactors(symbol: SecuritySymbol): MarginFactors {
+    return this.shortRatios ?? this.factors(symbol);
   }
 
   factors(symbol: SecuritySymbol): MarginFactors {
@@ -99,12 +107,24 @@ export class Accounts {
     let netAssets = ledger.cash;
     if (this.sameFactors) {
       // One set of factors: sum the holdings first, then apply them once.
-      const { value, gross } = this.heldValuesOf(ledger);
+      const held = this.heldValuesOf(ledger);
+      const value = held.value;
+      // Short value apart only when shorts have factors of their own.
+      const shorts = this.shortRatios;
+      const shortGross = shorts === undefined ? zero : held.shortGross;
+      const gross = shorts === undefined ? held.gross : held.gross.minus(held.shortGross);
       const { im, mm, fm } = this.settings.marginRatios.default;
       netAssets = netAssets.plus(value);
-      const initMargin = gross.times(im);
+      let initMargin = gross.times(im);
+      let maintenanceMargin = gross.times(mm);
+      let forcedMargin = gross.times(fm);
+      if (shorts !== undefined && !shortGross.isZero()) {
+        initMargin = initMargin.plus(shortGross.times(shorts.im));
+        maintenanceMargin = maintenanceMargin.plus(shortGross.times(shorts.mm));
+        forcedMargin = forcedMargin.plus(shortGross.times(shorts.fm));
+      }
       const excess = netAssets.minus(initMargin).minus(ledger.marginReserved);
-      return { netAssets, initMargin, maintenanceMargin: gross.times(mm), forcedMargin: gross.times(fm), excess };
+      return { netAssets, initMargin, maintenanceMargin, forcedMargin, excess };
     }
     let initMargin = zero;
     let maintenanceMargin = zero;
@@ -112,7 +132,7 @@ export class Accounts {
     for (const slot of ledger.held) {
       const value = Money.notional(slot.position!.position.quantity, markOf(slot), ledger.currency);
       const gross = value.abs();
-      const factors = this.factors(slot.symbol);
+      const factors = value.isNegative() ? this.shortFactors(slot.symbol) : this.factors(slot.symbol);
       netAssets = netAssets.plus(value);
       initMargin = initMargin.plus(gross.times(factors.im));
       maintenanceMargin = maintenanceMargin.plus(gross.times(factors.mm));
@@ -222,7 +242,9 @@ export class Accounts {
       return { cash: value.plus(fees), margin: openingValue.times(im).plus(fees), fees, position: Quantity.ZERO };
     }
     const zero = Money.zero(currency);
-    return { cash: zero, margin: Money.notional(opening, price, currency).times(im), fees: zero, position: remaining.minus(opening) };
+    // A sell opens a short with what it sells beyond the position.
+    const shortIm = this.shortRatios === undefined ? im : this.shortRatios.im;
+    return { cash: zero, margin: Money.notional(opening, price, currency).times(shortIm), fees: zero, position: remaining.minus(opening) };
   }
 
   /** Sets an order's reservations to `next` (its reservationOf while open; undefined releases everything). */
@@ -264,8 +286,9 @@ export class Accounts {
     const unit = Money.notional(ONE, reference, currency);
     const marginUnit = unit.times(im);
     if (side === 'Sell') {
+      const shortIm = this.shortFactors(slot.symbol).im;
       const shortable = this.settings.shortSelling
-        ? largest((q) => Money.notional(q, reference, currency).times(im).lte(figures.excess), figures.excess, marginUnit)
+        ? largest((q) => Money.notional(q, reference, currency).times(shortIm).lte(figures.excess), figures.excess, unit.times(shortIm))
         : Quantity.ZERO;
       return { cashMaxQty: closable, marginMaxQty: closable.plus(shortable) };
     }

@@ -31,13 +31,20 @@ function scaledPrice(price: Price, ratio: Fixed): Price {
   return price.dividedBy(ratio, price.precision + EXTRA_PLACES).normalized();
 }
 
+/** What a split did to the account: the cash paid for a fractional share, and the shares added (negative: taken). */
+export interface SplitOutcome {
+  readonly cashInLieu: Money;
+  readonly shares: Quantity;
+}
+
 /**
  * Splits the position (average cost ÷ ratio), the mark and the open orders (quantities × ratio, prices ÷
  * ratio). A fractional share a split leaves is paid out in cash at the new mark ("cash in lieu").
  */
-export function splitShares(slot: SymbolSlot, ratio: Fixed, reserve: (record: OrderRecord) => void): Money {
+export function splitShares(slot: SymbolSlot, ratio: Fixed, reserve: (record: OrderRecord) => void): SplitOutcome {
   const ledger = slot.ledger;
   let cashInLieu = Money.zero(ledger.currency);
+  let shares = Quantity.ZERO;
   if (!Number.isNaN(slot.mark)) {
     slot.mark = scaledPrice(markOf(slot), ratio).toNumber();
     slot.markPrice = undefined;
@@ -51,6 +58,7 @@ export function splitShares(slot: SymbolSlot, ratio: Fixed, reserve: (record: Or
       cashInLieu = Money.notional(exact.minus(whole), markOf(slot), ledger.currency).roundTo(CASH_PLACES);
       ledger.cash = ledger.cash.plus(cashInLieu);
     }
+    shares = whole.minus(held.position.quantity);
     held.position = {
       ...held.position,
       quantity: whole,
@@ -74,7 +82,7 @@ export function splitShares(slot: SymbolSlot, ratio: Fixed, reserve: (record: Or
     reserve(record);
   }
   refreshFloats(ledger);
-  return cashInLieu;
+  return { cashInLieu, shares };
 }
 
 /** Charges a short position `days` days of borrow fee at `annualRate` on its value at the mark; returns the fee. */

@@ -11,6 +11,8 @@ export interface HeldValues {
   readonly value: Money;
   /** Σ |quantity × mark|. */
   readonly gross: Money;
+  /** Σ |quantity × mark| over short positions (part of gross). */
+  readonly shortGross: Money;
 }
 
 const SAFE = Number.MAX_SAFE_INTEGER;
@@ -22,12 +24,14 @@ export function heldValues(ledger: CurrencyLedger): HeldValues {
 export function heldValuesByMoney(ledger: CurrencyLedger): HeldValues {
   let value = Money.zero(ledger.currency);
   let gross = value;
+  let shortGross = value;
   for (const slot of ledger.held) {
     const held = Money.notional(slot.position!.position.quantity, markOf(slot), ledger.currency);
     value = value.plus(held);
     gross = gross.plus(held.abs());
+    if (held.isNegative()) shortGross = shortGross.minus(held);
   }
-  return { value, gross };
+  return { value, gross, shortGross };
 }
 
 /** The same sums in safe integers, or undefined when a quantity, mark, product or sum does not fit. */
@@ -36,6 +40,7 @@ export function heldValuesFast(ledger: CurrencyLedger): HeldValues | undefined {
   let places = 0;
   let value = 0;
   let gross = 0;
+  let shortGross = 0;
   for (let index = 0; index < held.length; index += 1) {
     const slot = held[index]!;
     const quantity = slot.position!.position.quantity;
@@ -49,6 +54,7 @@ export function heldValuesFast(ledger: CurrencyLedger): HeldValues | undefined {
       if (scale === undefined) return undefined;
       value *= scale;
       gross *= scale;
+      shortGross *= scale;
       places = productPlaces;
     } else if (productPlaces < places) {
       const scale = POWERS_OF_TEN[places - productPlaces];
@@ -57,10 +63,16 @@ export function heldValuesFast(ledger: CurrencyLedger): HeldValues | undefined {
     }
     value += product;
     gross += Math.abs(product);
+    if (product < 0) shortGross -= product;
     // Every term and partial sum stays at or below 2^53, so each step above was exact.
     if (!(Math.abs(product) <= SAFE && gross <= SAFE)) return undefined;
   }
-  return { value: Money.fromRaw(value + 0, places, ledger.currency), gross: Money.fromRaw(gross, places, ledger.currency) };
+  const { currency } = ledger;
+  return {
+    value: Money.fromRaw(value + 0, places, currency),
+    gross: Money.fromRaw(gross, places, currency),
+    shortGross: Money.fromRaw(shortGross, places, currency),
+  };
 }
 
 /** The places of the slot's mark as its shortest decimal, remembered until the mark moves. */

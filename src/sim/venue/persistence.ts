@@ -10,7 +10,10 @@ import type { Accounts } from './accounts.js';
 import { refreshFloats, type Book } from './book.js';
 import type { FaultInjector, FaultState } from './faults.js';
 import type { OrderRegister } from './order-register.js';
+import type { CashFlow } from './cash-flows.js';
 import {
+  carryFlowFromJson,
+  carryFlowToJson,
   fillFromJson,
   fillToJson,
   finiteOrNull,
@@ -26,6 +29,8 @@ export interface VenueState {
   readonly accounts: Accounts;
   readonly records: OrderRegister;
   readonly fills: Fill[];
+  /** Carry rows of the cash-flow ledger (dividends, splits, borrow fees): fills give the rest. */
+  readonly carryFlows: CashFlow[];
   readonly faults: FaultInjector;
   readonly nextOrderNumber: number;
 }
@@ -55,6 +60,7 @@ export function snapshotOf(state: VenueState): VenueSnapshot {
     })),
     orders: [...state.records.values()].map(orderToJson),
     executions: state.fills.map(fillToJson),
+    carryFlows: state.carryFlows.map(carryFlowToJson),
   };
 }
 
@@ -85,6 +91,7 @@ export function restoreInto(state: VenueState, snapshot: ParsedSnapshot): number
     accounts.reserve(slot, record, accounts.reservationOf(slot, record));
   }
   state.fills.push(...snapshot.executions.map(fillFromJson));
+  state.carryFlows.push(...snapshot.carryFlows.map(carryFlowFromJson));
   state.faults.setState(snapshot.faults as FaultState);
   for (const ledger of book.ledgers.values()) refreshFloats(ledger);
   return snapshot.nextOrderNumber;

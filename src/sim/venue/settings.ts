@@ -22,6 +22,13 @@ const marginRatioSchema = z
   .strictObject({ im: factor, mm: factor, fm: factor })
   .refine((ratio) => ratio.im.gte(ratio.mm) && ratio.mm.gte(ratio.fm), 'factors must satisfy im >= mm >= fm');
 
+/** Short positions may be asked for more than their value (e.g. 1.5): factors up to 10. */
+const shortFactor = decimalText.refine((value) => value.isPositive() && value.lte(Fixed.of(10)), 'must be in (0, 10]');
+
+const shortMarginRatioSchema = z
+  .strictObject({ im: shortFactor, mm: shortFactor, fm: shortFactor })
+  .refine((ratio) => ratio.im.gte(ratio.mm) && ratio.mm.gte(ratio.fm), 'factors must satisfy im >= mm >= fm');
+
 const symbolKey = z.string().transform((text, context) => {
   try {
     return parseSymbol(text);
@@ -93,6 +100,11 @@ export const venueSettingsSchema = z.strictObject({
   sessionCheck: z.boolean().default(false),
   /** Allow sells beyond the held quantity, margined at the symbol's initial margin factor. */
   shortSelling: z.boolean().default(false),
+  /**
+   * Margin factors of short positions (initial, maintenance, forced), for every symbol; null (the default):
+   * shorts use the symbol's own factors, as longs do.
+   */
+  shortMarginRatios: shortMarginRatioSchema.nullable().default(null),
   /** Annual borrow fee on the value of short positions, a fraction; charged for each market day a short is held. */
   borrowFeeRate: z.number().min(0).max(1).default(0),
   /** Lot size, tick rule, currency, name per symbol (static info, securities file); the rest by market. */

@@ -12,6 +12,7 @@ import { Quantity } from '../../domain/quantity.js';
 import { currencyOf, marketOf, parseSymbol } from '../../domain/symbol.js';
 import { parseStrict } from './config-errors.js';
 import type { OrderRecord } from './orders.js';
+import type { CashFlow } from './cash-flows.js';
 
 const decimal = z.string().regex(/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i, 'must be a decimal string');
 const optionalDecimal = decimal.nullable();
@@ -75,6 +76,18 @@ const fillSchema = z.strictObject({
   commission: decimal,
 });
 
+const carryFlowSchema = z.strictObject({
+  flowId: z.string(),
+  name: z.string(),
+  direction: z.enum(['in', 'out']),
+  kind: z.enum(['cash', 'stock']),
+  amount: decimal,
+  currency: z.string(),
+  time: z.number(),
+  symbol,
+  description: z.string(),
+});
+
 export const venueSnapshotSchema = z.strictObject({
   version: z.literal(1),
   nextOrderNumber: z.number().int().min(1),
@@ -94,6 +107,8 @@ export const venueSnapshotSchema = z.strictObject({
   ),
   orders: z.array(orderSchema),
   executions: z.array(fillSchema),
+  /** Absent in snapshots saved before the venue booked carry. */
+  carryFlows: z.array(carryFlowSchema).default([]),
 });
 
 export type VenueSnapshot = z.input<typeof venueSnapshotSchema>;
@@ -197,4 +212,12 @@ export function fillFromJson(json: z.output<typeof fillSchema>): Fill {
     price: Price.of(json.price),
     commission: Money.of(json.commission, currencyOf(marketOf(json.symbol))),
   };
+}
+
+export function carryFlowToJson(flow: CashFlow): z.input<typeof carryFlowSchema> {
+  return { ...flow, amount: text(flow.amount) };
+}
+
+export function carryFlowFromJson(json: z.output<typeof carryFlowSchema>): CashFlow {
+  return { ...json, amount: json.kind === 'cash' ? Money.of(json.amount, json.currency) : Quantity.of(json.amount) };
 }

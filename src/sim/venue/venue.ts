@@ -5,6 +5,7 @@ import type { AccountBalance, BuyLimit, MarginRatio } from '../../domain/account
 import type { Clock } from '../../domain/clock.js';
 import type { Fill } from '../../domain/fill.js';
 import { Fixed } from '../../domain/fixed.js';
+import type { FixedPoint } from '../../domain/fixed-point.js';
 import type { OrderReplacement, OrderRequest } from '../../domain/order.js';
 import { nextStatus } from '../../domain/order-state-machine.js';
 import { isTerminal, type OrderStatus } from '../../domain/order-status.js';
@@ -17,7 +18,7 @@ import { startOfLocalDay } from '../../domain/time-zone.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
 import { Accounts, type Reservation } from './accounts.js';
 import { Book, markOf, type SymbolSlot } from './book.js';
-import { cashFlowsOfFill, type CashFlow } from './cash-flows.js';
+import { carryFlow, cashFlowsOfFill, type CarryEvent, type CashFlow } from './cash-flows.js';
 import { Engine } from './engine.js';
 import { VenueError } from './errors.js';
 import { FaultInjector } from './faults.js';
@@ -44,7 +45,7 @@ import { marketProblem, replacementProblem, requestProblem } from './validation.
 import { instrumentOf, type Instrument } from '../../domain/instrument.js';
 import { instrumentProblem } from './instrument-rules.js';
 import { chargeBorrowFee, payDividend, splitShares, type CorporateAction } from './corporate-actions.js';
-import { dateKey } from './market-days.js';
+import { SymbolCarry, type CarryBooks } from './carry.js';
 
 const HUNDRED = Fixed.of(100);
 
@@ -60,6 +61,16 @@ export interface VenueOptions {
    * of a run make every young-generation collection copy them.
    */
   readonly keepFinishedOrders?: boolean;
+  /**
+   * Dividends and splits of the data (unadjusted prices), applied before each ex-date's first bar or tick
+   * of the symbol; none by default.
+   */
+  readonly actions?: readonly CorporateAction[];
+  /**
+   * Keep the carry rows (dividends, splits, borrow fees) for cashFlows(); default true. A backtest, which
+   * never asks, keeps none: a short held for years books a borrow-fee row every market day.
+   */
+  readonly keepCarryFlows?: boolean;
 }
 
 export interface VenueOrderFilter {
@@ -102,37 +113,16 @@ class SlotBarInput implements BarInput {
   }
 }
 
-/** Calendar days from one yyyymmdd day key to a later one. */
-function daysBetween(from: number, to: number): number {
-  const utc = (key: number): number => Date.UTC(Math.floor(key / 10_000), (Math.floor(key / 100) % 100) - 1, key % 100);
-  return Math.round((utc(to) - utc(from)) / 86_400_000);
-}
-
-/**
- * SlotBarInput that first applies the symbol's corporate actions due by the bar's market day (ex-date
- * first, so the bar's unadjusted prices meet adjusted positions), and charges a short position's borrow
- * fee for the calendar days since the previous bar's day.
- */
+/** SlotBarInput that first books the symbol's carry (corporate actions due, the borrow fee) for the bar's day. */
 class CarryBarInput implements BarInput {
-  private next = 0;
-  private lastDay: number | undefined;
-  private readonly due: readonly number[];
-
   constructor(
     private readonly engine: Engine,
     private readonly slot: SymbolSlot,
-    private readonly actions: readonly CorporateAction[],
-    private readonly borrowFeeRate: number,
-    private readonly apply: (action: CorporateAction) => void,
-  ) {
-    this.due = actions.map((action) => dateKey(action.exDate));
-  }
+    private readonly carry: SymbolCarry,
+  ) {}
 
   onBar(candle: Bar, lastOfDay = false): void {
-    const day = this.slot.days.dayKey(candle.time);
-    if (this.lastDay !== undefined && day > this.lastDay) chargeBorrowFee(this.slot, this.borrowFeeRate, daysBetween(this.lastDay, day));
-    while (this.next < this.actions.length && this.due[this.next]! <= day) this.apply(this.actions[this.next++]!);
-    this.lastDay = day;
+    this.carry.advance(candle.time);
     markBar(this.engine, this.slot, candle, lastOfDay);
   }
 }
@@ -173,6 +163,24 @@ export class Venue {
   private readonly unnamedStocks: boolean;
   private readonly instruments = new Map<SecuritySymbol, Instrument>();
   private readonly keepFinishedOrders: boolean;
+  private readonly keepCarryFlows: boolean;
+  /** Each symbol's actions (oldest first); carries are made for these symbols, or for all with a borrow fee. */
+  private readonly actionsBySymbol = new Map<SecuritySymbol, CorporateAction[]>();
+  private readonly carries = new Map<SecuritySymbol, SymbolCarry>();
+  /** Whether anything is carried at all (most runs: no actions, no borrow fee, nothing to look up per price). */
+  private readonly carrying: boolean;
+  /** Market time a resumed account was carried through (see resumeCarry). */
+  private carriedThrough: number | undefined;
+  private readonly carryFlows: CashFlow[] = [];
+  private readonly carryBooks: CarryBooks = {
+    applyAction: (action, time) => this.applyCorporateAction(action, time),
+    chargeBorrowFee: (slot, days, time) => {
+      const quantity = slot.position?.position.quantity;
+      const fee = chargeBorrowFee(slot, this.settings.borrowFeeRate, days);
+      if (quantity !== undefined && !fee.isZero())
+        this.bookCarry(slot.symbol, time, { kind: 'borrow-fee', days, held: quantity }, fee.negated());
+    },
+  };
   /** Reused for ticks, so a tick costs no allocation. */
   private readonly tickBar = { symbol: '' as SecuritySymbol, time: 0, open: 0, high: 0, low: 0, close: 0, volume: 0 };
 
@@ -185,6 +193,13 @@ export class Venue {
     this.baseCurrency = Object.keys(this.settings.cash)[0] ?? 'HKD';
     this.unnamedStocks = Object.keys(this.settings.stockNames).length === 0 && Object.keys(this.settings.instruments).length === 0;
     this.keepFinishedOrders = options.keepFinishedOrders ?? true;
+    this.keepCarryFlows = options.keepCarryFlows ?? true;
+    this.carrying = (options.actions?.length ?? 0) > 0 || this.settings.borrowFeeRate > 0;
+    for (const action of options.actions ?? []) {
+      const list = this.actionsBySymbol.get(action.symbol);
+      if (list === undefined) this.actionsBySymbol.set(action.symbol, [action]);
+      else list.push(action);
+    }
     this.accounts = new Accounts(this.book, this.settings, this.feeModel);
     this.matcher = new Matcher(this.settings.slippageBps, this.settings.intrabarPath, this.settings.fillModel);
     this.engine = new Engine(this.matcher, this.accounts, this.feeModel, this.faults, this.settings.volumeParticipation, {
@@ -206,33 +221,56 @@ export class Venue {
    * the mark moves to its close. Without resting orders this is a few float writes and no allocation.
    */
   onBar(candle: Bar & { readonly symbol: SecuritySymbol }): void {
-    markBar(this.engine, this.book.slots.get(candle.symbol) ?? this.book.slot(candle.symbol), candle, false);
+    const slot = this.book.slots.get(candle.symbol) ?? this.book.slot(candle.symbol);
+    this.carryOf(slot)?.advance(candle.time);
+    markBar(this.engine, slot, candle, false);
   }
 
   /**
    * `onBar` for the bars of one symbol, with its book slot found once instead of per bar (a backtest walks
    * each series with one of these).
    */
-  barInput(symbol: SecuritySymbol, actions: readonly CorporateAction[] = []): BarInput {
+  barInput(symbol: SecuritySymbol, actions?: readonly CorporateAction[]): BarInput {
     const slot = this.book.slot(symbol);
-    if (actions.length === 0 && this.settings.borrowFeeRate === 0) return new SlotBarInput(this.engine, slot);
-    const sorted = [...actions].sort((a, b) => (a.exDate < b.exDate ? -1 : a.exDate > b.exDate ? 1 : 0));
-    return new CarryBarInput(this.engine, slot, sorted, this.settings.borrowFeeRate, (action) => this.applyCorporateAction(action));
+    const carry =
+      actions === undefined
+        ? this.carryOf(slot)
+        : actions.length > 0 || this.settings.borrowFeeRate > 0
+          ? new SymbolCarry(slot, actions, this.settings.borrowFeeRate > 0, this.carryBooks)
+          : undefined;
+    return carry === undefined ? new SlotBarInput(this.engine, slot) : new CarryBarInput(this.engine, slot, carry);
   }
 
   /**
-   * A dividend or split taking effect now (before the ex-date's first price): dividends are paid to holders
-   * and charged to short holders; a split scales positions, average costs, the mark and open orders.
+   * A dividend or split taking effect now (before the ex-date's first price at `time`): dividends are paid
+   * to holders and charged to short holders; a split scales positions, average costs, the mark and open
+   * orders. Each cash or share movement is booked in the cash-flow ledger.
    */
-  applyCorporateAction(action: CorporateAction): void {
+  private applyCorporateAction(action: CorporateAction, time: number): void {
     const slot = this.book.slot(action.symbol);
     if (action.kind === 'dividend') {
-      payDividend(slot, action.perShare);
+      const held = slot.position?.position.quantity ?? Quantity.ZERO;
+      const paid = payDividend(slot, action.perShare);
+      if (!paid.isZero()) this.bookCarry(action.symbol, time, { kind: 'dividend', perShare: action.perShare, held }, paid);
       return;
     }
-    splitShares(slot, action.ratio, (record) => this.accounts.reserve(slot, record, this.accounts.reservationOf(slot, record)));
+    const outcome = splitShares(slot, action.ratio, (record) =>
+      this.accounts.reserve(slot, record, this.accounts.reservationOf(slot, record)),
+    );
+    if (!outcome.shares.isZero()) this.bookCarry(action.symbol, time, { kind: 'split', ratio: action.ratio }, outcome.shares);
+    if (!outcome.cashInLieu.isZero())
+      this.bookCarry(action.symbol, time, { kind: 'cash-in-lieu', ratio: action.ratio }, outcome.cashInLieu);
     const now = this.clock.now();
     for (const record of [...slot.resting]) this.engine.changed(record, now, `adjusted for a ${action.ratio.toFixed()}-for-1 split`);
+  }
+
+  /**
+   * A resumed account (restored from a snapshot taken at market time `time`) was carried through that
+   * market day already: actions due by then are not applied again, and borrow fees count from that day.
+   */
+  resumeCarry(time: number): void {
+    this.carriedThrough = time;
+    for (const carry of this.carries.values()) carry.carriedThrough(time);
   }
 
   /** A trade print: the same engine, with the tick as a bar whose open, high, low and close are `price`. */
@@ -371,9 +409,18 @@ export class Venue {
     );
   }
 
-  /** Cash and share movements of the fills so far, oldest first (see cash-flows.ts). */
+  /** Cash and share movements of the fills and the carry so far, oldest first (see cash-flows.ts). */
   cashFlows(): CashFlow[] {
-    return this.fills.flatMap(cashFlowsOfFill);
+    const fills = this.fills.flatMap(cashFlowsOfFill);
+    if (this.carryFlows.length === 0) return fills;
+    // Both lists are in time order; a carry row comes before fills at the same instant (it is booked first).
+    const merged: CashFlow[] = [];
+    let at = 0;
+    for (const flow of this.carryFlows) {
+      while (at < fills.length && fills[at]!.time < flow.time) merged.push(fills[at++]!);
+      merged.push(flow);
+    }
+    return merged.concat(fills.slice(at));
   }
 
   /** Balances per currency, marked at the last prices (one currency when given). */
@@ -472,6 +519,25 @@ export class Venue {
 
   // ---- internals -----------------------------------------------------------------------------------
 
+  /** The symbol's carry, made on first use; undefined when it has no actions and shorts pay no borrow fee. */
+  private carryOf(slot: SymbolSlot): SymbolCarry | undefined {
+    if (!this.carrying) return undefined;
+    let carry = this.carries.get(slot.symbol);
+    if (carry !== undefined) return carry;
+    const actions = this.actionsBySymbol.get(slot.symbol);
+    if (actions === undefined && this.settings.borrowFeeRate === 0) return undefined;
+    carry = new SymbolCarry(slot, actions ?? [], this.settings.borrowFeeRate > 0, this.carryBooks);
+    if (this.carriedThrough !== undefined) carry.carriedThrough(this.carriedThrough);
+    this.carries.set(slot.symbol, carry);
+    return carry;
+  }
+
+  private bookCarry(symbol: SecuritySymbol, time: number, event: CarryEvent, amount: FixedPoint): void {
+    if (!this.keepCarryFlows) return;
+    const currency = this.book.slot(symbol).ledger.currency;
+    this.carryFlows.push(carryFlow(this.carryFlows.length + 1, symbol, time, event, amount, currency));
+  }
+
   /** Sets the matching state and the reservation basis from the order's current fields and the mark. */
   private prepare(slot: SymbolSlot, record: OrderRecord, now: number): void {
     record.limit = record.price === undefined ? Number.NaN : record.price.toNumber();
@@ -542,6 +608,7 @@ export class Venue {
       accounts: this.accounts,
       records: this.records,
       fills: this.fills,
+      carryFlows: this.carryFlows,
       faults: this.faults,
       nextOrderNumber: this.nextOrderNumber,
     };

@@ -25,8 +25,26 @@ afterEach(async () => {
 
 const p = (value: number | string): Price => Price.of(value);
 const q = (value: number | string): Quantity => Quantity.of(value);
+const localDate = (time: number): string => new Date(time + 8 * 3_600_000).toISOString().slice(0, 10);
 
 describe('the state file', () => {
+  it('keeps the dividends it booked and does not pay them again when the account resumes', async () => {
+    const actions = [{ kind: 'dividend', symbol: HK, exDate: '2024-01-03', perShare: p('2') }] as const;
+    h = await startSimHarness({ stateFile: file, actions });
+    h.stepUntil((tick) => tick.symbol === HK);
+    await h.http.submitOrder({ symbol: HK, side: 'Buy', orderType: 'MO', quantity: q(300), timeInForce: 'GTC' });
+    h.stepUntil((tick) => tick.symbol === HK && localDate(tick.time) === '2024-01-03');
+    const paid = h.sim.venue.cashFlows().filter((flow) => flow.name === 'Dividend 700.HK');
+    expect(paid.map((flow) => flow.amount.toFixed())).toEqual(['600']);
+    const cash = (await h.http.accountBalance('HKD'))[0]!.totalCash.toFixed();
+    await h.close();
+
+    h = await startSimHarness({ stateFile: file, actions });
+    h.step(8);
+    expect((await h.http.accountBalance('HKD'))[0]!.totalCash.toFixed()).toBe(cash);
+    expect(h.sim.venue.cashFlows().filter((flow) => flow.name === 'Dividend 700.HK')).toEqual(paid);
+  });
+
   it('keeps orders, positions, cash, keys and the replay position across a restart', async () => {
     h = await startSimHarness({ stateFile: file });
     h.stepUntil((tick) => tick.symbol === HK);

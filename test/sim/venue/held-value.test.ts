@@ -37,11 +37,13 @@ function ledgerHolding(holdings: readonly Holding[]): CurrencyLedger {
   return book.ledger('USD');
 }
 
-const text = (values: HeldValues): [string, number, string, number] => [
+// Value and gross to the place (their precision carries into the figures); the short part by value.
+const text = (values: HeldValues): [string, number, string, number, string] => [
   values.value.toString(),
   values.value.precision,
   values.gross.toString(),
   values.gross.precision,
+  values.shortGross.toString(),
 ];
 
 // Marks as the loader reads them: the float nearest a decimal of 0–8 places; quantities whole or fractional,
@@ -79,7 +81,7 @@ describe('held values (Σ quantity × mark, Σ |quantity × mark|)', () => {
       { quantity: Quantity.of('0.5'), mark: 3010 },
     ]);
     const fast = heldValuesFast(ledger);
-    expect(fast && text(fast)).toEqual(['13636.25', 3, '14063.75', 3]);
+    expect(fast && text(fast)).toEqual(['13636.25', 3, '14063.75', 3, '213.75']);
   });
 
   it('gives way to the Money sums beyond 2^53', () => {

@@ -16,6 +16,7 @@ import type { Simulator } from '../../../src/sim/server/index.js';
 import type { FaultPlanInput } from '../../../src/sim/venue/index.js';
 import type { ReplayTick } from '../../../src/sim/venue/replay.js';
 import type { PreparedStrategy } from '../../../src/strategy/prepare.js';
+import type { PaperMarketOptions } from '../../../src/runtime/paper-market.js';
 import { BASE_TIME, OPEN_LIMITS } from '../sim/harness.js';
 
 /** Our client's own pacing opened up (the server's limits are off too): on virtual time it would wait forever. */
@@ -28,6 +29,10 @@ export interface PaperHarnessOptions {
   readonly from?: string;
   readonly risk?: RiskLimits;
   readonly faults?: FaultPlanInput;
+  /** The simulator's venue settings (shorts, borrow fee, instruments…). */
+  readonly venue?: PaperMarketOptions['venue'];
+  /** Dividends and splits the simulator applies on their ex-dates. */
+  readonly actions?: PaperMarketOptions['actions'];
   readonly cash?: number;
   /** Reuse a journal (a restart); a fresh temp file otherwise. */
   readonly journalFile?: string;
@@ -35,6 +40,12 @@ export interface PaperHarnessOptions {
   readonly runtime?: SessionOptions['runtime'];
   readonly clock?: VirtualClock;
   readonly logger?: SessionOptions['logger'];
+  /**
+   * Before each tick, let market time run up to just before it and fire the timers due in the gap, as a
+   * paced replay does between ticks: a day bar then closes (and its orders arrive) before the next day's open
+   * tick, so market orders fill at the open as in a backtest. Off: time jumps from tick to tick.
+   */
+  readonly timeBetweenTicks?: boolean;
   /** Status lines are off unless asked for. */
   readonly statusEveryMs?: number;
 }
@@ -84,6 +95,8 @@ export async function startPaperHarness(options: PaperHarnessOptions): Promise<P
       limits: OPEN_LIMITS,
       ...(options.from === undefined ? {} : { from: options.from }),
       ...(options.faults === undefined ? {} : { faults: options.faults }),
+      ...(options.venue === undefined ? {} : { venue: options.venue }),
+      ...(options.actions === undefined ? {} : { actions: options.actions }),
       ...(options.cash === undefined ? {} : { cash: options.cash }),
       ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
     },
@@ -142,6 +155,13 @@ export async function startPaperHarness(options: PaperHarnessOptions): Promise<P
   // With reordering on, one push per connection may wait (held back by the simulator) until the next one.
   const held = (options.faults?.pushReorderRate ?? 0) > 0 ? 1 : 0;
   const caughtUp = (): boolean => counts.quotes >= counts.ticks - held && counts.pushes >= counts.venueUpdates - held;
+  const beforeTick = async (): Promise<void> => {
+    const next = sim.replay.nextTickTime;
+    if (options.timeBetweenTicks !== true || next === undefined) return;
+    sim.marketClock.advance(next - 1, next);
+    sim.marketClock.runDue();
+    await settle();
+  };
   const settle = async (): Promise<void> => {
     for (;;) {
       await session.runtime.settled();
@@ -162,6 +182,7 @@ export async function startPaperHarness(options: PaperHarnessOptions): Promise<P
     async step(count = 1) {
       let tick: ReplayTick | undefined;
       for (let index = 0; index < count; index++) {
+        await beforeTick();
         tick = sim.replay.step() ?? tick;
         await settle();
       }
@@ -169,6 +190,7 @@ export async function startPaperHarness(options: PaperHarnessOptions): Promise<P
     },
     async stepAll() {
       while (!sim.replay.done) {
+        await beforeTick();
         sim.replay.step();
         await settle();
       }
