@@ -96,7 +96,7 @@ export function withExits(
     };
     const exit = (symbol: SecuritySymbol, direction: 1 | -1, tag: ExitTag, reason: string): void => {
       // The unfilled rest of a partly filled entry would add to the position after the close, and counts in
-      // what the close must sell: it is cancelled first.
+      // what the close must sell: the strategy's working orders in the symbol are cancelled first.
       if (ctx.addingOrderWorks(symbol, direction)) subscriber.next(ctx.cancel(symbol, `${tag}: the rest of the entry`));
       subscriber.next(ctx.close({ symbol, tag, reason }));
     };
