@@ -27,7 +27,7 @@ export type {
 export { createIntentHelpers, toPrice, toQuantity, toSymbol } from './strategy/intents.js';
 export { roundToUnits, unrealizedPnl } from './strategy/sizing.js';
 export { Indicator, indicators } from './strategy/indicators.js';
-export { EXIT_TAGS, exitReached } from './strategy/exits.js';
+export { EXIT_TAGS, exitReached, type ExitTag } from './strategy/exit-levels.js';
 export { StrategyFailedError, StrategyLoadError } from './strategy/errors.js';
 export {
   parseParamAssignments,

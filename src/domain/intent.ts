@@ -26,8 +26,9 @@ interface PricedIntent {
 export type ExitDistance = { readonly percent: number } | { readonly amount: number };
 
 /**
- * Exits attached to an entry (a bracket): held by the runtime while the position is open, sent as a close
- * when a closed bar reaches one, and dropped when the position is closed otherwise.
+ * Exits attached to an entry (a bracket): held by the runtime while the position is open (and kept in the
+ * journal of paper and live runs, so a restart re-arms them), sent as a close when a closed bar reaches
+ * one, and dropped when the position is closed or reversed otherwise.
  */
 export interface ExitSpec {
   readonly stopLoss?: ExitDistance;

@@ -15,6 +15,7 @@ import type { RiskLimits } from '../risk/config.js';
 import type { Journal } from '../store/journal.js';
 import type { PreparedStrategy } from '../strategy/prepare.js';
 import { logEvents } from './event-log.js';
+import { ExitJournal, type ExitView } from './exit-journal.js';
 import { flattenPositions, flattenSymbol } from './flatten.js';
 import { MarketAdapter } from './market-adapter.js';
 import type { LotSizes } from './lot-sizes.js';
@@ -65,8 +66,9 @@ export interface Runtime {
   readonly busy: boolean;
   settled(): Promise<void>;
   /**
-   * Reconciles journal and broker, then starts the strategies and resolves once their warm-ups (history
-   * bars before live data) are played. Feed market data only after it resolves.
+   * Reconciles journal and broker, re-arms the exits the journal holds for positions still open, then starts
+   * the strategies and resolves once their warm-ups (history bars before live data) are played. Feed market
+   * data only after it resolves.
    */
   start(): Promise<void>;
   /** One reconciliation pass now (e.g. after the broker's push stream reconnected). */
@@ -118,6 +120,13 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const hosts = uniqueNames(options.strategies).map(
     ({ name, strategy }) => new StrategyHost(name, strategy, executor, market, clock, scheduler, logger, units),
   );
+  const hostNames = hosts.map((host) => host.name);
+  // Exits outlive the process only where there is a journal: a backtest pays nothing for them per bar.
+  const exitJournal = options.journal === undefined ? undefined : new ExitJournal(executor.journal, clock, logger);
+  const exitView: ExitView = {
+    quantity: (symbol) => executor.book.quantity(symbol),
+    hasWorkingOrder: (strategy, symbol) => executor.tracker.open(strategy, symbol).length > 0,
+  };
   const subscriptions: Subscription[] = [logEvents(executor.events, logger)];
   let timer: TimerHandle | undefined;
   let started = false;
@@ -172,7 +181,13 @@ export function createRuntime(options: RuntimeOptions): Runtime {
             );
         }, interval);
       }
-      for (const host of hosts) host.start();
+      const restored = exitJournal?.restore(exitView, hostNames);
+      for (const host of hosts) {
+        const held = restored?.get(host.name);
+        host.start(
+          exitJournal === undefined ? {} : { keeper: exitJournal.keeperFor(host.name), ...(held === undefined ? {} : { restored: held }) },
+        );
+      }
       // Live bars that come meanwhile are held by each stream; waiting lets a paper replay start warm.
       await Promise.all(hosts.map((host) => host.warmedUp()));
     },
@@ -201,6 +216,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
           .catch((error: unknown) =>
             logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'final reconciliation failed'),
           );
+      if (started) exitJournal?.forgetClosed(exitView, hostNames);
       const summary = summarize(executor, hosts);
       executor.journal.recordEvent(clock.now(), 'stopped', {
         intents: summary.intents,

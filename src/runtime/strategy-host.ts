@@ -20,7 +20,7 @@ import type { Logger } from '../log/logger.js';
 import type { IntentDenial, StrategyContext, StrategyOrderUpdate } from '../strategy/context.js';
 import { describeError } from '../strategy/errors.js';
 import { barText, describeFailure, locateInStack, type StrategyFailure } from '../strategy/failure.js';
-import { withExits } from '../strategy/exits.js';
+import { withExits, type ExitContext, type ExitOptions } from '../strategy/exits.js';
 import { operate } from '../strategy/operators/operate.js';
 import { createIntentHelpers } from '../strategy/intents.js';
 import { createSizingHelpers, unrealizedPnl } from '../strategy/sizing.js';
@@ -60,7 +60,8 @@ export class StrategyHost {
     private readonly unitOf: (symbol: SecuritySymbol) => Quantity = () => ONE_UNIT,
   ) {}
 
-  start(): void {
+  /** `exits`: where held exits are kept (a journal) and the ones to re-arm, on a run that keeps them. */
+  start(exits: ExitOptions = {}): void {
     this.state = 'running';
     let intents: Observable<OrderIntent>;
     try {
@@ -68,7 +69,15 @@ export class StrategyHost {
       const own = this.strategy.definition.run(context);
       if (typeof own?.subscribe !== 'function') throw new TypeError('run() must return an Observable of intents');
       // Exits attached to entries watch the symbol's bars as they close (never history: no exit on the past).
-      intents = withExits(own, context, (symbol) => this.market.candles(symbol, this.strategy.period));
+      const exitContext: ExitContext = {
+        close: context.close,
+        cancel: context.cancel,
+        denials: context.denials,
+        positions: context.positions,
+        addingOrderWorks: (symbol, direction) =>
+          this.executor.tracker.open(this.name, symbol).some((record) => (record.side === 'Buy') === (direction === 1)),
+      };
+      intents = withExits(own, exitContext, (symbol) => this.market.candles(symbol, this.strategy.period), exits);
     } catch (error) {
       this.fail(error);
       return;

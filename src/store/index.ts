@@ -5,6 +5,7 @@ export {
   type ChangeSource,
   type Journal,
   type JournalDenial,
+  type JournalExit,
   type JournalOrder,
   type JournalOrderChange,
 } from './journal.js';

@@ -1,6 +1,18 @@
-// The journal port: what the executor records (intents, denials, orders, fills, state changes) and reads
-// back on restart. The SQLite journal implements it; runs without a journal file use `noJournal`.
-import type { Fill, OrderIntent, OrderStatus, OrderType, Position, Price, Quantity, SecuritySymbol, Side } from '../domain/index.js';
+// The journal port: what the executor records (intents, denials, orders, fills, state changes), the exits the
+// runtime holds, and what it reads back on restart. The SQLite journal implements it; runs without a journal
+// file use `noJournal`.
+import type {
+  ExitSpec,
+  Fill,
+  OrderIntent,
+  OrderStatus,
+  OrderType,
+  Position,
+  Price,
+  Quantity,
+  SecuritySymbol,
+  Side,
+} from '../domain/index.js';
 import type { JournalOwner } from './journal-owner.js';
 
 export interface JournalOrder {
@@ -42,6 +54,20 @@ export interface JournalDenial {
   readonly figures: Readonly<Record<string, string>>;
 }
 
+/** Exits a strategy attached to its position in a symbol, as the runtime holds them (one row per strategy and symbol). */
+export interface JournalExit {
+  readonly strategy: string;
+  readonly symbol: SecuritySymbol;
+  readonly exits: ExitSpec;
+  /** The side of the position they protect; undefined until the position was seen open (the entry may not have filled). */
+  readonly direction: 'long' | 'short' | undefined;
+  /** The best price since the position opened (the trailing stop follows it); undefined until then. */
+  readonly best: Price | undefined;
+  /** The tag of the exit whose level was reached, while its close has not made the position flat. */
+  readonly fired: string | undefined;
+  readonly updatedAt: number;
+}
+
 export interface Journal {
   /** Returns the intent's id (a sequence unique within the journal). */
   recordIntent(strategy: string, time: number, intent: OrderIntent): number;
@@ -53,6 +79,12 @@ export interface Journal {
   /** False when the fill was already recorded (same fill id). */
   recordFill(fill: Fill, clientOrderId: string, strategy: string): boolean;
   savePosition(position: Position, time: number): void;
+  /** Records (or replaces) the exits held for a strategy's position in a symbol. */
+  saveExit(exit: JournalExit): void;
+  /** Forgets them: the position closed. */
+  removeExit(strategy: string, symbol: SecuritySymbol): void;
+  /** The exits held when the journal was last written, to re-arm on restart. */
+  exits(): readonly JournalExit[];
   /** Anything else worth keeping: runs started and stopped, mismatches, strategy failures. */
   recordEvent(time: number, type: string, detail: Readonly<Record<string, unknown>>): void;
   /** Whether an order with this client order id was ever recorded. */
@@ -81,6 +113,9 @@ export function noJournal(): Journal {
     recordStateChange: () => undefined,
     recordFill: () => true,
     savePosition: () => undefined,
+    saveExit: () => undefined,
+    removeExit: () => undefined,
+    exits: () => [],
     recordEvent: () => undefined,
     hasOrder: () => false,
     openOrders: () => [],

@@ -1,9 +1,10 @@
-// The journal's SQLite schema, versioned: a file written by a newer version is refused, never guessed at, and
-// a SQLite file that is not a journal is refused untouched.
+// The journal's SQLite schema, versioned: an older journal is brought up to date in one transaction when it is
+// opened, a file written by a newer version is refused, never guessed at, and a SQLite file that is not a
+// journal is refused untouched.
 import type { Database } from 'better-sqlite3';
 import { InvalidInputError, TraderError } from '../domain/index.js';
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 const VERSION_1 = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -30,6 +31,18 @@ CREATE TABLE positions (symbol TEXT PRIMARY KEY, quantity TEXT NOT NULL, average
 CREATE TABLE events (id INTEGER PRIMARY KEY AUTOINCREMENT, time INTEGER NOT NULL, type TEXT NOT NULL, detail TEXT NOT NULL);
 `;
 
+// Exits held by the runtime for a strategy's position (stop-loss, take-profit, trailing stop), so a restart
+// re-arms them. direction is NULL until the position was seen open; best is the trailing stop's reference;
+// fired is the tag of the exit whose level was reached while its close has not flattened the position.
+const VERSION_2 = `
+CREATE TABLE exits (
+  strategy TEXT NOT NULL, symbol TEXT NOT NULL, exits TEXT NOT NULL, direction TEXT, best TEXT, fired TEXT,
+  updated_at INTEGER NOT NULL, PRIMARY KEY (strategy, symbol));
+`;
+
+/** What takes a journal of version n − 1 to version n, by n. */
+const UPGRADES: ReadonlyMap<number, string> = new Map([[2, VERSION_2]]);
+
 /**
  * Reads, without writing anything, whether the file is empty (a new journal) or one of ours; any other
  * SQLite database is refused before a table or a pragma could change it.
@@ -55,22 +68,33 @@ export function checkIsJournal(db: Database, file: string): 'empty' | 'journal' 
   );
 }
 
-/** Creates the schema in an empty file, or checks the version of an existing one. */
+/** Creates the schema in an empty file, or brings an older journal up to this version; a newer or unknown one is refused. */
 export function migrate(db: Database, file: string): void {
+  const setVersion = (): void => {
+    db.prepare(`INSERT INTO meta (key, value) VALUES ('schema_version', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`).run(
+      String(SCHEMA_VERSION),
+    );
+  };
   const hasMeta = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'`).get() !== undefined;
   if (!hasMeta) {
     db.transaction(() => {
       db.exec(VERSION_1);
-      db.prepare(`INSERT INTO meta (key, value) VALUES ('schema_version', ?)`).run(String(SCHEMA_VERSION));
+      for (const upgrade of UPGRADES.values()) db.exec(upgrade);
+      setVersion();
     })();
     return;
   }
   const row = db.prepare(`SELECT value FROM meta WHERE key = 'schema_version'`).get() as { value: string } | undefined;
   const version = Number(row?.value);
-  if (version !== SCHEMA_VERSION) {
+  if (!Number.isInteger(version) || version < 1 || version > SCHEMA_VERSION) {
     throw new TraderError(
       'JOURNAL_VERSION',
       `${file}: journal schema version ${row?.value ?? 'unknown'} is not ${SCHEMA_VERSION}, the version this trader writes`,
     );
   }
+  if (version === SCHEMA_VERSION) return;
+  db.transaction(() => {
+    for (let next = version + 1; next <= SCHEMA_VERSION; next += 1) db.exec(UPGRADES.get(next)!);
+    setVersion();
+  })();
 }

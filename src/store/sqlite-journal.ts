@@ -13,6 +13,7 @@ import {
   marketOf,
   positionAt,
   toWire,
+  type ExitSpec,
   type OrderIntent,
   type OrderStatus,
   type OrderType,
@@ -20,7 +21,7 @@ import {
   type SecuritySymbol,
   type Side,
 } from '../domain/index.js';
-import type { Journal, JournalOrder } from './journal.js';
+import type { Journal, JournalExit, JournalOrder } from './journal.js';
 import { checkOwner, type JournalOwner } from './journal-owner.js';
 import { checkIsJournal, migrate } from './schema.js';
 
@@ -39,6 +40,16 @@ interface OrderRow {
   executed_price: string | null;
   message: string;
   created_at: number;
+  updated_at: number;
+}
+
+interface ExitRow {
+  strategy: string;
+  symbol: string;
+  exits: string;
+  direction: string | null;
+  best: string | null;
+  fired: string | null;
   updated_at: number;
 }
 
@@ -67,7 +78,19 @@ export function openJournal(file: string): Journal {
 
 class SqliteJournal implements Journal {
   private readonly statements: Record<
-    'intent' | 'denial' | 'order' | 'stateChange' | 'fill' | 'position' | 'event' | 'hasOrder' | 'openOrders' | 'positions',
+    | 'intent'
+    | 'denial'
+    | 'order'
+    | 'stateChange'
+    | 'fill'
+    | 'position'
+    | 'saveExit'
+    | 'removeExit'
+    | 'exits'
+    | 'event'
+    | 'hasOrder'
+    | 'openOrders'
+    | 'positions',
     Statement
   >;
   /** UPDATE statements by column set (few distinct sets occur). */
@@ -94,6 +117,13 @@ class SqliteJournal implements Journal {
         `INSERT INTO positions (symbol, quantity, average_cost, realized_pnl, updated_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT(symbol) DO UPDATE SET quantity = excluded.quantity, average_cost = excluded.average_cost, realized_pnl = excluded.realized_pnl, updated_at = excluded.updated_at`,
       ),
+      saveExit: db.prepare(
+        `INSERT INTO exits (strategy, symbol, exits, direction, best, fired, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT(strategy, symbol) DO UPDATE SET exits = excluded.exits, direction = excluded.direction, best = excluded.best,
+           fired = excluded.fired, updated_at = excluded.updated_at`,
+      ),
+      removeExit: db.prepare(`DELETE FROM exits WHERE strategy = ? AND symbol = ?`),
+      exits: db.prepare(`SELECT * FROM exits ORDER BY strategy, symbol`),
       event: db.prepare(`INSERT INTO events (time, type, detail) VALUES (?, ?, ?)`),
       hasOrder: db.prepare(`SELECT 1 FROM orders WHERE client_order_id = ?`).pluck(),
       openOrders: db.prepare(`SELECT * FROM orders WHERE status NOT IN ${TERMINAL_SQL} ORDER BY created_at, client_order_id`),
@@ -195,6 +225,35 @@ class SqliteJournal implements Journal {
       toWire(position.realizedPnl),
       time,
     );
+  }
+
+  saveExit(exit: JournalExit): void {
+    this.statements.saveExit.run(
+      exit.strategy,
+      exit.symbol,
+      JSON.stringify(exit.exits),
+      exit.direction ?? null,
+      exit.best === undefined ? null : toWire(exit.best),
+      exit.fired ?? null,
+      exit.updatedAt,
+    );
+  }
+
+  removeExit(strategy: string, symbol: SecuritySymbol): void {
+    this.statements.removeExit.run(strategy, symbol);
+  }
+
+  exits(): readonly JournalExit[] {
+    return (this.statements.exits.all() as ExitRow[]).map((row) => ({
+      strategy: row.strategy,
+      symbol: row.symbol as SecuritySymbol,
+      // Written by saveExit from a checked ExitSpec (plain numbers).
+      exits: JSON.parse(row.exits) as ExitSpec,
+      direction: row.direction === 'long' || row.direction === 'short' ? row.direction : undefined,
+      best: isBlank(row.best) ? undefined : Price.of(row.best, 'best'),
+      fired: row.fired ?? undefined,
+      updatedAt: row.updated_at,
+    }));
   }
 
   recordEvent(time: number, type: string, detail: Readonly<Record<string, unknown>>): void {

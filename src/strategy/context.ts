@@ -45,7 +45,8 @@ export interface IntentOptions {
    * Exits attached to this entry (buy, sell, target): stop-loss, take-profit and trailing stop, each as
    * `{ percent: 0.05 }` of the average cost or `{ amount: 2.5 }` in price units. The runtime holds them while
    * the position is open, closes it (tagged 'stop-loss', 'take-profit' or 'trailing-stop') when a closed bar
-   * reaches one, and drops them when the position is closed otherwise.
+   * reaches one, and drops them when the position is closed or reversed otherwise. They replace the symbol's
+   * earlier exits unless this entry is denied; paper and live runs journal them, so a restart re-arms them.
    */
   readonly exits?: ExitSpec;
 }

@@ -197,6 +197,64 @@ describe('SQLite journal', () => {
     expect(read?.cost.eq(position.cost)).toBe(true);
   });
 
+  it('keeps the exits held for each strategy and symbol, replaces them on change, reads the best price back exactly and forgets them', () => {
+    journal = openJournal(file);
+    const stop = { stopLoss: { percent: 0.05 }, trailingStop: { amount: 2.5 } };
+    const exit = { strategy: 'sma', symbol: AAPL, exits: stop, direction: undefined, best: undefined, fired: undefined, updatedAt: 1_000 };
+    journal.saveExit(exit);
+    journal.saveExit({
+      ...exit,
+      strategy: 'rsi',
+      exits: { takeProfit: { percent: 0.2 } },
+      direction: 'short',
+      best: Price.of('180.5'),
+      updatedAt: 1_500,
+    });
+    // Any float: the journal keeps its shortest text, which reads back as the same float.
+    const best = 187.1 + 0.2;
+    journal.saveExit({ ...exit, direction: 'long', best: Price.of(best), fired: 'trailing-stop', updatedAt: 2_000 });
+    journal.close();
+
+    journal = openJournal(file);
+    const read = journal.exits();
+
+    expect(read.map((row) => ({ ...row, best: row.best?.toString() }))).toEqual([
+      { ...exit, strategy: 'rsi', exits: { takeProfit: { percent: 0.2 } }, direction: 'short', best: '180.5', updatedAt: 1_500 },
+      { ...exit, direction: 'long', best: '187.29999999999998', fired: 'trailing-stop', updatedAt: 2_000 },
+    ]);
+    expect(Number(read[1]!.best!.toString())).toBe(best);
+    journal.removeExit('sma', AAPL);
+    expect(journal.exits().map((row) => row.strategy)).toEqual(['rsi']);
+    expect(rows('SELECT strategy, direction, best, fired FROM exits')).toEqual([
+      { strategy: 'rsi', direction: 'short', best: '180.5', fired: null },
+    ]);
+  });
+
+  it('brings a journal of the previous schema version up to date, keeping what it holds', () => {
+    journal = openJournal(file);
+    journal.recordOrder(order('lt-1'));
+    journal.close();
+    const db = new BetterSqlite3(file);
+    db.exec(`DROP TABLE exits; UPDATE meta SET value = '1' WHERE key = 'schema_version'`);
+    db.close();
+
+    journal = openJournal(file);
+
+    expect(rows(`SELECT value FROM meta WHERE key = 'schema_version'`)).toEqual([{ value: String(SCHEMA_VERSION) }]);
+    expect(journal.openOrders().map((row) => row.clientOrderId)).toEqual(['lt-1']);
+    expect(journal.exits()).toEqual([]);
+    journal.saveExit({
+      strategy: 'sma',
+      symbol: AAPL,
+      exits: { stopLoss: { amount: 1 } },
+      direction: undefined,
+      best: undefined,
+      fired: undefined,
+      updatedAt: 1,
+    });
+    expect(journal.exits()).toHaveLength(1);
+  });
+
   it('refuses a journal of another schema version, naming the file', () => {
     openJournal(file).close();
     const db = new BetterSqlite3(file);
