@@ -56,6 +56,11 @@ export interface BacktestOptions {
   readonly keepEvents?: boolean;
   /** Keep every intent in `intents` (tests compare them; costs memory on long runs). */
   readonly keepIntents?: boolean;
+  /**
+   * Bar close instants shared by runs over the same data (of its period), e.g. made with `remember` for the
+   * trials of a research run; a fresh one per run otherwise.
+   */
+  readonly barCloses?: BarCloseTimes;
 }
 
 /** One decision of a strategy, in the order the executor took it. */
@@ -135,7 +140,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
   });
 
   await runtime.start();
-  const barCloses = new BarCloseTimes(data.period);
+  const barCloses = options.barCloses?.period === data.period ? options.barCloses : new BarCloseTimes(data.period);
   const walk = new SeriesWalk({
     series,
     inputs: symbols.map((symbol) => venue.barInput(symbol)),

@@ -1,5 +1,6 @@
 // One trial of a research run: the backtest of one parameter combination over preloaded data, reduced to
 // its metrics and return statistics (the same engine, costs and risk as `trader backtest`).
+import { BarCloseTimes } from '../backtest/bar-close.js';
 import type { BacktestData } from '../backtest/data.js';
 import { runBacktest, type BacktestRun, type BacktestVenueSettings } from '../backtest/engine.js';
 import { barLocator } from '../backtest/metrics/bar-index.js';
@@ -92,7 +93,17 @@ export async function runTrialBacktest(
     ...(settings.actions === undefined || settings.actions.length === 0 ? {} : { actions: actionsOf(settings) }),
     keepIntents,
     ...(context.risk === undefined ? {} : { risk: context.risk }),
+    barCloses: barClosesOf(context.data),
   });
+}
+
+// Every trial walks the same data: each bar's close instant is worked out once per data set.
+const barCloses = new WeakMap<BacktestData, BarCloseTimes>();
+
+function barClosesOf(data: BacktestData): BarCloseTimes {
+  let closes = barCloses.get(data);
+  if (closes === undefined) barCloses.set(data, (closes = new BarCloseTimes(data.period, true)));
+  return closes;
 }
 
 // Parsed once per settings object (a worker runs many trials with the same settings).

@@ -24,6 +24,24 @@ describe('bar close instants', () => {
     expect(hours.closeOf({ symbol: AAPL, time: localTime(AAPL, '2024-01-02 08:00') })).toBe(localTime(AAPL, '2024-01-02 09:00'));
   });
 
+  it('remembers the closes of columns walked again, and gives the same instants as a fresh walk', () => {
+    for (const period of ['15m', 'day'] as const) {
+      const start = localTime(TENCENT, '2024-01-04 08:00');
+      const times = Float64Array.from({ length: 400 }, (_, index) => start + index * 15 * 60_000);
+      const remembering = new BarCloseTimes(period, true).of(TENCENT);
+      for (let pass = 0; pass < 3; pass += 1) {
+        const fresh = new BarCloseTimes(period).of(TENCENT);
+        // The second and third passes go backwards through the remembered closes: nothing leaks between bars.
+        for (let step = 0; step < times.length; step += 1) {
+          const index = pass === 0 ? step : times.length - 1 - step;
+          remembering.closeBarAt(times, index);
+          fresh.closeBarAt(times, index);
+          expect(remembering.lastClose).toBe(fresh.lastClose);
+        }
+      }
+    }
+  });
+
   it('closes week and month bars where the next one starts', () => {
     expect(new BarCloseTimes('week').closeOf({ symbol: AAPL, time: dayTime(AAPL, '2024-01-01') })).toBe(dayTime(AAPL, '2024-01-08'));
     expect(new BarCloseTimes('month').closeOf({ symbol: AAPL, time: dayTime(AAPL, '2024-01-01') })).toBe(dayTime(AAPL, '2024-02-01'));

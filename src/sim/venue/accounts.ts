@@ -11,6 +11,7 @@ import { Quantity } from '../../domain/quantity.js';
 import type { SecuritySymbol } from '../../domain/symbol.js';
 import { markOf, type Book, type CurrencyLedger, type SymbolSlot } from './book.js';
 import { heldValues, type HeldValues } from './held-value.js';
+import { largestQuantity, wholeUnits } from './largest-quantity.js';
 import { noFees, type FeeModel } from './fees.js';
 import { remainingOf, type OrderRecord } from './orders.js';
 import type { VenueSettings } from './settings.js';
@@ -39,7 +40,6 @@ export interface Reservation {
 }
 
 const ONE = Quantity.of(1);
-const TWO = Fixed.of(2);
 const BASIS_POINTS = Fixed.of(10_000);
 
 export class Accounts {
@@ -288,7 +288,11 @@ export class Accounts {
     if (side === 'Sell') {
       const shortIm = this.shortFactors(slot.symbol).im;
       const shortable = this.settings.shortSelling
-        ? largest((q) => Money.notional(q, reference, currency).times(shortIm).lte(figures.excess), figures.excess, unit.times(shortIm))
+        ? largestQuantity({
+            fits: (q) => Money.notional(q, reference, currency).times(shortIm).lte(figures.excess),
+            budget: figures.excess,
+            unitCost: unit.times(shortIm),
+          })
         : Quantity.ZERO;
       return { cashMaxQty: closable, marginMaxQty: closable.plus(shortable) };
     }
@@ -302,14 +306,20 @@ export class Accounts {
       return { cashMaxQty, marginMaxQty: closable.plus(sameDivision ? cashMaxQty : wholeUnits(figures.excess, marginUnit)) };
     }
     const fees = (quantity: Quantity): Money => this.estimatedFees(slot, 'Buy', undefined, quantity, reference);
-    const cashMaxQty = largest((q) => Money.notional(q, reference, currency).plus(fees(q)).lte(available), available, unit);
+    const cashMaxQty = largestQuantity({
+      fits: (q) => Money.notional(q, reference, currency).plus(fees(q)).lte(available),
+      budget: available,
+      unitCost: unit,
+      feesOf: fees,
+    });
     const opening = (q: Quantity): Quantity => atLeastZero(q.minus(closable));
-    const marginMaxQty = largest(
-      (q) => Money.notional(opening(q), reference, currency).times(im).plus(fees(q)).lte(figures.excess),
-      atLeastZero(figures.excess),
-      marginUnit,
-      closable,
-    );
+    const marginMaxQty = largestQuantity({
+      fits: (q) => Money.notional(opening(q), reference, currency).times(im).plus(fees(q)).lte(figures.excess),
+      budget: atLeastZero(figures.excess),
+      unitCost: marginUnit,
+      extra: closable,
+      feesOf: fees,
+    });
     return { cashMaxQty, marginMaxQty };
   }
 
@@ -337,40 +347,4 @@ function atLeastZero<T extends FixedPoint>(value: T): T {
 function buyPowerOf(excess: Money, im: Fixed): Money {
   if (!excess.isPositive()) return Money.zero(excess.currency);
   return im.eq(Fixed.ONE) ? excess : excess.dividedBy(im, excess.precision + EXTRA_PLACES, 'down').normalized();
-}
-
-/**
- * The largest whole quantity q ≤ `extra` + budget / unitCost + 1 with fits(q) (fits must grow false with q).
- * The answer is usually just under that bound (exactly under it without fees), so the search gallops down
- * from the bound before bisecting: a few checks instead of one per bit of the budget.
- */
-function largest(fits: (quantity: Quantity) => boolean, budget: Money, unitCost: Money, extra: Quantity = Quantity.ZERO): Quantity {
-  if (!unitCost.isPositive()) return Quantity.ZERO;
-  const bound = extra.plus(wholeUnits(budget, unitCost)).plus(ONE);
-  if (!fits(Quantity.ZERO)) return Quantity.ZERO;
-  if (fits(bound)) return bound;
-  let high = bound;
-  let low = Quantity.ZERO;
-  for (let step = ONE; ; step = step.times(TWO)) {
-    const probe = high.minus(step);
-    if (!probe.isPositive()) break;
-    if (fits(probe)) {
-      low = probe;
-      break;
-    }
-    high = probe;
-  }
-  while (high.minus(low).gt(ONE)) {
-    const middle = low.plus(high).dividedBy(TWO, 0, 'floor');
-    if (fits(middle)) low = middle;
-    else high = middle;
-  }
-  return low;
-}
-
-/** floor(max(0, budget) / unitCost) for unitCost > 0, exactly (a whole-number division of the raws). */
-function wholeUnits(budget: Money, unitCost: Money): Quantity {
-  if (!budget.isPositive()) return Quantity.ZERO;
-  const units = budget.dividedBy(unitCost, 0, 'floor');
-  return Quantity.fromRaw(units.raw, 0);
 }
