@@ -6,19 +6,27 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { backtestData, loadBacktestData, type BacktestData } from '../src/backtest/data.js';
-import { parseSymbol, type Candle } from '../src/domain/index.js';
-import { dataHash } from '../src/research/data-hash.js';
+import type { BacktestData } from '../src/backtest/data.js';
+import type { Candle } from '../src/domain/index.js';
 import type { TrialExecutor } from '../src/research/executor.js';
-import { parseObjective } from '../src/research/objective.js';
-import { optimize, planTrials, type TrialPlan } from '../src/research/optimize.js';
-import { parseParamSpace } from '../src/research/param-space.js';
-import { createLocalPool } from '../src/research/pool/local-pool.js';
-import { createQueueExecutor } from '../src/research/queue/submitter.js';
-import { startQueueWorker } from '../src/research/queue/worker.js';
-import { shareData } from '../src/research/shared-data.js';
+import type { TrialPlan } from '../src/research/optimize.js';
 import type { TrialSettings } from '../src/research/trial.js';
-import smaCrossover from '../strategies/sma-crossover.js';
+import { built, usingBuild } from './support/built.js';
+
+// The library as `trader optimize` runs it (dist/, also in the worker threads), src/ without a build.
+const { backtestData, loadBacktestData } = await built<typeof import('../src/backtest/data.js')>('backtest/data.js');
+const { parseSymbol } = await built<typeof import('../src/domain/index.js')>('domain/index.js');
+const { dataHash } = await built<typeof import('../src/research/data-hash.js')>('research/data-hash.js');
+const { parseObjective } = await built<typeof import('../src/research/objective.js')>('research/objective.js');
+const { optimize, planTrials } = await built<typeof import('../src/research/optimize.js')>('research/optimize.js');
+const { parseParamSpace } = await built<typeof import('../src/research/param-space.js')>('research/param-space.js');
+const { createLocalPool } = await built<typeof import('../src/research/pool/local-pool.js')>('research/pool/local-pool.js');
+const { createQueueExecutor } = await built<typeof import('../src/research/queue/submitter.js')>('research/queue/submitter.js');
+const { startQueueWorker } = await built<typeof import('../src/research/queue/worker.js')>('research/queue/worker.js');
+const { shareData } = await built<typeof import('../src/research/shared-data.js')>('research/shared-data.js');
+const { loadStrategy } = await built<typeof import('../src/strategy/index.js')>('strategy/index.js');
+const STRATEGY = new URL('../strategies/sma-crossover.ts', import.meta.url).pathname;
+const smaCrossover = (await loadStrategy(STRATEGY)).definition;
 
 const REAL = new URL('../../shared/data/us-daily/SPY.csv', import.meta.url);
 const TRIALS = Number(process.env['BENCH_TRIALS'] ?? 600);
@@ -59,7 +67,7 @@ async function loadData(): Promise<{ data: BacktestData; label: string; path: st
 
 function settingsFor(data: BacktestData): TrialSettings {
   return {
-    strategyFile: new URL('../strategies/sma-crossover.ts', import.meta.url).pathname,
+    strategyFile: STRATEGY,
     symbols: [data.series[0]!.symbol],
     cash: '1000000',
     venue: { fees: { commissionRate: 0.001 } },
@@ -164,7 +172,9 @@ async function gridMemory(data: BacktestData, settings: TrialSettings): Promise<
 export default async function main(): Promise<void> {
   const { data, label, path } = await loadData();
   const settings = settingsFor(data);
-  console.log(`data: ${label}; sma-crossover, commission 0.001; ${TRIALS} trials per throughput run`);
+  console.log(
+    `data: ${label}; sma-crossover, commission 0.001; ${TRIALS} trials per throughput run; code: ${usingBuild ? 'dist/ (as trader runs it)' : 'src/ through tsx (no build)'}`,
+  );
   const one: number[] = [];
   const two: number[] = [];
   for (let round = 0; round < 2; round += 1) {

@@ -12,6 +12,7 @@ import { computeMetrics } from '../metrics/compute.js';
 import { pairTrades, SHARE_PLACES, type OpenLot } from '../metrics/trades.js';
 import type { OrderIntent } from '../../domain/intent.js';
 import type { BacktestRecord, BacktestResult, DenialRecord, MetricsOptions, OpenPositionRecord } from '../result.js';
+import { jsonChunks } from './json-chunks.js';
 import { localTime, type LocalTime } from './local-time.js';
 import { pricePlaces } from './price-places.js';
 
@@ -134,8 +135,14 @@ function runTimeZone(record: BacktestRecord): string {
   return first.done === true ? 'UTC' : timeZoneOf(marketOf(first.value));
 }
 
+/** The `--json` text (see writeResultJson for writing it without holding it whole). */
 export function formatResultJson(result: BacktestResult): string {
   return `${JSON.stringify(result, null, 2)}\n`;
+}
+
+/** The `--json` text in pieces, the same text as formatResultJson. */
+export function resultJsonChunks(result: BacktestResult): Iterable<string> {
+  return jsonChunks(result as unknown as Record<string, unknown>);
 }
 
 function openPositions(record: BacktestRecord, lots: readonly OpenLot[]): OpenPositionRecord[] {

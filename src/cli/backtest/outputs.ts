@@ -2,7 +2,8 @@
 import { writeFile } from 'node:fs/promises';
 import type { BacktestRun } from '../../backtest/engine.js';
 import { renderReport } from '../../backtest/report/html.js';
-import { buildResult, formatResultJson } from '../../backtest/report/result-builder.js';
+import { buildResult, resultJsonChunks } from '../../backtest/report/result-builder.js';
+import { writeChunks, writeChunksToFile } from './chunked-write.js';
 import type { BacktestResult, MetricsOptions } from '../../backtest/result.js';
 import { colorEnabled, formatSummary } from '../../backtest/summary.js';
 
@@ -19,10 +20,10 @@ export async function writeOutputs(run: BacktestRun, targets: OutputTargets): Pr
   const jsonToStdout = targets.json === '-';
   if (!targets.quiet && !jsonToStdout) process.stdout.write(formatSummary(result, { color: colorEnabled(process.stdout) }));
   if (targets.json !== undefined) {
-    const text = formatResultJson(result);
-    if (jsonToStdout) process.stdout.write(text);
+    const chunks = resultJsonChunks(result);
+    if (jsonToStdout) await writeChunks(process.stdout, chunks);
     else {
-      await writeFile(targets.json, text);
+      writeChunksToFile(targets.json, chunks);
       process.stderr.write(`wrote ${targets.json}\n`);
     }
   }

@@ -312,6 +312,8 @@ export class Accounts {
       unitCost: unit,
       feesOf: fees,
     });
+    // A cash account buying without a position to close asks the same question twice: answer it once.
+    if (closable.isZero() && marginUnit.eq(unit) && figures.excess.eq(available)) return { cashMaxQty, marginMaxQty: cashMaxQty };
     const opening = (q: Quantity): Quantity => atLeastZero(q.minus(closable));
     const marginMaxQty = largestQuantity({
       fits: (q) => Money.notional(opening(q), reference, currency).times(im).plus(fees(q)).lte(figures.excess),

@@ -23,37 +23,35 @@ export interface QuantitySearch {
 }
 
 export function largestQuantity(search: QuantitySearch): Quantity {
-  const bounds = boundsOf(search);
-  if (bounds === undefined) return Quantity.ZERO;
-  if (search.feesOf === undefined) return gallopDown(search.fits, bounds);
-  return fromGuess(search.fits, bounds, guessOf(search, bounds));
+  const bound = boundOf(search);
+  if (bound === undefined) return Quantity.ZERO;
+  if (search.feesOf === undefined) return gallopDown(search.fits, bound);
+  return fromGuess(search.fits, bound, guessOf(search, bound));
 }
 
 /** The reference: from the upper bound down. */
 export function largestQuantityByBound(search: QuantitySearch): Quantity {
-  const bounds = boundsOf(search);
-  return bounds === undefined ? Quantity.ZERO : gallopDown(search.fits, bounds);
+  const bound = boundOf(search);
+  return bound === undefined ? Quantity.ZERO : gallopDown(search.fits, bound);
 }
 
-interface Bounds {
-  /** fits(low) holds. */
-  readonly low: Quantity;
-  /** fits(high) does not, or the answer is high itself (then `found`). */
-  readonly high: Quantity;
-  readonly found: boolean;
-}
-
-function boundsOf({ fits, budget, unitCost, extra = Quantity.ZERO }: QuantitySearch): Bounds | undefined {
+/** extra + budget / unitCost + 1: no more than this can fit while fees are not negative. */
+function boundOf({ budget, unitCost, extra = Quantity.ZERO }: QuantitySearch): Quantity | undefined {
   if (!unitCost.isPositive()) return undefined;
-  const bound = extra.plus(wholeUnits(budget, unitCost)).plus(ONE);
-  if (!fits(Quantity.ZERO)) return undefined;
-  return { low: Quantity.ZERO, high: bound, found: fits(bound) };
+  return extra.plus(wholeUnits(budget, unitCost)).plus(ONE);
 }
 
-function gallopDown(fits: (quantity: Quantity) => boolean, bounds: Bounds): Quantity {
-  if (bounds.found) return bounds.high;
-  let high = bounds.high;
-  let low = bounds.low;
+/** The largest fitting quantity in [0, bound], checking from the bound down. */
+function gallopDown(fits: (quantity: Quantity) => boolean, bound: Quantity): Quantity {
+  if (!fits(Quantity.ZERO)) return Quantity.ZERO;
+  if (fits(bound)) return bound;
+  return gallopBelow(fits, bound);
+}
+
+/** With fits(0) and not fits(high): gallops down from `high`, then bisects. */
+function gallopBelow(fits: (quantity: Quantity) => boolean, from: Quantity): Quantity {
+  let high = from;
+  let low = Quantity.ZERO;
   for (let step = ONE; ; step = step.times(TWO)) {
     const probe = high.minus(step);
     if (!probe.isPositive()) break;
@@ -67,28 +65,29 @@ function gallopDown(fits: (quantity: Quantity) => boolean, bounds: Bounds): Quan
 }
 
 /** Where fees proportional to the bound's would put the answer: extra + budget / (unit cost + fee per unit). */
-function guessOf({ budget, unitCost, extra = Quantity.ZERO, feesOf }: QuantitySearch, bounds: Bounds): Quantity {
-  const atBound = bounds.high.minus(extra);
-  if (!atBound.isPositive() || feesOf === undefined || !budget.isPositive()) return bounds.low;
+function guessOf({ budget, unitCost, extra = Quantity.ZERO, feesOf }: QuantitySearch, bound: Quantity): Quantity {
+  const atBound = bound.minus(extra);
+  if (!atBound.isPositive() || feesOf === undefined || !budget.isPositive()) return Quantity.ZERO;
   const perUnit = unitCost.plus(feesOf(atBound).dividedBy(atBound, unitCost.precision + 4, 'ceil'));
   return extra.plus(wholeUnits(budget, perUnit));
 }
 
-function fromGuess(fits: (quantity: Quantity) => boolean, bounds: Bounds, guess: Quantity): Quantity {
-  if (bounds.found) return bounds.high;
-  if (!(guess.gt(bounds.low) && guess.lt(bounds.high))) return gallopDown(fits, bounds);
-  if (!fits(guess)) return gallopDown(fits, { low: bounds.low, high: guess, found: false });
+/** The answer in [0, bound], checking the guess first and galloping away from it. */
+function fromGuess(fits: (quantity: Quantity) => boolean, bound: Quantity, guess: Quantity): Quantity {
+  if (!(guess.isPositive() && guess.lt(bound))) return gallopDown(fits, bound);
+  if (!fits(guess)) return fits(Quantity.ZERO) ? gallopBelow(fits, guess) : Quantity.ZERO;
   let low = guess;
-  let high = bounds.high;
-  // Gallop up from the guess until a quantity no longer fits.
+  let high = bound;
+  // Gallop up from the guess until a quantity no longer fits (the bound itself only when reached).
   for (let step = ONE; ; step = step.times(TWO)) {
-    const probe = low.plus(step);
-    if (probe.gte(high)) break;
+    let probe = low.plus(step);
+    if (probe.gte(bound)) probe = bound;
     if (!fits(probe)) {
       high = probe;
       break;
     }
     low = probe;
+    if (probe.eq(bound)) return bound;
   }
   return bisect(fits, low, high);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildResult, formatResultJson } from '../../../src/backtest/report/result-builder.js';
+import { buildResult, formatResultJson, resultJsonChunks } from '../../../src/backtest/report/result-builder.js';
 import { backtestResultSchema } from '../../../src/backtest/result.js';
 import { parseSymbol } from '../../../src/domain/symbol.js';
 import { barsFromCloses, DAY_MS, simulateRun, SPY } from '../../support/backtest/fixtures.js';
@@ -106,6 +106,7 @@ describe('buildResult', () => {
     const result = buildResult(record);
 
     expect(backtestResultSchema.parse(JSON.parse(formatResultJson(result)))).toEqual(result);
+    expect([...resultJsonChunks(result)].join('')).toBe(formatResultJson(result));
     expect(result.trades.map((trade) => [trade.symbol, trade.side, trade.quantity])).toEqual([
       ['SPY.US', 'Long', '100'],
       ['SPY.US', 'Short', '200'],

@@ -1,0 +1,40 @@
+// Writes text given in pieces, gathered into blocks of about a megabyte: a file through one descriptor, or a
+// stream honouring its back-pressure (stdout into a pipe).
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+
+const BLOCK = 1 << 20;
+
+function* blocks(chunks: Iterable<string>): Generator<string> {
+  let pending: string[] = [];
+  let size = 0;
+  for (const chunk of chunks) {
+    pending.push(chunk);
+    size += chunk.length;
+    if (size >= BLOCK) {
+      yield pending.join('');
+      pending = [];
+      size = 0;
+    }
+  }
+  if (pending.length > 0) yield pending.join('');
+}
+
+/** Writes the pieces to a new (or truncated) file. */
+export function writeChunksToFile(path: string, chunks: Iterable<string>): void {
+  const fd = openSync(path, 'w');
+  try {
+    for (const block of blocks(chunks)) {
+      const bytes = Buffer.from(block, 'utf8');
+      for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes the pieces to a stream, waiting whenever it asks to. */
+export async function writeChunks(stream: Writable, chunks: Iterable<string>): Promise<void> {
+  for (const block of blocks(chunks)) if (!stream.write(block)) await once(stream, 'drain');
+}

@@ -1,0 +1,37 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { jsonChunks } from '../../../src/backtest/report/json-chunks.js';
+import { Money } from '../../../src/domain/money.js';
+
+const reference = (document: Record<string, unknown>): string => `${JSON.stringify(document, null, 2)}\n`;
+const joined = (document: Record<string, unknown>): string => [...jsonChunks(document)].join('');
+
+describe('a JSON document in pieces', () => {
+  it('is the text JSON.stringify writes with two-space indentation, for any document', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (document) => {
+        expect(joined(document)).toBe(reference(document));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('writes what JSON.stringify writes for values it leaves out or turns into null, and for toJSON', () => {
+    const document = {
+      skipped: undefined,
+      call: () => 1,
+      list: [undefined, () => 1, Symbol('s'), { inner: undefined, kept: 1 }, [], {}],
+      empty: [],
+      money: Money.of('12.50', 'USD'),
+      nested: { fills: [{ price: Money.of('1', 'USD') }] },
+    };
+    expect(joined(document)).toBe(reference(document));
+    expect(joined({})).toBe(reference({}));
+    expect(joined({ only: undefined })).toBe(reference({ only: undefined }));
+  });
+
+  it('gives each element of a long list its own piece', () => {
+    const chunks = [...jsonChunks({ fills: Array.from({ length: 1000 }, (_, index) => ({ index })) })];
+    expect(chunks.length).toBeGreaterThan(1000);
+  });
+});
