@@ -9,7 +9,7 @@ import type { OrderType, Side } from '../../domain/order-types.js';
 import type { Price } from '../../domain/price.js';
 import { Quantity } from '../../domain/quantity.js';
 import type { SecuritySymbol } from '../../domain/symbol.js';
-import { markOf, type Book, type CurrencyLedger, type SymbolSlot } from './book.js';
+import { markOf, type CurrencyLedger, type SymbolSlot } from './book.js';
 import { heldValues, type HeldValues } from './held-value.js';
 import { largestQuantity, wholeUnits } from './largest-quantity.js';
 import { noFees, type FeeModel } from './fees.js';
@@ -60,7 +60,6 @@ export class Accounts {
   private readonly nothing = new Map<string, Reservation>();
 
   constructor(
-    private readonly book: Book,
     private readonly settings: VenueSettings,
     private readonly fees: FeeModel,
   ) {
@@ -187,7 +186,7 @@ export class Accounts {
           settlingCash: zero,
         },
       ],
-      frozenTransactionFees: [{ currency: ledger.currency, frozenTransactionFee: this.frozenFees(ledger) }],
+      frozenTransactionFees: [{ currency: ledger.currency, frozenTransactionFee: ledger.frozenFees }],
     };
   }
 
@@ -260,6 +259,10 @@ export class Accounts {
       record.marginReserve = next.margin;
       ledger.version += 1;
     }
+    if (!record.feeReserve.eq(next.fees)) {
+      ledger.frozenFees = ledger.frozenFees.minus(record.feeReserve).plus(next.fees);
+      record.feeReserve = next.fees;
+    }
     if (!record.positionReserve.eq(next.position)) {
       slot.position!.reservedSell = slot.position!.reservedSell.minus(record.positionReserve).plus(next.position);
       record.positionReserve = next.position;
@@ -323,17 +326,6 @@ export class Accounts {
       feesOf: fees,
     });
     return { cashMaxQty, marginMaxQty };
-  }
-
-  private frozenFees(ledger: CurrencyLedger): Money {
-    let total = Money.zero(ledger.currency);
-    if (this.fees === noFees) return total;
-    for (const slot of this.book.slots.values()) {
-      if (slot.ledger !== ledger) continue;
-      for (const record of slot.resting)
-        if (record.side === 'Buy') total = total.plus(this.estimatedFees(slot, 'Buy', record, remainingOf(record), record.referencePrice));
-    }
-    return total;
   }
 }
 

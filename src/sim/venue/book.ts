@@ -27,6 +27,8 @@ export interface CurrencyLedger {
   frozenCash: Money;
   /** Initial margin held back by open orders. */
   marginReserved: Money;
+  /** Fees open buy orders are expected to cost (their reservations' fees). */
+  frozenFees: Money;
   cashFloat: number;
   /** Σ quantity × mark over `held`, kept current per bar. */
   holdingsFloat: number;
@@ -88,6 +90,7 @@ export class Book {
         cash: zero,
         frozenCash: zero,
         marginReserved: zero,
+        frozenFees: zero,
         cashFloat: 0,
         holdingsFloat: 0,
         held: [],

@@ -102,6 +102,8 @@ export interface OrderRecord {
   cashReserve: Money;
   marginReserve: Money;
   positionReserve: Quantity;
+  /** The fees its reservation counts on (buys), part of the ledger's frozen fees. */
+  feeReserve: Money;
 }
 
 export function remainingOf(record: OrderRecord): Quantity {
@@ -273,5 +275,6 @@ export function newOrderRecord(orderId: string, request: OrderRequest, now: numb
     cashReserve: zero,
     marginReserve: zero,
     positionReserve: Quantity.ZERO,
+    feeReserve: zero,
   };
 }

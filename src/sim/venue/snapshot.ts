@@ -198,6 +198,7 @@ export function orderFromJson(json: OrderJson): OrderRecord {
     cashReserve: zero,
     marginReserve: zero,
     positionReserve: Quantity.ZERO,
+    feeReserve: zero,
   };
 }
 

@@ -200,7 +200,7 @@ export class Venue {
       if (list === undefined) this.actionsBySymbol.set(action.symbol, [action]);
       else list.push(action);
     }
-    this.accounts = new Accounts(this.book, this.settings, this.feeModel);
+    this.accounts = new Accounts(this.settings, this.feeModel);
     this.matcher = new Matcher(this.settings.slippageBps, this.settings.intrabarPath, this.settings.fillModel);
     this.engine = new Engine(this.matcher, this.accounts, this.feeModel, this.faults, this.settings.volumeParticipation, {
       emit: (record, fill) => this.emit(record, fill),
@@ -351,7 +351,7 @@ export class Venue {
     const funds = this.fundsCheck(slot, record);
     if (typeof funds === 'string') {
       const zero = saved.cashReserve.minus(saved.cashReserve);
-      Object.assign(record, saved, { cashReserve: zero, marginReserve: zero, positionReserve: Quantity.ZERO });
+      Object.assign(record, saved, { cashReserve: zero, marginReserve: zero, positionReserve: Quantity.ZERO, feeReserve: zero });
       this.accounts.reserve(slot, record, this.accounts.reservationOf(slot, record));
       const code = funds.startsWith('insufficient position') ? 'INSUFFICIENT_POSITION' : 'INSUFFICIENT_BUYING_POWER';
       throw new VenueError(code, `order ${orderId} not replaced: ${funds}`);

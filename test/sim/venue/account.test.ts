@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { p, dayBar, dayTime, Harness, HK, order, US } from './fixtures.js';
+import { p, q, dayBar, dayTime, Harness, HK, order, US } from './fixtures.js';
 
 const D1 = dayBar(HK, '2024-01-02', 10, 11, 9, 10);
 const AT_10 = (date: string) => dayBar(HK, date, 10, 10, 10, 10);
@@ -157,6 +157,23 @@ describe('cash, positions and multi-currency', () => {
     expect(cash.frozenCash.toFixed()).toBe('1001');
     expect(cash.availableCash.toFixed()).toBe('8999');
     expect(sim.venue.accountBalance('HKD')[0]!.frozenTransactionFees[0]!.frozenTransactionFee.toFixed()).toBe('1');
+  });
+
+  it('counts the fees of every open buy as frozen, and lets them go as orders fill, shrink or end', () => {
+    const frozenFee = (sim: Harness): string =>
+      sim.venue.accountBalance('HKD')[0]!.frozenTransactionFees[0]!.frozenTransactionFee.toFixed();
+    const sim = new Harness({ cash: { HKD: '100000' }, fees: { commissionRate: 0.001 } }).bar(D1);
+    const first = sim.venue.submit(order(HK, 'Buy', 100, { price: p(10) }));
+    sim.venue.submit(order(HK, 'Buy', 200, { price: p(8) }));
+    sim.venue.submit(order(HK, 'Sell', 50, { price: p(20) }));
+    // 100 × 10 × 0.001 + 200 × 8 × 0.001; sells hold no fees back.
+    expect(frozenFee(sim)).toBe('2.6');
+    sim.venue.replace(first.orderId, { quantity: q(50), price: p(10) });
+    expect(frozenFee(sim)).toBe('2.1');
+    sim.venue.cancel(first.orderId);
+    expect(frozenFee(sim)).toBe('1.6');
+    sim.bar(dayBar(HK, '2024-01-03', 8, 8, 8, 8));
+    expect(frozenFee(sim)).toBe('0');
   });
 
   it('keeps the float equity estimate equal to net assets as prices move', () => {
