@@ -7,7 +7,7 @@ import type { Period } from '../domain/period.js';
 import { currencyOf, marketOf, type SecuritySymbol } from '../domain/symbol.js';
 import type { Candle } from '../domain/candle.js';
 import type { BadRowPolicy, DataProblem } from '../feeds/history/bad-data-error.js';
-import { columnsOf } from '../feeds/history/candle-columns.js';
+import { candleColumns, columnsOf } from '../feeds/history/candle-columns.js';
 import { isCandleFile, loadCandles, seriesOf, symbolFromFileName, type CandleSeries } from '../feeds/history/candle-files.js';
 
 export interface BacktestData {
@@ -93,4 +93,42 @@ export async function symbolsOfDataPath(path: string): Promise<readonly string[]
   if (symbol === undefined)
     throw new InvalidInputError(`${path}: the file name is not a symbol (like 700.HK.csv); name the symbol with --symbols`, 'symbols');
   return [symbol];
+}
+
+/** The bars with start times in [from, to) (epoch ms), for --from/--to and walk-forward windows: views, not copies. */
+export function sliceData(data: BacktestData, from: number, to: number): BacktestData {
+  return {
+    ...data,
+    series: data.series.map((series) => {
+      const columns = series.columns;
+      const start = firstAtOrAfter(columns.time, columns.length, from);
+      const end = firstAtOrAfter(columns.time, columns.length, to);
+      const cut = (column: Float64Array): Float64Array => column.subarray(start, end);
+      return seriesOf(
+        candleColumns(columns, {
+          length: end - start,
+          time: cut(columns.time),
+          open: cut(columns.open),
+          high: cut(columns.high),
+          low: cut(columns.low),
+          close: cut(columns.close),
+          volume: cut(columns.volume),
+          turnover: columns.turnover === undefined ? undefined : cut(columns.turnover),
+          pricePlaces: columns.pricePlaces,
+          volumePlaces: columns.volumePlaces,
+        }),
+      );
+    }),
+  };
+}
+
+function firstAtOrAfter(times: Float64Array, length: number, time: number): number {
+  let low = 0;
+  let high = length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (times[middle]! < time) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

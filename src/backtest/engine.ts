@@ -25,6 +25,7 @@ import { headOf, type CandleColumns } from '../feeds/history/candle-columns.js';
 import { BarCloseTimes } from './bar-close.js';
 import { BacktestBroker } from './broker.js';
 import type { BacktestData } from './data.js';
+import { historyOf } from './history.js';
 import { BacktestMarketData } from './market-data.js';
 import { checkResample } from './resample.js';
 import { SeriesWalk } from './series-walk.js';
@@ -54,6 +55,12 @@ export interface BacktestOptions {
   readonly settings?: BacktestRecord['settings'];
   /** Keep every runtime event in `events` (tests; costs memory on long runs). */
   readonly keepEvents?: boolean;
+  /**
+   * Bars before `data`, for strategies that declare a warm-up: each plays its last `warmup` bars of them
+   * before the run's first bar, as a paper run plays the service's history (what it decides on them is
+   * dropped). Without it a run starts cold at its first bar.
+   */
+  readonly history?: BacktestData;
   /** Keep every intent in `intents` (tests compare them; costs memory on long runs). */
   readonly keepIntents?: boolean;
   /**
@@ -100,7 +107,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
     ...(options.feeModel === undefined ? {} : { feeModel: options.feeModel }),
   });
   const broker = new BacktestBroker(venue);
-  const marketData = new BacktestMarketData(data.period, symbols);
+  const marketData = new BacktestMarketData(data.period, symbols, options.history === undefined ? undefined : historyOf(options.history));
   const runtime = createRuntime({
     clock,
     marketData,

@@ -9,18 +9,23 @@ import type { Quote } from '../domain/quote.js';
 import type { SecuritySymbol } from '../domain/symbol.js';
 import { Broadcast } from '../execution/broadcast.js';
 import type { MarketData } from '../feeds/market-data.js';
+import type { HistorySource } from './history.js';
 import { resample, resampleProblem } from './resample.js';
 
 export class BacktestMarketData implements MarketData {
   private readonly feeds = new Map<SecuritySymbol, Broadcast<Candle>>();
   private readonly quoteFeeds = new Map<SecuritySymbol, Broadcast<Quote>>();
+  /** Bars before the run's first, for warm-ups; absent when the run starts at the data's first bar. */
+  readonly history?: HistorySource;
 
-  /** `period`: the period of the data bars fed in. */
+  /** `period`: the period of the data bars fed in; `history`: the bars before them, if any. */
   constructor(
     readonly period: Period,
     symbols: readonly SecuritySymbol[],
+    history?: HistorySource,
   ) {
     for (const symbol of symbols) this.feeds.set(symbol, new Broadcast<Candle>());
+    if (history !== undefined) this.history = history;
   }
 
   /** The stream the engine pushes `symbol`'s closed data bars into. */

@@ -4,7 +4,7 @@
 import type { BacktestData } from '../backtest/data.js';
 import type { Period } from '../domain/period.js';
 import type { SecuritySymbol } from '../domain/symbol.js';
-import type { CandleColumns } from '../feeds/history/candle-columns.js';
+import { candleColumns } from '../feeds/history/candle-columns.js';
 import { seriesOf } from '../feeds/history/candle-files.js';
 
 /** Columns per bar, in this order, each `length` float64s of the series' buffer. */
@@ -67,57 +67,22 @@ export function dataFromShared(shared: SharedData): BacktestData {
     series: shared.series.map((series) => {
       const { length, buffer } = series;
       const view = (index: number): Float64Array => new Float64Array(buffer, index * length * 8, length);
-      const columns: CandleColumns = {
-        symbol: series.symbol,
-        period: shared.period,
-        source: series.source,
-        length,
-        time: view(0),
-        open: view(1),
-        high: view(2),
-        low: view(3),
-        close: view(4),
-        volume: view(5),
-        turnover: series.hasTurnover ? view(6) : undefined,
-        pricePlaces: series.pricePlaces,
-        volumePlaces: series.volumePlaces,
-      };
+      const columns = candleColumns(
+        { symbol: series.symbol, period: shared.period, source: series.source },
+        {
+          length,
+          time: view(0),
+          open: view(1),
+          high: view(2),
+          low: view(3),
+          close: view(4),
+          volume: view(5),
+          turnover: series.hasTurnover ? view(6) : undefined,
+          pricePlaces: series.pricePlaces,
+          volumePlaces: series.volumePlaces,
+        },
+      );
       return seriesOf(columns);
     }),
   };
-}
-
-/** The bars with start times in [from, to) (epoch ms), for walk-forward windows: views, not copies. */
-export function sliceData(data: BacktestData, from: number, to: number): BacktestData {
-  return {
-    ...data,
-    series: data.series.map((series) => {
-      const columns = series.columns;
-      const start = firstAtOrAfter(columns.time, columns.length, from);
-      const end = firstAtOrAfter(columns.time, columns.length, to);
-      const cut = (column: Float64Array): Float64Array => column.subarray(start, end);
-      return seriesOf({
-        ...columns,
-        length: end - start,
-        time: cut(columns.time),
-        open: cut(columns.open),
-        high: cut(columns.high),
-        low: cut(columns.low),
-        close: cut(columns.close),
-        volume: cut(columns.volume),
-        turnover: columns.turnover === undefined ? undefined : cut(columns.turnover),
-      });
-    }),
-  };
-}
-
-function firstAtOrAfter(times: Float64Array, length: number, time: number): number {
-  let low = 0;
-  let high = length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (times[middle]! < time) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }

@@ -18,7 +18,7 @@ import { prepareStrategy, type PreparedStrategy } from '../strategy/prepare.js';
 import { type TrialMetrics, withCalmar } from './objective.js';
 import type { ParamCombo } from './param-space.js';
 import { returnStats, type ReturnStats } from './return-stats.js';
-import { sliceData } from './shared-data.js';
+import { sliceData } from '../backtest/data.js';
 
 /** Everything but the parameters, the same for every trial of a run (plain data: it crosses to workers). */
 export interface TrialSettings {
@@ -81,13 +81,14 @@ export interface TrialContext {
 
 export async function runTrialBacktest(
   strategy: PreparedStrategy,
-  context: Pick<TrialContext, 'data' | 'risk'>,
+  context: Pick<TrialContext, 'data' | 'risk'> & { readonly history?: BacktestData },
   settings: TrialSettings,
   keepIntents = false,
 ): Promise<BacktestRun> {
   return runBacktest({
     strategies: [strategy],
     data: context.data,
+    ...(context.history === undefined ? {} : { history: context.history }),
     cash: settings.cash,
     venue: settings.venue,
     ...(settings.actions === undefined || settings.actions.length === 0 ? {} : { actions: actionsOf(settings) }),
@@ -133,18 +134,28 @@ export function trialOutcome(index: number, strategy: PreparedStrategy, run: Bac
 
 export async function runTrial(context: TrialContext, settings: TrialSettings, task: TrialTask): Promise<TrialOutcome> {
   const strategy = prepareTrial(context.definition, settings, task.combo);
-  const data = task.range === undefined ? context.data : rangeOf(context, task.range);
-  return trialOutcome(task.index, strategy, await runTrialBacktest(strategy, { data, risk: context.risk }, settings), settings);
+  const window = task.range === undefined ? { data: context.data } : windowOf(context.data, task.range);
+  return trialOutcome(task.index, strategy, await runTrialBacktest(strategy, { ...window, risk: context.risk }, settings), settings);
 }
 
-// The windows of a walk-forward repeat for every trial: each is cut once per context.
-const slices = new WeakMap<TrialContext, Map<string, BacktestData>>();
+/** A window of the data, and the bars before it as the strategies' warm-up history. */
+export interface DataWindow {
+  readonly data: BacktestData;
+  readonly history: BacktestData;
+}
 
-function rangeOf(context: TrialContext, range: TimeRange): BacktestData {
-  let cache = slices.get(context);
-  if (cache === undefined) slices.set(context, (cache = new Map()));
+// The windows of a walk-forward repeat for every trial: each is cut once per data set.
+const windows = new WeakMap<BacktestData, Map<string, DataWindow>>();
+
+export function windowOf(data: BacktestData, range: TimeRange): DataWindow {
+  let cache = windows.get(data);
+  if (cache === undefined) windows.set(data, (cache = new Map()));
   const key = `${range.from}:${range.to}`;
-  let data = cache.get(key);
-  if (data === undefined) cache.set(key, (data = sliceData(context.data, range.from, range.to)));
-  return data;
+  let window = cache.get(key);
+  if (window === undefined)
+    cache.set(
+      key,
+      (window = { data: sliceData(data, range.from, range.to), history: sliceData(data, Number.NEGATIVE_INFINITY, range.from) }),
+    );
+  return window;
 }

@@ -10,8 +10,7 @@ import type { ParamDefaults } from '../strategy/params.js';
 import type { TrialExecutor } from './executor.js';
 import { objectiveValue, type RankingRules } from './ranking.js';
 import { optimize, planTrials, type OptimizeResult, type SearchSpec } from './optimize.js';
-import { sliceData } from './shared-data.js';
-import { prepareTrial, runTrialBacktest, type TimeRange, type TrialOutcome, type TrialSettings, trialOutcome } from './trial.js';
+import { prepareTrial, runTrialBacktest, type TimeRange, type TrialOutcome, type TrialSettings, trialOutcome, windowOf } from './trial.js';
 import type { RiskLimits } from '../risk/config.js';
 
 /** A calendar length: years, months, weeks or days. */
@@ -125,9 +124,10 @@ export async function walkForward(options: WalkForwardOptions): Promise<WalkForw
     if (chosen !== undefined) {
       const combo = windowPlan.trials.find((trial) => trial.index === chosen.index)!.combo;
       const strategy = prepareTrial(options.definition, settings, combo);
-      const data = sliceData(options.data, window.test.from, window.test.to);
+      // The test window warms up on the bars before it (the end of the training window), as a live run would.
+      const { data, history } = windowOf(options.data, window.test);
       if (data.series.some((series) => series.columns.length > 0)) {
-        const run = await runTrialBacktest(strategy, { data, risk: options.risk }, settings);
+        const run = await runTrialBacktest(strategy, { data, history, risk: options.risk }, settings);
         test = trialOutcome(chosen.index, strategy, run, settings);
         testEquity = { times: Array.from(run.record.equity.times), equity: Array.from(run.record.equity.equity) };
       }

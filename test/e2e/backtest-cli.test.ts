@@ -55,6 +55,10 @@ beforeAll(async () => {
     warns: ['backtest', 'test/support/backtest/strategies/warns.ts', '--quiet'],
     help: ['backtest', '--help'],
     bracket: ['backtest', 'strategies/sma-bracket.ts', '--json', join(folder, 'bracket.json')],
+    range: ['backtest', 'strategies/sma-crossover.ts', '--from', '2010-01-01', '--to', '2015-12-31', '--json', join(folder, 'range.json')],
+    whole: ['backtest', 'strategies/sma-crossover.ts', '--json', join(folder, 'whole.json'), '--quiet'],
+    badRange: ['backtest', 'strategies/sma-crossover.ts', '--from', '2015-02-30'],
+    emptyRange: ['backtest', 'strategies/sma-crossover.ts', '--from', '2050-01-01'],
   };
   const results = await inBatches(
     Object.values(cases).map((args) => () => runTrader(args, {})),
@@ -225,6 +229,27 @@ describe('trader backtest', () => {
     );
     expect(result.fills.filter((fill) => fill.side === 'Buy').every((fill) => fill.tag === 'trend-entry')).toBe(true);
     expect(stdout).toMatch(/Exits by tag:\n( {2}.+ trades?, .+\n){4}/);
+  });
+
+  it('runs --from/--to on those dates only, warmed up on the bars before: it trades on the dates the whole run trades', async () => {
+    expect(run('range').code).toBe(0);
+    const range = backtestResultSchema.parse(JSON.parse(await readFile(join(folder, 'range.json'), 'utf8')));
+    const whole = backtestResultSchema.parse(JSON.parse(await readFile(join(folder, 'whole.json'), 'utf8')));
+    expect([range.start?.slice(0, 10), range.end?.slice(0, 10)]).toEqual(['2010-01-04', '2015-12-31']);
+    expect([range.settings.from, range.settings.to]).toEqual(['2010-01-01', '2015-12-31']);
+    // The whole run holds a position into 2010 that the ranged run never opened: compare from the first entry on.
+    const inRange = whole.fills.filter((fill) => fill.time >= '2010-01-01' && fill.time < '2016-01-01');
+    const firstBuy = inRange.findIndex((fill) => fill.side === 'Buy');
+    expect(range.fills.map((fill) => [fill.time, fill.side, fill.price])).toEqual(
+      inRange.slice(firstBuy).map((fill) => [fill.time, fill.side, fill.price]),
+    );
+  });
+
+  it('refuses a date that is not one, or a range with no bars, exit status 2', () => {
+    expect(run('badRange').code).toBe(2);
+    expect(run('badRange').stderr).toMatch(/--from: a date like 2015-01-31, got 2015-02-30/);
+    expect(run('emptyRange').code).toBe(2);
+    expect(run('emptyRange').stderr).toMatch(/no bars from 2050-01-01 to the end/);
   });
 
   it('refuses a bad flag with one line naming it, exit status 2', () => {

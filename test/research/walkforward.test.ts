@@ -7,8 +7,7 @@ import type { TrialExecutor } from '../../src/research/executor.js';
 import { parseObjective } from '../../src/research/objective.js';
 import { optimize, planTrials } from '../../src/research/optimize.js';
 import { parseParamSpace } from '../../src/research/param-space.js';
-import { sliceData } from '../../src/research/shared-data.js';
-import { runTrial, type TrialSettings } from '../../src/research/trial.js';
+import { prepareTrial, runTrial, runTrialBacktest, type TrialSettings, windowOf } from '../../src/research/trial.js';
 import { parseSpan, walkForward, walkForwardWindows } from '../../src/research/walkforward.js';
 import smaCrossover from '../../strategies/sma-crossover.js';
 import { AAPL, wavingDays } from '../support/run/candles.js';
@@ -88,13 +87,14 @@ describe('walkForward', () => {
 
     const plan = planTrials(smaCrossover as never, SETTINGS, search);
     for (const [index, window] of result.windows.entries()) {
-      const sliceContext = { ...context, data: sliceData(DATA, windows[index]!.train.from, windows[index]!.train.to) };
+      // The training window alone (warmed up on the bars before it, as every window is).
+      const train = windows[index]!.train;
       const alone = await optimize({
         plan,
         rules,
         executor: {
           run: async (trials, onOutcome) => {
-            for (const trial of trials) onOutcome(await runTrial(sliceContext, SETTINGS, trial));
+            for (const trial of trials) onOutcome(await runTrial(context, SETTINGS, { ...trial, range: train }));
           },
           close: async () => {},
         },
@@ -113,4 +113,45 @@ describe('walkForward', () => {
     expect(result.outOfSample.totalReturn).toBeCloseTo(product - 1, 10);
     expect(result.stitched.times.every((time, index) => index === 0 || time > result.stitched.times[index - 1]!)).toBe(true);
   }, 120_000);
+
+  it('warms each test window up on the bars before it: with the chosen params it trades as a run over all the data does', async () => {
+    const first = DATA.series[0]!.candles[0]!.time;
+    const last = DATA.series[0]!.candles.at(-1)!.time;
+    const windows = walkForwardWindows(
+      first,
+      last,
+      parseSpan('180d', '--train'),
+      parseSpan('120d', '--test'),
+      parseSpan('120d', '--step'),
+      false,
+    );
+    const result = await walkForward({
+      definition: smaCrossover as never,
+      data: DATA,
+      risk: undefined,
+      settings: SETTINGS,
+      search: { space: parseParamSpace(['fast=4', 'slow=12']), search: 'grid', seed: 1 },
+      rules: { objective: parseObjective('totalReturn'), constraints: [], minTrades: 0 },
+      windows,
+      executor: inProcess,
+    });
+    const strategy = prepareTrial(smaCrossover as never, SETTINGS, { fast: '4', slow: '12' });
+    const whole = await runTrialBacktest(strategy, { data: DATA, risk: undefined }, SETTINGS);
+    let compared = 0;
+    for (const { window, test } of result.windows) {
+      const inWindow = whole.record.fills.filter((fill) => fill.time >= window.test.from && fill.time < window.test.to);
+      const held = whole.record.fills
+        .filter((fill) => fill.time < window.test.from)
+        .reduce((sum, fill) => sum + (fill.side === 'Buy' ? 10 : -10), 0);
+      if (held !== 0) continue;
+      const run = await runTrialBacktest(strategy, { ...windowOf(DATA, window.test), risk: undefined }, SETTINGS);
+      expect(run.record.fills.map((fill) => [fill.time, fill.side, fill.price.toString()])).toEqual(
+        inWindow.map((fill) => [fill.time, fill.side, fill.price.toString()]),
+      );
+      // And walkForward's own test of the window made those fills.
+      expect(test?.metrics.fills).toBe(inWindow.length);
+      compared += inWindow.length;
+    }
+    expect(compared).toBeGreaterThan(0);
+  }, 60_000);
 });

@@ -22,7 +22,7 @@ const PROGRESS_EVERY = 4096;
 export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
   const json = jsonTarget(args.json);
   const timings = new PhaseTimings();
-  const { venue, cash, riskFreeRate, strategy, risk, data, dataPath, adjust, actions } = await loadBacktestInputs(
+  const { venue, cash, riskFreeRate, strategy, risk, data, history, range, dataPath, adjust, actions } = await loadBacktestInputs(
     args,
     parseParamAssignments((args.param ?? []).map(String)),
     { beforeData: () => timings.end('start-up') },
@@ -42,6 +42,7 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
     run = await runBacktest({
       strategies: [strategy],
       data,
+      ...(history === undefined ? {} : { history }),
       cash,
       venue: venue.settings,
       actions,
@@ -50,6 +51,7 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
       progress: { every: PROGRESS_EVERY, update: (done) => progress.update(done) },
       settings: {
         data: dataPath,
+        ...(range === undefined ? {} : { from: range.text.from, to: range.text.to }),
         // The result's own `period` is the data's (equity is marked per data bar); this is what the strategy saw.
         strategyPeriod: strategy.period,
         cash: cash.toFixed(),
@@ -128,6 +130,7 @@ export const backtestCommand: CommandModule<object, BacktestArgs> = {
         'Write the HTML report and the JSON result',
       )
       .example('$0 backtest strategies/dca.ts --json - | jq .metrics', 'Only JSON on stdout, for scripts')
+      .example('$0 backtest strategies/sma-crossover.ts --from 2010-01-01 --to 2015-12-31', '2010 to 2015, warmed up on the bars before')
       .example('$0 backtest strategies/breakout.ts --short --borrow-rate 0.03', 'Let sells open shorts, paying 3% a year to borrow'),
   handler: async (args) => {
     await backtestAction(args);

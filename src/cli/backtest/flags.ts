@@ -21,6 +21,11 @@ export const BACKTEST_OPTIONS = {
       "Candle file or folder of SYMBOL.csv / SYMBOL.parquet files (default: the project's data folder, see trader.json; else the bundled sample)",
   },
   symbols: { type: 'string', describe: "Comma-separated symbols (default: the file's name, or every candle file of the folder)" },
+  from: {
+    type: 'string',
+    describe: "First date of the run (YYYY-MM-DD, market-local); earlier bars are the strategy's warm-up history, not traded",
+  },
+  to: { type: 'string', describe: 'Last date of the run (YYYY-MM-DD, market-local, included)' },
   period: {
     type: 'string',
     describe: `Bar period the strategy sees (${PERIODS.join(', ')}); coarser than the data is built from it`,
@@ -64,6 +69,9 @@ export interface BacktestArgs {
   /** Default: the project's data (trader.json), else the sample history shipped with the package. */
   readonly data?: string;
   readonly symbols?: string;
+  /** First and last market-local dates of the run (the data before --from warms the strategies up). */
+  readonly from?: string;
+  readonly to?: string;
   readonly period?: string;
   readonly param?: readonly string[];
   readonly cash: string;

@@ -9,6 +9,9 @@ import { loadCorporateActions } from '../../feeds/history/corporate-actions-file
 import { loadRiskConfig, type RiskLimits } from '../../risk/config.js';
 import { loadStrategy, type ParamOverrides, type PreparedStrategy } from '../../strategy/index.js';
 import { defaultDataPath } from '../project/config.js';
+import { InvalidInputError } from '../../domain/errors.js';
+import { sliceData } from '../../backtest/data.js';
+import { dateRangeOf, type DateRange } from './date-range.js';
 import { readSecurities, securitiesFileOf } from '../../feeds/history/securities-file.js';
 import {
   ADJUSTMENTS,
@@ -27,7 +30,14 @@ export interface BacktestInputs {
   readonly riskFreeRate: number;
   readonly strategy: PreparedStrategy;
   readonly risk: RiskLimits | undefined;
+  /** The data of the run: all of it, or the bars of --from/--to. */
   readonly data: BacktestData;
+  /** Every bar loaded (`data` is a window of it under --from/--to). */
+  readonly allData: BacktestData;
+  /** --from/--to, when given. */
+  readonly range: DateRange | undefined;
+  /** The bars before --from: the strategies' warm-up history. */
+  readonly history: BacktestData | undefined;
   /** --data, or the project's data folder (trader.json), or the bundled sample. */
   readonly dataPath: string;
   readonly adjust: PriceAdjustment;
@@ -56,7 +66,11 @@ export async function loadBacktestInputs(args: BacktestArgs, params: ParamOverri
   });
   const risk = args.risk === undefined ? undefined : await loadRiskConfig(args.risk);
   hooks.beforeData?.();
-  const data = await loadBacktestData(dataPath, { symbols: strategy.symbols, onBadRow });
+  const allData = await loadBacktestData(dataPath, { symbols: strategy.symbols, onBadRow });
+  const range = dateRangeOf(args.from, args.to, allData.series[0]!.symbol);
+  const data = range === undefined ? allData : sliceData(allData, range.from, range.to);
+  if (range !== undefined && data.series.every((series) => series.columns.length === 0))
+    throw new InvalidInputError(`no bars from ${range.text.from ?? 'the start'} to ${range.text.to ?? 'the end'} in ${dataPath}`, '--from');
   if (data.skippedRows > 0) {
     const listed = data.problems.map((problem) => `\n  ${problem.source}:${problem.line}: ${problem.reason}`).join('');
     process.stderr.write(
@@ -80,6 +94,10 @@ export async function loadBacktestInputs(args: BacktestArgs, params: ParamOverri
     strategy,
     risk,
     data,
+    allData,
+    range,
+    history:
+      range === undefined || range.from === Number.NEGATIVE_INFINITY ? undefined : sliceData(allData, Number.NEGATIVE_INFINITY, range.from),
     dataPath,
     adjust,
     actions,

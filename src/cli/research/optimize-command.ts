@@ -5,14 +5,15 @@ import { basename } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { createProgress } from '../../backtest/progress.js';
 import { systemClock } from '../../clock/system-clock.js';
-import { optimize, planTrials, type OptimizeResult } from '../../research/optimize.js';
+import { optimize, planTrials, type OptimizeResult, type TrialPlan } from '../../research/optimize.js';
 import type { RankingRules } from '../../research/ranking.js';
 import { formatCsv, formatTable, optimizeDocument } from '../../research/report-rows.js';
 import type { TrialOutcome } from '../../research/trial.js';
 import { openTrialsFile, saveTrials, type TrialsFile } from '../../research/trials-file.js';
 import { BACKTEST_OPTIONS, jsonTarget } from '../backtest/flags.js';
 import { jsonTakesAValue } from '../backtest/backtest-command.js';
-import { loadBacktestInputs } from '../backtest/inputs.js';
+import { finiteRange } from '../backtest/date-range.js';
+import { type BacktestInputs, loadBacktestInputs } from '../backtest/inputs.js';
 import { createExecutor, type ResearchArgs, SEARCH_OPTIONS, searchChoice, trialSettings } from './setup.js';
 
 interface OptimizeArgs extends ResearchArgs {
@@ -25,9 +26,10 @@ export async function optimizeAction(args: OptimizeArgs): Promise<OptimizeResult
   const json = jsonTarget(args.json);
   const inputs = await loadBacktestInputs(args, {});
   const settings = trialSettings(args, inputs, choice.blocks);
-  const plan = planTrials(inputs.strategy.definition, settings, choice);
+  const plan = withinRange(planTrials(inputs.strategy.definition, settings, choice), inputs);
   const rules: RankingRules = { objective: choice.objective, constraints: choice.constraints, minTrades: choice.minTrades };
-  const { executor, dataHash } = await createExecutor(args, inputs, settings, choice.workers);
+  // Under --from/--to every trial runs on its window of the whole data, warmed up on the bars before it.
+  const { executor, dataHash } = await createExecutor(args, { data: inputs.allData, dataPath: inputs.dataPath }, settings, choice.workers);
   const identity = {
     strategy: inputs.strategy.name,
     space: choice.space,
@@ -35,6 +37,7 @@ export async function optimizeAction(args: OptimizeArgs): Promise<OptimizeResult
     trials: choice.trials ?? null,
     seed: choice.seed,
     data: dataHash,
+    ...(inputs.range === undefined ? {} : { from: inputs.range.text.from, to: inputs.range.text.to }),
     settings: {
       ...settings,
       strategyFile: basename(settings.strategyFile),
@@ -166,3 +169,9 @@ export const optimizeCommand: CommandModule<object, OptimizeArgs> = {
     await optimizeAction(args);
   },
 };
+
+/** The trials of a plan limited to --from/--to (each given the range as its window), or the plan as it is. */
+function withinRange(plan: TrialPlan, inputs: BacktestInputs): TrialPlan {
+  const range = inputs.range === undefined ? undefined : finiteRange(inputs.range, inputs.allData);
+  return range === undefined ? plan : { ...plan, trials: plan.trials.map((trial) => ({ ...trial, range })) };
+}

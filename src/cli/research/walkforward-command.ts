@@ -38,7 +38,8 @@ export async function walkForwardAction(args: WalkForwardArgs): Promise<WalkForw
     );
   const settings = trialSettings(args, inputs, choice.blocks);
   const rules: RankingRules = { objective: choice.objective, constraints: choice.constraints, minTrades: choice.minTrades };
-  const { executor } = await createExecutor(args, inputs, settings, choice.workers);
+  // Windows are cut from the whole data, so each warms up on the bars before it (before --from too).
+  const { executor } = await createExecutor(args, { data: inputs.allData, dataPath: inputs.dataPath }, settings, choice.workers);
   const stop = new AbortController();
   const onInterrupt = (): void => stop.abort();
   process.once('SIGINT', onInterrupt);
@@ -48,7 +49,7 @@ export async function walkForwardAction(args: WalkForwardArgs): Promise<WalkForw
   try {
     result = await walkForward({
       definition: inputs.strategy.definition,
-      data: inputs.data,
+      data: inputs.allData,
       risk: inputs.risk,
       settings,
       search: choice,

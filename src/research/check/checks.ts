@@ -8,7 +8,7 @@ import type { BacktestData } from '../../backtest/data.js';
 import type { RiskLimits } from '../../risk/config.js';
 import type { PreparedStrategy } from '../../strategy/prepare.js';
 import { seededRandom } from '../param-space.js';
-import { sliceData } from '../shared-data.js';
+import { sliceData } from '../../backtest/data.js';
 import { runTrialBacktest, type TrialSettings } from '../trial.js';
 import { decisionsOf, type Decision, type Difference, firstDifference } from './decisions.js';
 

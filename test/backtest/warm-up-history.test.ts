@@ -1,0 +1,71 @@
+// A run that starts inside its data (--from, walk-forward windows) warms its strategies up on the bars before
+// its start, as a paper run warms up on the service's history: after the start it decides what the whole
+// run decides, wherever it is cut.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { backtestData } from '../../src/backtest/data.js';
+import type { Candle } from '../../src/domain/candle.js';
+import { prepareStrategy } from '../../src/strategy/prepare.js';
+import smaCrossover from '../../strategies/sma-crossover.js';
+import { AAPL, backtest, dayBar } from '../support/backtest/scripted.js';
+
+const BARS = 160;
+// sma-crossover's averages remember only their windows: warmed up on its declared bars (slow + 1), a run cut
+// anywhere is in the same state as the whole run there. (Smoothed indicators such as RSI or ATR remember
+// all of their past; a finite warm-up brings them close, not equal, as in a live run.)
+const STRATEGY = prepareStrategy(smaCrossover, { symbols: [AAPL], params: { fast: 3, slow: 8, quantity: 10 } });
+
+function walk(seed: number): Candle[] {
+  let state = seed;
+  let price = 100;
+  const bars: Candle[] = [];
+  const day = new Date(Date.UTC(2024, 0, 2));
+  while (bars.length < BARS) {
+    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      const open = price;
+      price = Math.max(1, Math.round(price * (1 + (state / 2_147_483_648 - 0.5) * 0.06) * 100) / 100);
+      bars.push(dayBar(AAPL, day.toISOString().slice(0, 10), open, Math.max(open, price) + 0.4, Math.min(open, price) - 0.4, price));
+    }
+    day.setUTCDate(day.getUTCDate() + 1);
+  }
+  return bars;
+}
+
+const series = (candles: readonly Candle[]) => ({ symbol: AAPL, period: 'day' as const, source: 'AAPL.csv', candles: [...candles] });
+
+describe('warm-up history in a backtest', () => {
+  it('a run cut at a bar where the whole run is flat, with the bars before as history, decides what the whole run decides', async () => {
+    let compared = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 20, max: BARS - 20 }), async (seed, cut) => {
+        const bars = walk(seed);
+        const whole = await backtest([bars], [STRATEGY]);
+        const start = bars[cut]!.time;
+        // Flat at the cut: no shares held and no order decided on the bar before (it would fill at the cut).
+        const held = whole.record.fills
+          .filter((fill) => fill.time < start)
+          .reduce((sum, fill) => sum + (fill.side === 'Buy' ? 1 : -1) * fill.quantity.toNumber(), 0);
+        const decidedBefore = whole.intents.some((one) => one.time > bars[cut - 1]!.time && one.time < start);
+        fc.pre(held === 0 && !decidedBefore);
+        const cutRun = await backtest([bars.slice(cut)], [STRATEGY], { history: backtestData([series(bars.slice(0, cut))]) });
+        const fromStart = (run: typeof whole) => run.intents.filter((one) => one.time >= start);
+        expect(fromStart(cutRun)).toEqual(fromStart(whole));
+        compared += fromStart(whole).length;
+      }),
+      { numRuns: 25 },
+    );
+    expect(compared).toBeGreaterThan(20);
+  });
+
+  it('starts cold without history: the first decision comes only after the warm-up bars of the run itself', async () => {
+    const bars = walk(7);
+    const cold = await backtest([bars.slice(80)], [STRATEGY]);
+    const warm = await backtest([bars.slice(80)], [STRATEGY], { history: backtestData([series(bars.slice(0, 80))]) });
+    const firstCold = cold.intents[0]?.time ?? Number.POSITIVE_INFINITY;
+    const firstWarm = warm.intents[0]?.time ?? Number.POSITIVE_INFINITY;
+    // sma 3/8 needs 8 bars before its first mean and one more for a cross.
+    expect(firstCold).toBeGreaterThanOrEqual(bars[80 + 8]!.time);
+    expect(firstWarm).toBeLessThan(firstCold);
+  });
+});
