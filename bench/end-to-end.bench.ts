@@ -5,7 +5,9 @@
 //   - 1 symbol × 1,000,000 one-minute bars, decided on 1m bars;
 //   - the bundled 20-year daily file with sma-crossover (the README's first command).
 // Each case runs RUNS times (BENCH_RUNS); printed are the medians, with the fastest and slowest totals.
-// Bytes per bar: the peak RSS above the 20-year file's (5,106 bars: start-up and modules) per extra bar.
+// Bytes per bar: the peak RSS above the 20-year file's (5,106 bars: start-up and modules) per extra bar; and,
+// from one more run under `node --expose-gc`, what the process holds (heap + array buffers after a full
+// collection) once the data is loaded and once the walk is done, per input bar.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,6 +25,8 @@ interface Run {
   /** The same phases in CPU time (all the process's threads, GC included). */
   readonly cpu: Readonly<Record<string, number>>;
   readonly peakMb: number;
+  /** MB held after each phase (heap + array buffers after a full collection), from a --expose-gc run. */
+  readonly held: Readonly<Record<string, number>>;
 }
 
 interface Case {
@@ -31,12 +35,16 @@ interface Case {
   readonly args: readonly string[];
 }
 
-async function runOnce(args: readonly string[], json: string): Promise<Run> {
+async function runOnce(args: readonly string[], json: string, nodeFlags: readonly string[] = []): Promise<Run> {
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, [join(ROOT, 'bin/trader.js'), 'backtest', ...args, '--json', json, '--quiet', '--timings'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeFlags, join(ROOT, 'bin/trader.js'), 'backtest', ...args, '--json', json, '--quiet', '--timings'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk: string) => {
@@ -53,7 +61,12 @@ async function runOnce(args: readonly string[], json: string): Promise<Run> {
   const phasesOf = (text: string): Record<string, number> =>
     Object.fromEntries([...text.matchAll(/([a-z-]+) (\d+) ms/g)].map((match) => [match[1]!, Number(match[2])]));
   const peak = /peak RSS (\d+) MB/.exec(line);
-  return { totalMs, phases: phasesOf(line), cpu: phasesOf(cpuLine), peakMb: Number(peak?.[1] ?? Number.NaN) };
+  const heldLine = lines.find((text) => text.startsWith('held after'));
+  const held =
+    heldLine === undefined
+      ? {}
+      : Object.fromEntries([...heldLine.matchAll(/([a-z-]+) ([\d.]+) MB/g)].map((match) => [match[1]!, Number(match[2])]));
+  return { totalMs, phases: phasesOf(line), cpu: phasesOf(cpuLine), peakMb: Number(peak?.[1] ?? Number.NaN), held };
 }
 
 function median(values: readonly number[]): number {
@@ -68,7 +81,8 @@ async function measure(one: Case, folder: string): Promise<Run> {
   const phaseNames = Object.keys(runs[0]!.phases);
   const phases = Object.fromEntries(phaseNames.map((name) => [name, median(runs.map((run) => run.phases[name]!))]));
   const cpu = Object.fromEntries(phaseNames.map((name) => [name, median(runs.map((run) => run.cpu[name]!))]));
-  const result: Run = { totalMs: median(totals), phases, cpu, peakMb: median(runs.map((run) => run.peakMb)) };
+  const memory = await runOnce(one.args, join(folder, 'memory.json'), ['--expose-gc']);
+  const result: Run = { totalMs: median(totals), phases, cpu, peakMb: median(runs.map((run) => run.peakMb)), held: memory.held };
   const rate = (ms: number): string => `${Math.round(one.bars / (ms / 1000)).toLocaleString('en-US')} bars/s`;
   console.log(
     `${one.label}: ${one.bars.toLocaleString('en-US')} bars, median of ${RUNS}: ${result.totalMs.toFixed(0)} ms process start to exit = ` +
@@ -78,6 +92,14 @@ async function measure(one: Case, folder: string): Promise<Run> {
     `  phases (median ms): ${phaseNames.map((name) => `${name} ${phases[name]!.toFixed(0)}`).join(' · ')}; peak RSS ${result.peakMb} MB`,
   );
   console.log(`  CPU (median ms): ${phaseNames.map((name) => `${name} ${cpu[name]!.toFixed(0)}`).join(' · ')}`);
+  const { held } = memory;
+  if (held['start-up'] !== undefined && held.load !== undefined && held.walk !== undefined) {
+    const perBar = (mb: number): string => ((mb * 1024 * 1024) / one.bars).toFixed(0);
+    console.log(
+      `  held (--expose-gc run, heap + array buffers after a full collection): the loaded data ${perBar(held.load - held['start-up'])} B/bar; ` +
+        `after the walk, data and run with its result ${perBar(held.walk - held['start-up'])} B/bar, the run alone ${perBar(held.walk - held.load)} B/bar`,
+    );
+  }
   return result;
 }
 

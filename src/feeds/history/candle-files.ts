@@ -2,7 +2,7 @@
 // name ("700.HK.csv", "AAPL.US.parquet") or from the caller, and each file's times are read in its market's
 // zone.
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { readIntoScratch } from './file-bytes.js';
+import { readIntoScratch, releaseScratch } from './file-bytes.js';
 import { basename, join } from 'node:path';
 import type { Candle } from '../../domain/candle.js';
 import { InvalidInputError } from '../../domain/errors.js';
@@ -78,6 +78,14 @@ export async function readCandleFile(path: string, options: CandleFileOptions): 
 }
 
 export async function loadCandles(path: string, options: LoadOptions = {}): Promise<LoadResult> {
+  try {
+    return await loadCandleFiles(path, options);
+  } finally {
+    releaseScratch();
+  }
+}
+
+async function loadCandleFiles(path: string, options: LoadOptions): Promise<LoadResult> {
   const info = await stat(path).catch(() => {
     throw new InvalidInputError(`data path ${path} does not exist`, 'data');
   });

@@ -25,6 +25,11 @@ export function readIntoScratch(path: string): Uint8Array {
   }
 }
 
+/** Lets the shared buffer go (after a batch of files: a single big file would otherwise stay held). */
+export function releaseScratch(): void {
+  scratch = Buffer.allocUnsafe(0);
+}
+
 /** The file's first line (without its line break), reading at most `limit` bytes. */
 export function readFirstLine(path: string, limit = 65_536): string {
   const fd = openSync(path, 'r');
