@@ -1,0 +1,82 @@
+// The fast row reader (the time,open,high,low,close,volume layout) against the general one: the same
+// columns, places, period and problems for any file, clean or not. The general reader is the reference.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { BadDataError } from '../../../src/feeds/history/bad-data-error.js';
+import { readCandleCsv } from '../../../src/feeds/history/candle-csv.js';
+import { parseSymbol } from '../../../src/domain/symbol.js';
+
+const OPTIONS = { symbol: parseSymbol('AAPL.US'), source: 'AAPL.US.csv', timeZone: 'America/New_York', onBadRow: 'skip' } as const;
+
+/** What a reader made of a file: its columns as plain arrays and its verdict. */
+function readWith(text: string, rowReader: 'fast' | 'general', onBadRow: 'skip' | 'fail' = 'skip'): unknown {
+  try {
+    const { columns, problems, skippedRows } = readCandleCsv(Buffer.from(text, 'utf8'), { ...OPTIONS, onBadRow }, rowReader);
+    const fields = ['time', 'open', 'high', 'low', 'close', 'volume'] as const;
+    return {
+      period: columns.period,
+      length: columns.length,
+      places: [columns.pricePlaces, columns.volumePlaces],
+      ...Object.fromEntries(fields.map((field) => [field, Array.from(columns[field])])),
+      turnover: columns.turnover === undefined ? undefined : Array.from(columns.turnover),
+      problems,
+      skippedRows,
+    };
+  } catch (error) {
+    return { error: error instanceof BadDataError ? error.message : String(error) };
+  }
+}
+
+const price = fc.oneof(
+  fc.integer({ min: 0, max: 100_000 }).map(String),
+  fc
+    .tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 9_999 }), fc.integer({ min: 1, max: 4 }))
+    .map(([whole, part, places]) => `${whole}.${String(part).padStart(places, '0').slice(0, places)}`),
+  fc.constantFrom('0.5', '12.', '.5', '1e3', '-1', ' 7', '7 ', '', 'x', '1234567890123456'),
+);
+const time = (day: number, minute: number, dateOnly: boolean): string => {
+  const date = new Date(Date.UTC(2024, 0, 2) + day * 86_400_000).toISOString().slice(0, 10);
+  return dateOnly ? date : `${date} ${String(9 + Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+};
+const line = (dateOnly: boolean) =>
+  fc
+    .oneof(
+      {
+        weight: 8,
+        arbitrary: fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 300 }), price, price, price, price, price),
+      },
+      { weight: 1, arbitrary: fc.constantFrom('', ' ', 'garbage', '2024-13-01,1,1,1,1,1', '2024-01-02,1,2,3') },
+    )
+    .map((row) => {
+      if (typeof row === 'string') return row;
+      const [day, minute, open, high, low, close, volume] = row;
+      return `${time(day, minute, dateOnly)},${open},${high},${low},${close},${volume}`;
+    });
+const files = fc
+  .boolean()
+  .chain((dateOnly) =>
+    fc
+      .tuple(fc.array(line(dateOnly), { maxLength: 40 }), fc.constantFrom('\n', '\r\n'), fc.boolean())
+      .map(([lines, newline, last]) => `date,open,high,low,close,volume${newline}${lines.join(newline)}${last ? newline : ''}`),
+  );
+
+describe('the fast row reader', () => {
+  it('reads every file as the general reader does, clean or not, under either bad-row policy', () => {
+    fc.assert(
+      fc.property(files, fc.constantFrom('skip' as const, 'fail' as const), (text, onBadRow) => {
+        expect(readWith(text, 'fast', onBadRow)).toEqual(readWith(text, 'general', onBadRow));
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it('reads sorted clean rows, the common case, as the general reader does', () => {
+    const rows = Array.from({ length: 500 }, (_, index) => {
+      const base = 100 + (index % 37) * 0.25;
+      return `${time(Math.floor(index / 390), index % 390, false)},${base},${base + 1.5},${base - 0.75},${base + 0.5},${1000 + index}`;
+    });
+    const text = `datetime,open,high,low,close,volume\n${rows.join('\n')}\n`;
+    expect(readWith(text, 'fast')).toEqual(readWith(text, 'general'));
+    expect((readWith(text, 'fast') as { length: number }).length).toBe(500);
+  });
+});
