@@ -119,7 +119,18 @@ export const venueSettingsSchema = z.strictObject({
 export type VenueSettings = z.output<typeof venueSettingsSchema>;
 export type VenueSettingsInput = z.input<typeof venueSettingsSchema>;
 
+// Research runs make a venue per trial from the same settings: each distinct input is validated once. The
+// parsed settings are never changed, so they can be shared; the cache holds the last few inputs.
+const parsedSettings = new Map<string, VenueSettings>();
+const PARSED_KEPT = 8;
+
 /** Validates venue settings, filling defaults; every problem is reported at once with its path. */
 export function parseVenueSettings(input: unknown): VenueSettings {
-  return parseStrict(venueSettingsSchema, input ?? {}, 'venue');
+  const key = JSON.stringify(input ?? {});
+  const known = parsedSettings.get(key);
+  if (known !== undefined) return known;
+  const settings = parseStrict(venueSettingsSchema, input ?? {}, 'venue');
+  if (parsedSettings.size >= PARSED_KEPT) parsedSettings.delete(parsedSettings.keys().next().value!);
+  parsedSettings.set(key, settings);
+  return settings;
 }
