@@ -11,9 +11,12 @@ function indented(text: string, pad: string): string {
   return text.includes('\n') ? text.replaceAll('\n', `\n${pad}`) : text;
 }
 
+/** Elements of a top-level array written per piece: few enough to bound a piece, many enough to be quick. */
+const ELEMENTS_PER_PIECE = 512;
+
 /**
- * The pieces of JSON.stringify(document, null, 2) + "\n", for a plain object whose arrays may be long: each
- * element of a top-level array is one piece.
+ * The pieces of JSON.stringify(document, null, 2) + "\n", for a plain object whose arrays may be long: a
+ * top-level array comes in pieces of up to ELEMENTS_PER_PIECE elements.
  */
 export function* jsonChunks(document: Readonly<Record<string, unknown>>): Generator<string> {
   const keys = Object.keys(document).filter((key) => !omitted(document[key]));
@@ -32,10 +35,11 @@ export function* jsonChunks(document: Readonly<Record<string, unknown>>): Genera
       continue;
     }
     yield `${name}[\n`;
-    for (let element = 0; element < value.length; element += 1) {
-      const item: unknown = value[element];
-      const text = omitted(item) ? 'null' : indented(JSON.stringify(item, null, 2), '    ');
-      yield `    ${text}${element + 1 < value.length ? ',\n' : '\n'}`;
+    for (let from = 0; from < value.length; from += ELEMENTS_PER_PIECE) {
+      const to = Math.min(value.length, from + ELEMENTS_PER_PIECE);
+      // JSON.stringify of the slice writes "[\n  element,\n  element\n]": drop the brackets, indent two more.
+      const text = JSON.stringify(value.slice(from, to), null, 2);
+      yield `  ${indented(text.slice(2, text.length - 2), '  ')}${to < value.length ? ',\n' : '\n'}`;
     }
     yield `  ]${end}`;
   }

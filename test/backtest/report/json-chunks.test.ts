@@ -30,8 +30,13 @@ describe('a JSON document in pieces', () => {
     expect(joined({ only: undefined })).toBe(reference({ only: undefined }));
   });
 
-  it('gives each element of a long list its own piece', () => {
-    const chunks = [...jsonChunks({ fills: Array.from({ length: 1000 }, (_, index) => ({ index })) })];
-    expect(chunks.length).toBeGreaterThan(1000);
+  it('writes a long list in pieces of bounded size', () => {
+    const document = {
+      fills: Array.from({ length: 5000 }, (_, index) => ({ index, price: `${index}.5`, tag: index % 3 === 0 ? null : 'x' })),
+    };
+    const chunks = [...jsonChunks(document)];
+    expect(chunks.length).toBeGreaterThan(10);
+    expect(Math.max(...chunks.map((chunk) => chunk.length))).toBeLessThan(100_000);
+    expect(chunks.join('')).toBe(reference(document));
   });
 });
