@@ -1,5 +1,6 @@
 // `trader check STRATEGY`: look-ahead, warm-up, determinism and backtest/paper parity; pass or fail per
 // check with the first differing decision, exit 1 when any check fails.
+import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { localTime } from '../../backtest/report/local-time.js';
@@ -10,7 +11,7 @@ import { marketOf } from '../../domain/symbol.js';
 import { CHECK_NAMES, type CheckName, type CheckResult, runChecks } from '../../research/check/checks.js';
 import { paperDecisions } from '../../research/check/paper-replay.js';
 import { parseParamAssignments } from '../../strategy/index.js';
-import { BACKTEST_OPTIONS, type BacktestArgs } from '../backtest/flags.js';
+import { BACKTEST_OPTIONS, type BacktestArgs, jsonTarget } from '../backtest/flags.js';
 import { jsonTakesAValue } from '../backtest/backtest-command.js';
 import { loadBacktestInputs } from '../backtest/inputs.js';
 
@@ -69,11 +70,15 @@ export async function checkAction(args: CheckArgs): Promise<CheckResult[]> {
   );
   const zone = timeZoneOf(marketOf(inputs.strategy.symbols[0]!));
   const at = (time: number): string => (Number.isFinite(time) ? localTime(zone).iso(time) : '—');
-  if (args.json === true || args.json === '-' || args.json === '') {
-    process.stdout.write(
-      `${JSON.stringify({ strategy: inputs.strategy.name, passed: results.every((result) => result.passed), checks: results.map((result) => ({ ...result, ...(result.difference === undefined ? {} : { difference: { ...result.difference, time: at(result.difference.time) } }) })) }, null, 2)}\n`,
-    );
-  } else {
+  const json = jsonTarget(args.json);
+  const document = () =>
+    `${JSON.stringify({ strategy: inputs.strategy.name, passed: results.every((result) => result.passed), checks: results.map((result) => ({ ...result, ...(result.difference === undefined ? {} : { difference: { ...result.difference, time: at(result.difference.time) } }) })) }, null, 2)}\n`;
+  if (json === '-') process.stdout.write(document());
+  else {
+    if (json !== undefined) {
+      await writeFile(json, document());
+      process.stderr.write(`wrote ${json}\n`);
+    }
     for (const result of results) {
       process.stdout.write(`${result.passed ? 'PASS' : 'FAIL'}  ${result.check.padEnd(12)} ${result.detail}\n`);
       const difference = result.difference;
@@ -95,11 +100,17 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
       .positional('strategy', { type: 'string', demandOption: true, describe: 'Strategy file (.ts or .js)' })
       .option('param', { type: 'string', array: true, describe: 'Strategy parameter key=value (repeatable)' })
       .options(BACKTEST_OPTIONS)
+      // The checks compare runs over the stretch itself (the warm-up check starts some of them cold on purpose).
+      .option('from', {
+        type: 'string',
+        describe: 'First date of the bars checked (YYYY-MM-DD, market-local); no warm-up from earlier bars',
+      })
+      .option('to', { type: 'string', describe: 'Last date of the bars checked (YYYY-MM-DD, market-local, included)' })
       .option('cuts', { type: 'number', default: 5, describe: 'Look-ahead: how many random bars to cut the history after' })
       .option('seed', { type: 'number', default: 1, describe: 'Seed of the random cut points' })
       .option('parity-bars', { type: 'number', default: 60, describe: 'Parity: bars of the stretch replayed on the paper simulator' })
       .option('only', { type: 'string', describe: `Run only these checks (comma-separated: ${CHECK_NAMES.join(', ')})` })
-      .option('json', { type: 'string', describe: 'Print the results as JSON (--json or --json -)' })
+      .option('json', { type: 'string', describe: 'The results as JSON: to a file, or to stdout with --json - (or --json alone)' })
       .example('$0 check strategies/sma-crossover.ts', 'All four checks on the bundled history')
       .example('$0 check my-strategy.ts --data ~/data/AAPL.US.csv --only look-ahead,determinism --cuts 20', 'Some checks, more cut points'),
   handler: async (args) => {

@@ -3,6 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { CommandModule } from 'yargs';
+import { InvalidInputError } from '../../domain/errors.js';
 import { createProgress } from '../../backtest/progress.js';
 import { systemClock } from '../../clock/system-clock.js';
 import { optimize, planTrials, type OptimizeResult, type TrialPlan } from '../../research/optimize.js';
@@ -27,6 +28,7 @@ export async function optimizeAction(args: OptimizeArgs): Promise<OptimizeResult
   const inputs = await loadBacktestInputs(args, {});
   const settings = trialSettings(args, inputs, choice.blocks);
   const plan = withinRange(planTrials(inputs.strategy.definition, settings, choice), inputs);
+  refuseEmptyPlan(plan);
   const rules: RankingRules = { objective: choice.objective, constraints: choice.constraints, minTrades: choice.minTrades };
   // Under --from/--to every trial runs on its window of the whole data, warmed up on the bars before it.
   const { executor, dataHash } = await createExecutor(args, { data: inputs.allData, dataPath: inputs.dataPath }, settings, choice.workers);
@@ -174,4 +176,13 @@ export const optimizeCommand: CommandModule<object, OptimizeArgs> = {
 function withinRange(plan: TrialPlan, inputs: BacktestInputs): TrialPlan {
   const range = inputs.range === undefined ? undefined : finiteRange(inputs.range, inputs.allData);
   return range === undefined ? plan : { ...plan, trials: plan.trials.map((trial) => ({ ...trial, range })) };
+}
+
+/** A search whose every combination the strategy refuses (a typo in --param, say) is a mistake, not a result. */
+export function refuseEmptyPlan(plan: TrialPlan): void {
+  if (plan.trials.length > 0 || plan.skipped.length === 0) return;
+  throw new InvalidInputError(
+    `the strategy refuses every combination of the --param ranges (${plan.skipped.length}; e.g. ${plan.skipped[0]!.reason}); check the names and values`,
+    '--param',
+  );
 }

@@ -10,6 +10,8 @@ import { InvalidInputError } from '../../domain/errors.js';
 import { BACKTEST_OPTIONS, jsonTarget } from '../backtest/flags.js';
 import { jsonTakesAValue } from '../backtest/backtest-command.js';
 import { loadBacktestInputs } from '../backtest/inputs.js';
+import { refuseEmptyPlan } from './optimize-command.js';
+import { planTrials } from '../../research/optimize.js';
 import { localTime } from '../../backtest/report/local-time.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
 import { marketOf } from '../../domain/symbol.js';
@@ -37,6 +39,7 @@ export async function walkForwardAction(args: WalkForwardArgs): Promise<WalkForw
       '--train',
     );
   const settings = trialSettings(args, inputs, choice.blocks);
+  refuseEmptyPlan(planTrials(inputs.strategy.definition, settings, choice));
   const rules: RankingRules = { objective: choice.objective, constraints: choice.constraints, minTrades: choice.minTrades };
   // Windows are cut from the whole data, so each warms up on the bars before it (before --from too).
   const { executor } = await createExecutor(args, { data: inputs.allData, dataPath: inputs.dataPath }, settings, choice.workers);

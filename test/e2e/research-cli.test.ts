@@ -1,0 +1,195 @@
+// `trader optimize`, `trader walkforward` and `trader check` as a user runs them: the binary over the bundled
+// 20-year S&P 500 history, its outputs and exit statuses, and each trial agreeing with `trader backtest`.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backtestResultSchema } from '../../src/backtest/result.js';
+import { reapWhenTestEnds } from '../support/child-reaper.js';
+import { inBatches, runTrader, type TraderRun } from '../support/http/run-trader.js';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SMA = 'strategies/sma-crossover.ts';
+const GRID = ['--param', 'fast=5:15:5', '--param', 'slow=20:40:10', '--workers', '1'];
+
+let folder: string;
+const runs = new Map<string, TraderRun>();
+const run = (name: string): TraderRun => runs.get(name)!;
+const json = async (file: string): Promise<Record<string, any>> => JSON.parse(await readFile(join(folder, file), 'utf8'));
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'research-cli-'));
+  const cases: Record<string, readonly string[]> = {
+    optimize: [
+      'optimize',
+      SMA,
+      ...GRID,
+      '--json',
+      join(folder, 'optimize.json'),
+      '--csv',
+      join(folder, 'optimize.csv'),
+      '--report',
+      join(folder, 'optimize.html'),
+    ],
+    best: ['backtest', SMA, '--param', 'fast=5', '--param', 'slow=30', '--json', join(folder, 'best.json'), '--quiet'],
+    ranged: ['optimize', SMA, ...GRID, '--from', '2012-01-01', '--to', '2016-12-31', '--json', join(folder, 'ranged.json')],
+    rangedBest: ['backtest', SMA, '--from', '2012-01-01', '--to', '2016-12-31', '--json', join(folder, 'ranged-best.json'), '--quiet'],
+    walkforward: ['walkforward', SMA, ...GRID, '--train', '4y', '--test', '2y', '--json', join(folder, 'walkforward.json')],
+    checkHonest: [
+      'check',
+      SMA,
+      '--param',
+      'fast=5',
+      '--param',
+      'slow=20',
+      '--cuts',
+      '3',
+      '--parity-bars',
+      '40',
+      '--from',
+      '2018-01-01',
+      '--json',
+      join(folder, 'check.json'),
+    ],
+    checkPeeking: [
+      'check',
+      'test/research/strategies/peeking.ts',
+      '--data',
+      'backtest-data/SPX.US.csv',
+      '--symbols',
+      'SPX.US',
+      '--only',
+      'look-ahead',
+      '--from',
+      '2019-01-01',
+    ],
+    badParam: ['optimize', SMA, '--param', 'fast=ten'],
+    help: ['optimize', '--help'],
+  };
+  const results = await inBatches(
+    Object.values(cases).map((args) => () => runTrader(args, {})),
+    3,
+  );
+  Object.keys(cases).forEach((name, index) => runs.set(name, results[index]!));
+}, 300_000);
+
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe('trader optimize', () => {
+  it('ranks the grid by Sharpe, and its best trial is the backtest of those params', async () => {
+    expect(run('optimize').code).toBe(0);
+    const result = await json('optimize.json');
+    expect([result.trials, result.finished, result.interrupted]).toEqual([9, 9, false]);
+    const sharpes = result.ranked.map((trial: { metrics: { sharpe: number } }) => trial.metrics.sharpe);
+    expect([...sharpes].sort((a, b) => b - a)).toEqual(sharpes);
+    const best = result.ranked[0];
+    expect(best.params).toMatchObject({ fast: 5, slow: 30 });
+    const backtest = backtestResultSchema.parse(await json('best.json'));
+    expect(best.metrics.sharpe).toBe(backtest.metrics.sharpe);
+    expect(best.metrics.totalReturn).toBe(backtest.metrics.totalReturn);
+    expect(best.metrics.closedTrades).toBe(backtest.metrics.closedTrades);
+    expect(run('optimize').stdout).toMatch(/Probability of backtest overfitting \(CSCV/);
+    expect((await readFile(join(folder, 'optimize.csv'), 'utf8')).trim().split('\n')).toHaveLength(10);
+    expect((await stat(join(folder, 'optimize.html'))).size).toBeGreaterThan(10_000);
+  });
+
+  it('with --from/--to runs each trial on those dates, warmed up as trader backtest --from/--to is', async () => {
+    expect(run('ranged').code).toBe(0);
+    const result = await json('ranged.json');
+    const trial = result.ranked.find((one: { params: { fast: number; slow: number } }) => one.params.fast === 10 && one.params.slow === 30);
+    const backtest = backtestResultSchema.parse(await json('ranged-best.json'));
+    expect(trial.metrics.totalReturn).toBe(backtest.metrics.totalReturn);
+    expect(trial.metrics.closedTrades).toBe(backtest.metrics.closedTrades);
+    expect(trial.metrics.bars).toBe(backtest.metrics.bars);
+  });
+
+  it("continues a run from its --resume file, and refuses another run's file, exit status 2", async () => {
+    const resume = join(folder, 'resume.jsonl');
+    const first = await runTrader(['optimize', SMA, ...GRID, '--resume', resume], {});
+    expect(first.code).toBe(0);
+    expect((await readFile(resume, 'utf8')).trim().split('\n').length).toBeGreaterThanOrEqual(9);
+    const again = await runTrader(['optimize', SMA, ...GRID, '--resume', resume, '--json', '-'], {});
+    expect(again.code).toBe(0);
+    expect(again.stderr).toMatch(/resuming: 9 of 9 trials already finished/);
+    expect(JSON.parse(again.stdout).ranked[0].params).toMatchObject({ fast: 5, slow: 30 });
+    const other = await runTrader(
+      ['optimize', SMA, '--param', 'fast=5:10:5', '--param', 'slow=20', '--workers', '1', '--resume', resume],
+      {},
+    );
+    expect(other.code).toBe(2);
+  }, 120_000);
+
+  it('stops on Ctrl-C with exit status 130, keeping the finished trials for --resume', async () => {
+    const resume = join(folder, 'interrupted.jsonl');
+    await writeFile(resume, '');
+    const child = spawn(
+      process.execPath,
+      ['bin/trader.js', 'optimize', SMA, '--param', 'fast=2:40', '--param', 'slow=41:120', '--workers', '1', '--resume', resume],
+      {
+        cwd: REPO_ROOT,
+        env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    reapWhenTestEnds(child);
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    // Interrupt once a few trials are on file (the header line and at least three trials).
+    for (;;) {
+      const lines = (await readFile(resume, 'utf8')).split('\n').filter((line) => line !== '');
+      if (lines.length >= 4) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    child.kill('SIGINT');
+    expect(await closed).toBe(130);
+    const kept = (await readFile(resume, 'utf8')).split('\n').filter((line) => line !== '').length;
+    expect(kept).toBeGreaterThanOrEqual(4);
+    expect(stderr).not.toMatch(/Error/);
+  }, 120_000);
+
+  it('refuses a parameter range it cannot read, naming it, exit status 2', () => {
+    expect(run('badParam').code).toBe(2);
+    expect(run('badParam').stderr).toMatch(/refuses every combination of the --param ranges .*fast/);
+  });
+
+  it('explains itself with --help', () => {
+    expect(run('help').code).toBe(0);
+    expect(run('help').stdout).toMatch(/--objective/);
+    expect(run('help').stdout).toMatch(/--resume/);
+  });
+});
+
+describe('trader walkforward', () => {
+  it('optimizes each training window and stitches the test windows into one out-of-sample curve', async () => {
+    expect(run('walkforward').code).toBe(0);
+    const result = await json('walkforward.json');
+    expect(result.windows.length).toBeGreaterThanOrEqual(6);
+    for (const window of result.windows) expect(window.params).toMatchObject({ quantity: 100 });
+    expect(result.stitched.length).toBeGreaterThan(1000);
+    expect(typeof result.outOfSample.totalReturn).toBe('number');
+  });
+});
+
+describe('trader check', () => {
+  it('passes sma-crossover on all four checks', async () => {
+    expect(run('checkHonest').code).toBe(0);
+    const result = await json('check.json');
+    expect(result.passed).toBe(true);
+    expect(result.checks.map((check: { check: string; passed: boolean }) => [check.check, check.passed])).toEqual([
+      ['look-ahead', true],
+      ['warm-up', true],
+      ['determinism', true],
+      ['parity', true],
+    ]);
+  });
+
+  it('fails a strategy that peeks at the future, exit status 1, naming the first decision that differs', () => {
+    expect(run('checkPeeking').code).toBe(1);
+    expect(run('checkPeeking').stdout + run('checkPeeking').stderr).toMatch(/FAIL/);
+  });
+});
