@@ -17,7 +17,23 @@ const GRID = ['--param', 'fast=5:15:5', '--param', 'slow=20:40:10', '--workers',
 let folder: string;
 const runs = new Map<string, TraderRun>();
 const run = (name: string): TraderRun => runs.get(name)!;
-const json = async (file: string): Promise<Record<string, any>> => JSON.parse(await readFile(join(folder, file), 'utf8'));
+interface Trial {
+  readonly params: Record<string, number>;
+  readonly metrics: { readonly sharpe: number; readonly totalReturn: number; readonly closedTrades: number; readonly bars: number };
+}
+/** The parts of the commands' JSON documents these tests read. */
+interface ResearchJson {
+  readonly trials: number;
+  readonly finished: number;
+  readonly interrupted: boolean;
+  readonly ranked: readonly Trial[];
+  readonly windows: readonly { readonly params: Record<string, number> }[];
+  readonly stitched: readonly unknown[];
+  readonly outOfSample: { readonly totalReturn: number };
+  readonly passed: boolean;
+  readonly checks: readonly { readonly check: string; readonly passed: boolean }[];
+}
+const json = async (file: string): Promise<ResearchJson> => JSON.parse(await readFile(join(folder, file), 'utf8'));
 
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'research-cli-'));
@@ -72,7 +88,7 @@ beforeAll(async () => {
     Object.values(cases).map((args) => () => runTrader(args, {})),
     3,
   );
-  Object.keys(cases).forEach((name, index) => runs.set(name, results[index]!));
+  for (const [index, name] of Object.keys(cases).entries()) runs.set(name, results[index]!);
 }, 300_000);
 
 afterAll(async () => {
@@ -84,11 +100,11 @@ describe('trader optimize', () => {
     expect(run('optimize').code).toBe(0);
     const result = await json('optimize.json');
     expect([result.trials, result.finished, result.interrupted]).toEqual([9, 9, false]);
-    const sharpes = result.ranked.map((trial: { metrics: { sharpe: number } }) => trial.metrics.sharpe);
+    const sharpes = result.ranked.map((trial) => trial.metrics.sharpe);
     expect([...sharpes].sort((a, b) => b - a)).toEqual(sharpes);
-    const best = result.ranked[0];
+    const best = result.ranked[0]!;
     expect(best.params).toMatchObject({ fast: 5, slow: 30 });
-    const backtest = backtestResultSchema.parse(await json('best.json'));
+    const backtest = backtestResultSchema.parse(JSON.parse(await readFile(join(folder, 'best.json'), 'utf8')));
     expect(best.metrics.sharpe).toBe(backtest.metrics.sharpe);
     expect(best.metrics.totalReturn).toBe(backtest.metrics.totalReturn);
     expect(best.metrics.closedTrades).toBe(backtest.metrics.closedTrades);
@@ -100,8 +116,8 @@ describe('trader optimize', () => {
   it('with --from/--to runs each trial on those dates, warmed up as trader backtest --from/--to is', async () => {
     expect(run('ranged').code).toBe(0);
     const result = await json('ranged.json');
-    const trial = result.ranked.find((one: { params: { fast: number; slow: number } }) => one.params.fast === 10 && one.params.slow === 30);
-    const backtest = backtestResultSchema.parse(await json('ranged-best.json'));
+    const trial = result.ranked.find((one) => one.params.fast === 10 && one.params.slow === 30)!;
+    const backtest = backtestResultSchema.parse(JSON.parse(await readFile(join(folder, 'ranged-best.json'), 'utf8')));
     expect(trial.metrics.totalReturn).toBe(backtest.metrics.totalReturn);
     expect(trial.metrics.closedTrades).toBe(backtest.metrics.closedTrades);
     expect(trial.metrics.bars).toBe(backtest.metrics.bars);
@@ -180,7 +196,7 @@ describe('trader check', () => {
     expect(run('checkHonest').code).toBe(0);
     const result = await json('check.json');
     expect(result.passed).toBe(true);
-    expect(result.checks.map((check: { check: string; passed: boolean }) => [check.check, check.passed])).toEqual([
+    expect(result.checks.map((check) => [check.check, check.passed])).toEqual([
       ['look-ahead', true],
       ['warm-up', true],
       ['determinism', true],
