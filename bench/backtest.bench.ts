@@ -8,13 +8,18 @@
 // median of those runs, with the fastest and slowest beside it (this 2-core machine's runs vary by tens of
 // percent from one run to the next).
 import { existsSync } from 'node:fs';
-import { backtestData, type BacktestData } from '../src/backtest/data.js';
-import { runBacktest } from '../src/backtest/engine.js';
-import { parseSymbol, type Candle, type Period, type SecuritySymbol } from '../src/domain/index.js';
-import { loadCandles } from '../src/feeds/history/candle-files.js';
-import { parseRiskConfig } from '../src/risk/config.js';
-import { prepareStrategy } from '../src/strategy/index.js';
-import smaCrossover from '../strategies/sma-crossover.js';
+import type { BacktestData } from '../src/backtest/data.js';
+import type { Candle, Period, SecuritySymbol } from '../src/domain/index.js';
+import { built, usingBuild } from './support/built.js';
+
+// The library as `trader backtest` runs it (dist/), src/ without a build; the strategy compiled as trader loads it.
+const { backtestData } = await built<typeof import('../src/backtest/data.js')>('backtest/data.js');
+const { runBacktest } = await built<typeof import('../src/backtest/engine.js')>('backtest/engine.js');
+const { parseSymbol } = await built<typeof import('../src/domain/index.js')>('domain/index.js');
+const { loadCandles } = await built<typeof import('../src/feeds/history/candle-files.js')>('feeds/history/candle-files.js');
+const { parseRiskConfig } = await built<typeof import('../src/risk/config.js')>('risk/config.js');
+const { loadStrategy, prepareStrategy } = await built<typeof import('../src/strategy/index.js')>('strategy/index.js');
+const smaCrossover = (await loadStrategy(new URL('../strategies/sma-crossover.ts', import.meta.url).pathname)).definition;
 
 const HOUR_MS = 3_600_000;
 const CYCLE_MS = 146_097 * 86_400_000;
@@ -165,7 +170,7 @@ function steadyRise(count: number): BacktestData {
 
 export default async function main(): Promise<void> {
   const source = (await realSource()) ?? generatedSource();
-  console.log(`data: ${source.label}`);
+  console.log(`data: ${source.label}; code: ${usingBuild ? 'dist/ (as trader runs it)' : 'src/ through tsx (no build)'}`);
   console.log(`each case: one cold run, then the median of ${RUNS} runs (BENCH_RUNS to change)`);
   const baseline = await measure(
     'baseline: sma-crossover 10/30 on a steady rise (no intents), 1 symbol × 1,000,000 bars',
