@@ -1,6 +1,7 @@
 // The market of a paper run: the simulated broker started in process on loopback (HTTP and WebSockets, the
 // real protocol), replaying candle files. The replay is held until the strategies have subscribed, so the
-// first bars reach them; `replay: 'manual'` leaves it to the caller to step (tests).
+// first bars reach them, and then keeps in step with the run (session.ts joins its lockstep); `replay:
+// 'manual'` leaves it to the caller to step (tests: replay.next() passes the lockstep, replay.step() does not).
 import type { Clock } from '../domain/clock.js';
 import type { SecuritySymbol } from '../domain/symbol.js';
 import type { Logger } from '../log/logger.js';

@@ -14,6 +14,7 @@ import { openJournal } from '../store/sqlite-journal.js';
 import type { PreparedStrategy } from '../strategy/prepare.js';
 import { connectionReports, watchConnections, type ConnectionReport } from './connection-watch.js';
 import { paperClock } from './paper-clock.js';
+import { paperSettled } from './paper-lockstep.js';
 import { paperReplay } from './paper-replay.js';
 import { startPaperMarket, type PaperMarket, type PaperMarketOptions } from './paper-market.js';
 import { createRuntime, type Runtime, type RuntimeOptions, type StopOptions } from './runtime.js';
@@ -169,6 +170,8 @@ function assemble(parts: Parts): { session: Session; begin(): Promise<void> } {
   if (paper !== undefined) {
     const { replay } = paper.simulator;
     teardowns.push(
+      // At each bar's end the replay lets this run close the bar and act on it before the next bar's first tick.
+      paper.simulator.lockstep(paperSettled(link, runtime)),
       replay.onTick(() => {
         if (replay.done)
           logger.info(

@@ -16,7 +16,10 @@ export interface VenueLinkOptions {
   readonly config: OpenApiConfig;
   /** Wall clock: request timeouts, keepalive, reconnects. */
   readonly clock: Clock;
-  /** The market's clock for closing candles (the replay's in paper mode); `clock` when omitted. */
+  /**
+   * The market's clock for closing candles: in paper mode the in-process replay's, which keeps in step with
+   * the run (bars close at their end exactly); `clock` when omitted.
+   */
   readonly marketClock?: Clock;
   readonly logger: Logger;
   /** Overrides of the HTTP client's settings (benchmarks open up its pacing). */
@@ -57,6 +60,7 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
     closers.push(() => lease.release());
     const marketData = new LiveMarketData(lease.client, {
       clock: options.marketClock ?? clock,
+      lockstep: options.marketClock !== undefined,
       logger: logger.child({ component: 'candles' }),
     });
     return { http, trade, quotes: lease.client, broker, marketData, close };

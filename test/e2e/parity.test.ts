@@ -1,7 +1,8 @@
-// Backtest ↔ paper parity (issue 6): the same strategy on the same bars makes the same decisions, whether
-// the runtime runs in process over the backtest broker or over the real protocol against the simulator.
-// The paper replay is stepped by hand and settled after every tick, so the comparison is exact. A paper
-// run never sees its last bar close (no later tick comes), so the backtest gets every bar but that one.
+// Backtest ↔ paper parity (issue 6): the same strategy on the same bars makes the same decisions at the same
+// instants (the bars' closes), whether the runtime runs in process over the backtest broker or over the real
+// protocol against the simulator. The paper replay is stepped by hand and settled after every tick, so the
+// comparison is exact. A paper run never sees its last bar close (no later tick comes), so the backtest gets
+// every bar but that one.
 // Warm-ups keep parity: the replay starts at the data's first bar, so the paper run finds no history before
 // it (its strategies start cold, as a backtest does) and both runs decide on exactly the same bars.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -31,9 +32,10 @@ afterEach(async () => {
   await removeTempFolders();
 });
 
-/** What a decision is, without the instant it was taken at (virtual bar-close time vs replay time). */
-function decision(strategy: string, intent: OrderIntent): Record<string, unknown> {
+/** A decision: when, by which strategy, what. */
+function decision(time: number, strategy: string, intent: OrderIntent): Record<string, unknown> {
   return {
+    time: new Date(time).toISOString(),
     strategy,
     kind: intent.kind,
     symbol: intent.symbol,
@@ -45,15 +47,15 @@ function decision(strategy: string, intent: OrderIntent): Record<string, unknown
 
 describe('backtest and paper parity', () => {
   for (const strategy of STRATEGIES) {
-    it(`${strategy.name}: a paper run makes the backtest's decisions, in the same order`, async () => {
+    it(`${strategy.name}: a paper run makes the backtest's decisions at its instants, in the same order`, async () => {
       const backtested = await backtest([BARS.slice(0, -1)], [strategy]);
       harness = await startPaperHarness({ strategies: [strategy], candles: [BARS] });
 
       await harness.stepAll();
 
-      const paper = harness.ofType('intent').map((event) => decision(event.strategy, event.intent));
+      const paper = harness.ofType('intent').map((event) => decision(event.time, event.strategy, event.intent));
       expect(backtested.intents.length).toBeGreaterThanOrEqual(3);
-      expect(paper).toEqual(backtested.intents.map((recorded) => decision(recorded.strategy, recorded.intent)));
+      expect(paper).toEqual(backtested.intents.map((recorded) => decision(recorded.time, recorded.strategy, recorded.intent)));
     });
   }
 });

@@ -67,7 +67,6 @@ describe('corporate actions in paper mode', () => {
       candles: [AAPL_BARS],
       actions: ACTIONS,
       venue: VENUE,
-      timeBetweenTicks: true,
     });
     await harness.stepAll();
 

@@ -19,6 +19,12 @@ export interface LiveMarketDataOptions {
   readonly clock: Clock;
   readonly graceMs?: number;
   readonly dayGraceMs?: number;
+  /**
+   * `clock` is the market clock of an in-process replay that keeps in step with this run (sim/server/lockstep.ts):
+   * market time is the clock's own, and a bar closes at its end exactly, without grace, since the replay has
+   * delivered every tick of a bar (and waited for them to be handled) before its time reaches the bar's end.
+   */
+  readonly lockstep?: boolean;
   readonly extendedHours?: boolean;
   readonly logger?: Logger;
 }
@@ -29,11 +35,14 @@ export class LiveMarketData implements MarketData {
   private readonly candleStreams = new Map<string, Observable<Candle>>();
   private readonly quoteStreams = new Map<SecuritySymbol, Observable<Quote>>();
 
+  private readonly options: LiveMarketDataOptions;
+
   constructor(
     private readonly source: LiveQuoteSource,
-    private readonly options: LiveMarketDataOptions,
+    options: LiveMarketDataOptions,
   ) {
-    this.marketTime = new MarketTime(options.clock);
+    this.options = options.lockstep === true ? { ...options, graceMs: 0, dayGraceMs: 0 } : options;
+    this.marketTime = new MarketTime(options.clock, options.lockstep !== true);
   }
 
   quotes(symbol: SecuritySymbol): Observable<Quote> {

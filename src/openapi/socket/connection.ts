@@ -65,6 +65,7 @@ export class SocketConnection {
   private link: Link | undefined;
   private session: { readonly id: string; readonly expires: number } | undefined;
   private nextRequestId = 1;
+  private heartbeats = 0;
 
   /** Connection state changes; replays the current state to new subscribers. */
   readonly state$: Observable<ConnectionState> = this.stateSubject.asObservable();
@@ -115,6 +116,19 @@ export class SocketConnection {
     timeoutMs?: number,
   ): Promise<Res> {
     return responseCodec.decode(await this.request(cmd, requestCodec.encode(value), timeoutMs));
+  }
+
+  /**
+   * A heartbeat (cmd 1) the server echoes. Frames are handled in the order they arrive, so once it resolves
+   * every push the server sent before answering has been handled. Resolves at once unless online.
+   */
+  async heartbeat(timeoutMs?: number): Promise<void> {
+    if (this.state.status !== 'online') return;
+    const body = messages.heartbeat.encode({
+      timestamp: this.options.clock.now(),
+      heartbeatId: (this.heartbeats = (this.heartbeats + 1) % 0x7fff_ffff),
+    });
+    await this.request(CONTROL_COMMANDS.heartbeat, body, timeoutMs);
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,7 @@
 // The parity check's paper side: the strategy run as `trader run` runs it (paper mode: the built-in
 // simulator on 127.0.0.1 replaying the bars, our HTTP and socket clients, a journal in a temp folder),
-// stepped tick by tick and settled after each, so the decisions come in a definite order.
+// stepped tick by tick as fast as the replay's lockstep with the run allows (at each bar's end it waits until
+// the bar has closed and the run has settled), so the decisions come in a definite order.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,48 +50,30 @@ export async function paperDecisions(
     ...(options.risk === undefined ? {} : { risk: options.risk }),
   });
   const decisions: Decision[] = [];
-  const symbols = new Set(strategy.symbols);
-  const counts = { ticks: 0, quotes: 0, venueUpdates: 0, pushes: 0 };
   const sim = session.simulator!;
-  const subscriptions = [
-    session.events.subscribe((event) => {
-      if (event.type === 'intent') decisions.push({ time: event.time, text: describeIntent(event.strategy, event.intent) });
-    }),
-    session.link.broker.orderUpdates.subscribe(() => {
-      counts.pushes += 1;
-    }),
-    ...[...symbols].map((symbol) =>
-      session.link.marketData.quotes(symbol).subscribe(() => {
-        counts.quotes += 1;
-      }),
-    ),
-  ];
-  const offTick = sim.replay.onTick((tick) => {
-    if (symbols.has(tick.symbol)) counts.ticks += 1;
+  const subscription = session.events.subscribe((event) => {
+    if (event.type === 'intent') decisions.push({ time: event.time, text: describeIntent(event.strategy, event.intent) });
   });
-  const offUpdate = sim.venue.onOrderUpdate(() => {
-    counts.venueUpdates += 1;
-  });
-  const caughtUp = (): boolean => counts.quotes >= counts.ticks && counts.pushes >= counts.venueUpdates;
-  const settle = async (): Promise<void> => {
-    for (let turn = 0; turn < STUCK_TURNS; turn += 1) {
-      await session.runtime.settled();
-      await new Promise((resolve) => setImmediate(resolve));
-      if (!session.runtime.busy && caughtUp()) return;
-    }
-    throw new Error(`the paper replay stopped making progress (${JSON.stringify(counts)})`);
-  };
   try {
-    while (!sim.replay.done) {
-      sim.replay.step();
-      await settle();
-    }
+    while (!sim.replay.done) await unlessStuck(sim.replay.next());
     return decisions;
   } finally {
-    for (const subscription of subscriptions) subscription.unsubscribe();
-    offTick();
-    offUpdate();
+    subscription.unsubscribe();
     await session.stop();
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+/** `work`'s outcome, or an error when it has not settled after STUCK_TURNS turns of the event loop. */
+async function unlessStuck<T>(work: Promise<T>): Promise<T> {
+  let settled = false;
+  const outcome = work.finally(() => {
+    settled = true;
+  });
+  for (let turn = 0; turn < STUCK_TURNS && !settled; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+  if (!settled) {
+    outcome.catch(() => undefined);
+    throw new Error('the paper replay stopped making progress');
+  }
+  return outcome;
 }

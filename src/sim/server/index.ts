@@ -1,6 +1,7 @@
 // The simulated broker's protocol server: start it in-process, read its endpoints and credentials, share
 // its market clock.
 export { startSimulator, type Simulator } from './simulator.js';
+export type { Settled } from './lockstep.js';
 export {
   DEFAULT_CASH,
   DEFAULT_DATA,

@@ -54,6 +54,7 @@ import { referenceQueries } from './socket/reference-queries.js';
 import { DEFAULT_SESSION_SETTINGS, SocketSessions } from './socket/sessions.js';
 import { SocketServer, type ConnectionInfo } from './socket/socket-server.js';
 import { StateStore } from './state-store.js';
+import { Lockstep, type Settled } from './lockstep.js';
 
 export interface Simulator extends Endpoints {
   readonly port: number;
@@ -67,6 +68,12 @@ export interface Simulator extends Endpoints {
   readonly replay: MarketReplay;
   /** The replay's market time; a runtime sharing the simulator reads its time and timers from here. */
   readonly marketClock: MarketClock;
+  /**
+   * Keeps the replay in step with an in-process client (a paper run's runtime) until the returned function is
+   * called: at each bar's end the replay fires the market-clock timers due and waits for `settled()` before
+   * the next bar's first tick (see lockstep.ts).
+   */
+  lockstep(settled: Settled): () => void;
   /** The long connections open now: kind, authentication, quote subscriptions, trade topics. */
   connections(): ConnectionInfo[];
   /** Stops the replay, sends Close (server shutdown) on every connection, saves the state and stops listening. */
@@ -191,7 +198,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   });
   replay.onTick((tick) => {
     try {
-      marketClock.advance(tick.time, replay.nextTickTime);
+      marketClock.advance(tick.time, replay.nextTickTime, replay.barsEnd);
       venue.onTick(tick.symbol, tick.price, tick.volume, tick.time);
       candles.onTick(tick);
       subscriptions.publish(board.apply(tick));
@@ -201,6 +208,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     }
     if (replay.done) logger.info({ marketTime: new Date(tick.time).toISOString() }, 'replay finished: no more candles');
   });
+  const lockstep = new Lockstep(replay, marketClock, logger);
   save();
   if (options.replay !== 'manual') {
     marketClock.setPaced(true);
@@ -218,6 +226,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     venue,
     replay,
     marketClock,
+    lockstep: (settled) => lockstep.join(settled),
     connections: () => sockets.connections(),
     close: () =>
       (closing ??= (async () => {

@@ -42,6 +42,7 @@ export {
   pacingDelay,
   replayTicks,
   type MarketReplayOptions,
+  type ReplayGate,
   type ReplayTick,
   type TickListener,
   type TickPoint,

@@ -1,6 +1,7 @@
 // Market replay: candle series turned into one time-ordered stream of quote ticks (several symbols
 // interleaved), paced on the injected clock at `speed` × real time with the idle time between bars
-// (nights, weekends, lunch breaks between intraday bars) skipped, or stepped by hand.
+// (nights, weekends, lunch breaks between intraday bars) skipped, or stepped by hand. An optional gate may
+// hold a tick back (asynchronously) before it goes out, e.g. while in-process clients act on the bars it ends.
 //
 // Each bar becomes four ticks: open → low → high → close for a rising bar (close ≥ open), open → high →
 // low → close for a falling one, so re-aggregating a bar's ticks gives back the bar exactly. Tick times
@@ -148,6 +149,12 @@ export interface MarketReplayOptions {
 
 export type TickListener = (tick: ReplayTick) => void;
 
+/**
+ * Asked before each tick goes out, with whether the tick ends a bar under way (its time is at or past the end
+ * of a bar whose ticks went out); a promise holds the tick back until it settles, undefined lets it go now.
+ */
+export type ReplayGate = (next: ReplayTick, endsBar: boolean) => Promise<void> | undefined;
+
 export class MarketReplay {
   private readonly ticks: Generator<ReplayTick>;
   private readonly listeners = new Set<TickListener>();
@@ -158,6 +165,12 @@ export class MarketReplay {
   private last: ReplayTick | undefined;
   private timer: TimerHandle | undefined;
   private running = false;
+  private gate: ReplayGate | undefined;
+  /** A gate is holding the next tick back. */
+  private gating = false;
+  /** The end of each symbol's bar under way, and the earliest of them. */
+  private readonly underway = new Map<SecuritySymbol, number>();
+  private earliestEnd = Number.POSITIVE_INFINITY;
 
   constructor(options: MarketReplayOptions) {
     if (!(options.speed === undefined || options.speed > 0)) throw new RangeError(`replay speed must be positive, got ${options.speed}`);
@@ -186,14 +199,39 @@ export class MarketReplay {
     return this.pending?.time;
   }
 
-  /** Delivers the next tick now (manual stepping); undefined when the data is exhausted. */
+  /** The earliest end of the bars under way (bars whose ticks went out, not yet ended by a later tick); infinity without one. */
+  get barsEnd(): number {
+    return this.earliestEnd;
+  }
+
+  /** True when the next tick ends a bar under way: its time is at or past the end of a bar whose ticks went out. */
+  get nextEndsBar(): boolean {
+    return this.pending !== undefined && this.pending.time >= this.earliestEnd;
+  }
+
+  /** Sets (or with undefined removes) the gate the paced replay and next() pass each tick through. */
+  setGate(gate: ReplayGate | undefined): void {
+    this.gate = gate;
+  }
+
+  /** Delivers the next tick now, past any gate (manual stepping); undefined when the data is exhausted. */
   step(): ReplayTick | undefined {
     const tick = this.pending;
     if (tick === undefined) return undefined;
     this.pending = this.pull();
     this.last = tick;
+    this.trackBar(tick);
     for (const listener of this.listeners) listener(tick);
     return tick;
+  }
+
+  /** Delivers the next tick once the gate lets it go (manual stepping); undefined when the data is exhausted. */
+  async next(): Promise<ReplayTick | undefined> {
+    const tick = this.pending;
+    if (tick === undefined) return undefined;
+    const held = this.gate?.(tick, this.nextEndsBar);
+    if (held !== undefined) await held;
+    return this.step();
   }
 
   /** Paces the remaining ticks on the clock; ticks due at the same instant go out together. */
@@ -211,17 +249,46 @@ export class MarketReplay {
 
   private pump(): void {
     this.timer = undefined;
-    while (this.running && this.pending !== undefined) {
+    while (this.running && !this.gating && this.pending !== undefined) {
       const delay = this.last === undefined ? 0 : pacingDelay(this.last, this.pending, this.speed);
       if (delay > 0) {
         this.timer = this.clock.setTimeout(() => {
-          this.step();
+          if (this.passGate()) this.step();
           this.pump();
         }, delay);
         return;
       }
+      if (!this.passGate()) return;
       this.step();
     }
+  }
+
+  /** True when the next tick may go out now; else the gate holds it and the pump resumes once it lets go. */
+  private passGate(): boolean {
+    const held = this.gate?.(this.pending!, this.nextEndsBar);
+    if (held === undefined) return true;
+    this.gating = true;
+    const resume = (): void => {
+      this.gating = false;
+      if (!this.running) return;
+      this.step();
+      this.pump();
+    };
+    held.then(resume, resume);
+    return false;
+  }
+
+  /** Keeps the earliest end of the bars under way: a tick at or past it ends those bars. */
+  private trackBar(tick: ReplayTick): void {
+    if (tick.time >= this.earliestEnd) {
+      this.earliestEnd = Number.POSITIVE_INFINITY;
+      for (const [symbol, end] of this.underway) {
+        if (end <= tick.time) this.underway.delete(symbol);
+        else this.earliestEnd = Math.min(this.earliestEnd, end);
+      }
+    }
+    this.underway.set(tick.symbol, tick.barEnd);
+    this.earliestEnd = Math.min(this.earliestEnd, tick.barEnd);
   }
 
   private pull(): ReplayTick | undefined {

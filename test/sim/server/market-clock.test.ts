@@ -51,4 +51,65 @@ describe('MarketClock', () => {
     base.advanceBy(6_000);
     expect(fired).toHaveLength(3);
   });
+
+  describe('in lockstep with in-process clients', () => {
+    it('runs by itself only up to the earliest timer and the end of the bars under way, and fires no timer on the base clock', () => {
+      const base = new VirtualClock(BASE);
+      const clock = new MarketClock(base, 60, MARKET);
+      clock.advance(MARKET, MARKET + 3_600_000, MARKET + 600_000);
+      clock.setPaced(true);
+      clock.setLockstep(true);
+      const fired: number[] = [];
+      const timer = clock.setTimeout(() => fired.push(clock.now()), 120_000);
+      base.advanceBy(60_000);
+      expect(clock.now()).toBe(MARKET + 120_000);
+      expect(fired).toEqual([]);
+      // A bar's timer set again (cancelled, then set for the bar's end) still falls due at that end.
+      timer.cancel();
+      base.advanceBy(60_000);
+      expect(clock.now()).toBe(MARKET + 600_000);
+      clock.setTimeout(() => fired.push(clock.now()), MARKET + 600_000 - clock.now());
+      expect(clock.dueBy(MARKET + 600_000)).toBe(true);
+      expect(fired).toEqual([]);
+    });
+
+    it('crosses the timers due by a target at their own instants, letting the clients settle before and after each', async () => {
+      const base = new VirtualClock(BASE);
+      const clock = new MarketClock(base, 60, MARKET);
+      clock.advance(MARKET + 59_999, MARKET + 60_000);
+      clock.setPaced(true);
+      clock.setLockstep(true);
+      const log: string[] = [];
+      const at = (label: string) => () => log.push(`${label} at +${clock.now() - MARKET}`);
+      clock.setTimeout(at('bar A closes'), 1);
+      clock.setTimeout(at('bar B closes'), 1);
+      clock.setTimeout(at('later'), 60_001);
+      // A client whose work takes real time: the clock stands still meanwhile.
+      const settle = async (): Promise<void> => {
+        base.advanceBy(10_000);
+        log.push(`settled at +${clock.now() - MARKET}`);
+      };
+
+      await clock.crossTo(MARKET + 60_000, settle);
+
+      expect(log).toEqual(['settled at +59999', 'bar A closes at +60000', 'bar B closes at +60000', 'settled at +60000']);
+      expect(clock.dueBy(MARKET + 120_000)).toBe(true);
+      expect(clock.dueBy(MARKET + 119_999)).toBe(false);
+    });
+
+    it('fires after a tick only the timers due by the tick itself', () => {
+      const base = new VirtualClock(BASE);
+      const clock = new MarketClock(base, 60, MARKET);
+      clock.advance(MARKET, MARKET + 600_000);
+      clock.setPaced(true);
+      clock.setLockstep(true);
+      const fired: number[] = [];
+      clock.setTimeout(() => fired.push(clock.now()), 20_000);
+      clock.setTimeout(() => fired.push(clock.now()), 20_001);
+      clock.advance(MARKET + 20_000, MARKET + 600_000);
+      base.advanceBy(1_000);
+      clock.runDue();
+      expect(fired).toEqual([MARKET + 20_000]);
+    });
+  });
 });

@@ -4,7 +4,8 @@ import { VirtualClock } from '../../../src/clock/virtual-clock.js';
 import type { Candle } from '../../../src/domain/candle.js';
 import type { Period } from '../../../src/domain/period.js';
 import { MarketDays } from '../../../src/sim/venue/market-days.js';
-import { MarketReplay, replayTicks, type ReplayTick } from '../../../src/sim/venue/index.js';
+import { MarketReplay, replayTicks, type ReplayGate, type ReplayTick } from '../../../src/sim/venue/index.js';
+import { parseSymbol } from '../../../src/domain/symbol.js';
 import { dayBar, dayTime, HK, localTime, minuteBar, US } from './fixtures.js';
 
 const barArbitrary = fc
@@ -167,5 +168,69 @@ describe('MarketReplay pacing', () => {
     clock.advanceBy(60_000);
     expect(replay.marketTime).toBe(candles[0]!.time + Math.floor(59_999 / 3));
     expect(clock.pendingTimers).toBe(0);
+  });
+});
+
+describe('MarketReplay gate', () => {
+  // One-minute bars back to back: the second bar's open tick comes at the first bar's end.
+  const candles = [minuteBar(HK, '2024-01-02 15:58', 10, 11, 9, 10.5), minuteBar(HK, '2024-01-02 15:59', 10.5, 11, 10, 10.8)];
+  const start = candles[0]!.time;
+
+  /** A gate that records what it was asked and holds the ticks that end a bar until `release()`. */
+  function holdingGate(): { asked: string[]; release(): void; gate: ReplayGate } {
+    const asked: string[] = [];
+    let release = (): void => undefined;
+    return {
+      asked,
+      release: () => release(),
+      gate: (next, endsBar) => {
+        asked.push(`${next.symbol} ${next.point} +${next.time - start}${endsBar ? ' ends a bar' : ''}`);
+        return endsBar ? new Promise<void>((resolve) => (release = resolve)) : undefined;
+      },
+    };
+  }
+
+  it('asks before each paced tick, and holds one that ends a bar under way until the gate lets it go', async () => {
+    const clock = new VirtualClock(0);
+    const replay = new MarketReplay({ series: [candles], clock, speed: 60 });
+    const seen: ReplayTick[] = [];
+    replay.onTick((tick) => seen.push(tick));
+    const { asked, release, gate } = holdingGate();
+    replay.setGate(gate);
+
+    replay.start();
+    clock.advanceBy(1_000);
+    expect(seen.map((tick) => tick.point)).toEqual(['open', 'low', 'high', 'close']);
+    expect(asked).toEqual([`${HK} open +0`, `${HK} low +19999`, `${HK} high +39999`, `${HK} close +59999`, `${HK} open +60000 ends a bar`]);
+    expect(replay.nextEndsBar).toBe(true);
+    clock.advanceBy(60_000);
+    expect(seen).toHaveLength(4);
+
+    release();
+    await Promise.resolve();
+    expect(seen).toHaveLength(5);
+    expect(replay.nextEndsBar).toBe(false);
+    clock.advanceBy(60_000);
+    expect(replay.done).toBe(true);
+    expect(asked.filter((entry) => entry.endsWith('ends a bar'))).toHaveLength(1);
+  });
+
+  it('holds only the first of the ticks that come at the end of bars of several symbols; step() passes it by', async () => {
+    const other = parseSymbol('5.HK');
+    const replay = new MarketReplay({ series: [candles, candles.map((bar) => ({ ...bar, symbol: other }))], clock: new VirtualClock(0) });
+    const { asked, release, gate } = holdingGate();
+    replay.setGate(gate);
+    for (let tick = 0; tick < 8; tick += 1) await replay.next();
+
+    const held = replay.next();
+    expect(asked.at(-1)).toBe(`${HK} open +60000 ends a bar`);
+    release();
+    expect((await held)?.symbol).toBe(HK);
+    expect((await replay.next())?.symbol).toBe(other);
+    expect(asked.at(-1)).toBe(`${other} open +60000`);
+
+    for (let tick = 0; tick < 6; tick += 1) replay.step();
+    expect(replay.done).toBe(true);
+    expect(asked).toHaveLength(10);
   });
 });

@@ -1,7 +1,9 @@
 // A paper session for tests: the real simulator on 127.0.0.1 replaying in-memory candles, stepped by hand,
 // our HTTP and socket clients over it, a real SQLite journal in a temp folder, and a VirtualClock as the
-// wall clock. `step` delivers ticks and waits (for real socket events, never for time) until everything they
-// caused has settled: quotes received, the runtime idle, every order change the venue made pushed to us.
+// wall clock. `step` delivers ticks as the replay does in lockstep with the session (a tick that ends a bar
+// waits until the bar has closed and what the strategies decided on it is at the venue), then waits (for
+// real socket events, never for time) until everything they caused has settled: quotes received, the
+// runtime idle, every order change the venue made pushed to us.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,12 +42,6 @@ export interface PaperHarnessOptions {
   readonly runtime?: SessionOptions['runtime'];
   readonly clock?: VirtualClock;
   readonly logger?: SessionOptions['logger'];
-  /**
-   * Before each tick, let market time run up to just before it and fire the timers due in the gap, as a
-   * paced replay does between ticks: a day bar then closes (and its orders arrive) before the next day's open
-   * tick, so market orders fill at the open as in a backtest. Off: time jumps from tick to tick.
-   */
-  readonly timeBetweenTicks?: boolean;
   /** Status lines are off unless asked for. */
   readonly statusEveryMs?: number;
 }
@@ -155,13 +151,6 @@ export async function startPaperHarness(options: PaperHarnessOptions): Promise<P
   // With reordering on, one push per connection may wait (held back by the simulator) until the next one.
   const held = (options.faults?.pushReorderRate ?? 0) > 0 ? 1 : 0;
   const caughtUp = (): boolean => counts.quotes >= counts.ticks - held && counts.pushes >= counts.venueUpdates - held;
-  const beforeTick = async (): Promise<void> => {
-    const next = sim.replay.nextTickTime;
-    if (options.timeBetweenTicks !== true || next === undefined) return;
-    sim.marketClock.advance(next - 1, next);
-    sim.marketClock.runDue();
-    await settle();
-  };
   const settle = async (): Promise<void> => {
     for (;;) {
       await session.runtime.settled();
@@ -182,16 +171,14 @@ export async function startPaperHarness(options: PaperHarnessOptions): Promise<P
     async step(count = 1) {
       let tick: ReplayTick | undefined;
       for (let index = 0; index < count; index++) {
-        await beforeTick();
-        tick = sim.replay.step() ?? tick;
+        tick = (await sim.replay.next()) ?? tick;
         await settle();
       }
       return tick;
     },
     async stepAll() {
       while (!sim.replay.done) {
-        await beforeTick();
-        sim.replay.step();
+        await sim.replay.next();
         await settle();
       }
     },
