@@ -55,11 +55,11 @@ export type FaultState = Readonly<Record<Stream, number>>;
 
 export class FaultInjector {
   private readonly streams: Record<Stream, SeededRandom>;
+  /** This venue's own copy: tests switch faults on in a running simulator, and venues share parsed settings. */
+  readonly plan: FaultPlan;
 
-  constructor(
-    readonly plan: FaultPlan,
-    seed: number,
-  ) {
+  constructor(plan: FaultPlan, seed: number) {
+    this.plan = { ...plan };
     this.streams = Object.fromEntries(STREAMS.map((name) => [name, new SeededRandom(deriveSeed(seed, name))])) as Record<
       Stream,
       SeededRandom
