@@ -3,10 +3,11 @@
 # As a command (npm's bin link, npx, a global install) sh starts node from the start-up snapshot built for this
 # installation, this node binary and this build (src/cli/snapshot/, bench/README.md "Start-up"); without one it
 # runs this file with node, which asks for a snapshot to be built in the background for the next run.
-# `node bin/trader.js` (Windows, the tests) skips sh and always takes the plain start.
-# Not with NODE_OPTIONS set: V8 flags there (--max-old-space-size…) make node refuse a snapshot built without them.
+# `node bin/trader.js` (the tests) skips sh and always takes the plain start. No snapshot with NODE_OPTIONS set
+# (V8 flags there, --max-old-space-size…, make node refuse a snapshot built without them), on Windows (sh from
+# Git or MSYS2 runs this block there; paths and inodes are not what node sees), or without a cache folder.
 # TRADER_SNAPSHOT=off: never the snapshot; =require: fail instead of the plain start; =where: print where the
-# snapshot of this installation would be and what identifies it, then exit.
+# snapshot of this installation would be, what identifies it, the node binary and its state, then exit.
 # This block must not hold a star followed by a slash: that would end the comment for node.
 self=$0
 while [ -L "$self" ]; do
@@ -18,8 +19,10 @@ while [ -L "$self" ]; do
 done
 node=$(command -v node) || node=node
 mode=${TRADER_SNAPSHOT-auto}
-if [ "$mode" != off ] && { [ -z "${NODE_OPTIONS-}" ] || [ "$mode" = where ]; } && case $self in *[/]*) bin=${self%/*} ;; *) bin=. ;; esac &&
-  root=$(cd -P -- "$bin/.." 2>/dev/null && pwd -P); then
+snapshots=${TRADER_SNAPSHOT_DIR:-${XDG_CACHE_HOME:-${HOME:+$HOME/.cache}}}
+[ -n "$snapshots" ] && [ -z "${TRADER_SNAPSHOT_DIR-}" ] && snapshots=$snapshots/longport-trader/snapshots
+if [ "$mode" != off ] && [ -n "$snapshots" ] && [ "${OS-}" != Windows_NT ] && { [ -z "${NODE_OPTIONS-}" ] || [ "$mode" = where ]; } &&
+  case $self in *[/]*) bin=${self%/*} ;; *) bin=. ;; esac && root=$(cd -P -- "$bin/.." 2>/dev/null && pwd -P); then
   # The snapshot is valid for one installation (its folder's inode), one node binary and one build of dist/,
   # each named by inode and size: `ls -iLn` prints inode, mode, links, uid, gid, size, date, name.
   fields() { ino=$1 size=$6; }
@@ -40,7 +43,7 @@ if [ "$mode" != off ] && { [ -z "${NODE_OPTIONS-}" ] || [ "$mode" = where ]; } &
   done
   unset IFS
   set +f
-  entry=${TRADER_SNAPSHOT_DIR:-${XDG_CACHE_HOME:-${HOME:-/nonexistent}/.cache}/longport-trader/snapshots}/$root_ino-${node_id%% *}
+  entry=$snapshots/$root_ino-${node_id%% *}
   want="$root|$node|$node_id|$build"
   stamp=
   [ -f "$entry/stamp" ] && read -r stamp < "$entry/stamp"
@@ -77,10 +80,10 @@ $node"
     export TRADER_SNAPSHOT_BUILD
   fi
 fi
-if [ "$mode" = require ]; then
-  echo "trader: no usable start-up snapshot for this installation and node (TRADER_SNAPSHOT=require)" >&2
-  exit 1
-fi
+case $mode in
+  require) echo "trader: no usable start-up snapshot for this installation and node (TRADER_SNAPSHOT=require)" >&2; exit 1 ;;
+  where) exit 1 ;;
+esac
 exec "$node" "$self" "$@"
 */
 

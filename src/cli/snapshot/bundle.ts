@@ -2,11 +2,12 @@
 // by esbuild from dist/ (the same code the plain start runs) with yargs and decimal.js. Every other package
 // stays a require() made at run time, and so do the modules of commands outside the snapshot: they load from
 // dist/'s own files, as on the plain start.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { BuildOptions, Metafile, Plugin } from 'esbuild';
+import type { BuildOptions, Plugin } from 'esbuild';
+import { identity, type PackageFile } from './packages.js';
 
 /**
  * Each snapshot holds what one kind of command needs: a bigger heap costs every start its deserialization
@@ -92,11 +93,17 @@ export async function bundleForSnapshot(root: string, profile: SnapshotProfile, 
     plugins: [snapshotModules(dist, chosen.commands)],
   };
   // First pass: which dist/ modules the bundle holds; the second lists them all for strategies (src/cli/snapshot/modules.ts).
-  const first = await build({ ...options, write: false, stdin: entry(dist, chosen, []) });
-  await build({ ...options, stdin: entry(dist, chosen, bundledModules(first.metafile!, root, dist)) });
+  const first = await build({ ...options, write: false, stdin: entry(dist, chosen, [], []) });
+  const inputs = Object.keys(first.metafile!.inputs).map((input) => join(root, input));
+  await build({ ...options, stdin: entry(dist, chosen, bundledModules(inputs, dist), await bundledPackages(inputs)) });
 }
 
-function entry(dist: string, profile: Profile, modules: readonly string[]): { contents: string; resolveDir: string; sourcefile: string } {
+function entry(
+  dist: string,
+  profile: Profile,
+  modules: readonly string[],
+  packages: readonly PackageFile[],
+): { contents: string; resolveDir: string; sourcefile: string } {
   const registry = modules.map((path) => `  ${JSON.stringify(path)}: () => import(${JSON.stringify(`./${path}`)}),`);
   const contents = [
     "import { prepareSnapshot } from './cli/snapshot/program.js';",
@@ -104,17 +111,30 @@ function entry(dist: string, profile: Profile, modules: readonly string[]): { co
     ...profile.commands.map((path) => `import ${JSON.stringify(`./cli/${path}`)};`),
     ...(profile.packageRoot ? ["import './index.js';"] : []),
     `const warmUp = async () => { for (const argv of ${JSON.stringify(profile.warmUp)}) await createParser(argv, 110).getHelp(); };`,
-    `prepareSnapshot({ main, warmUp, useRuntimeRequire: __useRuntimeRequire, modules: {\n${registry.join('\n')}\n} });`,
+    `prepareSnapshot({ main, warmUp, useRuntimeRequire: __useRuntimeRequire, packages: ${JSON.stringify(packages)}, modules: {\n${registry.join('\n')}\n} });`,
   ].join('\n');
   return { contents, resolveDir: dist, sourcefile: ENTRY_NAME };
 }
 
-function bundledModules(metafile: Metafile, root: string, dist: string): string[] {
-  return Object.keys(metafile.inputs)
-    .map((input) => join(root, input))
+function bundledModules(inputs: readonly string[], dist: string): string[] {
+  return inputs
     .filter((file) => file.startsWith(dist) && file.endsWith('.js') && file !== join(dist, ENTRY_NAME))
     .map((file) => relative(dist, file).split(sep).join('/'))
     .sort();
+}
+
+/**
+ * The package.json of each package bundled, as found now: a package updated after the snapshot was built
+ * (`npm update` in a project leaves longport-trader's own files alone) makes the snapshot's copy stale.
+ */
+async function bundledPackages(inputs: readonly string[]): Promise<PackageFile[]> {
+  const folders = new Set<string>();
+  for (const input of inputs) {
+    const match = /^(.*[\\/]node_modules[\\/](?:@[^\\/]+[\\/])?[^\\/@]+)[\\/]/.exec(input);
+    if (match !== null) folders.add(match[1]!);
+  }
+  const files = [...folders].sort().map((folder) => join(folder, 'package.json'));
+  return Promise.all(files.map(async (file) => ({ file, ...identity(await stat(file)) })));
 }
 
 function snapshotModules(dist: string, commands: readonly string[]): Plugin {

@@ -6,7 +6,9 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import { useRuntimeModules } from '../../strategy/installation.js';
+import { buildAfterExit } from './background.js';
 import { type ModuleRegistry, snapshotModules } from './modules.js';
+import { type PackageFile, packagesUnchanged } from './packages.js';
 
 export interface SnapshotProgram {
   readonly main: (argv: readonly string[]) => Promise<void>;
@@ -15,6 +17,8 @@ export interface SnapshotProgram {
   /** Swaps the bundle's require for the installation's (see the banner in bundle.ts). */
   readonly useRuntimeRequire: (require: NodeJS.Require) => void;
   readonly modules: ModuleRegistry;
+  /** The packages bundled in, as they were when it was built. */
+  readonly packages: readonly PackageFile[];
 }
 
 /** What the builder (build.ts) tells the snapshot about itself, in TRADER_SNAPSHOT_BAKE while it is built. */
@@ -55,8 +59,12 @@ async function startFromSnapshot(program: SnapshotProgram, facts: SnapshotFacts)
     importer ??= require('./snapshot/import-module.mjs') as NonNullable<typeof importer>;
     return importer.importModule(url);
   };
-  if (stamp !== facts.stamp) {
-    // Replaced by a newer build between the launcher's check and this start: run the installation's files.
+  // Replaced by a newer build between the launcher's check and this start, or a bundled package updated since
+  // the snapshot was built: run the installation's own files, as the plain start does (and, for a package
+  // update, build the snapshot again once this command has ended).
+  const current = stamp === facts.stamp;
+  if (!current || !packagesUnchanged(program.packages)) {
+    if (current) buildAfterExit([facts.entry, facts.stamp, process.execPath].join('\n'));
     const { main } = (await importModule(pathToFileURL(join(dist, 'cli', 'main.js')).href)) as Pick<SnapshotProgram, 'main'>;
     return main(args);
   }
