@@ -46,19 +46,20 @@ describe('trader from the start-up snapshot and from dist/', () => {
     expect(snapshot.stdout).toContain('trader backtest <strategy>');
   });
 
-  it('writes a byte-identical backtest result and the same summary', async () => {
+  it('writes a byte-identical backtest result and HTML report (its assets read from dist/), and the same summary', async () => {
     const runs = [];
     for (const from of ['snapshot', 'plain'] as const) {
-      const json = join(folder, `${from}.json`);
-      const run = await trader(from, ['backtest', 'strategies/sma-crossover.ts', '--data', SPX, '--json', json]);
-      runs.push({ run, json: await readFile(json, 'utf8') });
+      const [json, report] = [join(folder, `${from}.json`), join(folder, `${from}.html`)];
+      const run = await trader(from, ['backtest', 'strategies/sma-crossover.ts', '--data', SPX, '--json', json, '--report', report]);
+      runs.push({ run, json: await readFile(json, 'utf8'), report: await readFile(report, 'utf8') });
     }
     const [snapshot, plain] = runs;
 
     expect(snapshot!.run.code).toBe(0);
     expect(snapshot!.json).toBe(plain!.json);
+    expect(snapshot!.report).toBe(plain!.report);
     expect(snapshot!.run.stdout).toBe(plain!.run.stdout);
-    expect(snapshot!.run.stderr).toBe(plain!.run.stderr.replace('plain.json', 'snapshot.json'));
+    expect(snapshot!.run.stderr).toBe(plain!.run.stderr.replaceAll('plain.', 'snapshot.'));
   });
 
   it("gives a strategy the runtime's own domain classes (a Price it makes passes the runtime's instanceof)", async () => {
