@@ -67,7 +67,7 @@ if [ "$mode" != off ] && [ -n "$snapshots" ] && [ "${OS-}" != Windows_NT ] && { 
     for word in "$@"; do
       case $word in
         -*) ;;
-        backtest) profile=backtest; break ;;
+        backtest | catalog) profile=$word; break ;;
         *) break ;;
       esac
     done

@@ -134,6 +134,29 @@ describe('trader from the start-up snapshot and from dist/', () => {
     expect(JSON.parse(run.stdout())).toMatchObject({ mode: 'paper', strategies: [{ state: 'stopped' }] });
   });
 
+  it('serves the catalog the same way (its modules bundled, evaluated when it runs), and stops on SIGTERM', async () => {
+    const answers = [];
+    for (const launcher of [true, false]) {
+      const server = spawnTrader(
+        ['catalog', 'serve', '--port', '0', '--db', join(folder, `catalog-${launcher}.sqlite`)],
+        { CATALOG_TOKENS: 'secret', ...(launcher ? { TRADER_SNAPSHOT: 'require' } : {}) },
+        { launcher },
+      );
+      await server.waitForLog('catalog listening');
+      const url = /listening on (\S+)/.exec(server.stdout())![1]!;
+      const created = await fetch(`${url}/artists`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer secret', 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Serú Girán', genre: 'rock' }),
+      });
+      const document = await (await fetch(`${url}/openapi.json`)).text();
+      answers.push({ status: created.status, body: await created.text(), document, exit: await server.signal('SIGTERM') });
+    }
+
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]).toMatchObject({ status: 400, exit: { code: 0, signal: null } });
+  });
+
   it('starts from the snapshot through a symbolic link, as npm links `trader` into node_modules/.bin', async () => {
     const bin = join(folder, 'link-bin');
     await mkdir(bin);

@@ -11,25 +11,37 @@ import { identity, type PackageFile } from './packages.js';
 
 /**
  * Each snapshot holds what one kind of command needs: a bigger heap costs every start its deserialization
- * (~3 ms a MB here), so `main` (the CLI and yargs: --help and every command not named here) stays small and
- * `backtest` adds the backtest command and the package's root export for strategies. The launcher picks the
- * snapshot by the command's first word (bin/trader.js).
+ * (the backtest snapshot's 9 MB start ~20 ms later than the CLI's 5 MB here), so `main` (the CLI and yargs:
+ * --help and every command not named here) stays small. The launcher picks the snapshot by the command's first
+ * word (bin/trader.js).
  */
 export const SNAPSHOT_PROFILES = {
-  main: { commands: [], packageRoot: false, warmUp: [['--help']], check: ['--help'] },
+  main: { commands: [], modules: [], warmUp: [['--help']], check: ['--help'] },
+  // The backtest command, and the package's root export for strategies.
   backtest: {
-    commands: ['backtest/backtest-command.js'],
-    packageRoot: true,
+    commands: [{ path: 'backtest/backtest-command.js', evaluated: true }],
+    modules: ['index.js'],
     warmUp: [['--help'], ['backtest']],
     check: ['backtest', '--help'],
+  },
+  // The catalog's modules load Node's http and better-sqlite3 as they are evaluated, which a snapshot cannot
+  // hold: they are bundled and evaluated when the command runs; zod (the slowest to evaluate) is in the heap.
+  catalog: {
+    commands: [{ path: 'catalog/serve-command.js', evaluated: false }],
+    modules: ['vendor/zod.js'],
+    warmUp: [['--help']],
+    check: ['catalog', 'serve', '--help'],
   },
 } as const satisfies Record<string, Profile>;
 
 interface Profile {
-  /** Command modules (under dist/cli/) evaluated into the snapshot; other commands load from their files. */
-  readonly commands: readonly string[];
-  /** The package's root export (what strategies import) is evaluated into the snapshot too. */
-  readonly packageRoot: boolean;
+  /**
+   * Command modules (under dist/cli/) bundled into the snapshot, evaluated while it is built or, when they
+   * load what a snapshot cannot hold, when the command runs; other commands load from their files.
+   */
+  readonly commands: readonly { readonly path: string; readonly evaluated: boolean }[];
+  /** Other dist/ modules evaluated into the snapshot. */
+  readonly modules: readonly string[];
   /**
    * Arguments whose help text (yargs' getHelp(), which prints nothing and runs no handler) is laid out while the
    * snapshot is built, so the code doing it is compiled in the snapshot. Running a command would leave its
@@ -90,7 +102,12 @@ export async function bundleForSnapshot(root: string, profile: SnapshotProfile, 
     logLevel: 'silent',
     metafile: true,
     banner: { js: banner(dist) },
-    plugins: [snapshotModules(dist, chosen.commands)],
+    plugins: [
+      snapshotModules(
+        dist,
+        chosen.commands.map((command) => command.path),
+      ),
+    ],
   };
   // First pass: which dist/ modules the bundle holds; the second lists them all for strategies (src/cli/snapshot/modules.ts).
   const first = await build({ ...options, write: false, stdin: entry(dist, chosen, [], []) });
@@ -108,8 +125,8 @@ function entry(
   const contents = [
     "import { prepareSnapshot } from './cli/snapshot/program.js';",
     "import { createParser, main } from './cli/main.js';",
-    ...profile.commands.map((path) => `import ${JSON.stringify(`./cli/${path}`)};`),
-    ...(profile.packageRoot ? ["import './index.js';"] : []),
+    ...profile.commands.filter((command) => command.evaluated).map((command) => `import ${JSON.stringify(`./cli/${command.path}`)};`),
+    ...profile.modules.map((path) => `import ${JSON.stringify(`./${path}`)};`),
     `const warmUp = async () => { for (const argv of ${JSON.stringify(profile.warmUp)}) await createParser(argv, 110).getHelp(); };`,
     `prepareSnapshot({ main, warmUp, useRuntimeRequire: __useRuntimeRequire, packages: ${JSON.stringify(packages)}, modules: {\n${registry.join('\n')}\n} });`,
   ].join('\n');
