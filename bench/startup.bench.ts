@@ -1,15 +1,15 @@
 // Start-up of whole `trader` processes, timed from spawn: `trader --help` to exit, a backtest of the bundled
 // 20-year daily file (sma-crossover, --json FILE --quiet) to exit (its JSON written), and `trader catalog
-// serve` to its listening line. Each twice: as a user runs `trader` (bin/trader.js run as a command, as npm's
-// bin link runs it: its sh part starts node from the start-up snapshot, src/cli/snapshot/) and as the tests
-// run it (`node bin/trader.js`, the plain start). Prints the median, fastest and slowest of BENCH_RUNS runs
+// serve` to its listening line. Each twice: as a user runs `trader` (the command npm puts on the PATH for a
+// global install or `npm link`: PREFIX/bin/trader, a link to bin/trader.js, whose sh part starts node from the
+// start-up snapshot, src/cli/snapshot/) and as the tests run it (`node bin/trader.js`, the plain start). Prints the median, fastest and slowest of BENCH_RUNS runs
 // (default 10), every case interleaved run by run, and a bare `node -e 0` for the machine's own noise; with
 // /usr/bin/time, also the median CPU time (user + system) of the processes that run to their end, and (from
 // /proc) of the catalog server until it is ready: a busy machine inflates CPU time less than wall time.
 // The snapshots are built first into a folder of the bench's own (TRADER_SNAPSHOT_DIR).
 // BENCH_COMPARE=/other/checkout runs the same cases there too (A/B).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -33,12 +33,30 @@ interface Case {
   run(root: string): Promise<Timing>;
 }
 
-/** How `trader` is started: the file as a command (the launcher) or by node (the plain start). */
+/** How `trader` is started: the command a global install links (the launcher) or node on the file (the plain start). */
 type Start = (root: string, args: readonly string[]) => readonly [string, readonly string[]];
 const STARTS: readonly (readonly [string, Start])[] = [
-  ['trader', (root, args) => [join(root, 'bin', 'trader.js'), args]],
+  ['trader', (root, args) => [globalCommand(root), args]],
   ['node bin/trader.js', (root, args) => [process.execPath, [join(root, 'bin', 'trader.js'), ...args]]],
 ];
+
+/** Per checkout, a prefix laid out as `npm install -g` lays one out, in the bench's folder. */
+const prefixes = new Map<string, string>();
+
+function globalCommand(root: string): string {
+  const prefix = prefixes.get(root);
+  if (prefix === undefined) throw new Error(`no global prefix made for ${root}`);
+  return join(prefix, 'bin', 'trader');
+}
+
+function makeGlobalPrefix(root: string, folder: string): void {
+  const prefix = join(folder, `prefix-${prefixes.size}`);
+  mkdirSync(join(prefix, 'lib', 'node_modules'), { recursive: true });
+  mkdirSync(join(prefix, 'bin'));
+  symlinkSync(root, join(prefix, 'lib', 'node_modules', 'longport-trader'));
+  symlinkSync('../lib/node_modules/longport-trader/bin/trader.js', join(prefix, 'bin', 'trader'));
+  prefixes.set(root, prefix);
+}
 
 export default async function startupBench(): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), 'startup-bench-'));
@@ -75,7 +93,10 @@ export default async function startupBench(): Promise<void> {
     ]),
   ];
   try {
-    for (const root of roots) await buildSnapshot(root, env);
+    for (const root of roots) {
+      makeGlobalPrefix(root, folder);
+      await buildSnapshot(root, env);
+    }
     // One untimed run of each: the strategy compile cache and the OS file cache start warm, as for a user's second run.
     for (const root of roots) for (const one of cases) await one.run(root);
     console.log(`${RUNS} runs per case, ${availableParallelism()} CPUs, load average ${loadavg()[0]?.toFixed(2)} at start`);

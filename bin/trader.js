@@ -10,6 +10,15 @@
 # snapshot of this installation would be, what identifies it, the node binary and its state, then exit.
 # This block must not hold a star followed by a slash: that would end the comment for node.
 self=$0
+# npm links bin/trader.js as node_modules/.bin/trader or PREFIX/bin/trader: found there with no readlink to run.
+if [ -L "$self" ]; then
+  for guess in "${self%/*}/../longport-trader/bin/trader.js" "${self%/*}/../lib/node_modules/longport-trader/bin/trader.js"; do
+    if [ "$guess" -ef "$self" ]; then
+      self=$guess
+      break
+    fi
+  done
+fi
 while [ -L "$self" ]; do
   link=$(readlink "$self") || break
   case $link in
