@@ -80,6 +80,24 @@ describe('trader from the start-up snapshot and from dist/', () => {
     expect((JSON.parse(results[0]!) as { metrics: { fills: number } }).metrics.fills).toBeGreaterThan(100);
   });
 
+  it("places a failure in the user's helper module as the plain start does (the snapshot's frames mapped back to dist/)", async () => {
+    const helpers = join(folder, 'helpers');
+    await mkdir(helpers);
+    await writeFile(
+      join(helpers, 'helper.ts'),
+      "import { map } from 'rxjs';\nimport { Price } from 'longport-trader';\nexport const limitPrices = () => map((close: number) => Price.of(close > 1400 ? 'not a price' : String(close)));\n",
+    );
+    await writeFile(
+      join(helpers, 'uses-helper.ts'),
+      "import { map } from 'rxjs';\nimport { defineStrategy } from 'longport-trader';\nimport { limitPrices } from './helper.js';\nexport default defineStrategy({ name: 'helper', symbols: ['SPX.US'], run: (ctx) => ctx.candles().pipe(map((candle) => candle.close), limitPrices(), map((price) => ctx.buy(1, { price }))) });\n",
+    );
+    const { snapshot, plain } = await both(['backtest', join(helpers, 'uses-helper.ts'), '--data', SPX, '--json', '-']);
+
+    expect(snapshot.code).toBe(1);
+    expect(snapshot.stderr).toBe(plain.stderr);
+    expect(snapshot.stderr).toContain(`failed at ${join(helpers, 'helper.ts')}:3:`);
+  });
+
   it('names file:line:col and shows the line of a strategy that does not compile, with exit status 2', async () => {
     const strategy = join(folder, 'broken.ts');
     await writeFile(

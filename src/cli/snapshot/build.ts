@@ -12,7 +12,7 @@ import type { SnapshotFacts } from './program.js';
 
 /** One snapshot: where it goes and what identifies it, as the launcher computes them (TRADER_SNAPSHOT=where). */
 export interface SnapshotTarget {
-  /** Its folder: a PROFILE.blob and the PROFILE.cjs it was built from for each profile, stamp, bridges/. */
+  /** Its folder: a PROFILE.blob and the PROFILE.cjs (and .map) it was built from for each profile, stamp, bridges/. */
   readonly entry: string;
   /** "ROOT|NODE|NODE_INODE NODE_SIZE|MAIN_INODE MAIN_SIZE": the launcher starts the snapshot when its stamp says this. */
   readonly stamp: string;
@@ -69,8 +69,10 @@ async function buildLocked(target: SnapshotTarget, root: string): Promise<BuildO
   await mkdir(work, { recursive: true });
   try {
     const facts: SnapshotFacts = { stamp, root: `${root}/`, entry };
+    await mkdir(entry, { recursive: true });
     for (const profile of PROFILES) {
-      const bundle = join(work, `${profile}.cjs`);
+      // Built where it stays (stack frames name it; only people read it): the blob is what a start uses.
+      const bundle = join(entry, `${profile}.cjs`);
       const blob = join(work, `${profile}.blob`);
       await bundleForSnapshot(root, profile, bundle);
       // No NODE_OPTIONS: V8 flags in it would bind the snapshot to them (the launcher starts snapshots without any).
@@ -89,11 +91,7 @@ async function buildLocked(target: SnapshotTarget, root: string): Promise<BuildO
       }
     }
     await rm(join(entry, 'bridges'), { recursive: true, force: true });
-    await mkdir(entry, { recursive: true });
-    for (const profile of PROFILES) {
-      await rename(join(work, `${profile}.cjs`), join(entry, `${profile}.cjs`));
-      await rename(join(work, `${profile}.blob`), join(entry, `${profile}.blob`));
-    }
+    for (const profile of PROFILES) await rename(join(work, `${profile}.blob`), join(entry, `${profile}.blob`));
     await rm(join(entry, 'error.log'), { force: true });
     // Last: the launcher reads the stamp first, so it never sees a stamp before its snapshot is in place.
     await writeAtomically(join(entry, 'stamp'), `${stamp}\n`);

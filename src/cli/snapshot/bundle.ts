@@ -99,6 +99,9 @@ export async function bundleForSnapshot(root: string, profile: SnapshotProfile, 
     // esbuild renames clashing top-level names across modules; function and class names must stay what they are.
     keepNames: true,
     legalComments: 'none',
+    // Beside the bundle: the snapshot maps its stack frames back to dist/'s files with it (frames.ts).
+    sourcemap: 'external',
+    sourcesContent: false,
     logLevel: 'silent',
     metafile: true,
     banner: { js: banner(dist) },
@@ -128,7 +131,7 @@ function entry(
     ...profile.commands.filter((command) => command.evaluated).map((command) => `import ${JSON.stringify(`./cli/${command.path}`)};`),
     ...profile.modules.map((path) => `import ${JSON.stringify(`./${path}`)};`),
     `const warmUp = async () => { for (const argv of ${JSON.stringify(profile.warmUp)}) await createParser(argv, 110).getHelp(); };`,
-    `prepareSnapshot({ main, warmUp, useRuntimeRequire: __useRuntimeRequire, packages: ${JSON.stringify(packages)}, modules: {\n${registry.join('\n')}\n} });`,
+    `prepareSnapshot({ main, warmUp, bundle: __filename, useRuntimeRequire: __useRuntimeRequire, packages: ${JSON.stringify(packages)}, modules: {\n${registry.join('\n')}\n} });`,
   ].join('\n');
   return { contents, resolveDir: dist, sourcefile: ENTRY_NAME };
 }

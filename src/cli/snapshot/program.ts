@@ -5,8 +5,10 @@ import type { Module } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
+import { useFrameMapper } from '../../strategy/frames.js';
 import { useRuntimeModules } from '../../strategy/installation.js';
 import { buildAfterExit } from './background.js';
+import { bundleFrames } from './frames.js';
 import { type ModuleRegistry, snapshotModules } from './modules.js';
 import { type PackageFile, packagesUnchanged } from './packages.js';
 
@@ -14,6 +16,8 @@ export interface SnapshotProgram {
   readonly main: (argv: readonly string[]) => Promise<void>;
   /** Runs once while the snapshot is built, so the code it runs is compiled in the snapshot. */
   readonly warmUp: () => Promise<unknown>;
+  /** The bundle's file (its stack frames name it; its source map is beside it). */
+  readonly bundle: string;
   /** Swaps the bundle's require for the installation's (see the banner in bundle.ts). */
   readonly useRuntimeRequire: (require: NodeJS.Require) => void;
   readonly modules: ModuleRegistry;
@@ -71,5 +75,6 @@ async function startFromSnapshot(program: SnapshotProgram, facts: SnapshotFacts)
   useRuntimeModules(
     snapshotModules({ dist, bridges: join(facts.entry, 'bridges'), id: facts.stamp, registry: program.modules, importModule }),
   );
+  useFrameMapper(bundleFrames([program.bundle]));
   return program.main(args);
 }
