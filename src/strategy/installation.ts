@@ -84,6 +84,8 @@ export interface RuntimeModules {
   urlOf(file: string): Promise<string | undefined>;
   /** Imports the compiled strategy. */
   importModule(url: string): Promise<Record<string, unknown>>;
+  /** A message naming the URLs urlOf gave (a link error) as naming the files they stand for. */
+  inMessage(text: string): string;
 }
 
 let runtimeModules: RuntimeModules | undefined;

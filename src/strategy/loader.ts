@@ -33,7 +33,12 @@ export async function loadStrategy(file: string, overrides: StrategyOverrides = 
     const modules = runtimeModulesInUse();
     module = modules === undefined ? ((await import(url)) as Record<string, unknown>) : await modules.importModule(url);
   } catch (error) {
-    throw new StrategyLoadError(shown, `cannot load: ${firstLine(describeError(error))}${placeIn(error, path)}`, error);
+    const message = firstLine(describeError(error));
+    throw new StrategyLoadError(
+      shown,
+      `cannot load: ${runtimeModulesInUse()?.inMessage(message) ?? message}${placeIn(error, path)}`,
+      error,
+    );
   }
   const definition = module['default'];
   if (definition === undefined)

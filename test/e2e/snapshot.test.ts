@@ -110,6 +110,16 @@ describe('trader from the start-up snapshot and from dist/', () => {
     expect(snapshot.stderr).toBe(plain.stderr);
     expect(snapshot.stderr).toContain(`${strategy}:2:`);
     expect(snapshot.stderr).toContain("export default defineStrategy({ name: 'broken', run: (ctx) => ctx.candles( });");
+
+    // An import the package does not export: the message names the package's file, not the bridge to it.
+    await writeFile(
+      strategy,
+      "import { defineStrategy, nope } from 'longport-trader';\nexport default defineStrategy({ name: 'x', run: nope });\n",
+    );
+    const missing = await both(['backtest', strategy, '--data', SPX]);
+    expect(missing.snapshot.code).toBe(2);
+    expect(missing.snapshot.stderr).toBe(missing.plain.stderr);
+    expect(missing.snapshot.stderr).toContain("does not provide an export named 'nope'");
   });
 
   it('runs the commands outside the snapshot from their files: same output, same usage errors and exit codes', async () => {
@@ -161,6 +171,8 @@ describe('trader from the start-up snapshot and from dist/', () => {
         { launcher },
       );
       await server.waitForLog('catalog listening');
+      // The address is on stdout, which may arrive after the log line on stderr.
+      await expect.poll(() => /listening on (\S+)/.test(server.stdout())).toBe(true);
       const url = /listening on (\S+)/.exec(server.stdout())![1]!;
       const created = await fetch(`${url}/artists`, {
         method: 'POST',

@@ -26,9 +26,12 @@ export interface SnapshotModulesOptions {
 
 export function snapshotModules(options: SnapshotModulesOptions): RuntimeModules {
   (globalThis as Record<symbol, unknown>)[REGISTRY_KEY] = (path: string) => options.registry[path]!();
+  const bridgeUrls = new RegExp(`${escape(pathToFileURL(join(options.bridges, sep)).href)}([^'"\\s]+)\\.mjs`, 'g');
+  const distUrl = pathToFileURL(options.dist).href;
   return {
     id: `snapshot ${options.id}`,
     importModule: options.importModule,
+    inMessage: (text) => text.replace(bridgeUrls, (_bridge, path: string) => `${distUrl}${path}.js`),
     async urlOf(file) {
       if (!file.startsWith(options.dist)) return undefined;
       const path = relative(options.dist, file).split(sep).join('/');
@@ -53,6 +56,10 @@ export function bridgeText(path: string, names: readonly string[]): string {
     ...(names.includes('default') ? ['export default module.default;'] : []),
     '',
   ].join('\n');
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 async function writeAtomically(file: string, text: string): Promise<void> {

@@ -44,5 +44,8 @@ describe("bridges to the snapshot's modules", () => {
     expect(await modules.urlOf('/install/dist/not-in-the-snapshot.js')).toBeUndefined();
     expect(await modules.urlOf('/elsewhere/node_modules/lodash/index.js')).toBeUndefined();
     expect(modules.id).toBe('snapshot stamp');
+    expect(modules.inMessage(`The requested module '${url}' does not provide an export named 'nope'`)).toBe(
+      "The requested module 'file:///install/dist/index.js' does not provide an export named 'nope'",
+    );
   });
 });
