@@ -26,7 +26,7 @@ export interface SnapshotModulesOptions {
 
 export function snapshotModules(options: SnapshotModulesOptions): RuntimeModules {
   (globalThis as Record<symbol, unknown>)[REGISTRY_KEY] = (path: string) => options.registry[path]!();
-  const bridgeUrls = new RegExp(`${escape(pathToFileURL(join(options.bridges, sep)).href)}([^'"\\s]+)\\.mjs`, 'g');
+  const bridgeUrls = new RegExp(`${escapeRegExp(pathToFileURL(join(options.bridges, sep)).href)}([^'"\\s]+)\\.mjs`, 'g');
   const distUrl = pathToFileURL(options.dist).href;
   return {
     id: `snapshot ${options.id}`,
@@ -58,7 +58,7 @@ export function bridgeText(path: string, names: readonly string[]): string {
   ].join('\n');
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
