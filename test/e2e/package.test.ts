@@ -192,6 +192,7 @@ describe('the packed package in a user project, installed offline', () => {
             PATH: process.env['PATH'] ?? '',
             HOME: process.env['HOME'] ?? '',
             TRADER_CACHE_DIR: process.env['TRADER_CACHE_DIR'] ?? '',
+            TRADER_SNAPSHOT_DIR: process.env['TRADER_SNAPSHOT_DIR'] ?? '',
           },
           stdio: ['ignore', 'pipe', 'pipe'],
         });

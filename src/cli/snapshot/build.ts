@@ -109,6 +109,11 @@ async function buildLocked(target: SnapshotTarget, root: string): Promise<BuildO
  * until the installation, its build or the node binary changes. Why is in error.log beside it.
  */
 async function give(target: SnapshotTarget, why: string): Promise<BuildOutcome> {
+  // An installation removed while its snapshot was being built (a temporary project) leaves nothing to keep.
+  if (!existsSync(target.stamp.split('|', 1)[0]!)) {
+    await rm(target.entry, { recursive: true, force: true });
+    return 'failed';
+  }
   await mkdir(target.entry, { recursive: true });
   await writeFile(join(target.entry, 'error.log'), `${why}\n`);
   for (const profile of PROFILES) await rm(join(target.entry, `${profile}.blob`), { force: true });
