@@ -2,10 +2,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { TEST_SNAPSHOT_DIR } from './test/support/snapshot-dir.js';
 
 // Two projects: `unit` (in-process, servers on 127.0.0.1 allowed) answers fast; `e2e` spawns the binary, which
-// runs dist/ (its global setup rebuilds dist/ first when src/ changed since the last build), or drives pages in
-// a browser (*.browser.test.ts).
+// runs dist/ (its global setup rebuilds dist/ first when src/ changed since the last build, and the start-up
+// snapshot when the launcher finds none ready), or drives pages in a browser (*.browser.test.ts).
 const E2E = ['test/e2e/**/*.test.ts', 'test/catalog/cli.test.ts', 'test/**/*.browser.test.ts'];
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -18,8 +19,12 @@ export default defineConfig({
     ],
   },
   test: {
-    // Strategies compiled by the tests (and the binaries they run) are cached here, not in the user's ~/.cache.
-    env: { TRADER_CACHE_DIR: join(tmpdir(), 'longport-trader-test-cache') },
+    // Strategies compiled by the tests (and the binaries they run) are cached here, not in the user's ~/.cache;
+    // so are the start-up snapshots the launcher (bin/trader.js run as a command) starts from.
+    env: {
+      TRADER_CACHE_DIR: join(tmpdir(), 'longport-trader-test-cache'),
+      TRADER_SNAPSHOT_DIR: TEST_SNAPSHOT_DIR,
+    },
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',

@@ -1,16 +1,19 @@
 // Start-up of whole `trader` processes, timed from spawn: `trader --help` to exit, a backtest of the bundled
 // 20-year daily file (sma-crossover, --json FILE --quiet) to exit (its JSON written), and `trader catalog
-// serve` to its listening line. Prints the median, fastest and slowest of BENCH_RUNS runs (default 10) and a
-// bare `node -e 0` for the machine's own noise; with /usr/bin/time, also the median CPU time (user + system)
-// of the processes that run to their end, and (from /proc) of the catalog server until it is ready: a busy
-// machine inflates CPU time less than wall time.
-// BENCH_COMPARE=/other/checkout runs the same cases there too, interleaved run by run (A/B).
+// serve` to its listening line. Each twice: as a user runs `trader` (the command npm puts on the PATH for a
+// global install or `npm link`: PREFIX/bin/trader, a link to bin/trader.js, whose sh part starts node from the
+// start-up snapshot, src/cli/snapshot/) and as the tests run it (`node bin/trader.js`, the plain start). Prints the median, fastest and slowest of BENCH_RUNS runs
+// (default 10), every case interleaved run by run, and a bare `node -e 0` for the machine's own noise; with
+// /usr/bin/time, also the median CPU time (user + system) of the processes that run to their end, and (from
+// /proc) of the catalog server until it is ready: a busy machine inflates CPU time less than wall time.
+// The snapshots are built first into a folder of the bench's own (TRADER_SNAPSHOT_DIR).
+// BENCH_COMPARE=/other/checkout runs the same cases there too (A/B).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 10);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -30,53 +33,80 @@ interface Case {
   run(root: string): Promise<Timing>;
 }
 
+/** How `trader` is started: the command a global install links (the launcher) or node on the file (the plain start). */
+type Start = (root: string, args: readonly string[]) => readonly [string, readonly string[]];
+const STARTS: readonly (readonly [string, Start])[] = [
+  ['trader', (root, args) => [globalCommand(root), args]],
+  ['node bin/trader.js', (root, args) => [process.execPath, [join(root, 'bin', 'trader.js'), ...args]]],
+];
+
+/** Per checkout, a prefix laid out as `npm install -g` lays one out, in the bench's folder. */
+const prefixes = new Map<string, string>();
+
+function globalCommand(root: string): string {
+  const prefix = prefixes.get(root);
+  if (prefix === undefined) throw new Error(`no global prefix made for ${root}`);
+  return join(prefix, 'bin', 'trader');
+}
+
+function makeGlobalPrefix(root: string, folder: string): void {
+  const prefix = join(folder, `prefix-${prefixes.size}`);
+  mkdirSync(join(prefix, 'lib', 'node_modules'), { recursive: true });
+  mkdirSync(join(prefix, 'bin'));
+  symlinkSync(root, join(prefix, 'lib', 'node_modules', 'longport-trader'));
+  symlinkSync('../lib/node_modules/longport-trader/bin/trader.js', join(prefix, 'bin', 'trader'));
+  prefixes.set(root, prefix);
+}
+
 export default async function startupBench(): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), 'startup-bench-'));
-  const env = { ...process.env, TRADER_CACHE_DIR: join(folder, 'cache'), CATALOG_TOKENS: 'bench-token', NO_COLOR: '1' };
+  const env = {
+    ...process.env,
+    TRADER_CACHE_DIR: join(folder, 'cache'),
+    TRADER_SNAPSHOT_DIR: join(folder, 'snapshots'),
+    CATALOG_TOKENS: 'bench-token',
+    NO_COLOR: '1',
+  };
   const roots = [ROOT, ...(process.env['BENCH_COMPARE'] ? [process.env['BENCH_COMPARE']] : [])];
+  const backtest = [
+    'backtest',
+    'strategies/sma-crossover.ts',
+    '--data',
+    'backtest-data/SPX.US.csv',
+    '--json',
+    join(folder, 'out.json'),
+    '--quiet',
+  ];
+  const catalog = ['catalog', 'serve', '--port', '0', '--db', join(folder, 'catalog.sqlite')];
   const cases: Case[] = [
     { name: 'node -e 0 (the floor)', run: async () => untilExit(process.execPath, ['-e', '0'], ROOT, env) },
-    { name: 'trader --help', run: async (root) => untilExit(process.execPath, ['bin/trader.js', '--help'], root, env) },
-    {
-      name: 'trader backtest strategies/sma-crossover.ts (SPX.US, 5,105 daily bars) --json FILE --quiet',
-      run: async (root) =>
-        untilExit(
-          process.execPath,
-          [
-            'bin/trader.js',
-            'backtest',
-            'strategies/sma-crossover.ts',
-            '--data',
-            'backtest-data/SPX.US.csv',
-            '--json',
-            join(folder, 'out.json'),
-            '--quiet',
-          ],
-          root,
-          env,
-        ),
-    },
-    {
-      name: 'trader catalog serve, until it listens',
-      run: async (root) =>
-        untilLine(
-          process.execPath,
-          ['bin/trader.js', 'catalog', 'serve', '--port', '0', '--db', join(folder, 'catalog.sqlite')],
-          root,
-          env,
-          /listening on/,
-        ),
-    },
+    ...STARTS.flatMap(([how, start]): Case[] => [
+      { name: `${how} --help`, run: async (root) => untilExit(...start(root, ['--help']), root, env) },
+      {
+        name: `${how} backtest strategies/sma-crossover.ts (SPX.US, 5,105 daily bars) --json FILE --quiet`,
+        run: async (root) => untilExit(...start(root, backtest), root, env),
+      },
+      {
+        name: `${how} catalog serve, until it listens`,
+        run: async (root) => untilLine(...start(root, catalog), root, env, /listening on/),
+      },
+    ]),
   ];
   try {
+    for (const root of roots) {
+      makeGlobalPrefix(root, folder);
+      await buildSnapshot(root, env);
+    }
     // One untimed run of each: the strategy compile cache and the OS file cache start warm, as for a user's second run.
     for (const root of roots) for (const one of cases) await one.run(root);
     console.log(`${RUNS} runs per case, ${availableParallelism()} CPUs, load average ${loadavg()[0]?.toFixed(2)} at start`);
-    for (const one of cases) {
-      const timings = roots.map(() => [] as Timing[]);
-      for (let run = 0; run < RUNS; run += 1) for (const [index, root] of roots.entries()) timings[index]!.push(await one.run(root));
-      for (const [index, root] of roots.entries()) {
-        const measured = timings[index]!;
+    const timings = cases.map(() => roots.map(() => [] as Timing[]));
+    for (let run = 0; run < RUNS; run += 1)
+      for (const [caseIndex, one] of cases.entries())
+        for (const [rootIndex, root] of roots.entries()) timings[caseIndex]![rootIndex]!.push(await one.run(root));
+    for (const [caseIndex, one] of cases.entries()) {
+      for (const [rootIndex, root] of roots.entries()) {
+        const measured = timings[caseIndex]![rootIndex]!;
         const cpu = measured.every((timing) => timing.cpu !== undefined)
           ? `; CPU median ${Math.round(median(measured.map((timing) => timing.cpu!)))} ms`
           : '';
@@ -87,6 +117,17 @@ export default async function startupBench(): Promise<void> {
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/** The start-up snapshot of a checkout in the bench's folder (a checkout from before snapshots has none). */
+async function buildSnapshot(root: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const builder = join(root, 'dist', 'cli', 'snapshot', 'build.js');
+  if (!existsSync(builder)) return;
+  const { buildSnapshot: build, snapshotOf } = (await import(pathToFileURL(builder).href)) as typeof import('../src/cli/snapshot/build.js');
+  const found = snapshotOf(root, env);
+  if (found === undefined) throw new Error(`${root}: the launcher cannot tell where its snapshot goes`);
+  if (found.state !== 'ready' && (await build(found.target)) !== 'built')
+    throw new Error(`${root}: no start-up snapshot (${found.target.entry}/error.log)`);
 }
 
 function median(values: readonly number[]): number {

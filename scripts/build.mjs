@@ -3,13 +3,14 @@
 // transpiled on its own by esbuild (same layout, imports kept), other files under src/ copied, the packages of
 // VENDORED bundled into one ES module each (dist/vendor/), and the .d.ts declarations emitted by tsc.
 // `--if-stale` builds only when src/ changed since the last build; `--no-types` leaves the declarations out
-// (what the e2e tests need is the JavaScript). Progress goes to stderr: `npm pack --json` owns stdout.
+// (what the e2e tests need is the JavaScript). Run as a script, it then builds the start-up snapshot of this
+// checkout when the launcher finds none ready. Progress goes to stderr: `npm pack --json` owns stdout.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SRC = join(ROOT, 'src');
@@ -91,6 +92,24 @@ async function buildJavaScript(sources) {
   }
 }
 
+/**
+ * The start-up snapshot of this checkout for the node on PATH (src/cli/snapshot/), unless the launcher finds one
+ * ready: what makes `trader` start fast from `npm ci` on. A failure leaves the plain start and fails nothing.
+ */
+async function buildStartupSnapshot(log) {
+  if (process.platform === 'win32' || process.env.TRADER_SNAPSHOT === 'off') return;
+  const started = performance.now();
+  try {
+    const { buildSnapshot, snapshotOf } = await import(pathToFileURL(join(DIST, 'cli', 'snapshot', 'build.js')).href);
+    const found = snapshotOf(ROOT);
+    if (found === undefined || found.state === 'ready') return;
+    const outcome = await buildSnapshot(found.target);
+    log(`start-up snapshot ${outcome} in ${Math.round(performance.now() - started)} ms: ${found.target.entry}`);
+  } catch (error) {
+    log(`start-up snapshot not built: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 function importsStayImports() {
   return {
     name: 'imports-stay-imports',
@@ -165,6 +184,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.
       log: (line) => process.stderr.write(`${line}\n`),
     });
     if (!built.js && !built.types) process.stderr.write('dist/ is up to date\n');
+    await buildStartupSnapshot((line) => process.stderr.write(`${line}\n`));
   } catch (error) {
     process.stderr.write(`build failed: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

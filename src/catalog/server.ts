@@ -1,5 +1,6 @@
 // The catalog HTTP server: Fastify over the SQLite store, with redacted pino logs; start, address, close.
 import { STATUS_CODES } from 'node:http';
+import { createRequire } from 'node:module';
 import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
@@ -43,6 +44,18 @@ export interface RunningCatalog {
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
+/**
+ * Fastify makes its JSON-schema compilers (ajv, fast-json-stringify) with every server, ~45 ms of start-up
+ * (bench/README.md, "Start-up"); the catalog validates with zod and gives Fastify no schemas, so here they are
+ * made the first time a schema asks for one, which no route does.
+ */
+const fromFastify = createRequire(createRequire(import.meta.url).resolve('fastify'));
+type CompilerFactory = (...args: unknown[]) => unknown;
+export const compilersOnFirstUse = {
+  buildValidator: (...args: unknown[]) => (fromFastify('@fastify/ajv-compiler') as () => CompilerFactory)()(...args),
+  buildSerializer: (...args: unknown[]) => (fromFastify('@fastify/fast-json-stringify-compiler') as () => CompilerFactory)()(...args),
+};
+
 /** Header values never written to a log line. */
 const REDACTED_HEADERS = ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'] as const;
 
@@ -68,6 +81,7 @@ export async function startCatalogServer(options: CatalogServerOptions): Promise
       void (reply as FastifyReply).code(apiError.status).send(apiError.toBody());
     },
     clientErrorHandler: answerClientError,
+    schemaController: { compilersFactory: compilersOnFirstUse as never },
   });
   const store = CatalogStore.open(options.databasePath);
   app.addHook('onClose', async () => store.close());

@@ -1,5 +1,7 @@
 // The `trader` command line: parses, dispatches to one command module per area, prints errors as one line.
+// bin/trader.js calls main() (plain start) and so does the start-up snapshot (src/cli/snapshot/).
 import { createRequire } from 'node:module';
+import type { Argv } from 'yargs';
 import type yargsEsm from 'yargs';
 import { backtestCommands } from './commands/backtest-commands.js';
 import { catalogCommands } from './commands/catalog-commands.js';
@@ -31,6 +33,17 @@ const commands = [
 
 export async function main(argv: readonly string[]): Promise<void> {
   const verbose = argv.includes('--verbose');
+  const parser = createParser(argv, Math.min(110, process.stdout.columns ?? 110));
+  try {
+    await parser.parseAsync();
+  } catch (error) {
+    process.stderr.write(`${formatError(error, verbose)}\n`);
+    process.exitCode = exitCodeFor(error);
+  }
+}
+
+/** The command line's parser, its help laid out `columns` wide. */
+export function createParser(argv: readonly string[], columns: number): Argv {
   const parser = yargs([...argv])
     .scriptName('trader')
     .usage('$0 <command> [options]\n\nAutomated trading on the LongPort OpenAPI: backtest, paper and live trading, scheduling.')
@@ -42,19 +55,26 @@ export async function main(argv: readonly string[]): Promise<void> {
     .help()
     .alias('help', 'h')
     .version(false)
-    .wrap(Math.min(110, process.stdout.columns ?? 110))
+    .wrap(columns)
     .fail((message, error) => {
       if (error !== undefined && error !== null) throw error;
       process.stderr.write(`error: ${message}\nRun with --help for usage.\n`);
       process.exit(2);
     });
   for (const command of commands) parser.command(command);
-  try {
-    await parser.parseAsync();
-  } catch (error) {
-    process.stderr.write(`${formatError(error, verbose)}\n`);
-    process.exitCode = exitCodeFor(error);
-  }
+  skipHelpCache(parser);
+  return parser;
 }
 
-await main(process.argv.slice(2));
+interface YargsInternals {
+  getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void } };
+}
+
+/**
+ * yargs lays out a command's whole help text before it runs the command's handler (usage.cacheHelpMessage), to
+ * show it should the handler fail; .fail() above never shows help, so that would cost every command 10–30 ms of
+ * start-up for nothing (bench/README.md, "Start-up"). The usage object outlives yargs' resets between commands.
+ */
+function skipHelpCache(parser: Argv): void {
+  (parser as unknown as YargsInternals).getInternalMethods().getUsageInstance().cacheHelpMessage = () => undefined;
+}

@@ -15,7 +15,9 @@ import {
   PACKAGE_NAME,
   installationVersion,
   installedModule,
+  type RuntimeModules,
   resolveSelfImport,
+  runtimeModulesInUse,
   vendoredModule,
 } from './installation.js';
 
@@ -48,11 +50,12 @@ export interface CompileOptions {
 export async function compileStrategy(path: string, options: CompileOptions = {}): Promise<string> {
   // A rebuilt or reinstalled package may resolve imports differently (its vendored packages): a new entry.
   const entry = resolveSelfImport(PACKAGE_NAME)!;
-  const key = `${INSTALLATION_ROOT}\0${installationVersion()}\0${(await stat(entry)).mtimeMs}\0${path}`;
+  const modules = runtimeModulesInUse();
+  const key = `${INSTALLATION_ROOT}\0${installationVersion()}\0${(await stat(entry)).mtimeMs}\0${path}${modules === undefined ? '' : `\0${modules.id}`}`;
   const cache = await writableCache(options.cacheDir, key);
   const cached = await cache.lookup();
   if (cached !== undefined) return cached;
-  const compiled = await bundle(path, cache.folder);
+  const compiled = await bundle(path, cache.folder, modules);
   return cache.store(compiled.code, compiled.inputs, compiled.externals);
 }
 
@@ -75,7 +78,7 @@ interface Bundle {
 }
 
 // outputFolder: where the output will be written, so the source map's relative paths lead to the sources.
-async function bundle(path: string, outputFolder: string): Promise<Bundle> {
+async function bundle(path: string, outputFolder: string, modules: RuntimeModules | undefined): Promise<Bundle> {
   const { build } = await import('esbuild');
   const workingDir = dirname(path);
   const externals = new Set<string>();
@@ -94,7 +97,7 @@ async function bundle(path: string, outputFolder: string): Promise<Bundle> {
       sourcemap: 'inline',
       sourcesContent: false,
       logLevel: 'silent',
-      plugins: [packagesAsImports(externals)],
+      plugins: [packagesAsImports(externals, modules)],
     });
   } catch (error) {
     const messages = (error as { errors?: Message[] }).errors;
@@ -125,10 +128,11 @@ async function inputsOf(metafile: Metafile, workingDir: string): Promise<{ path:
 const NESTED = Symbol('nested resolve');
 
 // Every import that is not a local file of the user's stays an import, by absolute URL, so the compiled
-// module (written to the cache folder) finds the same files the strategy's folder would.
-function packagesAsImports(externals: Set<string>): Plugin {
-  const asImport = (file: string) => {
-    const url = pathToFileURL(file).href;
+// module (written to the cache folder) finds the same files the strategy's folder would; with runtime modules
+// in use, a module of this installation is imported where those lead.
+function packagesAsImports(externals: Set<string>, modules: RuntimeModules | undefined): Plugin {
+  const asImport = async (file: string) => {
+    const url = (await modules?.urlOf(file)) ?? pathToFileURL(file).href;
     externals.add(url);
     return { path: url, external: true };
   };

@@ -3,6 +3,7 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isIntraday, marketOf, pad, timeZoneOf, toLocal, type Period, type SecuritySymbol } from '../domain/index.js';
+import { mappedFrame, type SourceLocation } from './frames.js';
 
 /** The bar a strategy was handed last: its stream, its start time and its place in that stream. */
 export interface SeenBar {
@@ -24,12 +25,7 @@ export interface StrategyFailure {
   readonly stack: string | undefined;
 }
 
-export interface SourceLocation {
-  /** The file as the strategy's source names it when it is that file; else relative to the working folder when inside it. */
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-}
+export type { SourceLocation } from './frames.js';
 
 const POSITION = /^(.+):(\d+):(\d+)$/;
 
@@ -64,6 +60,11 @@ export function locateInStack(stack: string | undefined, source: string): Source
 
 // "    at fn (/a/b.ts:11:32)", "    at /a/b.ts:11:32", "    at async fn (file:///a/b.ts:11:32)"
 function parseFrame(line: string): SourceLocation | undefined {
+  const frame = readFrame(line);
+  return frame === undefined ? undefined : mappedFrame(frame);
+}
+
+function readFrame(line: string): SourceLocation | undefined {
   const text = line.trim();
   if (!text.startsWith('at ')) return undefined;
   const body = text.slice(3);

@@ -72,6 +72,32 @@ export function installedModule(path: string): string | undefined {
   return relative.startsWith('src/') ? `${INSTALLATION_ROOT}dist/${relative.slice(4).replace(/\.ts$/, '.js')}` : undefined;
 }
 
+/**
+ * Where a compiled strategy's imports of this installation lead and how it is imported, when the runtime does
+ * not run from dist/'s own files: the start-up snapshot (src/cli/snapshot/) holds its own copies of the modules,
+ * and a strategy must share those. Undefined on the plain start.
+ */
+export interface RuntimeModules {
+  /** Joins the compile cache key: output made for one set of modules never serves another. */
+  readonly id: string;
+  /** The URL a strategy imports for a module file of this installation (dist/…), or undefined for the file itself. */
+  urlOf(file: string): Promise<string | undefined>;
+  /** Imports the compiled strategy. */
+  importModule(url: string): Promise<Record<string, unknown>>;
+  /** A message naming the URLs urlOf gave (a link error) as naming the files they stand for. */
+  inMessage(text: string): string;
+}
+
+let runtimeModules: RuntimeModules | undefined;
+
+export function useRuntimeModules(modules: RuntimeModules | undefined): void {
+  runtimeModules = modules;
+}
+
+export function runtimeModulesInUse(): RuntimeModules | undefined {
+  return runtimeModules;
+}
+
 function sourceOf(distFile: string): string {
   return distFile.replace(/^(\.\/)?dist\//, 'src/').replace(/\.js$/, '.ts');
 }

@@ -5,6 +5,7 @@ import { access } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CompileFailure, compileStrategy, type CompileProblem } from './compile.js';
+import { runtimeModulesInUse } from './installation.js';
 import { STRATEGY_TAG, type StrategyDefinition } from './define.js';
 import { StrategyLoadError, describeError } from './errors.js';
 import type { ParamDefaults } from './params.js';
@@ -29,9 +30,15 @@ export async function loadStrategy(file: string, overrides: StrategyOverrides = 
   process.setSourceMapsEnabled(true);
   let module: Record<string, unknown>;
   try {
-    module = (await import(url)) as Record<string, unknown>;
+    const modules = runtimeModulesInUse();
+    module = modules === undefined ? ((await import(url)) as Record<string, unknown>) : await modules.importModule(url);
   } catch (error) {
-    throw new StrategyLoadError(shown, `cannot load: ${firstLine(describeError(error))}${placeIn(error, path)}`, error);
+    const message = firstLine(describeError(error));
+    throw new StrategyLoadError(
+      shown,
+      `cannot load: ${runtimeModulesInUse()?.inMessage(message) ?? message}${placeIn(error, path)}`,
+      error,
+    );
   }
   const definition = module['default'];
   if (definition === undefined)

@@ -82,6 +82,35 @@ describe('the packed package in a user project, installed offline', () => {
   );
 
   it(
+    'builds its start-up snapshot in the background after a first npx run; the next runs start from it, same result',
+    async () => {
+      const env = { TRADER_SNAPSHOT_DIR: join(folder, 'snapshots') };
+      const backtest = async (json: string, more: Record<string, string>) =>
+        expectSuccess(
+          await runProcess(NPM, ['exec', '--offline', '--', 'trader', 'backtest', 'strategies/example.ts', '--json', json, '--quiet'], {
+            cwd: project,
+            env: { ...env, ...more },
+          }),
+          'npx trader backtest',
+        );
+      const state = async () =>
+        (
+          await runProcess(join(project, 'node_modules', '.bin', 'trader'), [], { cwd: project, env: { ...env, TRADER_SNAPSHOT: 'where' } })
+        ).stdout
+          .trim()
+          .split('\n')[3];
+      expect(await state()).toBe('missing');
+
+      await backtest(join(folder, 'plain.json'), {});
+      await expect.poll(state, { timeout: STEP_MS / 2, interval: 1_000 }).toBe('ready');
+      await backtest(join(folder, 'snapshot.json'), { TRADER_SNAPSHOT: 'require' });
+
+      expect(await readFile(join(folder, 'snapshot.json'), 'utf8')).toBe(await readFile(join(folder, 'plain.json'), 'utf8'));
+    },
+    STEP_MS,
+  );
+
+  it(
     'type-checks the strategies (npx tsc --noEmit) against the declarations, and catches a type error',
     async () => {
       for (const template of ['rsi', 'breakout', 'dca', 'blank'])
@@ -163,6 +192,7 @@ describe('the packed package in a user project, installed offline', () => {
             PATH: process.env['PATH'] ?? '',
             HOME: process.env['HOME'] ?? '',
             TRADER_CACHE_DIR: process.env['TRADER_CACHE_DIR'] ?? '',
+            TRADER_SNAPSHOT_DIR: process.env['TRADER_SNAPSHOT_DIR'] ?? '',
           },
           stdio: ['ignore', 'pipe', 'pipe'],
         });

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseSymbol } from '../../src/domain/symbol.js';
 import { barText, describeFailure, locateInStack } from '../../src/strategy/failure.js';
+import { useFrameMapper } from '../../src/strategy/frames.js';
 
 const SRC = resolve('src');
 const USER = resolve('strategies/mine.ts');
@@ -52,6 +53,24 @@ describe('where a strategy failed', () => {
 
     expect(locateInStack(trace, 'strategies/mine.ts')).toBeUndefined();
     expect(locateInStack(undefined, 'strategies/mine.ts')).toBeUndefined();
+  });
+
+  it("reads frames of code bundled away from its files where a frame mapper says they are (the start-up snapshot's)", () => {
+    const bundle = '/cache/snapshots/1-2/backtest.cjs';
+    const helper = resolve('lib/signals.ts');
+    // The bundle's columns stand for these modules of the runtime.
+    const modules: Record<number, string> = { 100: join(SRC, 'strategy/intents.ts'), 200: join(SRC, 'runtime/strategy-host.ts') };
+    useFrameMapper((location) => (location.file === bundle ? { file: modules[location.column]!, line: 1, column: 1 } : undefined));
+    try {
+      expect(locateInStack(stack(`toDecimal (${bundle}:1:100)`, `signal (${helper}:7:3)`), 'made in code')).toEqual({
+        file: 'lib/signals.ts',
+        line: 7,
+        column: 3,
+      });
+      expect(locateInStack(stack(`StrategyHost.next (${bundle}:1:200)`, `signal (${helper}:7:3)`), 'made in code')).toBeUndefined();
+    } finally {
+      useFrameMapper(undefined);
+    }
   });
 
   it('writes one line with the place, the bar in its market time and the cause', () => {

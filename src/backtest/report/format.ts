@@ -1,14 +1,23 @@
 // Number formatting shared by the terminal summary and the HTML report: money, percentages, ratios, dates.
 
 const NOT_APPLICABLE = 'n/a';
-const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const ratio = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const decimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+// Made on first use, not when the module loads: the start-up snapshot (src/snapshot/) cannot hold Intl objects.
+let formats: { money: Intl.NumberFormat; ratio: Intl.NumberFormat; whole: Intl.NumberFormat; decimal: Intl.NumberFormat } | undefined;
+
+function numberFormats(): NonNullable<typeof formats> {
+  formats ??= {
+    money: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    ratio: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    whole: new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }),
+    decimal: new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }),
+  };
+  return formats;
+}
 
 /** "12,345.67"; negative as "-12,345.67". */
 export function formatMoney(value: number | null): string {
-  return value === null ? NOT_APPLICABLE : money.format(value);
+  return value === null ? NOT_APPLICABLE : numberFormats().money.format(value);
 }
 
 /**
@@ -18,16 +27,20 @@ export function formatMoney(value: number | null): string {
 export function formatPercent(fraction: number | null, signed = false): string {
   if (fraction === null) return NOT_APPLICABLE;
   const percent = fraction * 100;
-  const text = `${Math.abs(percent) >= 1e6 ? percent.toExponential(2) : ratio.format(percent)}%`;
+  const text = `${Math.abs(percent) >= 1e6 ? percent.toExponential(2) : numberFormats().ratio.format(percent)}%`;
   return signed && fraction > 0 ? `+${text}` : text;
 }
 
 export function formatRatio(value: number | null): string {
-  return value === null ? NOT_APPLICABLE : ratio.format(value);
+  return value === null ? NOT_APPLICABLE : numberFormats().ratio.format(value);
 }
 
 export function formatCount(value: number | null): string {
-  return value === null ? NOT_APPLICABLE : Number.isInteger(value) ? whole.format(value) : decimal.format(value);
+  return value === null
+    ? NOT_APPLICABLE
+    : Number.isInteger(value)
+      ? numberFormats().whole.format(value)
+      : numberFormats().decimal.format(value);
 }
 
 /** The wall-clock part of an ISO time with offset: "2024-01-02" (daily) or "2024-01-02 09:30" (intraday). */

@@ -7,6 +7,7 @@ import { formatLocal } from '../../backtest/report/format.js';
 import type { BacktestResult } from '../../backtest/result.js';
 import { systemClock } from '../../clock/system-clock.js';
 import { isIntraday } from '../../domain/period.js';
+import { createDeferredLogger } from '../../log/deferred-logger.js';
 import { createLogger } from '../../log/logger.js';
 import { describeFailure } from '../../strategy/failure.js';
 import { parseParamAssignments } from '../../strategy/index.js';
@@ -34,7 +35,7 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
   const logger =
     digest === undefined
       ? createLogger({ level: 'debug', pretty: process.stderr.isTTY === true })
-      : createLogger({ level: 'warn', destination: digest });
+      : createDeferredLogger({ level: 'warn', destination: digest });
   const progress = createProgress({ clock: systemClock, stream: process.stderr });
   progress.start(data.series.reduce((sum, series) => sum + series.columns.length, 0));
   let run: BacktestRun;

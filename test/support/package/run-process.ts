@@ -9,7 +9,7 @@ export interface ProcessRun {
 
 export interface RunOptions {
   readonly cwd: string;
-  /** Added to PATH and HOME (a developer's LONGPORT_* variables never leak in). */
+  /** Added to PATH, HOME and the cache folders (a developer's LONGPORT_* variables never leak in). */
   readonly env?: Readonly<Record<string, string>>;
 }
 
@@ -21,6 +21,7 @@ export function runProcess(command: string, args: readonly string[], options: Ru
         PATH: process.env['PATH'] ?? '',
         HOME: process.env['HOME'] ?? '',
         TRADER_CACHE_DIR: process.env['TRADER_CACHE_DIR'] ?? '',
+        TRADER_SNAPSHOT_DIR: process.env['TRADER_SNAPSHOT_DIR'] ?? '',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

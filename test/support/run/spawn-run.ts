@@ -22,12 +22,26 @@ export function spawnRun(args: readonly string[], env: Readonly<Record<string, s
   return spawnTrader(['run', ...args], env);
 }
 
-/** Any `trader` command (the first argument names it) as a child process. */
-export function spawnTrader(args: readonly string[], env: Readonly<Record<string, string>> = {}): RunningTrader {
-  // Only PATH and HOME from the outer environment, so a developer's real LONGPORT_* settings never leak in.
-  const child = spawn(process.execPath, ['bin/trader.js', ...args], {
+/**
+ * Any `trader` command (the first argument names it) as a child process: `node bin/trader.js …`, or with
+ * `launcher` the file run as a command, as a shell runs `trader` (its sh part, then the start-up snapshot).
+ */
+export function spawnTrader(
+  args: readonly string[],
+  env: Readonly<Record<string, string>> = {},
+  options: { readonly launcher?: boolean } = {},
+): RunningTrader {
+  // Only PATH, HOME and the test's snapshot folder from the outer environment, so a developer's real
+  // LONGPORT_* settings never leak in.
+  const [command, commandArgs] = options.launcher === true ? ['bin/trader.js', args] : [process.execPath, ['bin/trader.js', ...args]];
+  const child = spawn(command, commandArgs, {
     cwd: REPO_ROOT,
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', ...env },
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      HOME: process.env['HOME'] ?? '',
+      TRADER_SNAPSHOT_DIR: process.env['TRADER_SNAPSHOT_DIR'] ?? '',
+      ...env,
+    },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   reapWhenTestEnds(child);
