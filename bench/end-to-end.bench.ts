@@ -1,4 +1,4 @@
-// Whole-process backtests, as a user runs them: `trader backtest … --json FILE --timings` in a child process,
+// Whole-process backtests, as a user runs them: `trader backtest … --json FILE --timings` (bin/trader.js as a command) in a child process,
 // timed from the spawn to the process's exit, with the phases the process reports (start-up, load, walk,
 // write: see src/cli/backtest/phase-timings.ts), in wall and CPU time, and its peak RSS. Cases:
 //   - a daily universe, 500 symbols × 5,000 bars, a strategy trading every symbol (bench/support);
@@ -8,7 +8,7 @@
 // Bytes per bar: the peak RSS above the 20-year file's (5,106 bars: start-up and modules) per extra bar; and,
 // from one more run under `node --expose-gc`, what the process holds (heap + array buffers after a full
 // collection) once the data is loaded and once the walk is done, per input bar.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,16 +37,19 @@ interface Case {
   readonly data: readonly string[];
 }
 
+/**
+ * One process. As a user runs `trader` (the launcher, which starts node from the start-up snapshot when one is
+ * built for this installation), or, given node flags, node on the file (the plain start: a snapshot cannot be
+ * started with flags such as --expose-gc).
+ */
 async function runOnce(args: readonly string[], json: string, nodeFlags: readonly string[] = []): Promise<Run> {
   const started = process.hrtime.bigint();
-  const child = spawn(
-    process.execPath,
-    [...nodeFlags, join(ROOT, 'bin/trader.js'), 'backtest', ...args, '--json', json, '--quiet', '--timings'],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
+  const backtest = [join(ROOT, 'bin/trader.js'), 'backtest', ...args, '--json', json, '--quiet', '--timings'];
+  const [command, ...commandArgs] = nodeFlags.length === 0 ? backtest : [process.execPath, ...nodeFlags, ...backtest];
+  const child = spawn(command!, commandArgs, {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk: string) => {
@@ -132,6 +135,13 @@ export default async function main(): Promise<void> {
       `data: daily universe from ${universe.source}; minute bars from ${minutes.source}; in ${join(tmpdir(), 'longport-trader-bench')}`,
     );
     console.log(`each case: ${RUNS} runs (BENCH_RUNS to change), \`trader backtest … --json FILE --quiet --timings\` in a child process`);
+    const snapshot = spawnSync(join(ROOT, 'bin/trader.js'), ['--help'], {
+      env: { ...process.env, TRADER_SNAPSHOT: 'require' },
+      stdio: 'ignore',
+    });
+    console.log(
+      `start: ${snapshot.status === 0 ? 'the start-up snapshot (bin/trader.js as a command)' : 'the plain start (no snapshot built for this installation)'}`,
+    );
     const small = await measure(
       {
         label: 'the bundled 20-year daily file (sma-crossover, backtest-data/SPX.US.csv)',
