@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backtestResultSchema } from '../../src/backtest/result.js';
-import { chromiumMissing, launchBrowser } from '../support/backtest/chromium.js';
+import { BROWSER_START_MS, chromiumMissing, launchBrowser } from '../support/backtest/chromium.js';
 import { inBatches, runTrader, type TraderRun } from '../support/http/run-trader.js';
 
 const THROWS = 'test/support/backtest/strategies/throws.ts';
@@ -107,32 +107,36 @@ describe('trader backtest', () => {
     expect(result.trades[0]).toMatchObject({ entryTag: 'golden-cross', exitTag: 'death-cross' });
   });
 
-  it('writes the JSON result and a self-contained report page that renders in headless Chromium, and the phase timings asked for', async () => {
-    const { code, stdout, stderr } = run('files');
-    expect(code).toBe(0);
-    expect(stdout).toBe('');
-    expect(stderr).toContain('wrote');
-    // --timings: each phase in wall and CPU time, the memory after each, and the peak.
-    expect(stderr).toMatch(/^timings: start-up \d+ ms · load \d+ ms · walk \d+ ms · write \d+ ms · total \d+ ms · peak RSS \d+ MB$/m);
-    expect(stderr).toMatch(/^cpu: start-up \d+ ms · load \d+ ms · walk \d+ ms · write \d+ ms · total \d+ ms$/m);
-    expect(stderr).toMatch(/^RSS after: start-up \d+ MB · load \d+ MB · walk \d+ MB · write \d+ MB$/m);
-    const result = backtestResultSchema.parse(JSON.parse(await readFile(join(folder, 'result.json'), 'utf8')));
-    expect(result.strategy).toBe('sma-crossover');
-    const html = await readFile(join(folder, 'report.html'), 'utf8');
-    expect(html).toContain('<title>Backtest · sma-crossover</title>');
-    if (chromiumMissing !== undefined) return;
+  it(
+    'writes the JSON result and a self-contained report page that renders in headless Chromium, and the phase timings asked for',
+    async () => {
+      const { code, stdout, stderr } = run('files');
+      expect(code).toBe(0);
+      expect(stdout).toBe('');
+      expect(stderr).toContain('wrote');
+      // --timings: each phase in wall and CPU time, the memory after each, and the peak.
+      expect(stderr).toMatch(/^timings: start-up \d+ ms · load \d+ ms · walk \d+ ms · write \d+ ms · total \d+ ms · peak RSS \d+ MB$/m);
+      expect(stderr).toMatch(/^cpu: start-up \d+ ms · load \d+ ms · walk \d+ ms · write \d+ ms · total \d+ ms$/m);
+      expect(stderr).toMatch(/^RSS after: start-up \d+ MB · load \d+ MB · walk \d+ MB · write \d+ MB$/m);
+      const result = backtestResultSchema.parse(JSON.parse(await readFile(join(folder, 'result.json'), 'utf8')));
+      expect(result.strategy).toBe('sma-crossover');
+      const html = await readFile(join(folder, 'report.html'), 'utf8');
+      expect(html).toContain('<title>Backtest · sma-crossover</title>');
+      if (chromiumMissing !== undefined) return;
 
-    const browser = await launchBrowser();
-    try {
-      const { page, requests, errors } = await browser.open(join(folder, 'report.html'));
-      await page.waitForSelector('canvas');
-      expect(errors).toEqual([]);
-      expect(requests).toHaveLength(1);
-      expect(await page.locator('canvas').count()).toBeGreaterThan(0);
-    } finally {
-      await browser.close();
-    }
-  });
+      const browser = await launchBrowser();
+      try {
+        const { page, requests, errors } = await browser.open(join(folder, 'report.html'));
+        await page.waitForSelector('canvas');
+        expect(errors).toEqual([]);
+        expect(requests).toHaveLength(1);
+        expect(await page.locator('canvas').count()).toBeGreaterThan(0);
+      } finally {
+        await browser.close();
+      }
+    },
+    BROWSER_START_MS,
+  );
 
   it("stops on bad rows with each one's file, line and reason, exit status 2 (bad input)", () => {
     const { code, stderr, stdout } = run('badData');

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { paperAccountFile } from '../../src/cli/run/flags.js';
+import { BROWSER_START_MS } from '../support/backtest/chromium.js';
 import { chromiumMissing, launchDashboardBrowser, type DashboardBrowser } from '../support/ops/browser.js';
 import { FakeTelegram } from '../support/ops/fake-telegram.js';
 import { removeTempFolders, tempFolder } from '../support/run/paper-harness.js';
@@ -29,7 +30,7 @@ describe.skipIf(chromiumMissing !== undefined)(
     let browser: DashboardBrowser;
     beforeAll(async () => {
       browser = await launchDashboardBrowser();
-    });
+    }, BROWSER_START_MS);
     afterAll(async () => {
       await browser?.close();
     });

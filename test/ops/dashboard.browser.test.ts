@@ -3,6 +3,7 @@
 // pause and trip the kill switch end to end; a wrong token gets nothing.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Quantity } from '../../src/domain/index.js';
+import { BROWSER_START_MS } from '../support/backtest/chromium.js';
 import { chromiumMissing, launchDashboardBrowser, type DashboardBrowser } from '../support/ops/browser.js';
 import { startRunOps, type RunOps } from '../support/ops/run-ops.js';
 import { AAPL } from '../support/run/candles.js';
@@ -18,7 +19,7 @@ describe.skipIf(chromiumMissing !== undefined)(
 
     beforeAll(async () => {
       browser = await launchDashboardBrowser();
-    });
+    }, BROWSER_START_MS);
     afterAll(async () => {
       await browser?.close();
     });

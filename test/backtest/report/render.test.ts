@@ -8,7 +8,7 @@ import { renderReport } from '../../../src/backtest/report/html.js';
 import { buildResult } from '../../../src/backtest/report/result-builder.js';
 import type { BacktestRecord } from '../../../src/backtest/result.js';
 import { parseSymbol } from '../../../src/domain/symbol.js';
-import { type Browser, chromiumMissing, launchBrowser } from '../../support/backtest/chromium.js';
+import { BROWSER_START_MS, type Browser, chromiumMissing, launchBrowser } from '../../support/backtest/chromium.js';
 import { barsFromCloses, randomWalkBars, simulateRun, SPY } from '../../support/backtest/fixtures.js';
 
 const HK = parseSymbol('700.HK');
@@ -38,7 +38,7 @@ describe.skipIf(chromiumMissing !== undefined)(
     beforeAll(async () => {
       folder = await mkdtemp(join(tmpdir(), 'report-render-'));
       browser = await launchBrowser();
-    });
+    }, BROWSER_START_MS);
 
     afterAll(async () => {
       await browser?.close();

@@ -16,7 +16,7 @@ import { renderWalkForwardReport } from '../../../src/research/report/walkforwar
 import { runTrial, type TrialSettings } from '../../../src/research/trial.js';
 import { parseSpan, walkForward, walkForwardWindows } from '../../../src/research/walkforward.js';
 import smaCrossover from '../../../strategies/sma-crossover.js';
-import { type Browser, chromiumMissing, launchBrowser } from '../../support/backtest/chromium.js';
+import { BROWSER_START_MS, type Browser, chromiumMissing, launchBrowser } from '../../support/backtest/chromium.js';
 import { AAPL, wavingDays } from '../../support/run/candles.js';
 
 const DATA = backtestData([{ symbol: AAPL, period: 'day', source: 'generated', candles: wavingDays(400) }]);
@@ -46,7 +46,7 @@ describe.skipIf(chromiumMissing !== undefined)(
     beforeAll(async () => {
       folder = await mkdtemp(join(tmpdir(), 'research-report-'));
       browser = await launchBrowser();
-    });
+    }, BROWSER_START_MS);
     afterAll(async () => {
       await browser?.close();
       await rm(folder, { recursive: true, force: true });

@@ -35,6 +35,12 @@ export interface Browser {
   close(): Promise<void>;
 }
 
+/**
+ * How long a hook may take to start Chromium: its first start on a fresh machine (CI just installed it) or
+ * on a loaded one takes far longer than a test's usual 30 s.
+ */
+export const BROWSER_START_MS = 120_000;
+
 /** One browser with a fresh, empty profile; close() removes the profile. */
 export async function launchBrowser(): Promise<Browser> {
   const profile = await mkdtemp(join(tmpdir(), 'report-chromium-'));
