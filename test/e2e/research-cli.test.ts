@@ -82,6 +82,7 @@ beforeAll(async () => {
       '2019-01-01',
     ],
     badParam: ['optimize', SMA, '--param', 'fast=ten'],
+    badBlocks: ['optimize', SMA, ...GRID, '--blocks', '22'],
     help: ['optimize', '--help'],
   };
   const results = await inBatches(
@@ -171,6 +172,11 @@ describe('trader optimize', () => {
   it('refuses a parameter range it cannot read, naming it, exit status 2', () => {
     expect(run('badParam').code).toBe(2);
     expect(run('badParam').stderr).toMatch(/refuses every combination of the --param ranges .*fast/);
+  });
+
+  it('refuses more CSCV blocks than it can split in reasonable time, exit status 2', () => {
+    expect(run('badBlocks').code).toBe(2);
+    expect(run('badBlocks').stderr).toMatch(/--blocks: an even number from 2 to 20, got 22/);
   });
 
   it('explains itself with --help', () => {

@@ -3,11 +3,17 @@
 // statistics.NormalDist for Φ and Φ⁻¹; CSCV Sharpe ratios taken from each split's raw returns, not from
 // block sums as here). Regenerate with `python3 test/research/fixtures/reference.py > …/overfitting.json`.
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { returnStats } from '../../src/research/return-stats.js';
 import { deflatedSharpe } from '../../src/research/stats/deflated-sharpe.js';
 import { normalCdf, normalQuantile } from '../../src/research/stats/normal.js';
-import { combinations, probabilityOfOverfitting } from '../../src/research/stats/pbo.js';
+import {
+  type BlockReturns,
+  combinations,
+  probabilityOfOverfitting,
+  probabilityOfOverfittingBySplit,
+} from '../../src/research/stats/pbo.js';
 import { blockBounds } from '../../src/research/return-stats.js';
 
 interface Reference {
@@ -38,7 +44,10 @@ describe('the standard normal distribution', () => {
   });
 });
 
-describe('probability of backtest overfitting (CSCV)', () => {
+describe.each([
+  ['split by split (the reference)', probabilityOfOverfittingBySplit],
+  ['walking the splits as a tree', probabilityOfOverfitting],
+])('probability of backtest overfitting (CSCV), %s', (_, probabilityOfOverfitting) => {
   const stats = reference.returns.map((returns) => returnStats(returns, reference.blocks));
   const bounds = blockBounds(reference.returns[0]!.length, reference.blocks);
   const counts = bounds.slice(1).map((end, block) => end - bounds[block]!);
@@ -59,6 +68,41 @@ describe('probability of backtest overfitting (CSCV)', () => {
     expect(pbo.probability).toBe(0);
   });
 
+  it('is undefined for a single trial or an odd number of blocks', () => {
+    expect(probabilityOfOverfitting(stats.slice(0, 1), counts)).toBeNull();
+    expect(probabilityOfOverfitting(stats, [10, 10, 10])).toBeNull();
+  });
+});
+
+describe('probability of backtest overfitting, the tree walk against the reference', () => {
+  const trial = (blocks: number): fc.Arbitrary<BlockReturns> =>
+    fc.record({
+      blockSums: fc.array(fc.double({ min: -0.5, max: 0.5, noNaN: true }), { minLength: blocks, maxLength: blocks }),
+      blockSquares: fc.array(fc.double({ min: 0, max: 0.5, noNaN: true }), { minLength: blocks, maxLength: blocks }),
+    });
+  const caseOf = fc
+    .constantFrom(2, 4, 6, 8, 10)
+    .chain((blocks) =>
+      fc.tuple(
+        fc.array(trial(blocks), { minLength: 2, maxLength: 12 }),
+        fc.array(fc.integer({ min: 0, max: 40 }), { minLength: blocks, maxLength: blocks }),
+        fc.array(fc.nat(), { maxLength: 6 }),
+      ),
+    );
+
+  it('gives the same probability and every split’s logit, bit for bit, ties and repeated trials included', () => {
+    fc.assert(
+      fc.property(caseOf, ([trials, counts, repeats]) => {
+        // Copies of earlier trials: tied Sharpe ratios, in and out of sample.
+        const all = [...trials, ...repeats.map((at) => trials[at % trials.length]!)];
+        expect(probabilityOfOverfitting(all, counts)).toEqual(probabilityOfOverfittingBySplit(all, counts));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('enumerating the splits', () => {
   it('enumerates every half of the blocks once', () => {
     const halves = [...combinations(6, 3)].map((half) => half.join(''));
     expect(halves).toHaveLength(20);

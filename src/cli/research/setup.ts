@@ -15,6 +15,9 @@ import type { TrialSettings } from '../../research/trial.js';
 import type { BacktestArgs } from '../backtest/flags.js';
 import type { BacktestInputs } from '../backtest/inputs.js';
 
+// C(20, 10) = 184,756 splits, each ranking every trial; C(22, 11) would be 705,432.
+const MAX_BLOCKS = 20;
+
 export interface ResearchArgs extends BacktestArgs {
   readonly search?: string;
   readonly trials?: number;
@@ -46,7 +49,11 @@ export const SEARCH_OPTIONS = {
   constraint: { type: 'string', array: true, describe: "A condition every ranked trial meets, e.g. 'maxDrawdown<0.2' (repeatable)" },
   'min-trades': { type: 'number', default: 0, describe: 'Rank only trials with at least N closed trades' },
   workers: { type: 'number', describe: 'Worker threads (default: the number of cores)' },
-  blocks: { type: 'number', default: 16, describe: 'Blocks of bars for the probability of backtest overfitting (CSCV; even)' },
+  blocks: {
+    type: 'number',
+    default: 16,
+    describe: 'Blocks of bars for the probability of backtest overfitting (CSCV; even, at most 20)',
+  },
   queue: { type: 'string', describe: 'Run the trials on `trader worker`s through Redis, e.g. redis://host:6379/0' },
   top: { type: 'number', default: 10, describe: 'How many of the best trials to print' },
 } as const satisfies Record<string, Options>;
@@ -72,7 +79,8 @@ export function searchChoice(args: ResearchArgs): SearchChoice {
     return value;
   };
   const blocks = whole(args.blocks, '--blocks', 2) ?? 16;
-  if (blocks % 2 !== 0) throw new InvalidInputError(`--blocks: an even number, got ${blocks}`, '--blocks');
+  if (blocks % 2 !== 0 || blocks > MAX_BLOCKS)
+    throw new InvalidInputError(`--blocks: an even number from 2 to ${MAX_BLOCKS}, got ${blocks}`, '--blocks');
   return {
     space: parseParamSpace((args.param ?? []).map(String)),
     search,
