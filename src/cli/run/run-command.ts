@@ -60,7 +60,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
         type: 'string',
         describe: 'Paper, with --short: annual borrow fee on short value, charged per calendar day held, e.g. 0.03',
       })
-      .option('short-margin', { type: 'string', describe: `Paper: ${SHORT_MARGIN_HELP}` })
+      .option('short-margin', { type: 'string', describe: `Paper, w${SHORT_MARGIN_HELP.slice(1)}` })
       .option('adjust', {
         type: 'string',
         describe:
