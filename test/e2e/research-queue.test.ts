@@ -1,6 +1,6 @@
 // Trials over BullMQ on a real redis-server: `trader worker` processes take them, one is killed (SIGKILL)
 // while it runs trials, its trials are retried by the other, each trial is counted once, and the results
-// equal those of the same trials run in this process.
+// equal those of the same trials run in this process; a run submitted again reads finished trials back.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,48 +45,15 @@ function startWorker(url: string): { kill(): void; stopped: Promise<void> } {
 
 describe('trials over the Redis queue', () => {
   it('survive a worker killed mid-run: retried elsewhere, counted once, equal to the local results', async () => {
-    redis = await startRedis();
-    folder = mkdtempSync(join(tmpdir(), 'queue-'));
-    const csv = join(folder, 'AAPL.US.csv');
-    const bars = wavingDays(400);
-    writeFileSync(
-      csv,
-      `Date,Open,High,Low,Close,Volume\n${bars.map((bar, index) => `${dateOf(index, bars)},${bar.open},${bar.high},${bar.low},${bar.close},${bar.volume}`).join('\n')}\n`,
-    );
-    const data = await loadBacktestData(csv);
-    expect(data.series[0]!.candles.map((candle) => candle.close)).toEqual(bars.map((bar) => bar.close));
-    const settings: TrialSettings = {
-      strategyFile: 'strategies/sma-crossover.ts',
-      symbols: ['AAPL.US'],
-      cash: '100000',
-      venue: {},
-      riskFreeRate: 0,
-      blocks: 4,
-      fixed: { quantity: '10' },
-    };
-    const plan = planTrials(smaCrossover as never, settings, {
-      space: parseParamSpace(['fast=2:10', 'slow=12:30:3']),
-      search: 'grid',
-      seed: 1,
-    });
-    const rules = { objective: parseObjective('sharpe'), constraints: [], minTrades: 0 };
-    const context = { definition: smaCrossover as never, data, risk: undefined };
-    const local: TrialExecutor = {
-      async run(trials, onOutcome) {
-        for (const trial of trials) onOutcome(await runTrial(context, settings, trial));
-      },
-      async close() {},
-    };
-    const expected = await optimize({ plan, rules, executor: local });
-
+    const { data, csv, settings, plan, rules, expected } = await setUp();
     const executor = await createQueueExecutor({
-      url: redis.url,
+      url: redis!.url,
       settings,
       dataHash: dataHash(data),
       dataPath: relative(ROOT, csv),
       attempts: 5,
     });
-    const first = startWorker(redis.url);
+    const first = startWorker(redis!.url);
     const seen: number[] = [];
     let second: ReturnType<typeof startWorker> | undefined;
     try {
@@ -114,7 +81,67 @@ describe('trials over the Redis queue', () => {
       second?.kill();
     }
   }, 240_000);
+
+  it('give a run submitted again after its trials finished their results from Redis, with no worker running', async () => {
+    const { data, csv, settings, plan, rules, expected } = await setUp();
+    const submit = () =>
+      createQueueExecutor({ url: redis!.url, settings, dataHash: dataHash(data), dataPath: relative(ROOT, csv), attempts: 5 });
+    const worker = startWorker(redis!.url);
+    const first = await submit();
+    try {
+      expect((await optimize({ plan, rules, executor: first })).outcomes).toEqual(expected.outcomes);
+    } finally {
+      await first.close();
+      worker.kill();
+      await worker.stopped;
+    }
+    const again = await submit();
+    try {
+      const result = await optimize({ plan, rules, executor: again });
+      expect(result.outcomes).toEqual(expected.outcomes);
+      expect(result.interrupted).toBe(false);
+    } finally {
+      await again.close();
+    }
+  }, 240_000);
 });
+
+/** A real redis-server, a CSV of 400 days, the trial settings and plan, and the outcomes of running them here. */
+async function setUp() {
+  redis = await startRedis();
+  folder = mkdtempSync(join(tmpdir(), 'queue-'));
+  const csv = join(folder, 'AAPL.US.csv');
+  const bars = wavingDays(400);
+  writeFileSync(
+    csv,
+    `Date,Open,High,Low,Close,Volume\n${bars.map((bar, index) => `${dateOf(index, bars)},${bar.open},${bar.high},${bar.low},${bar.close},${bar.volume}`).join('\n')}\n`,
+  );
+  const data = await loadBacktestData(csv);
+  expect(data.series[0]!.candles.map((candle) => candle.close)).toEqual(bars.map((bar) => bar.close));
+  const settings: TrialSettings = {
+    strategyFile: 'strategies/sma-crossover.ts',
+    symbols: ['AAPL.US'],
+    cash: '100000',
+    venue: {},
+    riskFreeRate: 0,
+    blocks: 4,
+    fixed: { quantity: '10' },
+  };
+  const plan = planTrials(smaCrossover as never, settings, {
+    space: parseParamSpace(['fast=2:10', 'slow=12:30:3']),
+    search: 'grid',
+    seed: 1,
+  });
+  const rules = { objective: parseObjective('sharpe'), constraints: [], minTrades: 0 };
+  const context = { definition: smaCrossover as never, data, risk: undefined };
+  const local: TrialExecutor = {
+    async run(trials, onOutcome) {
+      for (const trial of trials) onOutcome(await runTrial(context, settings, trial));
+    },
+    async close() {},
+  };
+  return { data, csv, settings, plan, rules, expected: await optimize({ plan, rules, executor: local }) };
+}
 
 function dateOf(index: number, bars: readonly { time: number }[]): string {
   return new Date(bars[index]!.time + 12 * 3_600_000).toISOString().slice(0, 10);

@@ -37,9 +37,10 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
           signal.removeEventListener('abort', onAbort);
         };
         const onCompleted = ({ jobId: id, returnvalue }: { jobId: string; returnvalue: unknown }): void => {
-          if (!pending.has(id)) return;
+          const outcome = typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue;
+          if (!pending.has(id) || outcome === null || outcome === undefined) return;
           pending.delete(id);
-          onOutcome((typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue) as TrialOutcome);
+          onOutcome(outcome as TrialOutcome);
           if (pending.size === 0) finish(), resolve();
         };
         const onFailed = async ({ jobId: id, failedReason }: { jobId: string; failedReason: string }): Promise<void> => {
@@ -70,10 +71,12 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
           },
         })),
       );
-      // Results of jobs finished before we listened (a resubmitted run) are read back from Redis.
+      // Results of jobs finished before we listened (a resubmitted run) are read back from Redis. Only a job
+      // read with its result counts: one that finishes after it was read sends its own event (asking Redis
+      // whether it is complete now, with the result read before, delivered a null result).
       for (const [id] of pending) {
         const job = await queue.getJob(id);
-        if (job !== undefined && (await job.isCompleted()))
+        if (job?.finishedOn !== undefined && job.returnvalue !== null && job.returnvalue !== undefined)
           events.emit('completed', { jobId: id, returnvalue: JSON.stringify(job.returnvalue), prev: 'active' }, '0');
       }
       try {
