@@ -56,7 +56,9 @@ export class RollingMean {
       const bigRight = BigInt(other.sum) * 10n ** BigInt(places - other.places) * BigInt(this.length);
       return bigLeft < bigRight ? -1 : bigLeft > bigRight ? 1 : 0;
     }
-    return this.mean < other.mean ? -1 : this.mean > other.mean ? 1 : 0;
+    const mine = this.mean;
+    const theirs = other.mean;
+    return mine < theirs ? -1 : mine > theirs ? 1 : 0;
   }
 
   private addUnits(value: number, slot: number): void {
