@@ -81,6 +81,7 @@ beforeAll(async () => {
       '--from',
       '2019-01-01',
     ],
+    inProcess: ['optimize', SMA, ...GRID.slice(0, 4), '--json', join(folder, 'in-process.json')],
     badParam: ['optimize', SMA, '--param', 'fast=ten'],
     badBlocks: ['optimize', SMA, ...GRID, '--blocks', '22'],
     help: ['optimize', '--help'],
@@ -112,6 +113,12 @@ describe('trader optimize', () => {
     expect(run('optimize').stdout).toMatch(/Probability of backtest overfitting \(CSCV/);
     expect((await readFile(join(folder, 'optimize.csv'), 'utf8')).trim().split('\n')).toHaveLength(10);
     expect((await stat(join(folder, 'optimize.html'))).size).toBeGreaterThan(10_000);
+  });
+
+  it('runs a small grid without --workers in its own thread, with the result of the worker threads', async () => {
+    expect(GRID.slice(4)).toEqual(['--workers', '1']);
+    expect(run('inProcess').code).toBe(0);
+    expect(await json('in-process.json')).toEqual(await json('optimize.json'));
   });
 
   it('with --from/--to runs each trial on those dates, warmed up as trader backtest --from/--to is', async () => {

@@ -11,9 +11,10 @@ import type { TrialExecutor } from '../../src/research/executor.js';
 import { parseObjective } from '../../src/research/objective.js';
 import { optimize, planTrials } from '../../src/research/optimize.js';
 import { parseParamSpace } from '../../src/research/param-space.js';
+import { createInProcessExecutor } from '../../src/research/in-process.js';
 import { createLocalPool } from '../../src/research/pool/local-pool.js';
 import { dataFromShared, shareData } from '../../src/research/shared-data.js';
-import { runTrial, type TrialOutcome, type TrialSettings } from '../../src/research/trial.js';
+import type { TrialOutcome, TrialSettings } from '../../src/research/trial.js';
 import { openTrialsFile } from '../../src/research/trials-file.js';
 import smaCrossover from '../../strategies/sma-crossover.js';
 import { AAPL, wavingDays } from '../support/run/candles.js';
@@ -32,13 +33,8 @@ const SPACE = parseParamSpace(['fast=2:8:2', 'slow=4:12:4']);
 const RULES = { objective: parseObjective('sharpe'), constraints: [], minTrades: 0 };
 const context = { definition: smaCrossover as never, data: DATA, risk: undefined };
 
-/** Runs the trials one by one in this process: the reference the pool must match. */
-const inProcess: TrialExecutor = {
-  async run(trials, onOutcome, signal) {
-    for (const trial of trials) if (!signal.aborted) onOutcome(await runTrial(context, SETTINGS, trial));
-  },
-  async close() {},
-};
+/** Runs the trials one by one in this process (what a small run without --workers uses): the pool must match it. */
+const inProcess: TrialExecutor = createInProcessExecutor(context, SETTINGS);
 
 let folder: string | undefined;
 afterEach(() => {
@@ -47,6 +43,21 @@ afterEach(() => {
 });
 
 describe('optimize', () => {
+  it('in this process, starts no trial once stopped, and keeps those finished', async () => {
+    const plan = planTrials(smaCrossover as never, SETTINGS, { space: SPACE, search: 'grid', seed: 1 });
+    const stop = new AbortController();
+    const seen: number[] = [];
+    await inProcess.run(
+      plan.trials,
+      (outcome) => {
+        seen.push(outcome.index);
+        if (seen.length === 3) stop.abort();
+      },
+      stop.signal,
+    );
+    expect(seen).toEqual(plan.trials.slice(0, 3).map((trial) => trial.index));
+  });
+
   it('skips and counts the combinations the strategy refuses', () => {
     const plan = planTrials(smaCrossover as never, SETTINGS, { space: SPACE, search: 'grid', seed: 1 });
     expect(plan.spaceSize).toBe(12);

@@ -31,7 +31,17 @@ export async function optimizeAction(args: OptimizeArgs): Promise<OptimizeResult
   refuseEmptyPlan(plan);
   const rules: RankingRules = { objective: choice.objective, constraints: choice.constraints, minTrades: choice.minTrades };
   // Under --from/--to every trial runs on its window of the whole data, warmed up on the bars before it.
-  const { executor, dataHash } = await createExecutor(args, { data: inputs.allData, dataPath: inputs.dataPath }, settings, choice.workers);
+  const { executor, dataHash } = await createExecutor(
+    args,
+    {
+      data: inputs.allData,
+      dataPath: inputs.dataPath,
+      context: { definition: inputs.strategy.definition, data: inputs.allData, risk: inputs.risk },
+      trials: plan.trials.length,
+    },
+    settings,
+    choice.workers,
+  );
   const identity = {
     strategy: inputs.strategy.name,
     space: choice.space,

@@ -7,11 +7,12 @@ import { corporateActionToJson } from '../../domain/corporate-action.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { dataHash } from '../../research/data-hash.js';
 import type { TrialExecutor } from '../../research/executor.js';
+import { createInProcessExecutor } from '../../research/in-process.js';
 import { type Constraint, type Objective, parseConstraint, parseObjective } from '../../research/objective.js';
 import { parseParamSpace, type ParamSpace } from '../../research/param-space.js';
 import { createLocalPool, defaultWorkers } from '../../research/pool/local-pool.js';
 import { shareData } from '../../research/shared-data.js';
-import type { TrialSettings } from '../../research/trial.js';
+import type { TrialContext, TrialSettings } from '../../research/trial.js';
 import type { BacktestArgs } from '../backtest/flags.js';
 import type { BacktestInputs } from '../backtest/inputs.js';
 
@@ -48,7 +49,10 @@ export const SEARCH_OPTIONS = {
   },
   constraint: { type: 'string', array: true, describe: "A condition every ranked trial meets, e.g. 'maxDrawdown<0.2' (repeatable)" },
   'min-trades': { type: 'number', default: 0, describe: 'Rank only trials with at least N closed trades' },
-  workers: { type: 'number', describe: 'Worker threads (default: the number of cores)' },
+  workers: {
+    type: 'number',
+    describe: 'Worker threads (default: the number of cores; a run of at most 500,000 bars walked in all runs in this thread)',
+  },
   blocks: {
     type: 'number',
     default: 16,
@@ -114,12 +118,24 @@ export interface ExecutorChoice {
   readonly dataHash: string;
 }
 
+/**
+ * Without --workers, a run of at most this many bars walked in all (trials × bars) runs in this thread:
+ * about half a second of trials, less than worker threads take to start and warm up.
+ */
+export const IN_PROCESS_MAX_BARS_WALKED = 500_000;
+
+/** Whether `trials` trials over `bars` bars run in this thread rather than on worker threads. */
+export function runsInThisThread(workersFlag: number | undefined, trials: number, bars: number): boolean {
+  return workersFlag === undefined && trials * bars <= IN_PROCESS_MAX_BARS_WALKED;
+}
+
 export async function createExecutor(
   args: ResearchArgs,
-  { data, dataPath }: { readonly data: BacktestData; readonly dataPath: string },
+  inputs: { readonly data: BacktestData; readonly dataPath: string; readonly context: TrialContext; readonly trials: number },
   settings: TrialSettings,
   workers: number,
 ): Promise<ExecutorChoice> {
+  const { data, dataPath } = inputs;
   const hash = dataHash(data);
   if (args.queue !== undefined) {
     const { createQueueExecutor } = await import('../../research/queue/submitter.js');
@@ -140,5 +156,8 @@ export async function createExecutor(
       dataHash: hash,
     };
   }
+  const bars = data.series.reduce((sum, series) => sum + series.columns.length, 0);
+  if (runsInThisThread(args.workers, inputs.trials, bars))
+    return { executor: createInProcessExecutor(inputs.context, settings), dataHash: hash };
   return { executor: createLocalPool({ workers, settings, data: shareData(data, hash) }), dataHash: hash };
 }

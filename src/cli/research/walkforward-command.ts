@@ -39,10 +39,21 @@ export async function walkForwardAction(args: WalkForwardArgs): Promise<WalkForw
       '--train',
     );
   const settings = trialSettings(args, inputs, choice.blocks);
-  refuseEmptyPlan(planTrials(inputs.strategy.definition, settings, choice));
+  const plan = planTrials(inputs.strategy.definition, settings, choice);
+  refuseEmptyPlan(plan);
   const rules: RankingRules = { objective: choice.objective, constraints: choice.constraints, minTrades: choice.minTrades };
   // Windows are cut from the whole data, so each warms up on the bars before it (before --from too).
-  const { executor } = await createExecutor(args, { data: inputs.allData, dataPath: inputs.dataPath }, settings, choice.workers);
+  const { executor } = await createExecutor(
+    args,
+    {
+      data: inputs.allData,
+      dataPath: inputs.dataPath,
+      context: { definition: inputs.strategy.definition, data: inputs.allData, risk: inputs.risk },
+      trials: plan.trials.length * windows.length,
+    },
+    settings,
+    choice.workers,
+  );
   const stop = new AbortController();
   const onInterrupt = (): void => stop.abort();
   process.once('SIGINT', onInterrupt);
