@@ -137,10 +137,7 @@ async function queueOverhead(data: BacktestData, settings: TrialSettings, path: 
     for (let round = 0; round < 3; round += 1) {
       const trials = plan(settings, count, 31_000 + round * count);
       const local = await timed(pool, trials);
-      const queued = await timed(queue, {
-        ...trials,
-        trials: trials.trials.map((trial) => ({ ...trial, index: trial.index + 1_000_000 * (round + 1) })),
-      });
+      const queued = await timed(queue, trials);
       overheads.push(
         `${((queued - local) / count).toFixed(2)} ms (local ${(local / count).toFixed(2)}, queued ${(queued / count).toFixed(2)} ms/trial)`,
       );

@@ -106,6 +106,44 @@ describe('trials over the Redis queue', () => {
   }, 240_000);
 });
 
+describe('trials over the Redis queue, one after another', () => {
+  it('keep apart the trials of another parameter space and of another window over the same data', async () => {
+    const { data, csv, settings, rules, local } = await setUp();
+    const executor = await createQueueExecutor({
+      url: redis!.url,
+      settings,
+      dataHash: dataHash(data),
+      dataPath: relative(ROOT, csv),
+      attempts: 5,
+    });
+    const worker = startWorker(redis!.url);
+    try {
+      // Trial 0 of this grid is another combination than trial 0 of the first test's grid.
+      const other = planTrials(smaCrossover as never, settings, {
+        space: parseParamSpace(['fast=3:9:3', 'slow=15:27:6']),
+        search: 'grid',
+        seed: 1,
+      });
+      const times = data.series[0]!.candles.map((candle) => candle.time);
+      const middle = times[200]!;
+      const windows = [
+        { from: times[0]!, to: middle },
+        { from: middle, to: times[times.length - 1]! + 1 },
+      ];
+      for (const range of [undefined, ...windows]) {
+        const plan = range === undefined ? other : { ...other, trials: other.trials.map((trial) => ({ ...trial, range })) };
+        const queued = await optimize({ plan, rules, executor });
+        const here = await optimize({ plan, rules, executor: local });
+        expect(queued.outcomes).toEqual(here.outcomes);
+      }
+    } finally {
+      await executor.close();
+      worker.kill();
+      await worker.stopped;
+    }
+  }, 240_000);
+});
+
 /** A real redis-server, a CSV of 400 days, the trial settings and plan, and the outcomes of running them here. */
 async function setUp() {
   redis = await startRedis();
@@ -140,7 +178,7 @@ async function setUp() {
     },
     async close() {},
   };
-  return { data, csv, settings, plan, rules, expected: await optimize({ plan, rules, executor: local }) };
+  return { data, csv, settings, plan, rules, local, expected: await optimize({ plan, rules, executor: local }) };
 }
 
 function dateOf(index: number, bars: readonly { time: number }[]): string {

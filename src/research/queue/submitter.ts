@@ -29,7 +29,7 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
   return {
     async run(trials, onOutcome, signal) {
       if (trials.length === 0) return;
-      const pending = new Map(trials.map((trial) => [jobId(run, trial.index), trial.index]));
+      const pending = new Map(trials.map((trial) => [jobId(run, trial), trial.index]));
       const done = new Promise<void>((resolve, reject) => {
         const finish = (): void => {
           events.off('completed', onCompleted);
@@ -38,9 +38,11 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
         };
         const onCompleted = ({ jobId: id, returnvalue }: { jobId: string; returnvalue: unknown }): void => {
           const outcome = typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue;
-          if (!pending.has(id) || outcome === null || outcome === undefined) return;
+          const index = pending.get(id);
+          if (index === undefined || outcome === null || outcome === undefined) return;
           pending.delete(id);
-          onOutcome(outcome as TrialOutcome);
+          // The same trial may have run for another plan (another number): it counts as this run's.
+          onOutcome({ ...(outcome as TrialOutcome), index });
           if (pending.size === 0) finish(), resolve();
         };
         const onFailed = async ({ jobId: id, failedReason }: { jobId: string; failedReason: string }): Promise<void> => {
@@ -64,7 +66,7 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
           name: 'trial',
           data: { run, settings: options.settings, dataPath: options.dataPath, dataHash: options.dataHash, trial },
           opts: {
-            jobId: jobId(run, trial.index),
+            jobId: jobId(run, trial),
             attempts: options.attempts ?? 5,
             removeOnComplete: { age: 3600 },
             removeOnFail: { age: 24 * 3600 },
