@@ -1,6 +1,7 @@
 // Trials over BullMQ on a real redis-server: `trader worker` processes take them, one is killed (SIGKILL)
 // while it runs trials, its trials are retried by the other, each trial is counted once, and the results
-// equal those of the same trials run in this process; a run submitted again reads finished trials back.
+// equal those of the same trials run in this process; a run submitted again reads finished trials back;
+// another space or window is not mistaken for earlier trials; runs sharing the queue don't break each other.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -138,6 +139,54 @@ describe('trials over the Redis queue, one after another', () => {
       }
     } finally {
       await executor.close();
+      worker.kill();
+      await worker.stopped;
+    }
+  }, 240_000);
+});
+
+describe('trials of three runs over the Redis queue at once', () => {
+  it('are each run with their own settings by one worker, none failing as it keeps two runs ready and closes a third', async () => {
+    const { data, csv, settings, plan, rules } = await setUp();
+    const runs: TrialSettings[] = [
+      settings,
+      { ...settings, cash: '50000', fixed: { quantity: '5' } },
+      { ...settings, cash: '80000', fixed: { quantity: '20' } },
+    ];
+    const context = { definition: smaCrossover as never, data, risk: undefined };
+    const expected = await Promise.all(
+      runs.map((trialSettings) =>
+        optimize({
+          plan,
+          rules,
+          executor: {
+            async run(trials, onOutcome) {
+              for (const trial of trials) onOutcome(await runTrial(context, trialSettings, trial));
+            },
+            async close() {},
+          },
+        }),
+      ),
+    );
+    // One attempt each: a trial that fails on the worker fails its run.
+    const executors = await Promise.all(
+      runs.map((trialSettings) =>
+        createQueueExecutor({
+          url: redis!.url,
+          settings: trialSettings,
+          dataHash: dataHash(data),
+          dataPath: relative(ROOT, csv),
+          attempts: 1,
+        }),
+      ),
+    );
+    const worker = startWorker(redis!.url);
+    try {
+      const results = await Promise.all(executors.map((executor) => optimize({ plan, rules, executor })));
+      expect(results.map((result) => result.outcomes)).toEqual(expected.map((result) => result.outcomes));
+      expect(results[1]!.outcomes).not.toEqual(results[0]!.outcomes);
+    } finally {
+      for (const executor of executors) await executor.close();
       worker.kill();
       await worker.stopped;
     }

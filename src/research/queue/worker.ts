@@ -27,9 +27,22 @@ export interface QueueWorker {
   close(): Promise<void>;
 }
 
+/** A pool for one run's settings and data, and the jobs running on it. */
+interface RunPool {
+  readonly pool: Promise<TrialExecutor>;
+  active: number;
+  /** Dropped from the kept pools: closed once its own jobs are done. */
+  retired: boolean;
+}
+
+/** Runs sharing the queue each keep a pool; more than this many, and the least recently used is closed. */
+const KEPT_POOLS = 2;
+
 export async function startQueueWorker(options: QueueWorkerOptions): Promise<QueueWorker> {
-  let current: { readonly key: string; readonly pool: Promise<TrialExecutor> } | undefined;
-  const poolFor = (job: TrialJob): Promise<TrialExecutor> => {
+  // By key, least recently used first.
+  const pools = new Map<string, RunPool>();
+  const close = (entry: RunPool): Promise<void> => entry.pool.then((pool) => pool.close()).catch(() => undefined);
+  const poolFor = (job: TrialJob): RunPool => {
     const dataPath = resolve(options.dataPath ?? job.dataPath);
     const settings: TrialSettings = {
       ...job.settings,
@@ -37,33 +50,48 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
       ...(job.settings.riskFile === undefined ? {} : { riskFile: resolve(job.settings.riskFile) }),
     };
     const key = JSON.stringify([settings, dataPath, job.dataHash]);
-    if (current?.key !== key) {
-      const previous = current?.pool;
-      const load = async (): Promise<TrialExecutor> => {
-        await previous?.then((pool) => pool.close()).catch(() => undefined);
-        const data = await loadBacktestData(dataPath, { symbols: settings.symbols as never });
-        const hash = dataHash(data);
-        if (hash !== job.dataHash)
-          throw new UnrecoverableError(
-            `the data at ${dataPath} on this worker has content hash ${hash}, the submitter's is ${job.dataHash}`,
-          );
-        return createLocalPool({ workers: options.threads, settings, data: shareData(data, hash) });
-      };
-      current = { key, pool: load() };
-      current.pool.catch(() => {
-        current = undefined;
-      });
+    const kept = pools.get(key);
+    if (kept !== undefined) {
+      pools.delete(key);
+      pools.set(key, kept);
+      return kept;
     }
-    return current.pool;
+    const load = async (): Promise<TrialExecutor> => {
+      const data = await loadBacktestData(dataPath, { symbols: settings.symbols as never });
+      const hash = dataHash(data);
+      if (hash !== job.dataHash)
+        throw new UnrecoverableError(`the data at ${dataPath} on this worker has content hash ${hash}, the submitter's is ${job.dataHash}`);
+      return createLocalPool({ workers: options.threads, settings, data: shareData(data, hash) });
+    };
+    const entry: RunPool = { pool: load(), active: 0, retired: false };
+    entry.pool.catch(() => {
+      if (pools.get(key) === entry) pools.delete(key);
+    });
+    pools.set(key, entry);
+    // Another run's jobs may still be running on an evicted pool (runs share a queue): it closes after them.
+    for (const [oldKey, old] of pools) {
+      if (pools.size <= KEPT_POOLS) break;
+      pools.delete(oldKey);
+      old.retired = true;
+      if (old.active === 0) void close(old);
+    }
+    return entry;
   };
   const worker = new Worker<TrialJob, TrialOutcome>(
     QUEUE_NAME,
     async (job) => {
       options.onTrial?.(job.data);
-      const pool = await poolFor(job.data);
-      let outcome: TrialOutcome | undefined;
-      await pool.run([job.data.trial], (result) => (outcome = result), new AbortController().signal);
-      return outcome!;
+      const entry = poolFor(job.data);
+      entry.active += 1;
+      try {
+        const pool = await entry.pool;
+        let outcome: TrialOutcome | undefined;
+        await pool.run([job.data.trial], (result) => (outcome = result), new AbortController().signal);
+        return outcome!;
+      } finally {
+        entry.active -= 1;
+        if (entry.retired && entry.active === 0) void close(entry);
+      }
     },
     {
       connection: queueConnection(options.url),
@@ -77,9 +105,9 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
   await worker.waitUntilReady();
   return {
     async close() {
+      // Waits for the running jobs, whose retired pools close as they finish.
       await worker.close();
-      const pool = await current?.pool.catch(() => undefined);
-      await pool?.close();
+      await Promise.all([...pools.values()].map(close));
     },
   };
 }
