@@ -1,6 +1,6 @@
 // The file of finished trials (`--resume FILE`): JSON Lines, a header naming the run, then one trial a line,
 // appended as each finishes, so Ctrl-C or a crash loses nothing finished and a rerun continues where it stopped.
-import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { InvalidInputError } from '../domain/errors.js';
 import type { TrialOutcome } from './trial.js';
 
@@ -38,10 +38,13 @@ export function openTrialsFile(path: string, identity: RunIdentity): TrialsFile 
       seen.add(outcome.index);
     });
   }
-  // Rewritten whole, so a line cut short by a kill never sits in the middle of the file.
-  const fd = openSync(path, 'w');
-  writeSync(fd, `${JSON.stringify({ kind: 'trader-optimize-trials', version: 1, run: identity })}\n`);
-  for (const outcome of finished) writeSync(fd, `${JSON.stringify(outcome)}\n`);
+  // Rewritten whole, so a line cut short by a kill never sits in the middle of the file; written beside it
+  // and renamed over it, so a kill while rewriting leaves the old file whole.
+  const rewritten = `${path}.${process.pid}.tmp`;
+  const lines = [{ kind: 'trader-optimize-trials', version: 1, run: identity }, ...finished].map((line) => `${JSON.stringify(line)}\n`);
+  writeFileSync(rewritten, lines.join(''));
+  renameSync(rewritten, path);
+  const fd = openSync(path, 'a');
   return {
     finished,
     append: (outcome) => {

@@ -2,7 +2,7 @@
 // process: the same trials, the same metrics, the same ranking; refused combinations skipped and counted.
 import { afterEach, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { backtestData } from '../../src/backtest/data.js';
@@ -139,6 +139,30 @@ describe('optimize', () => {
     expect(second.outcomes).toEqual(full.outcomes);
     expect(readFileSync(path, 'utf8').trim().split('\n')).toHaveLength(1 + 8);
     expect(() => openTrialsFile(path, { run: 'b' })).toThrow(/another run \(differs in run\)/);
+  });
+
+  it('drops a trial line cut short by a kill, and rewrites the file in place with nothing left beside it', async () => {
+    folder = mkdtempSync(join(tmpdir(), 'optimize-'));
+    const path = join(folder, 'trials.jsonl');
+    const plan = planTrials(smaCrossover as never, SETTINGS, { space: SPACE, search: 'grid', seed: 1 });
+    const file = openTrialsFile(path, { run: 'a' });
+    await optimize({
+      plan: { ...plan, trials: plan.trials.slice(0, 2) },
+      rules: RULES,
+      executor: inProcess,
+      onOutcome: (outcome) => file.append(outcome),
+    });
+    file.close();
+    const whole = readFileSync(path, 'utf8');
+    writeFileSync(path, `${whole}{"index":2,"params":{"fa`);
+    const reopened = openTrialsFile(path, { run: 'a' });
+    reopened.close();
+    expect(reopened.finished.map((outcome) => outcome.index)).toEqual([0, 1]);
+    expect(readFileSync(path, 'utf8')).toBe(whole);
+    expect(readdirSync(folder)).toEqual(['trials.jsonl']);
+    // Another run's file is refused untouched.
+    expect(() => openTrialsFile(path, { run: 'b' })).toThrow(/another run/);
+    expect(readFileSync(path, 'utf8')).toBe(whole);
   });
 
   it('rebuilds the same candles from the shared columns', () => {
