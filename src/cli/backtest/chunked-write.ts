@@ -1,6 +1,7 @@
 // Writes text given in pieces, gathered into blocks of about a megabyte: a file through one descriptor, or a
 // stream honouring its back-pressure (stdout into a pipe).
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 
@@ -21,17 +22,28 @@ function* blocks(chunks: Iterable<string>): Generator<string> {
   if (pending.length > 0) yield pending.join('');
 }
 
-/** Writes the pieces to a new (or truncated) file. */
+/**
+ * Writes the pieces to a file. A regular file (or a new one) is written beside its place and renamed over
+ * it, so a run stopped while writing leaves the previous file whole rather than a cut one; anything else (a
+ * pipe, a device) is written in place.
+ */
 export function writeChunksToFile(path: string, chunks: Iterable<string>): void {
-  const fd = openSync(path, 'w');
+  const existing = statSync(path, { throwIfNoEntry: false });
+  const replace = existing === undefined || existing.isFile();
+  const target = replace ? join(dirname(path), `.${basename(path)}.${process.pid}.tmp`) : path;
+  const fd = openSync(target, 'w');
   try {
     for (const block of blocks(chunks)) {
       const bytes = Buffer.from(block, 'utf8');
       for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
     }
-  } finally {
+  } catch (error) {
     closeSync(fd);
+    if (replace) rmSync(target, { force: true });
+    throw error;
   }
+  closeSync(fd);
+  if (replace) renameSync(target, path);
 }
 
 /** Writes the pieces to a stream, waiting whenever it asks to. */
