@@ -46,6 +46,18 @@ describe('trader from the start-up snapshot and from dist/', () => {
     expect(snapshot.stdout).toContain('trader backtest <strategy>');
   });
 
+  it("exits 2 for bad input in commands loaded beside the snapshot (their errors are dist/'s classes), as the plain start does", async () => {
+    const cases = [
+      ['optimize', 'strategies/sma-crossover.ts', '--param', 'fast=30:5'],
+      ['run', join(folder, 'missing.ts'), '--for', '1s'],
+    ];
+    for (const args of cases) {
+      const { snapshot, plain } = await both(args);
+      expect([snapshot.code, plain.code]).toEqual([2, 2]);
+      expect(snapshot.stderr).toBe(plain.stderr);
+    }
+  });
+
   it('writes a byte-identical backtest result and HTML report (its assets read from dist/), and the same summary', async () => {
     const runs = [];
     for (const from of ['snapshot', 'plain'] as const) {
