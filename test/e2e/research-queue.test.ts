@@ -3,7 +3,7 @@
 // equal those of the same trials run in this process; a run submitted again reads finished trials back;
 // another space or window is not mistaken for earlier trials; runs sharing the queue don't break each other.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,8 +32,8 @@ afterEach(async () => {
   if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
 });
 
-function startWorker(url: string): { kill(): void; stopped: Promise<void> } {
-  const child = spawn(process.execPath, [BIN, 'worker', '--queue', url, '--workers', '1', '--lock-ms', '1500'], {
+function startWorker(url: string, ...extra: string[]): { kill(): void; stopped: Promise<void> } {
+  const child = spawn(process.execPath, [BIN, 'worker', '--queue', url, '--workers', '1', '--lock-ms', '1500', ...extra], {
     cwd: ROOT,
     stdio: 'ignore',
   });
@@ -143,6 +143,29 @@ describe('trials over the Redis queue, one after another', () => {
       await worker.stopped;
     }
   }, 240_000);
+});
+
+describe('a worker with other data', () => {
+  it('fails the run at once, naming both content hashes, rather than retrying or waiting', async () => {
+    const { data, csv, settings, plan, rules } = await setUp();
+    const other = join(folder!, 'other.csv');
+    writeFileSync(other, readFileSync(csv, 'utf8').split('\n').slice(0, 300).join('\n'));
+    const executor = await createQueueExecutor({
+      url: redis!.url,
+      settings,
+      dataHash: dataHash(data),
+      dataPath: relative(ROOT, csv),
+      attempts: 5,
+    });
+    const worker = startWorker(redis!.url, '--data', other);
+    try {
+      await expect(optimize({ plan, rules, executor })).rejects.toThrow(/has content hash sha256:\w+, the submitter's is sha256:\w+/);
+    } finally {
+      await executor.close();
+      worker.kill();
+      await worker.stopped;
+    }
+  }, 60_000);
 });
 
 describe('trials of three runs over the Redis queue at once', () => {

@@ -47,9 +47,16 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
         };
         const onFailed = async ({ jobId: id, failedReason }: { jobId: string; failedReason: string }): Promise<void> => {
           if (!pending.has(id)) return;
-          const job = await queue.getJob(id);
-          // A failure with attempts left is retried by BullMQ; only the last one ends the run.
-          if (job !== undefined && job.attemptsMade < (job.opts.attempts ?? 1)) return;
+          let state: string;
+          try {
+            state = (await (await queue.getJob(id))?.getState()) ?? 'failed';
+          } catch {
+            // The run ended (and its connection closed) while this failure was being looked at.
+            return;
+          }
+          // A failure with attempts left is retried by BullMQ (the job waits again); one that stays failed (the
+          // last attempt, or an error a retry cannot mend, such as other data on the worker) ends the run.
+          if (state !== 'failed') return;
           finish();
           reject(new Error(`trial ${pending.get(id)} failed on a worker: ${failedReason}`));
         };
