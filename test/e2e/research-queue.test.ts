@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Queue } from 'bullmq';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadBacktestData } from '../../src/backtest/data.js';
 import { dataHash } from '../../src/research/data-hash.js';
@@ -14,6 +15,7 @@ import type { TrialExecutor } from '../../src/research/executor.js';
 import { parseObjective } from '../../src/research/objective.js';
 import { optimize, planTrials } from '../../src/research/optimize.js';
 import { parseParamSpace } from '../../src/research/param-space.js';
+import { QUEUE_NAME, queueConnection } from '../../src/research/queue/connection.js';
 import { createQueueExecutor } from '../../src/research/queue/submitter.js';
 import { runTrial, type TrialOutcome, type TrialSettings } from '../../src/research/trial.js';
 import smaCrossover from '../../strategies/sma-crossover.js';
@@ -143,6 +145,33 @@ describe('trials over the Redis queue, one after another', () => {
       await worker.stopped;
     }
   }, 240_000);
+});
+
+describe('a run stopped before its trials ran', () => {
+  it('takes its waiting trials off the queue', async () => {
+    const { data, csv, settings, plan, rules } = await setUp();
+    const executor = await createQueueExecutor({
+      url: redis!.url,
+      settings,
+      dataHash: dataHash(data),
+      dataPath: relative(ROOT, csv),
+      attempts: 5,
+    });
+    const queue = new Queue(QUEUE_NAME, { connection: queueConnection(redis!.url) });
+    const stop = new AbortController();
+    try {
+      // No worker: every trial waits. Stopped once they are all on the queue.
+      const running = optimize({ plan, rules, executor, signal: stop.signal });
+      await expect.poll(() => queue.getWaitingCount(), { timeout: 20_000 }).toBe(plan.trials.length);
+      stop.abort();
+      const result = await running;
+      expect([result.interrupted, result.outcomes.length]).toEqual([true, 0]);
+      expect(await queue.getWaitingCount()).toBe(0);
+    } finally {
+      await queue.close();
+      await executor.close();
+    }
+  }, 60_000);
 });
 
 describe('a worker with other data', () => {
