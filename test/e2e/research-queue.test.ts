@@ -175,8 +175,8 @@ describe('a run stopped before its trials ran', () => {
 });
 
 describe('a worker with other data', () => {
-  it('fails the run at once, naming both content hashes, rather than retrying or waiting', async () => {
-    const { data, csv, settings, plan, rules } = await setUp();
+  it('fails the run at once, naming both content hashes, and the run submitted again runs on a worker with the data', async () => {
+    const { data, csv, settings, plan, rules, expected } = await setUp();
     const other = join(folder!, 'other.csv');
     writeFileSync(other, readFileSync(csv, 'utf8').split('\n').slice(0, 300).join('\n'));
     const executor = await createQueueExecutor({
@@ -194,7 +194,23 @@ describe('a worker with other data', () => {
       worker.kill();
       await worker.stopped;
     }
-  }, 60_000);
+    // The refused trials stay failed in Redis under the same ids: submitted again, they are queued again.
+    const again = await createQueueExecutor({
+      url: redis!.url,
+      settings,
+      dataHash: dataHash(data),
+      dataPath: relative(ROOT, csv),
+      attempts: 5,
+    });
+    const right = startWorker(redis!.url);
+    try {
+      expect((await optimize({ plan, rules, executor: again })).outcomes).toEqual(expected.outcomes);
+    } finally {
+      await again.close();
+      right.kill();
+      await right.stopped;
+    }
+  }, 120_000);
 });
 
 describe('trials of three runs over the Redis queue at once', () => {

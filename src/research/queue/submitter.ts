@@ -17,7 +17,8 @@ export interface QueueExecutorOptions {
   readonly attempts?: number;
 }
 
-const REMOVALS_AT_ONCE = 500;
+/** Redis requests about many jobs are sent this many at a time (one at a time, large grids waited seconds). */
+const REQUESTS_AT_ONCE = 500;
 
 export async function createQueueExecutor(options: QueueExecutorOptions): Promise<TrialExecutor> {
   const connection = queueConnection(options.url);
@@ -82,23 +83,28 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
           },
         })),
       );
-      // Results of jobs finished before we listened (a resubmitted run) are read back from Redis. Only a job
-      // read with its result counts: one that finishes after it was read sends its own event (asking Redis
-      // whether it is complete now, with the result read before, delivered a null result).
-      for (const [id] of pending) {
-        const job = await queue.getJob(id);
-        if (job?.finishedOn !== undefined && job.returnvalue !== null && job.returnvalue !== undefined)
-          events.emit('completed', { jobId: id, returnvalue: JSON.stringify(job.returnvalue), prev: 'active' }, '0');
-      }
+      // A resubmitted run: results of jobs finished before we listened are read back from Redis, and jobs that
+      // failed for good (kept a day) are queued again — adding a job whose id exists does nothing. Only a job
+      // read with its result counts: one that finishes after it was read sends its own event.
+      const ids = [...pending.keys()];
+      for (let from = 0; from < ids.length; from += REQUESTS_AT_ONCE)
+        await Promise.all(
+          ids.slice(from, from + REQUESTS_AT_ONCE).map(async (id) => {
+            const job = await queue.getJob(id);
+            if (job?.finishedOn === undefined) return;
+            if (job.returnvalue !== null && job.returnvalue !== undefined)
+              events.emit('completed', { jobId: id, returnvalue: JSON.stringify(job.returnvalue), prev: 'active' }, '0');
+            else if (job.failedReason !== undefined) await job.retry('failed').catch(() => undefined);
+          }),
+        );
       try {
         await done;
       } finally {
         if (signal.aborted) {
-          // Trials not started are taken off the queue, many requests at a time (one at a time, a large grid
-          // kept Ctrl-C waiting for seconds).
-          const ids = [...pending.keys()];
-          for (let from = 0; from < ids.length; from += REMOVALS_AT_ONCE)
-            await Promise.all(ids.slice(from, from + REMOVALS_AT_ONCE).map((id) => queue.remove(id).catch(() => 0)));
+          // Trials not started are taken off the queue.
+          const left = [...pending.keys()];
+          for (let from = 0; from < left.length; from += REQUESTS_AT_ONCE)
+            await Promise.all(left.slice(from, from + REQUESTS_AT_ONCE).map((id) => queue.remove(id).catch(() => 0)));
         }
       }
     },
