@@ -12,12 +12,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadBacktestData } from '../../src/backtest/data.js';
 import { dataHash } from '../../src/research/data-hash.js';
 import type { TrialExecutor } from '../../src/research/executor.js';
+import { createInProcessExecutor } from '../../src/research/in-process.js';
 import { parseObjective } from '../../src/research/objective.js';
 import { optimize, planTrials } from '../../src/research/optimize.js';
 import { parseParamSpace } from '../../src/research/param-space.js';
 import { QUEUE_NAME, queueConnection } from '../../src/research/queue/connection.js';
 import { createQueueExecutor } from '../../src/research/queue/submitter.js';
-import { runTrial, type TrialOutcome, type TrialSettings } from '../../src/research/trial.js';
+import type { TrialOutcome, TrialSettings } from '../../src/research/trial.js';
 import smaCrossover from '../../strategies/sma-crossover.js';
 import { reapWhenTestEnds } from '../support/child-reaper.js';
 import { startRedis, type RedisServer } from '../support/redis-server.js';
@@ -34,28 +35,23 @@ afterEach(async () => {
   if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
 });
 
-function startWorker(url: string, ...extra: string[]): { kill(): void; stopped: Promise<void> } {
+function startWorker(url: string, ...extra: string[]): { kill(): void; stop(): Promise<void> } {
   const child = spawn(process.execPath, [BIN, 'worker', '--queue', url, '--workers', '1', '--lock-ms', '1500', ...extra], {
     cwd: ROOT,
     stdio: 'ignore',
   });
   reapWhenTestEnds(child);
+  const stopped = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     kill: () => child.kill('SIGKILL'),
-    stopped: new Promise((resolve) => child.once('exit', () => resolve())),
+    stop: () => (child.kill('SIGKILL'), stopped),
   };
 }
 
 describe('trials over the Redis queue', () => {
   it('survive a worker killed mid-run: retried elsewhere, counted once, equal to the local results', async () => {
-    const { data, csv, settings, plan, rules, expected } = await setUp();
-    const executor = await createQueueExecutor({
-      url: redis!.url,
-      settings,
-      dataHash: dataHash(data),
-      dataPath: relative(ROOT, csv),
-      attempts: 5,
-    });
+    const { submit, plan, rules, expected } = await setUp();
+    const executor = await submit();
     const first = startWorker(redis!.url);
     const seen: number[] = [];
     let second: ReturnType<typeof startWorker> | undefined;
@@ -86,17 +82,14 @@ describe('trials over the Redis queue', () => {
   }, 240_000);
 
   it('give a run submitted again after its trials finished their results from Redis, with no worker running', async () => {
-    const { data, csv, settings, plan, rules, expected } = await setUp();
-    const submit = () =>
-      createQueueExecutor({ url: redis!.url, settings, dataHash: dataHash(data), dataPath: relative(ROOT, csv), attempts: 5 });
+    const { submit, plan, rules, expected } = await setUp();
     const worker = startWorker(redis!.url);
     const first = await submit();
     try {
       expect((await optimize({ plan, rules, executor: first })).outcomes).toEqual(expected.outcomes);
     } finally {
       await first.close();
-      worker.kill();
-      await worker.stopped;
+      await worker.stop();
     }
     const again = await submit();
     try {
@@ -111,14 +104,8 @@ describe('trials over the Redis queue', () => {
 
 describe('trials over the Redis queue, one after another', () => {
   it('keep apart the trials of another parameter space and of another window over the same data', async () => {
-    const { data, csv, settings, rules, local } = await setUp();
-    const executor = await createQueueExecutor({
-      url: redis!.url,
-      settings,
-      dataHash: dataHash(data),
-      dataPath: relative(ROOT, csv),
-      attempts: 5,
-    });
+    const { data, submit, settings, rules, here } = await setUp();
+    const executor = await submit();
     const worker = startWorker(redis!.url);
     try {
       // Trial 0 of this grid is another combination than trial 0 of the first test's grid.
@@ -136,27 +123,20 @@ describe('trials over the Redis queue, one after another', () => {
       for (const range of [undefined, ...windows]) {
         const plan = range === undefined ? other : { ...other, trials: other.trials.map((trial) => ({ ...trial, range })) };
         const queued = await optimize({ plan, rules, executor });
-        const here = await optimize({ plan, rules, executor: local });
-        expect(queued.outcomes).toEqual(here.outcomes);
+        const inThisProcess = await optimize({ plan, rules, executor: here(settings) });
+        expect(queued.outcomes).toEqual(inThisProcess.outcomes);
       }
     } finally {
       await executor.close();
-      worker.kill();
-      await worker.stopped;
+      await worker.stop();
     }
   }, 240_000);
 });
 
 describe('a run stopped before its trials ran', () => {
   it('takes its waiting trials off the queue', async () => {
-    const { data, csv, settings, plan, rules } = await setUp();
-    const executor = await createQueueExecutor({
-      url: redis!.url,
-      settings,
-      dataHash: dataHash(data),
-      dataPath: relative(ROOT, csv),
-      attempts: 5,
-    });
+    const { submit, plan, rules } = await setUp();
+    const executor = await submit();
     const queue = new Queue(QUEUE_NAME, { connection: queueConnection(redis!.url) });
     const stop = new AbortController();
     try {
@@ -176,78 +156,40 @@ describe('a run stopped before its trials ran', () => {
 
 describe('a worker with other data', () => {
   it('fails the run at once, naming both content hashes, and the run submitted again runs on a worker with the data', async () => {
-    const { data, csv, settings, plan, rules, expected } = await setUp();
+    const { csv, submit, plan, rules, expected } = await setUp();
     const other = join(folder!, 'other.csv');
     writeFileSync(other, readFileSync(csv, 'utf8').split('\n').slice(0, 300).join('\n'));
-    const executor = await createQueueExecutor({
-      url: redis!.url,
-      settings,
-      dataHash: dataHash(data),
-      dataPath: relative(ROOT, csv),
-      attempts: 5,
-    });
+    const executor = await submit();
     const worker = startWorker(redis!.url, '--data', other);
     try {
       await expect(optimize({ plan, rules, executor })).rejects.toThrow(/has content hash sha256:\w+, the submitter's is sha256:\w+/);
     } finally {
       await executor.close();
-      worker.kill();
-      await worker.stopped;
+      await worker.stop();
     }
     // The refused trials stay failed in Redis under the same ids: submitted again, they are queued again.
-    const again = await createQueueExecutor({
-      url: redis!.url,
-      settings,
-      dataHash: dataHash(data),
-      dataPath: relative(ROOT, csv),
-      attempts: 5,
-    });
+    const again = await submit();
     const right = startWorker(redis!.url);
     try {
       expect((await optimize({ plan, rules, executor: again })).outcomes).toEqual(expected.outcomes);
     } finally {
       await again.close();
-      right.kill();
-      await right.stopped;
+      await right.stop();
     }
   }, 120_000);
 });
 
 describe('trials of three runs over the Redis queue at once', () => {
   it('are each run with their own settings by one worker, none failing as it keeps two runs ready and closes a third', async () => {
-    const { data, csv, settings, plan, rules } = await setUp();
+    const { submit, here, settings, plan, rules } = await setUp();
     const runs: TrialSettings[] = [
       settings,
       { ...settings, cash: '50000', fixed: { quantity: '5' } },
       { ...settings, cash: '80000', fixed: { quantity: '20' } },
     ];
-    const context = { definition: smaCrossover as never, data, risk: undefined };
-    const expected = await Promise.all(
-      runs.map((trialSettings) =>
-        optimize({
-          plan,
-          rules,
-          executor: {
-            async run(trials, onOutcome) {
-              for (const trial of trials) onOutcome(await runTrial(context, trialSettings, trial));
-            },
-            async close() {},
-          },
-        }),
-      ),
-    );
+    const expected = await Promise.all(runs.map((trialSettings) => optimize({ plan, rules, executor: here(trialSettings) })));
     // One attempt each: a trial that fails on the worker fails its run.
-    const executors = await Promise.all(
-      runs.map((trialSettings) =>
-        createQueueExecutor({
-          url: redis!.url,
-          settings: trialSettings,
-          dataHash: dataHash(data),
-          dataPath: relative(ROOT, csv),
-          attempts: 1,
-        }),
-      ),
-    );
+    const executors = await Promise.all(runs.map((trialSettings) => submit(trialSettings, 1)));
     const worker = startWorker(redis!.url);
     try {
       const results = await Promise.all(executors.map((executor) => optimize({ plan, rules, executor })));
@@ -255,13 +197,15 @@ describe('trials of three runs over the Redis queue at once', () => {
       expect(results[1]!.outcomes).not.toEqual(results[0]!.outcomes);
     } finally {
       for (const executor of executors) await executor.close();
-      worker.kill();
-      await worker.stopped;
+      await worker.stop();
     }
   }, 240_000);
 });
 
-/** A real redis-server, a CSV of 400 days, the trial settings and plan, and the outcomes of running them here. */
+/**
+ * A real redis-server, a CSV of 400 days, the trial settings and plan, the outcomes of running them here, and
+ * ways to run trials here or submit them to the queue.
+ */
 async function setUp() {
   redis = await startRedis();
   folder = mkdtempSync(join(tmpdir(), 'queue-'));
@@ -288,14 +232,12 @@ async function setUp() {
     seed: 1,
   });
   const rules = { objective: parseObjective('sharpe'), constraints: [], minTrades: 0 };
-  const context = { definition: smaCrossover as never, data, risk: undefined };
-  const local: TrialExecutor = {
-    async run(trials, onOutcome) {
-      for (const trial of trials) onOutcome(await runTrial(context, settings, trial));
-    },
-    async close() {},
-  };
-  return { data, csv, settings, plan, rules, local, expected: await optimize({ plan, rules, executor: local }) };
+  /** Trials run in this process, the reference the queue's results must equal. */
+  const here = (trialSettings: TrialSettings): TrialExecutor =>
+    createInProcessExecutor({ definition: smaCrossover as never, data, risk: undefined }, trialSettings);
+  const submit = (trialSettings = settings, attempts = 5): Promise<TrialExecutor> =>
+    createQueueExecutor({ url: redis!.url, settings: trialSettings, dataHash: dataHash(data), dataPath: relative(ROOT, csv), attempts });
+  return { data, csv, settings, plan, rules, here, submit, expected: await optimize({ plan, rules, executor: here(settings) }) };
 }
 
 function dateOf(index: number, bars: readonly { time: number }[]): string {
