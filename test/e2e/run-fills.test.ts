@@ -17,7 +17,8 @@ import { sqliteRows } from '../support/sqlite-rows.js';
 afterEach(removeTempFolders);
 
 const MSFT = parseSymbol('MSFT.US');
-const STRATEGY = 'test/support/run/strategies/cross-each.ts';
+// The end-to-end bench's strategy (an SMA crossover on each symbol of the run), with short averages.
+const STRATEGY = ['bench/support/sma-every-symbol.ts', '--param', 'fast=2', '--param', 'slow=5', '--param', 'quantity=10'];
 
 /** Local date and time of an instant in a symbol's market, "2024-01-03 09:30:00". */
 function local(symbol: SecuritySymbol, time: number): string {
@@ -35,7 +36,7 @@ describe('trader run and trader backtest (binary)', () => {
       const data = await writeCandleFolder([aapl, msft].slice(0, symbols.length));
       const folder = await tempFolder();
       const journal = join(folder, 'journal.sqlite');
-      const common = [STRATEGY, '--symbols', symbols.join(','), '--data', data];
+      const common = [...STRATEGY, '--symbols', symbols.join(','), '--data', data];
 
       const backtest = await runTrader(['backtest', ...common, '--json', join(folder, 'backtest.json'), '--quiet'], {});
       expect(backtest.code).toBe(0);
