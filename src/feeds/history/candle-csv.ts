@@ -158,13 +158,7 @@ class CsvReader {
             const rowPlaces = Math.max(places[0]!, places[1]!, places[2]!, places[3]!);
             if (rowPlaces > pricePlaces) pricePlaces = rowPlaces;
             if (places[4]! > volumePlaces) volumePlaces = places[4]!;
-            const row = columns.addRow();
-            columns.time[row] = time;
-            columns.open[row] = open;
-            columns.high[row] = high;
-            columns.low[row] = low;
-            columns.close[row] = close;
-            columns.volume[row] = values[4]!;
+            columns.push(time, open, high, low, close, values[4]!, Number.NaN);
             start = end + 1;
             continue;
           }
