@@ -8,12 +8,13 @@ import type { Period } from '../domain/period.js';
 import type { Quote } from '../domain/quote.js';
 import type { SecuritySymbol } from '../domain/symbol.js';
 import { Broadcast } from '../execution/broadcast.js';
+import { BarFeed } from './bar-feed.js';
 import type { MarketData } from '../feeds/market-data.js';
 import type { HistorySource } from './history.js';
 import { resample, resampleProblem } from './resample.js';
 
 export class BacktestMarketData implements MarketData {
-  private readonly feeds = new Map<SecuritySymbol, Broadcast<Candle>>();
+  private readonly feeds = new Map<SecuritySymbol, BarFeed>();
   private readonly quoteFeeds = new Map<SecuritySymbol, Broadcast<Quote>>();
   /** Bars before the run's first, for warm-ups; absent when the run starts at the data's first bar. */
   readonly history?: HistorySource;
@@ -24,12 +25,12 @@ export class BacktestMarketData implements MarketData {
     symbols: readonly SecuritySymbol[],
     history?: HistorySource,
   ) {
-    for (const symbol of symbols) this.feeds.set(symbol, new Broadcast<Candle>());
+    for (const symbol of symbols) this.feeds.set(symbol, new BarFeed());
     if (history !== undefined) this.history = history;
   }
 
   /** The stream the engine pushes `symbol`'s closed data bars into. */
-  feed(symbol: SecuritySymbol): Broadcast<Candle> {
+  feed(symbol: SecuritySymbol): BarFeed {
     const feed = this.feeds.get(symbol);
     if (feed === undefined) throw new Error(`no feed for ${symbol}`);
     return feed;
@@ -43,8 +44,8 @@ export class BacktestMarketData implements MarketData {
           new InvalidInputError(`no candle data for ${symbol} in this backtest (it has ${[...this.feeds.keys()].join(', ')})`, 'symbols'),
       );
     }
-    // The stream itself (not a read-only view, one subscriber layer per bar less): the runtime's market
-    // adapter is what strategies see.
+    // The stream itself (not a read-only view: one subscriber layer per bar less, and its bar form kept):
+    // the runtime's market adapter is what strategies see.
     if (period === this.period) return feed;
     const problem = resampleProblem(this.period, period);
     if (problem !== undefined) return throwError(() => new InvalidInputError(`${symbol}: ${problem}`, 'period'));

@@ -4,16 +4,15 @@
 // Per bar time T:
 //   1. the clock moves to T and the venue matches resting orders against each bar of T (fills flow back to
 //      the runtime at once), then marks the bar's close; the venue reads the bar from one reused object;
-//   2. for each bar, the clock moves to the bar's close instant and the strategies see the bar (a Candle
-//      made for them, the one allocation per bar, skipped when no one listens);
+//   2. for each bar, the clock moves to the bar's close instant and the strategies see the bar (bar-feed.ts:
+//      a Candle made for them only when one of them takes Candles);
 //   3. equity (cash + positions at the closes) is recorded once for T.
 // A plain (not async) method walks until the end or until the runtime has to wait for something after a
 // bar (a cancel goes to the broker asynchronously); the caller awaits that and calls again, and the walk
 // goes on with the next bar.
 import type { VirtualClock } from '../clock/virtual-clock.js';
-import type { Candle } from '../domain/candle.js';
-import type { Broadcast } from '../execution/broadcast.js';
-import { type CandleColumns, candleAt } from '../feeds/history/candle-columns.js';
+import type { CandleColumns } from '../feeds/history/candle-columns.js';
+import type { BarFeed } from './bar-feed.js';
 import type { Bar } from '../sim/venue/matching.js';
 import type { BarInput, Venue } from '../sim/venue/venue.js';
 import type { SymbolBarCloses } from './bar-close.js';
@@ -25,7 +24,7 @@ export interface SeriesWalkParts {
   /** Per series: where its bars go into the venue, when each closes, and the stream strategies see. */
   readonly inputs: readonly BarInput[];
   readonly closes: readonly SymbolBarCloses[];
-  readonly feeds: readonly Broadcast<Candle>[];
+  readonly feeds: readonly BarFeed[];
   readonly clock: VirtualClock;
   readonly venue: Venue;
   readonly currency: string;
@@ -119,7 +118,7 @@ export class SeriesWalk {
           cursor += 1;
           barClose.closeBarAt(columns.time, at);
           clock.advanceTo(barClose.lastClose);
-          if (feed.observed) feed.next(candleAt(columns, at));
+          if (feed.observed) feed.push(columns, at);
           if (busy()) {
             this.index = index;
             this.cursor = cursor;

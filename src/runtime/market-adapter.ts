@@ -1,17 +1,30 @@
 // The MarketData port as strategies see it: the same streams, with each candle and quote also remembered on
-// the price board (for valuing market orders). Per bar this is one reference write, nothing allocated.
+// the price board (for valuing market orders). Per bar this is a few field writes, nothing allocated.
 // History (for warm-ups) passes through untouched: old bars must not value today's orders. Given a wall
 // clock (live and paper runs), it also notes when the latest value reached the strategies (tick-to-order).
 import { Observable } from 'rxjs';
 import type { Candle, Clock, Period, Quote, SecuritySymbol } from '../domain/index.js';
-import type { PriceBoard, PriceSlot } from '../execution/price-board.js';
+import { type BarColumns, type BarSink, type BarStream, barStreamOf } from '../domain/bar-stream.js';
+import type { PriceBoard } from '../execution/price-board.js';
 import type { MarketData } from '../feeds/market-data.js';
 import { operate } from '../strategy/operators/operate.js';
 
-/** The candle handed to a strategy last and its place in its stream (0-based), for naming the bar it failed on. */
+/**
+ * The bar handed to a strategy last and its place in its stream (0-based), for naming the bar it failed on:
+ * a Candle, or (handed in bar form) its place `at` in `columns`.
+ */
 export interface HandedBar {
   candle: Candle | undefined;
+  columns: BarColumns | undefined;
+  at: number;
   index: number;
+}
+
+/** The symbol, period and start time of the bar handed last; undefined before the first. */
+export function handedBarOf(handed: HandedBar): Pick<Candle, 'symbol' | 'period' | 'time'> | undefined {
+  const { candle, columns, at } = handed;
+  if (candle !== undefined) return candle;
+  return columns === undefined ? undefined : { symbol: columns.symbol, period: columns.period, time: columns.time[at]! };
 }
 
 export class MarketAdapter {
@@ -24,33 +37,50 @@ export class MarketAdapter {
     private readonly wallClock?: Pick<Clock, 'now'>,
   ) {}
 
-  /** `handed`, when given, is told each candle as it goes to the subscriber (in this layer: no extra one per bar). */
+  /**
+   * `handed`, when given, is told each bar as it goes to the subscriber (in this layer: no extra one per
+   * bar). A source with a bar form (the backtest's feeds) gives a stream with one too.
+   */
   candles(symbol: SecuritySymbol, period: Period, handed?: HandedBar): Observable<Candle> {
     const source = this.marketData.candles(symbol, period);
     const slot = this.prices.slot(symbol);
     const wall = this.wallClock;
-    if (handed === undefined)
-      return remember(
-        source,
-        slot,
-        wall === undefined
-          ? (into, candle) => {
-              into.candle = candle;
-            }
-          : (into, candle) => {
-              into.candle = candle;
-              this.lastDeliveredAt = wall.now();
-            },
-      );
-    return new Observable<Candle>((subscriber) => {
+    const objects = new Observable<Candle>((subscriber) => {
       let index = -1;
       return operate(source, subscriber, (candle) => {
         slot.candle = candle;
+        slot.columns = undefined;
         if (wall !== undefined) this.lastDeliveredAt = wall.now();
-        index += 1;
-        handed.candle = candle;
-        handed.index = index;
+        if (handed !== undefined) {
+          index += 1;
+          handed.candle = candle;
+          handed.columns = undefined;
+          handed.index = index;
+        }
         subscriber.next(candle);
+      });
+    });
+    const bars = barStreamOf(source);
+    if (bars === undefined) return objects;
+    return new CandlesInBars(objects, (sink) => {
+      let index = -1;
+      return bars.subscribeBars({
+        bar: (columns, at) => {
+          slot.candle = undefined;
+          slot.columns = columns;
+          slot.at = at;
+          if (wall !== undefined) this.lastDeliveredAt = wall.now();
+          if (handed !== undefined) {
+            index += 1;
+            handed.candle = undefined;
+            handed.columns = columns;
+            handed.at = at;
+            handed.index = index;
+          }
+          sink.bar(columns, at);
+        },
+        error: (error) => sink.error(error),
+        complete: () => sink.complete(),
       });
     });
   }
@@ -66,19 +96,29 @@ export class MarketAdapter {
   }
 
   quotes(symbol: SecuritySymbol): Observable<Quote> {
+    const source = this.marketData.quotes(symbol);
+    const slot = this.prices.slot(symbol);
     const wall = this.wallClock;
-    return remember(this.marketData.quotes(symbol), this.prices.slot(symbol), (slot, quote) => {
-      slot.quote = quote;
-      if (wall !== undefined) this.lastDeliveredAt = wall.now();
-    });
+    return new Observable<Quote>((subscriber) =>
+      operate(source, subscriber, (quote) => {
+        slot.quote = quote;
+        if (wall !== undefined) this.lastDeliveredAt = wall.now();
+        subscriber.next(quote);
+      }),
+    );
   }
 }
 
-function remember<T>(source: Observable<T>, slot: PriceSlot, write: (slot: PriceSlot, value: T) => void): Observable<T> {
-  return new Observable<T>((subscriber) =>
-    operate(source, subscriber, (value) => {
-      write(slot, value);
-      subscriber.next(value);
-    }),
-  );
+/** A candle stream with a bar form: Candles to ordinary subscribers, (columns, index) to bar sinks. */
+class CandlesInBars extends Observable<Candle> implements BarStream {
+  constructor(
+    objects: Observable<Candle>,
+    private readonly bars: (sink: BarSink) => { unsubscribe(): void },
+  ) {
+    super((subscriber) => objects.subscribe(subscriber));
+  }
+
+  subscribeBars(sink: BarSink): { unsubscribe(): void } {
+    return this.bars(sink);
+  }
 }

@@ -27,7 +27,7 @@ import { createSizingHelpers, unrealizedPnl } from '../strategy/sizing.js';
 import type { ParamDefaults, Params } from '../strategy/params.js';
 import type { PreparedStrategy } from '../strategy/prepare.js';
 import type { LotSizes } from './lot-sizes.js';
-import type { HandedBar, MarketAdapter } from './market-adapter.js';
+import { handedBarOf, type HandedBar, type MarketAdapter } from './market-adapter.js';
 import { warmedUp, type WarmUpOutcome } from './warm-up.js';
 
 export type StrategyState = 'idle' | 'running' | 'completed' | 'failed' | 'stopped';
@@ -42,7 +42,7 @@ export class StrategyHost {
   failure: StrategyFailure | undefined;
   private subscription: Subscription | undefined;
   /** The candle handed to the strategy last, and its place in its stream. */
-  private readonly handed: HandedBar = { candle: undefined, index: -1 };
+  private readonly handed: HandedBar = { candle: undefined, columns: undefined, at: 0, index: -1 };
   private readonly symbolCache = new Map<string, SecuritySymbol>();
   /** True while history bars are played: what the strategy emits then is about the past. */
   private replayingHistory = false;
@@ -122,11 +122,11 @@ export class StrategyHost {
     this.subscription = undefined;
     this.error = describeError(cause);
     const stack = cause instanceof Error ? cause.stack : undefined;
-    const { candle, index } = this.handed;
+    const candle = handedBarOf(this.handed);
     const failure: StrategyFailure = {
       error: this.error,
       location: locateInStack(stack, this.strategy.source),
-      bar: candle === undefined ? undefined : { symbol: candle.symbol, period: candle.period, time: candle.time, index },
+      bar: candle === undefined ? undefined : { symbol: candle.symbol, period: candle.period, time: candle.time, index: this.handed.index },
       stack,
     };
     this.failure = failure;
@@ -162,6 +162,7 @@ export class StrategyHost {
       return operate(candles, subscriber, (candle) => {
         index += 1;
         handed.candle = candle;
+        handed.columns = undefined;
         handed.index = index;
         subscriber.next(candle);
       });

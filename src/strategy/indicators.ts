@@ -14,7 +14,8 @@ import {
   type MACDResult,
 } from 'trading-signals';
 import type { Candle } from '../domain/index.js';
-import { checkInterval, closeOf, type Price, type StreamingIndicator } from './operators/indicator.js';
+import { closeOf, type Price } from './operators/closes.js';
+import { checkInterval, type StreamingIndicator } from './operators/indicator.js';
 
 /** A streaming indicator: feed it one bar at a time (`In`: a candle, or a candle or number); `value` is its latest stable result. */
 export class Indicator<In, Result> {

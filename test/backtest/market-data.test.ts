@@ -4,14 +4,20 @@ import { BacktestMarketData } from '../../src/backtest/market-data.js';
 import { resampleProblem } from '../../src/backtest/resample.js';
 import type { Candle } from '../../src/domain/candle.js';
 import type { Period } from '../../src/domain/period.js';
+import { columnsOf } from '../../src/feeds/history/candle-columns.js';
 import { parseSymbol } from '../../src/domain/symbol.js';
 import { AAPL, dayBar, minuteBar } from '../support/backtest/scripted.js';
+
+/** Pushes one bar into the symbol's feed, as the walk does (from columns). */
+function feedBar(data: BacktestMarketData, bar: Candle): void {
+  data.feed(bar.symbol).push(columnsOf([bar], { symbol: bar.symbol, period: bar.period, source: 'test' }), 0);
+}
 
 /** Feeds `bars` through a fresh market data and collects what `candles(symbol, period)` emits. */
 async function collect(dataPeriod: Period, bars: readonly Candle[], period: Period): Promise<Candle[]> {
   const data = new BacktestMarketData(dataPeriod, [AAPL]);
   const emitted = firstValueFrom(data.candles(AAPL, period).pipe(toArray()));
-  for (const bar of bars) data.feed(AAPL).next(bar);
+  for (const bar of bars) feedBar(data, bar);
   data.complete();
   return emitted;
 }
@@ -31,11 +37,11 @@ describe('backtest market data', () => {
     const emitted: Candle[] = [];
     data.candles(AAPL, '5m').subscribe((candle) => emitted.push(candle));
 
-    for (const bar of bars.slice(0, 4)) data.feed(AAPL).next(bar);
+    for (const bar of bars.slice(0, 4)) feedBar(data, bar);
     expect(emitted).toEqual([]);
-    data.feed(AAPL).next(bars[4]!);
+    feedBar(data, bars[4]!);
     expect(emitted).toEqual([{ symbol: AAPL, period: '5m', time: bars[0]!.time, open: 10, high: 15, low: 9, close: 14.5, volume: 1500 }]);
-    for (const bar of bars.slice(5)) data.feed(AAPL).next(bar);
+    for (const bar of bars.slice(5)) feedBar(data, bar);
     data.complete();
     // 09:35–09:39 never closed: not emitted.
     expect(emitted).toHaveLength(1);

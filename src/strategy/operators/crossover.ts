@@ -2,8 +2,8 @@
 // below. Emits only on a cross (never for the first stable bar, never twice in a row for the same side).
 import { Observable, type OperatorFunction } from 'rxjs';
 import { InvalidInputError } from '../../domain/index.js';
-import { checkInterval, closeOf, type Price } from './indicator.js';
-import { operate } from './operate.js';
+import { subscribeCloses, type Price } from './closes.js';
+import { checkInterval } from './indicator.js';
 import { RollingMean } from './rolling-mean.js';
 
 export type Cross = 'up' | 'down';
@@ -19,8 +19,7 @@ export function crossover(fast: number, slow: number): OperatorFunction<Price, C
       const slowAverage = new RollingMean(slow);
       // Side of the last bar where the averages differed: 1 fast above, -1 fast below, 0 not known yet.
       let side = 0;
-      return operate(source, subscriber, (value) => {
-        const close = closeOf(value);
+      return subscribeCloses(source, subscriber, (close) => {
         const fastReady = fastAverage.add(close);
         if (!slowAverage.add(close) || !fastReady) return;
         const now = fastAverage.compare(slowAverage);

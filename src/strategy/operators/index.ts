@@ -1,3 +1,4 @@
 // The operators strategies get from the framework.
 export { crossover, type Cross } from './crossover.js';
-export { atr, closeOf, donchian, ema, indicator, rsi, sma, type Price, type StreamingIndicator } from './indicator.js';
+export { closeOf, type Price } from './closes.js';
+export { atr, donchian, ema, indicator, rsi, sma, type StreamingIndicator } from './indicator.js';

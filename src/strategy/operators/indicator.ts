@@ -3,6 +3,7 @@
 import { Observable, type OperatorFunction } from 'rxjs';
 import { ATR, DonchianChannels, EMA, RSI, type DonchianChannelsResult } from 'trading-signals';
 import { InvalidInputError, type Candle } from '../../domain/index.js';
+import { subscribeCloses, type Price } from './closes.js';
 import { operate } from './operate.js';
 import { RollingMean } from './rolling-mean.js';
 
@@ -10,15 +11,6 @@ import { RollingMean } from './rolling-mean.js';
 export interface StreamingIndicator<Input, Result> {
   add(input: Input): Result | null;
   readonly isStable: boolean;
-}
-
-export type Price = Candle | number;
-
-/** The close of a candle, or the number itself. */
-export function closeOf(value: Price): number {
-  // `+value` makes both branches a raw float: merged with a tagged `value`, the candle's close would be
-  // boxed into a new heap number on every bar.
-  return typeof value === 'number' ? +value : value.close;
 }
 
 /**
@@ -51,8 +43,8 @@ export function sma(interval: number): OperatorFunction<Price, number> {
   return (source) =>
     new Observable<number>((subscriber) => {
       const mean = new RollingMean(interval);
-      return operate(source, subscriber, (value) => {
-        if (mean.add(closeOf(value))) subscriber.next(mean.mean);
+      return subscribeCloses(source, subscriber, (close) => {
+        if (mean.add(close)) subscriber.next(mean.mean);
       });
     });
 }
@@ -60,13 +52,25 @@ export function sma(interval: number): OperatorFunction<Price, number> {
 /** Exponential moving average of closes. */
 export function ema(interval: number): OperatorFunction<Price, number> {
   checkInterval(interval, 'ema');
-  return indicator(() => new EMA(interval), closeOf);
+  return indicatorOfCloses(() => new EMA(interval));
 }
 
 /** Relative strength index (0–100) of closes. */
 export function rsi(interval: number): OperatorFunction<Price, number> {
   checkInterval(interval, 'rsi');
-  return indicator(() => new RSI(interval), closeOf);
+  return indicatorOfCloses(() => new RSI(interval));
+}
+
+/** `indicator(create, closeOf)`, reading closes from a stream's bar form when it has one. */
+function indicatorOfCloses<Result>(create: () => StreamingIndicator<number, Result>): OperatorFunction<Price, Result> {
+  return (source) =>
+    new Observable<Result>((subscriber) => {
+      const state = create();
+      return subscribeCloses(source, subscriber, (close) => {
+        const result = state.add(close);
+        if (result !== null && state.isStable) subscriber.next(result);
+      });
+    });
 }
 
 /** Average true range of candles, in price units. */

@@ -1,0 +1,92 @@
+// A strategy whose crossover reads ctx.candles() directly takes the backtest's bars in bar form (no Candle
+// per bar); piping the candles through any other operator first makes it take Candles. Both must make the
+// same run: the same intents (sized at the same last prices), fills and equity, and name the same bar
+// when the strategy fails.
+import { map, merge, type Observable } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import type { Candle } from '../../src/domain/candle.js';
+import type { OrderIntent } from '../../src/domain/intent.js';
+import { crossover, defineStrategy, type StrategyContext } from '../../src/strategy/index.js';
+import { prepareStrategy } from '../../src/strategy/prepare.js';
+import { AAPL, backtest, dayBar } from '../support/backtest/scripted.js';
+
+const MSFT = 'MSFT.US';
+
+/** A seeded random walk of daily bars on consecutive weekdays. */
+function walk(symbol: string, seed: number, count: number): Candle[] {
+  let state = seed;
+  let price = 100;
+  const bars: Candle[] = [];
+  const day = new Date(Date.UTC(2024, 0, 2));
+  while (bars.length < count) {
+    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      const open = price;
+      price = Math.max(1, Math.round(price * (1 + (state / 2_147_483_648 - 0.5) * 0.06) * 100) / 100);
+      bars.push(
+        dayBar(symbol as never, day.toISOString().slice(0, 10), open, Math.max(open, price) + 0.4, Math.min(open, price) - 0.4, price),
+      );
+    }
+    day.setUTCDate(day.getUTCDate() + 1);
+  }
+  return bars;
+}
+
+type Form = 'bars' | 'candles';
+
+/** Crossover on each symbol, sizing buys by value at the last price; `failOn`: throw on that cross. */
+function crossEverySymbol(form: Form, failOn?: number) {
+  return prepareStrategy(
+    defineStrategy({
+      name: `cross-${form}`,
+      params: {},
+      symbols: [AAPL, MSFT],
+      period: 'day',
+      run: (ctx: StrategyContext<Record<string, never>>): Observable<OrderIntent> => {
+        let crosses = 0;
+        return merge(
+          ...ctx.symbols.map((symbol) => {
+            const candles = ctx.candles(symbol);
+            const source = form === 'bars' ? candles : candles.pipe(map((candle) => candle));
+            return source.pipe(
+              crossover(3, 8),
+              map((cross) => {
+                crosses += 1;
+                if (crosses === failOn) throw new Error('the strategy broke');
+                const reason = `last ${ctx.lastPrice(symbol)?.toString()} / other ${ctx.lastPrice(symbol === AAPL ? MSFT : AAPL)?.toString()}`;
+                return cross === 'up' ? ctx.buyValue(2_500, { symbol, reason }) : ctx.close({ symbol, reason });
+              }),
+            );
+          }),
+        );
+      },
+    }),
+    {},
+    `cross-${form}.ts`,
+  );
+}
+
+const series = [walk(AAPL, 7, 160), walk(MSFT, 11, 160)];
+
+describe('bar form and Candles make the same backtest', () => {
+  it('the same intents at the same last prices, fills and equity', async () => {
+    const [bars, candles] = await Promise.all((['bars', 'candles'] as const).map((form) => backtest(series, [crossEverySymbol(form)])));
+
+    expect(bars!.intents.length).toBeGreaterThan(10);
+    expect(bars!.intents.map(({ time, intent }) => ({ time, intent }))).toEqual(
+      candles!.intents.map(({ time, intent }) => ({ time, intent })),
+    );
+    expect(bars!.record.fills).toEqual(candles!.record.fills);
+    expect(bars!.record.equity).toEqual(candles!.record.equity);
+  });
+
+  it('name the same bar when the strategy fails', async () => {
+    const [bars, candles] = await Promise.all((['bars', 'candles'] as const).map((form) => backtest(series, [crossEverySymbol(form, 4)])));
+
+    const failure = bars!.record.failures![0]!.failure;
+    expect(failure.error).toMatch(/the strategy broke/);
+    expect(failure.bar).toEqual(candles!.record.failures![0]!.failure.bar);
+    expect(failure.bar).toMatchObject({ period: 'day', index: expect.any(Number) as number });
+    expect([AAPL, MSFT]).toContain(failure.bar!.symbol);
+  });
+});
