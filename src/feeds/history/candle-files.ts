@@ -13,6 +13,7 @@ import type { BadRowPolicy, DataProblem } from './bad-data-error.js';
 import { type CandleColumns, candlesOf } from './candle-columns.js';
 import { readCandleCsv } from './candle-csv.js';
 import type { CandleFileOptions, LoadedColumns } from './loaded-columns.js';
+import { type CandleFileJob, readInParallel, worthParallel } from './parallel-load.js';
 
 /** One symbol's history: its columns, and the same bars as Candle objects when a caller asks (made once). */
 export interface CandleSeries {
@@ -28,6 +29,11 @@ export interface LoadOptions {
   readonly symbols?: readonly SecuritySymbol[];
   readonly period?: Period;
   readonly onBadRow?: BadRowPolicy;
+  /**
+   * Read CSV files on a helper thread as well as this one: 'auto' (default) when there are several and
+   * they are big enough in all (parallel-load.ts); 'never' and 'always' for tests and measurements.
+   */
+  readonly parallel?: 'auto' | 'never' | 'always';
 }
 
 export interface LoadResult {
@@ -77,6 +83,13 @@ export async function readCandleFile(path: string, options: CandleFileOptions): 
   return readCandleParquet(await readFile(path), options);
 }
 
+/** Reads the files one after the other, on this thread. */
+async function readEach(jobs: readonly CandleFileJob[], read: (job: CandleFileJob) => Promise<LoadedColumns>): Promise<LoadedColumns[]> {
+  const loaded: LoadedColumns[] = [];
+  for (const job of jobs) loaded.push(await read(job));
+  return loaded;
+}
+
 export async function loadCandles(path: string, options: LoadOptions = {}): Promise<LoadResult> {
   try {
     return await loadCandleFiles(path, options);
@@ -98,10 +111,8 @@ async function loadCandleFiles(path: string, options: LoadOptions): Promise<Load
   if (files.length === 0) throw new InvalidInputError(`no .csv or .parquet files in ${path}`, 'data');
 
   const wanted = options.symbols;
-  const series: CandleSeries[] = [];
-  const problems: DataProblem[] = [];
+  const jobs: CandleFileJob[] = [];
   const sources = new Map<SecuritySymbol, string>();
-  let skippedRows = 0;
   for (const file of files) {
     let symbol = symbolFromFileName(file);
     if (symbol === undefined) {
@@ -115,16 +126,28 @@ async function loadCandleFiles(path: string, options: LoadOptions): Promise<Load
     if (other !== undefined)
       throw new InvalidInputError(`${path} has two files for ${symbol} (${basename(other)}, ${basename(file)}); keep one`, 'data');
     sources.set(symbol, file);
-    const loaded = await readCandleFile(file, {
-      symbol,
-      source: file,
-      timeZone: timeZoneOf(marketOf(symbol)),
-      ...(options.period === undefined ? {} : { period: options.period }),
-      ...(options.onBadRow === undefined ? {} : { onBadRow: options.onBadRow }),
+    jobs.push({
+      path: file,
+      options: {
+        symbol,
+        source: file,
+        timeZone: timeZoneOf(marketOf(symbol)),
+        ...(options.period === undefined ? {} : { period: options.period }),
+        ...(options.onBadRow === undefined ? {} : { onBadRow: options.onBadRow }),
+      },
     });
-    problems.push(...loaded.problems);
-    skippedRows += loaded.skippedRows;
-    series.push(seriesOf(loaded.columns));
+  }
+  const read = (job: CandleFileJob): Promise<LoadedColumns> => readCandleFile(job.path, job.options);
+  const parallel = options.parallel ?? 'auto';
+  const loaded =
+    parallel === 'always' || (parallel === 'auto' && worthParallel(jobs)) ? await readInParallel(jobs, read) : await readEach(jobs, read);
+  const series: CandleSeries[] = [];
+  const problems: DataProblem[] = [];
+  let skippedRows = 0;
+  for (const one of loaded) {
+    problems.push(...one.problems);
+    skippedRows += one.skippedRows;
+    series.push(seriesOf(one.columns));
   }
   const missing = (wanted ?? []).filter((symbol) => !series.some((one) => one.symbol === symbol));
   if (missing.length > 0) throw new InvalidInputError(`no candle file for ${missing.join(', ')} in ${path}`, 'symbols');
