@@ -81,6 +81,16 @@ beforeAll(async () => {
       '--from',
       '2019-01-01',
     ],
+    checkReadsData: [
+      'check',
+      'test/research/strategies/reads-data.ts',
+      '--data',
+      'backtest-data/SPX.US.csv',
+      '--only',
+      'look-ahead',
+      '--from',
+      '2019-01-01',
+    ],
     inProcess: ['optimize', SMA, ...GRID.slice(0, 4), '--json', join(folder, 'in-process.json')],
     badParam: ['optimize', SMA, '--param', 'fast=ten'],
     badBlocks: ['optimize', SMA, ...GRID, '--blocks', '22'],
@@ -220,5 +230,12 @@ describe('trader check', () => {
   it('fails a strategy that peeks at the future, exit status 1, naming the first decision that differs', () => {
     expect(run('checkPeeking').code).toBe(1);
     expect(run('checkPeeking').stdout + run('checkPeeking').stderr).toMatch(/FAIL/);
+  });
+
+  it('fails a strategy that reads the data file itself, which cutting the history cannot catch', () => {
+    expect(run('checkReadsData').code).toBe(1);
+    expect(run('checkReadsData').stdout).toMatch(
+      /FAIL {2}look-ahead {3}the strategy read the data itself \(.*backtest-data\/SPX\.US\.csv\)/,
+    );
   });
 });

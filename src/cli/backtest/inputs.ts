@@ -46,6 +46,8 @@ export interface BacktestInputs {
 }
 
 export interface LoadHooks {
+  /** Called just before the strategy is loaded. */
+  readonly beforeStrategy?: () => void;
   /** Called once the flags, the strategy and the risk config are read, before the data is (start-up timing). */
   readonly beforeData?: () => void;
 }
@@ -59,6 +61,7 @@ export async function loadBacktestInputs(args: BacktestArgs, params: ParamOverri
   const onBadRow = parseChoice(BAD_ROW_POLICIES, String(args['on-bad-row']), '--on-bad-row');
   const adjust = parseChoice(ADJUSTMENTS, String(args.adjust ?? 'none'), '--adjust');
   const symbols = symbolsFlag(args.symbols) ?? (await symbolsOfDataPath(dataPath));
+  hooks.beforeStrategy?.();
   const strategy = await loadStrategy(args.strategy, {
     params,
     ...(symbols === undefined ? {} : { symbols }),

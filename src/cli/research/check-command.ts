@@ -13,7 +13,8 @@ import { paperDecisions } from '../../research/check/paper-replay.js';
 import { parseParamAssignments } from '../../strategy/index.js';
 import { BACKTEST_OPTIONS, type BacktestArgs, jsonTarget } from '../backtest/flags.js';
 import { jsonTakesAValue } from '../backtest/backtest-command.js';
-import { loadBacktestInputs } from '../backtest/inputs.js';
+import { type BacktestInputs, loadBacktestInputs } from '../backtest/inputs.js';
+import { FileReads } from '../../research/check/file-reads.js';
 
 interface CheckArgs extends BacktestArgs {
   readonly cuts: number;
@@ -38,7 +39,26 @@ export async function checkAction(args: CheckArgs): Promise<CheckResult[]> {
     ['--parity-bars', args['parity-bars'], 3],
   ] as const)
     if (!Number.isSafeInteger(value) || value < min) throw new InvalidInputError(`${flag}: a whole number ≥ ${min}, got ${value}`, flag);
-  const inputs = await loadBacktestInputs(args, parseParamAssignments((args.param ?? []).map(String)));
+  // Files the strategy opens while it is loaded and checked; the checker's own reading of the data is left out.
+  const reads = FileReads.watch();
+  try {
+    const inputs = await loadBacktestInputs(args, parseParamAssignments((args.param ?? []).map(String)), {
+      beforeStrategy: () => reads.resume(),
+      beforeData: () => reads.pause(),
+    });
+    reads.resume();
+    return await checkWith(args, only as CheckName[], inputs, () => reads.within(inputs.dataPath));
+  } finally {
+    reads.stop();
+  }
+}
+
+async function checkWith(
+  args: CheckArgs,
+  only: readonly CheckName[],
+  inputs: BacktestInputs,
+  dataFilesRead: () => readonly string[],
+): Promise<CheckResult[]> {
   const settings = {
     strategyFile: resolve(args.strategy),
     symbols: inputs.strategy.symbols,
@@ -58,6 +78,7 @@ export async function checkAction(args: CheckArgs): Promise<CheckResult[]> {
       cuts: args.cuts,
       seed: args.seed,
       parityBars: args['parity-bars'],
+      dataFilesRead,
       paperDecisions: (strategy, data) =>
         paperDecisions(strategy, data, {
           cash: settings.cash,
@@ -66,7 +87,7 @@ export async function checkAction(args: CheckArgs): Promise<CheckResult[]> {
           ...(inputs.risk === undefined ? {} : { risk: inputs.risk }),
         }),
     },
-    only as CheckName[],
+    only,
   );
   const zone = timeZoneOf(marketOf(inputs.strategy.symbols[0]!));
   const at = (time: number): string => (Number.isFinite(time) ? localTime(zone).iso(time) : '—');

@@ -33,6 +33,11 @@ export interface CheckInput {
   readonly seed: number;
   /** Bars of the parity stretch. */
   readonly parityBars: number;
+  /**
+   * The run's data files the strategy opened itself (while loaded and checked): bars it reads that way are
+   * not cut, so the look-ahead check fails when there are any. Not watched when absent.
+   */
+  readonly dataFilesRead?: () => readonly string[];
   /** Runs the parity replay (injected: it starts the simulator and the paper runtime). */
   readonly paperDecisions?: (strategy: PreparedStrategy, data: BacktestData) => Promise<Decision[]>;
 }
@@ -83,6 +88,15 @@ export async function checkLookAhead(input: CheckInput, full: readonly Decision[
     if (difference !== undefined)
       return { check: 'look-ahead', passed: false, detail: `history cut after bar ${cut + 1} of ${times.length}`, difference };
   }
+  const read = input.dataFilesRead?.() ?? [];
+  if (read.length > 0)
+    return {
+      check: 'look-ahead',
+      passed: false,
+      detail:
+        `the strategy read the data itself (${read.join(', ')}): bars read that way are not cut, so looking ahead cannot be ` +
+        'ruled out; take bars from ctx.candles()',
+    };
   return {
     check: 'look-ahead',
     passed: true,
