@@ -8,6 +8,7 @@ import { currencyOf, marketOf, type SecuritySymbol } from '../domain/symbol.js';
 import type { Candle } from '../domain/candle.js';
 import type { BadRowPolicy, DataProblem } from '../feeds/history/bad-data-error.js';
 import { candleColumns, columnsOf } from '../feeds/history/candle-columns.js';
+import type { LoadThreads } from '../feeds/history/parallel-load.js';
 import { isCandleFile, loadCandles, seriesOf, symbolFromFileName, type CandleSeries } from '../feeds/history/candle-files.js';
 
 export interface BacktestData {
@@ -20,6 +21,8 @@ export interface BacktestData {
   /** Rows dropped under `--on-bad-row skip` (the first few are listed in `problems`). */
   readonly skippedRows: number;
   readonly problems: readonly DataProblem[];
+  /** How the files were read (threads), when they were read from files. */
+  readonly threads?: LoadThreads;
 }
 
 export interface DataOptions {
@@ -33,7 +36,7 @@ export async function loadBacktestData(path: string, options: DataOptions = {}):
     ...(options.symbols === undefined ? {} : { symbols: options.symbols }),
     ...(options.onBadRow === undefined ? {} : { onBadRow: options.onBadRow }),
   });
-  return backtestData(loaded.series, loaded.skippedRows, loaded.problems);
+  return { ...backtestData(loaded.series, loaded.skippedRows, loaded.problems), threads: loaded.threads };
 }
 
 /** Series made as candles elsewhere (tests, benchmarks); they become columns. */

@@ -74,6 +74,46 @@ describe('trader from the start-up snapshot and from dist/', () => {
     expect(snapshot!.run.stderr).toBe(plain!.run.stderr.replaceAll('plain.', 'snapshot.'));
   });
 
+  it('reads a big folder of CSV files on two threads from either start (a worker thread works in a snapshot-started process)', async () => {
+    const data = join(folder, 'two-files');
+    await mkdir(data, { recursive: true });
+    // Two files of ~5 MB each: past the size at which the load takes a helper thread.
+    for (const [symbol, base] of [
+      ['A.US', 40],
+      ['B.US', 70],
+    ] as const) {
+      const rows = ['time,open,high,low,close,volume'];
+      for (let minute = 0; minute < 110_000; minute += 1) {
+        const price = (base + (minute % 37) / 10).toFixed(2);
+        rows.push(`${Date.UTC(2024, 0, 2, 14, 30) + minute * 60_000},${price},${price},${price},${price},${100 + (minute % 9)}`);
+      }
+      await writeFile(join(data, `${symbol}.csv`), `${rows.join('\n')}\n`);
+    }
+    const results = [];
+    for (const from of ['snapshot', 'plain'] as const) {
+      const json = join(folder, `two-files-${from}.json`);
+      const run = await trader(from, [
+        'backtest',
+        'strategies/sma-crossover.ts',
+        '--data',
+        data,
+        '--period',
+        '1m',
+        '--json',
+        json,
+        '--quiet',
+        '--timings',
+      ]);
+      results.push({ run, json: await readFile(json, 'utf8') });
+    }
+
+    for (const { run } of results) {
+      expect(run.code).toBe(0);
+      expect(run.stderr).toMatch(/^load: 2 files on 2 threads \(the helper read [0-2]\)$/m);
+    }
+    expect(results[0]!.json).toBe(results[1]!.json);
+  });
+
   it("gives a strategy the runtime's own domain classes (a Price it makes passes the runtime's instanceof)", async () => {
     const strategy = join(folder, 'limit.ts');
     await writeFile(

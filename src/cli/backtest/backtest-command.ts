@@ -29,6 +29,7 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
     { beforeData: () => timings.end('start-up') },
   );
   timings.end('load');
+  timings.loadedOn(data.series.length, data.threads);
 
   // Without --verbose, warnings are gathered and told once after the run (a strategy may warn on every bar).
   const digest = args.verbose === true ? undefined : new LogDigest();

@@ -3,6 +3,7 @@
 // machine the steadier figure), the resident memory at the end of each phase and its peak, printed as
 // three lines on stderr. The bench reads them.
 import { performance } from 'node:perf_hooks';
+import type { LoadThreads } from '../../feeds/history/parallel-load.js';
 
 export type Phase = 'start-up' | 'load' | 'walk' | 'write';
 
@@ -10,6 +11,8 @@ export class PhaseTimings {
   private readonly phases: [Phase, number, number, number][] = [];
   /** Heap and array buffers held after a full collection, per phase (only when node runs with --expose-gc). */
   private readonly held: [Phase, number][] = [];
+  /** How the data files were read, as a line. */
+  private loading = '';
   /** performance.now() counts from the process start (timeOrigin), so the first phase includes start-up. */
   private lastWall = 0;
   /** CPU time is counted from the process start too. */
@@ -35,10 +38,21 @@ export class PhaseTimings {
     }
   }
 
+  /** Notes how `files` data files were read (one thread, or two and what the helper read). */
+  loadedOn(files: number, threads: LoadThreads | undefined): void {
+    if (threads === undefined) return;
+    const what = `load: ${files} file${files === 1 ? '' : 's'} on ${threads.threads} thread${threads.threads === 1 ? '' : 's'}`;
+    this.loading =
+      threads.helperFailure !== undefined
+        ? `${what}, the helper thread failed (${threads.helperFailure}): this thread read them all\n`
+        : `${what}${threads.threads === 2 ? ` (the helper read ${threads.helperFiles})` : ''}\n`;
+  }
+
   /**
    * timings: start-up 412 ms · load 38 ms · walk 220 ms · write 9 ms · total 679 ms · peak RSS 152 MB
    * cpu: start-up 520 ms · load 36 ms · walk 231 ms · write 9 ms · total 796 ms
    * RSS after: start-up 98 MB · load 120 MB · walk 140 MB · write 150 MB
+   * load: 500 files on 2 threads (the helper read 231)
    */
   lines(): string {
     const line = (label: string, at: 1 | 2, total: number): string =>
@@ -49,6 +63,6 @@ export class PhaseTimings {
       this.held.length === 0
         ? ''
         : `held after (heap + array buffers, after a full collection): ${this.held.map(([phase, mb]) => `${phase} ${mb.toFixed(1)} MB`).join(' · ')}\n`;
-    return `${line('timings', 1, this.lastWall)} · peak RSS ${peakMb.toFixed(0)} MB\n${line('cpu', 2, this.lastCpu)}\n${memory}\n${held}`;
+    return `${line('timings', 1, this.lastWall)} · peak RSS ${peakMb.toFixed(0)} MB\n${line('cpu', 2, this.lastCpu)}\n${memory}\n${held}${this.loading}`;
   }
 }

@@ -13,7 +13,7 @@ import type { BadRowPolicy, DataProblem } from './bad-data-error.js';
 import { type CandleColumns, candlesOf } from './candle-columns.js';
 import { readCandleCsv } from './candle-csv.js';
 import type { CandleFileOptions, LoadedColumns } from './loaded-columns.js';
-import { type CandleFileJob, readInParallel, worthParallel } from './parallel-load.js';
+import { type CandleFileJob, type LoadThreads, readInParallel, worthParallel } from './parallel-load.js';
 
 /** One symbol's history: its columns, and the same bars as Candle objects when a caller asks (made once). */
 export interface CandleSeries {
@@ -40,7 +40,11 @@ export interface LoadResult {
   readonly series: CandleSeries[];
   readonly problems: readonly DataProblem[];
   readonly skippedRows: number;
+  /** Whether the files were read on a helper thread as well (and how many it read). */
+  readonly threads: LoadThreads;
 }
+
+const ONE_THREAD: LoadThreads = { threads: 1, helperFiles: 0 };
 
 const EXTENSIONS = /\.(csv|parquet)$/i;
 
@@ -139,8 +143,10 @@ async function loadCandleFiles(path: string, options: LoadOptions): Promise<Load
   }
   const read = (job: CandleFileJob): Promise<LoadedColumns> => readCandleFile(job.path, job.options);
   const parallel = options.parallel ?? 'auto';
-  const loaded =
-    parallel === 'always' || (parallel === 'auto' && worthParallel(jobs)) ? await readInParallel(jobs, read) : await readEach(jobs, read);
+  const { loaded, threads } =
+    parallel === 'always' || (parallel === 'auto' && worthParallel(jobs))
+      ? await readInParallel(jobs, read)
+      : { loaded: await readEach(jobs, read), threads: ONE_THREAD };
   const series: CandleSeries[] = [];
   const problems: DataProblem[] = [];
   let skippedRows = 0;
@@ -152,5 +158,5 @@ async function loadCandleFiles(path: string, options: LoadOptions): Promise<Load
   const missing = (wanted ?? []).filter((symbol) => !series.some((one) => one.symbol === symbol));
   if (missing.length > 0) throw new InvalidInputError(`no candle file for ${missing.join(', ')} in ${path}`, 'symbols');
   if (series.length === 0) throw new InvalidInputError(`no candle file named like SYMBOL.csv (e.g. 700.HK.csv) in ${path}`, 'data');
-  return { series, problems, skippedRows };
+  return { series, problems, skippedRows, threads };
 }

@@ -2,7 +2,6 @@
 // not yet taken, so a slow file does not hold the other thread up. Results come back in file order; the
 // first file (in that order) that cannot be read throws here, with the same error a one-thread load gives,
 // because files the helper could not read, or never sent back, are read again on this thread.
-import { Worker } from 'node:worker_threads';
 import { statSync } from 'node:fs';
 import { type CandleColumns, candleColumns } from './candle-columns.js';
 import type { CandleFileOptions, LoadedColumns } from './loaded-columns.js';
@@ -38,6 +37,13 @@ export function worthParallel(files: readonly CandleFileJob[]): boolean {
   return bytes >= PARALLEL_MIN_BYTES;
 }
 
+/** How a load used its threads: files read by the helper, and why it could not help, if it could not. */
+export interface LoadThreads {
+  readonly threads: 1 | 2;
+  readonly helperFiles: number;
+  readonly helperFailure?: string;
+}
+
 type Outcome = { readonly loaded: LoadedColumns } | { readonly error: unknown };
 
 /**
@@ -48,16 +54,27 @@ export async function readInParallel(
   files: readonly CandleFileJob[],
   read: (file: CandleFileJob) => Promise<LoadedColumns>,
   fromHelper?: (index: number, read: boolean) => void,
-): Promise<LoadedColumns[]> {
+): Promise<{ readonly loaded: LoadedColumns[]; readonly threads: LoadThreads }> {
   const counter = new SharedArrayBuffer(4);
   const next = new Int32Array(counter);
   const outcomes = new Array<Outcome | undefined>(files.length);
   const jobs: ParseJobs = { files, counter };
+  // Imported here, not at the top: a process started from a start-up snapshot that set node:worker_threads
+  // up while it was built starts workers that fail at once (their process.cwd() reads state the snapshot
+  // could not keep).
+  const { Worker } = await import('node:worker_threads');
   const helper = new Worker(new URL('./parse-worker-entry.mjs', import.meta.url), { workerData: jobs });
+  let helperFiles = 0;
+  let helperDone = false;
+  let helperFailure: string | undefined;
   const helped = new Promise<void>((resolve) => {
     helper.on('message', (message: ParsedFile | 'done') => {
-      if (message === 'done') return resolve();
+      if (message === 'done') {
+        helperDone = true;
+        return resolve();
+      }
       fromHelper?.(message.index, message.fields !== undefined);
+      if (message.fields !== undefined) helperFiles += 1;
       const file = files[message.index]!;
       if (message.fields !== undefined)
         outcomes[message.index] = {
@@ -71,8 +88,15 @@ export async function readInParallel(
           },
         };
     });
-    helper.on('error', () => resolve());
-    helper.on('exit', () => resolve());
+    helper.on('error', (error) => {
+      if (helperDone) return;
+      helperFailure = error instanceof Error ? error.message : String(error);
+      resolve();
+    });
+    helper.on('exit', (code) => {
+      if (!helperDone) helperFailure ??= `it stopped (exit code ${code}) before it was done`;
+      resolve();
+    });
   });
   try {
     for (let index = Atomics.add(next, 0, 1); index < files.length; index = Atomics.add(next, 0, 1)) {
@@ -92,5 +116,5 @@ export async function readInParallel(
     if ('error' in outcome) throw outcome.error;
     loaded.push(outcome.loaded);
   }
-  return loaded;
+  return { loaded, threads: { threads: 2, helperFiles, ...(helperFailure === undefined ? {} : { helperFailure }) } };
 }

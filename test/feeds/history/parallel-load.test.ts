@@ -108,7 +108,7 @@ describe('loading CSV files on two threads', () => {
     });
     const byHelper: number[] = [];
     const here: number[] = [];
-    const loaded = await readInParallel(
+    const { loaded, threads } = await readInParallel(
       jobs,
       async (job) => {
         await helperStarted;
@@ -124,6 +124,7 @@ describe('loading CSV files on two threads', () => {
     expect(byHelper.length).toBeGreaterThan(0);
     expect(here.length).toBeGreaterThan(0);
     expect(loaded).toEqual(await Promise.all(jobs.map((job) => readCandleFile(job.path, job.options))));
+    expect(threads).toEqual({ threads: 2, helperFiles: byHelper.length });
   });
 
   it("reports a file the helper could not read with this thread's error, before later bad files", { timeout: HELPER_MS }, async () => {
