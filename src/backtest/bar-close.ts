@@ -1,8 +1,9 @@
 // When a backtest shows a bar to the strategy: the instant the bar closes, the same instant a live feed
 // would emit it (see feeds/live/bar-window.ts). Intraday bars close at their start plus the period, cut at
 // the end of the regular session they start in; day bars at the end of the market's last regular session
-// that day; week, month, quarter and year bars where the next one starts. Market days are cached, and each
-// symbol's closes remember the session of its last bar, so a bar inside that session costs one comparison.
+// that day; week, month, quarter and year bars where the next one starts. Market days are cached, each
+// symbol's closes remember the session of its last bar, so a bar inside that session costs one comparison,
+// and the symbols of a market share the last close computed (a universe's symbols share their bar times).
 import type { Candle } from '../domain/candle.js';
 import { periodMinutes, type Period } from '../domain/period.js';
 import { marketOf, type Market, type SecuritySymbol } from '../domain/symbol.js';
@@ -11,7 +12,7 @@ import { MarketDays } from '../sim/venue/market-days.js';
 
 export class BarCloseTimes {
   private readonly periodMs: number | undefined;
-  private readonly markets = new Map<Market, MarketDays>();
+  private readonly markets = new Map<Market, { readonly days: MarketDays; readonly last: LastClose }>();
   private readonly symbols = new Map<SecuritySymbol, SymbolBarCloses>();
 
   /**
@@ -38,15 +39,21 @@ export class BarCloseTimes {
     let closes = this.symbols.get(symbol);
     if (closes !== undefined) return closes;
     const market = marketOf(symbol);
-    let days = this.markets.get(market);
-    if (days === undefined) {
-      days = new MarketDays(market);
-      this.markets.set(market, days);
+    let shared = this.markets.get(market);
+    if (shared === undefined) {
+      shared = { days: new MarketDays(market), last: { start: Number.NaN, close: 0 } };
+      this.markets.set(market, shared);
     }
-    closes = new SymbolBarCloses(this.period, this.periodMs, market, days, this.remember);
+    closes = new SymbolBarCloses(this.period, this.periodMs, market, shared.days, this.remember, shared.last);
     this.symbols.set(symbol, closes);
     return closes;
   }
+}
+
+/** The last bar start a market's closes were asked about, and its close (for bars of one period). */
+interface LastClose {
+  start: number;
+  close: number;
 }
 
 export class SymbolBarCloses {
@@ -67,6 +74,7 @@ export class SymbolBarCloses {
     private readonly market: Market,
     private readonly days: MarketDays,
     private readonly remember = false,
+    private readonly last: LastClose = { start: Number.NaN, close: 0 },
   ) {}
 
   /**
@@ -109,6 +117,18 @@ export class SymbolBarCloses {
   }
 
   private closeAt(start: number): void {
+    const last = this.last;
+    if (start === last.start) {
+      this.lastClose = last.close;
+      return;
+    }
+    this.computeClose(start);
+    last.start = start;
+    last.close = this.lastClose;
+  }
+
+  /** The close depends on the start, the period and the market alone. */
+  private computeClose(start: number): void {
     const periodMs = this.periodMs;
     if (periodMs !== undefined && start >= this.sessionBegin && start < this.sessionEnd) {
       this.lastClose = Math.min(start + periodMs, this.sessionEnd);

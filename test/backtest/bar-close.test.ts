@@ -47,6 +47,22 @@ describe('bar close instants', () => {
     expect(new BarCloseTimes('month').closeOf({ symbol: AAPL, time: dayTime(AAPL, '2024-01-01') })).toBe(dayTime(AAPL, '2024-02-01'));
   });
 
+  it('gives each symbol of a market the same closes as a symbol asked alone, when their bars come interleaved', () => {
+    for (const period of ['15m', 'day'] as const) {
+      const closes = new BarCloseTimes(period);
+      const symbols = [TENCENT, '5.HK', '9988.HK'].map((symbol) => closes.of(symbol as typeof TENCENT));
+      const start = localTime(TENCENT, '2024-01-04 08:00');
+      // Bars at shared times, and some a symbol has alone (a gap in another's data).
+      for (let time = start, step = 0; time < start + 3 * 86_400_000; time += 15 * 60_000, step += 1) {
+        symbols.forEach((symbol, which) => {
+          if ((step + which) % 5 === 0) return;
+          symbol.closeBar({ time });
+          expect(symbol.lastClose).toBe(new BarCloseTimes(period).closeOf({ symbol: TENCENT, time }));
+        });
+      }
+    }
+  });
+
   it("gives the same closes when a symbol's bars come one after another as when each is asked alone", () => {
     // Every 15 minutes over two Hong Kong days (morning session, lunch break, afternoon, night) and a weekend:
     // a walked symbol remembers its last session, which must never leak into a bar outside it.
