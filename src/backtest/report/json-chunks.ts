@@ -11,6 +11,10 @@ function indented(text: string, pad: string): string {
   return text.includes('\n') ? text.replaceAll('\n', `\n${pad}`) : text;
 }
 
+/** What JSON.stringify({ a: [...] }, null, 2) writes around the elements. */
+const SLICE_HEAD = '{\n  "a": [\n';
+const SLICE_TAIL = '\n  ]\n}';
+
 /** Elements of a top-level array written per piece: few enough to bound a piece, many enough to be quick. */
 const ELEMENTS_PER_PIECE = 512;
 
@@ -37,9 +41,10 @@ export function* jsonChunks(document: Readonly<Record<string, unknown>>): Genera
     yield `${name}[\n`;
     for (let from = 0; from < value.length; from += ELEMENTS_PER_PIECE) {
       const to = Math.min(value.length, from + ELEMENTS_PER_PIECE);
-      // JSON.stringify of the slice writes "[\n  element,\n  element\n]": drop the brackets, indent two more.
-      const text = JSON.stringify(value.slice(from, to), null, 2);
-      yield `  ${indented(text.slice(2, text.length - 2), '  ')}${to < value.length ? ',\n' : '\n'}`;
+      // The slice as the value of a key of an object is indented as this document's arrays are: cut out the
+      // elements, no re-indenting (quicker than indenting JSON.stringify(slice) by two more spaces).
+      const text = JSON.stringify({ a: value.slice(from, to) }, null, 2);
+      yield `${text.slice(SLICE_HEAD.length, text.length - SLICE_TAIL.length)}${to < value.length ? ',\n' : '\n'}`;
     }
     yield `  ]${end}`;
   }

@@ -1,16 +1,24 @@
-// Writes text given in pieces, gathered into blocks of about a megabyte: a file through one descriptor, or a
-// stream honouring its back-pressure (stdout into a pipe).
+// Writes text given in pieces, small pieces gathered into blocks of up to 64 KB (large ones go as they come,
+// not copied into a block): a file through one descriptor, or a stream honouring its back-pressure (stdout
+// into a pipe).
 import { closeSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 
-const BLOCK = 1 << 20;
+const BLOCK = 1 << 16;
 
 function* blocks(chunks: Iterable<string>): Generator<string> {
   let pending: string[] = [];
   let size = 0;
   for (const chunk of chunks) {
+    if (chunk.length >= BLOCK) {
+      if (size > 0) yield pending.join('');
+      pending = [];
+      size = 0;
+      yield chunk;
+      continue;
+    }
     pending.push(chunk);
     size += chunk.length;
     if (size >= BLOCK) {
@@ -19,7 +27,7 @@ function* blocks(chunks: Iterable<string>): Generator<string> {
       size = 0;
     }
   }
-  if (pending.length > 0) yield pending.join('');
+  if (size > 0) yield pending.join('');
 }
 
 /**
