@@ -3,7 +3,8 @@
 // write: see src/cli/backtest/phase-timings.ts), in wall and CPU time, and its peak RSS. Cases:
 //   - a daily universe, 500 symbols × 5,000 bars, a strategy trading every symbol (bench/support);
 //   - 1 symbol × 1,000,000 one-minute bars, decided on 1m bars;
-//   - the bundled 20-year daily file with sma-crossover (the README's first command).
+//   - the bundled 20-year daily file with sma-crossover (the README's first command);
+//   - the minute bars again from a month into them (--from), sma-crossover warmed up on the bars before.
 // Each case runs RUNS times (BENCH_RUNS); printed are the medians, with the fastest and slowest totals.
 // Bytes per bar: the peak RSS above the 20-year file's (5,106 bars: start-up and modules) per extra bar; and,
 // from one more run under `node --expose-gc`, what the process holds (heap + array buffers after a full
@@ -92,6 +93,14 @@ async function warmFiles(paths: readonly string[]): Promise<void> {
   }
 }
 
+/** A date about a month after a candle file's first row, and how many rows start on or after it. */
+async function dayAfterFirstMonth(file: string): Promise<{ readonly date: string; readonly bars: number }> {
+  const lines = (await readFile(file, 'utf8')).trimEnd().split('\n').slice(1);
+  const first = new Date(`${lines[0]!.slice(0, 10)}T00:00:00Z`);
+  const date = new Date(first.getTime() + 31 * 86_400_000).toISOString().slice(0, 10);
+  return { date, bars: lines.filter((line) => line.slice(0, 10) >= date).length };
+}
+
 async function measure(one: Case, folder: string): Promise<Run> {
   const runs: Run[] = [];
   for (let index = 0; index < RUNS; index += 1) {
@@ -168,6 +177,28 @@ export default async function main(): Promise<void> {
         label: '1 symbol × 1,000,000 one-minute bars, sma crossover decided on 1m bars',
         bars: minutes.bars,
         args: [STRATEGY, '--data', join(minutes.folder, 'MIN.US.csv'), '--period', '1m', '--cash', '100000000'],
+        data: [join(minutes.folder, 'MIN.US.csv')],
+      },
+      folder,
+    );
+    // A run that starts inside its data: the strategy (sma-crossover, warm-up slow + 1 bars) is warmed up on
+    // the bars before --from, as a user's `--from` run and every walk-forward window are.
+    const fromDay = await dayAfterFirstMonth(join(minutes.folder, 'MIN.US.csv'));
+    await measure(
+      {
+        label: `the same minute bars from ${fromDay.date} (--from: sma-crossover warmed up on the bars before)`,
+        bars: fromDay.bars,
+        args: [
+          'strategies/sma-crossover.ts',
+          '--data',
+          join(minutes.folder, 'MIN.US.csv'),
+          '--period',
+          '1m',
+          '--from',
+          fromDay.date,
+          '--cash',
+          '100000000',
+        ],
         data: [join(minutes.folder, 'MIN.US.csv')],
       },
       folder,

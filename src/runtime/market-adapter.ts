@@ -4,10 +4,11 @@
 // clock (live and paper runs), it also notes when the latest value reached the strategies (tick-to-order).
 import { Observable } from 'rxjs';
 import type { Candle, Clock, Period, Quote, SecuritySymbol } from '../domain/index.js';
-import { type BarColumns, type BarSink, type BarStream, barStreamOf } from '../domain/bar-stream.js';
+import { type BarColumns, barStreamOf } from '../domain/bar-stream.js';
 import type { PriceBoard } from '../execution/price-board.js';
 import type { MarketData } from '../feeds/market-data.js';
 import { operate } from '../strategy/operators/operate.js';
+import { CandlesInBars } from './candles-in-bars.js';
 
 /**
  * The bar handed to a strategy last and its place in its stream (0-based), for naming the bar it failed on:
@@ -106,19 +107,5 @@ export class MarketAdapter {
         subscriber.next(quote);
       }),
     );
-  }
-}
-
-/** A candle stream with a bar form: Candles to ordinary subscribers, (columns, index) to bar sinks. */
-class CandlesInBars extends Observable<Candle> implements BarStream {
-  constructor(
-    objects: Observable<Candle>,
-    private readonly bars: (sink: BarSink) => { unsubscribe(): void },
-  ) {
-    super((subscriber) => objects.subscribe(subscriber));
-  }
-
-  subscribeBars(sink: BarSink): { unsubscribe(): void } {
-    return this.bars(sink);
   }
 }

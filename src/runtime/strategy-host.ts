@@ -29,6 +29,8 @@ import type { PreparedStrategy } from '../strategy/prepare.js';
 import type { LotSizes } from './lot-sizes.js';
 import { handedBarOf, type HandedBar, type MarketAdapter } from './market-adapter.js';
 import { warmedUp, type WarmUpOutcome } from './warm-up.js';
+import { CandlesInBars } from './candles-in-bars.js';
+import { barStreamOf } from '../domain/bar-stream.js';
 
 export type StrategyState = 'idle' | 'running' | 'completed' | 'failed' | 'stopped';
 
@@ -157,7 +159,7 @@ export class StrategyHost {
   /** A warmed-up stream with each candle noted as handed over (history bars do not pass the market adapter). */
   private tracked(candles: Observable<Candle>): Observable<Candle> {
     const handed = this.handed;
-    return new Observable<Candle>((subscriber) => {
+    const objects = new Observable<Candle>((subscriber) => {
       let index = -1;
       return operate(candles, subscriber, (candle) => {
         index += 1;
@@ -165,6 +167,23 @@ export class StrategyHost {
         handed.columns = undefined;
         handed.index = index;
         subscriber.next(candle);
+      });
+    });
+    const bars = barStreamOf(candles);
+    if (bars === undefined) return objects;
+    return new CandlesInBars(objects, (sink) => {
+      let index = -1;
+      return bars.subscribeBars({
+        bar(columns, at) {
+          index += 1;
+          handed.candle = undefined;
+          handed.columns = columns;
+          handed.at = at;
+          handed.index = index;
+          sink.bar(columns, at);
+        },
+        error: (error) => sink.error(error),
+        complete: () => sink.complete(),
       });
     });
   }

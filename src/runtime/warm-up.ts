@@ -3,7 +3,10 @@
 // bars, minus any at or before the last history bar (so none is doubled). A history failure is reported and
 // the stream goes on cold: a warm-up never takes a strategy down.
 import { Observable } from 'rxjs';
+import { type BarColumns, type BarSink, type BarStream, barStreamOf } from '../domain/bar-stream.js';
 import type { Candle } from '../domain/candle.js';
+import { columnsOf } from '../feeds/history/candle-columns.js';
+import { CandlesInBars } from './candles-in-bars.js';
 
 export type WarmUpOutcome = { readonly kind: 'warmed'; readonly bars: number } | { readonly kind: 'failed'; readonly error: unknown };
 
@@ -17,6 +20,12 @@ export interface WarmUpHooks {
 }
 
 export function warmedUp(live: Observable<Candle>, loadHistory: () => Promise<readonly Candle[]>, hooks: WarmUpHooks): Observable<Candle> {
+  const objects = warmedUpCandles(live, loadHistory, hooks);
+  const bars = barStreamOf(live);
+  return bars === undefined ? objects : new CandlesInBars(objects, (sink) => warmedUpBars(bars, loadHistory, hooks, sink));
+}
+
+function warmedUpCandles(live: Observable<Candle>, loadHistory: () => Promise<readonly Candle[]>, hooks: WarmUpHooks): Observable<Candle> {
   return new Observable<Candle>((subscriber) => {
     let held: Candle[] | undefined = [];
     let lastHistoryTime = Number.NEGATIVE_INFINITY;
@@ -62,4 +71,66 @@ export function warmedUp(live: Observable<Candle>, loadHistory: () => Promise<re
     hooks.loading(settled);
     return subscription;
   });
+}
+
+/** The same in bar form: live bars held as (columns, index) pairs, the history handed over as columns. */
+function warmedUpBars(
+  live: BarStream,
+  loadHistory: () => Promise<readonly Candle[]>,
+  hooks: WarmUpHooks,
+  sink: BarSink,
+): { unsubscribe(): void } {
+  let held: (BarColumns | number)[] | undefined = [];
+  let lastHistoryTime = Number.NEGATIVE_INFINITY;
+  let liveEnded = false;
+  let unsubscribed = false;
+  const pass = (columns: BarColumns, at: number): void => {
+    if (columns.time[at]! > lastHistoryTime) sink.bar(columns, at);
+  };
+  const subscription = live.subscribeBars({
+    bar(columns, at) {
+      if (held === undefined) pass(columns, at);
+      else held.push(columns, at);
+    },
+    error: (error) => sink.error(error),
+    complete() {
+      liveEnded = true;
+      if (held === undefined) sink.complete();
+    },
+  });
+  const goLive = (outcome: WarmUpOutcome): void => {
+    const pending = held ?? [];
+    held = undefined;
+    hooks.done(outcome);
+    for (let index = 0; index < pending.length; index += 2) pass(pending[index] as BarColumns, pending[index + 1] as number);
+    if (liveEnded) sink.complete();
+  };
+  const settled = new Promise<readonly Candle[]>((resolve) => resolve(loadHistory())).then(
+    (history) => {
+      if (unsubscribed) return;
+      hooks.replaying(true);
+      try {
+        if (history.length > 0) {
+          const columns = columnsOf(history, { symbol: history[0]!.symbol, period: history[0]!.period, source: 'history' });
+          for (let at = 0; at < columns.length; at += 1) {
+            sink.bar(columns, at);
+            lastHistoryTime = Math.max(lastHistoryTime, columns.time[at]!);
+          }
+        }
+      } finally {
+        hooks.replaying(false);
+      }
+      goLive({ kind: 'warmed', bars: history.length });
+    },
+    (error: unknown) => {
+      if (!unsubscribed) goLive({ kind: 'failed', error });
+    },
+  );
+  hooks.loading(settled);
+  return {
+    unsubscribe() {
+      unsubscribed = true;
+      subscription.unsubscribe();
+    },
+  };
 }

@@ -8,6 +8,7 @@ import type { Candle } from '../../src/domain/candle.js';
 import type { OrderIntent } from '../../src/domain/intent.js';
 import { crossover, defineStrategy, type StrategyContext } from '../../src/strategy/index.js';
 import { prepareStrategy } from '../../src/strategy/prepare.js';
+import { backtestData } from '../../src/backtest/data.js';
 import { AAPL, backtest, dayBar } from '../support/backtest/scripted.js';
 
 const MSFT = 'MSFT.US';
@@ -42,6 +43,8 @@ function crossEverySymbol(form: Form, failOn?: number) {
       params: {},
       symbols: [AAPL, MSFT],
       period: 'day',
+      // Played from the bars before a run's start, when it has them.
+      warmup: 9,
       run: (ctx: StrategyContext<Record<string, never>>): Observable<OrderIntent> => {
         let crosses = 0;
         return merge(
@@ -78,6 +81,52 @@ describe('bar form and Candles make the same backtest', () => {
     );
     expect(bars!.record.fills).toEqual(candles!.record.fills);
     expect(bars!.record.equity).toEqual(candles!.record.equity);
+  });
+
+  it('the same decisions after a warm-up on the bars before the start (a run inside its data)', async () => {
+    const cut = 70;
+    const history = backtestData(
+      series.map((bars) => ({ symbol: bars[0]!.symbol, period: 'day' as const, source: 'history', candles: bars.slice(0, cut) })),
+    );
+    const runs = await Promise.all(
+      (['bars', 'candles'] as const).map((form) =>
+        backtest(
+          series.map((bars) => bars.slice(cut)),
+          [crossEverySymbol(form)],
+          { history },
+        ),
+      ),
+    );
+    const cold = await backtest(
+      series.map((bars) => bars.slice(cut)),
+      [crossEverySymbol('bars')],
+    );
+
+    const decisions = (run: (typeof runs)[number]) => run.intents.map(({ time, intent }) => ({ time, intent }));
+    expect(decisions(runs[0]!)).toEqual(decisions(runs[1]!));
+    expect(runs[0]!.record.fills).toEqual(runs[1]!.record.fills);
+    // Warm, the first decision comes sooner than cold (crossover 3/8 needs 8 bars and one more).
+    expect(runs[0]!.intents[0]!.time).toBeLessThan(cold.intents[0]!.time);
+  });
+
+  it('name the same bar when a warmed-up strategy fails, counting the history bars it was handed', async () => {
+    const history = backtestData(
+      series.map((bars) => ({ symbol: bars[0]!.symbol, period: 'day' as const, source: 'history', candles: bars.slice(0, 70) })),
+    );
+    const [bars, candles] = await Promise.all(
+      (['bars', 'candles'] as const).map((form) =>
+        backtest(
+          series.map((one) => one.slice(70)),
+          [crossEverySymbol(form, 3)],
+          { history },
+        ),
+      ),
+    );
+
+    const failure = bars!.record.failures![0]!.failure;
+    expect(failure.error).toMatch(/the strategy broke/);
+    expect(failure.bar).toEqual(candles!.record.failures![0]!.failure.bar);
+    expect(failure.bar!.index).toBeGreaterThanOrEqual(9);
   });
 
   it('name the same bar when the strategy fails', async () => {
