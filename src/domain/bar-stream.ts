@@ -9,6 +9,7 @@ import type { SecuritySymbol } from './symbol.js';
 export interface BarColumns {
   readonly symbol: SecuritySymbol;
   readonly period: Period;
+  /** Bar start, epoch ms, ascending. */
   readonly time: Float64Array;
   readonly open: Float64Array;
   readonly high: Float64Array;

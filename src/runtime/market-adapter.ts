@@ -4,11 +4,11 @@
 // clock (live and paper runs), it also notes when the latest value reached the strategies (tick-to-order).
 import { Observable } from 'rxjs';
 import type { Candle, Clock, Period, Quote, SecuritySymbol } from '../domain/index.js';
-import { type BarColumns, barStreamOf } from '../domain/bar-stream.js';
+import type { BarColumns } from '../domain/bar-stream.js';
 import type { PriceBoard } from '../execution/price-board.js';
 import type { MarketData } from '../feeds/market-data.js';
 import { operate } from '../strategy/operators/operate.js';
-import { CandlesInBars } from './candles-in-bars.js';
+import { type BarTap, tapCandles } from './candles-in-bars.js';
 
 /**
  * The bar handed to a strategy last and its place in its stream (0-based), for naming the bar it failed on:
@@ -28,6 +28,26 @@ export function handedBarOf(handed: HandedBar): Pick<Candle, 'symbol' | 'period'
   return columns === undefined ? undefined : { symbol: columns.symbol, period: columns.period, time: columns.time[at]! };
 }
 
+/** Notes each bar in `handed`, counting them (one per subscription). */
+export function handing(handed: HandedBar): BarTap {
+  let index = -1;
+  return {
+    candle(candle) {
+      index += 1;
+      handed.candle = candle;
+      handed.columns = undefined;
+      handed.index = index;
+    },
+    bar(columns, at) {
+      index += 1;
+      handed.candle = undefined;
+      handed.columns = columns;
+      handed.at = at;
+      handed.index = index;
+    },
+  };
+}
+
 export class MarketAdapter {
   /** Wall time the latest candle or quote was handed to the strategies (only with a wall clock). */
   lastDeliveredAt: number | undefined;
@@ -43,46 +63,25 @@ export class MarketAdapter {
    * bar). A source with a bar form (the backtest's feeds) gives a stream with one too.
    */
   candles(symbol: SecuritySymbol, period: Period, handed?: HandedBar): Observable<Candle> {
-    const source = this.marketData.candles(symbol, period);
     const slot = this.prices.slot(symbol);
     const wall = this.wallClock;
-    const objects = new Observable<Candle>((subscriber) => {
-      let index = -1;
-      return operate(source, subscriber, (candle) => {
-        slot.candle = candle;
-        slot.columns = undefined;
-        if (wall !== undefined) this.lastDeliveredAt = wall.now();
-        if (handed !== undefined) {
-          index += 1;
-          handed.candle = candle;
-          handed.columns = undefined;
-          handed.index = index;
-        }
-        subscriber.next(candle);
-      });
-    });
-    const bars = barStreamOf(source);
-    if (bars === undefined) return objects;
-    return new CandlesInBars(objects, (sink) => {
-      let index = -1;
-      return bars.subscribeBars({
+    return tapCandles(this.marketData.candles(symbol, period), () => {
+      const hand = handed === undefined ? undefined : handing(handed);
+      return {
+        candle: (candle) => {
+          slot.candle = candle;
+          slot.columns = undefined;
+          if (wall !== undefined) this.lastDeliveredAt = wall.now();
+          hand?.candle(candle);
+        },
         bar: (columns, at) => {
           slot.candle = undefined;
           slot.columns = columns;
           slot.at = at;
           if (wall !== undefined) this.lastDeliveredAt = wall.now();
-          if (handed !== undefined) {
-            index += 1;
-            handed.candle = undefined;
-            handed.columns = columns;
-            handed.at = at;
-            handed.index = index;
-          }
-          sink.bar(columns, at);
+          hand?.bar(columns, at);
         },
-        error: (error) => sink.error(error),
-        complete: () => sink.complete(),
-      });
+      };
     });
   }
 

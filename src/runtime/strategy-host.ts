@@ -2,7 +2,7 @@
 // in run(), an error in its stream or something that is not an intent stops this strategy only: it is
 // unsubscribed, its queued intents are dropped, and a strategy-failed event names it and the cause. With a
 // warm-up, each candle stream plays history first; intents made on history bars are dropped.
-import { filter, map, Observable, type SchedulerLike, type Subscription } from 'rxjs';
+import { filter, map, type Observable, type SchedulerLike, type Subscription } from 'rxjs';
 import {
   Money,
   Quantity,
@@ -21,16 +21,14 @@ import type { IntentDenial, StrategyContext, StrategyOrderUpdate } from '../stra
 import { describeError } from '../strategy/errors.js';
 import { barText, describeFailure, locateInStack, type StrategyFailure } from '../strategy/failure.js';
 import { withExits, type ExitContext, type ExitOptions } from '../strategy/exits.js';
-import { operate } from '../strategy/operators/operate.js';
 import { createIntentHelpers } from '../strategy/intents.js';
 import { createSizingHelpers, unrealizedPnl } from '../strategy/sizing.js';
 import type { ParamDefaults, Params } from '../strategy/params.js';
 import type { PreparedStrategy } from '../strategy/prepare.js';
 import type { LotSizes } from './lot-sizes.js';
-import { handedBarOf, type HandedBar, type MarketAdapter } from './market-adapter.js';
+import { handedBarOf, handing, type HandedBar, type MarketAdapter } from './market-adapter.js';
 import { warmedUp, type WarmUpOutcome } from './warm-up.js';
-import { CandlesInBars } from './candles-in-bars.js';
-import { barStreamOf } from '../domain/bar-stream.js';
+import { tapCandles } from './candles-in-bars.js';
 
 export type StrategyState = 'idle' | 'running' | 'completed' | 'failed' | 'stopped';
 
@@ -158,34 +156,7 @@ export class StrategyHost {
 
   /** A warmed-up stream with each candle noted as handed over (history bars do not pass the market adapter). */
   private tracked(candles: Observable<Candle>): Observable<Candle> {
-    const handed = this.handed;
-    const objects = new Observable<Candle>((subscriber) => {
-      let index = -1;
-      return operate(candles, subscriber, (candle) => {
-        index += 1;
-        handed.candle = candle;
-        handed.columns = undefined;
-        handed.index = index;
-        subscriber.next(candle);
-      });
-    });
-    const bars = barStreamOf(candles);
-    if (bars === undefined) return objects;
-    return new CandlesInBars(objects, (sink) => {
-      let index = -1;
-      return bars.subscribeBars({
-        bar(columns, at) {
-          index += 1;
-          handed.candle = undefined;
-          handed.columns = columns;
-          handed.at = at;
-          handed.index = index;
-          sink.bar(columns, at);
-        },
-        error: (error) => sink.error(error),
-        complete: () => sink.complete(),
-      });
-    });
+    return tapCandles(candles, () => handing(this.handed));
   }
 
   private candles(symbol: SecuritySymbol, period: Period): Observable<Candle> {

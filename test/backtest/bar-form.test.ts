@@ -4,34 +4,15 @@
 // when the strategy fails.
 import { map, merge, type Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import type { Candle } from '../../src/domain/candle.js';
+import { parseSymbol } from '../../src/domain/symbol.js';
 import type { OrderIntent } from '../../src/domain/intent.js';
 import { crossover, defineStrategy, type StrategyContext } from '../../src/strategy/index.js';
 import { prepareStrategy } from '../../src/strategy/prepare.js';
 import { backtestData } from '../../src/backtest/data.js';
-import { AAPL, backtest, dayBar } from '../support/backtest/scripted.js';
+import { AAPL, backtest } from '../support/backtest/scripted.js';
+import { randomWalk } from '../support/backtest/random-walk.js';
 
-const MSFT = 'MSFT.US';
-
-/** A seeded random walk of daily bars on consecutive weekdays. */
-function walk(symbol: string, seed: number, count: number): Candle[] {
-  let state = seed;
-  let price = 100;
-  const bars: Candle[] = [];
-  const day = new Date(Date.UTC(2024, 0, 2));
-  while (bars.length < count) {
-    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) {
-      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-      const open = price;
-      price = Math.max(1, Math.round(price * (1 + (state / 2_147_483_648 - 0.5) * 0.06) * 100) / 100);
-      bars.push(
-        dayBar(symbol as never, day.toISOString().slice(0, 10), open, Math.max(open, price) + 0.4, Math.min(open, price) - 0.4, price),
-      );
-    }
-    day.setUTCDate(day.getUTCDate() + 1);
-  }
-  return bars;
-}
+const MSFT = parseSymbol('MSFT.US');
 
 type Form = 'bars' | 'candles';
 
@@ -69,7 +50,7 @@ function crossEverySymbol(form: Form, failOn?: number) {
   );
 }
 
-const series = [walk(AAPL, 7, 160), walk(MSFT, 11, 160)];
+const series = [randomWalk(AAPL, 7, 160), randomWalk(MSFT, 11, 160)];
 
 describe('bar form and Candles make the same backtest', () => {
   it('the same intents at the same last prices, fills and equity', async () => {

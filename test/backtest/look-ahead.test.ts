@@ -9,7 +9,8 @@ import breakout from '../../strategies/breakout.js';
 import dca from '../../strategies/dca.js';
 import rsiMeanReversion from '../../strategies/rsi-mean-reversion.js';
 import smaCrossover from '../../strategies/sma-crossover.js';
-import { AAPL, backtest, dayBar } from '../support/backtest/scripted.js';
+import { AAPL, backtest } from '../support/backtest/scripted.js';
+import { randomWalk } from '../support/backtest/random-walk.js';
 
 const BARS = 90;
 const STRATEGIES = [
@@ -19,23 +20,7 @@ const STRATEGIES = [
   prepareStrategy(dca, { symbols: [AAPL], params: { amount: 1000, everyDays: 7 } }),
 ];
 
-/** A seeded random walk of daily bars, stamped on consecutive weekdays. */
-function walk(seed: number): Candle[] {
-  let state = seed;
-  let price = 100;
-  const bars: Candle[] = [];
-  const day = new Date(Date.UTC(2024, 0, 2));
-  while (bars.length < BARS) {
-    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) {
-      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-      const open = price;
-      price = Math.max(1, Math.round(price * (1 + (state / 2_147_483_648 - 0.5) * 0.06) * 100) / 100);
-      bars.push(dayBar(AAPL, day.toISOString().slice(0, 10), open, Math.max(open, price) + 0.4, Math.min(open, price) - 0.4, price));
-    }
-    day.setUTCDate(day.getUTCDate() + 1);
-  }
-  return bars;
-}
+const walk = (seed: number): Candle[] => randomWalk(AAPL, seed, BARS);
 
 describe('no look-ahead', () => {
   for (const strategy of STRATEGIES) {

@@ -7,7 +7,8 @@ import { backtestData } from '../../src/backtest/data.js';
 import type { Candle } from '../../src/domain/candle.js';
 import { prepareStrategy } from '../../src/strategy/prepare.js';
 import smaCrossover from '../../strategies/sma-crossover.js';
-import { AAPL, backtest, dayBar } from '../support/backtest/scripted.js';
+import { AAPL, backtest } from '../support/backtest/scripted.js';
+import { randomWalk } from '../support/backtest/random-walk.js';
 
 const BARS = 160;
 // sma-crossover's averages remember only their windows: warmed up on its declared bars (slow + 1), a run cut
@@ -15,22 +16,7 @@ const BARS = 160;
 // all of their past; a finite warm-up brings them close, not equal, as in a live run.)
 const STRATEGY = prepareStrategy(smaCrossover, { symbols: [AAPL], params: { fast: 3, slow: 8, quantity: 10 } });
 
-function walk(seed: number): Candle[] {
-  let state = seed;
-  let price = 100;
-  const bars: Candle[] = [];
-  const day = new Date(Date.UTC(2024, 0, 2));
-  while (bars.length < BARS) {
-    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) {
-      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-      const open = price;
-      price = Math.max(1, Math.round(price * (1 + (state / 2_147_483_648 - 0.5) * 0.06) * 100) / 100);
-      bars.push(dayBar(AAPL, day.toISOString().slice(0, 10), open, Math.max(open, price) + 0.4, Math.min(open, price) - 0.4, price));
-    }
-    day.setUTCDate(day.getUTCDate() + 1);
-  }
-  return bars;
-}
+const walk = (seed: number): Candle[] => randomWalk(AAPL, seed, BARS);
 
 const series = (candles: readonly Candle[]) => ({ symbol: AAPL, period: 'day' as const, source: 'AAPL.csv', candles: [...candles] });
 

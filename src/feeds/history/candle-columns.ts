@@ -1,23 +1,16 @@
 // A symbol's candle history as typed columns, one per field: the form files load into and the backtest
 // walks. About 48 bytes a bar (56 with turnover), against ~170 for a Candle object; a Candle is made only
 // where one is handed out (candleAt).
+import type { BarColumns } from '../../domain/bar-stream.js';
 import type { Candle } from '../../domain/candle.js';
 import type { Period } from '../../domain/period.js';
 import type { SecuritySymbol } from '../../domain/symbol.js';
 
-export interface CandleColumns {
-  readonly symbol: SecuritySymbol;
-  readonly period: Period;
+/** The columns of BarColumns (bar start times, epoch ms, ascending; open, high, low, close, volume), and: */
+export interface CandleColumns extends BarColumns {
   /** The file (or other label) the bars came from. */
   readonly source: string;
   readonly length: number;
-  /** Bar start, epoch ms, ascending. */
-  readonly time: Float64Array;
-  readonly open: Float64Array;
-  readonly high: Float64Array;
-  readonly low: Float64Array;
-  readonly close: Float64Array;
-  readonly volume: Float64Array;
   /** Traded value per bar, NaN where the source has none; undefined when no bar has one. */
   readonly turnover: Float64Array | undefined;
   /**

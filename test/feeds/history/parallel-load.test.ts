@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCandles, type LoadOptions, type LoadResult } from '../../../src/feeds/history/candle-files.js';
 import { readCandleFile } from '../../../src/feeds/history/candle-files.js';
-import { PARALLEL_MIN_BYTES, readInParallel, worthParallel } from '../../../src/feeds/history/parallel-load.js';
+import { type CandleFileJob, PARALLEL_MIN_BYTES, readInParallel, worthParallel } from '../../../src/feeds/history/parallel-load.js';
 import { parseSymbol } from '../../../src/domain/symbol.js';
 
 // The helper thread starts through tsx here (from src/), which takes a while on a busy machine.
@@ -34,6 +34,14 @@ async function folder(name: string, files: Readonly<Record<string, string>>): Pr
   await import('node:fs/promises').then((fs) => fs.mkdir(path));
   for (const [file, text] of Object.entries(files)) await writeFile(join(path, file), text);
   return path;
+}
+
+/** A read of each file of `names` in the folder (New York times, the symbol from the name). */
+function jobsFor(path: string, names: readonly string[]): CandleFileJob[] {
+  return names.map((name) => ({
+    path: join(path, name),
+    options: { symbol: parseSymbol(name.replace('.csv', '')), source: name, timeZone: 'America/New_York' },
+  }));
 }
 
 /** The load on one thread and on two, for comparison. */
@@ -97,10 +105,7 @@ describe('loading CSV files on two threads', () => {
   it('has the helper read files while this thread reads others', { timeout: HELPER_MS }, async () => {
     const names = Array.from({ length: 10 }, (_, index) => `S${index}.US.csv`);
     const path = await folder('shared', Object.fromEntries(names.map((name, index) => [name, csv(100 + index, index)])));
-    const jobs = names.map((name) => ({
-      path: join(path, name),
-      options: { symbol: parseSymbol(name.replace('.csv', '')), source: name, timeZone: 'America/New_York' },
-    }));
+    const jobs = jobsFor(path, names);
     // This thread reads its first file only once the helper has sent one back, so both threads take part.
     let helperSent!: () => void;
     const helperStarted = new Promise<void>((resolve) => {
@@ -134,10 +139,7 @@ describe('loading CSV files on two threads', () => {
       'helper-fails',
       Object.fromEntries(names.map((name, index) => [name, csv(60, index, index === 1 || index === 6 ? bad : undefined)])),
     );
-    const jobs = names.map((name) => ({
-      path: join(path, name),
-      options: { symbol: parseSymbol(name.replace('.csv', '')), source: name, timeZone: 'America/New_York' },
-    }));
+    const jobs = jobsFor(path, names);
     // This thread holds its first file (the first) until the helper has sent back the second: the bad one.
     let secondSent!: () => void;
     const helperTookSecond = new Promise<void>((resolve) => {
