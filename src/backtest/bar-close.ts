@@ -59,6 +59,8 @@ interface LastClose {
 export class SymbolBarCloses {
   /** The close instant (epoch ms) of the bar last given to `closeBar`. */
   lastClose = 0;
+  /** The start of the bar being closed: handed to closeAt in a field, as a float argument would be boxed. */
+  private start = 0;
 
   /** The regular session [begin, end) the last intraday bar started in; empty at first. */
   private sessionBegin = 0;
@@ -83,13 +85,15 @@ export class SymbolBarCloses {
    * a new heap number per bar on the backtest's hot path.
    */
   closeBar(bar: Pick<Candle, 'time'>): void {
-    this.closeAt(bar.time);
+    this.start = bar.time;
+    this.closeAt();
   }
 
   /** closeBar of the bar starting at `times[index]` (the walk's columns). */
   closeBarAt(times: Float64Array, index: number): void {
     if (!this.remember) {
-      this.closeAt(times[index]!);
+      this.start = times[index]!;
+      this.closeAt();
       return;
     }
     if (times !== this.rememberedTimes) {
@@ -102,7 +106,8 @@ export class SymbolBarCloses {
       this.lastClose = known;
       return;
     }
-    this.closeAt(times[index]!);
+    this.start = times[index]!;
+    this.closeAt();
     remembered[index] = this.lastClose;
   }
 
@@ -116,19 +121,21 @@ export class SymbolBarCloses {
     return index + 1 >= times.length || times[index + 1]! >= this.days.dayEnd(times[index]!);
   }
 
-  private closeAt(start: number): void {
+  private closeAt(): void {
+    const start = this.start;
     const last = this.last;
     if (start === last.start) {
       this.lastClose = last.close;
       return;
     }
-    this.computeClose(start);
+    this.computeClose();
     last.start = start;
     last.close = this.lastClose;
   }
 
   /** The close depends on the start, the period and the market alone. */
-  private computeClose(start: number): void {
+  private computeClose(): void {
+    const start = this.start;
     const periodMs = this.periodMs;
     if (periodMs !== undefined && start >= this.sessionBegin && start < this.sessionEnd) {
       this.lastClose = Math.min(start + periodMs, this.sessionEnd);
