@@ -48,6 +48,24 @@ function startWorker(url: string, ...extra: string[]): { kill(): void; stop(): P
   };
 }
 
+/**
+ * Runs `body` while a `trader worker` (with `workerArgs`) serves the queue; then closes `executors` and stops
+ * the worker, whatever happened.
+ */
+async function withWorker<T>(
+  executors: readonly { close(): Promise<void> }[],
+  workerArgs: readonly string[],
+  body: () => Promise<T>,
+): Promise<T> {
+  const worker = startWorker(redis!.url, ...workerArgs);
+  try {
+    return await body();
+  } finally {
+    for (const executor of executors) await executor.close();
+    await worker.stop();
+  }
+}
+
 describe('trials over the Redis queue', () => {
   it('survive a worker killed mid-run: retried elsewhere, counted once, equal to the local results', async () => {
     const { submit, plan, rules, expected } = await setUp();
@@ -83,14 +101,10 @@ describe('trials over the Redis queue', () => {
 
   it('give a run submitted again after its trials finished their results from Redis, with no worker running', async () => {
     const { submit, plan, rules, expected } = await setUp();
-    const worker = startWorker(redis!.url);
     const first = await submit();
-    try {
+    await withWorker([first], [], async () => {
       expect((await optimize({ plan, rules, executor: first })).outcomes).toEqual(expected.outcomes);
-    } finally {
-      await first.close();
-      await worker.stop();
-    }
+    });
     const again = await submit();
     try {
       const result = await optimize({ plan, rules, executor: again });
@@ -106,8 +120,7 @@ describe('trials over the Redis queue, one after another', () => {
   it('keep apart the trials of another parameter space and of another window over the same data', async () => {
     const { data, submit, settings, rules, here } = await setUp();
     const executor = await submit();
-    const worker = startWorker(redis!.url);
-    try {
+    await withWorker([executor], [], async () => {
       // Trial 0 of this grid is another combination than trial 0 of the first test's grid.
       const other = planTrials(smaCrossover as never, settings, {
         space: parseParamSpace(['fast=3:9:3', 'slow=15:27:6']),
@@ -126,10 +139,7 @@ describe('trials over the Redis queue, one after another', () => {
         const inThisProcess = await optimize({ plan, rules, executor: here(settings) });
         expect(queued.outcomes).toEqual(inThisProcess.outcomes);
       }
-    } finally {
-      await executor.close();
-      await worker.stop();
-    }
+    });
   }, 240_000);
 });
 
@@ -160,22 +170,14 @@ describe('a worker with other data', () => {
     const other = join(folder!, 'other.csv');
     writeFileSync(other, readFileSync(csv, 'utf8').split('\n').slice(0, 300).join('\n'));
     const executor = await submit();
-    const worker = startWorker(redis!.url, '--data', other);
-    try {
+    await withWorker([executor], ['--data', other], async () => {
       await expect(optimize({ plan, rules, executor })).rejects.toThrow(/has content hash sha256:\w+, the submitter's is sha256:\w+/);
-    } finally {
-      await executor.close();
-      await worker.stop();
-    }
+    });
     // The refused trials stay failed in Redis under the same ids: submitted again, they are queued again.
     const again = await submit();
-    const right = startWorker(redis!.url);
-    try {
+    await withWorker([again], [], async () => {
       expect((await optimize({ plan, rules, executor: again })).outcomes).toEqual(expected.outcomes);
-    } finally {
-      await again.close();
-      await right.stop();
-    }
+    });
   }, 120_000);
 });
 
@@ -190,15 +192,11 @@ describe('trials of three runs over the Redis queue at once', () => {
     const expected = await Promise.all(runs.map((trialSettings) => optimize({ plan, rules, executor: here(trialSettings) })));
     // One attempt each: a trial that fails on the worker fails its run.
     const executors = await Promise.all(runs.map((trialSettings) => submit(trialSettings, 1)));
-    const worker = startWorker(redis!.url);
-    try {
+    await withWorker(executors, [], async () => {
       const results = await Promise.all(executors.map((executor) => optimize({ plan, rules, executor })));
       expect(results.map((result) => result.outcomes)).toEqual(expected.map((result) => result.outcomes));
       expect(results[1]!.outcomes).not.toEqual(results[0]!.outcomes);
-    } finally {
-      for (const executor of executors) await executor.close();
-      await worker.stop();
-    }
+    });
   }, 240_000);
 });
 
