@@ -1,9 +1,8 @@
 // When a backtest shows a bar to the strategy: the instant the bar closes, the same instant a live feed
 // would emit it (see feeds/live/bar-window.ts). Intraday bars close at their start plus the period, cut at
 // the end of the regular session they start in; day bars at the end of the market's last regular session
-// that day; week, month, quarter and year bars where the next one starts. Market days are cached, each
-// symbol's closes remember the session of its last bar, so a bar inside that session costs one comparison,
-// and the symbols of a market share the last close computed (a universe's symbols share their bar times).
+// that day; week, month, quarter and year bars where the next one starts. Market days are cached, and each
+// symbol's closes remember the session of its last bar, so a bar inside that session costs one comparison.
 import type { Candle } from '../domain/candle.js';
 import { periodMinutes, type Period } from '../domain/period.js';
 import { marketOf, type Market, type SecuritySymbol } from '../domain/symbol.js';
@@ -12,7 +11,7 @@ import { MarketDays } from '../sim/venue/market-days.js';
 
 export class BarCloseTimes {
   private readonly periodMs: number | undefined;
-  private readonly markets = new Map<Market, { readonly days: MarketDays; readonly last: LastClose }>();
+  private readonly markets = new Map<Market, MarketDays>();
   private readonly symbols = new Map<SecuritySymbol, SymbolBarCloses>();
 
   /**
@@ -39,28 +38,20 @@ export class BarCloseTimes {
     let closes = this.symbols.get(symbol);
     if (closes !== undefined) return closes;
     const market = marketOf(symbol);
-    let shared = this.markets.get(market);
-    if (shared === undefined) {
-      shared = { days: new MarketDays(market), last: { start: Number.NaN, close: 0 } };
-      this.markets.set(market, shared);
+    let days = this.markets.get(market);
+    if (days === undefined) {
+      days = new MarketDays(market);
+      this.markets.set(market, days);
     }
-    closes = new SymbolBarCloses(this.period, this.periodMs, market, shared.days, this.remember, shared.last);
+    closes = new SymbolBarCloses(this.period, this.periodMs, market, days, this.remember);
     this.symbols.set(symbol, closes);
     return closes;
   }
 }
 
-/** The last bar start a market's closes were asked about, and its close (for bars of one period). */
-interface LastClose {
-  start: number;
-  close: number;
-}
-
 export class SymbolBarCloses {
   /** The close instant (epoch ms) of the bar last given to `closeBar`. */
   lastClose = 0;
-  /** The start of the bar being closed: handed to closeAt in a field, as a float argument would be boxed. */
-  private start = 0;
 
   /** The regular session [begin, end) the last intraday bar started in; empty at first. */
   private sessionBegin = 0;
@@ -76,7 +67,6 @@ export class SymbolBarCloses {
     private readonly market: Market,
     private readonly days: MarketDays,
     private readonly remember = false,
-    private readonly last: LastClose = { start: Number.NaN, close: 0 },
   ) {}
 
   /**
@@ -85,15 +75,13 @@ export class SymbolBarCloses {
    * a new heap number per bar on the backtest's hot path.
    */
   closeBar(bar: Pick<Candle, 'time'>): void {
-    this.start = bar.time;
-    this.closeAt();
+    this.closeAt(bar.time);
   }
 
   /** closeBar of the bar starting at `times[index]` (the walk's columns). */
   closeBarAt(times: Float64Array, index: number): void {
     if (!this.remember) {
-      this.start = times[index]!;
-      this.closeAt();
+      this.closeAt(times[index]!);
       return;
     }
     if (times !== this.rememberedTimes) {
@@ -106,8 +94,7 @@ export class SymbolBarCloses {
       this.lastClose = known;
       return;
     }
-    this.start = times[index]!;
-    this.closeAt();
+    this.closeAt(times[index]!);
     remembered[index] = this.lastClose;
   }
 
@@ -121,21 +108,7 @@ export class SymbolBarCloses {
     return index + 1 >= times.length || times[index + 1]! >= this.days.dayEnd(times[index]!);
   }
 
-  private closeAt(): void {
-    const start = this.start;
-    const last = this.last;
-    if (start === last.start) {
-      this.lastClose = last.close;
-      return;
-    }
-    this.computeClose();
-    last.start = start;
-    last.close = this.lastClose;
-  }
-
-  /** The close depends on the start, the period and the market alone. */
-  private computeClose(): void {
-    const start = this.start;
+  private closeAt(start: number): void {
     const periodMs = this.periodMs;
     if (periodMs !== undefined && start >= this.sessionBegin && start < this.sessionEnd) {
       this.lastClose = Math.min(start + periodMs, this.sessionEnd);

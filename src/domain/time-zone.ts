@@ -80,16 +80,6 @@ export class ZoneRules {
     return this.resolve(wall);
   }
 
-  /**
-   * What a wall time's instant is short of it: instantOf(wall) === wall − wallOffsetOf(wall). An offset
-   * comes back as a small integer, where an instant would be a float boxed on its way out of a call the
-   * compiler does not inline (a market-day cache loading a day per daily bar made ~70 bytes of garbage).
-   */
-  wallOffsetOf(wall: number): number {
-    if (wall >= this.wallFrom && wall < this.wallUntil) return this.wallOffset;
-    return wall - this.resolve(wall);
-  }
-
   private resolve(wall: number): number {
     const before = this.offsetAt(wall - DAY_MS);
     const after = this.offsetAt(wall + DAY_MS);

@@ -24,19 +24,8 @@ export function toPrice(input: DecimalInput, field: string): Price {
   return Price.of(input, field);
 }
 
-/** Symbols parsed from what strategies passed (a strategy names the same few on every intent). */
-const parsedSymbols = new Map<string, SecuritySymbol>();
-const PARSED_SYMBOLS_KEPT = 4096;
-
 export function toSymbol(input: SecuritySymbol | string | undefined, fallback: SecuritySymbol): SecuritySymbol {
-  if (input === undefined) return fallback;
-  let symbol = parsedSymbols.get(input);
-  if (symbol === undefined) {
-    symbol = parseSymbol(input);
-    if (parsedSymbols.size >= PARSED_SYMBOLS_KEPT) parsedSymbols.clear();
-    parsedSymbols.set(input, symbol);
-  }
-  return symbol;
+  return input === undefined ? fallback : parseSymbol(input);
 }
 
 // Plain literals (optional fields left undefined): intents are built on the hot path of a backtest.

@@ -36,23 +36,17 @@ function zoneTime(rules: ZoneRules): LocalTime {
     }
     return lastOffsetText;
   };
-  // The last time formatted: fills come in time order, many at one bar time.
-  let lastMs = Number.NaN;
-  let lastText = '';
   return {
     iso(epochMs) {
-      if (epochMs === lastMs) return lastText;
       const offset = rules.offsetAt(epochMs);
       const wall = epochMs + offset;
       const day = Math.floor(wall / DAY_MS);
       const key = dateKeyOfDay(day);
       const seconds = Math.floor((wall - day * DAY_MS) / 1000);
       const year = Math.floor(key / 10_000);
-      lastText = `${year < 1000 ? String(year).padStart(4, '0') : year}-${TWO_DIGITS[Math.floor(key / 100) % 100]}-${TWO_DIGITS[key % 100]}T${
+      return `${year < 1000 ? String(year).padStart(4, '0') : year}-${TWO_DIGITS[Math.floor(key / 100) % 100]}-${TWO_DIGITS[key % 100]}T${
         TWO_DIGITS[Math.floor(seconds / 3600)]
       }:${TWO_DIGITS[Math.floor(seconds / 60) % 60]}:${TWO_DIGITS[seconds % 60]}${offsetText(offset)}`;
-      lastMs = epochMs;
-      return lastText;
     },
     chartSeconds(epochMs) {
       return Math.floor((epochMs + rules.offsetAt(epochMs)) / 1000);

@@ -84,13 +84,10 @@ export class MarketDays {
     const dayNumber = Math.floor((time + zone.offsetAt(time)) / DAY_MS);
     const midnight = dayNumber * DAY_MS;
     into.key = dateKeyOfDay(dayNumber);
-    into.start = midnight - zone.wallOffsetOf(midnight);
-    into.end = midnight + DAY_MS - zone.wallOffsetOf(midnight + DAY_MS);
+    into.start = zone.instantOf(midnight);
+    into.end = zone.instantOf(midnight + DAY_MS);
     const minutes = this.sessionMinutes;
-    for (let index = 0; index < minutes.length; index++) {
-      const wall = midnight + minutes[index]! * MINUTE_MS;
-      into.sessions[index] = wall - zone.wallOffsetOf(wall);
-    }
+    for (let index = 0; index < minutes.length; index++) into.sessions[index] = zone.instantOf(midnight + minutes[index]! * MINUTE_MS);
   }
 }
 

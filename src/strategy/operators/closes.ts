@@ -15,29 +15,19 @@ export function closeOf(value: Price): number {
   return typeof value === 'number' ? +value : value.close;
 }
 
-/**
- * Subscribes `downstream` to the closes of `source` through `onClose` (which may emit downstream): each close
- * as `closes[at]`, an array and a place rather than a float, which each call the compiler does not inline
- * would box (a new heap number per bar).
- */
+/** Subscribes `downstream` to the closes of `source` through `onClose` (which may emit downstream). */
 export function subscribeCloses(
   source: Observable<Price>,
   downstream: Subscriber<unknown>,
-  onClose: (closes: Float64Array, at: number) => void,
+  onClose: (close: number) => void,
 ): TeardownLogic {
   const bars = barStreamOf(source);
-  if (bars === undefined) {
-    const close = new Float64Array(1);
-    return operate(source, downstream, (value) => {
-      close[0] = closeOf(value);
-      onClose(close, 0);
-    });
-  }
+  if (bars === undefined) return operate(source, downstream, (value) => onClose(closeOf(value)));
   const subscription = bars.subscribeBars({
     bar: (columns, at) => {
       if (downstream.closed) return;
       try {
-        onClose(columns.close, at);
+        onClose(columns.close[at]!);
       } catch (error) {
         downstream.error(error);
       }

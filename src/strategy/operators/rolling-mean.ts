@@ -14,8 +14,6 @@ export class RollingMean {
   /** The values as whole numbers of 10^-places (exact mode), and as given. */
   private readonly units: Float64Array;
   private readonly values: Float64Array;
-  /** add's value, in the form addAt takes. */
-  private readonly one = new Float64Array(1);
   private next = 0;
   private count = 0;
   /** Σ units, exact while `exact`. */
@@ -30,16 +28,9 @@ export class RollingMean {
 
   /** Adds a value; true once the window is full (then `mean` is the mean of the last `length` values). */
   add(value: number): boolean {
-    const one = this.one;
-    one[0] = value;
-    return this.addAt(one, 0);
-  }
-
-  /** add(values[at]), the value read here (a float handed to a call is boxed, an array and a place are not). */
-  addAt(values: Float64Array, at: number): boolean {
     const slot = this.next;
-    this.values[slot] = values[at]!;
-    if (this.exact) this.addUnits(slot);
+    this.values[slot] = value;
+    if (this.exact) this.addUnits(value, slot);
     this.next = slot + 1 === this.length ? 0 : slot + 1;
     if (this.count < this.length) {
       this.count += 1;
@@ -70,9 +61,7 @@ export class RollingMean {
     return mine < theirs ? -1 : mine > theirs ? 1 : 0;
   }
 
-  /** The value at `slot` of `values` into the exact sum. */
-  private addUnits(slot: number): void {
-    const value = this.values[slot]!;
+  private addUnits(value: number, slot: number): void {
     // Most values have no more places than the window already has: one check at those places.
     const scale = POWERS_OF_TEN[this.places]!;
     const whole = Math.round(value * scale);

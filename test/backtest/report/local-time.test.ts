@@ -31,7 +31,7 @@ describe('market-local times', () => {
         const hours = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0');
         const reference = `${new Date(instant + offset).toISOString().slice(0, 19)}${sign}${hours}:${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
         expect(localTime(zone).iso(instant)).toBe(reference);
-        // Again, as fills at one bar time ask (the formatter keeps its last text).
+        // Again: asking twice gives the same text.
         expect(localTime(zone).iso(instant)).toBe(reference);
       }),
       { numRuns: 5_000 },
