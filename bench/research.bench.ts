@@ -1,11 +1,15 @@
 // Research throughput: sma-crossover trials per second on one ~20-year daily file (../shared/data/us-daily/
 // SPY.csv when present, a generated random walk of 5,850 days otherwise), data loaded once and shared with
 // the worker threads, the same trials timed on 1 and on 2 threads; scaling from 1 to 2 workers; the per-trial overhead of the Redis queue against the
-// local pool (a local redis-server, one thread each side); peak RSS of a 10,000-trial grid. Prints measured
+// local pool (a local redis-server, one thread each side); the README's first optimize example as whole
+// `trader` processes; peak RSS of a 10,000-trial grid. Prints measured
 // figures only. BENCH_TRIALS (default 1,200) sets the trials per throughput run, each timed after every thread
 // has run 100 trials (steady state, as most of a long run is); BENCH_GRID=0 skips the grid.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:net';
 import type { BacktestData } from '../src/backtest/data.js';
 import type { Candle } from '../src/domain/index.js';
@@ -153,6 +157,33 @@ async function queueOverhead(data: BacktestData, settings: TrialSettings, path: 
   }
 }
 
+/**
+ * The README's first optimize example as a user runs it (`trader optimize`, the launcher, process start to
+ * exit, the JSON written): as it runs by default (its 50 trials in the command's own thread) and with
+ * --workers 2, interleaved, median of 5 each.
+ */
+function readmeExample(): void {
+  const trader = fileURLToPath(new URL('../bin/trader.js', import.meta.url));
+  const json = join(tmpdir(), `bench-optimize-${process.pid}.json`);
+  const args = ['optimize', 'strategies/sma-crossover.ts', '--param', 'fast=5:30:5', '--param', 'slow=20:100:10', '--json', json];
+  const times: Record<'default' | 'two', number[]> = { default: [], two: [] };
+  for (let round = 0; round < 5; round += 1)
+    for (const [name, extra] of [
+      ['default', []],
+      ['two', ['--workers', '2']],
+    ] as const) {
+      const start = performance.now();
+      const run = spawnSync(trader, [...args, ...extra], { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: 'ignore' });
+      if (run.status !== 0) throw new Error(`trader ${[...args, ...extra].join(' ')} exited ${run.status}`);
+      times[name].push(performance.now() - start);
+    }
+  rmSync(json, { force: true });
+  const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  console.log(
+    `README example (trader optimize, 50 trials over the 20-year file, process start to exit, median of 5): ${median(times.default).toFixed(0)} ms by default (this thread), ${median(times.two).toFixed(0)} ms with --workers 2`,
+  );
+}
+
 async function gridMemory(data: BacktestData, settings: TrialSettings): Promise<void> {
   if (process.env['BENCH_GRID'] === '0') return;
   const pool = createLocalPool({ workers: 2, settings, data: shareData(data, dataHash(data)) });
@@ -184,6 +215,7 @@ export default async function main(): Promise<void> {
   const format = (values: number[]): string => values.map((value) => value.toFixed(0)).join(', ');
   console.log(`1 worker: ${format(one)} backtests/s; 2 workers: ${format(two)} backtests/s (runs interleaved)`);
   console.log(`scaling 1 → 2 workers: ${two.map((value, index) => (value / one[index]!).toFixed(2)).join(', ')}×`);
+  readmeExample();
   if (path !== undefined) await queueOverhead(data, settings, path);
   else console.log('queue overhead: skipped (the worker loads the data from a file; no ../shared/data)');
   await gridMemory(data, settings);
