@@ -30,6 +30,7 @@ import { BacktestMarketData } from './market-data.js';
 import { checkResample } from './resample.js';
 import { SeriesWalk } from './series-walk.js';
 import { DENIALS_LISTED, type BacktestRecord, type DenialEntry, type EquityCurve, type RunFailure } from './result.js';
+import { OrderIdTable } from '../sim/venue/order-register.js';
 
 export const DEFAULT_CASH = 1_000_000;
 
@@ -124,7 +125,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
   const denials: Record<string, number> = {};
   const listedDenials: DenialEntry[] = [];
   const failures: RunFailure[] = [];
-  const orderTags = new Map<string, string>();
+  const orderTags = new OrderIdTable<string>();
   // Once every strategy has failed, nothing more can happen: the walk stops at that bar.
   let everyStrategyFailed = false;
   const keepEvents = options.keepEvents === true;

@@ -75,7 +75,7 @@ export interface BacktestRecord {
   /** Strategies that failed; the run is then marked failed. */
   readonly failures?: readonly RunFailure[];
   /** The tag of each tagged order, by venue order id (from the intents that placed them). */
-  readonly orderTags?: ReadonlyMap<string, string>;
+  readonly orderTags?: { get(orderId: string): string | undefined };
 }
 
 /** Knobs of the statistics; both have defaults (see computeMetrics). */

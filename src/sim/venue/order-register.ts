@@ -1,53 +1,68 @@
-// The venue's orders by id. The venue names an order after its sequence number ("7" and 17 digits), so
-// its own orders sit in a list at that number: registering one is an array write instead of an insert
-// into a hash map that grows to every order of the run, and finding one reads the number back from the
-// id. Other ids (of another form, or numbers past the end of the list, which only a restored snapshot can
-// bring) are kept in a map beside it.
+// Values by venue order id. The venue names an order after its sequence number ("7" and 17 digits), so a
+// value for one of its orders sits in a list at that number: storing one is an array write instead of an
+// insert into a hash map that grows to every order of the run (whose young string keys the collector then
+// has to visit from the old map on every scavenge). Other ids, and numbers far past the end of the list
+// (which only a restored snapshot can bring), are kept in a map beside it.
 import type { OrderRecord } from './orders.js';
 
 const DIGITS = 17;
 const SEVEN = 55;
 const ZERO_CODE = 48;
+/** How far past its end the list grows to take a number (orders without a value leave holes). */
+const MAX_GAP = 1024;
 
 /** The id of the venue's `number`th order. */
 export function orderIdOf(number: number): string {
   return `7${String(number).padStart(DIGITS, '0')}`;
 }
 
-export class OrderRegister {
-  /** The venue's own orders at their sequence numbers (there is no order 0). */
-  private readonly numbered: (OrderRecord | undefined)[] = [undefined];
-  private readonly others = new Map<string, OrderRecord>();
+export class OrderIdTable<Value> {
+  /** Values of the venue's own orders at their sequence numbers (there is no order 0). */
+  private readonly numbered: (Value | undefined)[] = [undefined];
+  private readonly others = new Map<string, Value>();
   private count = 0;
 
   get size(): number {
     return this.count;
   }
 
-  add(record: OrderRecord): void {
-    const number = numberOf(record.orderId);
-    if (number !== undefined && number <= this.numbered.length) this.numbered[number] = record;
-    else this.others.set(record.orderId, record);
-    this.count += 1;
+  set(orderId: string, value: Value): void {
+    const number = numberOf(orderId);
+    if (number !== undefined && number < this.numbered.length + MAX_GAP) {
+      while (this.numbered.length < number) this.numbered.push(undefined);
+      // Only a restored snapshot puts venue numbers in the map (and hashing an id costs more than the rest).
+      const wasOther = this.others.size !== 0 && this.others.delete(orderId);
+      if (this.numbered[number] === undefined && !wasOther) this.count += 1;
+      this.numbered[number] = value;
+      return;
+    }
+    if (!this.others.has(orderId)) this.count += 1;
+    this.others.set(orderId, value);
   }
 
-  /** Forgets an order (a venue that keeps only open orders drops each one as it finishes). */
   delete(orderId: string): void {
     const number = numberOf(orderId);
-    if (number !== undefined && this.numbered[number]?.orderId === orderId) this.numbered[number] = undefined;
+    if (number !== undefined && this.numbered[number] !== undefined) this.numbered[number] = undefined;
     else if (!this.others.delete(orderId)) return;
     this.count -= 1;
   }
 
-  get(orderId: string): OrderRecord | undefined {
+  get(orderId: string): Value | undefined {
     const number = numberOf(orderId);
     return (number === undefined ? undefined : this.numbered[number]) ?? this.others.get(orderId);
   }
 
-  /** Every order: those in the list by number (the order they were placed in), then the others as they came. */
-  *values(): IterableIterator<OrderRecord> {
-    for (const record of this.numbered) if (record !== undefined) yield record;
+  /** Every value: those in the list by number (the order they were placed in), then the others as they came. */
+  *values(): IterableIterator<Value> {
+    for (const value of this.numbered) if (value !== undefined) yield value;
     yield* this.others.values();
+  }
+}
+
+/** The venue's orders by id. */
+export class OrderRegister extends OrderIdTable<OrderRecord> {
+  add(record: OrderRecord): void {
+    this.set(record.orderId, record);
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSymbol } from '../../../src/domain/symbol.js';
-import { OrderRegister, orderIdOf } from '../../../src/sim/venue/order-register.js';
+import { OrderIdTable, OrderRegister, orderIdOf } from '../../../src/sim/venue/order-register.js';
 import { newOrderRecord, type OrderRecord } from '../../../src/sim/venue/orders.js';
 import { Quantity } from '../../../src/domain/index.js';
 
@@ -27,13 +27,15 @@ describe('order register', () => {
     expect(register.size).toBe(2);
   });
 
-  it('keeps ids of another form and numbers past a gap (a restored snapshot) findable, listed after the numbered ones', () => {
+  it('keeps ids of another form and numbers far past the end (a restored snapshot) findable, listed after the numbered ones', () => {
     const register = new OrderRegister();
     const foreign = order('abc-1');
     const afterGap = order(orderIdOf(5));
+    const farAway = order(orderIdOf(1_000_000));
     const first = order(orderIdOf(1));
     register.add(foreign);
     register.add(afterGap);
+    register.add(farAway);
     register.add(first);
     const next = order(orderIdOf(2));
     register.add(next);
@@ -46,9 +48,10 @@ describe('order register', () => {
     for (const lookalike of lookalikes) register.delete(lookalike.orderId);
     expect(register.get('abc-1')).toBe(foreign);
     expect(register.get(orderIdOf(5))).toBe(afterGap);
+    expect(register.get(orderIdOf(1_000_000))).toBe(farAway);
     expect(register.get('7900719925474099312')).toBeUndefined();
-    expect([...register.values()]).toEqual([first, next, foreign, afterGap]);
-    expect(register.size).toBe(4);
+    expect([...register.values()]).toEqual([first, next, afterGap, foreign, farAway]);
+    expect(register.size).toBe(5);
   });
 
   it('forgets an order: by number or by an id of another form, once', () => {
@@ -67,5 +70,30 @@ describe('order register', () => {
     expect(register.get('abc-1')).toBeUndefined();
     expect(register.size).toBe(0);
     expect([...register.values()]).toEqual([]);
+  });
+
+  it('holds a value for some orders only (the tags of tagged orders): holes read as missing, a value set again replaces it', () => {
+    const tags = new OrderIdTable<string>();
+    tags.set(orderIdOf(3), 'golden-cross');
+    tags.set(orderIdOf(1), 'death-cross');
+    tags.set(orderIdOf(3), 'golden-cross');
+    tags.set(orderIdOf(5_000), 'far');
+    tags.set(orderIdOf(40), 'near');
+    tags.set(orderIdOf(5_000), 'far, again');
+
+    expect([1, 2, 3, 40, 41, 5_000].map((number) => tags.get(orderIdOf(number)) ?? null)).toEqual([
+      'death-cross',
+      null,
+      'golden-cross',
+      'near',
+      null,
+      'far, again',
+    ]);
+    expect(tags.size).toBe(4);
+    tags.delete(orderIdOf(3));
+    tags.delete(orderIdOf(2));
+    expect(tags.get(orderIdOf(3))).toBeUndefined();
+    expect(tags.size).toBe(3);
+    expect([...tags.values()]).toEqual(['death-cross', 'near', 'far, again']);
   });
 });
