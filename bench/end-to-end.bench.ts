@@ -3,6 +3,7 @@
 // write: see src/cli/backtest/phase-timings.ts), in wall and CPU time, and its peak RSS. Cases:
 //   - a daily universe, 500 symbols × 5,000 bars, a strategy trading every symbol (bench/support);
 //   - 1 symbol × 1,000,000 one-minute bars, decided on 1m bars;
+//   - the same minute bars from a Parquet file written by `trader data convert`;
 //   - the bundled 20-year daily file with sma-crossover (the README's first command);
 //   - the minute bars again from a month into them (--from), sma-crossover warmed up on the bars before.
 // Each case runs RUNS times (BENCH_RUNS); printed are the medians, with the fastest and slowest totals.
@@ -178,6 +179,23 @@ export default async function main(): Promise<void> {
         bars: minutes.bars,
         args: [STRATEGY, '--data', join(minutes.folder, 'MIN.US.csv'), '--period', '1m', '--cash', '100000000'],
         data: [join(minutes.folder, 'MIN.US.csv')],
+      },
+      folder,
+    );
+    // The same bars as Parquet, converted by `trader data convert` as a user would (into the bench's folder).
+    const parquet = join(folder, 'MIN.US.parquet');
+    const converted = spawnSync(
+      process.execPath,
+      [join(ROOT, 'bin/trader.js'), 'data', 'convert', join(minutes.folder, 'MIN.US.csv'), '--out', folder, '--period', '1m', '--json'],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    if (converted.status !== 0) throw new Error(`trader data convert exited ${converted.status}`);
+    await measure(
+      {
+        label: 'the same minute bars from a Parquet file (trader data convert)',
+        bars: minutes.bars,
+        args: [STRATEGY, '--data', parquet, '--period', '1m', '--cash', '100000000'],
+        data: [parquet],
       },
       folder,
     );

@@ -54,11 +54,18 @@ export async function readCandleParquet(bytes: Uint8Array, options: CandleFileOp
   }
   const wanted = [timeAt, ...valueAt, ...(turnoverAt >= 0 ? [turnoverAt] : [])].map((index) => top[index]!.name);
   const rows = Number(metadata.num_rows);
-  const raw = new Map<string, unknown[] | ArrayLike<unknown>>();
-  const chunks = new Map<string, { rowStart: number; data: ArrayLike<unknown> }[]>();
+  const timeElement = top[timeAt]!;
+  // Value columns go straight into their floats, page by page; the time column's pages are joined first.
+  const floats = new Map<string, Float64Array>();
+  for (const index of [...valueAt, ...(turnoverAt >= 0 ? [turnoverAt] : [])]) floats.set(top[index]!.name, new Float64Array(rows));
+  // Stored dates and timestamps go into floats too (days, or ms); times of other kinds are joined first.
+  const perMs = isIntegerTime(timeElement) ? (timestampUnit(timeElement) ?? 1n) : undefined;
+  const storedTimes = perMs === undefined ? undefined : new Float64Array(rows);
+  const timePages: { rowStart: number; data: ArrayLike<unknown> }[] = [];
   await parquetRead({
     file: buffer,
-    metadata,
+    // Timestamps and dates come back as their stored integers: hyparquet would box every one into an array.
+    metadata: withPlainTime(metadata, timeElement),
     columns: wanted,
     parsers: {
       timestampFromMilliseconds: (value) => Number(value),
@@ -67,19 +74,26 @@ export async function readCandleParquet(bytes: Uint8Array, options: CandleFileOp
       dateFromDays: (days) => days,
     },
     onChunk: (chunk) => {
-      const list = chunks.get(chunk.columnName) ?? [];
-      list.push({ rowStart: chunk.rowStart, data: chunk.columnData });
-      chunks.set(chunk.columnName, list);
+      const into = floats.get(chunk.columnName);
+      if (into !== undefined) copyNumbers(chunk.columnData, into, chunk.rowStart);
+      else if (storedTimes !== undefined) copyIntegerTimes(chunk.columnData, storedTimes, chunk.rowStart, perMs!);
+      else timePages.push({ rowStart: chunk.rowStart, data: chunk.columnData });
     },
   });
-  for (const [name, list] of chunks) raw.set(name, list.length === 1 && list[0]!.rowStart === 0 ? list[0]!.data : joined(list, rows));
 
-  const own = ownMetadata(metadata);
   const zone = ZoneRules.of(options.timeZone);
-  const timeElement = top[timeAt]!;
-  const times = instants(raw.get(timeElement.name)!, timeElement, zone, rows);
-  const values = VALUE_COLUMNS.map((_, index) => numbers(raw.get(top[valueAt[index]!]!.name)!, top[valueAt[index]!]!, rows));
-  const turnover = turnoverAt >= 0 ? numbers(raw.get(top[turnoverAt]!.name)!, top[turnoverAt]!, rows) : undefined;
+  const times =
+    storedTimes !== undefined
+      ? storedInstants(storedTimes, timeElement, zone)
+      : instants(
+          timePages.length === 1 && timePages[0]!.rowStart === 0 ? timePages[0]!.data : joined(timePages, rows),
+          timeElement,
+          zone,
+          rows,
+        );
+  const own = ownMetadata(metadata);
+  const values = VALUE_COLUMNS.map((_, index) => numbers(floats.get(top[valueAt[index]!]!.name)!, top[valueAt[index]!]!));
+  const turnover = turnoverAt >= 0 ? numbers(floats.get(top[turnoverAt]!.name)!, top[turnoverAt]!) : undefined;
   return checkedColumns(times, values as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array], turnover, options, own);
 }
 
@@ -110,10 +124,11 @@ function checkedColumns(
       report(row, 'unparseable time');
       continue;
     }
-    const bad = VALUE_COLUMNS.findIndex((_, field) => {
+    let bad = -1;
+    for (let field = 0; field < VALUE_COLUMNS.length && bad < 0; field += 1) {
       const value = values[field]![index]!;
-      return !(value >= 0) || value === Number.POSITIVE_INFINITY;
-    });
+      if (!(value >= 0) || value === Number.POSITIVE_INFINITY) bad = field;
+    }
     if (bad >= 0) {
       report(row, `unparseable ${VALUE_COLUMNS[bad]} "${values[bad]![index]}"`);
       continue;
@@ -189,6 +204,8 @@ export function writeCandleParquet(columns: CandleColumns, timeZone: string): Ui
     pricePlaces: columns.pricePlaces,
     volumePlaces: columns.volumePlaces,
   };
+  // PLAIN pages (snappy-compressed, the default codec): read back as floats without a dictionary to look
+  // up per value, and for prices no larger than dictionary pages.
   const buffer = parquetWriteBuffer({
     columnData: [
       times,
@@ -196,7 +213,7 @@ export function writeCandleParquet(columns: CandleColumns, timeZone: string): Ui
       ...(columns.turnover === undefined
         ? []
         : [{ name: 'turnover', data: Array.from(columns.turnover, (value) => (Number.isNaN(value) ? null : value)) }]),
-    ],
+    ].map((column) => ({ ...column, encoding: 'PLAIN' as const })),
     schema,
     kvMetadata: [{ key: PARQUET_METADATA_KEY, value: JSON.stringify(own) }],
     createdBy: 'longport-trader',
@@ -238,7 +255,76 @@ function joined(list: readonly { rowStart: number; data: ArrayLike<unknown> }[],
   return all;
 }
 
-/** Epoch ms per row; NaN where a value is missing or unreadable. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** A page of stored times (INT32 days or INT64 timestamps, `perMs` units a ms) into floats from `rowStart`. */
+function copyIntegerTimes(data: ArrayLike<unknown>, into: Float64Array, rowStart: number, perMs: bigint): void {
+  const count = Math.min(data.length, into.length - rowStart);
+  if (data instanceof BigInt64Array && perMs === 1n && LITTLE_ENDIAN) {
+    // Read as 32-bit halves: a BigInt made per value is most of the load's garbage. Rounded once, as Number(bigint) is.
+    const words = new Int32Array(data.buffer, data.byteOffset, count * 2);
+    for (let index = 0; index < count; index += 1)
+      into[rowStart + index] = words[2 * index + 1]! * 4_294_967_296 + (words[2 * index]! >>> 0);
+    return;
+  }
+  for (let index = 0; index < count; index += 1) {
+    const value = data[index];
+    into[rowStart + index] =
+      typeof value === 'number' ? value : typeof value === 'bigint' ? Number(perMs === 1n ? value : value / perMs) : Number.NaN;
+  }
+}
+
+/** Epoch ms of stored times: market-local dates to the start of their day, timestamps as they are. */
+function storedInstants(stored: Float64Array, element: SchemaElement, zone: ZoneRules): { instants: Float64Array; dateOnly: boolean } {
+  if (element.type !== 'INT32') return { instants: stored, dateOnly: false };
+  for (let index = 0; index < stored.length; index += 1) {
+    const days = stored[index]!;
+    stored[index] = Number.isNaN(days) ? Number.NaN : zone.instantOf(days * DAY_MS);
+  }
+  return { instants: stored, dateOnly: true };
+}
+
+/** A page of a numeric column into its floats from `rowStart`: NaN where a value is missing. */
+function copyNumbers(data: ArrayLike<unknown>, into: Float64Array, rowStart: number): void {
+  const count = Math.min(data.length, into.length - rowStart);
+  if (data instanceof Float64Array) {
+    into.set(data.subarray(0, count), rowStart);
+    return;
+  }
+  for (let index = 0; index < count; index += 1) {
+    const value = data[index];
+    into[rowStart + index] = typeof value === 'number' ? value : value === null || value === undefined ? Number.NaN : Number(value);
+  }
+}
+
+/** The metadata with the time column's type annotations removed, so it is read as the integers it stores. */
+function withPlainTime(metadata: FileMetaData, element: SchemaElement): FileMetaData {
+  if (!isIntegerTime(element)) return metadata;
+  const plain: SchemaElement = { ...element, converted_type: undefined, logical_type: undefined };
+  return { ...metadata, schema: metadata.schema.map((one) => (one === element ? plain : one)) };
+}
+
+/** DATE (INT32 days) or TIMESTAMP (INT64) in ms, µs or ns. */
+function isIntegerTime(element: SchemaElement): boolean {
+  return (
+    (element.type === 'INT32' && (element.converted_type === 'DATE' || element.logical_type?.type === 'DATE')) ||
+    (element.type === 'INT64' && timestampUnit(element) !== undefined)
+  );
+}
+
+/** Stored units per ms of a TIMESTAMP column, undefined for other columns. */
+function timestampUnit(element: SchemaElement): bigint | undefined {
+  const logical = element.logical_type;
+  const unit =
+    logical?.type === 'TIMESTAMP'
+      ? logical.unit
+      : element.converted_type?.startsWith('TIMESTAMP_')
+        ? element.converted_type.slice(10)
+        : undefined;
+  return unit === 'MILLIS' ? 1n : unit === 'MICROS' ? 1000n : unit === 'NANOS' ? 1_000_000n : undefined;
+}
+
+/** Epoch ms per row of times given as text, INT96 or plain integers; NaN where a value is missing or unreadable. */
 function instants(
   data: ArrayLike<unknown>,
   element: SchemaElement,
@@ -247,13 +333,6 @@ function instants(
 ): { instants: Float64Array; dateOnly: boolean } {
   const out = new Float64Array(rows);
   const logical = element.logical_type?.type;
-  if (element.converted_type === 'DATE' || logical === 'DATE') {
-    for (let index = 0; index < rows; index += 1) {
-      const days = data[index];
-      out[index] = typeof days === 'number' ? zone.instantOf(days * DAY_MS) : Number.NaN;
-    }
-    return { instants: out, dateOnly: true };
-  }
   if (typeof data[0] === 'string' || element.converted_type === 'UTF8' || logical === 'STRING') {
     const reader = new TimeTextReader(zone);
     let dateOnly = true;
@@ -274,18 +353,14 @@ function instants(
   return { instants: out, dateOnly: false };
 }
 
-/** Floats of a numeric column, each the float nearest its decimal; NaN where missing. */
-function numbers(data: ArrayLike<unknown>, element: SchemaElement, rows: number): Float64Array {
-  const out = data instanceof Float64Array && data.length === rows ? data : new Float64Array(rows);
-  if (out !== data)
-    for (let index = 0; index < rows; index += 1)
-      out[index] = data[index] === null || data[index] === undefined ? Number.NaN : Number(data[index]);
+/** A numeric column's floats made each the float nearest its decimal (DECIMAL and FLOAT columns). */
+function numbers(out: Float64Array, element: SchemaElement): Float64Array {
   if (element.converted_type === 'DECIMAL' || element.logical_type?.type === 'DECIMAL') {
     // hyparquet multiplies by 10^-scale, which can miss the nearest float by one ulp: divide instead.
     const scale = 10 ** (element.scale ?? 0);
-    for (let index = 0; index < rows; index += 1) out[index] = Math.round(out[index]! * scale) / scale;
+    for (let index = 0; index < out.length; index += 1) out[index] = Math.round(out[index]! * scale) / scale;
   } else if (element.type === 'FLOAT') {
-    for (let index = 0; index < rows; index += 1) out[index] = shortestFloat32(out[index]!);
+    for (let index = 0; index < out.length; index += 1) out[index] = shortestFloat32(out[index]!);
   }
   return out;
 }
