@@ -187,9 +187,9 @@ export default async function main(): Promise<void> {
     const converted = spawnSync(
       process.execPath,
       [join(ROOT, 'bin/trader.js'), 'data', 'convert', join(minutes.folder, 'MIN.US.csv'), '--out', folder, '--period', '1m', '--json'],
-      { stdio: ['ignore', 'ignore', 'inherit'] },
+      { stdio: ['ignore', 'ignore', 'pipe'] },
     );
-    if (converted.status !== 0) throw new Error(`trader data convert exited ${converted.status}`);
+    if (converted.status !== 0) throw new Error(`trader data convert exited ${converted.status}:\n${converted.stderr}`);
     await measure(
       {
         label: 'the same minute bars from a Parquet file (trader data convert)',
