@@ -122,6 +122,28 @@ export class ColumnBuilder {
     this.volume = new Float64Array(size);
   }
 
+  /** A builder holding filled columns as they are, every row kept (a loader that checked its rows takes its arrays without a copy). */
+  static adopting(columns: {
+    readonly time: Float64Array;
+    readonly open: Float64Array;
+    readonly high: Float64Array;
+    readonly low: Float64Array;
+    readonly close: Float64Array;
+    readonly volume: Float64Array;
+    readonly turnover: Float64Array | undefined;
+  }): ColumnBuilder {
+    const builder = new ColumnBuilder(0);
+    builder.time = columns.time;
+    builder.open = columns.open;
+    builder.high = columns.high;
+    builder.low = columns.low;
+    builder.close = columns.close;
+    builder.volume = columns.volume;
+    builder.turnover = columns.turnover;
+    builder.length = columns.time.length;
+    return builder;
+  }
+
   /** Index of a new row, whose fields the caller writes. */
   addRow(): number {
     const at = this.length;

@@ -110,18 +110,30 @@ function checkedColumns(
   const problems: DataProblem[] = [];
   let problemCount = 0;
   let backwardRows = 0;
-  const report = (row: number, reason: string): void => {
-    problemCount += 1;
-    if (problems.length < maxReported) problems.push({ source: options.source, line: row, reason, unit: 'row' });
+  const rows = times.instants.length;
+  const tradedAt = (index: number): number => {
+    const traded = turnover?.[index];
+    return traded !== undefined && Number.isFinite(traded) ? traded : Number.NaN;
   };
-  const builder = new ColumnBuilder(times.instants.length);
+  const push = (into: ColumnBuilder, index: number): void =>
+    into.push(times.instants[index]!, open[index]!, high[index]!, low[index]!, close[index]!, volume[index]!, tradedAt(index));
+  // Made at the first bad row, with the rows before it: while every row is good, the file's arrays are the columns.
+  let builder: ColumnBuilder | undefined;
+  const report = (index: number, reason: string): void => {
+    if (builder === undefined) {
+      builder = new ColumnBuilder(rows);
+      for (let kept = 0; kept < index; kept += 1) push(builder, kept);
+    }
+    problemCount += 1;
+    if (problems.length < maxReported) problems.push({ source: options.source, line: index + 1, reason, unit: 'row' });
+  };
   let previousTime = Number.NaN;
   let previousRow = 0;
-  for (let index = 0; index < times.instants.length; index += 1) {
+  for (let index = 0; index < rows; index += 1) {
     const row = index + 1;
     const time = times.instants[index]!;
     if (Number.isNaN(time)) {
-      report(row, 'unparseable time');
+      report(index, 'unparseable time');
       continue;
     }
     let bad = -1;
@@ -130,50 +142,53 @@ function checkedColumns(
       if (!(value >= 0) || value === Number.POSITIVE_INFINITY) bad = field;
     }
     if (bad >= 0) {
-      report(row, `unparseable ${VALUE_COLUMNS[bad]} "${values[bad]![index]}"`);
+      report(index, `unparseable ${VALUE_COLUMNS[bad]} "${values[bad]![index]}"`);
       continue;
     }
     const problem = barRangeProblem(open[index]!, high[index]!, low[index]!, close[index]!);
     if (problem !== undefined) {
-      report(row, problem);
+      report(index, problem);
       continue;
     }
     if (time === previousTime) {
-      report(row, `duplicate bar: same time as row ${previousRow}`);
+      report(index, `duplicate bar: same time as row ${previousRow}`);
       continue;
     }
     if (time < previousTime) {
       backwardRows += 1;
-      report(row, `time goes backwards: earlier than row ${previousRow}`);
+      report(index, `time goes backwards: earlier than row ${previousRow}`);
       continue;
     }
     previousTime = time;
     previousRow = row;
-    const traded = turnover?.[index];
-    builder.push(
-      time,
-      open[index]!,
-      high[index]!,
-      low[index]!,
-      close[index]!,
-      volume[index]!,
-      traded !== undefined && Number.isFinite(traded) ? traded : Number.NaN,
-    );
+    if (builder !== undefined) push(builder, index);
   }
-  const rows = times.instants.length;
   if (backwardRows > 10 && backwardRows * 20 > rows) throw unsortedRowsError(options.source, backwardRows, rows, problems);
   if (problemCount > 0 && (options.onBadRow ?? 'fail') === 'fail') throw new BadDataError(problems, problemCount);
+  const kept =
+    builder ?? ColumnBuilder.adopting({ time: times.instants, open, high, low, close, volume, turnover: keptTurnover(turnover) });
   const ownPeriod = PERIODS.find((period) => period === own.period);
-  const period = options.period ?? ownPeriod ?? inferPeriod(builder, times.dateOnly, options.source);
+  const period = options.period ?? ownPeriod ?? inferPeriod(kept, times.dateOnly, options.source);
   const places =
     own.pricePlaces !== undefined && own.volumePlaces !== undefined
       ? { pricePlaces: own.pricePlaces, volumePlaces: own.volumePlaces }
       : undefined;
   return {
-    columns: builder.finish({ symbol: options.symbol, period, source: options.source }, places),
+    columns: kept.finish({ symbol: options.symbol, period, source: options.source }, places),
     problems,
     skippedRows: problemCount,
   };
+}
+
+/** A turnover column as the builder keeps one: non-finite values are NaN, and a column without a value is none. */
+function keptTurnover(turnover: Float64Array | undefined): Float64Array | undefined {
+  if (turnover === undefined) return undefined;
+  let any = false;
+  for (let index = 0; index < turnover.length; index += 1) {
+    if (Number.isFinite(turnover[index]!)) any = true;
+    else turnover[index] = Number.NaN;
+  }
+  return any ? turnover : undefined;
 }
 
 /** A candle Parquet file of columns; `timeZone` is the market's (daily bars are written as its local dates). */

@@ -100,6 +100,45 @@ describe('candle Parquet files', () => {
     }
   });
 
+  it('skip bad rows between good ones, keeping the good ones in order, and name them', async () => {
+    const day = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+    const written = parquetWriteBuffer({
+      columnData: [
+        {
+          name: 'date',
+          data: ['2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05', '2024-01-05', '2024-01-08'].map(day),
+        },
+        { name: 'open', data: [10, 11, 12, 13, 13, 14] },
+        { name: 'high', data: [10.5, 11.5, 11, 13.5, 13.5, 14.5] },
+        { name: 'low', data: [9.5, 10.5, 11.5, 12.5, 12.5, 13.5] },
+        { name: 'close', data: [10.25, 11.25, 11.75, 13.25, 13.25, 14.25] },
+        { name: 'volume', data: [100, 200, 300, 400, 400, 500] },
+      ],
+      schema: [
+        { name: 'root', num_children: 6 },
+        { name: 'date', type: 'INT32', converted_type: 'DATE', repetition_type: 'REQUIRED' },
+        ...['open', 'high', 'low', 'close', 'volume'].map((name) => ({
+          name,
+          type: 'DOUBLE' as const,
+          repetition_type: 'REQUIRED' as const,
+        })),
+      ],
+    });
+    const read = await readCandleParquet(new Uint8Array(written), { ...options(), onBadRow: 'skip' });
+    expect(read.problems.map(({ line, reason }) => [line, reason])).toEqual([
+      [3, 'high 11 is below low 11.5'],
+      [5, 'duplicate bar: same time as row 4'],
+    ]);
+    expect(Array.from(read.columns.close)).toEqual([10.25, 11.25, 13.25, 14.25]);
+    expect(Array.from(read.columns.time, (time) => new Date(time).toISOString().slice(0, 10))).toEqual([
+      '2024-01-02',
+      '2024-01-03',
+      '2024-01-05',
+      '2024-01-08',
+    ]);
+    await expect(readCandleParquet(new Uint8Array(written), options())).rejects.toThrow(/row 3|line 3|:3/);
+  });
+
   it('read files written elsewhere: DECIMAL and FLOAT prices, INT64 volume, TIMESTAMP micros, text dates', async () => {
     const written = parquetWriteBuffer({
       columnData: [
