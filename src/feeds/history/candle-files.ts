@@ -1,7 +1,7 @@
 // Loads candle files (CSV or Parquet) from a file or a folder into columns: the symbol comes from the file
 // name ("700.HK.csv", "AAPL.US.parquet") or from the caller, and each file's times are read in its market's
 // zone.
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { readIntoScratch, releaseScratch } from './file-bytes.js';
 import { basename, join } from 'node:path';
 import type { Candle } from '../../domain/candle.js';
@@ -30,7 +30,7 @@ export interface LoadOptions {
   readonly period?: Period;
   readonly onBadRow?: BadRowPolicy;
   /**
-   * Read CSV files on a helper thread as well as this one: 'auto' (default) when there are several and
+   * Read candle files on a helper thread as well as this one: 'auto' (default) when there are several and
    * they are big enough in all (parallel-load.ts); 'never' and 'always' for tests and measurements.
    */
   readonly parallel?: 'auto' | 'never' | 'always';
@@ -80,11 +80,12 @@ export function isCandleFile(path: string): boolean {
 
 /** Reads one candle file (CSV or Parquet, by its extension) into columns. */
 export async function readCandleFile(path: string, options: CandleFileOptions): Promise<LoadedColumns> {
-  // The CSV reader keeps nothing of the bytes once it returns, so they may sit in the shared buffer.
+  // Neither reader keeps the bytes (the Parquet reader copies them before it first awaits), so they may sit
+  // in the shared buffer; read at once, they also cost no wait for the file system's thread pool per file.
   if (!/\.parquet$/i.test(path)) return readCandleCsv(readIntoScratch(path), options);
   // Loaded only for Parquet files: the library costs start-up time a CSV run need not pay.
   const { readCandleParquet } = await import('./candle-parquet.js');
-  return readCandleParquet(await readFile(path), options);
+  return readCandleParquet(readIntoScratch(path), options);
 }
 
 /** Reads the files one after the other, on this thread. */

@@ -27,7 +27,10 @@ interface OwnMetadata {
 const TIME_COLUMNS = ['time', 'date', 'datetime', 'timestamp'];
 const VALUE_COLUMNS = ['open', 'high', 'low', 'close', 'volume'] as const;
 
-/** A candle Parquet file as columns, checked like a CSV file (problems name the row, counted from 1). */
+/**
+ * A candle Parquet file as columns, checked like a CSV file (problems name the row, counted from 1). The
+ * bytes are copied before the first await: they may be a buffer the caller reuses.
+ */
 export async function readCandleParquet(bytes: Uint8Array, options: CandleFileOptions): Promise<LoadedColumns> {
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   let metadata: FileMetaData;

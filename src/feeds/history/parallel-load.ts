@@ -1,4 +1,4 @@
-// Reads many CSV files on two threads: this one and a helper (parse-worker.ts), each taking the next file
+// Reads many candle files (CSV or Parquet) on two threads: this one and a helper (parse-worker.ts), each taking the next file
 // not yet taken, so a slow file does not hold the other thread up. Results come back in file order; the
 // first file (in that order) that cannot be read throws here, with the same error a one-thread load gives,
 // because files the helper could not read, or never sent back, are read again on this thread.
@@ -29,9 +29,9 @@ export interface ParsedFile {
 /** Below this many bytes in all, starting the helper costs more than it saves. */
 export const PARALLEL_MIN_BYTES = 8 << 20;
 
-/** Whether `files` are worth a helper thread: several CSV files, big enough in all. */
+/** Whether `files` are worth a helper thread: several candle files, big enough in all. */
 export function worthParallel(files: readonly CandleFileJob[]): boolean {
-  if (files.length < 2 || files.some((file) => !/\.csv$/i.test(file.path))) return false;
+  if (files.length < 2 || files.some((file) => !/\.(csv|parquet)$/i.test(file.path))) return false;
   let bytes = 0;
   for (const file of files) bytes += statSync(file.path, { throwIfNoEntry: false })?.size ?? 0;
   return bytes >= PARALLEL_MIN_BYTES;
@@ -47,7 +47,7 @@ export interface LoadThreads {
 type Outcome = { readonly loaded: LoadedColumns } | { readonly error: unknown };
 
 /**
- * Reads every file (CSV) with `read` here and on a helper thread; the results in file order. `fromHelper`
+ * Reads every file (CSV or Parquet) with `read` here and on a helper thread; the results in file order. `fromHelper`
  * is told each file the helper sends back (read or not), as this thread takes it.
  */
 export async function readInParallel(

@@ -1,4 +1,4 @@
-// Thread entry of the parallel CSV load: the compiled helper in dist/, or its TypeScript source through tsx
+// Thread entry of the parallel candle-file load: the compiled helper in dist/, or its TypeScript source through tsx
 // when running from src/ (tests).
 import { existsSync } from 'node:fs';
 

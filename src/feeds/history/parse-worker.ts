@@ -1,9 +1,9 @@
-// A helper thread for loading many CSV files: it takes the next file not yet taken (a counter shared with
-// the loading thread), reads it into columns and sends them over (their memory moves, nothing is copied).
-// A file it cannot read is sent back as failed, for the loading thread to read again and report.
+// A helper thread for loading many candle files (CSV or Parquet): it takes the next file not yet taken (a
+// counter shared with the loading thread), reads it into columns and sends them over (their memory moves,
+// nothing is copied). A file it cannot read is sent back as failed, for the loading thread to read again
+// and report.
 import { parentPort, workerData } from 'node:worker_threads';
-import { readCandleCsv } from './candle-csv.js';
-import { readIntoScratch } from './file-bytes.js';
+import { readCandleFile } from './candle-files.js';
 import type { ParseJobs, ParsedFile } from './parallel-load.js';
 
 const { files, counter } = workerData as ParseJobs;
@@ -12,7 +12,7 @@ for (let index = Atomics.add(next, 0, 1); index < files.length; index = Atomics.
   const file = files[index]!;
   let message: ParsedFile;
   try {
-    const { columns, problems, skippedRows } = readCandleCsv(readIntoScratch(file.path), file.options);
+    const { columns, problems, skippedRows } = await readCandleFile(file.path, file.options);
     const { symbol: _symbol, source: _source, ...fields } = columns;
     message = { index, fields, problems, skippedRows };
   } catch {

@@ -1,8 +1,8 @@
-// Loading a folder of CSV files on two threads (this one and a helper) gives what loading them on one
+// Loading a folder of candle files (CSV, Parquet or both) on two threads (this one and a helper) gives what loading them on one
 // thread gives: the same columns in the same order, the same skipped rows, and the same first error.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCandles, type LoadOptions, type LoadResult } from '../../../src/feeds/history/candle-files.js';
 import { readCandleFile } from '../../../src/feeds/history/candle-files.js';
@@ -58,7 +58,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('loading CSV files on two threads', () => {
+describe('loading candle files on two threads', () => {
   it('gives the same series, columns and order as one thread', { timeout: HELPER_MS }, async () => {
     const files = Object.fromEntries(
       Array.from({ length: 24 }, (_, index) => [`S${String(index).padStart(2, '0')}.US.csv`, csv(300 + index * 7, index)]),
@@ -69,6 +69,38 @@ describe('loading CSV files on two threads', () => {
     const columns = (result: LoadResult | Error) => (result as LoadResult).series.map(({ columns: c }) => ({ ...c }));
     expect(columns(two)).toEqual(columns(one));
     expect((two as LoadResult).series).toHaveLength(24);
+  });
+
+  it('reads Parquet files on the helper too: the same columns as one thread, and as the CSV files they were made from', {
+    timeout: HELPER_MS,
+  }, async () => {
+    const texts = Array.from({ length: 12 }, (_, index) => csv(400 + index * 11, index + 3));
+    const csvFolder = await folder('csv-twins', Object.fromEntries(texts.map((text, index) => [`P${index}.US.csv`, text])));
+    const { writeCandleParquet } = await import('../../../src/feeds/history/candle-parquet.js');
+    const mixed = await folder('mixed', {});
+    for (const [index, text] of texts.entries()) {
+      const name = `P${index}.US`;
+      // Half the symbols as Parquet, half as CSV: one folder may mix them.
+      if (index % 2 === 0) await writeFile(join(mixed, `${name}.csv`), text);
+      else {
+        const { columns } = await readCandleFile(join(csvFolder, `${name}.csv`), {
+          symbol: parseSymbol(name),
+          source: `${name}.csv`,
+          timeZone: 'America/New_York',
+        });
+        await writeFile(join(mixed, `${name}.parquet`), writeCandleParquet(columns, 'America/New_York'));
+      }
+    }
+    const [one, two] = await both(mixed);
+    const [csvOne] = await both(csvFolder);
+
+    const columns = (result: LoadResult | Error) =>
+      (result as LoadResult).series.map(({ columns: c }) => ({ ...c, source: basename(c.source).replace(/\.(csv|parquet)$/, '') }));
+    expect(one).not.toBeInstanceOf(Error);
+    expect((two as LoadResult).threads).toMatchObject({ threads: 2 });
+    expect((two as LoadResult).threads.helperFailure).toBeUndefined();
+    expect(columns(two)).toEqual(columns(one));
+    expect(columns(two)).toEqual(columns(csvOne));
   });
 
   it('skips the same bad rows and reports them in file order', { timeout: HELPER_MS }, async () => {
@@ -162,7 +194,7 @@ describe('loading CSV files on two threads', () => {
     expect(failed).toContain(1);
   });
 
-  it('is used for several CSV files of at least PARALLEL_MIN_BYTES in all', async () => {
+  it('is used for several candle files of at least PARALLEL_MIN_BYTES in all', async () => {
     const big = await folder('big', { 'A.US.csv': csv(10, 1), 'B.US.csv': csv(10, 2) });
     const job = (file: string) => ({
       path: join(big, file),
