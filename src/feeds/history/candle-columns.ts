@@ -123,15 +123,7 @@ export class ColumnBuilder {
   }
 
   /** A builder holding filled columns as they are, every row kept (a loader that checked its rows takes its arrays without a copy). */
-  static adopting(columns: {
-    readonly time: Float64Array;
-    readonly open: Float64Array;
-    readonly high: Float64Array;
-    readonly low: Float64Array;
-    readonly close: Float64Array;
-    readonly volume: Float64Array;
-    readonly turnover: Float64Array | undefined;
-  }): ColumnBuilder {
+  static adopting(columns: Omit<BarColumns, 'symbol' | 'period'> & { readonly turnover: Float64Array | undefined }): ColumnBuilder {
     const builder = new ColumnBuilder(0);
     builder.time = columns.time;
     builder.open = columns.open;
