@@ -58,10 +58,10 @@ export async function readCandleParquet(bytes: Uint8Array, options: CandleFileOp
   const wanted = [timeAt, ...valueAt, ...(turnoverAt >= 0 ? [turnoverAt] : [])].map((index) => top[index]!.name);
   const rows = Number(metadata.num_rows);
   const timeElement = top[timeAt]!;
-  // Value columns go straight into their floats, page by page; the time column's pages are joined first.
+  // Value columns go straight into their floats, page by page, and so do stored dates and timestamps (days,
+  // or ms); the pages of times of other kinds (text, INT96, plain integers) are joined first.
   const floats = new Map<string, Float64Array>();
   for (const index of [...valueAt, ...(turnoverAt >= 0 ? [turnoverAt] : [])]) floats.set(top[index]!.name, new Float64Array(rows));
-  // Stored dates and timestamps go into floats too (days, or ms); times of other kinds are joined first.
   const perMs = isIntegerTime(timeElement) ? (timestampUnit(timeElement) ?? 1n) : undefined;
   const storedTimes = perMs === undefined ? undefined : new Float64Array(rows);
   const timePages: { rowStart: number; data: ArrayLike<unknown> }[] = [];

@@ -100,6 +100,40 @@ describe('candle Parquet files', () => {
     }
   });
 
+  it('read TIMESTAMP times before 1970 and far ahead exactly, in ms, µs and ns', async () => {
+    const instants = ['1901-12-13T20:45:52.001Z', '1965-03-01T14:30:00Z', '2024-01-02T01:30:00Z', '2250-06-30T23:59:59.999Z'].map(
+      Date.parse,
+    );
+    for (const [unit, perMs] of [
+      ['MILLIS', 1n],
+      ['MICROS', 1000n],
+      ['NANOS', 1_000_000n],
+    ] as const) {
+      const written = parquetWriteBuffer({
+        columnData: [
+          { name: 'datetime', data: instants.map((ms) => BigInt(ms) * perMs) },
+          ...['open', 'high', 'low', 'close', 'volume'].map((name) => ({ name, data: [1, 2, 3, 4] })),
+        ],
+        schema: [
+          { name: 'root', num_children: 6 },
+          {
+            name: 'datetime',
+            type: 'INT64',
+            logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: true, unit },
+            repetition_type: 'REQUIRED',
+          },
+          ...['open', 'high', 'low', 'close', 'volume'].map((name) => ({
+            name,
+            type: 'DOUBLE' as const,
+            repetition_type: 'REQUIRED' as const,
+          })),
+        ],
+      });
+      const read = await readCandleParquet(new Uint8Array(written), { ...options(), period: '1m' });
+      expect(Array.from(read.columns.time)).toEqual(instants);
+    }
+  });
+
   it('skip bad rows between good ones, keeping the good ones in order, and name them', async () => {
     const day = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
     const written = parquetWriteBuffer({
