@@ -103,6 +103,32 @@ describe('loading candle files on two threads', () => {
     expect(columns(two)).toEqual(columns(csvOne));
   });
 
+  it('fails on a Parquet file that is not one with the error a one-thread load gives, whichever thread met it', {
+    timeout: HELPER_MS,
+  }, async () => {
+    const { writeCandleParquet } = await import('../../../src/feeds/history/candle-parquet.js');
+    const path = await folder('bad-parquet', {});
+    for (let index = 0; index < 10; index += 1) {
+      const name = `Q${index}.US`;
+      const { columns } = await readCandleFile(
+        join(await folder(`one-${index}`, { [`${name}.csv`]: csv(300, index + 1) }), `${name}.csv`),
+        {
+          symbol: parseSymbol(name),
+          source: `${name}.csv`,
+          timeZone: 'America/New_York',
+        },
+      );
+      const bytes = writeCandleParquet(columns, 'America/New_York');
+      // Q6 is cut short: no footer, so not a Parquet file.
+      await writeFile(join(path, `${name}.parquet`), index === 6 ? bytes.subarray(0, 100) : bytes);
+    }
+    const [one, two] = await both(path);
+
+    expect(one).toBeInstanceOf(Error);
+    expect((two as Error).message).toBe((one as Error).message);
+    expect((two as Error).message).toMatch(/Q6\.US\.parquet/);
+  });
+
   it('skips the same bad rows and reports them in file order', { timeout: HELPER_MS }, async () => {
     const files = Object.fromEntries(
       Array.from({ length: 12 }, (_, index) => [
