@@ -1,5 +1,7 @@
 // The local executor: a piscina pool of worker threads (one per core by default), each running trials over
-// the same shared data; a few trials in flight per thread keep the threads busy without queueing them all.
+// the same shared data. Each thread is handed its next trial while it runs one, so it goes on at once
+// instead of waiting for this thread to hand it one: when the workers fill every core, this thread runs
+// late, and a thread that waited for each trial stood idle between them.
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { TrialExecutor } from '../executor.js';
@@ -23,6 +25,7 @@ export function createLocalPool(options: {
     minThreads: options.workers,
     maxThreads: options.workers,
     idleTimeout: Number.POSITIVE_INFINITY,
+    concurrentTasksPerWorker: IN_FLIGHT_PER_THREAD,
   });
   return {
     async run(trials, onOutcome, signal) {
