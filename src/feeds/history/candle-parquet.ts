@@ -279,7 +279,7 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 function copyIntegerTimes(data: ArrayLike<unknown>, into: Float64Array, rowStart: number, perMs: bigint): void {
   const count = Math.min(data.length, into.length - rowStart);
   if (data instanceof BigInt64Array && perMs === 1n && LITTLE_ENDIAN) {
-    // Read as 32-bit halves: a BigInt made per value is most of the load's garbage. Rounded once, as Number(bigint) is.
+    // Read as 32-bit halves, no BigInt per value; rounded once, as Number(bigint) is.
     const words = new Int32Array(data.buffer, data.byteOffset, count * 2);
     for (let index = 0; index < count; index += 1)
       into[rowStart + index] = words[2 * index + 1]! * 4_294_967_296 + (words[2 * index]! >>> 0);

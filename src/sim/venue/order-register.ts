@@ -1,8 +1,8 @@
 // Values by venue order id. The venue names an order after its sequence number ("7" and 17 digits), so a
 // value for one of its orders sits in a list at that number: storing one is an array write instead of an
-// insert into a hash map that grows to every order of the run (whose young string keys the collector then
-// has to visit from the old map on every scavenge). Other ids, and numbers far past the end of the list
-// (which only a restored snapshot can bring), are kept in a map beside it.
+// insert into a hash map that grows to every order of the run (bench/README.md has what that cost). Other
+// ids, and numbers far past the end of the list (which only a restored snapshot can bring), are kept in a
+// map beside it.
 import type { OrderRecord } from './orders.js';
 
 const DIGITS = 17;
@@ -30,7 +30,7 @@ export class OrderIdTable<Value> {
     const number = numberOf(orderId);
     if (number !== undefined && number < this.numbered.length + MAX_GAP) {
       while (this.numbered.length < number) this.numbered.push(undefined);
-      // Only a restored snapshot puts venue numbers in the map (and hashing an id costs more than the rest).
+      // Only a restored snapshot puts venue numbers in the map: no lookup there otherwise.
       const wasOther = this.others.size !== 0 && this.others.delete(orderId);
       if (this.numbered[number] === undefined && !wasOther) this.count += 1;
       this.numbered[number] = value;
