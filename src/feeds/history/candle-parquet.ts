@@ -70,12 +70,8 @@ export async function readCandleParquet(bytes: Uint8Array, options: CandleFileOp
     // Timestamps and dates come back as their stored integers: hyparquet would box every one into an array.
     metadata: withPlainTime(metadata, timeElement),
     columns: wanted,
-    parsers: {
-      timestampFromMilliseconds: (value) => Number(value),
-      timestampFromMicroseconds: (value) => Number(value / 1000n),
-      timestampFromNanoseconds: (value) => Number(value / 1_000_000n),
-      dateFromDays: (days) => days,
-    },
+    // INT96 times (the only ones still converted) as ms.
+    parsers: { timestampFromNanoseconds: (value) => Number(value / 1_000_000n) },
     onChunk: (chunk) => {
       const into = floats.get(chunk.columnName);
       if (into !== undefined) copyNumbers(chunk.columnData, into, chunk.rowStart);
@@ -362,11 +358,11 @@ function instants(
     }
     return { instants: out, dateOnly };
   }
-  // TIMESTAMP columns arrive as ms (our parsers); plain integers are epoch seconds below 10^11, else ms.
-  const timestamp = logical === 'TIMESTAMP' || element.converted_type?.startsWith('TIMESTAMP') === true || element.type === 'INT96';
+  // INT96 times arrive as ms (our parser); plain integers are epoch seconds below 10^11, else ms.
+  const int96 = element.type === 'INT96';
   for (let index = 0; index < rows; index += 1) {
     const value = Number(data[index] ?? Number.NaN);
-    out[index] = timestamp || Math.abs(value) >= 1e11 ? value : value * 1000;
+    out[index] = int96 || Math.abs(value) >= 1e11 ? value : value * 1000;
   }
   return { instants: out, dateOnly: false };
 }

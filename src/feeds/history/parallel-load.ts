@@ -29,9 +29,9 @@ export interface ParsedFile {
 /** Below this many bytes in all, starting the helper costs more than it saves. */
 export const PARALLEL_MIN_BYTES = 8 << 20;
 
-/** Whether `files` are worth a helper thread: several candle files, big enough in all. */
+/** Whether `files` are worth a helper thread: several, big enough in all. */
 export function worthParallel(files: readonly CandleFileJob[]): boolean {
-  if (files.length < 2 || files.some((file) => !/\.(csv|parquet)$/i.test(file.path))) return false;
+  if (files.length < 2) return false;
   let bytes = 0;
   for (const file of files) bytes += statSync(file.path, { throwIfNoEntry: false })?.size ?? 0;
   return bytes >= PARALLEL_MIN_BYTES;
