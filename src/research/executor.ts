@@ -1,4 +1,5 @@
 // Where trials run: the local worker pool or the Redis queue; the optimizer does not care which.
+import type { SplitInput, SplitLogits, SplitPart } from './stats/pbo-splits.js';
 import type { TrialOutcome, TrialTask } from './trial.js';
 
 export interface TrialExecutor {
@@ -7,5 +8,10 @@ export interface TrialExecutor {
    * trial starts, trials still running are dropped, and the promise resolves.
    */
   run(trials: readonly TrialTask[], onOutcome: (outcome: TrialOutcome) => void, signal: AbortSignal): Promise<void>;
+  /**
+   * The overfitting statistic's splits, part by part, on the executor's threads (results in the parts'
+   * order). Absent: they are computed in the calling thread.
+   */
+  splitLogits?(input: SplitInput, parts: readonly SplitPart[]): Promise<SplitLogits[]>;
   close(): Promise<void>;
 }

@@ -7,9 +7,10 @@ import type { ParamDefaults } from '../strategy/params.js';
 import type { TrialExecutor } from './executor.js';
 import { comboAt, type ParamCombo, type ParamSpace, spaceSize, trialPositions } from './param-space.js';
 import { type Ranking, type RankingRules, rankTrials } from './ranking.js';
-import { blockBounds } from './return-stats.js';
+import { blockBounds, type ReturnStats } from './return-stats.js';
 import { type DeflatedSharpe, deflatedSharpe } from './stats/deflated-sharpe.js';
-import { type Pbo, probabilityOfOverfitting } from './stats/pbo.js';
+import { type Pbo, pboDefined, pboOfSplits, probabilityOfOverfitting } from './stats/pbo.js';
+import { splitInput, splitParts } from './stats/pbo-splits.js';
 import { prepareTrial, type TrialOutcome, type TrialSettings, type TrialTask } from './trial.js';
 
 export interface SearchSpec {
@@ -95,20 +96,25 @@ export async function optimize(options: OptimizeOptions): Promise<OptimizeResult
     plan: options.plan,
     outcomes,
     ranking,
-    overfitting: overfittingOf(outcomes, ranking.ranked[0]),
+    overfitting: await overfittingOf(outcomes, ranking.ranked[0], options.executor),
     interrupted: outcomes.length < options.plan.trials.length,
   };
 }
 
-/** PBO over every finished trial; the deflated Sharpe ratio of the best-ranked one. */
-export function overfittingOf(outcomes: readonly TrialOutcome[], best: TrialOutcome | undefined): Overfitting {
+/** PBO over every finished trial (on the executor's threads when it can); the deflated Sharpe ratio of the best-ranked one. */
+export async function overfittingOf(
+  outcomes: readonly TrialOutcome[],
+  best: TrialOutcome | undefined,
+  executor?: TrialExecutor,
+): Promise<Overfitting> {
   const first = outcomes[0];
   if (first === undefined) return { pbo: null, deflatedSharpe: null };
   const bounds = blockBounds(first.stats.count, first.stats.blockSums.length);
   const counts = bounds.slice(1).map((end, block) => end - bounds[block]!);
   const sharpeOf = (outcome: TrialOutcome): number => (outcome.stats.std > 0 ? outcome.stats.mean / outcome.stats.std : 0);
   return {
-    pbo: probabilityOfOverfitting(
+    pbo: await pboOn(
+      executor,
       outcomes.map((outcome) => outcome.stats),
       counts,
     ),
@@ -123,4 +129,9 @@ export function overfittingOf(outcomes: readonly TrialOutcome[], best: TrialOutc
             observations: best.stats.count,
           }),
   };
+}
+
+async function pboOn(executor: TrialExecutor | undefined, stats: readonly ReturnStats[], counts: readonly number[]): Promise<Pbo | null> {
+  if (executor?.splitLogits === undefined || !pboDefined(stats.length, counts.length)) return probabilityOfOverfitting(stats, counts);
+  return pboOfSplits(counts.length, await executor.splitLogits(splitInput(stats, counts, true), splitParts(counts.length)));
 }

@@ -85,6 +85,54 @@ describe('optimize', () => {
     expect([...values].sort((a, b) => b - a)).toEqual(values);
   }, 120_000);
 
+  it('runs a larger grid on the pool in batches, each trial once, as this process does', async () => {
+    const plan = planTrials(smaCrossover as never, SETTINGS, {
+      space: parseParamSpace(['fast=2:13', 'slow=4:24:2']),
+      search: 'grid',
+      seed: 1,
+    });
+    expect(plan.trials.length).toBeGreaterThan(80);
+    const local = await optimize({ plan, rules: RULES, executor: inProcess });
+    const pool = createLocalPool({ workers: 2, settings: SETTINGS, data: shareData(DATA, dataHash(DATA)) });
+    const seen: number[] = [];
+    try {
+      const pooled = await optimize({ plan, rules: RULES, executor: pool, onOutcome: (outcome) => seen.push(outcome.index) });
+      expect(pooled.outcomes).toEqual(local.outcomes);
+      expect(pooled.overfitting).toEqual(local.overfitting);
+    } finally {
+      await pool.close();
+    }
+    expect(seen).toHaveLength(plan.trials.length);
+    expect(new Set(seen).size).toBe(plan.trials.length);
+  }, 120_000);
+
+  it('on the pool, starts no batch once stopped and keeps the trials that came back', async () => {
+    const plan = planTrials(smaCrossover as never, SETTINGS, {
+      space: parseParamSpace(['fast=2:13', 'slow=4:24:2']),
+      search: 'grid',
+      seed: 1,
+    });
+    const local = await optimize({ plan, rules: RULES, executor: inProcess });
+    const pool = createLocalPool({ workers: 2, settings: SETTINGS, data: shareData(DATA, dataHash(DATA)) });
+    const stop = new AbortController();
+    try {
+      const stopped = await optimize({
+        plan,
+        rules: RULES,
+        executor: pool,
+        signal: stop.signal,
+        onOutcome: (_, done) => done === 10 && stop.abort(),
+      });
+      expect(stopped.interrupted).toBe(true);
+      expect(stopped.outcomes.length).toBeGreaterThanOrEqual(10);
+      expect(stopped.outcomes.length).toBeLessThan(plan.trials.length);
+      const byIndex = new Map(local.outcomes.map((outcome) => [outcome.index, outcome]));
+      for (const outcome of stopped.outcomes) expect(outcome).toEqual(byIndex.get(outcome.index));
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+
   it('draws the same random trials and ranking for the same seed', async () => {
     const space = parseParamSpace(['fast=2:10', 'slow=5:20']);
     const first = planTrials(smaCrossover as never, SETTINGS, { space, search: 'random', trials: 6, seed: 42 });

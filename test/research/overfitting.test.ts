@@ -11,9 +11,11 @@ import { normalCdf, normalQuantile } from '../../src/research/stats/normal.js';
 import {
   type BlockReturns,
   combinations,
+  pboOfSplits,
   probabilityOfOverfitting,
   probabilityOfOverfittingBySplit,
 } from '../../src/research/stats/pbo.js';
+import { flatFloor, rankKey, splitInput, splitLogits, splitParts } from '../../src/research/stats/pbo-splits.js';
 import { blockBounds } from '../../src/research/return-stats.js';
 
 interface Reference {
@@ -107,6 +109,68 @@ describe('enumerating the splits', () => {
     const halves = [...combinations(6, 3)].map((half) => half.join(''));
     expect(halves).toHaveLength(20);
     expect(new Set(halves).size).toBe(20);
+  });
+
+  it.each([2, 4, 6, 8, 10, 16])('parts the splits of %i blocks so that each is computed once, with its complement', (blocks) => {
+    const counts = Array.from({ length: blocks }, () => 5);
+    const trials = Array.from({ length: 3 }, (_, trial) => ({
+      blockSums: counts.map((_, block) => Math.sin(trial * 7 + block)),
+      blockSquares: counts.map((_, block) => 1 + Math.cos(trial + block) ** 2),
+    }));
+    const input = splitInput(trials, counts);
+    const masks = splitParts(blocks).flatMap((part) => [...splitLogits(input, part).masks]);
+    const expected = [...combinations(blocks, blocks / 2)].map((half) => half.reduce((mask, block) => mask | (1 << block), 0));
+    expect([...masks].sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
+  });
+
+  it('gives the reference figures over 16 blocks whatever order the parts come back in', () => {
+    let seed = 3;
+    const next = (): number => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647 - 0.5;
+    const counts = Array.from({ length: 16 }, (_, block) => 20 + block);
+    const trials = Array.from({ length: 24 }, () => ({
+      blockSums: counts.map(() => next()),
+      blockSquares: counts.map(() => 1 + next()),
+    }));
+    // Trials 20..23 repeat earlier ones: tied Sharpe ratios.
+    for (let copy = 20; copy < 24; copy += 1) trials[copy] = trials[copy - 20]!;
+    const input = splitInput(trials, counts, true);
+    const parts = splitParts(16).map((part) => splitLogits(input, part));
+    expect(parts.length).toBeGreaterThan(1);
+    const reference = probabilityOfOverfittingBySplit(trials, counts);
+    expect(pboOfSplits(16, [...parts].reverse())).toEqual(reference);
+    expect(probabilityOfOverfitting(trials, counts)).toEqual(reference);
+  });
+});
+
+describe('the ranking key of a half', () => {
+  const sharpe = (sum: number, squares: number, count: number): number => {
+    const mean = sum / count;
+    const variance = (squares - count * mean * mean) / (count - 1);
+    return variance > 1e-28 ? mean / Math.sqrt(variance) : 0;
+  };
+  const sample = fc.array(fc.double({ min: -0.1, max: 0.1, noNaN: true }), { minLength: 12, maxLength: 12 });
+
+  it('orders samples of the same length as their Sharpe ratios do', () => {
+    fc.assert(
+      fc.property(sample, sample, (a, b) => {
+        const sums = (values: number[]): [number, number] => [values.reduce((s, v) => s + v, 0), values.reduce((s, v) => s + v * v, 0)];
+        const [sumA, squaresA] = sums(a);
+        const [sumB, squaresB] = sums(b);
+        const sharpeA = sharpe(sumA, squaresA, 12);
+        const sharpeB = sharpe(sumB, squaresB, 12);
+        // Apart from rounding in near ties, the key and the Sharpe ratio order the two alike.
+        if (Math.abs(sharpeA - sharpeB) <= 1e-9 * Math.max(1, Math.abs(sharpeA))) return;
+        const floor = flatFloor(12);
+        expect(Math.sign(rankKey(sumA, squaresA, 12, floor) - rankKey(sumB, squaresB, 12, floor))).toBe(Math.sign(sharpeA - sharpeB));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('is 0 for a flat sample or one too short, as a Sharpe ratio of 0', () => {
+    expect(rankKey(0.75, 0.1875, 3, flatFloor(3))).toBe(0);
+    expect(rankKey(0.1, 0.01, 1, flatFloor(1))).toBe(0);
+    expect(rankKey(-0.2, 0.1, 4, flatFloor(4))).toBeLessThan(0);
   });
 });
 

@@ -1,15 +1,20 @@
 // The local executor: a piscina pool of worker threads (one per core by default), each running trials over
-// the same shared data. Each thread is handed its next trial while it runs one, so it goes on at once
-// instead of waiting for this thread to hand it one: when the workers fill every core, this thread runs
-// late, and a thread that waited for each trial stood idle between them.
+// the same shared data (handed to each thread once, as its workerData). Trials go out in batches sized to
+// take a few tens of milliseconds, so this thread handles a message per batch rather than per trial; each
+// thread is handed its next batch while it runs one, so it goes on at once instead of waiting for this
+// thread, which runs late when the workers fill every core.
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { TrialExecutor } from '../executor.js';
 import type { SharedData } from '../shared-data.js';
-import type { TrialOutcome, TrialSettings } from '../trial.js';
-import type { PoolTask } from './worker.js';
+import type { SplitLogits } from '../stats/pbo-splits.js';
+import type { TrialSettings } from '../trial.js';
+import type { BatchResult, PoolSetup, SplitTask, TrialBatch } from './worker.js';
 
 const IN_FLIGHT_PER_THREAD = 2;
+/** A batch is sized to take about this long: what Ctrl-C may drop per thread, and what ends a run late. */
+const BATCH_MS = 20;
+const MAX_BATCH = 64;
 
 export function defaultWorkers(): number {
   return availableParallelism();
@@ -20,32 +25,46 @@ export function createLocalPool(options: {
   readonly settings: TrialSettings;
   readonly data: SharedData;
 }): TrialExecutor {
-  const pool = new Piscina<PoolTask, TrialOutcome>({
+  const setup: PoolSetup = { settings: options.settings, data: options.data };
+  const pool = new Piscina<TrialBatch | SplitTask, BatchResult | SplitLogits>({
     filename: new URL('./worker-entry.mjs', import.meta.url).href,
     minThreads: options.workers,
     maxThreads: options.workers,
     idleTimeout: Number.POSITIVE_INFINITY,
     concurrentTasksPerWorker: IN_FLIGHT_PER_THREAD,
+    workerData: setup,
   });
+  const lanes = options.workers * IN_FLIGHT_PER_THREAD;
+  /** Milliseconds per trial as the threads measured them; unknown until the first batch is back. */
+  let trialMs: number | undefined;
+  const batchSize = (remaining: number): number => {
+    const wanted = trialMs === undefined ? 1 : Math.max(1, Math.min(MAX_BATCH, Math.floor(BATCH_MS / Math.max(trialMs, 1e-3))));
+    // Near the end, smaller batches so every thread finishes at about the same time.
+    return Math.min(wanted, Math.ceil(remaining / lanes));
+  };
   return {
     async run(trials, onOutcome, signal) {
       let next = 0;
       let failure: unknown;
       const lane = async (): Promise<void> => {
         while (next < trials.length && !signal.aborted && failure === undefined) {
-          const trial = trials[next]!;
-          next += 1;
+          const batch = trials.slice(next, next + batchSize(trials.length - next));
+          next += batch.length;
           try {
-            onOutcome(await pool.run({ settings: options.settings, data: options.data, trial }, { signal }));
+            const result = (await pool.run({ trials: batch }, { signal })) as BatchResult;
+            trialMs = result.ms / batch.length;
+            for (const outcome of result.outcomes) onOutcome(outcome);
           } catch (error) {
             if (signal.aborted) return;
             failure ??= error;
           }
         }
       };
-      await Promise.all(Array.from({ length: options.workers * IN_FLIGHT_PER_THREAD }, lane));
+      await Promise.all(Array.from({ length: lanes }, lane));
       if (failure !== undefined) throw failure;
     },
+    splitLogits: (input, parts) =>
+      Promise.all(parts.map(async (part) => (await pool.run({ input, part }, { name: 'runSplitTask' })) as SplitLogits)),
     close: () => pool.destroy(),
   };
 }

@@ -11,3 +11,4 @@ else {
   worker = await import('./worker.ts');
 }
 export default worker.default;
+export const runSplitTask = worker.runSplitTask;
