@@ -96,6 +96,29 @@ export interface Runtime {
   flatten(symbol: SecuritySymbol, reason: string, waitMs?: number): Promise<boolean>;
 }
 
+/**
+ * The runtime's live readings as getters on a class's prototype: getters written in the object literal
+ * would give each runtime its own hidden class, which keeps the whole finished run alive until a full
+ * collection (bench/README.md).
+ */
+class LiveReadings {
+  readonly #executor: Executor;
+  readonly #market: MarketAdapter;
+
+  constructor(executor: Executor, market: MarketAdapter) {
+    this.#executor = executor;
+    this.#market = market;
+  }
+
+  get busy(): boolean {
+    return this.#executor.busy;
+  }
+
+  get lastTickAt(): number | undefined {
+    return this.#market.lastDeliveredAt;
+  }
+}
+
 export function createRuntime(options: RuntimeOptions): Runtime {
   const logger = options.logger ?? silentLogger;
   const { clock, broker } = options;
@@ -132,19 +155,13 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   let started = false;
   let finalSummary: RuntimeSummary | undefined;
 
-  return {
+  return Object.assign<LiveReadings, Omit<Runtime, keyof LiveReadings>>(new LiveReadings(executor, market), {
     events: executor.events.asObservable(),
-    get busy() {
-      return executor.busy;
-    },
     settled: () => executor.settled(),
     positions: executor.book,
     summary: () => finalSummary ?? summarize(executor, hosts),
     reconcileNow: () => reconciler.periodic(),
     lastPrice: (symbol) => executor.prices.price(symbol),
-    get lastTickAt() {
-      return market.lastDeliveredAt;
-    },
     cancelOpenOrders: () => executor.cancelOpen(),
     flatten: (symbol, reason, waitMs = 30_000) => flattenSymbol(executor, symbol, reason, clock, waitMs),
 
@@ -230,7 +247,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       finalSummary = summary;
       return summary;
     },
-  };
+  });
 }
 
 function firstMarket(strategies: readonly PreparedStrategy[]): Market | undefined {

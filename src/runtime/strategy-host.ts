@@ -211,7 +211,6 @@ export class StrategyHost {
 
   private context(): StrategyContext<Params<ParamDefaults>> {
     const { strategy, executor, market, name } = this;
-    const replaying = (): boolean => this.replayingHistory;
     const book = executor.book;
     const defaultSymbol = strategy.symbols[0]!;
     const helpers = createIntentHelpers(defaultSymbol);
@@ -247,16 +246,13 @@ export class StrategyHost {
         };
       }),
     );
-    return {
+    return Object.assign<WarmUpReading, Omit<StrategyContext<Params<ParamDefaults>>, keyof WarmUpReading>>(new WarmUpReading(this), {
       name,
       symbols: strategy.symbols,
       symbol: defaultSymbol,
       period: strategy.period,
       // Validated against the definition's defaults (or its schema) by prepareStrategy.
       params: strategy.params as Params<ParamDefaults>,
-      get warmingUp() {
-        return replaying();
-      },
       candles: (symbol, period) => this.candles(this.symbolOf(symbol), period ?? strategy.period),
       quotes: (symbol) => market.quotes(this.symbolOf(symbol)),
       orderUpdates,
@@ -291,7 +287,29 @@ export class StrategyHost {
         unitOf: this.unitOf,
         ...helpers,
       }),
-    };
+    });
+  }
+
+  /** Whether the host is replaying warm-up history (what ctx.warmingUp reads). */
+  get replaying(): boolean {
+    return this.replayingHistory;
+  }
+}
+
+/**
+ * ctx.warmingUp as a getter on a class's prototype: a getter written in the context's object literal would
+ * give each context its own hidden class, which keeps the whole finished run alive until a full collection
+ * (bench/README.md).
+ */
+class WarmUpReading {
+  readonly #host: { readonly replaying: boolean };
+
+  constructor(host: { readonly replaying: boolean }) {
+    this.#host = host;
+  }
+
+  get warmingUp(): boolean {
+    return this.#host.replaying;
   }
 }
 
