@@ -36,6 +36,17 @@ const context = { definition: smaCrossover as never, data: DATA, risk: undefined
 /** Runs the trials one by one in this process (what a small run without --workers uses): the pool must match it. */
 const inProcess: TrialExecutor = createInProcessExecutor(context, SETTINGS);
 
+/** A grid of ~100 trials, its results in this process, and a pool of two threads to run it on. */
+async function largerGrid() {
+  const plan = planTrials(smaCrossover as never, SETTINGS, {
+    space: parseParamSpace(['fast=2:13', 'slow=4:24:2']),
+    search: 'grid',
+    seed: 1,
+  });
+  const local = await optimize({ plan, rules: RULES, executor: inProcess });
+  return { plan, local, pool: createLocalPool({ workers: 2, settings: SETTINGS, data: shareData(DATA, dataHash(DATA)) }) };
+}
+
 let folder: string | undefined;
 afterEach(() => {
   if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
@@ -86,14 +97,8 @@ describe('optimize', () => {
   }, 120_000);
 
   it('runs a larger grid on the pool in batches, each trial once, as this process does', async () => {
-    const plan = planTrials(smaCrossover as never, SETTINGS, {
-      space: parseParamSpace(['fast=2:13', 'slow=4:24:2']),
-      search: 'grid',
-      seed: 1,
-    });
+    const { plan, local, pool } = await largerGrid();
     expect(plan.trials.length).toBeGreaterThan(80);
-    const local = await optimize({ plan, rules: RULES, executor: inProcess });
-    const pool = createLocalPool({ workers: 2, settings: SETTINGS, data: shareData(DATA, dataHash(DATA)) });
     const seen: number[] = [];
     try {
       const pooled = await optimize({ plan, rules: RULES, executor: pool, onOutcome: (outcome) => seen.push(outcome.index) });
@@ -107,13 +112,7 @@ describe('optimize', () => {
   }, 120_000);
 
   it('on the pool, starts no batch once stopped and keeps the trials that came back', async () => {
-    const plan = planTrials(smaCrossover as never, SETTINGS, {
-      space: parseParamSpace(['fast=2:13', 'slow=4:24:2']),
-      search: 'grid',
-      seed: 1,
-    });
-    const local = await optimize({ plan, rules: RULES, executor: inProcess });
-    const pool = createLocalPool({ workers: 2, settings: SETTINGS, data: shareData(DATA, dataHash(DATA)) });
+    const { plan, local, pool } = await largerGrid();
     const stop = new AbortController();
     try {
       const stopped = await optimize({
