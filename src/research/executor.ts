@@ -5,7 +5,7 @@ import type { TrialOutcome, TrialTask } from './trial.js';
 export interface TrialExecutor {
   /**
    * Runs the trials, calling onOutcome once per finished trial (in any order). When `signal` aborts, no new
-   * trial starts, trials still running are dropped, and the promise resolves.
+   * trial starts, trials still running are dropped or (when short) finished, and the promise resolves.
    */
   run(trials: readonly TrialTask[], onOutcome: (outcome: TrialOutcome) => void, signal: AbortSignal): Promise<void>;
   /**

@@ -12,7 +12,7 @@ import type { TrialSettings } from '../trial.js';
 import type { BatchResult, PoolSetup, SplitTask, TrialBatch } from './worker.js';
 
 const IN_FLIGHT_PER_THREAD = 2;
-/** A batch is sized to take about this long: what Ctrl-C may drop per thread, and what ends a run late. */
+/** A batch is sized to take about this long: what Ctrl-C may wait for per thread, and what ends a run late. */
 const BATCH_MS = 20;
 const MAX_BATCH = 64;
 
@@ -51,7 +51,9 @@ export function createLocalPool(options: {
           const batch = trials.slice(next, next + batchSize(trials.length - next));
           next += batch.length;
           try {
-            const result = (await pool.run({ trials: batch }, { signal })) as BatchResult;
+            // Stopped, a batch of several short trials still finishes, so its trials are kept; a single trial
+            // (a slow one) is dropped at once.
+            const result = (await pool.run({ trials: batch }, batch.length === 1 ? { signal } : {})) as BatchResult;
             trialMs = result.ms / batch.length;
             for (const outcome of result.outcomes) onOutcome(outcome);
           } catch (error) {
