@@ -123,13 +123,12 @@ export function trialOutcome(index: number, strategy: PreparedStrategy, run: Bac
   const barsHeld = ledger.closed.map((trade) => Math.max(0, locate(trade.symbol, trade.exitTime) - locate(trade.symbol, trade.entryTime)));
   const first = [...record.bars.keys()][0];
   const zone = first === undefined ? 'UTC' : timeZoneOf(marketOf(first));
-  const metrics = computeMetrics({ record, ledger, barsHeld, formatTime: localTime(zone).iso }, { riskFreeRate: settings.riskFreeRate });
-  return {
-    index,
-    params: strategy.params,
-    metrics: withCalmar(metrics),
-    stats: returnStats(barReturns(record.equity.equity, record.initialCash.toNumber()), settings.blocks),
-  };
+  const returns = barReturns(record.equity.equity, record.initialCash.toNumber());
+  const metrics = computeMetrics(
+    { record, ledger, barsHeld, formatTime: localTime(zone).iso, returns },
+    { riskFreeRate: settings.riskFreeRate },
+  );
+  return { index, params: strategy.params, metrics: withCalmar(metrics), stats: returnStats(returns, settings.blocks) };
 }
 
 export async function runTrial(context: TrialContext, settings: TrialSettings, task: TrialTask): Promise<TrialOutcome> {

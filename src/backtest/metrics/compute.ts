@@ -14,6 +14,8 @@ export interface MetricsInput {
   readonly barsHeld: readonly number[];
   /** How the run's times are written (drawdown peak, trough, recovery). */
   readonly formatTime: (epochMs: number) => string;
+  /** barReturns of the equity curve over the initial cash, when the caller has made them already. */
+  readonly returns?: Float64Array;
 }
 
 export function computeMetrics(input: MetricsInput, options: MetricsOptions = {}): Metrics {
@@ -24,7 +26,7 @@ export function computeMetrics(input: MetricsInput, options: MetricsOptions = {}
   const finalEquity = points === 0 ? initial : equity[points - 1]!;
   const perYear = options.periodsPerYear ?? periodsPerYear(record.period, times);
   const riskFreeRate = options.riskFreeRate ?? 0;
-  const returns = barReturns(equity, initial);
+  const returns = input.returns ?? barReturns(equity, initial);
   const drawdown = maxDrawdown(equity, initial);
   const timeAt = (index: number | undefined): string | null =>
     index === undefined || points === 0 ? null : formatTime(times[Math.max(0, index)]!);
