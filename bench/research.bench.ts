@@ -5,8 +5,7 @@
 // the README's first optimize example as whole `trader` processes; a 10,000-trial grid on 1 and on 2
 // workers (scaling over a whole long run, thread start and warm-up included) and its peak RSS. Prints
 // measured figures only. BENCH_TRIALS (default 1,200) sets the trials per throughput run, each timed after
-// every thread has run 100 trials (its hot code compiled; functions run once a trial are still being
-// optimized then, which the grid's figures include); BENCH_GRID=0 skips the grid.
+// every thread has run 100 trials; BENCH_GRID=0 skips the grid.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

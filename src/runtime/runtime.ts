@@ -96,11 +96,7 @@ export interface Runtime {
   flatten(symbol: SecuritySymbol, reason: string, waitMs?: number): Promise<boolean>;
 }
 
-/**
- * The runtime's live readings as getters on a class's prototype: getters written in the object literal
- * would give each runtime its own hidden class, which keeps the whole finished run alive until a full
- * collection (bench/README.md).
- */
+/** The runtime's live readings, as getters on a prototype rather than in the literal: see test/backtest/young-generation.test.ts. */
 class LiveReadings {
   readonly #executor: Executor;
   readonly #market: MarketAdapter;

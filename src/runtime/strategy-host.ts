@@ -296,11 +296,7 @@ export class StrategyHost {
   }
 }
 
-/**
- * ctx.warmingUp as a getter on a class's prototype: a getter written in the context's object literal would
- * give each context its own hidden class, which keeps the whole finished run alive until a full collection
- * (bench/README.md).
- */
+/** ctx.warmingUp, as a getter on a prototype rather than in the literal: see test/backtest/young-generation.test.ts. */
 class WarmUpReading {
   readonly #host: { readonly replaying: boolean };
 

@@ -1,7 +1,8 @@
 // A finished run must not outlive it in the young generation: each research trial is one run, and a run the
 // young-generation collector keeps is copied and promoted, then waits for a full collection, which made
 // collection a large share of every trial. The collector is driven here directly (V8's gc, exposed at run
-// time) and the old generation weighed across two young collections right after a run.
+// time) and the old generation weighed across two young collections right after a run. Getters written in
+// an object literal (the runtime's busy, ctx.warmingUp) kept every run alive so; bench/README.md has figures.
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';

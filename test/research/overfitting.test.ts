@@ -15,7 +15,7 @@ import {
   probabilityOfOverfitting,
   probabilityOfOverfittingBySplit,
 } from '../../src/research/stats/pbo.js';
-import { flatFloor, rankKey, splitInput, splitLogits, splitParts } from '../../src/research/stats/pbo-splits.js';
+import { splitInput, splitLogits, splitParts } from '../../src/research/stats/pbo-splits.js';
 import { blockBounds } from '../../src/research/return-stats.js';
 
 interface Reference {
@@ -139,38 +139,6 @@ describe('enumerating the splits', () => {
     const reference = probabilityOfOverfittingBySplit(trials, counts);
     expect(pboOfSplits(16, [...parts].reverse())).toEqual(reference);
     expect(probabilityOfOverfitting(trials, counts)).toEqual(reference);
-  });
-});
-
-describe('the ranking key of a half', () => {
-  const sharpe = (sum: number, squares: number, count: number): number => {
-    const mean = sum / count;
-    const variance = (squares - count * mean * mean) / (count - 1);
-    return variance > 1e-28 ? mean / Math.sqrt(variance) : 0;
-  };
-  const sample = fc.array(fc.double({ min: -0.1, max: 0.1, noNaN: true }), { minLength: 12, maxLength: 12 });
-
-  it('orders samples of the same length as their Sharpe ratios do', () => {
-    fc.assert(
-      fc.property(sample, sample, (a, b) => {
-        const sums = (values: number[]): [number, number] => [values.reduce((s, v) => s + v, 0), values.reduce((s, v) => s + v * v, 0)];
-        const [sumA, squaresA] = sums(a);
-        const [sumB, squaresB] = sums(b);
-        const sharpeA = sharpe(sumA, squaresA, 12);
-        const sharpeB = sharpe(sumB, squaresB, 12);
-        // Apart from rounding in near ties, the key and the Sharpe ratio order the two alike.
-        if (Math.abs(sharpeA - sharpeB) <= 1e-9 * Math.max(1, Math.abs(sharpeA))) return;
-        const floor = flatFloor(12);
-        expect(Math.sign(rankKey(sumA, squaresA, 12, floor) - rankKey(sumB, squaresB, 12, floor))).toBe(Math.sign(sharpeA - sharpeB));
-      }),
-      { numRuns: 500 },
-    );
-  });
-
-  it('is 0 for a flat sample or one too short, as a Sharpe ratio of 0', () => {
-    expect(rankKey(0.75, 0.1875, 3, flatFloor(3))).toBe(0);
-    expect(rankKey(0.1, 0.01, 1, flatFloor(1))).toBe(0);
-    expect(rankKey(-0.2, 0.1, 4, flatFloor(4))).toBeLessThan(0);
   });
 });
 

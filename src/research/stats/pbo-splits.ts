@@ -143,15 +143,13 @@ function walkSplits(walk: SplitWalk, block: number, taken: number, left: number,
 function rankBoth(walk: SplitWalk, inCount: number, outCount: number): void {
   const { n, inSums, inSquares, outSums, outSquares, inSharpes, outSharpes, ranks } = walk;
   const last = walk.half * n;
-  const inFloor = flatFloor(inCount);
-  const outFloor = flatFloor(outCount);
   let bestIn = -1;
   let bestInSharpe = Number.NEGATIVE_INFINITY;
   let bestOut = -1;
   let bestOutSharpe = Number.NEGATIVE_INFINITY;
   for (let index = 0; index < n; index += 1) {
-    const inSharpe = rankKey(inSums[last + index]!, inSquares[last + index]!, inCount, inFloor);
-    const outSharpe = rankKey(outSums[last + index]!, outSquares[last + index]!, outCount, outFloor);
+    const inSharpe = sharpeOf(inSums[last + index]!, inSquares[last + index]!, inCount);
+    const outSharpe = sharpeOf(outSums[last + index]!, outSquares[last + index]!, outCount);
     inSharpes[index] = inSharpe;
     outSharpes[index] = outSharpe;
     if (inSharpe > bestInSharpe) {
@@ -181,7 +179,7 @@ function rankBoth(walk: SplitWalk, inCount: number, outCount: number): void {
   ranks[1] = logitOfRank(outBelow, outEqual, n);
 }
 
-/** Row `from` + n of the running sums: row `from` plus the block's sums at `source` (four at a time). */
+/** Row `from` + n of the running sums: row `from` plus the block's sums at `source`. */
 function extendRow(
   runSums: Float64Array,
   runSquares: Float64Array,
@@ -192,36 +190,18 @@ function extendRow(
   n: number,
 ): void {
   const to = from + n;
-  let index = 0;
-  for (; index + 3 < n; index += 4) {
-    runSums[to + index] = runSums[from + index]! + sums[source + index]!;
-    runSums[to + index + 1] = runSums[from + index + 1]! + sums[source + index + 1]!;
-    runSums[to + index + 2] = runSums[from + index + 2]! + sums[source + index + 2]!;
-    runSums[to + index + 3] = runSums[from + index + 3]! + sums[source + index + 3]!;
-    runSquares[to + index] = runSquares[from + index]! + squares[source + index]!;
-    runSquares[to + index + 1] = runSquares[from + index + 1]! + squares[source + index + 1]!;
-    runSquares[to + index + 2] = runSquares[from + index + 2]! + squares[source + index + 2]!;
-    runSquares[to + index + 3] = runSquares[from + index + 3]! + squares[source + index + 3]!;
-  }
-  for (; index < n; index += 1) {
+  for (let index = 0; index < n; index += 1) {
     runSums[to + index] = runSums[from + index]! + sums[source + index]!;
     runSquares[to + index] = runSquares[from + index]! + squares[source + index]!;
   }
 }
 
-/**
- * A trial's place in a half's Sharpe ranking: sign(Σx)·(Σx)² / (nΣx² − (Σx)²), the square of its Sharpe
- * ratio (mean / sample std) times (n − 1)/n, signed, so it orders the trials of a half as their Sharpe
- * ratios do (every trial has the same n there). 0 for a flat or too short sample, as a Sharpe ratio of 0.
- */
-export function rankKey(sum: number, squares: number, count: number, floor: number): number {
-  const spread = count * squares - sum * sum;
-  return spread > floor ? (sum * Math.abs(sum)) / spread : 0;
-}
-
-/** The spread below which a sample of `count` returns is flat (a variance of 1e-28), for rankKey. */
-export function flatFloor(count: number): number {
-  return count < 2 ? Number.POSITIVE_INFINITY : 1e-28 * count * (count - 1);
+/** mean / sample std from sums; 0 for a flat or too short sample. */
+export function sharpeOf(sum: number, squares: number, count: number): number {
+  if (count < 2) return 0;
+  const mean = sum / count;
+  const variance = (squares - count * mean * mean) / (count - 1);
+  return variance > 1e-28 ? mean / Math.sqrt(variance) : 0;
 }
 
 /** λ = ln(ω / (1 − ω)), ω = rank / (N + 1), the rank counting ties at their average. */

@@ -4,10 +4,9 @@
 // The bars are cut into S blocks; for every choice of S/2 blocks as in-sample (the rest out-of-sample) the
 // trial with the best in-sample Sharpe ratio (mean / sample std of its returns) is found, and its
 // out-of-sample Sharpe ratio ranked among all trials': ω = rank / (N + 1), λ = ln(ω / (1 − ω)). PBO is the
-// share of splits with λ ≤ 0 (the in-sample best is at or below the out-of-sample median). Only the order
-// of the Sharpe ratios counts, so trials are ranked by a key that orders them alike (rankKey).
+// share of splits with λ ≤ 0 (the in-sample best is at or below the out-of-sample median).
 
-import { flatFloor, logitOfRank, rankKey, type SplitLogits, splitInput, splitLogits, splitParts } from './pbo-splits.js';
+import { logitOfRank, sharpeOf, type SplitLogits, splitInput, splitLogits, splitParts } from './pbo-splits.js';
 
 export interface BlockReturns {
   /** Σ returns per block (S blocks, the same cut for every trial). */
@@ -83,12 +82,12 @@ export function probabilityOfOverfittingBySplit(trials: readonly BlockReturns[],
           outCount += counts[block]!;
         }
       }
-      const inSharpe = rankKey(inSum, inSquares, inCount, flatFloor(inCount));
+      const inSharpe = sharpeOf(inSum, inSquares, inCount);
       if (inSharpe > bestSharpe) {
         bestSharpe = inSharpe;
         best = index;
       }
-      oos[index] = rankKey(outSum, outSquares, outCount, flatFloor(outCount));
+      oos[index] = sharpeOf(outSum, outSquares, outCount);
     });
     logits.push(logitOfBest(best, oos));
   }
