@@ -118,11 +118,11 @@ export class SymbolBarCloses {
       this.lastClose = barWindow(start, this.period, this.market).end;
       return;
     }
-    const sessions = this.days.sessionsOf(start);
     if (periodMs === undefined) {
-      this.lastClose = Math.max(sessions[sessions.length - 1]!, start + 1);
+      this.lastClose = this.days.dayBarClose(start);
       return;
     }
+    const sessions = this.days.sessionsOf(start);
     for (let index = 0; index < sessions.length; index += 2) {
       if (start >= sessions[index]! && start < sessions[index + 1]!) {
         this.sessionBegin = sessions[index]!;

@@ -7,6 +7,7 @@ import { Price } from '../../domain/price.js';
 import type { Quantity } from '../../domain/quantity.js';
 import { currencyOf, marketOf, type Market, type SecuritySymbol } from '../../domain/symbol.js';
 import type { Fixed } from '../../domain/fixed.js';
+import type { Raw } from '../../domain/fixed-point.js';
 import { MarketDays } from './market-days.js';
 import type { OrderRecord } from './orders.js';
 
@@ -67,6 +68,19 @@ export interface SymbolSlot {
   position: PositionRecord | undefined;
   /** Float mirror of the position quantity. */
   quantity: number;
+  /**
+   * The position quantity's raw units and places (set with it by holdQuantity): the held-value sums run over
+   * every held slot, and reading these here spares them a chain of objects per slot.
+   */
+  units: Raw;
+  unitPlaces: number;
+}
+
+/** Sets the mirrors of a slot's position quantity (its float and its raw units). */
+export function holdQuantity(slot: SymbolSlot, quantity: Quantity): void {
+  slot.quantity = quantity.toNumber();
+  slot.units = quantity.raw;
+  slot.unitPlaces = quantity.precision;
 }
 
 export class Book {
@@ -134,6 +148,8 @@ export class Book {
       resting: [],
       position: undefined,
       quantity: 0,
+      units: 0,
+      unitPlaces: 0,
     };
     this.slots.set(symbol, slot);
     return slot;

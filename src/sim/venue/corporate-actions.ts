@@ -7,7 +7,7 @@ import { EXTRA_PLACES } from '../../domain/fixed-point.js';
 import { Money } from '../../domain/money.js';
 import { Price } from '../../domain/price.js';
 import { Quantity } from '../../domain/quantity.js';
-import { markOf, refreshFloats, type SymbolSlot } from './book.js';
+import { holdQuantity, markOf, refreshFloats, type SymbolSlot } from './book.js';
 import type { OrderRecord } from './orders.js';
 
 export type { CorporateAction };
@@ -66,7 +66,7 @@ export function splitShares(slot: SymbolSlot, ratio: Fixed, reserve: (record: Or
       cost: Money.notional(whole, averageCost, ledger.currency),
     };
     held.initQuantity = held.initQuantity.times(ratio).roundTo(0, 'down');
-    slot.quantity = whole.toNumber();
+    holdQuantity(slot, whole);
   }
   for (const record of slot.resting) {
     record.quantity = record.quantity.times(ratio).roundTo(0, 'floor');

@@ -9,7 +9,7 @@ import { applyFill, flatPosition } from '../../domain/position.js';
 import type { Price } from '../../domain/price.js';
 import { Quantity } from '../../domain/quantity.js';
 import type { Accounts } from './accounts.js';
-import { refreshFloats, type SymbolSlot } from './book.js';
+import { holdQuantity, refreshFloats, type SymbolSlot } from './book.js';
 import type { FaultInjector } from './faults.js';
 import { noFees, type FeeModel } from './fees.js';
 import type { Bar, Matcher } from './matching.js';
@@ -199,7 +199,7 @@ export class Engine {
     }
     const wasFlat = slot.quantity === 0;
     held.position = applyFill(held.position, { side: record.side, quantity, price, commission: fee });
-    slot.quantity = held.position.quantity.toNumber();
+    holdQuantity(slot, held.position.quantity);
     const list = slot.ledger.held;
     if (wasFlat && slot.quantity !== 0) list.push(slot);
     else if (!wasFlat && slot.quantity === 0) removeFrom(list, slot);

@@ -43,12 +43,11 @@ export function heldValuesFast(ledger: CurrencyLedger): HeldValues | undefined {
   let shortGross = 0;
   for (let index = 0; index < held.length; index += 1) {
     const slot = held[index]!;
-    const quantity = slot.position!.position.quantity;
-    const units = quantity.raw;
+    const units = slot.units;
     const markPlaces = markPlacesOf(slot);
     if (typeof units !== 'number' || markPlaces < 0) return undefined;
     let product = units * Math.round(slot.mark * POWERS_OF_TEN[markPlaces]!);
-    const productPlaces = quantity.precision + markPlaces;
+    const productPlaces = slot.unitPlaces + markPlaces;
     if (productPlaces > places) {
       const scale = POWERS_OF_TEN[productPlaces - places];
       if (scale === undefined) return undefined;

@@ -27,6 +27,9 @@ export class MarketDays {
   /** Most recently used first; `loaded` of them hold days. */
   private readonly days: DayWindow[];
   private loaded = 0;
+  /** The day-bar close last asked for, and its answer (see dayBarClose). */
+  private closeAskedAt = Number.NaN;
+  private closeAnswer = 0;
 
   constructor(market: Market) {
     this.zone = ZoneRules.of(timeZoneOf(market));
@@ -42,6 +45,20 @@ export class MarketDays {
   /** End (exclusive, UTC ms) of the market-local day of an instant. */
   dayEnd(time: number): number {
     return this.window(time).end;
+  }
+
+  /**
+   * When a day bar starting at `time` closes: the end of the day's last regular session (just after `time`
+   * on a day without one). The last answer is kept: every symbol of a daily universe asks about the same
+   * bar time in turn.
+   */
+  dayBarClose(time: number): number {
+    if (time !== this.closeAskedAt) {
+      const sessions = this.window(time).sessions;
+      this.closeAnswer = Math.max(sessions[sessions.length - 1]!, time + 1);
+      this.closeAskedAt = time;
+    }
+    return this.closeAnswer;
   }
 
   /** Whether an instant falls inside one of the market's regular sessions. */

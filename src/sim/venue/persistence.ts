@@ -7,7 +7,7 @@ import { Price } from '../../domain/price.js';
 import { Quantity } from '../../domain/quantity.js';
 import { isOpen } from '../../domain/order-status.js';
 import type { Accounts } from './accounts.js';
-import { refreshFloats, type Book } from './book.js';
+import { holdQuantity, refreshFloats, type Book } from './book.js';
 import type { FaultInjector, FaultState } from './faults.js';
 import type { OrderRegister } from './order-register.js';
 import type { CashFlow } from './cash-flows.js';
@@ -79,7 +79,7 @@ export function restoreInto(state: VenueState, snapshot: ParsedSnapshot): number
     // The cost of the open quantity is what it cost at its average price.
     const position = positionAt(slot.symbol, Quantity.of(quantity), Price.of(averageCost), Money.of(realizedPnl, slot.ledger.currency));
     slot.position = { position, initQuantity: Quantity.of(initQuantity), dayKey, reservedSell: Quantity.ZERO };
-    slot.quantity = position.quantity.toNumber();
+    holdQuantity(slot, position.quantity);
     if (slot.quantity !== 0) slot.ledger.held.push(slot);
   }
   for (const json of snapshot.orders) {

@@ -6,7 +6,7 @@ import { Money } from '../../../src/domain/money.js';
 import { Price } from '../../../src/domain/price.js';
 import { Quantity } from '../../../src/domain/quantity.js';
 import { parseSymbol } from '../../../src/domain/symbol.js';
-import { Book, type CurrencyLedger } from '../../../src/sim/venue/book.js';
+import { Book, type CurrencyLedger, holdQuantity } from '../../../src/sim/venue/book.js';
 import { type HeldValues, heldValues, heldValuesByMoney, heldValuesFast } from '../../../src/sim/venue/held-value.js';
 
 interface Holding {
@@ -20,7 +20,7 @@ function ledgerHolding(holdings: readonly Holding[]): CurrencyLedger {
   holdings.forEach((holding, index) => {
     const slot = book.slot(parseSymbol(`S${index}.US`));
     slot.mark = holding.mark;
-    slot.quantity = holding.quantity.toNumber();
+    holdQuantity(slot, holding.quantity);
     slot.position = {
       position: {
         symbol: slot.symbol,

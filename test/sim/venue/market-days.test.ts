@@ -52,6 +52,24 @@ describe('market days', () => {
     expect(days.dayEnd(Date.UTC(2024, 2, 10, 12)) - startOfLocalDay('2024-03-10', 'America/New_York')).toBe(23 * 3_600_000);
   });
 
+  it('close day bars at the end of their last session, asked in any order, one after another or again', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...MARKETS),
+        fc.array(fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2035, 11, 31) }), { minLength: 1, maxLength: 12 }),
+        (market, times) => {
+          const days = new MarketDays(market);
+          // Each time asked twice in a row (the second answered from memory), then all again in reverse.
+          for (const time of [...times.flatMap((time) => [time, time]), ...[...times].reverse()]) {
+            const sessions = expected(market, time).sessions;
+            expect(days.dayBarClose(time)).toBe(Math.max(sessions[sessions.length - 1]!, time + 1));
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
   it('tells regular sessions from the lunch break and the night', () => {
     const days = new MarketDays('HK');
     const at = (hour: number, minute: number): number =>
