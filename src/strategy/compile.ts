@@ -10,6 +10,7 @@ import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Message, Metafile, Plugin } from 'esbuild';
 import { CompileCache, defaultCacheDir, fallbackCacheDir } from './compile-cache.js';
+import { ownImportMeta } from './own-import-meta.js';
 import {
   INSTALLATION_ROOT,
   PACKAGE_NAME,
@@ -97,7 +98,7 @@ async function bundle(path: string, outputFolder: string, modules: RuntimeModule
       sourcemap: 'inline',
       sourcesContent: false,
       logLevel: 'silent',
-      plugins: [packagesAsImports(externals, modules)],
+      plugins: [packagesAsImports(externals, modules), ownImportMeta()],
     });
   } catch (error) {
     const messages = (error as { errors?: Message[] }).errors;

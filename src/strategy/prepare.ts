@@ -48,7 +48,8 @@ export function prepareStrategy<D extends ParamDefaults>(
     }
   }
   const resolved = resolveParams(definition.defaults, overrides.params ?? {}, definition.paramsSchema);
-  problems.push(...resolved.problems.map((problem) => `param ${problem}`));
+  // "param fast: …"; an unknown name already says "unknown param …".
+  problems.push(...resolved.problems.map((problem) => (problem.startsWith('unknown param') ? problem : `param ${problem}`)));
   const warmup = resolved.problems.length === 0 ? resolveWarmup(definition, resolved.params as Params<D>, problems) : 0;
   // Bad settings are user input (exit status 2 on the CLI), unlike a file that cannot load.
   if (problems.length > 0) throw new InvalidInputError(`${source}: ${problems.join('; ')}`, 'params');

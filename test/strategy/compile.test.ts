@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -88,5 +88,29 @@ describe('compileStrategy', () => {
     const inline = /sourceMappingURL=data:application\/json;base64,(\S+)/.exec(await compiled(url));
     const map = JSON.parse(Buffer.from(inline![1]!, 'base64').toString('utf8')) as { sources: string[] };
     expect(map.sources.map((source) => fileURLToPath(new URL(source, url)))).toEqual([file]);
+  });
+
+  it("gives each file its own import.meta (url, dirname, filename), not the cached bundle's", async () => {
+    await mkdir(join(folder, 'lib'));
+    await write('settings.json', '{"fast": 7}');
+    await write('lib/limits.json', '{"max": 3}');
+    await write(
+      'lib/limits.ts',
+      "import { readFileSync } from 'node:fs';\nimport { join } from 'node:path';\nexport const max: number = JSON.parse(readFileSync(join(import.meta.dirname, 'limits.json'), 'utf8')).max;\nexport const where = import.meta.filename;\n",
+    );
+    const file = await write(
+      'reads.ts',
+      "import { readFileSync } from 'node:fs';\nimport { max, where } from './lib/limits.js';\nconst settings = JSON.parse(readFileSync(new URL('./settings.json', import.meta.url), 'utf8'));\nexport default { fast: settings.fast, max, where, url: import.meta.url };\n",
+    );
+
+    const url = await compileStrategy(file, { cacheDir });
+
+    expect(url.startsWith(pathToFileURL(cacheDir).href)).toBe(true);
+    expect(((await import(url)) as { default: unknown }).default).toEqual({
+      fast: 7,
+      max: 3,
+      where: join(folder, 'lib', 'limits.ts'),
+      url: pathToFileURL(file).href,
+    });
   });
 });

@@ -142,7 +142,7 @@ describe('loadStrategy', () => {
     expect(error).toBeInstanceOf(InvalidInputError);
     expect((error as Error).message).toBe(
       `${file}: no symbols: set \`symbols\` in the strategy or pass --symbols; period "fortnight" is not one of ${'1m, 2m, 3m, 5m, 10m, 15m, 20m, 30m, 45m, 60m, 120m, 180m, 240m, day, week, month, quarter, year'}; ` +
-        'param unknown param slow (known: fast); param fast: "x" is not a number',
+        'unknown param slow (known: fast); param fast: "x" is not a number',
     );
   });
 
