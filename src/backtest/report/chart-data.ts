@@ -37,14 +37,20 @@ export interface SymbolSeries {
 export function buildChartData(record: BacktestRecord, result: BacktestResult): ChartData {
   const intraday = isIntraday(record.period);
   const locate = barLocator(record.bars);
+  // The fills of each symbol, in one pass (a universe's report has hundreds of symbols and tens of thousands of fills).
+  const fillsBySymbol = new Map<string, (typeof record.fills)[number][]>();
+  for (const fill of record.fills) {
+    const list = fillsBySymbol.get(fill.symbol);
+    if (list === undefined) fillsBySymbol.set(fill.symbol, [fill]);
+    else list.push(fill);
+  }
   const symbols: SymbolSeries[] = [];
   for (const [symbol, history] of record.bars) {
     const bars = barFields(history);
     const clock = localTime(timeZoneOf(marketOf(symbol)));
     const times = Array.from(bars.time, (time) => clock.chartSeconds(time));
     const fills: SymbolSeries['fills'] = [];
-    for (const fill of record.fills) {
-      if (fill.symbol !== symbol || bars.length === 0) continue;
+    for (const fill of bars.length === 0 ? [] : (fillsBySymbol.get(symbol) ?? [])) {
       fills.push([times[locate(symbol, fill.time)]!, fill.side === 'Buy' ? 'B' : 'S', fill.quantity.toFixed()]);
     }
     symbols.push({

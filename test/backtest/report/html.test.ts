@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { buildChartData } from '../../../src/backtest/report/chart-data.js';
 import { renderReport } from '../../../src/backtest/report/html.js';
 import { chartLibrarySource, escapeHtml, jsonForScript, scriptForInline } from '../../../src/backtest/report/inline.js';
 import { buildResult } from '../../../src/backtest/report/result-builder.js';
+import { parseSymbol } from '../../../src/domain/symbol.js';
 import { randomWalkBars, simulateRun, SPY } from '../../support/backtest/fixtures.js';
 
 describe('inlining', () => {
@@ -30,6 +32,39 @@ describe('report page', () => {
     expect(html.includes(scriptForInline(library))).toBe(true);
     expect(/<(script|link|img|iframe)[^>]+(src|href)=/i.test(html)).toBe(false);
     expect(/@import|url\(\s*['"]?(https?:)?\/\//i.test(html)).toBe(false);
+  });
+
+  it("draws each symbol's fills on its own chart, on the bars they filled at", () => {
+    const QQQ = parseSymbol('QQQ.US');
+    const record = simulateRun(
+      new Map([
+        [SPY, randomWalkBars(30, { seed: 1 })],
+        [QQQ, randomWalkBars(30, { seed: 2, symbol: QQQ })],
+      ]),
+      [
+        { bar: 3, side: 'Buy', quantity: 10 },
+        { bar: 5, side: 'Buy', quantity: 7, symbol: QQQ },
+        { bar: 9, side: 'Sell', quantity: 10 },
+        { bar: 12, side: 'Sell', quantity: 7, symbol: QQQ },
+      ],
+    );
+    const chart = buildChartData(record, buildResult(record));
+    const absolute = (deltas: readonly number[]): number[] =>
+      deltas.map((_, index) => deltas.slice(0, index + 1).reduce((a, b) => a + b, 0));
+    const fillsOf = (symbol: string) => {
+      const series = chart.symbols.find((one) => one.symbol === symbol)!;
+      const times = absolute(series.time);
+      return series.fills.map(([time, side, quantity]) => [times.indexOf(time), side, quantity]);
+    };
+
+    expect(fillsOf(SPY)).toEqual([
+      [3, 'B', '10'],
+      [9, 'S', '10'],
+    ]);
+    expect(fillsOf(QQQ)).toEqual([
+      [5, 'B', '7'],
+      [12, 'S', '7'],
+    ]);
   });
 
   it('stays small for 5,000 daily bars: a few hundred KB besides the library', async () => {
