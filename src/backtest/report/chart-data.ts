@@ -8,7 +8,7 @@ import { drawdownSeries } from '../metrics/drawdown.js';
 import type { BacktestRecord, BacktestResult } from '../result.js';
 import { formatCount, formatLocal, formatMoney, formatPercent, toneOf, tradeTags } from './format.js';
 import { localTime } from './local-time.js';
-import { priceText } from './price-places.js';
+import { pricePlaces, priceText } from './price-places.js';
 
 /**
  * Chart times are the market's wall time as UTC seconds, so the axis reads local dates and hours; every
@@ -23,9 +23,15 @@ export interface ChartData {
   readonly trades: readonly (readonly string[])[];
 }
 
+/**
+ * Prices travel as whole numbers of 1 / `scale` (10^ the data's price places, at most 8): `close` delta-encoded
+ * like times, `open`, `high` and `low` as differences from the bar's close. Small integers are a fraction of
+ * the size of decimal prices and quicker to write; dividing by `scale` gives the data's prices back.
+ */
 export interface SymbolSeries {
   readonly symbol: string;
   readonly time: number[];
+  readonly scale: number;
   readonly open: number[];
   readonly high: number[];
   readonly low: number[];
@@ -53,15 +59,7 @@ export function buildChartData(record: BacktestRecord, result: BacktestResult): 
     for (const fill of bars.length === 0 ? [] : (fillsBySymbol.get(symbol) ?? [])) {
       fills.push([times[locate(symbol, fill.time)]!, fill.side === 'Buy' ? 'B' : 'S', fill.quantity.toFixed()]);
     }
-    symbols.push({
-      symbol,
-      time: deltas(times),
-      open: Array.from(bars.open),
-      high: Array.from(bars.high),
-      low: Array.from(bars.low),
-      close: Array.from(bars.close),
-      fills,
-    });
+    symbols.push({ symbol, time: deltas(times), ...pricesInUnits(bars, 10 ** pricePlaces(history)), fills });
   }
 
   const runClock = localTime(result.timeZone);
@@ -97,6 +95,28 @@ export function buildChartData(record: BacktestRecord, result: BacktestResult): 
     ];
   });
   return { intraday, initialCash, symbols, equity: curve, trades };
+}
+
+/** The bars' prices in units of 1 / scale (see SymbolSeries). */
+function pricesInUnits(
+  bars: Pick<ReturnType<typeof barFields>, 'open' | 'high' | 'low' | 'close'>,
+  scale: number,
+): Pick<SymbolSeries, 'scale' | 'open' | 'high' | 'low' | 'close'> {
+  const count = bars.close.length;
+  const open = new Array<number>(count);
+  const high = new Array<number>(count);
+  const low = new Array<number>(count);
+  const close = new Array<number>(count);
+  let previous = 0;
+  for (let index = 0; index < count; index += 1) {
+    const units = Math.round(bars.close[index]! * scale);
+    close[index] = units - previous;
+    open[index] = Math.round(bars.open[index]! * scale) - units;
+    high[index] = Math.round(bars.high[index]! * scale) - units;
+    low[index] = Math.round(bars.low[index]! * scale) - units;
+    previous = units;
+  }
+  return { scale, open, high, low, close };
 }
 
 /** Delta-encodes times, nudging a repeated wall time (the hour a DST change replays) one second forward. */

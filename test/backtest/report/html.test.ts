@@ -4,7 +4,7 @@ import { renderReport } from '../../../src/backtest/report/html.js';
 import { chartLibrarySource, escapeHtml, jsonForScript, scriptForInline } from '../../../src/backtest/report/inline.js';
 import { buildResult } from '../../../src/backtest/report/result-builder.js';
 import { parseSymbol } from '../../../src/domain/symbol.js';
-import { randomWalkBars, simulateRun, SPY } from '../../support/backtest/fixtures.js';
+import { barsFromCloses, randomWalkBars, simulateRun, SPY } from '../../support/backtest/fixtures.js';
 
 describe('inlining', () => {
   it('keeps data from closing its script element', () => {
@@ -65,6 +65,28 @@ describe('report page', () => {
       [5, 'B', '7'],
       [12, 'S', '7'],
     ]);
+  });
+
+  it('sends prices as whole units that give the data back exactly (the page divides by the scale)', () => {
+    const cases = [
+      randomWalkBars(300, { seed: 5 }),
+      barsFromCloses([1, 2.5, 1234.5678, 0.0001, 99999.99, 7]),
+      // Six places, as a file's text reads them.
+      randomWalkBars(300, { seed: 6, startPrice: 12_345 }).map((bar) => ({ ...bar, close: Number((bar.close + 0.000123).toFixed(6)) })),
+    ];
+    for (const bars of cases) {
+      const record = simulateRun(new Map([[SPY, bars]]), []);
+      const [series] = buildChartData(record, buildResult(record)).symbols;
+      // What report.js does with them.
+      let close = 0;
+      const decoded = series!.close.map((delta, index) => {
+        close += delta;
+        const at = (difference: number) => (close + difference) / series!.scale;
+        return { open: at(series!.open[index]!), high: at(series!.high[index]!), low: at(series!.low[index]!), close: at(0) };
+      });
+      expect(decoded).toEqual(bars.map(({ open, high, low, close }) => ({ open, high, low, close })));
+      expect(series!.close.every(Number.isInteger) && series!.open.every(Number.isInteger)).toBe(true);
+    }
   });
 
   it('stays small for 5,000 daily bars: a few hundred KB besides the library', async () => {

@@ -61,8 +61,18 @@
     var series = data.symbols[index];
     var times = undelta(series.time);
     var bars = new Array(times.length);
+    // Prices arrive in whole units of 1 / scale: closes delta-encoded, the rest as differences from the close.
+    var scale = series.scale;
+    var close = 0;
     for (var i = 0; i < bars.length; i += 1) {
-      bars[i] = { time: times[i], open: series.open[i], high: series.high[i], low: series.low[i], close: series.close[i] };
+      close += series.close[i];
+      bars[i] = {
+        time: times[i],
+        open: (close + series.open[i]) / scale,
+        high: (close + series.high[i]) / scale,
+        low: (close + series.low[i]) / scale,
+        close: close / scale,
+      };
     }
     candles.setData(bars);
     var labelled = series.fills.length <= 40;
