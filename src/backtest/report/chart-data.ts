@@ -1,4 +1,5 @@
 // The data the report page draws, in a compact column layout (a 5,000-bar daily run is a few hundred KB).
+import type { Fill } from '../../domain/fill.js';
 import { isIntraday } from '../../domain/period.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
 import { marketOf } from '../../domain/symbol.js';
@@ -43,8 +44,7 @@ export interface SymbolSeries {
 export function buildChartData(record: BacktestRecord, result: BacktestResult): ChartData {
   const intraday = isIntraday(record.period);
   const locate = barLocator(record.bars);
-  // The fills of each symbol, in one pass (a universe's report has hundreds of symbols and tens of thousands of fills).
-  const fillsBySymbol = new Map<string, (typeof record.fills)[number][]>();
+  const fillsBySymbol = new Map<string, Fill[]>();
   for (const fill of record.fills) {
     const list = fillsBySymbol.get(fill.symbol);
     if (list === undefined) fillsBySymbol.set(fill.symbol, [fill]);

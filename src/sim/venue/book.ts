@@ -68,10 +68,7 @@ export interface SymbolSlot {
   position: PositionRecord | undefined;
   /** Float mirror of the position quantity. */
   quantity: number;
-  /**
-   * The position quantity's raw units and places (set with it by holdQuantity): the held-value sums run over
-   * every held slot, and reading these here spares them a chain of objects per slot.
-   */
+  /** The position quantity's raw units and places (set with it by holdQuantity), for the held-value sums. */
   units: Raw;
   unitPlaces: number;
 }
