@@ -73,7 +73,10 @@ export function parseConstraint(text: string): Constraint {
 
 /** A metric that is null (e.g. no losing trade for profitFactor) fails every constraint on it. */
 export function satisfies(metrics: TrialMetrics, constraint: Constraint): boolean {
-  const actual = metrics[constraint.metric];
+  return satisfiesValue(metrics[constraint.metric], constraint);
+}
+
+export function satisfiesValue(actual: unknown, constraint: Constraint): boolean {
   if (typeof actual !== 'number') return false;
   switch (constraint.operator) {
     case '<':

@@ -9,8 +9,9 @@ import { comboAt, type ParamCombo, type ParamSpace, spaceSize, trialPositions } 
 import { type Ranking, type RankingRules, rankTrials } from './ranking.js';
 import { blockBounds, type ReturnStats } from './return-stats.js';
 import { type DeflatedSharpe, deflatedSharpe } from './stats/deflated-sharpe.js';
-import { type Pbo, pboDefined, pboOfSplits, probabilityOfOverfitting } from './stats/pbo.js';
-import { splitInput, splitParts } from './stats/pbo-splits.js';
+import { type Pbo, pboDefined, pboOfSplits } from './stats/pbo.js';
+import { splitLogits, splitParts } from './stats/pbo-splits.js';
+import { OutcomeTable } from './outcome-table.js';
 import { prepareTrial, type TrialOutcome, type TrialSettings, type TrialTask } from './trial.js';
 
 export interface SearchSpec {
@@ -56,7 +57,7 @@ export interface Overfitting {
 export interface OptimizeResult {
   readonly plan: TrialPlan;
   /** Every finished trial (resumed ones included), by index. */
-  readonly outcomes: readonly TrialOutcome[];
+  readonly outcomes: OutcomeTable;
   readonly ranking: Ranking;
   readonly overfitting: Overfitting;
   /** True when stopped before every trial finished. */
@@ -68,7 +69,7 @@ export interface OptimizeOptions {
   readonly rules: RankingRules;
   readonly executor: TrialExecutor;
   /** Trials finished by an earlier run (--resume); not run again. */
-  readonly finished?: readonly TrialOutcome[];
+  readonly finished?: Iterable<TrialOutcome>;
   /** Called once per newly finished trial (the trials file, the progress bar). */
   readonly onOutcome?: (outcome: TrialOutcome, done: number) => void;
   readonly signal?: AbortSignal;
@@ -76,62 +77,74 @@ export interface OptimizeOptions {
 
 export async function optimize(options: OptimizeOptions): Promise<OptimizeResult> {
   const wanted = new Set(options.plan.trials.map((trial) => trial.index));
-  const byIndex = new Map<number, TrialOutcome>();
-  for (const outcome of options.finished ?? []) if (wanted.has(outcome.index)) byIndex.set(outcome.index, outcome);
-  const remaining = options.plan.trials.filter((trial) => !byIndex.has(trial.index));
+  const done = new Set<number>();
+  const finished = new OutcomeTable();
+  const keep = (outcome: TrialOutcome): void => {
+    done.add(outcome.index);
+    finished.add(outcome);
+  };
+  for (const outcome of options.finished ?? []) if (wanted.has(outcome.index) && !done.has(outcome.index)) keep(outcome);
+  const remaining = options.plan.trials.filter((trial) => !done.has(trial.index));
   const signal = options.signal ?? new AbortController().signal;
   await options.executor.run(
     remaining,
     (outcome) => {
       // A trial that ran twice (a queue retry) counts once.
-      if (byIndex.has(outcome.index) || !wanted.has(outcome.index)) return;
-      byIndex.set(outcome.index, outcome);
-      options.onOutcome?.(outcome, byIndex.size);
+      if (done.has(outcome.index) || !wanted.has(outcome.index)) return;
+      keep(outcome);
+      options.onOutcome?.(outcome, done.size);
     },
     signal,
   );
-  const outcomes = [...byIndex.values()].sort((a, b) => a.index - b.index);
+  finished.sortByIndex();
+  const outcomes = finished;
   const ranking = rankTrials(outcomes, options.rules);
   return {
     plan: options.plan,
     outcomes,
     ranking,
-    overfitting: await overfittingOf(outcomes, ranking.ranked[0], options.executor),
+    overfitting: await overfittingOf(outcomes, ranking.rows[0], options.executor),
     interrupted: outcomes.length < options.plan.trials.length,
   };
 }
 
-/** PBO over every finished trial (on the executor's threads when it can); the deflated Sharpe ratio of the best-ranked one. */
-export async function overfittingOf(
-  outcomes: readonly TrialOutcome[],
-  best: TrialOutcome | undefined,
-  executor?: TrialExecutor,
-): Promise<Overfitting> {
-  const first = outcomes[0];
-  if (first === undefined) return { pbo: null, deflatedSharpe: null };
-  const bounds = blockBounds(first.stats.count, first.stats.blockSums.length);
+/**
+ * PBO over every finished trial (on the executor's threads when it can); the deflated Sharpe ratio of the
+ * best-ranked one (a row of the table).
+ */
+export async function overfittingOf(outcomes: OutcomeTable, best: number | undefined, executor?: TrialExecutor): Promise<Overfitting> {
+  if (outcomes.length === 0) return { pbo: null, deflatedSharpe: null };
+  const first = outcomes.statsAt(0);
+  const bounds = blockBounds(first.count, first.blockSums.length);
   const counts = bounds.slice(1).map((end, block) => end - bounds[block]!);
-  const sharpeOf = (outcome: TrialOutcome): number => (outcome.stats.std > 0 ? outcome.stats.mean / outcome.stats.std : 0);
+  const sharpes = Float64Array.from({ length: outcomes.length }, (_, row) => sharpeOf(outcomes.statsAt(row)));
+  const pbo = await pboOn(executor, outcomes, counts);
+  if (best === undefined) return { pbo, deflatedSharpe: null };
+  const chosen = outcomes.statsAt(best);
   return {
-    pbo: await pboOn(
-      executor,
-      outcomes.map((outcome) => outcome.stats),
-      counts,
-    ),
-    deflatedSharpe:
-      best === undefined
-        ? null
-        : deflatedSharpe({
-            trialSharpes: outcomes.map(sharpeOf),
-            sharpe: sharpeOf(best),
-            skewness: best.stats.skewness,
-            kurtosis: best.stats.kurtosis,
-            observations: best.stats.count,
-          }),
+    pbo,
+    deflatedSharpe: deflatedSharpe({
+      trialSharpes: Array.from(sharpes),
+      sharpe: sharpes[best]!,
+      skewness: chosen.skewness,
+      kurtosis: chosen.kurtosis,
+      observations: chosen.count,
+    }),
   };
 }
 
-async function pboOn(executor: TrialExecutor | undefined, stats: readonly ReturnStats[], counts: readonly number[]): Promise<Pbo | null> {
-  if (executor?.splitLogits === undefined || !pboDefined(stats.length, counts.length)) return probabilityOfOverfitting(stats, counts);
-  return pboOfSplits(counts.length, await executor.splitLogits(splitInput(stats, counts, true), splitParts(counts.length)));
+function sharpeOf(stats: ReturnStats): number {
+  return stats.std > 0 ? stats.mean / stats.std : 0;
+}
+
+async function pboOn(executor: TrialExecutor | undefined, outcomes: OutcomeTable, counts: readonly number[]): Promise<Pbo | null> {
+  if (!pboDefined(outcomes.length, counts.length)) return null;
+  const input = outcomes.splitInput(counts, executor?.splitLogits !== undefined);
+  const parts = splitParts(counts.length);
+  if (executor?.splitLogits === undefined)
+    return pboOfSplits(
+      counts.length,
+      parts.map((part) => splitLogits(input, part)),
+    );
+  return pboOfSplits(counts.length, await executor.splitLogits(input, parts));
 }

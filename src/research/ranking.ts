@@ -1,6 +1,7 @@
 // Orders finished trials: those meeting every constraint and --min-trades, with a value for the objective,
 // best first; ties go to the lower trial index, so the ranking never depends on finishing order.
-import { type Constraint, type Objective, satisfies } from './objective.js';
+import { type Constraint, type Objective, satisfiesValue } from './objective.js';
+import type { OutcomeTable } from './outcome-table.js';
 import type { TrialOutcome } from './trial.js';
 
 export interface RankingRules {
@@ -10,29 +11,51 @@ export interface RankingRules {
 }
 
 export interface Ranking {
-  readonly ranked: readonly TrialOutcome[];
+  /** Rows of the outcome table, best first. */
+  readonly rows: Int32Array;
   /** Trials left out, by reason ("maxDrawdown<0.2", "min trades", "no sharpe"). */
   readonly excluded: Readonly<Record<string, number>>;
 }
 
-export function rankTrials(outcomes: readonly TrialOutcome[], rules: RankingRules): Ranking {
+export function rankTrials(outcomes: OutcomeTable, rules: RankingRules): Ranking {
   const excluded: Record<string, number> = {};
   const exclude = (reason: string): void => {
     excluded[reason] = (excluded[reason] ?? 0) + 1;
   };
-  const ranked = outcomes.filter((outcome) => {
-    if (outcome.metrics.closedTrades < rules.minTrades) return (exclude(`fewer than ${rules.minTrades} trades`), false);
-    const failed = rules.constraints.find((constraint) => !satisfies(outcome.metrics, constraint));
-    if (failed !== undefined) return (exclude(failed.text), false);
-    if (objectiveValue(outcome, rules.objective) === null) return (exclude(`no ${rules.objective.metric}`), false);
-    return true;
-  });
+  const values = new Float64Array(outcomes.length);
+  const kept: number[] = [];
+  for (let row = 0; row < outcomes.length; row += 1) {
+    if ((outcomes.metric(row, 'closedTrades') ?? 0) < rules.minTrades) {
+      exclude(`fewer than ${rules.minTrades} trades`);
+      continue;
+    }
+    const failed = rules.constraints.find((constraint) => !satisfiesValue(outcomes.metric(row, constraint.metric), constraint));
+    if (failed !== undefined) {
+      exclude(failed.text);
+      continue;
+    }
+    const value = finite(outcomes.metric(row, rules.objective.metric));
+    if (value === null) {
+      exclude(`no ${rules.objective.metric}`);
+      continue;
+    }
+    values[row] = value;
+    kept.push(row);
+  }
   const sign = rules.objective.direction === 'max' ? -1 : 1;
-  ranked.sort((a, b) => sign * (objectiveValue(a, rules.objective)! - objectiveValue(b, rules.objective)!) || a.index - b.index);
-  return { ranked, excluded };
+  const rows = Int32Array.from(kept).sort((a, b) => sign * (values[a]! - values[b]!) || outcomes.indexAt(a) - outcomes.indexAt(b));
+  return { rows, excluded };
+}
+
+/** The ranked trials from the best, at most `top` of them. */
+export function rankedOutcomes(outcomes: OutcomeTable, ranking: Ranking, top = Number.POSITIVE_INFINITY): TrialOutcome[] {
+  return Array.from(ranking.rows.subarray(0, Math.min(top, ranking.rows.length)), (row) => outcomes.at(row));
 }
 
 export function objectiveValue(outcome: TrialOutcome, objective: Objective): number | null {
-  const value = outcome.metrics[objective.metric];
+  return finite(outcome.metrics[objective.metric]);
+}
+
+function finite(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }

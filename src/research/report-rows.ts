@@ -1,6 +1,6 @@
 // Optimization results as rows: the terminal table of the top trials, CSV and the JSON document.
 import type { OptimizeResult } from './optimize.js';
-import type { RankingRules } from './ranking.js';
+import { type RankingRules, rankedOutcomes } from './ranking.js';
 import type { TrialOutcome } from './trial.js';
 
 /** The metrics shown in the table (every metric goes to CSV and JSON). */
@@ -16,21 +16,24 @@ const TABLE_METRICS = [
   'closedTrades',
 ] as const;
 
-export function paramNames(result: OptimizeResult): string[] {
-  const first = result.outcomes[0];
-  return first === undefined ? [] : Object.keys(first.params);
+/** The params that take more than one value over the finished trials. */
+export function searchedParams(result: OptimizeResult): string[] {
+  const { outcomes } = result;
+  return outcomes.paramNames().filter((name) => {
+    const first = outcomes.param(0, name);
+    for (let row = 1; row < outcomes.length; row += 1) if (outcomes.param(row, name) !== first) return true;
+    return false;
+  });
 }
 
 export function formatTable(result: OptimizeResult, rules: RankingRules, top: number): string {
-  const names = paramNames(result).filter((name) => new Set(result.outcomes.map((outcome) => String(outcome.params[name]))).size > 1);
+  const names = searchedParams(result);
   const header = ['#', ...names, ...TABLE_METRICS.map((metric) => (metric === rules.objective.metric ? `*${metric}` : metric))];
-  const rows = result.ranking.ranked
-    .slice(0, top)
-    .map((outcome, rank) => [
-      String(rank + 1),
-      ...names.map((name) => String(outcome.params[name])),
-      ...TABLE_METRICS.map((metric) => formatNumber(outcome.metrics[metric])),
-    ]);
+  const rows = rankedOutcomes(result.outcomes, result.ranking, top).map((outcome, rank) => [
+    String(rank + 1),
+    ...names.map((name) => String(outcome.params[name])),
+    ...TABLE_METRICS.map((metric) => formatNumber(outcome.metrics[metric])),
+  ]);
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: readonly string[]): string => cells.map((cell, column) => cell.padStart(widths[column]!)).join('  ');
   return [line(header), ...rows.map(line)].join('\n');
@@ -44,20 +47,27 @@ function formatNumber(value: number | null | undefined): string {
 
 /** One row per finished trial, best first then the excluded ones by index; every param and metric a column. */
 export function formatCsv(result: OptimizeResult): string {
-  const ranked = result.ranking.ranked;
-  const rankOf = new Map(ranked.map((outcome, rank) => [outcome.index, rank + 1]));
-  const rest = result.outcomes.filter((outcome) => !rankOf.has(outcome.index));
-  const all = [...ranked, ...rest];
-  const names = paramNames(result);
-  const metrics = all[0] === undefined ? [] : Object.keys(all[0].metrics);
-  const header = ['rank', 'trial', ...names, ...metrics];
-  const rows = all.map((outcome) => [
-    String(rankOf.get(outcome.index) ?? ''),
-    String(outcome.index),
-    ...names.map((name) => csvCell(outcome.params[name])),
-    ...metrics.map((metric) => csvCell((outcome.metrics as Record<string, unknown>)[metric])),
-  ]);
-  return `${[header.join(','), ...rows.map((row) => row.join(','))].join('\n')}\n`;
+  const { outcomes, ranking } = result;
+  const rankOf = new Int32Array(outcomes.length);
+  ranking.rows.forEach((row, rank) => {
+    rankOf[row] = rank + 1;
+  });
+  const order = [...ranking.rows, ...Array.from({ length: outcomes.length }, (_, row) => row).filter((row) => rankOf[row] === 0)];
+  const names = outcomes.paramNames();
+  const metrics = outcomes.length === 0 ? [] : Object.keys(outcomes.at(0).metrics);
+  const lines = [['rank', 'trial', ...names, ...metrics].join(',')];
+  for (const row of order) {
+    const outcome = outcomes.at(row);
+    lines.push(
+      [
+        rankOf[row] === 0 ? '' : String(rankOf[row]),
+        String(outcome.index),
+        ...names.map((name) => csvCell(outcome.params[name])),
+        ...metrics.map((metric) => csvCell((outcome.metrics as Record<string, unknown>)[metric])),
+      ].join(','),
+    );
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 function csvCell(value: unknown): string {
@@ -103,7 +113,7 @@ export function optimizeDocument(strategy: string, result: OptimizeResult, rules
     interrupted: result.interrupted,
     pbo: result.overfitting.pbo?.probability ?? null,
     deflatedSharpe: result.overfitting.deflatedSharpe?.probability ?? null,
-    ranked: result.ranking.ranked.slice(0, top).map((outcome, rank) => ({
+    ranked: rankedOutcomes(result.outcomes, result.ranking, top).map((outcome, rank) => ({
       rank: rank + 1,
       trial: outcome.index,
       params: outcome.params,

@@ -1,7 +1,9 @@
 // The file of finished trials (`--resume FILE`): JSON Lines, a header naming the run, then one trial a line,
 // appended as each finishes, so Ctrl-C or a crash loses nothing finished and a rerun continues where it stopped.
-import { closeSync, existsSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
 import { InvalidInputError } from '../domain/errors.js';
+import { OutcomeTable } from './outcome-table.js';
 import type { TrialOutcome } from './trial.js';
 
 /** What must match for a file's trials to count in this run (strategy, space, data hash, costs …). */
@@ -9,48 +11,104 @@ export type RunIdentity = Readonly<Record<string, unknown>>;
 
 export interface TrialsFile {
   /** Trials already in the file (empty for a new file). */
-  readonly finished: readonly TrialOutcome[];
+  readonly finished: OutcomeTable;
   append(outcome: TrialOutcome): void;
   close(): void;
 }
 
 export function openTrialsFile(path: string, identity: RunIdentity): TrialsFile {
-  const finished: TrialOutcome[] = [];
-  const fresh = !existsSync(path) || readFileSync(path, 'utf8').trim() === '';
-  if (!fresh) {
-    const lines = readFileSync(path, 'utf8').split('\n');
-    const header = parseLine(path, lines[0]!, 1) as { run?: RunIdentity };
-    const differing = Object.keys({ ...identity, ...header.run }).filter(
-      (key) => JSON.stringify(identity[key]) !== JSON.stringify(header.run?.[key]),
-    );
-    if (header.run === undefined || differing.length > 0)
-      throw new InvalidInputError(
-        `${path}: its trials belong to another run (differs in ${differing.join(', ') || 'its header'}); give the same strategy, params, data and settings, or another --resume file`,
-        'resume',
+  const finished = new OutcomeTable();
+  const seen = new Set<number>();
+  let header: { run?: RunIdentity } | undefined;
+  let last: { line: string; number: number } | undefined;
+  const take = (line: string, number: number): void => {
+    if (header === undefined) {
+      header = parseLine(path, line, number) as { run?: RunIdentity };
+      const differing = Object.keys({ ...identity, ...header.run }).filter(
+        (key) => JSON.stringify(identity[key]) !== JSON.stringify(header?.run?.[key]),
       );
-    const seen = new Set<number>();
-    lines.slice(1).forEach((line, offset) => {
+      if (header.run === undefined || differing.length > 0)
+        throw new InvalidInputError(
+          `${path}: its trials belong to another run (differs in ${differing.join(', ') || 'its header'}); give the same strategy, params, data and settings, or another --resume file`,
+          'resume',
+        );
+      return;
+    }
+    const outcome = parseLine(path, line, number) as TrialOutcome;
+    if (seen.has(outcome.index)) return;
+    try {
+      finished.add(outcome);
+    } catch (error) {
+      throw new InvalidInputError(`${path}:${number}: not a trial of this run (${(error as Error).message})`, 'resume');
+    }
+    seen.add(outcome.index);
+  };
+  if (existsSync(path))
+    forEachLine(path, (line, number) => {
       if (line.trim() === '') return;
-      // A line cut short by a kill mid-write is the last one: dropped, that trial runs again.
-      if (offset === lines.length - 2 && !line.endsWith('}')) return;
-      const outcome = parseLine(path, line, offset + 2) as TrialOutcome;
-      if (!seen.has(outcome.index)) finished.push(outcome);
-      seen.add(outcome.index);
+      if (last !== undefined) take(last.line, last.number);
+      last = { line, number };
     });
-  }
+  // A last line cut short by a kill mid-write is dropped: that trial runs again.
+  if (last !== undefined && (header === undefined || last.line.endsWith('}'))) take(last.line, last.number);
   // Rewritten whole, so a line cut short by a kill never sits in the middle of the file; written beside it
   // and renamed over it, so a kill while rewriting leaves the old file whole.
   const rewritten = `${path}.${process.pid}.tmp`;
-  const lines = [{ kind: 'trader-optimize-trials', version: 1, run: identity }, ...finished].map((line) => `${JSON.stringify(line)}\n`);
-  writeFileSync(rewritten, lines.join(''));
+  const out = bufferedWriter(openSync(rewritten, 'w'));
+  out.write(`${JSON.stringify({ kind: 'trader-optimize-trials', version: 1, run: identity })}\n`);
+  for (const outcome of finished) out.write(`${JSON.stringify(outcome)}\n`);
+  out.close();
   renameSync(rewritten, path);
-  const fd = openSync(path, 'a');
+  const appending = openSync(path, 'a');
   return {
     finished,
     append: (outcome) => {
-      writeSync(fd, `${JSON.stringify(outcome)}\n`);
+      writeSync(appending, `${JSON.stringify(outcome)}\n`);
     },
-    close: () => closeSync(fd),
+    close: () => closeSync(appending),
+  };
+}
+
+// Read and written a megabyte at a time: a big grid's file is larger than the longest string V8 makes.
+const CHUNK = 1 << 20;
+
+function forEachLine(path: string, visit: (line: string, number: number) => void): void {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(CHUNK);
+    const decoder = new StringDecoder('utf8');
+    let rest = '';
+    let number = 0;
+    for (let read = readSync(fd, buffer); read > 0; read = readSync(fd, buffer)) {
+      const lines = (rest + decoder.write(buffer.subarray(0, read))).split('\n');
+      rest = lines.pop()!;
+      for (const line of lines) visit(line, (number += 1));
+    }
+    rest += decoder.end();
+    if (rest !== '') visit(rest, number + 1);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function bufferedWriter(fd: number): { write(text: string): void; close(): void } {
+  let pending: string[] = [];
+  let size = 0;
+  const flush = (): void => {
+    writeSync(fd, pending.join(''));
+    pending = [];
+    size = 0;
+  };
+  return {
+    write: (text) => {
+      pending.push(text);
+      size += text.length;
+      if (size >= CHUNK) flush();
+    },
+    close: () => {
+      if (size > 0) flush();
+      closeSync(fd);
+    },
   };
 }
 
@@ -63,7 +121,7 @@ function parseLine(path: string, line: string, number: number): unknown {
 }
 
 /** Writes finished trials to a new file next to `path` (path, or path with .1, .2 … when taken); returns where. */
-export function saveTrials(path: string, identity: RunIdentity, outcomes: readonly TrialOutcome[]): string {
+export function saveTrials(path: string, identity: RunIdentity, outcomes: Iterable<TrialOutcome>): string {
   let target = path;
   for (let suffix = 1; existsSync(target); suffix += 1) target = `${path}.${suffix}`;
   const file = openTrialsFile(target, identity);

@@ -8,7 +8,7 @@ import { InvalidInputError } from '../domain/errors.js';
 import type { StrategyDefinition } from '../strategy/define.js';
 import type { ParamDefaults } from '../strategy/params.js';
 import type { TrialExecutor } from './executor.js';
-import { objectiveValue, type RankingRules } from './ranking.js';
+import { objectiveValue, type RankingRules, rankedOutcomes } from './ranking.js';
 import { optimize, planTrials, type OptimizeResult, type SearchSpec } from './optimize.js';
 import { prepareTrial, runTrialBacktest, type TimeRange, type TrialOutcome, type TrialSettings, trialOutcome, windowOf } from './trial.js';
 import type { RiskLimits } from '../risk/config.js';
@@ -118,7 +118,7 @@ export async function walkForward(options: WalkForwardOptions): Promise<WalkForw
       interrupted = true;
       break;
     }
-    const chosen = optimized.ranking.ranked[0];
+    const [chosen] = rankedOutcomes(optimized.outcomes, optimized.ranking, 1);
     let test: TrialOutcome | undefined;
     let testEquity = { times: [] as number[], equity: [] as number[] };
     if (chosen !== undefined) {

@@ -186,6 +186,46 @@ describe('trader optimize', () => {
     expect(stderr).not.toMatch(/Error/);
   }, 120_000);
 
+  it('on Ctrl-C without --resume saves the finished trials to a file in the working folder; --resume runs only the rest', async () => {
+    const project = await mkdtemp(join(folder, 'project-'));
+    const marks = join(project, 'marks.txt');
+    const args = [
+      join(REPO_ROOT, 'bin/trader.js'),
+      'optimize',
+      join(REPO_ROOT, 'test/research/strategies/marks-runs.ts'),
+      '--data',
+      join(REPO_ROOT, 'backtest-data/SPX.US.csv'),
+      '--param',
+      'fast=2:40',
+      '--param',
+      'slow=41:120',
+      '--workers',
+      '1',
+    ];
+    const env = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', TRADER_TEST_MARKS: marks };
+    const child = spawn(process.execPath, args, { cwd: project, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    reapWhenTestEnds(child);
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const started = async (): Promise<number> => (await readFile(marks, 'utf8').catch(() => '')).split('\n').filter(Boolean).length;
+    // In this thread (one worker) a trial is kept before the next starts: three started, two finished.
+    while ((await started()) < 3) await new Promise((resolve) => setImmediate(resolve));
+    child.kill('SIGINT');
+    expect(await closed).toBe(130);
+    const saved = /interrupted: (\d+) finished trials saved to (.+); continue with --resume (.+)\n/.exec(stderr);
+    expect(saved?.[2]).toBe('marks-runs.trials.jsonl');
+    const finished = Number(saved![1]);
+    expect(finished).toBeGreaterThanOrEqual(2);
+    const file = join(project, 'marks-runs.trials.jsonl');
+    expect((await readFile(file, 'utf8')).trim().split('\n')).toHaveLength(1 + finished);
+    const before = await started();
+    const resumed = await runTrader([...args.slice(1), '--resume', file, '--json', '-', '--top', '1'], { TRADER_TEST_MARKS: marks });
+    expect(resumed.code).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ trials: 39 * 80, finished: 39 * 80, interrupted: false });
+    expect((await started()) - before).toBe(39 * 80 - finished);
+  }, 120_000);
+
   it('refuses a parameter range it cannot read, naming it, exit status 2', () => {
     expect(run('badParam').code).toBe(2);
     expect(run('badParam').stderr).toMatch(/refuses every combination of the --param ranges .*fast/);

@@ -10,11 +10,12 @@ import { dataHash } from '../../src/research/data-hash.js';
 import type { TrialExecutor } from '../../src/research/executor.js';
 import { parseObjective } from '../../src/research/objective.js';
 import { optimize, planTrials } from '../../src/research/optimize.js';
+import { rankedOutcomes } from '../../src/research/ranking.js';
 import { parseParamSpace } from '../../src/research/param-space.js';
 import { createInProcessExecutor } from '../../src/research/in-process.js';
 import { createLocalPool } from '../../src/research/pool/local-pool.js';
 import { dataFromShared, shareData } from '../../src/research/shared-data.js';
-import type { TrialOutcome, TrialSettings } from '../../src/research/trial.js';
+import type { TrialSettings } from '../../src/research/trial.js';
 import { openTrialsFile } from '../../src/research/trials-file.js';
 import smaCrossover from '../../strategies/sma-crossover.js';
 import { AAPL, wavingDays } from '../support/run/candles.js';
@@ -84,15 +85,17 @@ describe('optimize', () => {
     const pool = createLocalPool({ workers: 2, settings: SETTINGS, data: shareData(DATA, dataHash(DATA)) });
     try {
       const pooled = await optimize({ plan, rules: RULES, executor: pool });
-      expect(pooled.outcomes).toEqual(local.outcomes);
-      expect(pooled.ranking.ranked.map((outcome) => outcome.index)).toEqual(local.ranking.ranked.map((outcome) => outcome.index));
+      expect([...pooled.outcomes]).toEqual([...local.outcomes]);
+      expect(rankedOutcomes(pooled.outcomes, pooled.ranking).map((outcome) => outcome.index)).toEqual(
+        rankedOutcomes(local.outcomes, local.ranking).map((outcome) => outcome.index),
+      );
       expect(pooled.overfitting).toEqual(local.overfitting);
     } finally {
       await pool.close();
     }
-    expect(local.outcomes.some((outcome) => outcome.metrics.closedTrades > 0)).toBe(true);
+    expect([...local.outcomes].some((outcome) => outcome.metrics.closedTrades > 0)).toBe(true);
     expect(local.overfitting.pbo?.splits).toBe(70);
-    const values = local.ranking.ranked.map((outcome) => outcome.metrics.sharpe!);
+    const values = rankedOutcomes(local.outcomes, local.ranking).map((outcome) => outcome.metrics.sharpe!);
     expect([...values].sort((a, b) => b - a)).toEqual(values);
   }, 120_000);
 
@@ -102,7 +105,7 @@ describe('optimize', () => {
     const seen: number[] = [];
     try {
       const pooled = await optimize({ plan, rules: RULES, executor: pool, onOutcome: (outcome) => seen.push(outcome.index) });
-      expect(pooled.outcomes).toEqual(local.outcomes);
+      expect([...pooled.outcomes]).toEqual([...local.outcomes]);
       expect(pooled.overfitting).toEqual(local.overfitting);
     } finally {
       await pool.close();
@@ -125,7 +128,7 @@ describe('optimize', () => {
       expect(stopped.interrupted).toBe(true);
       expect(stopped.outcomes.length).toBeGreaterThanOrEqual(10);
       expect(stopped.outcomes.length).toBeLessThan(plan.trials.length);
-      const byIndex = new Map(local.outcomes.map((outcome) => [outcome.index, outcome]));
+      const byIndex = new Map([...local.outcomes].map((outcome) => [outcome.index, outcome]));
       for (const outcome of stopped.outcomes) expect(outcome).toEqual(byIndex.get(outcome.index));
     } finally {
       await pool.close();
@@ -139,7 +142,9 @@ describe('optimize', () => {
     expect(again).toEqual(first);
     const a = await optimize({ plan: first, rules: RULES, executor: inProcess });
     const b = await optimize({ plan: again, rules: RULES, executor: inProcess });
-    expect(b.ranking.ranked.map((outcome) => outcome.index)).toEqual(a.ranking.ranked.map((outcome) => outcome.index));
+    expect(rankedOutcomes(b.outcomes, b.ranking).map((outcome) => outcome.index)).toEqual(
+      rankedOutcomes(a.outcomes, a.ranking).map((outcome) => outcome.index),
+    );
   });
 
   it('keeps finished trials when stopped and continues from the trials file without running them again', async () => {
@@ -171,7 +176,7 @@ describe('optimize', () => {
       async close() {},
     };
     const resumed = openTrialsFile(path, { run: 'a' });
-    expect(resumed.finished.map((outcome: TrialOutcome) => outcome.index)).toEqual(first.outcomes.map((outcome) => outcome.index));
+    expect([...resumed.finished].map((outcome) => outcome.index)).toEqual([...first.outcomes].map((outcome) => outcome.index));
     const second = await optimize({
       plan,
       rules: RULES,
@@ -181,9 +186,9 @@ describe('optimize', () => {
     });
     resumed.close();
     expect(ran).toHaveLength(5);
-    expect(ran.some((index) => first.outcomes.some((outcome) => outcome.index === index))).toBe(false);
+    expect(ran.some((index) => [...first.outcomes].some((outcome) => outcome.index === index))).toBe(false);
     const full = await optimize({ plan, rules: RULES, executor: inProcess });
-    expect(second.outcomes).toEqual(full.outcomes);
+    expect([...second.outcomes]).toEqual([...full.outcomes]);
     expect(readFileSync(path, 'utf8').trim().split('\n')).toHaveLength(1 + 8);
     expect(() => openTrialsFile(path, { run: 'b' })).toThrow(/another run \(differs in run\)/);
   });
@@ -204,7 +209,7 @@ describe('optimize', () => {
     writeFileSync(path, `${whole}{"index":2,"params":{"fa`);
     const reopened = openTrialsFile(path, { run: 'a' });
     reopened.close();
-    expect(reopened.finished.map((outcome) => outcome.index)).toEqual([0, 1]);
+    expect([...reopened.finished].map((outcome) => outcome.index)).toEqual([0, 1]);
     expect(readFileSync(path, 'utf8')).toBe(whole);
     expect(readdirSync(folder)).toEqual(['trials.jsonl']);
     // Another run's file is refused untouched.

@@ -6,6 +6,7 @@ import { backtestData } from '../../src/backtest/data.js';
 import type { TrialExecutor } from '../../src/research/executor.js';
 import { parseObjective } from '../../src/research/objective.js';
 import { optimize, planTrials } from '../../src/research/optimize.js';
+import { rankedOutcomes } from '../../src/research/ranking.js';
 import { parseParamSpace } from '../../src/research/param-space.js';
 import { prepareTrial, runTrial, runTrialBacktest, type TrialSettings, windowOf } from '../../src/research/trial.js';
 import { parseSpan, walkForward, walkForwardWindows } from '../../src/research/walkforward.js';
@@ -99,7 +100,7 @@ describe('walkForward', () => {
           close: async () => {},
         },
       });
-      expect(window.chosen?.params).toEqual(alone.ranking.ranked[0]?.params);
+      expect(window.chosen?.params).toEqual(rankedOutcomes(alone.outcomes, alone.ranking)[0]?.params);
       expect(window.testEquity.times.every((time) => time >= window.window.test.from && time < window.window.test.to)).toBe(true);
     }
     const points = result.windows.reduce((sum, window) => sum + window.testEquity.times.length, 0);

@@ -7,9 +7,8 @@ import { InvalidInputError } from '../../domain/errors.js';
 import { createProgress } from '../../backtest/progress.js';
 import { systemClock } from '../../clock/system-clock.js';
 import { optimize, planTrials, type OptimizeResult, type TrialPlan } from '../../research/optimize.js';
-import type { RankingRules } from '../../research/ranking.js';
+import { type RankingRules, rankedOutcomes } from '../../research/ranking.js';
 import { formatCsv, formatTable, optimizeDocument } from '../../research/report-rows.js';
-import type { TrialOutcome } from '../../research/trial.js';
 import { openTrialsFile, saveTrials, type TrialsFile } from '../../research/trials-file.js';
 import { BACKTEST_OPTIONS, jsonTarget } from '../backtest/flags.js';
 import { jsonTakesAValue } from '../backtest/backtest-command.js';
@@ -57,7 +56,6 @@ export async function optimizeAction(args: OptimizeArgs): Promise<OptimizeResult
     },
   };
   const trialsFile: TrialsFile | undefined = args.resume === undefined ? undefined : openTrialsFile(String(args.resume), identity);
-  const kept: TrialOutcome[] = [];
   const stop = new AbortController();
   const onInterrupt = (): void => stop.abort();
   process.once('SIGINT', onInterrupt);
@@ -80,7 +78,6 @@ export async function optimizeAction(args: OptimizeArgs): Promise<OptimizeResult
       signal: stop.signal,
       onOutcome: (outcome, done) => {
         trialsFile?.append(outcome);
-        kept.push(outcome);
         progress.update(done);
       },
     });
@@ -90,16 +87,17 @@ export async function optimizeAction(args: OptimizeArgs): Promise<OptimizeResult
     trialsFile?.close();
     await executor.close();
   }
-  if (result.interrupted && trialsFile === undefined && kept.length > 0) {
-    const path = saveTrials(`${inputs.strategy.name}.trials.jsonl`, identity, kept);
-    process.stderr.write(`interrupted: ${kept.length} finished trials saved to ${path}; continue with --resume ${path}\n`);
+  if (result.interrupted && trialsFile === undefined && result.outcomes.length > 0) {
+    // Without --resume every finished trial is one of this run.
+    const path = saveTrials(`${inputs.strategy.name}.trials.jsonl`, identity, result.outcomes);
+    process.stderr.write(`interrupted: ${result.outcomes.length} finished trials saved to ${path}; continue with --resume ${path}\n`);
   } else if (result.interrupted) {
     process.stderr.write(
       `interrupted: ${result.outcomes.length} of ${plan.trials.length} trials finished${args.resume === undefined ? '' : `; continue with --resume ${args.resume}`}\n`,
     );
   }
   const bestEquity = async (): Promise<{ time: number; value: number }[]> => {
-    const best = result.ranking.ranked[0];
+    const [best] = rankedOutcomes(result.outcomes, result.ranking, 1);
     if (best === undefined) return [];
     const combo = plan.trials.find((trial) => trial.index === best.index)!.combo;
     const { trialEquity } = await import('../../research/report/best-equity.js');
@@ -140,10 +138,10 @@ function summaryText(result: OptimizeResult, rules: RankingRules, top: number): 
   const { plan, ranking, overfitting } = result;
   const excluded = Object.entries(ranking.excluded).map(([reason, count]) => `${reason} ×${count}`);
   const lines = [
-    `${result.outcomes.length} of ${plan.trials.length} trials finished (space ${plan.spaceSize}, skipped ${plan.skipped.length}); ranked ${ranking.ranked.length}${excluded.length === 0 ? '' : `, excluded: ${excluded.join(', ')}`}`,
+    `${result.outcomes.length} of ${plan.trials.length} trials finished (space ${plan.spaceSize}, skipped ${plan.skipped.length}); ranked ${ranking.rows.length}${excluded.length === 0 ? '' : `, excluded: ${excluded.join(', ')}`}`,
     `objective: ${rules.objective.metric} (${rules.objective.direction})`,
     '',
-    ranking.ranked.length === 0 ? 'No trial meets the constraints.' : formatTable(result, rules, top),
+    ranking.rows.length === 0 ? 'No trial meets the constraints.' : formatTable(result, rules, top),
     '',
     `Probability of backtest overfitting (CSCV, ${overfitting.pbo?.splits ?? 0} splits): ${overfitting.pbo === null ? '—' : overfitting.pbo.probability.toFixed(3)}`,
     `Deflated Sharpe ratio of the best (probability its Sharpe > the luck of ${overfitting.deflatedSharpe?.trials ?? 0} trials): ${overfitting.deflatedSharpe === null ? '—' : overfitting.deflatedSharpe.probability.toFixed(3)}`,

@@ -2,8 +2,8 @@
 // at the best trial's values), a scatter of objective against max drawdown, and the best trial's equity.
 import { escapeHtml } from '../../backtest/report/inline.js';
 import type { OptimizeResult } from '../optimize.js';
-import type { RankingRules } from '../ranking.js';
-import { objectiveValue } from '../ranking.js';
+import { type RankingRules, rankedOutcomes } from '../ranking.js';
+import { searchedParams } from '../report-rows.js';
 import { EQUITY_CHART_SCRIPT, renderPage } from './page.js';
 
 export interface OptimizeReportInput {
@@ -55,23 +55,23 @@ document.body.setAttribute('data-rendered', 'true');
 
 export async function renderOptimizeReport(input: OptimizeReportInput): Promise<string> {
   const { result, rules } = input;
-  const names = Object.keys(result.outcomes[0]?.params ?? {}).filter(
-    (name) => new Set(result.outcomes.map((outcome) => String(outcome.params[name]))).size > 1,
-  );
+  const { outcomes, ranking } = result;
+  const names = searchedParams(result);
   const values = Object.fromEntries(
     names.map((name) => [
       name,
-      [...new Set(result.outcomes.map((outcome) => outcome.params[name]!))].sort((a, b) =>
+      [...new Set(Array.from({ length: outcomes.length }, (_, row) => outcomes.param(row, name)!))].sort((a, b) =>
         typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b)),
       ),
     ]),
   );
-  const best = result.ranking.ranked[0];
-  const rankedSet = new Set(result.ranking.ranked.map((outcome) => outcome.index));
-  const trials = result.outcomes.map((outcome) => ({
-    params: outcome.params,
-    objective: rankedSet.has(outcome.index) ? objectiveValue(outcome, rules.objective) : null,
-    drawdown: outcome.metrics.maxDrawdown,
+  const [best] = rankedOutcomes(outcomes, ranking, 1);
+  const rankedRows = new Uint8Array(outcomes.length);
+  for (const row of ranking.rows) rankedRows[row] = 1;
+  const trials = Array.from({ length: outcomes.length }, (_, row) => ({
+    params: Object.fromEntries(outcomes.paramNames().map((name) => [name, outcomes.param(row, name)!])),
+    objective: rankedRows[row] === 1 ? finiteOrNull(outcomes.metric(row, rules.objective.metric)) : null,
+    drawdown: outcomes.metric(row, 'maxDrawdown') ?? 0,
   }));
   const options = (selected: number): string =>
     names
@@ -94,7 +94,7 @@ export async function renderOptimizeReport(input: OptimizeReportInput): Promise<
     title: `Optimize · ${input.strategy}`,
     subtitle,
     body: `<section class="panel">${heatmap}</section>
-<section class="panel"><div class="panel-head"><h2>${escapeHtml(rules.objective.metric)} against max drawdown</h2><span class="hint">one point per ranked trial; the best in red</span></div>${scatterSvg(trials, best === undefined ? undefined : trials[result.outcomes.indexOf(best)])}</section>
+<section class="panel"><div class="panel-head"><h2>${escapeHtml(rules.objective.metric)} against max drawdown</h2><span class="hint">one point per ranked trial (trials on one spot drawn once); the best in red</span></div>${scatterSvg(trials, ranking.rows[0] === undefined ? undefined : trials[ranking.rows[0]])}</section>
 <section class="panel"><div class="panel-head"><h2>Best trial's equity</h2><span class="hint">${escapeHtml(bestText)}</span></div><div id="equity-chart" class="chart equity"></div></section>`,
     data: {
       names,
@@ -108,6 +108,16 @@ export async function renderOptimizeReport(input: OptimizeReportInput): Promise<
   });
 }
 
+function lowest(values: readonly number[]): number {
+  let low = Number.POSITIVE_INFINITY;
+  for (const value of values) if (value < low) low = value;
+  return low;
+}
+
+function finiteOrNull(value: number | null): number | null {
+  return value !== null && Number.isFinite(value) ? value : null;
+}
+
 type Point = { readonly objective: number | null; readonly drawdown: number };
 
 /** Drawn on the server: a plain SVG scatter needs no chart library. */
@@ -117,15 +127,22 @@ function scatterSvg(trials: readonly Point[], best: Point | undefined): string {
   const [width, height, pad] = [720, 320, 48];
   const xs = points.map((point) => point.drawdown);
   const ys = points.map((point) => point.objective);
-  const [xLow, xHigh, yLow, yHigh] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const [xLow, xHigh, yLow, yHigh] = [lowest(xs), -lowest(xs.map((value) => -value)), lowest(ys), -lowest(ys.map((value) => -value))];
   const x = (value: number): number => pad + ((value - xLow) / (xHigh - xLow || 1)) * (width - 2 * pad);
   const y = (value: number): number => height - pad - ((value - yLow) / (yHigh - yLow || 1)) * (height - 2 * pad);
-  const circles = points
-    .map(
-      (point) =>
-        `<circle cx="${x(point.drawdown).toFixed(1)}" cy="${y(point.objective).toFixed(1)}" r="4"${point === best ? ' class="best"' : ''}><title>drawdown ${point.drawdown.toFixed(4)}, objective ${point.objective.toFixed(4)}</title></circle>`,
-    )
-    .join('');
+  // A big grid has many trials on one spot of the chart: each spot is drawn once (the best's on top).
+  const spots = new Map<string, string>();
+  for (const point of points) {
+    const [cx, cy] = [x(point.drawdown).toFixed(1), y(point.objective).toFixed(1)];
+    const key = `${cx} ${cy}`;
+    if (point !== best && spots.has(key)) continue;
+    spots.delete(key);
+    spots.set(
+      key,
+      `<circle cx="${cx}" cy="${cy}" r="4"${point === best ? ' class="best"' : ''}><title>drawdown ${point.drawdown.toFixed(4)}, objective ${point.objective.toFixed(4)}</title></circle>`,
+    );
+  }
+  const circles = [...spots.values()].join('');
   return `<svg class="scatter" viewBox="0 0 ${width} ${height}" width="100%" role="img">
 <line x1="${pad}" y1="${height - pad}" x2="${width - pad}" y2="${height - pad}" stroke="#999"/><line x1="${pad}" y1="${pad}" x2="${pad}" y2="${height - pad}" stroke="#999"/>
 <text x="${width / 2}" y="${height - 12}" text-anchor="middle" font-size="12">max drawdown (${xLow.toFixed(3)} … ${xHigh.toFixed(3)})</text>

@@ -9,6 +9,7 @@ import { backtestData } from '../../../src/backtest/data.js';
 import type { TrialExecutor } from '../../../src/research/executor.js';
 import { parseObjective } from '../../../src/research/objective.js';
 import { optimize, planTrials } from '../../../src/research/optimize.js';
+import { rankedOutcomes } from '../../../src/research/ranking.js';
 import { parseParamSpace } from '../../../src/research/param-space.js';
 import { trialEquity } from '../../../src/research/report/best-equity.js';
 import { renderOptimizeReport } from '../../../src/research/report/optimize-report.js';
@@ -59,7 +60,7 @@ describe.skipIf(chromiumMissing !== undefined)(
         seed: 1,
       });
       const result = await optimize({ plan, rules: RULES, executor: inProcess });
-      const best = result.ranking.ranked[0]!;
+      const best = rankedOutcomes(result.outcomes, result.ranking)[0]!;
       const bestEquity = await trialEquity(context, SETTINGS, plan.trials.find((trial) => trial.index === best.index)!.combo);
       const file = join(folder, 'optimize.html');
       await writeFile(file, await renderOptimizeReport({ strategy: 'sma-crossover', result, rules: RULES, bestEquity }));
@@ -72,7 +73,16 @@ describe.skipIf(chromiumMissing !== undefined)(
       expect(await page.$$eval('#heatmap td.best', (cells) => cells.length)).toBe(1);
       await page.selectOption('#heat-y', 'quantity');
       expect(await page.$$eval('#heatmap td.cell', (cells) => cells.length)).toBe(6);
-      expect(await page.$$eval('svg.scatter circle', (circles) => circles.length)).toBe(result.ranking.ranked.length);
+      // One circle per spot: trials of 10 and 20 shares (same returns) share theirs.
+      const spots = new Set(
+        rankedOutcomes(result.outcomes, result.ranking).map(
+          (trial) => `drawdown ${trial.metrics.maxDrawdown.toFixed(4)}, objective ${trial.metrics.sharpe!.toFixed(4)}`,
+        ),
+      );
+      expect(spots.size).toBeLessThan(rankedOutcomes(result.outcomes, result.ranking).length);
+      const titles = await page.$$eval('svg.scatter circle title', (elements) => elements.map((title) => title.textContent));
+      expect(titles).toHaveLength(spots.size);
+      expect(new Set(titles)).toEqual(spots);
       expect(await page.$$eval('svg.scatter circle.best', (circles) => circles.length)).toBe(1);
       expect(await page.$$eval('#equity-chart canvas', (canvases) => canvases.length)).toBeGreaterThan(0);
     }, 120_000);
