@@ -68,7 +68,10 @@ export interface OptimizeOptions {
   readonly plan: TrialPlan;
   readonly rules: RankingRules;
   readonly executor: TrialExecutor;
-  /** Trials finished by an earlier run (--resume); not run again. */
+  /**
+   * Trials finished by an earlier run (--resume); not run again. A table of this run's trials, each once,
+   * is taken over (the new trials are added to it) rather than copied.
+   */
   readonly finished?: Iterable<TrialOutcome>;
   /** Called once per newly finished trial (the trials file, the progress bar). */
   readonly onOutcome?: (outcome: TrialOutcome, done: number) => void;
@@ -78,12 +81,18 @@ export interface OptimizeOptions {
 export async function optimize(options: OptimizeOptions): Promise<OptimizeResult> {
   const wanted = new Set(options.plan.trials.map((trial) => trial.index));
   const done = new Set<number>();
-  const finished = new OutcomeTable();
+  let finished = new OutcomeTable();
   const keep = (outcome: TrialOutcome): void => {
     done.add(outcome.index);
     finished.add(outcome);
   };
-  for (const outcome of options.finished ?? []) if (wanted.has(outcome.index) && !done.has(outcome.index)) keep(outcome);
+  const given = options.finished ?? [];
+  if (given instanceof OutcomeTable) for (let row = 0; row < given.length; row += 1) done.add(given.indexAt(row));
+  if (given instanceof OutcomeTable && done.size === given.length && [...done].every((index) => wanted.has(index))) finished = given;
+  else {
+    done.clear();
+    for (const outcome of given) if (wanted.has(outcome.index) && !done.has(outcome.index)) keep(outcome);
+  }
   const remaining = options.plan.trials.filter((trial) => !done.has(trial.index));
   const signal = options.signal ?? new AbortController().signal;
   await options.executor.run(

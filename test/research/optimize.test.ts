@@ -10,6 +10,7 @@ import { dataHash } from '../../src/research/data-hash.js';
 import type { TrialExecutor } from '../../src/research/executor.js';
 import { parseObjective } from '../../src/research/objective.js';
 import { optimize, planTrials } from '../../src/research/optimize.js';
+import { OutcomeTable } from '../../src/research/outcome-table.js';
 import { rankedOutcomes } from '../../src/research/ranking.js';
 import { parseParamSpace } from '../../src/research/param-space.js';
 import { createInProcessExecutor } from '../../src/research/in-process.js';
@@ -144,6 +145,29 @@ describe('optimize', () => {
     const b = await optimize({ plan: again, rules: RULES, executor: inProcess });
     expect(rankedOutcomes(b.outcomes, b.ranking).map((outcome) => outcome.index)).toEqual(
       rankedOutcomes(a.outcomes, a.ranking).map((outcome) => outcome.index),
+    );
+  });
+
+  it("takes over a table of the run's finished trials, and copies only this run's trials, once, from any other", async () => {
+    const plan = planTrials(smaCrossover as never, SETTINGS, { space: SPACE, search: 'grid', seed: 1 });
+    const full = [...(await optimize({ plan, rules: RULES, executor: inProcess })).outcomes];
+    const ran: number[] = [];
+    const counting: TrialExecutor = {
+      run: (trials, onOutcome, signal) => (ran.push(...trials.map((trial) => trial.index)), inProcess.run(trials, onOutcome, signal)),
+      close: async () => {},
+    };
+    const given = OutcomeTable.of(full.slice(0, 3));
+    const resumed = await optimize({ plan, rules: RULES, executor: counting, finished: given });
+    expect(resumed.outcomes).toBe(given);
+    expect([...resumed.outcomes]).toEqual(full);
+    expect(ran).toEqual(full.slice(3).map((outcome) => outcome.index));
+    ran.length = 0;
+    const mixed = OutcomeTable.of([full[1]!, { ...full[0]!, index: 999 }, full[1]!, full[4]!]);
+    const again = await optimize({ plan, rules: RULES, executor: counting, finished: mixed });
+    expect(again.outcomes).not.toBe(mixed);
+    expect([...again.outcomes]).toEqual(full);
+    expect(ran.sort((a, b) => a - b)).toEqual(
+      full.map((outcome) => outcome.index).filter((index) => index !== full[1]!.index && index !== full[4]!.index),
     );
   });
 

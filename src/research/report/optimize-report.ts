@@ -22,28 +22,46 @@ function colour(value, low, high) {
   if (!data.higherIsBetter) share = 1 - share;
   return 'hsl(' + Math.round(share * 120) + ', 70%, 60%)';
 }
+// Axes of more than MAX_BINS values are cut into bins of neighbouring values; a cell shows the best trial in it.
+var MAX_BINS = 40;
+function binSize(count) { return Math.ceil(count / MAX_BINS); }
+function binLabels(values, size) {
+  var labels = [];
+  for (var start = 0; start < values.length; start += size) {
+    var end = Math.min(values.length, start + size) - 1;
+    labels.push(end === start ? String(values[start]) : values[start] + '–' + values[end]);
+  }
+  return labels;
+}
 function drawHeatmap() {
   var x = document.getElementById('heat-x').value, y = document.getElementById('heat-y').value;
-  var best = data.best ? data.best.params : {};
-  var xs = data.values[x], ys = data.values[y];
+  var trials = data.trials, objective = trials.objective, best = data.best;
+  var xSize = binSize(data.values[x].length), ySize = binSize(data.values[y].length);
+  var others = data.names.filter(function (name) { return name !== x && name !== y; });
   var cell = {};
-  data.trials.forEach(function (trial) {
-    for (var name in best) if (name !== x && name !== y && String(trial.params[name]) !== String(best[name])) return;
-    cell[String(trial.params[x]) + '|' + String(trial.params[y])] = trial.objective;
-  });
-  var known = Object.keys(cell).map(function (key) { return cell[key]; }).filter(function (v) { return v !== null; });
-  var low = Math.min.apply(null, known), high = Math.max.apply(null, known);
-  var html = '<thead><tr><th>' + y + ' \\\\ ' + x + '</th>' + xs.map(function (v) { return '<th>' + v + '</th>'; }).join('') + '</tr></thead><tbody>';
-  ys.forEach(function (yv) {
-    html += '<tr><th>' + yv + '</th>';
-    xs.forEach(function (xv) {
-      var value = cell[String(xv) + '|' + String(yv)];
-      var isBest = data.best && String(best[x]) === String(xv) && String(best[y]) === String(yv);
+  for (var i = 0; i < objective.length; i++) {
+    var held = true;
+    for (var k = 0; best && k < others.length; k++) if (trials.params[others[k]][i] !== best[others[k]]) held = false;
+    if (!held) continue;
+    var key = Math.floor(trials.params[x][i] / xSize) + '|' + Math.floor(trials.params[y][i] / ySize);
+    var value = objective[i], seen = cell[key];
+    if (seen === undefined || (value !== null && (seen === null || (data.higherIsBetter ? value > seen : value < seen)))) cell[key] = value;
+  }
+  var low = Infinity, high = -Infinity;
+  for (var key in cell) if (cell[key] !== null) { low = Math.min(low, cell[key]); high = Math.max(high, cell[key]); }
+  var xLabels = binLabels(data.values[x], xSize), yLabels = binLabels(data.values[y], ySize);
+  var html = '<thead><tr><th>' + y + ' \\ ' + x + '</th>' + xLabels.map(function (label) { return '<th>' + label + '</th>'; }).join('') + '</tr></thead><tbody>';
+  yLabels.forEach(function (yLabel, yBin) {
+    html += '<tr><th>' + yLabel + '</th>';
+    xLabels.forEach(function (xLabel, xBin) {
+      var value = cell[xBin + '|' + yBin];
+      var isBest = best && Math.floor(best[x] / xSize) === xBin && Math.floor(best[y] / ySize) === yBin;
       html += '<td class="cell' + (isBest ? ' best' : '') + '" style="background:' + colour(value === undefined ? null : value, low, high) + '">' + (value === undefined || value === null ? '' : value.toFixed(3)) + '</td>';
     });
     html += '</tr>';
   });
   document.getElementById('heatmap').innerHTML = html + '</tbody>';
+  document.getElementById('heat-bins').textContent = xSize > 1 || ySize > 1 ? 'neighbouring values grouped; a cell shows the best trial among them' : '';
 }
 if (data.names.length >= 2) {
   ['heat-x', 'heat-y'].forEach(function (id) { document.getElementById(id).addEventListener('change', drawHeatmap); });
@@ -68,9 +86,20 @@ export async function renderOptimizeReport(input: OptimizeReportInput): Promise<
   const [best] = rankedOutcomes(outcomes, ranking, 1);
   const rankedRows = new Uint8Array(outcomes.length);
   for (const row of ranking.rows) rankedRows[row] = 1;
-  const trials = Array.from({ length: outcomes.length }, (_, row) => ({
-    params: Object.fromEntries(outcomes.paramNames().map((name) => [name, outcomes.param(row, name)!])),
-    objective: rankedRows[row] === 1 ? finiteOrNull(outcomes.metric(row, rules.objective.metric)) : null,
+  const objective = Array.from({ length: outcomes.length }, (_, row) =>
+    rankedRows[row] === 1 ? finiteOrNull(outcomes.metric(row, rules.objective.metric)) : null,
+  );
+  // Columns for the page: each searched param as the position of its value in `values` (a big grid's page
+  // would be several times larger as one object per trial).
+  const positions = (name: string): number[] => {
+    const at = new Map(values[name]!.map((value, position) => [value, position]));
+    return Array.from({ length: outcomes.length }, (_, row) => at.get(outcomes.param(row, name)!)!);
+  };
+  const columns = Object.fromEntries(names.map((name) => [name, positions(name)]));
+  const bestPositions =
+    ranking.rows[0] === undefined ? null : Object.fromEntries(names.map((name) => [name, columns[name]![ranking.rows[0]!]!]));
+  const points = Array.from({ length: outcomes.length }, (_, row) => ({
+    objective: objective[row]!,
     drawdown: outcomes.metric(row, 'maxDrawdown') ?? 0,
   }));
   const options = (selected: number): string =>
@@ -80,7 +109,7 @@ export async function renderOptimizeReport(input: OptimizeReportInput): Promise<
   const heatmap =
     names.length >= 2
       ? `<div class="panel-head"><h2>${escapeHtml(rules.objective.metric)} by two parameters</h2><span class="hint">other parameters at the best trial's values</span>
-<label class="hint">x <select id="heat-x">${options(0)}</select></label> <label class="hint">y <select id="heat-y">${options(1)}</select></label></div>
+<label class="hint">x <select id="heat-x">${options(0)}</select></label> <label class="hint">y <select id="heat-y">${options(1)}</select></label> <span id="heat-bins" class="hint"></span></div>
 <div class="table-scroll"><table id="heatmap" class="heatmap"></table></div>`
       : '<p class="muted">The heatmap needs two searched parameters.</p>';
   const subtitle = `${result.outcomes.length} trials · objective ${rules.objective.metric} (${rules.objective.direction}) · PBO ${result.overfitting.pbo?.probability.toFixed(3) ?? '—'} · deflated Sharpe ${result.overfitting.deflatedSharpe?.probability.toFixed(3) ?? '—'}`;
@@ -94,13 +123,13 @@ export async function renderOptimizeReport(input: OptimizeReportInput): Promise<
     title: `Optimize · ${input.strategy}`,
     subtitle,
     body: `<section class="panel">${heatmap}</section>
-<section class="panel"><div class="panel-head"><h2>${escapeHtml(rules.objective.metric)} against max drawdown</h2><span class="hint">one point per ranked trial (trials on one spot drawn once); the best in red</span></div>${scatterSvg(trials, ranking.rows[0] === undefined ? undefined : trials[ranking.rows[0]])}</section>
+<section class="panel"><div class="panel-head"><h2>${escapeHtml(rules.objective.metric)} against max drawdown</h2><span class="hint">one point per ranked trial (trials on one spot drawn once); the best in red</span></div>${scatterSvg(points, ranking.rows[0] === undefined ? undefined : points[ranking.rows[0]])}</section>
 <section class="panel"><div class="panel-head"><h2>Best trial's equity</h2><span class="hint">${escapeHtml(bestText)}</span></div><div id="equity-chart" class="chart equity"></div></section>`,
     data: {
       names,
       values,
-      trials,
-      best: best === undefined ? null : { params: best.params },
+      trials: { params: columns, objective },
+      best: bestPositions,
       higherIsBetter: rules.objective.direction === 'max',
       bestEquity: input.bestEquity,
     },

@@ -9,7 +9,8 @@ import { backtestData } from '../../../src/backtest/data.js';
 import type { TrialExecutor } from '../../../src/research/executor.js';
 import { parseObjective } from '../../../src/research/objective.js';
 import { optimize, planTrials } from '../../../src/research/optimize.js';
-import { rankedOutcomes } from '../../../src/research/ranking.js';
+import { OutcomeTable } from '../../../src/research/outcome-table.js';
+import { rankedOutcomes, rankTrials } from '../../../src/research/ranking.js';
 import { parseParamSpace } from '../../../src/research/param-space.js';
 import { trialEquity } from '../../../src/research/report/best-equity.js';
 import { renderOptimizeReport } from '../../../src/research/report/optimize-report.js';
@@ -18,6 +19,7 @@ import { runTrial, type TrialSettings } from '../../../src/research/trial.js';
 import { parseSpan, walkForward, walkForwardWindows } from '../../../src/research/walkforward.js';
 import smaCrossover from '../../../strategies/sma-crossover.js';
 import { BROWSER_START_MS, type Browser, chromiumMissing, launchBrowser } from '../../support/backtest/chromium.js';
+import { syntheticOutcome } from '../../support/research/outcomes.js';
 import { AAPL, wavingDays } from '../../support/run/candles.js';
 
 const DATA = backtestData([{ symbol: AAPL, period: 'day', source: 'generated', candles: wavingDays(400) }]);
@@ -85,6 +87,40 @@ describe.skipIf(chromiumMissing !== undefined)(
       expect(new Set(titles)).toEqual(spots);
       expect(await page.$$eval('svg.scatter circle.best', (circles) => circles.length)).toBe(1);
       expect(await page.$$eval('#equity-chart canvas', (canvases) => canvases.length)).toBeGreaterThan(0);
+    }, 120_000);
+
+    it('groups a big grid into bins of neighbouring values, each cell the best trial of its bin', async () => {
+      // 100 × 120 made-up trials, sharpe highest (2) at fast 37, slow 90.
+      const outcomes = new OutcomeTable();
+      for (let fast = 1; fast <= 100; fast += 1)
+        for (let slow = 1; slow <= 120; slow += 1) {
+          const made = syntheticOutcome(outcomes.length);
+          const sharpe = 2 - (fast - 37) ** 2 / 100 - (slow - 90) ** 2 / 1000;
+          outcomes.add({ ...made, params: { fast, slow, quantity: 10 }, metrics: { ...made.metrics, sharpe } });
+        }
+      const result = {
+        plan: { trials: [], skipped: [], spaceSize: outcomes.length },
+        outcomes,
+        ranking: rankTrials(outcomes, RULES),
+        overfitting: { pbo: null, deflatedSharpe: null },
+        interrupted: false,
+      };
+      const file = join(folder, 'optimize-big.html');
+      await writeFile(file, await renderOptimizeReport({ strategy: 'made-up', result, rules: RULES, bestEquity: [] }));
+      const { page, errors } = await browser.open(file);
+      await page.waitForSelector('body[data-rendered="true"]', { timeout: 10_000 });
+      expect(errors).toEqual([]);
+      // Bins of 3 values: 34 columns (1–3 … 100) × 40 rows (1–3 … 118–120).
+      expect(await page.$$eval('#heatmap thead th', (cells) => cells.length)).toBe(1 + 34);
+      expect(await page.$$eval('#heatmap td.cell', (cells) => cells.length)).toBe(34 * 40);
+      const best = await page.$eval('#heatmap td.best', (cell) => {
+        const row = cell.parentElement!;
+        const column = [...row.children].indexOf(cell);
+        const header = row.closest('table')!.querySelector('thead tr')!.children[column]!;
+        return { value: cell.textContent, row: row.firstElementChild!.textContent, column: header.textContent };
+      });
+      expect(best).toEqual({ value: '2.000', row: '88–90', column: '37–39' });
+      expect(await page.$eval('#heat-bins', (hint) => hint.textContent)).toMatch(/grouped/);
     }, 120_000);
 
     it('draws the walk-forward stitched curve and the windows', async () => {
