@@ -10,10 +10,13 @@ import type { TrialOutcome } from './trial.js';
 
 type Cell = ParamValue | null;
 
-/** One field over every row: numbers as they are (null as NaN), texts and booleans as codes into a list. */
+/**
+ * One field over every row: numbers as they are (null as NaN), texts and booleans as codes into a list of
+ * the values seen; a field holding numbers and texts (a param of several types) codes its numbers too.
+ */
 class Column {
   values: Float64Array;
-  private kind: 'number' | 'coded' | undefined;
+  private coding = false;
   private readonly coded: Cell[] = [];
   private readonly codes = new Map<Cell, number>();
 
@@ -24,20 +27,29 @@ class Column {
     this.values = new Float64Array(capacity);
   }
 
+  /** Sets the value of the row after the `row` rows already set. */
   set(row: number, value: unknown): void {
-    this.values[row] = this.encode(value);
+    // NaN is kept as null, as the JSON of the result writes it.
+    if (value === null || (typeof value === 'number' && Number.isNaN(value))) {
+      this.values[row] = Number.NaN;
+      return;
+    }
+    if (typeof value !== 'number' && typeof value !== 'string' && typeof value !== 'boolean')
+      throw new Error(`trial outcome field ${this.name}: ${String(value)} is not a number, text or boolean`);
+    if (typeof value !== 'number' && !this.coding) this.startCoding(row);
+    this.values[row] = this.coding ? this.codeOf(value) : (value as number);
   }
 
   get(row: number): Cell {
     const value = this.values[row]!;
     if (Number.isNaN(value)) return null;
-    return this.kind === 'coded' ? this.coded[value]! : value;
+    return this.coding ? this.coded[value]! : value;
   }
 
   /** The value as a number when it is one (null otherwise). */
   number(row: number): number | null {
-    const value = this.values[row]!;
-    return this.kind === 'number' && !Number.isNaN(value) ? value : null;
+    const value = this.get(row);
+    return typeof value === 'number' ? value : null;
   }
 
   grow(capacity: number): void {
@@ -46,16 +58,14 @@ class Column {
     this.values = values;
   }
 
-  private encode(value: unknown): number {
-    // NaN is kept as null, as the JSON of the result writes it.
-    if (value === null || (typeof value === 'number' && Number.isNaN(value))) return Number.NaN;
-    const kind = typeof value === 'number' ? 'number' : typeof value === 'string' || typeof value === 'boolean' ? 'coded' : undefined;
-    this.kind ??= kind;
-    if (kind === undefined || kind !== this.kind)
-      throw new Error(`trial outcome field ${this.name}: ${String(value)} does not fit the column (${this.kind})`);
-    if (kind === 'number') return value as number;
-    let code = this.codes.get(value as Cell);
-    if (code === undefined) this.codes.set(value as Cell, (code = this.coded.push(value as Cell) - 1));
+  private startCoding(rows: number): void {
+    this.coding = true;
+    for (let row = 0; row < rows; row += 1) if (!Number.isNaN(this.values[row]!)) this.values[row] = this.codeOf(this.values[row]!);
+  }
+
+  private codeOf(value: ParamValue): number {
+    let code = this.codes.get(value);
+    if (code === undefined) this.codes.set(value, (code = this.coded.push(value) - 1));
     return code;
   }
 }

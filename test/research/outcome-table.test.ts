@@ -22,6 +22,17 @@ describe('the outcome table', () => {
     expect(Object.keys(table.at(0).metrics)).toEqual(Object.keys(outcomes[0]!.metrics));
   });
 
+  it('keeps a param of several types (numbers, then a text, then numbers again)', () => {
+    const outcomes = [5, 'auto', 7.5, null, true, 5].map((window, index) => {
+      const made = outcome(index);
+      return { ...made, params: { ...made.params, window } } as typeof made;
+    });
+    const table = OutcomeTable.of(outcomes);
+    expect([...table]).toEqual(outcomes);
+    expect(table.param(2, 'window')).toBe(7.5);
+    expect(table.param(1, 'window')).toBe('auto');
+  });
+
   it('keeps a NaN metric as null, as the JSON of a result writes it', () => {
     const table = OutcomeTable.of([outcome(1, { sharpe: Number.NaN })]);
     expect(table.at(0).metrics.sharpe).toBeNull();
@@ -30,7 +41,7 @@ describe('the outcome table', () => {
   it('refuses an outcome that does not fit the first one', () => {
     const table = OutcomeTable.of([outcome(1)]);
     expect(() => table.add(outcome(2, { extra: 1 }))).toThrow(/params or metrics are not those/);
-    expect(() => table.add(outcome(2, { sharpe: 'high' }))).toThrow(/sharpe: high does not fit/);
+    expect(() => table.add(outcome(2, { sharpe: {} }))).toThrow(/sharpe: \[object Object\] is not a number, text or boolean/);
     const short = outcome(2);
     expect(() => table.add({ ...short, stats: { ...short.stats, blockSums: [1] } })).toThrow(/1 return blocks, the table's trials have 4/);
   });
