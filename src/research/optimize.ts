@@ -81,18 +81,11 @@ export interface OptimizeOptions {
 export async function optimize(options: OptimizeOptions): Promise<OptimizeResult> {
   const wanted = new Set(options.plan.trials.map((trial) => trial.index));
   const done = new Set<number>();
-  let finished = new OutcomeTable();
+  const finished = startingTable(options.finished ?? [], wanted, done);
   const keep = (outcome: TrialOutcome): void => {
     done.add(outcome.index);
     finished.add(outcome);
   };
-  const given = options.finished ?? [];
-  if (given instanceof OutcomeTable) for (let row = 0; row < given.length; row += 1) done.add(given.indexAt(row));
-  if (given instanceof OutcomeTable && done.size === given.length && [...done].every((index) => wanted.has(index))) finished = given;
-  else {
-    done.clear();
-    for (const outcome of given) if (wanted.has(outcome.index) && !done.has(outcome.index)) keep(outcome);
-  }
   const remaining = options.plan.trials.filter((trial) => !done.has(trial.index));
   const signal = options.signal ?? new AbortController().signal;
   await options.executor.run(
@@ -106,15 +99,30 @@ export async function optimize(options: OptimizeOptions): Promise<OptimizeResult
     signal,
   );
   finished.sortByIndex();
-  const outcomes = finished;
-  const ranking = rankTrials(outcomes, options.rules);
+  const ranking = rankTrials(finished, options.rules);
   return {
     plan: options.plan,
-    outcomes,
+    outcomes: finished,
     ranking,
-    overfitting: await overfittingOf(outcomes, ranking.rows[0], options.executor),
-    interrupted: outcomes.length < options.plan.trials.length,
+    overfitting: await overfittingOf(finished, ranking.rows[0], options.executor),
+    interrupted: finished.length < options.plan.trials.length,
   };
+}
+
+/** The earlier trials of this run, each once, with their indexes in `done`: a table of just those is taken over. */
+function startingTable(given: Iterable<TrialOutcome>, wanted: ReadonlySet<number>, done: Set<number>): OutcomeTable {
+  if (given instanceof OutcomeTable) {
+    for (let row = 0; row < given.length; row += 1) done.add(given.indexAt(row));
+    if (done.size === given.length && [...done].every((index) => wanted.has(index))) return given;
+    done.clear();
+  }
+  const table = new OutcomeTable();
+  for (const outcome of given)
+    if (wanted.has(outcome.index) && !done.has(outcome.index)) {
+      done.add(outcome.index);
+      table.add(outcome);
+    }
+  return table;
 }
 
 /**

@@ -1,7 +1,7 @@
 // The finished trials of a research run as typed columns: a big grid keeps hundreds of thousands of them,
-// and as objects each costs ~1.8 KB of heap (29 boxed metrics, three date strings, params, the return
-// statistics); as columns ~0.6 KB. Rows are made as TrialOutcome objects only when asked for (the top N,
-// the reports, the trials file), equal to the outcomes that went in.
+// and as objects (boxed metrics, date strings, params, return statistics) they took several times the
+// memory. Rows are made as TrialOutcome objects only when asked for (the top N, the reports, the trials
+// file), equal to the outcomes that went in.
 import type { ParamValue } from '../strategy/params.js';
 import type { TrialMetrics } from './objective.js';
 import type { ReturnStats } from './return-stats.js';
