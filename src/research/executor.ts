@@ -10,8 +10,14 @@ export interface TrialExecutor {
   run(trials: readonly TrialTask[], onOutcome: (outcome: TrialOutcome) => void, signal: AbortSignal): Promise<void>;
   /**
    * The overfitting statistic's splits, part by part, on the executor's threads (results in the parts'
-   * order). Absent: they are computed in the calling thread.
+   * order), calling `onPart` as each part is done; rejects once `signal` aborts. Absent: they are computed in
+   * the calling thread.
    */
-  splitLogits?(input: SplitInput, parts: readonly SplitPart[]): Promise<SplitLogits[]>;
+  splitLogits?(input: SplitInput, parts: readonly SplitPart[], progress: SplitProgress): Promise<SplitLogits[]>;
   close(): Promise<void>;
+}
+
+export interface SplitProgress {
+  readonly onPart: () => void;
+  readonly signal: AbortSignal;
 }

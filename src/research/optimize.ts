@@ -10,7 +10,7 @@ import { type Ranking, type RankingRules, rankTrials } from './ranking.js';
 import { blockBounds, type ReturnStats } from './return-stats.js';
 import { type DeflatedSharpe, deflatedSharpe } from './stats/deflated-sharpe.js';
 import { type Pbo, pboDefined, pboOfSplits } from './stats/pbo.js';
-import { splitLogits, splitParts } from './stats/pbo-splits.js';
+import { type SplitLogits, splitLogits, splitParts } from './stats/pbo-splits.js';
 import { OutcomeTable } from './outcome-table.js';
 import { prepareTrial, type TrialOutcome, type TrialSettings, type TrialTask } from './trial.js';
 
@@ -62,6 +62,8 @@ export interface OptimizeResult {
   readonly overfitting: Overfitting;
   /** True when stopped before every trial finished. */
   readonly interrupted: boolean;
+  /** True when stopped at all: before every trial finished, or during the overfitting statistic (then left out). */
+  readonly stopped: boolean;
 }
 
 export interface OptimizeOptions {
@@ -75,6 +77,9 @@ export interface OptimizeOptions {
   readonly finished?: Iterable<TrialOutcome>;
   /** Called once per newly finished trial (the trials file, the progress bar). */
   readonly onOutcome?: (outcome: TrialOutcome, done: number) => void;
+  /** Called as the overfitting statistic's parts are done (0 of them first): the long last step of a big grid. */
+  readonly onOverfitting?: (done: number, total: number) => void;
+  /** Stops the trials; stopped after them, the overfitting statistic is left out (null). */
   readonly signal?: AbortSignal;
 }
 
@@ -104,8 +109,12 @@ export async function optimize(options: OptimizeOptions): Promise<OptimizeResult
     plan: options.plan,
     outcomes: finished,
     ranking,
-    overfitting: await overfittingOf(finished, ranking.rows[0], options.executor),
+    overfitting: await overfittingOf(finished, ranking.rows[0], options.executor, {
+      signal,
+      ...(options.onOverfitting === undefined ? {} : { onProgress: options.onOverfitting }),
+    }),
     interrupted: finished.length < options.plan.trials.length,
+    stopped: signal.aborted,
   };
 }
 
@@ -129,13 +138,18 @@ function startingTable(given: Iterable<TrialOutcome>, wanted: ReadonlySet<number
  * PBO over every finished trial (on the executor's threads when it can); the deflated Sharpe ratio of the
  * best-ranked one (a row of the table).
  */
-export async function overfittingOf(outcomes: OutcomeTable, best: number | undefined, executor?: TrialExecutor): Promise<Overfitting> {
+export async function overfittingOf(
+  outcomes: OutcomeTable,
+  best: number | undefined,
+  executor?: TrialExecutor,
+  progress: { readonly signal?: AbortSignal; readonly onProgress?: (done: number, total: number) => void } = {},
+): Promise<Overfitting> {
   if (outcomes.length === 0) return { pbo: null, deflatedSharpe: null };
   const first = outcomes.statsAt(0);
   const bounds = blockBounds(first.count, first.blockSums.length);
   const counts = bounds.slice(1).map((end, block) => end - bounds[block]!);
   const sharpes = Float64Array.from({ length: outcomes.length }, (_, row) => sharpeOf(outcomes.statsAt(row)));
-  const pbo = await pboOn(executor, outcomes, counts);
+  const pbo = await pboOn(executor, outcomes, counts, progress.signal ?? new AbortController().signal, progress.onProgress);
   if (best === undefined) return { pbo, deflatedSharpe: null };
   const chosen = outcomes.statsAt(best);
   return {
@@ -154,14 +168,32 @@ function sharpeOf(stats: ReturnStats): number {
   return stats.std > 0 ? stats.mean / stats.std : 0;
 }
 
-async function pboOn(executor: TrialExecutor | undefined, outcomes: OutcomeTable, counts: readonly number[]): Promise<Pbo | null> {
-  if (!pboDefined(outcomes.length, counts.length)) return null;
+async function pboOn(
+  executor: TrialExecutor | undefined,
+  outcomes: OutcomeTable,
+  counts: readonly number[],
+  signal: AbortSignal,
+  onProgress?: (done: number, total: number) => void,
+): Promise<Pbo | null> {
+  if (!pboDefined(outcomes.length, counts.length) || signal.aborted) return null;
   const input = outcomes.splitInput(counts, executor?.splitLogits !== undefined);
   const parts = splitParts(counts.length);
-  if (executor?.splitLogits === undefined)
-    return pboOfSplits(
-      counts.length,
-      parts.map((part) => splitLogits(input, part)),
-    );
-  return pboOfSplits(counts.length, await executor.splitLogits(input, parts));
+  let done = 0;
+  const onPart = (): void => onProgress?.((done += 1), parts.length);
+  onProgress?.(0, parts.length);
+  if (executor?.splitLogits === undefined) {
+    const logits: SplitLogits[] = [];
+    for (const part of parts) {
+      if (signal.aborted) return null;
+      logits.push(splitLogits(input, part));
+      onPart();
+    }
+    return pboOfSplits(counts.length, logits);
+  }
+  try {
+    return pboOfSplits(counts.length, await executor.splitLogits(input, parts, { onPart, signal }));
+  } catch (error) {
+    if (signal.aborted) return null;
+    throw error;
+  }
 }

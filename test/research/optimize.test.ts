@@ -11,6 +11,7 @@ import type { TrialExecutor } from '../../src/research/executor.js';
 import { parseObjective } from '../../src/research/objective.js';
 import { optimize, planTrials } from '../../src/research/optimize.js';
 import { OutcomeTable } from '../../src/research/outcome-table.js';
+import { splitParts } from '../../src/research/stats/pbo-splits.js';
 import { rankedOutcomes } from '../../src/research/ranking.js';
 import { parseParamSpace } from '../../src/research/param-space.js';
 import { createInProcessExecutor } from '../../src/research/in-process.js';
@@ -131,6 +132,37 @@ describe('optimize', () => {
       expect(stopped.outcomes.length).toBeLessThan(plan.trials.length);
       const byIndex = new Map([...local.outcomes].map((outcome) => [outcome.index, outcome]));
       for (const outcome of stopped.outcomes) expect(outcome).toEqual(byIndex.get(outcome.index));
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+
+  it('reports the overfitting statistic part by part, in this thread and on the pool, and leaves it out when stopped during it', async () => {
+    const plan = planTrials(smaCrossover as never, SETTINGS, { space: SPACE, search: 'grid', seed: 1 });
+    const parts = splitParts(SETTINGS.blocks).length;
+    const pool = createLocalPool({ workers: 2, settings: SETTINGS, data: shareData(DATA, dataHash(DATA)) });
+    try {
+      for (const executor of [inProcess, pool]) {
+        const seen: number[] = [];
+        const whole = await optimize({ plan, rules: RULES, executor, onOverfitting: (done, total) => seen.push(done, total) });
+        expect(whole.overfitting.pbo).not.toBeNull();
+        expect(whole.stopped).toBe(false);
+        // (done, total) pairs: 0 first, then each part once (in any order on the pool, so counted).
+        expect(seen.filter((_, at) => at % 2 === 1)).toEqual(Array(parts + 1).fill(parts));
+        expect(seen.filter((_, at) => at % 2 === 0)).toEqual(Array.from({ length: parts + 1 }, (_, done) => done));
+
+        const stop = new AbortController();
+        const stopped = await optimize({
+          plan,
+          rules: RULES,
+          executor,
+          signal: stop.signal,
+          onOverfitting: (done) => done === 1 && stop.abort(),
+        });
+        expect([stopped.interrupted, stopped.stopped, stopped.overfitting.pbo]).toEqual([false, true, null]);
+        expect(stopped.overfitting.deflatedSharpe).toEqual(whole.overfitting.deflatedSharpe);
+        expect([...stopped.outcomes]).toEqual([...whole.outcomes]);
+      }
     } finally {
       await pool.close();
     }

@@ -68,6 +68,8 @@ export async function optimizeAction(args: OptimizeArgs): Promise<OptimizeResult
   if (finishedBefore > 0)
     process.stderr.write(`resuming: ${finishedBefore} of ${plan.trials.length} trials already finished in ${args.resume}\n`);
   progress.start(plan.trials.length);
+  // The overfitting statistic of a big grid takes a while after the last trial: its own bar.
+  const overfitting = createProgress({ clock: systemClock, stream: process.stderr, label: 'PBO', unit: 'parts' });
   let result: OptimizeResult;
   try {
     result = await optimize({
@@ -80,9 +82,14 @@ export async function optimizeAction(args: OptimizeArgs): Promise<OptimizeResult
         trialsFile?.append(outcome);
         progress.update(done);
       },
+      onOverfitting: (done, total) => {
+        if (done === 0) progress.stop(), overfitting.start(total);
+        else overfitting.update(done);
+      },
     });
   } finally {
     progress.stop();
+    overfitting.stop();
     process.off('SIGINT', onInterrupt);
     trialsFile?.close();
     await executor.close();
@@ -104,7 +111,7 @@ export async function optimizeAction(args: OptimizeArgs): Promise<OptimizeResult
     return trialEquity({ definition: inputs.strategy.definition, data: inputs.data, risk: inputs.risk }, settings, combo);
   };
   await writeOptimizeOutputs(args, json, inputs.strategy.name, result, rules, bestEquity);
-  if (result.interrupted) process.exitCode = 130;
+  if (result.stopped) process.exitCode = 130;
   return result;
 }
 
@@ -143,7 +150,7 @@ function summaryText(result: OptimizeResult, rules: RankingRules, top: number): 
     '',
     ranking.rows.length === 0 ? 'No trial meets the constraints.' : formatTable(result, rules, top),
     '',
-    `Probability of backtest overfitting (CSCV, ${overfitting.pbo?.splits ?? 0} splits): ${overfitting.pbo === null ? '—' : overfitting.pbo.probability.toFixed(3)}`,
+    `Probability of backtest overfitting (CSCV, ${overfitting.pbo?.splits ?? 0} splits): ${overfitting.pbo === null ? `—${result.stopped ? ' (left out: stopped)' : ''}` : overfitting.pbo.probability.toFixed(3)}`,
     `Deflated Sharpe ratio of the best (probability its Sharpe > the luck of ${overfitting.deflatedSharpe?.trials ?? 0} trials): ${overfitting.deflatedSharpe === null ? '—' : overfitting.deflatedSharpe.probability.toFixed(3)}`,
   ];
   return `${lines.join('\n')}\n`;

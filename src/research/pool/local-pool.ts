@@ -34,6 +34,11 @@ export function createLocalPool(options: {
     concurrentTasksPerWorker: IN_FLIGHT_PER_THREAD,
     workerData: setup,
   });
+  // A single trial aborted on Ctrl-C may send its result as the abort lands: piscina then emits that late
+  // result as an 'error' event, which unheard would end the process.
+  pool.on('error', (error: Error) => {
+    if (!error.message.startsWith('Unexpected message from Worker')) throw error;
+  });
   const lanes = options.workers * IN_FLIGHT_PER_THREAD;
   /** Milliseconds per trial as the threads measured them; unknown until the first batch is back. */
   let trialMs: number | undefined;
@@ -65,8 +70,22 @@ export function createLocalPool(options: {
       await Promise.all(Array.from({ length: lanes }, lane));
       if (failure !== undefined) throw failure;
     },
-    splitLogits: (input, parts) =>
-      Promise.all(parts.map(async (part) => (await pool.run({ input, part }, { name: 'runSplitTask' })) as SplitLogits)),
+    async splitLogits(input, parts, { onPart, signal }) {
+      // A part at a time per thread: stopped, no part starts, and those running finish (piscina ends a thread
+      // whose task is aborted mid-run, and a pool closed under a running task reports its result as an error).
+      const logits: SplitLogits[] = new Array(parts.length);
+      let next = 0;
+      const lane = async (): Promise<void> => {
+        while (next < parts.length && !signal.aborted) {
+          const at = next++;
+          logits[at] = (await pool.run({ input, part: parts[at]! }, { name: 'runSplitTask' })) as SplitLogits;
+          onPart();
+        }
+      };
+      await Promise.all(Array.from({ length: options.workers }, lane));
+      if (signal.aborted) throw new Error('stopped');
+      return logits;
+    },
     close: () => pool.destroy(),
   };
 }

@@ -104,6 +104,7 @@ describe.skipIf(chromiumMissing !== undefined)(
         ranking: rankTrials(outcomes, RULES),
         overfitting: { pbo: null, deflatedSharpe: null },
         interrupted: false,
+        stopped: false,
       };
       const file = join(folder, 'optimize-big.html');
       await writeFile(file, await renderOptimizeReport({ strategy: 'made-up', result, rules: RULES, bestEquity: [] }));
