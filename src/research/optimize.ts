@@ -184,6 +184,8 @@ async function pboOn(
   if (executor?.splitLogits === undefined) {
     const logits: SplitLogits[] = [];
     for (const part of parts) {
+      // Between parts the event loop turns, so Ctrl-C is heard (a queue run's big grid takes a minute here).
+      await new Promise((resolve) => setImmediate(resolve));
       if (signal.aborted) return null;
       logits.push(splitLogits(input, part));
       onPart();

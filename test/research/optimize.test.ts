@@ -157,7 +157,8 @@ describe('optimize', () => {
           rules: RULES,
           executor,
           signal: stop.signal,
-          onOverfitting: (done) => done === 1 && stop.abort(),
+          // Aborted from the event loop, as Ctrl-C is: heard between parts in this thread too.
+          onOverfitting: (done) => done === 1 && setImmediate(() => stop.abort()),
         });
         expect([stopped.interrupted, stopped.stopped, stopped.overfitting.pbo]).toEqual([false, true, null]);
         expect(stopped.overfitting.deflatedSharpe).toEqual(whole.overfitting.deflatedSharpe);
