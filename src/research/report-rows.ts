@@ -46,28 +46,26 @@ function formatNumber(value: number | null | undefined): string {
 }
 
 /** One row per finished trial, best first then the excluded ones by index; every param and metric a column. */
-export function formatCsv(result: OptimizeResult): string {
+export function* csvLines(result: OptimizeResult): Generator<string> {
   const { outcomes, ranking } = result;
   const rankOf = new Int32Array(outcomes.length);
   ranking.rows.forEach((row, rank) => {
     rankOf[row] = rank + 1;
   });
-  const order = [...ranking.rows, ...Array.from({ length: outcomes.length }, (_, row) => row).filter((row) => rankOf[row] === 0)];
   const names = outcomes.paramNames();
   const metrics = outcomes.length === 0 ? [] : Object.keys(outcomes.at(0).metrics);
-  const lines = [['rank', 'trial', ...names, ...metrics].join(',')];
-  for (const row of order) {
+  yield `${['rank', 'trial', ...names, ...metrics].join(',')}\n`;
+  const line = (row: number): string => {
     const outcome = outcomes.at(row);
-    lines.push(
-      [
-        rankOf[row] === 0 ? '' : String(rankOf[row]),
-        String(outcome.index),
-        ...names.map((name) => csvCell(outcome.params[name])),
-        ...metrics.map((metric) => csvCell((outcome.metrics as Record<string, unknown>)[metric])),
-      ].join(','),
-    );
-  }
-  return `${lines.join('\n')}\n`;
+    return `${[
+      rankOf[row] === 0 ? '' : String(rankOf[row]),
+      String(outcome.index),
+      ...names.map((name) => csvCell(outcome.params[name])),
+      ...metrics.map((metric) => csvCell((outcome.metrics as Record<string, unknown>)[metric])),
+    ].join(',')}\n`;
+  };
+  for (const row of ranking.rows) yield line(row);
+  for (let row = 0; row < outcomes.length; row += 1) if (rankOf[row] === 0) yield line(row);
 }
 
 function csvCell(value: unknown): string {

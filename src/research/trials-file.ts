@@ -1,8 +1,9 @@
 // The file of finished trials (`--resume FILE`): JSON Lines, a header naming the run, then one trial a line,
 // appended as each finishes, so Ctrl-C or a crash loses nothing finished and a rerun continues where it stopped.
-import { closeSync, existsSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, writeSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { InvalidInputError } from '../domain/errors.js';
+import { writeChunksToFile } from '../files/chunked-write.js';
 import { OutcomeTable } from './outcome-table.js';
 import type { TrialOutcome } from './trial.js';
 
@@ -51,14 +52,8 @@ export function openTrialsFile(path: string, identity: RunIdentity): TrialsFile 
     });
   // A last line cut short by a kill mid-write is dropped: that trial runs again.
   if (last !== undefined && (header === undefined || last.line.endsWith('}'))) take(last.line, last.number);
-  // Rewritten whole, so a line cut short by a kill never sits in the middle of the file; written beside it
-  // and renamed over it, so a kill while rewriting leaves the old file whole.
-  const rewritten = `${path}.${process.pid}.tmp`;
-  const out = bufferedWriter(openSync(rewritten, 'w'));
-  out.write(`${JSON.stringify({ kind: 'trader-optimize-trials', version: 1, run: identity })}\n`);
-  for (const outcome of finished) out.write(`${JSON.stringify(outcome)}\n`);
-  out.close();
-  renameSync(rewritten, path);
+  // Rewritten whole (beside it, then renamed over it), so a line cut short by a kill never sits in the middle.
+  writeChunksToFile(path, fileLines(identity, finished));
   const appending = openSync(path, 'a');
   return {
     finished,
@@ -69,7 +64,7 @@ export function openTrialsFile(path: string, identity: RunIdentity): TrialsFile 
   };
 }
 
-// Read and written a megabyte at a time: a big grid's file is larger than the longest string V8 makes.
+// Read a megabyte at a time (and written in pieces): a big grid's file is larger than the longest string V8 makes.
 const CHUNK = 1 << 20;
 
 function forEachLine(path: string, visit: (line: string, number: number) => void): void {
@@ -91,25 +86,9 @@ function forEachLine(path: string, visit: (line: string, number: number) => void
   }
 }
 
-function bufferedWriter(fd: number): { write(text: string): void; close(): void } {
-  let pending: string[] = [];
-  let size = 0;
-  const flush = (): void => {
-    writeSync(fd, pending.join(''));
-    pending = [];
-    size = 0;
-  };
-  return {
-    write: (text) => {
-      pending.push(text);
-      size += text.length;
-      if (size >= CHUNK) flush();
-    },
-    close: () => {
-      if (size > 0) flush();
-      closeSync(fd);
-    },
-  };
+function* fileLines(identity: RunIdentity, finished: OutcomeTable): Generator<string> {
+  yield `${JSON.stringify({ kind: 'trader-optimize-trials', version: 1, run: identity })}\n`;
+  for (const outcome of finished) yield `${JSON.stringify(outcome)}\n`;
 }
 
 function parseLine(path: string, line: string, number: number): unknown {

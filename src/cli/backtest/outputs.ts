@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import type { BacktestRun } from '../../backtest/engine.js';
 import { renderReport } from '../../backtest/report/html.js';
 import { buildResult, resultJsonChunks } from '../../backtest/report/result-builder.js';
-import { writeChunks, writeChunksToFile } from './chunked-write.js';
+import { writeChunks, writeChunksToFile } from '../../files/chunked-write.js';
 import type { BacktestResult, MetricsOptions } from '../../backtest/result.js';
 import { colorEnabled, formatSummary } from '../../backtest/summary.js';
 

@@ -8,7 +8,8 @@ import { createProgress } from '../../backtest/progress.js';
 import { systemClock } from '../../clock/system-clock.js';
 import { optimize, planTrials, type OptimizeResult, type TrialPlan } from '../../research/optimize.js';
 import { type RankingRules, rankedOutcomes } from '../../research/ranking.js';
-import { formatCsv, formatTable, optimizeDocument } from '../../research/report-rows.js';
+import { csvLines, formatTable, optimizeDocument } from '../../research/report-rows.js';
+import { writeChunksToFile } from '../../files/chunked-write.js';
 import { openTrialsFile, saveTrials, type TrialsFile } from '../../research/trials-file.js';
 import { BACKTEST_OPTIONS, jsonTarget } from '../backtest/flags.js';
 import { jsonTakesAValue } from '../backtest/backtest-command.js';
@@ -131,7 +132,7 @@ async function writeOptimizeOutputs(
     else await writeFile(json, text), process.stderr.write(`wrote ${json}\n`);
   }
   if (args.csv !== undefined) {
-    await writeFile(args.csv, formatCsv(result));
+    writeChunksToFile(args.csv, csvLines(result));
     process.stderr.write(`wrote ${args.csv}\n`);
   }
   if (args.report !== undefined) {

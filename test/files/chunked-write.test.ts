@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { writeChunksToFile } from '../../../src/cli/backtest/chunked-write.js';
+import { writeChunksToFile } from '../../src/files/chunked-write.js';
 
 let folder: string | undefined;
 afterEach(() => {
