@@ -7,10 +7,10 @@ import type { ParamDefaults } from '../strategy/params.js';
 import type { TrialExecutor } from './executor.js';
 import { comboAt, type ParamCombo, type ParamSpace, spaceSize, trialPositions } from './param-space.js';
 import { type Ranking, type RankingRules, rankTrials } from './ranking.js';
-import { blockBounds, type ReturnStats } from './return-stats.js';
+import { blockBounds } from './return-stats.js';
 import { type DeflatedSharpe, deflatedSharpe } from './stats/deflated-sharpe.js';
 import { type Pbo, pboDefined, pboOfSplits } from './stats/pbo.js';
-import { type SplitLogits, splitLogits, splitParts } from './stats/pbo-splits.js';
+import { type SplitLogits, splitInputOf, splitLogits, splitParts } from './stats/pbo-splits.js';
 import { OutcomeTable } from './outcome-table.js';
 import { prepareTrial, type TrialOutcome, type TrialSettings, type TrialTask } from './trial.js';
 
@@ -148,7 +148,10 @@ export async function overfittingOf(
   const first = outcomes.statsAt(0);
   const bounds = blockBounds(first.count, first.blockSums.length);
   const counts = bounds.slice(1).map((end, block) => end - bounds[block]!);
-  const sharpes = Float64Array.from({ length: outcomes.length }, (_, row) => sharpeOf(outcomes.statsAt(row)));
+  const sharpes = Float64Array.from({ length: outcomes.length }, (_, row) => {
+    const std = outcomes.stat(row, 'std');
+    return std > 0 ? outcomes.stat(row, 'mean') / std : 0;
+  });
   const pbo = await pboOn(executor, outcomes, counts, progress.signal ?? new AbortController().signal, progress.onProgress);
   if (best === undefined) return { pbo, deflatedSharpe: null };
   const chosen = outcomes.statsAt(best);
@@ -164,10 +167,6 @@ export async function overfittingOf(
   };
 }
 
-function sharpeOf(stats: ReturnStats): number {
-  return stats.std > 0 ? stats.mean / stats.std : 0;
-}
-
 async function pboOn(
   executor: TrialExecutor | undefined,
   outcomes: OutcomeTable,
@@ -176,7 +175,7 @@ async function pboOn(
   onProgress?: (done: number, total: number) => void,
 ): Promise<Pbo | null> {
   if (!pboDefined(outcomes.length, counts.length) || signal.aborted) return null;
-  const input = outcomes.splitInput(counts, executor?.splitLogits !== undefined);
+  const input = splitInputOf(outcomes.length, counts, (row) => outcomes.statsAt(row), executor?.splitLogits !== undefined);
   const parts = splitParts(counts.length);
   let done = 0;
   const onPart = (): void => onProgress?.((done += 1), parts.length);

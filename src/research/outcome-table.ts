@@ -5,7 +5,6 @@
 import type { ParamValue } from '../strategy/params.js';
 import type { TrialMetrics } from './objective.js';
 import type { ReturnStats } from './return-stats.js';
-import type { SplitInput } from './stats/pbo-splits.js';
 import type { TrialOutcome } from './trial.js';
 
 type Cell = ParamValue | null;
@@ -147,6 +146,11 @@ export class OutcomeTable implements Iterable<TrialOutcome> {
     };
   }
 
+  /** One of a row's return statistics. */
+  stat(row: number, name: (typeof STAT_FIELDS)[number]): number {
+    return this.stats[STAT_FIELDS.indexOf(name)]!.values[row]!;
+  }
+
   /** The return statistics of a row (block sums as views of the table: read, do not keep). */
   statsAt(row: number): ReturnStats {
     const start = row * this.blocks;
@@ -160,22 +164,6 @@ export class OutcomeTable implements Iterable<TrialOutcome> {
       blockSums: this.sums.subarray(start, start + this.blocks) as unknown as readonly number[],
       blockSquares: this.squares.subarray(start, start + this.blocks) as unknown as readonly number[],
     };
-  }
-
-  /** The rows' block sums and squares block-major, as CSCV reads them (`counts`: returns per block). */
-  splitInput(counts: readonly number[], shared: boolean): SplitInput {
-    const n = this.rows;
-    const blocks = this.blocks;
-    if (counts.length !== blocks) throw new Error(`${counts.length} block counts for trials of ${blocks} blocks`);
-    const buffer = (): ArrayBufferLike => (shared ? new SharedArrayBuffer(8 * blocks * n) : new ArrayBuffer(8 * blocks * n));
-    const sums = new Float64Array(buffer());
-    const squares = new Float64Array(buffer());
-    for (let row = 0; row < n; row += 1)
-      for (let block = 0; block < blocks; block += 1) {
-        sums[block * n + row] = this.sums[row * blocks + block]!;
-        squares[block * n + row] = this.squares[row * blocks + block]!;
-      }
-    return { trials: n, counts: [...counts], sums, squares };
   }
 
   /** Orders the rows by trial index, a column at a time (and trims the columns to the rows). */

@@ -157,8 +157,9 @@ describe('optimize', () => {
           rules: RULES,
           executor,
           signal: stop.signal,
-          // Aborted from the event loop, as Ctrl-C is: heard between parts in this thread too.
-          onOverfitting: (done) => done === 1 && setImmediate(() => stop.abort()),
+          // In this thread, aborted from the event loop as Ctrl-C is: heard between parts. On the pool, at once
+          // (the pool's threads may finish every part before a turn of this thread's loop).
+          onOverfitting: (done) => done === 1 && (executor === inProcess ? setImmediate(() => stop.abort()) : stop.abort()),
         });
         expect([stopped.interrupted, stopped.stopped, stopped.overfitting.pbo]).toEqual([false, true, null]);
         expect(stopped.overfitting.deflatedSharpe).toEqual(whole.overfitting.deflatedSharpe);

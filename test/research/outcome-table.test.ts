@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConstraint, parseObjective } from '../../src/research/objective.js';
 import { OutcomeTable } from '../../src/research/outcome-table.js';
 import { rankedOutcomes, rankTrials } from '../../src/research/ranking.js';
-import { splitInput } from '../../src/research/stats/pbo-splits.js';
+import { splitInput, splitInputOf } from '../../src/research/stats/pbo-splits.js';
 import { syntheticOutcome as outcome } from '../support/research/outcomes.js';
 
 describe('the outcome table', () => {
@@ -58,13 +58,15 @@ describe('the outcome table', () => {
   it('lays out the block sums for CSCV as the list of return statistics does', () => {
     const outcomes = Array.from({ length: 9 }, (_, index) => outcome(index));
     const counts = [25, 25, 25, 25];
-    expect(OutcomeTable.of(outcomes).splitInput(counts, false)).toEqual(
+    const table = OutcomeTable.of(outcomes);
+    expect(splitInputOf(table.length, counts, (row) => table.statsAt(row))).toEqual(
       splitInput(
         outcomes.map((one) => one.stats),
         counts,
       ),
     );
-    expect(OutcomeTable.of(outcomes).splitInput(counts, true).sums.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(splitInputOf(table.length, counts, (row) => table.statsAt(row), true).sums.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect([table.stat(5, 'mean'), table.stat(5, 'std')]).toEqual([outcomes[5]!.stats.mean, outcomes[5]!.stats.std]);
   });
 });
 

@@ -137,10 +137,15 @@ export async function renderOptimizeReport(input: OptimizeReportInput): Promise<
   });
 }
 
-function lowest(values: readonly number[]): number {
+/** Lowest and highest (Math.min(...values) overflows the stack on a big grid's trials). */
+function extent(values: readonly number[]): [number, number] {
   let low = Number.POSITIVE_INFINITY;
-  for (const value of values) if (value < low) low = value;
-  return low;
+  let high = Number.NEGATIVE_INFINITY;
+  for (const value of values) {
+    if (value < low) low = value;
+    if (value > high) high = value;
+  }
+  return [low, high];
 }
 
 function finiteOrNull(value: number | null): number | null {
@@ -156,7 +161,8 @@ function scatterSvg(trials: readonly Point[], best: Point | undefined): string {
   const [width, height, pad] = [720, 320, 48];
   const xs = points.map((point) => point.drawdown);
   const ys = points.map((point) => point.objective);
-  const [xLow, xHigh, yLow, yHigh] = [lowest(xs), -lowest(xs.map((value) => -value)), lowest(ys), -lowest(ys.map((value) => -value))];
+  const [xLow, xHigh] = extent(xs);
+  const [yLow, yHigh] = extent(ys);
   const x = (value: number): number => pad + ((value - xLow) / (xHigh - xLow || 1)) * (width - 2 * pad);
   const y = (value: number): number => height - pad - ((value - yLow) / (yHigh - yLow || 1)) * (height - 2 * pad);
   // A big grid has many trials on one spot of the chart: each spot is drawn once (the best's on top).

@@ -29,23 +29,36 @@ export interface SplitLogits {
 /** Blocks decided per part: up to 2^(depth−1) parts of a few hundred splits each with 16 blocks. */
 const PART_DEPTH = 5;
 
-export function splitInput(
-  trials: readonly { readonly blockSums: readonly number[]; readonly blockSquares: readonly number[] }[],
+export interface BlockReturns {
+  /** Σ returns per block (S blocks, the same cut for every trial). */
+  readonly blockSums: readonly number[];
+  /** Σ returns² per block. */
+  readonly blockSquares: readonly number[];
+}
+
+export function splitInput(trials: readonly BlockReturns[], counts: readonly number[], shared = false): SplitInput {
+  return splitInputOf(trials.length, counts, (trial) => trials[trial]!, shared);
+}
+
+/** splitInput of `count` trials, each read once by `blocksOf` (a view it may reuse: nothing is kept). */
+export function splitInputOf(
+  count: number,
   counts: readonly number[],
+  blocksOf: (trial: number) => BlockReturns,
   shared = false,
 ): SplitInput {
-  const n = trials.length;
   const blocks = counts.length;
-  const buffer = (): ArrayBufferLike => (shared ? new SharedArrayBuffer(8 * blocks * n) : new ArrayBuffer(8 * blocks * n));
+  const buffer = (): ArrayBufferLike => (shared ? new SharedArrayBuffer(8 * blocks * count) : new ArrayBuffer(8 * blocks * count));
   const sums = new Float64Array(buffer());
   const squares = new Float64Array(buffer());
-  trials.forEach((trial, index) => {
+  for (let trial = 0; trial < count; trial += 1) {
+    const { blockSums, blockSquares } = blocksOf(trial);
     for (let block = 0; block < blocks; block += 1) {
-      sums[block * n + index] = trial.blockSums[block]!;
-      squares[block * n + index] = trial.blockSquares[block]!;
+      sums[block * count + trial] = blockSums[block]!;
+      squares[block * count + trial] = blockSquares[block]!;
     }
-  });
-  return { trials: n, counts: [...counts], sums, squares };
+  }
+  return { trials: count, counts: [...counts], sums, squares };
 }
 
 /** The parts covering every split once: each valid choice of the first blocks, block 0 in. */

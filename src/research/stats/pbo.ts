@@ -6,14 +6,9 @@
 // out-of-sample Sharpe ratio ranked among all trials': ω = rank / (N + 1), λ = ln(ω / (1 − ω)). PBO is the
 // share of splits with λ ≤ 0 (the in-sample best is at or below the out-of-sample median).
 
-import { logitOfRank, sharpeOf, type SplitLogits, splitInput, splitLogits, splitParts } from './pbo-splits.js';
+import { type BlockReturns, logitOfRank, sharpeOf, type SplitLogits, splitInput, splitLogits, splitParts } from './pbo-splits.js';
 
-export interface BlockReturns {
-  /** Σ returns per block (S blocks, the same cut for every trial). */
-  readonly blockSums: readonly number[];
-  /** Σ returns² per block. */
-  readonly blockSquares: readonly number[];
-}
+export type { BlockReturns };
 
 export interface Pbo {
   readonly probability: number;
