@@ -94,6 +94,7 @@ beforeAll(async () => {
     inProcess: ['optimize', SMA, ...GRID.slice(0, 4), '--json', join(folder, 'in-process.json')],
     badParam: ['optimize', SMA, '--param', 'fast=ten'],
     badBlocks: ['optimize', SMA, ...GRID, '--blocks', '22'],
+    windowWithoutQueue: ['optimize', SMA, ...GRID, '--queue-window', '100'],
     help: ['optimize', '--help'],
   };
   const results = await inBatches(
@@ -236,10 +237,16 @@ describe('trader optimize', () => {
     expect(run('badBlocks').stderr).toMatch(/--blocks: an even number from 2 to 20, got 22/);
   });
 
+  it('refuses --queue-window without --queue, exit status 2', () => {
+    expect(run('windowWithoutQueue').code).toBe(2);
+    expect(run('windowWithoutQueue').stderr).toMatch(/--queue-window: only with --queue/);
+  });
+
   it('explains itself with --help', () => {
     expect(run('help').code).toBe(0);
     expect(run('help').stdout).toMatch(/--objective/);
     expect(run('help').stdout).toMatch(/--resume/);
+    expect(run('help').stdout).toMatch(/--queue-window/);
   });
 });
 

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Queue } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadBacktestData } from '../../src/backtest/data.js';
 import { dataHash } from '../../src/research/data-hash.js';
@@ -18,6 +18,7 @@ import { optimize, planTrials } from '../../src/research/optimize.js';
 import { rankedOutcomes } from '../../src/research/ranking.js';
 import { parseParamSpace } from '../../src/research/param-space.js';
 import { QUEUE_NAME, queueConnection } from '../../src/research/queue/connection.js';
+import type { TrialJob } from '../../src/research/queue/job.js';
 import { createQueueExecutor } from '../../src/research/queue/submitter.js';
 import type { TrialOutcome, TrialSettings } from '../../src/research/trial.js';
 import smaCrossover from '../../strategies/sma-crossover.js';
@@ -165,6 +166,53 @@ describe('a run stopped before its trials ran', () => {
       await executor.close();
     }
   }, 60_000);
+});
+
+describe('a grid bigger than the queue window', () => {
+  it('holds at most a window of unfinished trials in Redis and keeps only the newest finished ones; submitted again, runs just the others', async () => {
+    const { data, settings, plan, rules, expected, here } = await setUp();
+    const connection = queueConnection(redis!.url);
+    const queue = new Queue(QUEUE_NAME, { connection });
+    // A worker of this test's own: before each trial it counts the queue's unfinished jobs, then runs the trial here.
+    const unfinished: number[] = [];
+    const local = here(settings);
+    const worker = new Worker<TrialJob, TrialOutcome>(
+      QUEUE_NAME,
+      async (job) => {
+        const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+        unfinished.push(Object.values(counts).reduce((sum, count) => sum + count, 0));
+        let outcome: TrialOutcome | undefined;
+        await local.run([job.data.trial], (result) => (outcome = result), new AbortController().signal);
+        return outcome!;
+      },
+      { connection, concurrency: 2 },
+    );
+    const submit = () =>
+      createQueueExecutor({ url: redis!.url, settings, dataHash: dataHash(data), dataPath: 'unused.csv', window: 8, keepFinished: 10 });
+    try {
+      const first = await submit();
+      try {
+        expect([...(await optimize({ plan, rules, executor: first })).outcomes]).toEqual([...expected.outcomes]);
+      } finally {
+        await first.close();
+      }
+      expect(unfinished).toHaveLength(plan.trials.length);
+      expect(Math.max(...unfinished)).toBeLessThanOrEqual(8);
+      expect(await queue.getCompletedCount()).toBe(10);
+      // The ten kept are read back; the others run again.
+      unfinished.length = 0;
+      const again = await submit();
+      try {
+        expect([...(await optimize({ plan, rules, executor: again })).outcomes]).toEqual([...expected.outcomes]);
+      } finally {
+        await again.close();
+      }
+      expect(unfinished).toHaveLength(plan.trials.length - 10);
+    } finally {
+      await worker.close();
+      await queue.close();
+    }
+  }, 120_000);
 });
 
 describe('a worker with other data', () => {

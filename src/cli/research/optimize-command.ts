@@ -40,7 +40,7 @@ export async function optimizeAction(args: OptimizeArgs): Promise<OptimizeResult
       trials: plan.trials.length,
     },
     settings,
-    choice.workers,
+    choice,
   );
   const identity = {
     strategy: inputs.strategy.name,

@@ -11,6 +11,7 @@ import { createInProcessExecutor } from '../../research/in-process.js';
 import { type Constraint, type Objective, parseConstraint, parseObjective } from '../../research/objective.js';
 import { parseParamSpace, type ParamSpace } from '../../research/param-space.js';
 import { createLocalPool, defaultWorkers } from '../../research/pool/local-pool.js';
+import { QUEUE_WINDOW } from '../../research/queue/limits.js';
 import { shareData } from '../../research/shared-data.js';
 import type { TrialContext, TrialSettings } from '../../research/trial.js';
 import type { BacktestArgs } from '../backtest/flags.js';
@@ -29,6 +30,7 @@ export interface ResearchArgs extends BacktestArgs {
   readonly workers?: number;
   readonly blocks?: number;
   readonly queue?: string;
+  readonly 'queue-window'?: number;
   readonly top?: number;
 }
 
@@ -59,6 +61,10 @@ export const SEARCH_OPTIONS = {
     describe: 'Blocks of bars for the probability of backtest overfitting (CSCV; even, at most 20)',
   },
   queue: { type: 'string', describe: 'Run the trials on `trader worker`s through Redis, e.g. redis://host:6379/0' },
+  'queue-window': {
+    type: 'number',
+    describe: `With --queue: trials on the queue at once, more added as half of them finish (default ${QUEUE_WINDOW}; more than every worker's threads × 2 together)`,
+  },
   top: { type: 'number', default: 10, describe: 'How many of the best trials to print' },
 } as const satisfies Record<string, Options>;
 
@@ -72,6 +78,7 @@ export interface SearchChoice {
   readonly minTrades: number;
   readonly workers: number;
   readonly blocks: number;
+  readonly queueWindow: number | undefined;
 }
 
 export function searchChoice(args: ResearchArgs): SearchChoice {
@@ -82,6 +89,8 @@ export function searchChoice(args: ResearchArgs): SearchChoice {
     if (!Number.isSafeInteger(value) || value < min) throw new InvalidInputError(`${flag}: a whole number ≥ ${min}, got ${value}`, flag);
     return value;
   };
+  if (args['queue-window'] !== undefined && args.queue === undefined)
+    throw new InvalidInputError('--queue-window: only with --queue (the trials go to Redis a window at a time)', '--queue-window');
   const blocks = whole(args.blocks, '--blocks', 2) ?? 16;
   if (blocks % 2 !== 0 || blocks > MAX_BLOCKS)
     throw new InvalidInputError(`--blocks: an even number from 2 to ${MAX_BLOCKS}, got ${blocks}`, '--blocks');
@@ -95,6 +104,7 @@ export function searchChoice(args: ResearchArgs): SearchChoice {
     minTrades: whole(args['min-trades'], '--min-trades', 0) ?? 0,
     workers: whole(args.workers, '--workers', 1) ?? defaultWorkers(),
     blocks,
+    queueWindow: whole(args['queue-window'], '--queue-window', 1),
   };
 }
 
@@ -133,7 +143,7 @@ export async function createExecutor(
   args: ResearchArgs,
   inputs: { readonly data: BacktestData; readonly dataPath: string; readonly context: TrialContext; readonly trials: number },
   settings: TrialSettings,
-  workers: number,
+  choice: Pick<SearchChoice, 'workers' | 'queueWindow'>,
 ): Promise<ExecutorChoice> {
   const { data, dataPath } = inputs;
   const hash = dataHash(data);
@@ -152,6 +162,7 @@ export async function createExecutor(
         settings: shared,
         dataHash: hash,
         dataPath: local(resolve(dataPath)),
+        ...(choice.queueWindow === undefined ? {} : { window: choice.queueWindow }),
       }),
       dataHash: hash,
     };
@@ -159,5 +170,5 @@ export async function createExecutor(
   const bars = data.series.reduce((sum, series) => sum + series.columns.length, 0);
   if (runsInThisThread(args.workers, inputs.trials, bars))
     return { executor: createInProcessExecutor(inputs.context, settings), dataHash: hash };
-  return { executor: createLocalPool({ workers, settings, data: shareData(data, hash) }), dataHash: hash };
+  return { executor: createLocalPool({ workers: choice.workers, settings, data: shareData(data, hash) }), dataHash: hash };
 }

@@ -52,7 +52,7 @@ export async function walkForwardAction(args: WalkForwardArgs): Promise<WalkForw
       trials: plan.trials.length * windows.length,
     },
     settings,
-    choice.workers,
+    choice,
   );
   const stop = new AbortController();
   const onInterrupt = (): void => stop.abort();

@@ -1,11 +1,14 @@
-// The queue executor: enqueues each trial as a BullMQ job on Redis, gathers the results `trader worker`s
-// return, and counts each trial once (a retried job's second result is dropped by the optimizer).
+// The queue executor: enqueues the trials as BullMQ jobs on Redis a window at a time, gathers the results
+// `trader worker`s return, and counts each trial once (a retried job's second result is dropped by the
+// optimizer). Redis holds at most a window of a run's unfinished trials and a bounded number of finished
+// ones, however big the grid.
 import { createHash } from 'node:crypto';
 import { Queue, QueueEvents } from 'bullmq';
 import type { TrialExecutor } from '../executor.js';
-import type { TrialOutcome, TrialSettings } from '../trial.js';
+import type { TrialOutcome, TrialSettings, TrialTask } from '../trial.js';
 import { QUEUE_NAME, queueConnection } from './connection.js';
 import { jobId, type TrialJob } from './job.js';
+import { KEPT_FINISHED, QUEUE_WINDOW } from './limits.js';
 
 export interface QueueExecutorOptions {
   readonly url: string;
@@ -15,6 +18,13 @@ export interface QueueExecutorOptions {
   readonly dataPath: string;
   /** Attempts per trial: a worker killed mid-trial leaves its job to be retried (default 5). */
   readonly attempts?: number;
+  /**
+   * Trials on the queue at once whose results have not come back (default QUEUE_WINDOW): more are added as
+   * half of them finish. It must exceed what every worker together runs at once.
+   */
+  readonly window?: number;
+  /** Finished trials Redis keeps, for an hour, for a run submitted again: at most this many (default KEPT_FINISHED). */
+  readonly keepFinished?: number;
 }
 
 /** Redis requests about many jobs are sent this many at a time (one at a time, large grids waited seconds). */
@@ -29,83 +39,143 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
     .update(JSON.stringify([options.settings, options.dataHash, options.dataPath]))
     .digest('hex')
     .slice(0, 16);
-  return {
-    async run(trials, onOutcome, signal) {
-      if (trials.length === 0) return;
-      const pending = new Map(trials.map((trial) => [jobId(run, trial), trial.index]));
-      const done = new Promise<void>((resolve, reject) => {
-        const finish = (): void => {
-          events.off('completed', onCompleted);
-          events.off('failed', onFailed);
-          signal.removeEventListener('abort', onAbort);
-        };
-        const onCompleted = ({ jobId: id, returnvalue }: { jobId: string; returnvalue: unknown }): void => {
-          const outcome = typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue;
-          const index = pending.get(id);
-          if (index === undefined || outcome === null || outcome === undefined) return;
-          pending.delete(id);
+  const window = Math.max(1, options.window ?? QUEUE_WINDOW);
+
+  const enqueue = (batch: readonly TrialTask[]) =>
+    queue.addBulk(
+      batch.map((trial) => ({
+        name: 'trial',
+        data: { run, settings: options.settings, dataPath: options.dataPath, dataHash: options.dataHash, trial },
+        opts: {
+          jobId: jobId(run, trial),
+          attempts: options.attempts ?? 5,
+          removeOnComplete: { age: 3600, count: options.keepFinished ?? KEPT_FINISHED },
+          removeOnFail: { age: 24 * 3600 },
+        },
+      })),
+    );
+
+  /**
+   * Results of this run's trials that finished before it was submitted (again), read back from the finished
+   * jobs Redis keeps; the trials read are given to `onOutcome` and left out of the run.
+   */
+  const readFinished = async (trials: readonly TrialTask[], onOutcome: (outcome: TrialOutcome) => void): Promise<TrialTask[]> => {
+    const prefix = `${run}-`;
+    const kept = (await queue.getRanges(['completed'], 0, -1)).filter((id) => id.startsWith(prefix));
+    if (kept.length === 0) return [...trials];
+    const indexOf = new Map(trials.map((trial) => [jobId(run, trial), trial.index]));
+    const read = new Set<number>();
+    for (let from = 0; from < kept.length; from += REQUESTS_AT_ONCE)
+      await Promise.all(
+        kept.slice(from, from + REQUESTS_AT_ONCE).map(async (id) => {
+          const index = indexOf.get(id);
+          if (index === undefined) return;
+          const job = await queue.getJob(id);
+          if (job?.returnvalue === null || job?.returnvalue === undefined || read.has(index)) return;
+          read.add(index);
           // The same trial may have run for another plan (another number): it counts as this run's.
-          onOutcome({ ...(outcome as TrialOutcome), index });
-          if (pending.size === 0) finish(), resolve();
-        };
-        const onFailed = async ({ jobId: id, failedReason }: { jobId: string; failedReason: string }): Promise<void> => {
-          if (!pending.has(id)) return;
-          let state: string;
-          try {
-            state = (await (await queue.getJob(id))?.getState()) ?? 'failed';
-          } catch {
-            // The run ended (and its connection closed) while this failure was being looked at.
-            return;
-          }
-          // A failure with attempts left is retried by BullMQ (the job waits again); one that stays failed (the
-          // last attempt, or an error a retry cannot mend, such as other data on the worker) ends the run.
-          if (state !== 'failed') return;
-          finish();
-          reject(new Error(`trial ${pending.get(id)} failed on a worker: ${failedReason}`));
-        };
-        const onAbort = (): void => {
-          finish();
-          resolve();
-        };
-        events.on('completed', onCompleted);
-        events.on('failed', onFailed);
-        signal.addEventListener('abort', onAbort);
-      });
-      await queue.addBulk(
-        trials.map((trial) => ({
-          name: 'trial',
-          data: { run, settings: options.settings, dataPath: options.dataPath, dataHash: options.dataHash, trial },
-          opts: {
-            jobId: jobId(run, trial),
-            attempts: options.attempts ?? 5,
-            removeOnComplete: { age: 3600 },
-            removeOnFail: { age: 24 * 3600 },
-          },
-        })),
+          onOutcome({ ...job.returnvalue, index });
+        }),
       );
-      // A resubmitted run: results of jobs finished before we listened are read back from Redis, and jobs that
-      // failed for good (kept a day) are queued again — adding a job whose id exists does nothing. Only a job
-      // read with its result counts: one that finishes after it was read sends its own event.
-      const ids = [...pending.keys()];
-      for (let from = 0; from < ids.length; from += REQUESTS_AT_ONCE)
-        await Promise.all(
-          ids.slice(from, from + REQUESTS_AT_ONCE).map(async (id) => {
-            const job = await queue.getJob(id);
-            if (job?.finishedOn === undefined) return;
-            if (job.returnvalue !== null && job.returnvalue !== undefined)
-              events.emit('completed', { jobId: id, returnvalue: JSON.stringify(job.returnvalue), prev: 'active' }, '0');
-            else if (job.failedReason !== undefined) await job.retry('failed').catch(() => undefined);
-          }),
-        );
+    return trials.filter((trial) => !read.has(trial.index));
+  };
+
+  /**
+   * Jobs of a batch just added that were already there: one finished meanwhile sends its result now (one that
+   * finishes after it was read sends its own event); one that failed for good (kept a day) is queued again —
+   * adding a job whose id exists does nothing.
+   */
+  const readBack = async (ids: readonly string[]): Promise<void> => {
+    for (let from = 0; from < ids.length; from += REQUESTS_AT_ONCE)
+      await Promise.all(
+        ids.slice(from, from + REQUESTS_AT_ONCE).map(async (id) => {
+          const job = await queue.getJob(id);
+          if (job?.finishedOn === undefined) return;
+          if (job.returnvalue !== null && job.returnvalue !== undefined)
+            events.emit('completed', { jobId: id, returnvalue: JSON.stringify(job.returnvalue), prev: 'active' }, '0');
+          else if (job.failedReason !== undefined) await job.retry('failed').catch(() => undefined);
+        }),
+      );
+  };
+
+  const removeAll = async (ids: readonly string[]): Promise<void> => {
+    for (let from = 0; from < ids.length; from += REQUESTS_AT_ONCE)
+      await Promise.all(ids.slice(from, from + REQUESTS_AT_ONCE).map((id) => queue.remove(id).catch(() => 0)));
+  };
+
+  return {
+    async run(all, onOutcome, signal) {
+      if (all.length === 0) return;
+      const trials = await readFinished(all, onOutcome);
+      if (trials.length === 0 || signal.aborted) return;
+      // Trials on the queue whose results have not come: job id → trial index.
+      const pending = new Map<string, number>();
+      // trials[0, queued) have been put on the queue.
+      let queued = 0;
+      let ended = false;
+      // Additions run one after another; the run waits for the last before it cleans up.
+      let adding: Promise<void> = Promise.resolve();
+      let settle!: (error?: Error) => void;
+      const done = new Promise<void>((resolve, reject) => {
+        settle = (error) => (error === undefined ? resolve() : reject(error));
+      });
+      const end = (error?: Error): void => {
+        if (ended) return;
+        ended = true;
+        events.off('completed', onCompleted);
+        events.off('failed', onFailed);
+        signal.removeEventListener('abort', onAbort);
+        settle(error);
+      };
+      const addMore = async (): Promise<void> => {
+        if (ended || signal.aborted || queued === trials.length) return;
+        const batch = trials.slice(queued, queued + window - pending.size);
+        if (batch.length === 0) return;
+        queued += batch.length;
+        const ids = batch.map((trial) => jobId(run, trial));
+        for (let index = 0; index < batch.length; index += 1) pending.set(ids[index]!, batch[index]!.index);
+        await enqueue(batch);
+        await readBack(ids);
+      };
+      const topUp = (): void => {
+        adding = adding.then(addMore).catch((error: unknown) => end(error instanceof Error ? error : new Error(String(error))));
+      };
+      const onCompleted = ({ jobId: id, returnvalue }: { jobId: string; returnvalue: unknown }): void => {
+        const outcome = typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue;
+        const index = pending.get(id);
+        if (index === undefined || outcome === null || outcome === undefined) return;
+        pending.delete(id);
+        // The same trial may have run for another plan (another number): it counts as this run's.
+        onOutcome({ ...(outcome as TrialOutcome), index });
+        if (queued === trials.length) {
+          if (pending.size === 0) end();
+        } else if (pending.size <= window / 2) topUp();
+      };
+      const onFailed = async ({ jobId: id, failedReason }: { jobId: string; failedReason: string }): Promise<void> => {
+        if (!pending.has(id)) return;
+        let state: string;
+        try {
+          state = (await (await queue.getJob(id))?.getState()) ?? 'failed';
+        } catch {
+          // The run ended (and its connection closed) while this failure was being looked at.
+          return;
+        }
+        // A failure with attempts left is retried by BullMQ (the job waits again); one that stays failed (the
+        // last attempt, or an error a retry cannot mend, such as other data on the worker) ends the run.
+        if (state !== 'failed') return;
+        end(new Error(`trial ${pending.get(id)} failed on a worker: ${failedReason}`));
+      };
+      const onAbort = (): void => end();
+      events.on('completed', onCompleted);
+      events.on('failed', onFailed);
+      signal.addEventListener('abort', onAbort);
+      topUp();
       try {
         await done;
       } finally {
-        if (signal.aborted) {
-          // Trials not started are taken off the queue.
-          const left = [...pending.keys()];
-          for (let from = 0; from < left.length; from += REQUESTS_AT_ONCE)
-            await Promise.all(left.slice(from, from + REQUESTS_AT_ONCE).map((id) => queue.remove(id).catch(() => 0)));
-        }
+        await adding;
+        // Trials not started are taken off the queue.
+        if (signal.aborted) await removeAll([...pending.keys()]);
       }
     },
     async close() {
