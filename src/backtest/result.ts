@@ -272,3 +272,5 @@ export type OpenPositionRecord = z.infer<typeof openPositionSchema>;
 export type FailureRecord = z.infer<typeof failureRecordSchema>;
 export type DenialRecord = z.infer<typeof denialRecordSchema>;
 export type BacktestResult = z.infer<typeof backtestResultSchema>;
+/** What the summary and the report read of a result: all of it but the rows of its fills. */
+export type ResultView = Omit<BacktestResult, 'fills'>;

@@ -5,7 +5,7 @@ import { describeFailure } from '../strategy/failure.js';
 import { formatCount, formatLocal, formatMoney, formatPercent, periodText, type Tone, toneOf, tradeTags } from './report/format.js';
 import { metricRows } from './report/metric-rows.js';
 import { priceText } from './report/price-places.js';
-import type { BacktestResult } from './result.js';
+import type { ResultView } from './result.js';
 
 export interface SummaryOptions {
   /** ANSI colours for gains and losses; see colorEnabled. */
@@ -24,7 +24,7 @@ export function colorEnabled(stream: { readonly isTTY?: boolean }, env: NodeJS.P
   return stream.isTTY === true && (env.NO_COLOR ?? '') === '' && env.TERM !== 'dumb';
 }
 
-export function formatSummary(result: BacktestResult, options: SummaryOptions): string {
+export function formatSummary(result: ResultView, options: SummaryOptions): string {
   const paint = (text: string, style: string): string => (options.color && style !== '' ? `${style}${text}${RESET}` : text);
   // Times are of data bars: an hour matters when the data is intraday, even for a daily strategy.
   const intraday = isIntraday(result.dataPeriod);
@@ -68,13 +68,13 @@ export function formatSummary(result: BacktestResult, options: SummaryOptions): 
   return `${lines.join('\n')}\n`;
 }
 
-function failureLine(failure: BacktestResult['failures'][number], intraday: boolean): string {
+function failureLine(failure: ResultView['failures'][number], intraday: boolean): string {
   const bar = failure.bar === null ? null : { ...failure.bar, time: formatLocal(failure.bar.time, intraday) };
   return describeFailure(failure.strategy, failure.source, failure.error, failure.location, bar);
 }
 
 /** Intents, orders, fills and denials, then each denial code with its count and its first message. */
-function activityLines(result: BacktestResult, intraday: boolean): string[] {
+function activityLines(result: ResultView, intraday: boolean): string[] {
   const { intents, orders, fills, denials } = result.counts;
   const lines = [
     `Intents ${formatCount(intents)} · orders ${formatCount(orders)} · fills ${formatCount(fills)} · denied ${formatCount(denials)}`,
@@ -92,7 +92,7 @@ function activityLines(result: BacktestResult, intraday: boolean): string[] {
   return lines;
 }
 
-function tradeLines(result: BacktestResult, count: number, intraday: boolean, paint: (text: string, style: string) => string): string[] {
+function tradeLines(result: ResultView, count: number, intraday: boolean, paint: (text: string, style: string) => string): string[] {
   const trades = result.trades;
   if (trades.length === 0) return ['No closed trades.'];
   const shown = trades.slice(-count);
@@ -132,7 +132,7 @@ function tradeLines(result: BacktestResult, count: number, intraday: boolean, pa
 }
 
 /** Closed trades per exit tag with their net PnL (a stop-loss exit told from a signal exit); none when untagged. */
-function exitTagLines(result: BacktestResult): string[] {
+function exitTagLines(result: ResultView): string[] {
   const byTag = new Map<string, { trades: number; pnl: number }>();
   for (const trade of result.trades) {
     if (trade.exitTag === null && trade.entryTag === null) continue;

@@ -6,7 +6,7 @@ import { marketOf } from '../../domain/symbol.js';
 import { barFields } from '../bar-history.js';
 import { barLocator } from '../metrics/bar-index.js';
 import { drawdownSeries } from '../metrics/drawdown.js';
-import type { BacktestRecord, BacktestResult } from '../result.js';
+import type { BacktestRecord, ResultView } from '../result.js';
 import { formatCount, formatLocal, formatMoney, formatPercent, toneOf, tradeTags } from './format.js';
 import { localTime } from './local-time.js';
 import { pricePlaces, priceText } from './price-places.js';
@@ -41,7 +41,7 @@ export interface SymbolSeries {
   readonly fills: [number, 'B' | 'S', string][];
 }
 
-export function buildChartData(record: BacktestRecord, result: BacktestResult): ChartData {
+export function buildChartData(record: BacktestRecord, result: ResultView): ChartData {
   const intraday = isIntraday(record.period);
   const locate = barLocator(record.bars);
   const fillsBySymbol = new Map<string, Fill[]>();

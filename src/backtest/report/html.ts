@@ -1,7 +1,7 @@
 // The `--report` page: one self-contained HTML file (library, styles, script and data inlined; no network).
 import { isIntraday } from '../../domain/period.js';
 import { describeFailure } from '../../strategy/failure.js';
-import type { BacktestRecord, BacktestResult } from '../result.js';
+import type { BacktestRecord, ResultView } from '../result.js';
 import { buildChartData } from './chart-data.js';
 import { formatCount, formatLocal, formatMoney, periodText } from './format.js';
 import { assetSource, chartLibrarySource, escapeHtml, jsonForScript, scriptForInline } from './inline.js';
@@ -12,7 +12,7 @@ const CARD_KEYS = ['totalReturn', 'cagr', 'sharpe', 'maxDrawdown', 'winRate', 'p
 const TRADE_HEADERS = ['Symbol', 'Side', 'Qty', 'Entry', 'Price', 'Exit', 'Price', 'PnL', 'Return', 'Bars', 'Tags'];
 const NUMERIC_TRADE_COLUMNS = new Set([2, 4, 6, 7, 8, 9]);
 
-export async function renderReport(record: BacktestRecord, result: BacktestResult): Promise<string> {
+export async function renderReport(record: BacktestRecord, result: ResultView): Promise<string> {
   const [library, css, script] = await Promise.all([chartLibrarySource(), assetSource('report.css'), assetSource('report.js')]);
   const rows = metricRows(result);
   const intraday = isIntraday(result.dataPeriod);
@@ -83,7 +83,7 @@ function symbolSelector(symbols: readonly string[]): string {
   return `<label class="hint">Symbol <select id="symbol">${options}</select></label>`;
 }
 
-function settingsTable(result: BacktestResult): string {
+function settingsTable(result: ResultView): string {
   const entries = Object.entries(result.settings);
   if (entries.length === 0) return '';
   // null means "not given" (no commission rate, no risk file): said in words, not as a raw null.
@@ -97,7 +97,7 @@ function settingsTable(result: BacktestResult): string {
   return `<div class="panel-head"><h2>Settings</h2></div><table id="settings"><tbody>${rows}</tbody></table><br>`;
 }
 
-function failures(result: BacktestResult): string {
+function failures(result: ResultView): string {
   const intraday = isIntraday(result.dataPeriod);
   return result.failures
     .map((failure) => {
@@ -109,7 +109,7 @@ function failures(result: BacktestResult): string {
 }
 
 /** Intents, orders, fills and denials, with each denial code's count and first message. */
-function activityTable(result: BacktestResult): string {
+function activityTable(result: ResultView): string {
   const { intents, orders, fills, denials } = result.counts;
   const head = `<br><div class="panel-head"><h2>Orders and denials</h2><span class="hint">${formatCount(intents)} intents · ${formatCount(orders)} orders · ${formatCount(fills)} fills · ${formatCount(denials)} denied</span></div>`;
   const codes = Object.entries(result.denialsByCode).sort(([, a], [, b]) => b - a);
@@ -123,7 +123,7 @@ function activityTable(result: BacktestResult): string {
   return `${head}<table id="denials"><thead><tr><th>Code</th><th class="number">Count</th><th>First</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-function openPositionsTable(result: BacktestResult): string {
+function openPositionsTable(result: ResultView): string {
   const head = '<div class="panel-head"><h2>Open at the end</h2><span class="hint">valued at the last close</span></div>';
   if (result.openPositions.length === 0) return `${head}<p class="muted">No open positions.</p>`;
   const rows = result.openPositions

@@ -1,6 +1,6 @@
 // The metrics as labelled, formatted rows: one list, read by the terminal summary and the HTML table alike.
 import { isIntraday } from '../../domain/period.js';
-import type { BacktestResult } from '../result.js';
+import type { ResultView } from '../result.js';
 import { formatCount, formatLocal, formatMoney, formatPercent, formatRatio, type Tone, toneOf } from './format.js';
 
 export interface MetricRow {
@@ -13,7 +13,7 @@ export interface MetricRow {
   readonly tone: Tone;
 }
 
-export function metricRows(result: BacktestResult): MetricRow[] {
+export function metricRows(result: ResultView): MetricRow[] {
   const m = result.metrics;
   const intraday = isIntraday(result.dataPeriod);
   const date = (iso: string | null): string => formatLocal(iso, intraday);

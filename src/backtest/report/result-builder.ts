@@ -11,13 +11,38 @@ import { barLocator } from '../metrics/bar-index.js';
 import { computeMetrics } from '../metrics/compute.js';
 import { pairTrades, SHARE_PLACES, type OpenLot } from '../metrics/trades.js';
 import type { OrderIntent } from '../../domain/intent.js';
-import type { BacktestRecord, BacktestResult, DenialRecord, MetricsOptions, OpenPositionRecord } from '../result.js';
-import { jsonChunks } from './json-chunks.js';
+import type {
+  BacktestRecord,
+  BacktestResult,
+  DenialRecord,
+  FillRecord,
+  MetricsOptions,
+  OpenPositionRecord,
+  ResultView,
+  TradeRecord,
+} from '../result.js';
+import { jsonChunks, MadeList } from './json-chunks.js';
 import { localTime, type LocalTime } from './local-time.js';
 import { pricePlaces } from './price-places.js';
 
+/** The `--json` document with its fills and trades made as they are written (see resultJsonChunks). */
+export type ResultDocument = Omit<BacktestResult, 'fills' | 'trades'> & {
+  readonly fills: MadeList<FillRecord>;
+  readonly trades: MadeList<TradeRecord>;
+};
+
 /** The whole `--json` document of a run; `options` tune sharpe and sortino (risk-free rate, bars per year). */
 export function buildResult(record: BacktestRecord, options: MetricsOptions = {}): BacktestResult {
+  return withRows(resultDocument(record, options));
+}
+
+/** The document with its fills and trades rows made. */
+export function withRows(document: ResultDocument): BacktestResult {
+  return { ...document, fills: document.fills.toArray(), trades: document.trades.toArray() };
+}
+
+/** buildResult, its fills and trades rows made only when read. */
+export function resultDocument(record: BacktestRecord, options: MetricsOptions = {}): ResultDocument {
   const symbols = [...record.bars.keys()];
   const zone = runTimeZone(record);
   const runTime = localTime(zone);
@@ -86,18 +111,22 @@ export function buildResult(record: BacktestRecord, options: MetricsOptions = {}
       intent: intentRecord(denial.intent),
       figures: { ...denial.figures },
     })),
-    fills: record.fills.map((fill) => ({
-      fillId: fill.fillId,
-      orderId: fill.orderId,
-      symbol: fill.symbol,
-      side: fill.side,
-      quantity: text(fill.quantity),
-      price: text(fill.price),
-      commission: text(fill.commission),
-      time: timeOf(fill.symbol).iso(fill.time),
-      tag: tagOf(fill.orderId),
-    })),
-    trades: ledger.closed.map((trade, index) => {
+    fills: new MadeList(record.fills.length, (index) => {
+      const fill = record.fills[index]!;
+      return {
+        fillId: fill.fillId,
+        orderId: fill.orderId,
+        symbol: fill.symbol,
+        side: fill.side,
+        quantity: text(fill.quantity),
+        price: text(fill.price),
+        commission: text(fill.commission),
+        time: timeOf(fill.symbol).iso(fill.time),
+        tag: tagOf(fill.orderId),
+      };
+    }),
+    trades: new MadeList(ledger.closed.length, (index) => {
+      const trade = ledger.closed[index]!;
       const cost = Money.notional(trade.quantity, trade.entryPrice, trade.pnl.currency);
       return {
         symbol: trade.symbol,
@@ -141,7 +170,7 @@ export function formatResultJson(result: BacktestResult): string {
 }
 
 /** The `--json` text in pieces, the same text as formatResultJson. */
-export function resultJsonChunks(result: BacktestResult): Iterable<string> {
+export function resultJsonChunks(result: BacktestResult | ResultDocument | (ResultView & Pick<ResultDocument, 'fills'>)): Iterable<string> {
   return jsonChunks(result as unknown as Record<string, unknown>);
 }
 

@@ -78,7 +78,7 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
 }
 
 /** A strategy that failed fails the run (exit status 1): where and on which bar, and the stack with --verbose. */
-function reportFailures(result: BacktestResult, run: BacktestRun, verbose: boolean): void {
+function reportFailures(result: Pick<BacktestResult, 'failures' | 'dataPeriod'>, run: BacktestRun, verbose: boolean): void {
   const intraday = isIntraday(result.dataPeriod);
   for (const failure of result.failures) {
     const bar = failure.bar === null ? null : { ...failure.bar, time: formatLocal(failure.bar.time, intraday) };

@@ -2,9 +2,9 @@
 import { writeFile } from 'node:fs/promises';
 import type { BacktestRun } from '../../backtest/engine.js';
 import { renderReport } from '../../backtest/report/html.js';
-import { buildResult, resultJsonChunks } from '../../backtest/report/result-builder.js';
+import { resultDocument, resultJsonChunks, type ResultDocument } from '../../backtest/report/result-builder.js';
 import { writeChunks, writeChunksToFile } from '../../files/chunked-write.js';
-import type { BacktestResult, MetricsOptions } from '../../backtest/result.js';
+import type { MetricsOptions } from '../../backtest/result.js';
 import { colorEnabled, formatSummary } from '../../backtest/summary.js';
 
 export interface OutputTargets {
@@ -15,12 +15,15 @@ export interface OutputTargets {
   readonly metrics: MetricsOptions;
 }
 
-export async function writeOutputs(run: BacktestRun, targets: OutputTargets): Promise<BacktestResult> {
-  const result = buildResult(run.record, targets.metrics);
+export async function writeOutputs(run: BacktestRun, targets: OutputTargets): Promise<ResultDocument> {
+  const document = resultDocument(run.record, targets.metrics);
   const jsonToStdout = targets.json === '-';
-  if (!targets.quiet && !jsonToStdout) process.stdout.write(formatSummary(result, { color: colorEnabled(process.stdout) }));
+  const summary = !targets.quiet && !jsonToStdout;
+  // The summary and the report read the trades' rows; the fills' rows are made as the JSON is written.
+  const result = summary || targets.report !== undefined ? { ...document, trades: document.trades.toArray() } : undefined;
+  if (summary) process.stdout.write(formatSummary(result!, { color: colorEnabled(process.stdout) }));
   if (targets.json !== undefined) {
-    const chunks = resultJsonChunks(result);
+    const chunks = resultJsonChunks(result ?? document);
     if (jsonToStdout) await writeChunks(process.stdout, chunks);
     else {
       writeChunksToFile(targets.json, chunks);
@@ -28,8 +31,8 @@ export async function writeOutputs(run: BacktestRun, targets: OutputTargets): Pr
     }
   }
   if (targets.report !== undefined) {
-    await writeFile(targets.report, await renderReport(run.record, result));
+    await writeFile(targets.report, await renderReport(run.record, result!));
     process.stderr.write(`wrote ${targets.report}\n`);
   }
-  return result;
+  return document;
 }

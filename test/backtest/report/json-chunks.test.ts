@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonChunks } from '../../../src/backtest/report/json-chunks.js';
+import { jsonChunks, MadeList } from '../../../src/backtest/report/json-chunks.js';
 import { Money } from '../../../src/domain/money.js';
 
 const reference = (document: Record<string, unknown>): string => `${JSON.stringify(document, null, 2)}\n`;
@@ -38,5 +38,22 @@ describe('a JSON document in pieces', () => {
     expect(chunks.length).toBeGreaterThan(10);
     expect(Math.max(...chunks.map((chunk) => chunk.length))).toBeLessThan(100_000);
     expect(chunks.join('')).toBe(reference(document));
+  });
+
+  it('writes a made list as the array of its elements, making each only when its piece is written', () => {
+    const row = (index: number) => ({ index, price: `${index}.25` });
+    let made = 0;
+    const list = new MadeList(3000, (index) => ((made += 1), row(index)));
+    const pieces = jsonChunks({ head: 1, fills: list, tail: [] });
+    const written: string[] = [];
+    for (const piece of pieces) {
+      written.push(piece);
+      // Never more made than the pieces written so far hold, and at most one piece ahead.
+      expect(made).toBeLessThanOrEqual(written.join('').split('"index"').length - 1 + 512);
+    }
+    expect(made).toBe(3000);
+    expect(written.join('')).toBe(reference({ head: 1, fills: Array.from({ length: 3000 }, (_, index) => row(index)), tail: [] }));
+    expect(JSON.stringify(new MadeList(2, row))).toBe(JSON.stringify([row(0), row(1)]));
+    expect(joined({ none: new MadeList(0, row) })).toBe(reference({ none: [] }));
   });
 });

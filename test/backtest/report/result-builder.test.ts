@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildResult, formatResultJson, resultJsonChunks } from '../../../src/backtest/report/result-builder.js';
+import { buildResult, formatResultJson, resultDocument, resultJsonChunks } from '../../../src/backtest/report/result-builder.js';
 import { backtestResultSchema } from '../../../src/backtest/result.js';
 import { parseSymbol } from '../../../src/domain/symbol.js';
 import { barsFromCloses, DAY_MS, simulateRun, SPY } from '../../support/backtest/fixtures.js';
@@ -107,6 +107,8 @@ describe('buildResult', () => {
 
     expect(backtestResultSchema.parse(JSON.parse(formatResultJson(result)))).toEqual(result);
     expect([...resultJsonChunks(result)].join('')).toBe(formatResultJson(result));
+    // Its rows made as they are written: the same text.
+    expect([...resultJsonChunks(resultDocument(record))].join('')).toBe(formatResultJson(result));
     expect(result.trades.map((trade) => [trade.symbol, trade.side, trade.quantity])).toEqual([
       ['SPY.US', 'Long', '100'],
       ['SPY.US', 'Short', '200'],
