@@ -5,7 +5,7 @@
 // the README's first optimize example as whole `trader` processes; a 10,000-trial grid on 1 and on 2
 // workers (scaling over a whole long run, thread start and warm-up included) and its peak RSS. Prints
 // measured figures only. BENCH_TRIALS (default 1,200) sets the trials per throughput run, each timed after
-// every thread has run 100 trials; BENCH_GRID=0 skips the grid.
+// every thread has run 100 trials, and once more after 1,500; BENCH_GRID=0 skips the grid.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,8 +36,13 @@ const smaCrossover = (await loadStrategy(STRATEGY)).definition;
 
 const REAL = new URL('../../shared/data/us-daily/SPY.csv', import.meta.url);
 const TRIALS = Number(process.env['BENCH_TRIALS'] ?? 1200);
-/** Trials each thread runs before a throughput run is timed: its code optimised, as in a long run. */
+/** Trials each thread runs before a throughput run is timed: threads started, the trial loop's code optimised. */
 const WARM_UP_PER_THREAD = 100;
+/**
+ * The code run once a trial (setting a run up, summing it up) reaches the optimising compiler only after
+ * ~1,500 trials a thread; with two threads its compiling competes with the trials for the two cores.
+ */
+const STEADY_WARM_UP_PER_THREAD = 1500;
 const RULES = { objective: parseObjective('sharpe'), constraints: [], minTrades: 0 };
 
 async function loadData(): Promise<{ data: BacktestData; label: string; path: string | undefined }> {
@@ -103,10 +108,16 @@ async function timed(executor: TrialExecutor, trials: TrialPlan): Promise<number
   return performance.now() - start;
 }
 
-async function throughput(data: BacktestData, settings: TrialSettings, workers: number, round: number): Promise<number> {
+async function throughput(
+  data: BacktestData,
+  settings: TrialSettings,
+  workers: number,
+  round: number,
+  warmUp = WARM_UP_PER_THREAD,
+): Promise<number> {
   const pool = createLocalPool({ workers, settings, data: shareData(data, dataHash(data)) });
   try {
-    await timed(pool, plan(settings, workers * WARM_UP_PER_THREAD, 30_000)); // threads started, strategy loaded, code warm
+    await timed(pool, plan(settings, workers * warmUp, 30_000));
     return (TRIALS / (await timed(pool, plan(settings, TRIALS, round * TRIALS)))) * 1000;
   } finally {
     await pool.close();
@@ -222,6 +233,11 @@ export default async function main(): Promise<void> {
   const format = (values: number[]): string => values.map((value) => value.toFixed(0)).join(', ');
   console.log(`1 worker: ${format(one)} backtests/s; 2 workers: ${format(two)} backtests/s (runs interleaved)`);
   console.log(`scaling 1 → 2 workers: ${two.map((value, index) => (value / one[index]!).toFixed(2)).join(', ')}×`);
+  const steadyOne = await throughput(data, settings, 1, 2, STEADY_WARM_UP_PER_THREAD);
+  const steadyTwo = await throughput(data, settings, 2, 2, STEADY_WARM_UP_PER_THREAD);
+  console.log(
+    `after ${STEADY_WARM_UP_PER_THREAD} trials per thread (the code run once a trial compiled too): 1 worker ${steadyOne.toFixed(0)}, 2 workers ${steadyTwo.toFixed(0)} backtests/s, scaling ${(steadyTwo / steadyOne).toFixed(2)}×`,
+  );
   readmeExample();
   if (path !== undefined) await queueOverhead(data, settings, path);
   else console.log('queue overhead: skipped (the worker loads the data from a file; no ../shared/data)');
