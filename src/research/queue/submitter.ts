@@ -113,8 +113,9 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
       // trials[0, queued) have been put on the queue.
       let queued = 0;
       let ended = false;
-      // Additions run one after another; the run waits for the last before it cleans up.
+      // One filling at a time (it adds until the window is over half full); the run waits for it before it cleans up.
       let adding: Promise<void> = Promise.resolve();
+      let filling = false;
       let settle!: (error?: Error) => void;
       const done = new Promise<void>((resolve, reject) => {
         settle = (error) => (error === undefined ? resolve() : reject(error));
@@ -127,18 +128,24 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
         signal.removeEventListener('abort', onAbort);
         settle(error);
       };
-      const addMore = async (): Promise<void> => {
-        if (ended || signal.aborted || queued === trials.length) return;
-        const batch = trials.slice(queued, queued + window - pending.size);
-        if (batch.length === 0) return;
-        queued += batch.length;
-        const ids = batch.map((trial) => jobId(run, trial));
-        for (let index = 0; index < batch.length; index += 1) pending.set(ids[index]!, batch[index]!.index);
-        await enqueue(batch);
-        await readBack(ids);
+      const fill = async (): Promise<void> => {
+        while (!ended && !signal.aborted && queued < trials.length && pending.size <= window / 2) {
+          const batch = trials.slice(queued, queued + window - pending.size);
+          queued += batch.length;
+          const ids = batch.map((trial) => jobId(run, trial));
+          for (let index = 0; index < batch.length; index += 1) pending.set(ids[index]!, batch[index]!.index);
+          await enqueue(batch);
+          await readBack(ids);
+        }
       };
       const topUp = (): void => {
-        adding = adding.then(addMore).catch((error: unknown) => end(error instanceof Error ? error : new Error(String(error))));
+        if (filling) return;
+        filling = true;
+        adding = fill()
+          .catch((error: unknown) => end(error instanceof Error ? error : new Error(String(error))))
+          .finally(() => {
+            filling = false;
+          });
       };
       const onCompleted = ({ jobId: id, returnvalue }: { jobId: string; returnvalue: unknown }): void => {
         const outcome = typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue;
