@@ -88,6 +88,8 @@ describe('trader init and trader new', () => {
     };
     expect(manifest.name).toBe('my-bot');
     expect(Object.keys(manifest.dependencies)).toEqual(['longport-trader', 'rxjs', 'zod']);
+    // Made from this checkout, the project installs the package from it (`npm install` links the folder).
+    expect(manifest.dependencies['longport-trader']).toBe(`file:${fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '')}`);
     expect(await readFile(join(project, 'strategies/example.ts'), 'utf8')).toContain("name: 'example'");
 
     const fromRoot = await backtest(project, ['strategies/example.ts']);

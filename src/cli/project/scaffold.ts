@@ -1,6 +1,6 @@
 // The files of a new user project (`trader init`): what each holds, as text, before anything is written.
 import { readFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { INSTALLATION_ROOT, PACKAGE_NAME, installationVersion } from '../../strategy/installation.js';
 import { BUNDLED_DATA, PROJECT_FILE } from './config.js';
 import { strategySource, TEMPLATE_PACKAGES, type Template } from './templates.js';
@@ -41,11 +41,20 @@ function packageName(folderName: string): string {
   return name === '' ? 'trading-strategies' : name;
 }
 
+/**
+ * How a new project depends on this package: its version range when this installation is an installed
+ * package (under node_modules), this folder itself when it is a checkout of the repo (whose version a
+ * registry may not have).
+ */
+export function packageSpec(root: string, version: string): string {
+  return root.split(/[\\/]/).includes('node_modules') ? `^${version}` : `file:${resolve(root)}`;
+}
+
 async function packageJson(name: string, template: Template): Promise<string> {
   const ours = JSON.parse(await readFile(join(INSTALLATION_ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
   // The packages the strategies import, at the ranges this version of the runtime is built with.
   const imported = new Set(['rxjs', 'zod', ...TEMPLATE_PACKAGES[template]]);
-  const dependencies: Record<string, string> = { [PACKAGE_NAME]: `^${installationVersion()}` };
+  const dependencies: Record<string, string> = { [PACKAGE_NAME]: packageSpec(INSTALLATION_ROOT, installationVersion()) };
   for (const dependency of [...imported].sort()) {
     const range = ours.dependencies[dependency];
     if (range !== undefined) dependencies[dependency] = range;
