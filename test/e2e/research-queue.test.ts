@@ -2,7 +2,7 @@
 // while it runs trials, its trials are retried by the other, each trial is counted once, and the results
 // equal those of the same trials run in this process; a run submitted again reads finished trials back;
 // another space or window is not mistaken for earlier trials; runs sharing the queue don't break each other.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -23,7 +23,7 @@ import { createQueueExecutor } from '../../src/research/queue/submitter.js';
 import type { TrialOutcome, TrialSettings } from '../../src/research/trial.js';
 import smaCrossover from '../../strategies/sma-crossover.js';
 import { reapWhenTestEnds } from '../support/child-reaper.js';
-import { startRedis, type RedisServer } from '../support/redis-server.js';
+import { freePort, startRedis, type RedisServer } from '../support/redis-server.js';
 import { wavingDays } from '../support/run/candles.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -213,6 +213,23 @@ describe('a grid bigger than the queue window', () => {
       await queue.close();
     }
   }, 120_000);
+});
+
+describe('a queue whose Redis cannot be reached', () => {
+  it('refuses the run at once, naming the address and the reason, and leaves nothing running', async () => {
+    const url = `redis://127.0.0.1:${await freePort()}/0`;
+    await expect(
+      createQueueExecutor({ url, settings: {} as TrialSettings, dataHash: 'sha256:0', dataPath: 'data.csv' }),
+    ).rejects.toThrow(`--queue ${url}: cannot reach Redis (connect ECONNREFUSED`);
+    // As a command: an error line and exit status 1, not a process waiting for ever.
+    const run = spawnSync(
+      process.execPath,
+      [BIN, 'optimize', 'strategies/sma-crossover.ts', '--param', 'fast=5:10:5', '--param', 'slow=20:30:10', '--queue', url],
+      { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
+    );
+    expect([run.status, run.signal]).toEqual([1, null]);
+    expect(run.stderr.trim().split('\n')).toEqual([`error: --queue ${url}: cannot reach Redis (connect ECONNREFUSED 127.0.0.1:${new URL(url).port})`]);
+  }, 90_000);
 });
 
 describe('a worker with other data', () => {

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { Queue, QueueEvents } from 'bullmq';
 import type { TrialExecutor } from '../executor.js';
 import type { TrialOutcome, TrialSettings, TrialTask } from '../trial.js';
-import { QUEUE_NAME, queueConnection } from './connection.js';
+import { QUEUE_NAME, queueConnection, whenConnected } from './connection.js';
 import { jobId, type TrialJob } from './job.js';
 import { KEPT_FINISHED, QUEUE_WINDOW } from './limits.js';
 
@@ -31,10 +31,22 @@ export interface QueueExecutorOptions {
 const REQUESTS_AT_ONCE = 500;
 
 export async function createQueueExecutor(options: QueueExecutorOptions): Promise<TrialExecutor> {
-  const connection = queueConnection(options.url);
+  // Redis unreachable at the start refuses the run; once connected, a lost connection is retried (a restart).
+  let refused = false;
+  const connection = { ...queueConnection(options.url), retryStrategy: (times: number) => (refused ? null : Math.min(times * 200, 2000)) };
   const queue = new Queue<TrialJob, TrialOutcome>(QUEUE_NAME, { connection });
   const events = new QueueEvents(QUEUE_NAME, { connection });
-  await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+  // Heard, or an 'error' event would end the process: the first one refuses the start (whenConnected); later
+  // ones are retried by the client, and the run waits through them.
+  queue.on('error', () => undefined);
+  events.on('error', () => undefined);
+  try {
+    await whenConnected(options.url, [queue, events]);
+  } catch (error) {
+    // The clients stop at their next retry (closing them would wait for a connection that never comes).
+    refused = true;
+    throw error;
+  }
   const run = createHash('sha256')
     .update(JSON.stringify([options.settings, options.dataHash, options.dataPath]))
     .digest('hex')
