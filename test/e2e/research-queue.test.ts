@@ -218,9 +218,9 @@ describe('a grid bigger than the queue window', () => {
 describe('a queue whose Redis cannot be reached', () => {
   it('refuses the run at once, naming the address and the reason, and leaves nothing running', async () => {
     const url = `redis://127.0.0.1:${await freePort()}/0`;
-    await expect(
-      createQueueExecutor({ url, settings: {} as TrialSettings, dataHash: 'sha256:0', dataPath: 'data.csv' }),
-    ).rejects.toThrow(`--queue ${url}: cannot reach Redis (connect ECONNREFUSED`);
+    await expect(createQueueExecutor({ url, settings: {} as TrialSettings, dataHash: 'sha256:0', dataPath: 'data.csv' })).rejects.toThrow(
+      `--queue ${url}: cannot reach Redis (connect ECONNREFUSED`,
+    );
     // As a command: an error line and exit status 1, not a process waiting for ever.
     const run = spawnSync(
       process.execPath,
@@ -228,7 +228,9 @@ describe('a queue whose Redis cannot be reached', () => {
       { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
     );
     expect([run.status, run.signal]).toEqual([1, null]);
-    expect(run.stderr.trim().split('\n')).toEqual([`error: --queue ${url}: cannot reach Redis (connect ECONNREFUSED 127.0.0.1:${new URL(url).port})`]);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      `error: --queue ${url}: cannot reach Redis (connect ECONNREFUSED 127.0.0.1:${new URL(url).port})`,
+    ]);
   }, 90_000);
 });
 
