@@ -38,6 +38,7 @@ export const workerCommand: CommandModule<object, WorkerArgs> = {
     if (!Number.isSafeInteger(threads) || threads < 1)
       throw new InvalidInputError(`--workers: a whole number ≥ 1, got ${threads}`, '--workers');
     let trials = 0;
+    const errors = errorTeller((line) => process.stderr.write(line));
     const worker = await startQueueWorker({
       url: args.queue,
       threads,
@@ -45,8 +46,9 @@ export const workerCommand: CommandModule<object, WorkerArgs> = {
       ...(args.data === undefined ? {} : { dataPath: args.data }),
       onTrial: () => {
         trials += 1;
+        errors.trialRan();
       },
-      onError: (error) => process.stderr.write(`worker: ${error.message}\n`),
+      onError: (error) => errors.tell(error),
     });
     process.stderr.write(`worker ready: ${threads} threads on ${args.queue}\n`);
     await new Promise<void>((resolve) => {
@@ -57,3 +59,17 @@ export const workerCommand: CommandModule<object, WorkerArgs> = {
     process.stderr.write(`worker stopped after ${trials} trials\n`);
   },
 };
+
+/** The client retries a lost Redis every second or so: the same error is told once, until a trial runs again. */
+export function errorTeller(write: (line: string) => void): { tell(error: Error): void; trialRan(): void } {
+  let told = '';
+  return {
+    tell(error) {
+      if (error.message !== told) write(`worker: ${error.message} (retrying)\n`);
+      told = error.message;
+    },
+    trialRan() {
+      told = '';
+    },
+  };
+}
