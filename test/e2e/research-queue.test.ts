@@ -215,6 +215,40 @@ describe('a grid bigger than the queue window', () => {
   }, 120_000);
 });
 
+describe('a Redis that loses its data midway', () => {
+  it('has the trials it lost queued again, and the run ends with the local results', async () => {
+    const { submit, plan, rules, expected } = await setUp();
+    const executor = await submit();
+    const worker = startWorker(redis!.url);
+    let seen = 0;
+    let restarted: Promise<void> | undefined;
+    try {
+      const result = await optimize({
+        plan,
+        rules,
+        executor,
+        onOutcome: () => {
+          seen += 1;
+          // Stopped without saving and started again on its port: every queued trial and event is gone.
+          if (seen === 5)
+            restarted = (async () => {
+              const { port } = redis!;
+              await redis!.stop();
+              redis = await startRedis(port);
+            })();
+        },
+      });
+      await restarted;
+      expect(restarted).toBeDefined();
+      expect([...result.outcomes]).toEqual([...expected.outcomes]);
+      expect(result.interrupted).toBe(false);
+    } finally {
+      await executor.close();
+      worker.kill();
+    }
+  }, 240_000);
+});
+
 describe('a queue whose Redis cannot be reached', () => {
   it('refuses the run at once, naming the address and the reason, and leaves nothing running', async () => {
     const url = `redis://127.0.0.1:${await freePort()}/0`;

@@ -65,7 +65,10 @@ export function errorTeller(write: (line: string) => void): { tell(error: Error)
   let told = '';
   return {
     tell(error) {
-      if (error.message !== told) write(`worker: ${error.message} (retrying)\n`);
+      // Only a connection's errors are retried by the client; others (a job Redis lost) are told as they are.
+      const code = (error as Error & { code?: unknown }).code;
+      const retried = typeof code === 'string' && /^E[A-Z]+$/.test(code);
+      if (error.message !== told) write(`worker: ${error.message}${retried ? ' (retrying)' : ''}\n`);
       told = error.message;
     },
     trialRan() {

@@ -110,6 +110,9 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
       );
   };
 
+  // Told each time the queue's connection is ready again (after a lost one).
+  const client = await queue.client;
+
   const removeAll = async (ids: readonly string[]): Promise<void> => {
     for (let from = 0; from < ids.length; from += REQUESTS_AT_ONCE)
       await Promise.all(ids.slice(from, from + REQUESTS_AT_ONCE).map((id) => queue.remove(id).catch(() => 0)));
@@ -120,8 +123,8 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
       if (all.length === 0) return;
       const trials = await readFinished(all, onOutcome);
       if (trials.length === 0 || signal.aborted) return;
-      // Trials on the queue whose results have not come: job id → trial index.
-      const pending = new Map<string, number>();
+      // Trials on the queue whose results have not come, by job id.
+      const pending = new Map<string, TrialTask>();
       // trials[0, queued) have been put on the queue.
       let queued = 0;
       let ended = false;
@@ -137,6 +140,7 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
         ended = true;
         events.off('completed', onCompleted);
         events.off('failed', onFailed);
+        client.off('ready', onReconnected);
         signal.removeEventListener('abort', onAbort);
         settle(error);
       };
@@ -145,23 +149,44 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
           const batch = trials.slice(queued, queued + window - pending.size);
           queued += batch.length;
           const ids = batch.map((trial) => jobId(run, trial));
-          for (let index = 0; index < batch.length; index += 1) pending.set(ids[index]!, batch[index]!.index);
+          for (let index = 0; index < batch.length; index += 1) pending.set(ids[index]!, batch[index]!);
           await enqueue(batch);
           await readBack(ids);
         }
       };
+      const failing = (error: unknown): void => end(error instanceof Error ? error : new Error(String(error)));
       const topUp = (): void => {
         if (filling) return;
         filling = true;
-        adding = fill()
-          .catch((error: unknown) => end(error instanceof Error ? error : new Error(String(error))))
+        adding = adding
+          .then(fill)
+          .catch(failing)
           .finally(() => {
             filling = false;
           });
       };
+      // A Redis that came back without its data (restarted without persistence) lost the trials queued on it:
+      // they are queued again (a result that still comes for one counts once).
+      const requeueLost = async (): Promise<void> => {
+        const ids = [...pending.keys()];
+        const lost: TrialTask[] = [];
+        for (let from = 0; from < ids.length; from += REQUESTS_AT_ONCE)
+          await Promise.all(
+            ids.slice(from, from + REQUESTS_AT_ONCE).map(async (id) => {
+              const trial = pending.get(id);
+              if (trial !== undefined && (await queue.getJob(id)) === undefined) lost.push(trial);
+            }),
+          );
+        if (lost.length === 0 || ended) return;
+        await enqueue(lost);
+        await readBack(lost.map((trial) => jobId(run, trial)));
+      };
+      const onReconnected = (): void => {
+        adding = adding.then(requeueLost).catch(failing);
+      };
       const onCompleted = ({ jobId: id, returnvalue }: { jobId: string; returnvalue: unknown }): void => {
         const outcome = typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue;
-        const index = pending.get(id);
+        const index = pending.get(id)?.index;
         if (index === undefined || outcome === null || outcome === undefined) return;
         pending.delete(id);
         // The same trial may have run for another plan (another number): it counts as this run's.
@@ -182,11 +207,12 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
         // A failure with attempts left is retried by BullMQ (the job waits again); one that stays failed (the
         // last attempt, or an error a retry cannot mend, such as other data on the worker) ends the run.
         if (state !== 'failed') return;
-        end(new Error(`trial ${pending.get(id)} failed on a worker: ${failedReason}`));
+        end(new Error(`trial ${pending.get(id)?.index} failed on a worker: ${failedReason}`));
       };
       const onAbort = (): void => end();
       events.on('completed', onCompleted);
       events.on('failed', onFailed);
+      client.on('ready', onReconnected);
       signal.addEventListener('abort', onAbort);
       topUp();
       try {
