@@ -249,6 +249,24 @@ describe('a Redis that loses its data midway', () => {
   }, 240_000);
 });
 
+describe('a run stopped while its Redis is away', () => {
+  it('stops and closes at once, leaving the queue as it is, instead of waiting for Redis', async () => {
+    const { submit, plan, rules } = await setUp();
+    const executor = await submit();
+    const stop = new AbortController();
+    const queue = new Queue(QUEUE_NAME, { connection: queueConnection(redis!.url) });
+    // No worker: the trials wait on the queue; then Redis goes away and the run is stopped.
+    const running = optimize({ plan, rules, executor, signal: stop.signal });
+    await expect.poll(() => queue.getWaitingCount(), { timeout: 20_000 }).toBe(plan.trials.length);
+    await queue.close();
+    await redis!.stop();
+    stop.abort();
+    const result = await running;
+    expect([result.interrupted, result.stopped, result.outcomes.length]).toEqual([true, true, 0]);
+    await executor.close();
+  }, 60_000);
+});
+
 describe('a queue whose Redis cannot be reached', () => {
   it('refuses the run at once, naming the address and the reason, and leaves nothing running', async () => {
     const url = `redis://127.0.0.1:${await freePort()}/0`;

@@ -110,8 +110,24 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
       );
   };
 
-  // Told each time the queue's connection is ready again (after a lost one).
+  // The queue's connection: told each time it is ready again (after a lost one); and the events' connection.
   const client = await queue.client;
+  const eventsClient = await events.client;
+
+  /**
+   * Waits for `work` while the queue's connection lasts: true once it finished, false if the connection was
+   * lost, before or meanwhile (the client then reconnects; closing it on purpose does not).
+   */
+  const whileConnected = (work: () => Promise<unknown>): Promise<boolean> =>
+    new Promise((resolve) => {
+      if (client.status !== 'ready') return resolve(false);
+      const onLost = (): void => resolve(false);
+      client.once('reconnecting', onLost);
+      work().then(
+        () => (client.off('reconnecting', onLost), resolve(true)),
+        () => (client.off('reconnecting', onLost), resolve(false)),
+      );
+    });
 
   const removeAll = async (ids: readonly string[]): Promise<void> => {
     for (let from = 0; from < ids.length; from += REQUESTS_AT_ONCE)
@@ -218,14 +234,20 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
       try {
         await done;
       } finally {
-        await adding;
-        // Trials not started are taken off the queue.
-        if (signal.aborted) await removeAll([...pending.keys()]);
+        // Trials not started are taken off the queue; without Redis (lost, being retried), which would not
+        // answer, the queue is left as it is.
+        await whileConnected(async () => {
+          await adding;
+          if (signal.aborted) await removeAll([...pending.keys()]);
+        });
       }
     },
     async close() {
-      await events.close();
-      await queue.close();
+      if (await whileConnected(() => Promise.all([events.close(), queue.close()]))) return;
+      // Closing through BullMQ would wait for a Redis that is not there: its connections are cut instead.
+      refused = true;
+      client.disconnect();
+      eventsClient.disconnect();
     },
   };
 }
