@@ -217,8 +217,15 @@ describe('a grid bigger than the queue window', () => {
 
 describe('a Redis that loses its data midway', () => {
   it('has the trials it lost queued again, and the run ends with the local results', async () => {
-    const { submit, plan, rules, expected } = await setUp();
-    const executor = await submit();
+    const { data, csv, settings, plan, rules, expected } = await setUp();
+    const notices: string[] = [];
+    const executor = await createQueueExecutor({
+      url: redis!.url,
+      settings,
+      dataHash: dataHash(data),
+      dataPath: relative(ROOT, csv),
+      onNotice: (message) => notices.push(message),
+    });
     const worker = startWorker(redis!.url);
     let seen = 0;
     let restarted: Promise<void> | undefined;
@@ -242,6 +249,11 @@ describe('a Redis that loses its data midway', () => {
       expect(restarted).toBeDefined();
       expect([...result.outcomes]).toEqual([...expected.outcomes]);
       expect(result.interrupted).toBe(false);
+      // The user is told the connection went, came back, and how many trials went with the data.
+      expect(notices[0]).toMatch(new RegExp(`^lost Redis at ${redis!.url}( \\(.+\\))?; retrying$`));
+      expect(notices[1]).toBe(`Redis at ${redis!.url} is back`);
+      expect(notices[2]).toMatch(/^queueing again \d+ trials? Redis lost$/);
+      expect(notices).toHaveLength(3);
     } finally {
       await executor.close();
       worker.kill();

@@ -163,6 +163,8 @@ export async function createExecutor(
         dataHash: hash,
         dataPath: local(resolve(dataPath)),
         ...(choice.queueWindow === undefined ? {} : { window: choice.queueWindow }),
+        // A line of its own above the progress bar (cleared first on a terminal).
+        onNotice: (message) => process.stderr.write(`${process.stderr.isTTY ? '\r\u001b[K' : ''}queue: ${message}\n`),
       }),
       dataHash: hash,
     };

@@ -25,6 +25,8 @@ export interface QueueExecutorOptions {
   readonly window?: number;
   /** Finished trials Redis keeps, for an hour, for a run submitted again: at most this many (default KEPT_FINISHED). */
   readonly keepFinished?: number;
+  /** Told when the connection to Redis is lost and when it is back (a line for the user). */
+  readonly onNotice?: (message: string) => void;
 }
 
 /** Redis requests about many jobs are sent this many at a time (one at a time, large grids waited seconds). */
@@ -38,7 +40,10 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
   const events = new QueueEvents(QUEUE_NAME, { connection });
   // Heard, or an 'error' event would end the process: the first one refuses the start (whenConnected); later
   // ones are retried by the client, and the run waits through them.
-  queue.on('error', () => undefined);
+  let lastError = '';
+  queue.on('error', (error) => {
+    lastError = error.message;
+  });
   events.on('error', () => undefined);
   try {
     await whenConnected(options.url, [queue, events]);
@@ -113,6 +118,17 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
   // The queue's connection: told each time it is ready again (after a lost one); and the events' connection.
   const client = await queue.client;
   const eventsClient = await events.client;
+  let away = false;
+  client.on('reconnecting', () => {
+    if (away) return;
+    away = true;
+    options.onNotice?.(`lost Redis at ${options.url}${lastError === '' ? '' : ` (${lastError})`}; retrying`);
+  });
+  client.on('ready', () => {
+    if (!away) return;
+    away = false;
+    options.onNotice?.(`Redis at ${options.url} is back`);
+  });
 
   /**
    * Waits for `work` while the queue's connection lasts: true once it finished, false if the connection was
@@ -194,6 +210,7 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
             }),
           );
         if (lost.length === 0 || ended) return;
+        options.onNotice?.(`queueing again ${lost.length} trial${lost.length === 1 ? '' : 's'} Redis lost`);
         await enqueue(lost);
         await readBack(lost.map((trial) => jobId(run, trial)));
       };
