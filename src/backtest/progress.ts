@@ -45,7 +45,8 @@ const BAR_OPTIONS = {
   autopaddingChar: ' ',
   align: 'left',
 } as const satisfies cliProgress.Options & Record<string, unknown>;
-const CLEAR_LINE = '\r\u001b[K';
+/** Back to the start of the line and clear it: a line written after it stands above the bar's next drawing. */
+export const CLEAR_LINE = '\r\u001b[K';
 
 export function createProgress(options: ProgressOptions): Progress {
   const stream = options.stream ?? process.stderr;

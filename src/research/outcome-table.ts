@@ -1,7 +1,6 @@
 // The finished trials of a research run as typed columns: a big grid keeps hundreds of thousands of them,
-// and as objects (boxed metrics, date strings, params, return statistics) they took several times the
-// memory. Rows are made as TrialOutcome objects only when asked for (the top N, the reports, the trials
-// file), equal to the outcomes that went in.
+// and as objects they took several times the memory. Rows are made as TrialOutcome objects only when asked
+// for (the top N, the reports, the trials file), equal to the outcomes that went in.
 import type { ParamValue } from '../strategy/params.js';
 import type { TrialMetrics } from './objective.js';
 import type { ReturnStats } from './return-stats.js';

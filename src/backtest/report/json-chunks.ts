@@ -4,7 +4,7 @@
 
 /**
  * A long list whose elements are made as they are written, a piece at a time: the rows of a run's fills and
- * trades need not all live at once (made all together, they outlive several young-generation collections).
+ * trades need not all live at once (bench/README.md: what that saves).
  */
 export class MadeList<Element> {
   constructor(

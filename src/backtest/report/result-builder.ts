@@ -33,11 +33,7 @@ export type ResultDocument = Omit<BacktestResult, 'fills' | 'trades'> & {
 
 /** The whole `--json` document of a run; `options` tune sharpe and sortino (risk-free rate, bars per year). */
 export function buildResult(record: BacktestRecord, options: MetricsOptions = {}): BacktestResult {
-  return withRows(resultDocument(record, options));
-}
-
-/** The document with its fills and trades rows made. */
-export function withRows(document: ResultDocument): BacktestResult {
+  const document = resultDocument(record, options);
   return { ...document, fills: document.fills.toArray(), trades: document.trades.toArray() };
 }
 

@@ -3,6 +3,7 @@
 import { relative, resolve } from 'node:path';
 import type { Options } from 'yargs';
 import type { BacktestData } from '../../backtest/data.js';
+import { CLEAR_LINE } from '../../backtest/progress.js';
 import { corporateActionToJson } from '../../domain/corporate-action.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { dataHash } from '../../research/data-hash.js';
@@ -164,7 +165,7 @@ export async function createExecutor(
         dataPath: local(resolve(dataPath)),
         ...(choice.queueWindow === undefined ? {} : { window: choice.queueWindow }),
         // A line of its own above the progress bar (cleared first on a terminal).
-        onNotice: (message) => process.stderr.write(`${process.stderr.isTTY ? '\r\u001b[K' : ''}queue: ${message}\n`),
+        onNotice: (message) => process.stderr.write(`${process.stderr.isTTY ? CLEAR_LINE : ''}queue: ${message}\n`),
       }),
       dataHash: hash,
     };

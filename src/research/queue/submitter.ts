@@ -32,6 +32,11 @@ export interface QueueExecutorOptions {
 /** Redis requests about many jobs are sent this many at a time (one at a time, large grids waited seconds). */
 const REQUESTS_AT_ONCE = 500;
 
+/** `ask` for every id, REQUESTS_AT_ONCE of them at a time. */
+async function forEachInBatches(ids: readonly string[], ask: (id: string) => Promise<unknown>): Promise<void> {
+  for (let from = 0; from < ids.length; from += REQUESTS_AT_ONCE) await Promise.all(ids.slice(from, from + REQUESTS_AT_ONCE).map(ask));
+}
+
 export async function createQueueExecutor(options: QueueExecutorOptions): Promise<TrialExecutor> {
   // Redis unreachable at the start refuses the run; once connected, a lost connection is retried (a restart).
   let refused = false;
@@ -82,18 +87,15 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
     if (kept.length === 0) return [...trials];
     const indexOf = new Map(trials.map((trial) => [jobId(run, trial), trial.index]));
     const read = new Set<number>();
-    for (let from = 0; from < kept.length; from += REQUESTS_AT_ONCE)
-      await Promise.all(
-        kept.slice(from, from + REQUESTS_AT_ONCE).map(async (id) => {
-          const index = indexOf.get(id);
-          if (index === undefined) return;
-          const job = await queue.getJob(id);
-          if (job?.returnvalue === null || job?.returnvalue === undefined || read.has(index)) return;
-          read.add(index);
-          // The same trial may have run for another plan (another number): it counts as this run's.
-          onOutcome({ ...job.returnvalue, index });
-        }),
-      );
+    await forEachInBatches(kept, async (id) => {
+      const index = indexOf.get(id);
+      if (index === undefined) return;
+      const job = await queue.getJob(id);
+      if (job?.returnvalue === null || job?.returnvalue === undefined || read.has(index)) return;
+      read.add(index);
+      // The same trial may have run for another plan (another number): it counts as this run's.
+      onOutcome({ ...job.returnvalue, index });
+    });
     return trials.filter((trial) => !read.has(trial.index));
   };
 
@@ -102,18 +104,14 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
    * finishes after it was read sends its own event); one that failed for good (kept a day) is queued again —
    * adding a job whose id exists does nothing.
    */
-  const readBack = async (ids: readonly string[]): Promise<void> => {
-    for (let from = 0; from < ids.length; from += REQUESTS_AT_ONCE)
-      await Promise.all(
-        ids.slice(from, from + REQUESTS_AT_ONCE).map(async (id) => {
-          const job = await queue.getJob(id);
-          if (job?.finishedOn === undefined) return;
-          if (job.returnvalue !== null && job.returnvalue !== undefined)
-            events.emit('completed', { jobId: id, returnvalue: JSON.stringify(job.returnvalue), prev: 'active' }, '0');
-          else if (job.failedReason !== undefined) await job.retry('failed').catch(() => undefined);
-        }),
-      );
-  };
+  const readBack = (ids: readonly string[]): Promise<void> =>
+    forEachInBatches(ids, async (id) => {
+      const job = await queue.getJob(id);
+      if (job?.finishedOn === undefined) return;
+      if (job.returnvalue !== null && job.returnvalue !== undefined)
+        events.emit('completed', { jobId: id, returnvalue: JSON.stringify(job.returnvalue), prev: 'active' }, '0');
+      else if (job.failedReason !== undefined) await job.retry('failed').catch(() => undefined);
+    });
 
   // The queue's connection: told each time it is ready again (after a lost one); and the events' connection.
   const client = await queue.client;
@@ -144,11 +142,6 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
         () => (client.off('reconnecting', onLost), resolve(false)),
       );
     });
-
-  const removeAll = async (ids: readonly string[]): Promise<void> => {
-    for (let from = 0; from < ids.length; from += REQUESTS_AT_ONCE)
-      await Promise.all(ids.slice(from, from + REQUESTS_AT_ONCE).map((id) => queue.remove(id).catch(() => 0)));
-  };
 
   return {
     async run(all, onOutcome, signal) {
@@ -200,15 +193,11 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
       // A Redis that came back without its data (restarted without persistence) lost the trials queued on it:
       // they are queued again (a result that still comes for one counts once).
       const requeueLost = async (): Promise<void> => {
-        const ids = [...pending.keys()];
         const lost: TrialTask[] = [];
-        for (let from = 0; from < ids.length; from += REQUESTS_AT_ONCE)
-          await Promise.all(
-            ids.slice(from, from + REQUESTS_AT_ONCE).map(async (id) => {
-              const trial = pending.get(id);
-              if (trial !== undefined && (await queue.getJob(id)) === undefined) lost.push(trial);
-            }),
-          );
+        await forEachInBatches([...pending.keys()], async (id) => {
+          const trial = pending.get(id);
+          if (trial !== undefined && (await queue.getJob(id)) === undefined) lost.push(trial);
+        });
         if (lost.length === 0 || ended) return;
         options.onNotice?.(`queueing again ${lost.length} trial${lost.length === 1 ? '' : 's'} Redis lost`);
         await enqueue(lost);
@@ -255,7 +244,7 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
         // answer, the queue is left as it is.
         await whileConnected(async () => {
           await adding;
-          if (signal.aborted) await removeAll([...pending.keys()]);
+          if (signal.aborted) await forEachInBatches([...pending.keys()], (id) => queue.remove(id).catch(() => 0));
         });
       }
     },
