@@ -26,4 +26,19 @@ describe('ratioOf (report ratios)', () => {
   it('divides by a plain number too', () => {
     expect(ratioOf(Money.of('10', 'USD'), 4)).toBe(2.5);
   });
+
+  it('by a whole count, is the float decimal.js gives, small or large, any scales', () => {
+    const counts = fc.oneof(fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: -(2 ** 53), max: 2 ** 53 }));
+    fc.assert(
+      fc.property(amounts, counts, (a, count) => {
+        fc.pre(count !== 0);
+        expect(ratioOf(a, count)).toBe(new Reference(a.toString()).dividedBy(count).toNumber());
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('by a fraction, still goes through decimal.js', () => {
+    expect(ratioOf(Money.of('1', 'USD'), 0.1)).toBe(10);
+  });
 });
