@@ -31,6 +31,7 @@ import { checkResample } from './resample.js';
 import { SeriesWalk } from './series-walk.js';
 import { DENIALS_LISTED, type BacktestRecord, type DenialEntry, type EquityCurve, type RunFailure } from './result.js';
 import { OrderIdTable } from '../sim/venue/order-register.js';
+import { listOf } from '../domain/list-of.js';
 
 export const DEFAULT_CASH = 1_000_000;
 
@@ -95,8 +96,8 @@ export interface BacktestRun {
 export async function runBacktest(options: BacktestOptions): Promise<BacktestRun> {
   const { data } = options;
   checkStrategies(options.strategies, data);
-  const series = data.series.map((one) => one.columns);
-  const symbols = data.series.map((one) => one.symbol);
+  const series = listOf(data.series, (one) => one.columns);
+  const symbols = listOf(data.series, (one) => one.symbol);
   const cash = Money.of(options.cash ?? DEFAULT_CASH, data.currency, 'cash');
   const clock = new VirtualClock(SeriesWalk.firstTime(series));
   const venue = new Venue({
@@ -151,9 +152,9 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
   const barCloses = options.barCloses?.period === data.period ? options.barCloses : new BarCloseTimes(data.period);
   const walk = new SeriesWalk({
     series,
-    inputs: symbols.map((symbol) => venue.barInput(symbol)),
-    closes: symbols.map((symbol) => barCloses.of(symbol)),
-    feeds: symbols.map((symbol) => marketData.feed(symbol)),
+    inputs: listOf(symbols, (symbol) => venue.barInput(symbol)),
+    closes: listOf(symbols, (symbol) => barCloses.of(symbol)),
+    feeds: listOf(symbols, (symbol) => marketData.feed(symbol)),
     clock,
     venue,
     currency: data.currency,

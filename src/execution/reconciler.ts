@@ -45,10 +45,9 @@ export class Reconciler {
     const journalPositions = journal.positions();
     book.seed(journalPositions);
     // The symbols the journal speaks for: other broker positions simply predate it.
-    const known = new Set<SecuritySymbol>([
-      ...journalPositions.map((position) => position.symbol),
-      ...journalOrders.map((row) => row.symbol),
-    ]);
+    const known = new Set<SecuritySymbol>();
+    for (const position of journalPositions) known.add(position.symbol);
+    for (const row of journalOrders) known.add(row.symbol);
     const snapshot = await this.snapshot();
     for (const order of snapshot.orders) flow.handleReport(order, 'restart');
     await this.refreshMissing(snapshot.orders, 'restart');

@@ -19,6 +19,7 @@ import { type TrialMetrics, withCalmar } from './objective.js';
 import type { ParamCombo } from './param-space.js';
 import { returnStats, type ReturnStats } from './return-stats.js';
 import { sliceData } from '../backtest/data.js';
+import { listOf } from '../domain/list-of.js';
 
 /** Everything but the parameters, the same for every trial of a run (plain data: it crosses to workers). */
 export interface TrialSettings {
@@ -120,7 +121,9 @@ export function trialOutcome(index: number, strategy: PreparedStrategy, run: Bac
   const { record } = run;
   const ledger = pairTrades(record.fills);
   const locate = barLocator(record.bars);
-  const barsHeld = ledger.closed.map((trade) => Math.max(0, locate(trade.symbol, trade.exitTime) - locate(trade.symbol, trade.entryTime)));
+  const barsHeld = listOf(ledger.closed, (trade) =>
+    Math.max(0, locate(trade.symbol, trade.exitTime) - locate(trade.symbol, trade.entryTime)),
+  );
   const first = [...record.bars.keys()][0];
   const zone = first === undefined ? 'UTC' : timeZoneOf(marketOf(first));
   const returns = barReturns(record.equity.equity, record.initialCash.toNumber());

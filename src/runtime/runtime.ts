@@ -21,6 +21,7 @@ import { MarketAdapter } from './market-adapter.js';
 import type { LotSizes } from './lot-sizes.js';
 import { StrategyHost, tradingUnits } from './strategy-host.js';
 import { summarize, type RuntimeSummary } from './summary.js';
+import { listOf } from '../domain/list-of.js';
 
 export interface RuntimeOptions {
   readonly clock: Clock;
@@ -136,10 +137,11 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const market = new MarketAdapter(options.marketData, executor.prices, options.wallClock);
   const scheduler = clockScheduler(clock);
   const units = tradingUnits(options.lotSizes);
-  const hosts = uniqueNames(options.strategies).map(
+  const hosts = listOf(
+    uniqueNames(options.strategies),
     ({ name, strategy }) => new StrategyHost(name, strategy, executor, market, clock, scheduler, logger, units),
   );
-  const hostNames = hosts.map((host) => host.name);
+  const hostNames = listOf(hosts, (host) => host.name);
   // Exits outlive the process only where there is a journal: a backtest pays nothing for them per bar.
   const exitJournal = options.journal === undefined ? undefined : new ExitJournal(executor.journal, clock, logger);
   const exitView: ExitView = {
@@ -254,7 +256,7 @@ function firstMarket(strategies: readonly PreparedStrategy[]): Market | undefine
 // Two instances of one strategy (e.g. different symbols) get distinct names: name, name#2, …
 function uniqueNames(strategies: readonly PreparedStrategy[]): { name: string; strategy: PreparedStrategy }[] {
   const seen = new Map<string, number>();
-  return strategies.map((strategy) => {
+  return listOf(strategies, (strategy) => {
     const count = (seen.get(strategy.name) ?? 0) + 1;
     seen.set(strategy.name, count);
     return { name: count === 1 ? strategy.name : `${strategy.name}#${count}`, strategy };

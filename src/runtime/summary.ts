@@ -3,6 +3,7 @@ import { Money, currencyOf, marketOf, unrealizedPnl, type Price, type Quantity, 
 import type { Executor } from '../execution/executor.js';
 import type { StrategyFailure } from '../strategy/failure.js';
 import type { StrategyHost, StrategyState } from './strategy-host.js';
+import { listOf } from '../domain/list-of.js';
 
 export interface PositionSummary {
   readonly symbol: SecuritySymbol;
@@ -33,7 +34,7 @@ export interface RuntimeSummary {
 }
 
 export function summarize(executor: Executor, hosts: readonly StrategyHost[]): RuntimeSummary {
-  const positions = executor.book.all().map((position): PositionSummary => {
+  const positions = listOf(executor.book.all(), (position): PositionSummary => {
     const lastPrice = executor.prices.price(position.symbol);
     return { ...position, lastPrice, unrealizedPnl: lastPrice === undefined ? undefined : unrealizedPnl(position, lastPrice) };
   });

@@ -14,7 +14,7 @@ interface DayWindow {
   start: number;
   end: number;
   /** [begin, end) UTC pairs of the day's regular sessions. */
-  readonly sessions: number[];
+  readonly sessions: Float64Array;
 }
 
 const CACHED_DAYS = 4;
@@ -34,7 +34,12 @@ export class MarketDays {
   constructor(market: Market) {
     this.zone = ZoneRules.of(timeZoneOf(market));
     this.sessionMinutes = REGULAR_SESSIONS[market].flatMap((session) => [minutesOf(session.begin), minutesOf(session.end)]);
-    this.days = Array.from({ length: CACHED_DAYS }, () => ({ key: 0, start: 0, end: 0, sessions: this.sessionMinutes.map(() => 0) }));
+    this.days = Array.from({ length: CACHED_DAYS }, () => ({
+      key: 0,
+      start: Number.NaN,
+      end: Number.NaN,
+      sessions: new Float64Array(this.sessionMinutes.length),
+    }));
   }
 
   /** yyyymmdd of the market-local date of an instant. */
@@ -71,7 +76,7 @@ export class MarketDays {
   }
 
   /** Regular sessions of the day of an instant, as [begin, end) UTC pairs (read them before asking about another day). */
-  sessionsOf(time: number): readonly number[] {
+  sessionsOf(time: number): Readonly<Float64Array> {
     return this.window(time).sessions;
   }
 
