@@ -46,13 +46,7 @@ export function decimalOf(value: FixedPoint): Decimal {
  * rounded to 40 significant digits by decimal.js.
  */
 export function ratioOf(a: FixedPoint, b: FixedPoint | number): number {
-  if (typeof b === 'number') {
-    // A whole divisor (a count) scales to a's places: one division of two whole numbers below 2^53.
-    const scale = POWERS_OF_TEN[a.precision];
-    const denominator = scale === undefined ? Number.NaN : b * scale;
-    if (typeof a.raw === 'number' && Number.isInteger(b) && b !== 0 && Math.abs(denominator) <= Number.MAX_SAFE_INTEGER)
-      return a.raw / denominator;
-  } else if (typeof a.raw === 'number' && typeof b.raw === 'number') {
+  if (typeof b !== 'number' && typeof a.raw === 'number' && typeof b.raw === 'number') {
     const scale = POWERS_OF_TEN[Math.abs(a.precision - b.precision)];
     if (scale !== undefined) {
       const numerator = a.precision < b.precision ? a.raw * scale : a.raw;
