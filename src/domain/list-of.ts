@@ -1,6 +1,5 @@
-// items.map(make), for lists made once per run and walked by code that runs thousands of runs in one
-// process (research trials): the list has the same layout whether the code making it is interpreted or
-// optimised (bench/README.md, "Lists made per run").
+// items.map(make), for lists made once per run and read by code that runs thousands of runs in one process
+// (research trials); why not map: bench/README.md, "Lists made per run".
 
 export function listOf<Item, Made>(items: readonly Item[], make: (item: Item, index: number) => Made): Made[] {
   const made: Made[] = [];

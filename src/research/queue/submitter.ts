@@ -38,9 +38,10 @@ async function forEachInBatches(ids: readonly string[], ask: (id: string) => Pro
 }
 
 export async function createQueueExecutor(options: QueueExecutorOptions): Promise<TrialExecutor> {
-  // Redis unreachable at the start refuses the run; once connected, a lost connection is retried (a restart).
-  let refused = false;
-  const connection = { ...queueConnection(options.url), retryStrategy: (times: number) => (refused ? null : Math.min(times * 200, 2000)) };
+  // Redis unreachable at the start refuses the run; once connected, a lost connection is retried (a restart)
+  // until the run gives it up (refused at the start, or closed while Redis is away).
+  let givenUp = false;
+  const connection = { ...queueConnection(options.url), retryStrategy: (times: number) => (givenUp ? null : Math.min(times * 200, 2000)) };
   const queue = new Queue<TrialJob, TrialOutcome>(QUEUE_NAME, { connection });
   const events = new QueueEvents(QUEUE_NAME, { connection });
   // Heard, or an 'error' event would end the process: the first one refuses the start (whenConnected); later
@@ -54,7 +55,7 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
     await whenConnected(options.url, [queue, events]);
   } catch (error) {
     // The clients stop at their next retry (closing them would wait for a connection that never comes).
-    refused = true;
+    givenUp = true;
     throw error;
   }
   const run = createHash('sha256')
@@ -251,7 +252,7 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
     async close() {
       if (await whileConnected(() => Promise.all([events.close(), queue.close()]))) return;
       // Closing through BullMQ would wait for a Redis that is not there: its connections are cut instead.
-      refused = true;
+      givenUp = true;
       client.disconnect();
       eventsClient.disconnect();
     },
