@@ -3,7 +3,7 @@
 // bars on the real simulator over 127.0.0.1, as `trader run` does in paper mode.
 import { describe, expect, it } from 'vitest';
 import { backtestData } from '../../src/backtest/data.js';
-import { runChecks, type CheckInput } from '../../src/research/check/checks.js';
+import { PARITY_DECISIONS, parityStretch, runChecks, type CheckInput } from '../../src/research/check/checks.js';
 import { paperDecisions } from '../../src/research/check/paper-replay.js';
 import { prepareStrategy } from '../../src/strategy/prepare.js';
 import type { StrategyDefinition } from '../../src/strategy/define.js';
@@ -13,10 +13,11 @@ import honest from './strategies/honest.js';
 import peeking from './strategies/peeking.js';
 import random from './strategies/random.js';
 import shortWarmup from './strategies/short-warmup.js';
+import quiet from './strategies/quiet.js';
 
 const DATA = backtestData([{ symbol: 'AAPL.US' as never, period: 'day', source: 'generated', candles: wavingDays(160) }]);
 
-function input(definition: unknown): CheckInput {
+function input(definition: unknown, parityBars = 40): CheckInput {
   return {
     strategy: prepareStrategy(definition as StrategyDefinition<ParamDefaults>),
     data: DATA,
@@ -24,7 +25,7 @@ function input(definition: unknown): CheckInput {
     settings: { strategyFile: 'test', symbols: ['AAPL.US'], cash: '1000000', venue: {}, riskFreeRate: 0, blocks: 2, fixed: {} },
     cuts: 5,
     seed: 3,
-    parityBars: 40,
+    parityBars,
     paperDecisions: (strategy, data) => paperDecisions(strategy, data, { cash: '1000000' }),
   };
 }
@@ -60,5 +61,42 @@ describe('trader check', () => {
     expect(warmUp!.detail).toMatch(/warm-up 2 bars/);
     const [honestWarmUp] = await runChecks(input(honest), ['warm-up']);
     expect(honestWarmUp!.passed).toBe(true);
+  });
+
+  it('replays a parity stretch long enough to hold decisions, however short --parity-bars is', async () => {
+    const [parity] = await runChecks(input(honest, 3), ['parity']);
+    expect(parity!.passed).toBe(true);
+    const [, bars, backtest, paper] = /first (\d+) bars: backtest (\d+) decisions, paper replay (\d+)$/.exec(parity!.detail)!;
+    expect(Number(bars)).toBeGreaterThan(3);
+    expect(Number(backtest)).toBeGreaterThan(0);
+    expect(Number(paper)).toBe(Number(backtest));
+  }, 120_000);
+
+  it('says when the parity stretch compared nothing because the strategy never decided', async () => {
+    const [parity] = await runChecks(input(quiet, 5), ['parity']);
+    expect(parity!.passed).toBe(true);
+    expect(parity!.detail).toBe('first 5 bars: backtest 0 decisions, paper replay 0: no decisions in the whole run, nothing compared');
+  }, 120_000);
+});
+
+describe('the parity stretch', () => {
+  const times = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90];
+  const decidedAt = (...closes: number[]) => closes.map((time) => ({ time, text: 'd' }));
+
+  it('is --parity-bars long when the run makes no decision, or enough of them within it', () => {
+    expect(parityStretch(times, [], 4)).toBe(4);
+    expect(parityStretch(times, decidedAt(...Array.from({ length: PARITY_DECISIONS }, () => 15)), 4)).toBe(4);
+  });
+
+  it('runs through the bar after the one the run decided its tenth time on', () => {
+    // Decided at the close of the bar starting at 50 (its sixth): the stretch holds that bar and the next.
+    expect(parityStretch(times, decidedAt(...Array.from({ length: PARITY_DECISIONS }, () => 55)), 3)).toBe(7);
+    // Fewer decisions than that: through the last one.
+    expect(parityStretch(times, decidedAt(25, 75), 3)).toBe(9);
+  });
+
+  it('ends at the last bar', () => {
+    expect(parityStretch(times, decidedAt(95), 3)).toBe(10);
+    expect(parityStretch(times, [], 40)).toBe(10);
   });
 });

@@ -8,7 +8,14 @@ import { corporateActionToJson } from '../../domain/corporate-action.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
 import { marketOf } from '../../domain/symbol.js';
-import { CHECK_NAMES, type CheckName, type CheckResult, runChecks } from '../../research/check/checks.js';
+import {
+  CHECK_NAMES,
+  PARITY_DECISIONS,
+  PARITY_MAX_BARS,
+  type CheckName,
+  type CheckResult,
+  runChecks,
+} from '../../research/check/checks.js';
 import { paperDecisions } from '../../research/check/paper-replay.js';
 import { parseParamAssignments } from '../../strategy/index.js';
 import { BACKTEST_OPTIONS, type BacktestArgs, jsonTarget } from '../backtest/flags.js';
@@ -129,7 +136,11 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
       .option('to', { type: 'string', describe: 'Last date of the bars checked (YYYY-MM-DD, market-local, included)' })
       .option('cuts', { type: 'number', default: 5, describe: 'Look-ahead: how many random bars to cut the history after' })
       .option('seed', { type: 'number', default: 1, describe: 'Seed of the random cut points' })
-      .option('parity-bars', { type: 'number', default: 60, describe: 'Parity: bars of the stretch replayed on the paper simulator' })
+      .option('parity-bars', {
+        type: 'number',
+        default: 60,
+        describe: `Parity: the least bars replayed on the paper simulator, from the first; the stretch grows to hold the run's first ${PARITY_DECISIONS} decisions (up to ${PARITY_MAX_BARS.toLocaleString('en-US')} bars)`,
+      })
       .option('only', { type: 'string', describe: `Run only these checks (comma-separated: ${CHECK_NAMES.join(', ')})` })
       .option('json', { type: 'string', describe: 'The results as JSON: to a file, or to stdout with --json - (or --json alone)' })
       .example('$0 check strategies/sma-crossover.ts', 'All four checks on the bundled history')

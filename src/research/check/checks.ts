@@ -31,7 +31,7 @@ export interface CheckInput {
   /** How many random cut points the look-ahead check tries. */
   readonly cuts: number;
   readonly seed: number;
-  /** Bars of the parity stretch. */
+  /** Least bars of the parity stretch (it grows to hold the run's first decisions: parityStretch). */
   readonly parityBars: number;
   /**
    * The run's data files the strategy opened itself (while loaded and checked): bars it reads that way are
@@ -130,19 +130,42 @@ export async function checkWarmUp(input: CheckInput, full: readonly Decision[]):
   };
 }
 
-export async function checkParity(input: CheckInput): Promise<CheckResult> {
+/** Decisions the parity stretch is made long enough to hold, when the run makes that many. */
+export const PARITY_DECISIONS = 10;
+/** The stretch grows to hold those decisions up to this many bars (or `parityBars`, if more). */
+export const PARITY_MAX_BARS = 2_000;
+
+/**
+ * Bars of the parity stretch: at least `minimum`, and through the bar after the one the run's
+ * PARITY_DECISIONS-th decision was made on (a stretch without decisions would compare nothing).
+ */
+export function parityStretch(times: readonly number[], full: readonly Decision[], minimum: number): number {
+  const bars = Math.min(times.length, minimum);
+  const last = full[Math.min(full.length, PARITY_DECISIONS) - 1];
+  if (last === undefined) return bars;
+  // A decision's time is the close of the bar it was made on: the last bar starting before it.
+  let decidedOn = 0;
+  while (decidedOn + 1 < times.length && times[decidedOn + 1]! < last.time) decidedOn += 1;
+  return Math.max(bars, Math.min(times.length, decidedOn + 2, Math.max(minimum, PARITY_MAX_BARS)));
+}
+
+export async function checkParity(input: CheckInput, full: readonly Decision[]): Promise<CheckResult> {
   if (input.paperDecisions === undefined) return { check: 'parity', passed: true, detail: 'skipped' };
   const times = barTimes(input.data);
-  const stretch = Math.min(times.length, input.parityBars);
+  const stretch = parityStretch(times, full, input.parityBars);
   const data = barsBetween(input.data, times[0]!, times[stretch - 1]! + 1);
   // A paper run never sees its last bar close (no later tick comes), so the backtest leaves that bar out.
   const backtested = await decisions(input, barsBetween(input.data, times[0]!, times[stretch - 1]!));
   const paper = await input.paperDecisions(input.strategy, data);
   const difference = firstDifference(backtested, paper, false);
+  const compared =
+    backtested.length === 0 && paper.length === 0
+      ? `: no decisions in ${full.length === 0 ? 'the whole run' : 'the stretch'}, nothing compared`
+      : '';
   return {
     check: 'parity',
     passed: difference === undefined,
-    detail: `first ${stretch} bars: backtest ${backtested.length} decisions, paper replay ${paper.length}`,
+    detail: `first ${stretch} bars: backtest ${backtested.length} decisions, paper replay ${paper.length}${compared}`,
     ...(difference === undefined ? {} : { difference }),
   };
 }
@@ -153,6 +176,6 @@ export async function runChecks(input: CheckInput, only: readonly CheckName[] = 
   if (only.includes('look-ahead')) results.push(await checkLookAhead(input, full));
   if (only.includes('warm-up')) results.push(await checkWarmUp(input, full));
   if (only.includes('determinism')) results.push(await checkDeterminism(input, full));
-  if (only.includes('parity')) results.push(await checkParity(input));
+  if (only.includes('parity')) results.push(await checkParity(input, full));
   return results;
 }
