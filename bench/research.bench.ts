@@ -5,7 +5,8 @@
 // the README's first optimize example as whole `trader` processes; a 10,000-trial grid on 1 and on 2
 // workers (scaling over a whole long run, thread start and warm-up included) and its peak RSS. Prints
 // measured figures only. BENCH_TRIALS (default 1,200) sets the trials per throughput run, each timed after
-// every thread has run 100 trials, and once more after 1,500; BENCH_GRID=0 skips the grid.
+// every thread has run 100 trials (BENCH_PAIRS pairs of runs on 1 and 2 workers, default 5, and the median
+// scaling), and once more after 1,500; BENCH_GRID=0 skips the grid.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +37,10 @@ const smaCrossover = (await loadStrategy(STRATEGY)).definition;
 
 const REAL = new URL('../../shared/data/us-daily/SPY.csv', import.meta.url);
 const TRIALS = Number(process.env['BENCH_TRIALS'] ?? 1200);
+/** Interleaved pairs of throughput runs (1 worker, then 2): this 2-core machine's runs vary by tens of percent. */
+const PAIRS = Number(process.env['BENCH_PAIRS'] ?? 5);
+/** Pairs of the runs timed after STEADY_WARM_UP_PER_THREAD trials a thread (each pair takes ~15 s). */
+const STEADY_PAIRS = 3;
 /** Trials each thread runs before a throughput run is timed: threads started, the trial loop's code optimised. */
 const WARM_UP_PER_THREAD = 100;
 /**
@@ -100,6 +105,20 @@ function plan(settings: TrialSettings, count: number, offset = 0): TrialPlan {
   }));
   if (offset + count > full.trials.length) throw new Error(`the grid has only ${full.trials.length} trials`);
   return { ...full, trials: full.trials.slice(offset, offset + count) };
+}
+
+/** Runs `run` on 1 and on 2 workers, 1 first in even pairs and 2 first in odd ones; returns [on 1, on 2]. */
+async function inTurn<T>(pair: number, run: (workers: number) => Promise<T>): Promise<[T, T]> {
+  if (pair % 2 === 0) {
+    const one = await run(1);
+    return [one, await run(2)];
+  }
+  const two = await run(2);
+  return [await run(1), two];
+}
+
+function median(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 }
 
 async function timed(executor: TrialExecutor, trials: TrialPlan): Promise<number> {
@@ -190,7 +209,6 @@ function readmeExample(): void {
       times[name].push(performance.now() - start);
     }
   rmSync(json, { force: true });
-  const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   console.log(
     `README example (trader optimize, 50 trials over the 20-year file, process start to exit, median of 5): ${median(times.default).toFixed(0)} ms by default (this thread), ${median(times.two).toFixed(0)} ms with --workers 2`,
   );
@@ -226,17 +244,33 @@ export default async function main(): Promise<void> {
   );
   const one: number[] = [];
   const two: number[] = [];
-  for (let round = 0; round < 2; round += 1) {
-    one.push(await throughput(data, settings, 1, round));
-    two.push(await throughput(data, settings, 2, round));
+  // Each pair in the other order than the one before (1, 2; 2, 1; …), so a machine speeding up or slowing
+  // down during the bench favours neither.
+  for (let round = 0; round < PAIRS; round += 1) {
+    const [rateOne, rateTwo] = await inTurn(round, (workers) => throughput(data, settings, workers, round));
+    one.push(rateOne);
+    two.push(rateTwo);
   }
   const format = (values: number[]): string => values.map((value) => value.toFixed(0)).join(', ');
-  console.log(`1 worker: ${format(one)} backtests/s; 2 workers: ${format(two)} backtests/s (runs interleaved)`);
-  console.log(`scaling 1 → 2 workers: ${two.map((value, index) => (value / one[index]!).toFixed(2)).join(', ')}×`);
-  const steadyOne = await throughput(data, settings, 1, 2, STEADY_WARM_UP_PER_THREAD);
-  const steadyTwo = await throughput(data, settings, 2, 2, STEADY_WARM_UP_PER_THREAD);
+  const scalings = two.map((value, index) => value / one[index]!);
   console.log(
-    `after ${STEADY_WARM_UP_PER_THREAD} trials per thread (the code run once a trial compiled too): 1 worker ${steadyOne.toFixed(0)}, 2 workers ${steadyTwo.toFixed(0)} backtests/s, scaling ${(steadyTwo / steadyOne).toFixed(2)}×`,
+    `1 worker: ${format(one)} backtests/s; 2 workers: ${format(two)} backtests/s (${PAIRS} pairs, each run in the other order than the pair before)`,
+  );
+  console.log(
+    `scaling 1 → 2 workers per pair: ${scalings.map((value) => value.toFixed(2)).join(', ')}×; median ${median(scalings).toFixed(2)}× (throughput medians ${median(one).toFixed(0)} → ${median(two).toFixed(0)} backtests/s)`,
+  );
+  const steady: number[] = [];
+  for (let pair = 0; pair < STEADY_PAIRS; pair += 1) {
+    const [steadyOne, steadyTwo] = await inTurn(pair, (workers) =>
+      throughput(data, settings, workers, PAIRS + pair, STEADY_WARM_UP_PER_THREAD),
+    );
+    steady.push(steadyTwo / steadyOne);
+    console.log(
+      `after ${STEADY_WARM_UP_PER_THREAD} trials per thread (the code run once a trial compiled too): 1 worker ${steadyOne.toFixed(0)}, 2 workers ${steadyTwo.toFixed(0)} backtests/s, scaling ${(steadyTwo / steadyOne).toFixed(2)}×`,
+    );
+  }
+  console.log(
+    `scaling after ${STEADY_WARM_UP_PER_THREAD} trials per thread, median of ${STEADY_PAIRS} pairs: ${median(steady).toFixed(2)}×`,
   );
   readmeExample();
   if (path !== undefined) await queueOverhead(data, settings, path);
