@@ -74,7 +74,7 @@ export interface StitchedMetrics {
 
 export interface WalkForwardResult {
   readonly windows: readonly WindowResult[];
-  /** Out-of-sample equity: each test window's curve rescaled to start where the previous one ended. */
+  /** Out-of-sample equity: each test window's curve, up to where the next one starts, rescaled to start where the previous one ended. */
   readonly stitched: { readonly times: readonly number[]; readonly equity: readonly number[] };
   readonly outOfSample: StitchedMetrics;
   /** Means over the windows of the objective in training (chosen trial) and in test. */
@@ -158,16 +158,23 @@ export async function walkForward(options: WalkForwardOptions): Promise<WalkForw
   };
 }
 
+/**
+ * Each window's test equity, rescaled to start where the previous piece ended. A window's piece ends where
+ * the next window's test starts: with --step shorter than --test the test windows overlap, and the bars
+ * they share belong to the newer window (whose parameters a live run would have switched to).
+ */
 function stitch(results: readonly WindowResult[], cash: number): { times: number[]; equity: number[] } {
   const times: number[] = [];
   const equity: number[] = [];
   let scale = 1;
-  for (const { testEquity } of results) {
-    for (let index = 0; index < testEquity.times.length; index += 1) {
+  for (const [at, { testEquity }] of results.entries()) {
+    const until = results[at + 1]?.window.test.from ?? Number.POSITIVE_INFINITY;
+    let last: number | undefined;
+    for (let index = 0; index < testEquity.times.length && testEquity.times[index]! < until; index += 1) {
       times.push(testEquity.times[index]!);
-      equity.push(testEquity.equity[index]! * scale);
+      last = testEquity.equity[index]!;
+      equity.push(last * scale);
     }
-    const last = testEquity.equity[testEquity.equity.length - 1];
     if (last !== undefined) scale *= last / cash;
   }
   return { times, equity };

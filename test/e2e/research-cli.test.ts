@@ -53,6 +53,7 @@ beforeAll(async () => {
     ranged: ['optimize', SMA, ...GRID, '--from', '2012-01-01', '--to', '2016-12-31', '--json', join(folder, 'ranged.json')],
     rangedBest: ['backtest', SMA, '--from', '2012-01-01', '--to', '2016-12-31', '--json', join(folder, 'ranged-best.json'), '--quiet'],
     walkforward: ['walkforward', SMA, ...GRID, '--train', '4y', '--test', '2y', '--json', join(folder, 'walkforward.json')],
+    walkforwardGaps: ['walkforward', SMA, ...GRID, '--train', '4y', '--test', '1y', '--step', '2y'],
     checkHonest: [
       'check',
       SMA,
@@ -258,6 +259,14 @@ describe('trader walkforward', () => {
     for (const window of result.windows) expect(window.params).toMatchObject({ quantity: 100 });
     expect(result.stitched.length).toBeGreaterThan(1000);
     expect(typeof result.outOfSample.totalReturn).toBe('number');
+  });
+
+  it('says when a step longer than the test leaves bars out of every test window', () => {
+    expect(run('walkforwardGaps').code).toBe(0);
+    expect(run('walkforwardGaps').stderr).toMatch(
+      /note: --step 2y is longer than --test 1y: the bars between one test window and the next are in none/,
+    );
+    expect(run('walkforward').stderr).not.toMatch(/note:/);
   });
 });
 

@@ -155,4 +155,46 @@ describe('walkForward', () => {
     }
     expect(compared).toBeGreaterThan(0);
   }, 60_000);
+
+  it('stitches overlapping test windows (a step shorter than the test) without counting a bar twice', async () => {
+    const first = DATA.series[0]!.candles[0]!.time;
+    const last = DATA.series[0]!.candles.at(-1)!.time;
+    const windows = walkForwardWindows(
+      first,
+      last,
+      parseSpan('180d', '--train'),
+      parseSpan('120d', '--test'),
+      parseSpan('60d', '--step'),
+      false,
+    );
+    expect(windows[1]!.test.from).toBeLessThan(windows[0]!.test.to);
+    const result = await walkForward({
+      definition: smaCrossover as never,
+      data: DATA,
+      risk: undefined,
+      settings: SETTINGS,
+      search: { space: parseParamSpace(['fast=2:6:2', 'slow=8:16:4']), search: 'grid', seed: 1 },
+      rules: { objective: parseObjective('totalReturn'), constraints: [], minTrades: 0 },
+      windows,
+      executor: inProcess,
+    });
+    const { times, equity } = result.stitched;
+    expect(times.every((time, index) => index === 0 || time > times[index - 1]!)).toBe(true);
+    // Each window contributes its test bars up to the next window's test start, each piece continuing from
+    // the previous piece's end.
+    let at = 0;
+    let scale = 1;
+    for (const [index, { testEquity }] of result.windows.entries()) {
+      const until = result.windows[index + 1]?.window.test.from ?? Number.POSITIVE_INFINITY;
+      const piece = testEquity.times.filter((time) => time < until).length;
+      expect(times.slice(at, at + piece)).toEqual(testEquity.times.slice(0, piece));
+      for (let point = 0; point < piece; point += 1) expect(equity[at + point]).toBeCloseTo(testEquity.equity[point]! * scale, 6);
+      if (piece > 0) scale *= testEquity.equity[piece - 1]! / 100_000;
+      at += piece;
+    }
+    expect(at).toBe(times.length);
+    const bars = new Set(DATA.series[0]!.candles.map((candle) => candle.time).filter((time) => time >= windows[0]!.test.from));
+    expect(times.length).toBe(bars.size);
+    expect(result.outOfSample.totalReturn).toBeCloseTo(scale - 1, 10);
+  }, 120_000);
 });

@@ -38,6 +38,11 @@ export async function walkForwardAction(args: WalkForwardArgs): Promise<WalkForw
       `the data is shorter than one training window (--train ${train.text}); use a shorter --train or more data`,
       '--train',
     );
+  const [one, two] = windows;
+  if (one !== undefined && two !== undefined && two.test.from > one.test.to)
+    process.stderr.write(
+      `note: --step ${step.text} is longer than --test ${test.text}: the bars between one test window and the next are in none, and the stitched out-of-sample curve leaves them out\n`,
+    );
   const settings = trialSettings(args, inputs, choice.blocks);
   const plan = planTrials(inputs.strategy.definition, settings, choice);
   refuseEmptyPlan(plan);
