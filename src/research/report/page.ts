@@ -40,13 +40,22 @@ ${parts.body}
 `;
 }
 
-/** Draws `points` ({time, value}) as a line chart in #id (lightweight-charts). */
+/**
+ * Draws `points` ({time, value}) as a line chart in #id (lightweight-charts), sized by its container's CSS and
+ * showing the whole curve (at the library's default least bar spacing, 0.5 px, a 20-year daily curve showed
+ * only its last nine years). The chart is window.report.equityChart, as in the backtest report.
+ */
 export const EQUITY_CHART_SCRIPT = `
 function drawEquity(id, points) {
   var element = document.getElementById(id);
-  var chart = LightweightCharts.createChart(element, { height: 320, layout: { attributionLogo: false } });
+  var chart = LightweightCharts.createChart(element, {
+    autoSize: true,
+    layout: { attributionLogo: false },
+    timeScale: { minBarSpacing: 0.001 },
+  });
   var series = chart.addSeries(LightweightCharts.LineSeries, { color: '#2962ff', lineWidth: 2 });
   series.setData(points);
   chart.timeScale().fitContent();
+  window.report = { equityChart: chart };
 }
 `;

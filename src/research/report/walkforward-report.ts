@@ -31,7 +31,7 @@ export async function renderWalkForwardReport(strategy: string, result: WalkForw
   return renderPage({
     title: `Walk-forward · ${strategy}`,
     subtitle: `${result.windows.length} windows · out-of-sample total return ${number(oos.totalReturn)}, cagr ${number(oos.cagr)}, sharpe ${number(oos.sharpe)}, max drawdown ${number(oos.maxDrawdown)}`,
-    body: `<section class="panel"><div class="panel-head"><h2>Stitched out-of-sample equity</h2><span class="hint">each test window continues from the previous one's end</span></div><div id="equity-chart" class="chart equity"></div></section>
+    body: `<section class="panel"><div class="panel-head"><h2>Stitched out-of-sample equity</h2><span class="hint">each test window, up to where the next one starts, continues from the previous one's end</span></div><div id="equity-chart" class="chart equity"></div></section>
 <section class="panel"><div class="panel-head"><h2>Windows</h2></div><table id="windows"><thead><tr><th>Train</th><th>Test</th><th>Chosen</th><th class="number">IS sharpe</th><th class="number">OOS sharpe</th><th class="number">OOS return</th></tr></thead><tbody>${rows}</tbody></table></section>`,
     data: {
       stitched: result.stitched.times.map((time, index) => ({ time: local.chartSeconds(time), value: result.stitched.equity[index]! })),

@@ -153,5 +153,44 @@ describe.skipIf(chromiumMissing !== undefined)(
       expect(await page.$$eval('#windows tbody tr', (rows) => rows.length)).toBe(windows.length);
       expect(await page.$$eval('#equity-chart canvas', (canvases) => canvases.length)).toBeGreaterThan(0);
     }, 120_000);
+    it('fits a long equity curve, all of it, inside its panel', async () => {
+      // 20 years of daily points: more than the chart's width at lightweight-charts' default least spacing.
+      const start = Date.UTC(2001, 0, 2, 21);
+      const times = Array.from({ length: 5_000 }, (_, index) => start + index * 86_400_000);
+      const result = {
+        windows: [],
+        stitched: { times, equity: times.map((_, index) => 100_000 + index) },
+        outOfSample: { totalReturn: 0.05, cagr: 0.002, sharpe: 0.4, maxDrawdown: 0 },
+        inSampleObjective: null,
+        outOfSampleObjective: null,
+        interrupted: false,
+      };
+      const file = join(folder, 'walkforward-long.html');
+      await writeFile(file, await renderWalkForwardReport('long', result, 'America/New_York'));
+      const { page, errors } = await browser.open(file);
+      await page.waitForSelector('body[data-rendered="true"]', { timeout: 10_000 });
+      expect(errors).toEqual([]);
+      type TimeScale = { fitContent(): void; getVisibleLogicalRange(): { from: number; to: number } | null };
+      type Report = { report: { equityChart: { timeScale(): TimeScale } } };
+      await page.waitForFunction(() => (globalThis as unknown as Report).report.equityChart.timeScale().getVisibleLogicalRange() !== null);
+      const shown = await page.evaluate(() => (globalThis as unknown as Report).report.equityChart.timeScale().getVisibleLogicalRange()!);
+      expect(shown.from).toBeLessThanOrEqual(0.5);
+      expect(shown.to).toBeGreaterThanOrEqual(times.length - 1.5);
+      // Every canvas of the chart (its time axis too) lies inside the chart's panel.
+      type Box = { top: number; bottom: number; left: number; right: number };
+      type Boxed = { getBoundingClientRect(): Box };
+      const [panel, canvases] = await page.$eval('#equity-chart', (chart) => {
+        const box = (element: Boxed): Box => {
+          const rect = element.getBoundingClientRect();
+          return { top: rect.top, bottom: rect.bottom, left: rect.left, right: rect.right };
+        };
+        return [box(chart.closest('section')!), [...chart.querySelectorAll('canvas')].map(box)] as const;
+      });
+      expect(canvases.length).toBeGreaterThan(0);
+      for (const canvas of canvases) {
+        expect(canvas.bottom).toBeLessThanOrEqual(panel.bottom);
+        expect(canvas.right).toBeLessThanOrEqual(panel.right);
+      }
+    }, 120_000);
   },
 );
