@@ -15,8 +15,10 @@ export default defineStrategy({
   params: { lookback: 20, atrPeriod: 14, stopAtr: 2, quantity: 100 },
   symbols: ['SPX.US'],
   period: 'day',
-  // The channel of the previous `lookback` bars (and the ATR) must be full when a bar breaks out.
-  warmup: (params) => Math.max(params.lookback, params.atrPeriod) + 1,
+  // The channel of the previous `lookback` bars must be full when a bar breaks out, and the ATR (Wilder's
+  // smoothing, which remembers where it started: (1 - 1/period)^n of it after n bars) settled, so the stop
+  // does not depend on how much history a run had (trader check: warm-up).
+  warmup: (params) => Math.max(params.lookback, params.atrPeriod * 20) + 1,
   init: () => new Map<string, SymbolState>(),
   onCandle(candle, ctx, states) {
     let state = states.get(candle.symbol);

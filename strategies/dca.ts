@@ -12,10 +12,11 @@ export default defineStrategy({
   paramsSchema: z.strictObject({ amount: z.number().positive(), everyDays: z.number().positive() }),
   symbols: ['SPX.US'],
   period: 'day',
-  // No indicators: a warm-up would only shift its schedule onto history bars, whose purchases are dropped.
+  // No indicators, so no warm-up; history bars played anyway (a longer warm-up) leave the schedule alone.
   warmup: 0,
   init: () => ({ nextBuyAt: new Map<string, number>(), carried: new Map<string, number>() }),
   onCandle(candle, ctx, state) {
+    if (ctx.warmingUp) return undefined;
     const due = state.nextBuyAt.get(candle.symbol);
     if (due !== undefined && candle.time < due) return undefined;
     state.nextBuyAt.set(candle.symbol, candle.time + ctx.params.everyDays * DAY_MS);

@@ -17,8 +17,10 @@ export default defineStrategy({
     .refine((params) => params.oversold < params.exit, { message: 'oversold must be below exit', path: ['oversold'] }),
   symbols: ['SPX.US'],
   period: 'day',
-  // The RSI's first value needs period + 1 closes; the first live bar's RSI then has one to cross from.
-  warmup: (params) => params.period + 1,
+  // The RSI's first value needs period + 1 closes, but Wilder's smoothing remembers where it started: after
+  // n closes a share (1 - 1/period)^n of that is left. Twenty periods leave under one part in a billion at
+  // period 14, so a live run decides as one warmed up on all the history would (trader check: warm-up).
+  warmup: (params) => params.period * 20 + 1,
   run: (ctx) => {
     const { period, oversold, exit, quantity } = ctx.params;
     return ctx.candles().pipe(

@@ -59,7 +59,9 @@ describe('breakout strategy warmed up from history', () => {
     await runtime.settled();
     await runtime.stop();
 
-    expect(marketData.requests.map((request) => request.count)).toEqual([4]);
+    // It asks for its whole warm-up (the ATR's settling, 41 bars) and learns from the 4 there are.
+    expect(marketData.requests.map((request) => request.count)).toEqual([strategy.warmup]);
+    expect(strategy.warmup).toBe(41);
     expect(broker.submitted.map((order) => `${order.side} ${order.quantity.toFixed()}`)).toEqual(['Buy 10']);
   });
 });

@@ -1,7 +1,7 @@
 // `trader check`: is a strategy honest? Four checks over the same data, each pass or fail with the first
 // decision that differs:
 // - look-ahead: cutting the history after a random bar never changes a decision made up to that bar;
-// - warm-up: starting later gives the same decisions once the declared warm-up has passed;
+// - warm-up: a run warmed up on more history than the strategy declares makes the same decisions;
 // - determinism: two runs make the same decisions;
 // - parity: the backtest and a paper replay against the simulator make the same decisions in the same order.
 import type { BacktestData } from '../../backtest/data.js';
@@ -42,8 +42,13 @@ export interface CheckInput {
   readonly paperDecisions?: (strategy: PreparedStrategy, data: BacktestData) => Promise<Decision[]>;
 }
 
-async function decisions(input: CheckInput, data: BacktestData, strategy = input.strategy): Promise<Decision[]> {
-  const run = await runTrialBacktest(strategy, { data, risk: input.risk }, input.settings, true);
+async function decisions(input: CheckInput, data: BacktestData, strategy = input.strategy, history?: BacktestData): Promise<Decision[]> {
+  const run = await runTrialBacktest(
+    strategy,
+    { data, risk: input.risk, ...(history === undefined ? {} : { history }) },
+    input.settings,
+    true,
+  );
   return decisionsOf(run.intents);
 }
 
@@ -104,29 +109,41 @@ export async function checkLookAhead(input: CheckInput, full: readonly Decision[
   };
 }
 
-export async function checkWarmUp(input: CheckInput, full: readonly Decision[]): Promise<CheckResult> {
+/**
+ * Runs from the same bar with the same account, one warmed up on the declared `warmup` bars of history and
+ * one on every bar before that, make the same decisions if every indicator is warm after the declared bars.
+ * (Runs started at different bars would differ through the account instead: positions held, equity to size
+ * on.) Two starting bars: the first after twice the declared warm-up plus 3, and the middle of the data.
+ */
+export async function checkWarmUp(input: CheckInput): Promise<CheckResult> {
   const times = barTimes(input.data);
   const warmup = input.strategy.warmup;
-  for (const offset of [Math.max(1, warmup), Math.max(2, 2 * warmup + 3)]) {
-    const warm = times[offset + warmup];
-    if (warm === undefined) continue;
-    const later = await decisions(input, barsBetween(input.data, times[offset]!, Number.POSITIVE_INFINITY));
-    const difference = firstDifference(
-      full.filter((decision) => decision.time >= warm),
-      later.filter((decision) => decision.time >= warm),
-    );
+  const least = 2 * warmup + 3;
+  const starts = [...new Set([least, Math.floor(times.length / 2)])].filter((start) => start >= least && start < times.length);
+  if (starts.length === 0)
+    return {
+      check: 'warm-up',
+      passed: true,
+      detail: `skipped: ${times.length} bars leave no room for a run after ${least} bars of warm-up (twice the declared ${warmup}, plus 3)`,
+    };
+  for (const start of starts) {
+    const data = barsBetween(input.data, times[start]!, Number.POSITIVE_INFINITY);
+    const history = barsBetween(input.data, Number.NEGATIVE_INFINITY, times[start]!);
+    const declared = await decisions(input, data, input.strategy, history);
+    const longer = await decisions(input, data, { ...input.strategy, warmup: start }, history);
+    const difference = firstDifference(declared, longer);
     if (difference !== undefined)
       return {
         check: 'warm-up',
         passed: false,
-        detail: `started at bar ${offset + 1} instead of 1, compared from bar ${offset + warmup + 1} (warm-up ${warmup} bars)`,
+        detail: `a run from bar ${start + 1} decided differently after the declared warm-up of ${warmup} bars (expected) than after all ${start} bars before it (got)`,
         difference,
       };
   }
   return {
     check: 'warm-up',
     passed: true,
-    detail: `started ${Math.max(1, warmup)} and ${Math.max(2, 2 * warmup + 3)} bars later: same decisions once the declared warm-up of ${warmup} bars passed`,
+    detail: `runs from bar ${starts.map((start) => start + 1).join(' and ')}: the same decisions after the declared warm-up of ${warmup} bars as after every bar before them`,
   };
 }
 
@@ -174,7 +191,7 @@ export async function runChecks(input: CheckInput, only: readonly CheckName[] = 
   const full = await decisions(input, input.data);
   const results: CheckResult[] = [];
   if (only.includes('look-ahead')) results.push(await checkLookAhead(input, full));
-  if (only.includes('warm-up')) results.push(await checkWarmUp(input, full));
+  if (only.includes('warm-up')) results.push(await checkWarmUp(input));
   if (only.includes('determinism')) results.push(await checkDeterminism(input, full));
   if (only.includes('parity')) results.push(await checkParity(input, full));
   return results;
