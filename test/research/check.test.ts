@@ -14,6 +14,8 @@ import peeking from './strategies/peeking.js';
 import random from './strategies/random.js';
 import shortWarmup from './strategies/short-warmup.js';
 import quiet from './strategies/quiet.js';
+import smaBracket from '../../strategies/sma-bracket.js';
+import rsiMeanReversion from '../../strategies/rsi-mean-reversion.js';
 
 const DATA = backtestData([{ symbol: 'AAPL.US' as never, period: 'day', source: 'generated', candles: wavingDays(160) }]);
 
@@ -61,6 +63,32 @@ describe('trader check', () => {
     expect(warmUp!.detail).toMatch(/after the declared warm-up of 2 bars \(expected\) than after all \d+ bars before it/);
     const [honestWarmUp] = await runChecks(input(honest), ['warm-up']);
     expect(honestWarmUp!.passed).toBe(true);
+  });
+
+  it('passes on warm-up a strategy whose decisions depend on its account (equity sizing, exits of held positions)', async () => {
+    // Warmed up or not, both runs start with the same cash and no position: what was traded before the start
+    // of the data does not count against the strategy.
+    const strategy = prepareStrategy(smaBracket, { symbols: ['AAPL.US'], params: { sma: 5 } });
+    const [warmUp] = await runChecks({ ...input(smaBracket), strategy }, ['warm-up']);
+    expect(warmUp!.passed).toBe(true);
+    expect(warmUp!.detail).toMatch(
+      /runs from bar 14 and 81 \([1-9]\d* and [1-9]\d* decisions\): the same after the declared warm-up of 5 bars/,
+    );
+    const full = await runChecks({ ...input(smaBracket), strategy }, ['determinism']);
+    expect(full[0]!.detail).toMatch(/[1-9]\d* decisions/);
+  });
+
+  it("fails on warm-up an RSI declared only as long as its first value needs (Wilder's smoothing has not settled)", async () => {
+    const asFirstValue = { ...rsiMeanReversion, warmup: (params: { period: number }) => params.period + 1 };
+    const short = prepareStrategy(asFirstValue as never, { symbols: ['AAPL.US'], params: { period: 3 } });
+    const [failed] = await runChecks({ ...input(asFirstValue), strategy: short }, ['warm-up']);
+    expect(failed!.passed).toBe(false);
+    expect(failed!.detail).toMatch(/declared warm-up of 4 bars/);
+    // The bundled strategy's twenty periods.
+    const bundled = prepareStrategy(rsiMeanReversion, { symbols: ['AAPL.US'], params: { period: 3 } });
+    const [passed] = await runChecks({ ...input(rsiMeanReversion), strategy: bundled }, ['warm-up']);
+    expect(passed!.passed).toBe(true);
+    expect(passed!.detail).toMatch(/runs from bar 126 \([1-9]\d* decisions\): the same after the declared warm-up of 61 bars/);
   });
 
   it('replays a parity stretch long enough to hold decisions, however short --parity-bars is', async () => {

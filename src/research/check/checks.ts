@@ -126,6 +126,7 @@ export async function checkWarmUp(input: CheckInput): Promise<CheckResult> {
       passed: true,
       detail: `skipped: ${times.length} bars leave no room for a run after ${least} bars of warm-up (twice the declared ${warmup}, plus 3)`,
     };
+  const compared: number[] = [];
   for (const start of starts) {
     const data = barsBetween(input.data, times[start]!, Number.POSITIVE_INFINITY);
     const history = barsBetween(input.data, Number.NEGATIVE_INFINITY, times[start]!);
@@ -139,11 +140,12 @@ export async function checkWarmUp(input: CheckInput): Promise<CheckResult> {
         detail: `a run from bar ${start + 1} decided differently after the declared warm-up of ${warmup} bars (expected) than after all ${start} bars before it (got)`,
         difference,
       };
+    compared.push(declared.length);
   }
   return {
     check: 'warm-up',
     passed: true,
-    detail: `runs from bar ${starts.map((start) => start + 1).join(' and ')}: the same decisions after the declared warm-up of ${warmup} bars as after every bar before them`,
+    detail: `runs from bar ${starts.map((start) => start + 1).join(' and ')} (${compared.join(' and ')} decisions): the same after the declared warm-up of ${warmup} bars as after every bar before them`,
   };
 }
 
