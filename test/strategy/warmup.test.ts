@@ -40,8 +40,10 @@ describe('strategy warm-up setting', () => {
 
   it('covers the indicators of the bundled strategies', () => {
     expect(prepareStrategy(smaCrossover, { params: { slow: 50 } }).warmup).toBe(51);
-    expect(prepareStrategy(rsiMeanReversion, { params: { period: 10 } }).warmup).toBe(11);
-    expect(prepareStrategy(breakout, { params: { lookback: 20, atrPeriod: 30 } }).warmup).toBe(31);
+    // Wilder's smoothing (RSI, ATR) settles over twenty periods.
+    expect(prepareStrategy(rsiMeanReversion, { params: { period: 10 } }).warmup).toBe(201);
+    expect(prepareStrategy(breakout, { params: { lookback: 20, atrPeriod: 30 } }).warmup).toBe(601);
+    expect(prepareStrategy(breakout, { params: { lookback: 700, atrPeriod: 30 } }).warmup).toBe(701);
     expect(prepareStrategy(dca).warmup).toBe(0);
   });
 });
