@@ -9,7 +9,7 @@ import type { Candle } from '../domain/candle.js';
 import type { BadRowPolicy, DataProblem } from '../feeds/history/bad-data-error.js';
 import { candleColumns, columnsOf } from '../feeds/history/candle-columns.js';
 import type { LoadThreads } from '../feeds/history/parallel-load.js';
-import { isCandleFile, loadCandles, seriesOf, symbolFromFileName, type CandleSeries } from '../feeds/history/candle-files.js';
+import { isCandleFile, loadCandles, seriesOf, symbolFromFileName, unnamedHint, type CandleSeries } from '../feeds/history/candle-files.js';
 
 export interface BacktestData {
   /** One series per symbol, in the order the reports list them. */
@@ -86,10 +86,13 @@ export async function symbolsOfDataPath(path: string): Promise<readonly string[]
     throw new InvalidInputError(`data path ${path} does not exist`, 'data');
   });
   if (info.isDirectory()) {
-    const symbols = (await readdir(path)).filter((name) => isCandleFile(name)).map((name) => symbolFromFileName(name));
-    const named = [...new Set(symbols.filter((symbol) => symbol !== undefined))].sort();
+    const files = (await readdir(path)).filter((name) => isCandleFile(name));
+    const named = [...new Set(files.map((name) => symbolFromFileName(name)).filter((symbol) => symbol !== undefined))].sort();
     if (named.length === 0)
-      throw new InvalidInputError(`no candle file named like SYMBOL.csv or SYMBOL.parquet (e.g. 700.HK.csv) in ${path}`, 'data');
+      throw new InvalidInputError(
+        `no candle file named like SYMBOL.csv or SYMBOL.parquet (e.g. 700.HK.csv) in ${path}${unnamedHint(files.sort())}`,
+        'data',
+      );
     return named;
   }
   const symbol = symbolFromFileName(path);

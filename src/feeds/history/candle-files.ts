@@ -118,12 +118,16 @@ async function loadCandleFiles(path: string, options: LoadOptions): Promise<Load
   const wanted = options.symbols;
   const jobs: CandleFileJob[] = [];
   const sources = new Map<SecuritySymbol, string>();
+  /** Files of the folder not named after a symbol (AAPL.csv rather than AAPL.US.csv), for the error below. */
+  const unnamed: string[] = [];
   for (const file of files) {
     let symbol = symbolFromFileName(file);
     if (symbol === undefined) {
       if (files.length === 1 && wanted?.length === 1) symbol = wanted[0]!;
-      else if (info.isDirectory()) continue;
-      else
+      else if (info.isDirectory()) {
+        unnamed.push(basename(file));
+        continue;
+      } else
         throw new InvalidInputError(`${file}: the file name is not a symbol (like 700.HK.csv); name the symbol with --symbols`, 'symbols');
     }
     if (wanted !== undefined && !wanted.includes(symbol)) continue;
@@ -157,7 +161,23 @@ async function loadCandleFiles(path: string, options: LoadOptions): Promise<Load
     series.push(seriesOf(one.columns));
   }
   const missing = (wanted ?? []).filter((symbol) => !series.some((one) => one.symbol === symbol));
-  if (missing.length > 0) throw new InvalidInputError(`no candle file for ${missing.join(', ')} in ${path}`, 'symbols');
-  if (series.length === 0) throw new InvalidInputError(`no candle file named like SYMBOL.csv (e.g. 700.HK.csv) in ${path}`, 'data');
+  if (missing.length > 0)
+    throw new InvalidInputError(
+      `no candle file for ${missing.join(', ')} in ${path} (looked for ${missing
+        .slice(0, 2)
+        .map((symbol) => `${symbol}.csv`)
+        .join(', ')}${missing.length > 2 ? ', …' : ''}, or .parquet)${unnamedHint(unnamed)}`,
+      'symbols',
+    );
+  if (series.length === 0)
+    throw new InvalidInputError(`no candle file named like SYMBOL.csv (e.g. 700.HK.csv) in ${path}${unnamedHint(unnamed)}`, 'data');
   return { series, problems, skippedRows, threads };
+}
+
+/** "; its files AAPL.csv, IBM.csv are not named after a symbol: name them like …" (the folder's other candle files). */
+export function unnamedHint(unnamed: readonly string[]): string {
+  if (unnamed.length === 0) return '';
+  if (unnamed.length === 1) return `; its file ${unnamed[0]} is not named after a symbol: name it like 700.HK.csv or AAPL.US.csv`;
+  const shown = unnamed.slice(0, 3).join(', ') + (unnamed.length > 3 ? `, … (${unnamed.length} files)` : '');
+  return `; its files ${shown} are not named after a symbol: name them like 700.HK.csv or AAPL.US.csv`;
 }
