@@ -9,6 +9,8 @@ export default defineStrategy({
   params: { fast: 10, slow: 30, quantity: 10 },
   symbols: ['SPX.US'],
   period: 'day',
+  // The slow SMA's bars, plus one for the previous spread a cross is measured against.
+  warmup: (params) => params.slow + 1,
   run: (ctx) =>
     merge(
       ...ctx.symbols.map((symbol) =>

@@ -10,6 +10,7 @@ import type { StrategyDefinition } from '../../src/strategy/define.js';
 import type { ParamDefaults } from '../../src/strategy/params.js';
 import { wavingDays } from '../support/run/candles.js';
 import honest from './strategies/honest.js';
+import honestEach from './strategies/honest-each.js';
 import peeking from './strategies/peeking.js';
 import random from './strategies/random.js';
 import shortWarmup from './strategies/short-warmup.js';
@@ -98,6 +99,33 @@ describe('trader check', () => {
     expect(Number(bars)).toBeGreaterThan(3);
     expect(Number(backtest)).toBeGreaterThan(0);
     expect(Number(paper)).toBe(Number(backtest));
+  }, 120_000);
+
+  it('replays the parity stretch from the first bar every symbol has, when the series start apart', async () => {
+    // MSFT's bars start 50 days after AAPL's: the simulator needs bars of every symbol it replays.
+    const candles = wavingDays(160);
+    const later = candles
+      .slice(50)
+      .map((candle) => ({
+        ...candle,
+        symbol: 'MSFT.US' as never,
+        close: candle.close * 2,
+        open: candle.open * 2,
+        high: candle.high * 2,
+        low: candle.low * 2,
+      }));
+    const data = backtestData([
+      { symbol: 'AAPL.US' as never, period: 'day', source: 'generated', candles },
+      { symbol: 'MSFT.US' as never, period: 'day', source: 'generated', candles: later },
+    ]);
+    const [parity] = await runChecks(
+      { ...input(honestEach, 3), data, settings: { ...input(honestEach).settings, symbols: ['AAPL.US', 'MSFT.US'] } },
+      ['parity'],
+    );
+    expect(parity!.passed).toBe(true);
+    expect(parity!.detail).toMatch(
+      /^\d+ bars from bar 51, the first with data for every symbol: backtest [1-9]\d* decisions, paper replay [1-9]\d*$/,
+    );
   }, 120_000);
 
   it('says when the parity stretch compared nothing because the strategy never decided', async () => {

@@ -170,8 +170,16 @@ export function parityStretch(times: readonly number[], full: readonly Decision[
 
 export async function checkParity(input: CheckInput, full: readonly Decision[]): Promise<CheckResult> {
   if (input.paperDecisions === undefined) return { check: 'parity', passed: true, detail: 'skipped' };
-  const times = barTimes(input.data);
-  const stretch = parityStretch(times, full, input.parityBars);
+  // The simulator replays every symbol of the run: the stretch starts where the last of them has begun.
+  const all = barTimes(input.data);
+  const begin = latestStart(input.data);
+  const skipped = all.findIndex((time) => time >= begin);
+  const times = all.slice(skipped);
+  const stretch = parityStretch(
+    times,
+    full.filter((decision) => decision.time > times[0]!),
+    input.parityBars,
+  );
   const data = barsBetween(input.data, times[0]!, times[stretch - 1]! + 1);
   // A paper run never sees its last bar close (no later tick comes), so the backtest leaves that bar out.
   const backtested = await decisions(input, barsBetween(input.data, times[0]!, times[stretch - 1]!));
@@ -181,12 +189,20 @@ export async function checkParity(input: CheckInput, full: readonly Decision[]):
     backtested.length === 0 && paper.length === 0
       ? `: no decisions in ${full.length === 0 ? 'the whole run' : 'the stretch'}, nothing compared`
       : '';
+  const where = skipped === 0 ? `first ${stretch} bars` : `${stretch} bars from bar ${skipped + 1}, the first with data for every symbol`;
   return {
     check: 'parity',
     passed: difference === undefined,
-    detail: `first ${stretch} bars: backtest ${backtested.length} decisions, paper replay ${paper.length}${compared}`,
+    detail: `${where}: backtest ${backtested.length} decisions, paper replay ${paper.length}${compared}`,
     ...(difference === undefined ? {} : { difference }),
   };
+}
+
+/** The first bar time by which every series with bars has begun. */
+function latestStart(data: BacktestData): number {
+  let begin = Number.NEGATIVE_INFINITY;
+  for (const series of data.series) if (series.columns.length > 0) begin = Math.max(begin, series.columns.time[0]!);
+  return begin;
 }
 
 export async function runChecks(input: CheckInput, only: readonly CheckName[] = CHECK_NAMES): Promise<CheckResult[]> {
