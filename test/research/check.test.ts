@@ -104,16 +104,14 @@ describe('trader check', () => {
   it('replays the parity stretch from the first bar every symbol has, when the series start apart', async () => {
     // MSFT's bars start 50 days after AAPL's: the simulator needs bars of every symbol it replays.
     const candles = wavingDays(160);
-    const later = candles
-      .slice(50)
-      .map((candle) => ({
-        ...candle,
-        symbol: 'MSFT.US' as never,
-        close: candle.close * 2,
-        open: candle.open * 2,
-        high: candle.high * 2,
-        low: candle.low * 2,
-      }));
+    const later = candles.slice(50).map((candle) => ({
+      ...candle,
+      symbol: 'MSFT.US' as never,
+      close: candle.close * 2,
+      open: candle.open * 2,
+      high: candle.high * 2,
+      low: candle.low * 2,
+    }));
     const data = backtestData([
       { symbol: 'AAPL.US' as never, period: 'day', source: 'generated', candles },
       { symbol: 'MSFT.US' as never, period: 'day', source: 'generated', candles: later },

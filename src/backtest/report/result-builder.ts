@@ -199,7 +199,10 @@ function openPositions(record: BacktestRecord, lots: readonly OpenLot[]): OpenPo
   });
 }
 
-/** Exact for every figure but average prices, which are rounded to the commission shares' scale. */
+/**
+ * Exact: a figure is written as it is held (average prices are divided at the commission shares' scale
+ * where they are made). Rounding here wrote a price of 0.000011631853918 as 0.0000116319.
+ */
 function text(value: FixedPoint): string {
-  return value.roundTo(SHARE_PLACES).toString();
+  return value.toString();
 }

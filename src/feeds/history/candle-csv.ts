@@ -1,5 +1,5 @@
 // Reads the candle CSV format of DESIGN.md straight from the file's bytes into typed columns: a header naming
-// time|date|datetime, open, high, low, close, volume (any case, any order, extra columns ignored); times in
+// time|date|datetime|timestamp, open, high, low, close, volume (any case, any order, extra columns ignored); times in
 // the market's local zone unless they carry an offset. No row becomes an object or a string unless it is
 // bad: every bad row is reported with its line and reason.
 import type { Candle } from '../../domain/candle.js';
@@ -69,7 +69,7 @@ function readHeader(bytes: Uint8Array, source: string): Header {
   const priceIndexes = PRICE_COLUMNS.map((name) => header.indexOf(name));
   const volumeIndex = header.indexOf('volume');
   const missing = [
-    timeIndex < 0 ? 'time|date|datetime' : '',
+    timeIndex < 0 ? 'time|date|datetime|timestamp' : '',
     ...PRICE_COLUMNS.filter((_, index) => priceIndexes[index]! < 0),
     volumeIndex < 0 ? 'volume' : '',
   ].filter((name) => name !== '');
@@ -77,7 +77,7 @@ function readHeader(bytes: Uint8Array, source: string): Header {
     const reason =
       bytes.length === 0
         ? 'the file is empty (a candle CSV file starts with a header row: date, open, high, low, close, volume)'
-        : `header lacks column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (found: ${header.join(', ')})`;
+        : `header lacks column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (found: ${header.join(', ')})${separatorHint(header)}`;
     // Skipping rows cannot mend a header, so the default advice (--on-bad-row skip) is not given.
     throw new BadDataError([{ source, line: 1, reason }], 1, 'not a candle CSV file:');
   }
@@ -434,4 +434,11 @@ function placesOfText(value: number): number {
   const mantissa = text.slice(0, exponent);
   const mantissaPlaces = mantissa.includes('.') ? mantissa.length - mantissa.indexOf('.') - 1 : 0;
   return Math.max(0, mantissaPlaces - Number(text.slice(exponent + 1)));
+}
+
+/** A header read as one cell holding `;` or tabs: the file is not comma-separated. */
+function separatorHint(header: readonly string[]): string {
+  if (header.length !== 1) return '';
+  const separator = header[0]!.includes(';') ? 'semicolons' : header[0]!.includes('\t') ? 'tabs' : undefined;
+  return separator === undefined ? '' : `; its cells are separated by ${separator}: candle CSV files are comma-separated`;
 }

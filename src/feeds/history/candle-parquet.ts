@@ -48,7 +48,7 @@ export async function readCandleParquet(bytes: Uint8Array, options: CandleFileOp
   const timeAt = names.findIndex((name) => TIME_COLUMNS.includes(name));
   const valueAt = VALUE_COLUMNS.map((name) => names.indexOf(name));
   const turnoverAt = names.indexOf('turnover');
-  const missing = [timeAt < 0 ? 'time|date|datetime' : '', ...VALUE_COLUMNS.filter((_, index) => valueAt[index]! < 0)].filter(
+  const missing = [timeAt < 0 ? 'time|date|datetime|timestamp' : '', ...VALUE_COLUMNS.filter((_, index) => valueAt[index]! < 0)].filter(
     (name) => name !== '',
   );
   if (missing.length > 0) {

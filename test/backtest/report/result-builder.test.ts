@@ -68,6 +68,25 @@ describe('buildResult', () => {
     });
   });
 
+  it('writes prices with more than ten decimal places as they are, not rounded', () => {
+    // A price as small as some coins', 15 places: the open the buy fills at, and the one it is sold at.
+    const bars = barsFromCloses([1, 1, 1, 1]).map((bar, index) => {
+      const price = ['0.000011631853918', '0.000011631853918', '0.000012854467151', '0.000012854467151'][index]!;
+      return { ...bar, open: Number(price), high: Number(price), low: Number(price), close: Number(price) };
+    });
+    const record = simulateRun(
+      new Map([[SPY, bars]]),
+      [
+        { bar: 1, side: 'Buy', quantity: 100 },
+        { bar: 2, side: 'Sell', quantity: 100 },
+      ],
+      { initialCash: 10_000 },
+    );
+    const result = buildResult(record);
+    expect(result.fills.map((fill) => fill.price)).toEqual(['0.000011631853918', '0.000012854467151']);
+    expect(result.trades[0]).toMatchObject({ entryPrice: '0.000011631853918', exitPrice: '0.000012854467151', pnl: '0.0001222613233' });
+  });
+
   it('values a position left open at the last close, net of its entry commission', () => {
     // buy 10 at bar 2's open 11 (commission 1 % of 110 = 1.1); last close 14: (14 − 11) × 10 − 1.1 = 28.9
     const record = simulateRun(

@@ -82,9 +82,20 @@ describe('candle CSV', () => {
 
   it('refuses a header without the required columns, without advising to skip rows', () => {
     const refusal = (): unknown => parseCandleCsv('when,price\n2020-01-01,1\n', options);
-    expect(refusal).toThrow(/header lacks columns time\|date\|datetime, open, high, low, close, volume/);
+    expect(refusal).toThrow(/header lacks columns time\|date\|datetime\|timestamp, open, high, low, close, volume/);
     expect(refusal).toThrow(/^not a candle CSV file:/);
     expect(refusal).not.toThrow(/on-bad-row/);
+  });
+
+  it('says when a file is separated by semicolons or tabs rather than commas', () => {
+    for (const [separator, name] of [
+      [';', 'semicolons'],
+      ['\t', 'tabs'],
+    ] as const)
+      expect(() =>
+        parseCandleCsv(['date', 'open', 'high', 'low', 'close', 'volume'].join(separator) + '\n2020-01-02;1;1;1;1;1\n', options),
+      ).toThrow(`its cells are separated by ${name}: candle CSV files are comma-separated`);
+    expect(() => parseCandleCsv('when,price\n', options)).not.toThrow(/separated by/);
   });
 
   it('names a file with no bytes at all as empty', () => {
