@@ -93,7 +93,7 @@ describe('candle CSV', () => {
       ['\t', 'tabs'],
     ] as const)
       expect(() =>
-        parseCandleCsv(['date', 'open', 'high', 'low', 'close', 'volume'].join(separator) + '\n2020-01-02;1;1;1;1;1\n', options),
+        parseCandleCsv(`${['date', 'open', 'high', 'low', 'close', 'volume'].join(separator)}\n2020-01-02;1;1;1;1;1\n`, options),
       ).toThrow(`its cells are separated by ${name}: candle CSV files are comma-separated`);
     expect(() => parseCandleCsv('when,price\n', options)).not.toThrow(/separated by/);
   });
