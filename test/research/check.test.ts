@@ -10,7 +10,7 @@ import type { StrategyDefinition } from '../../src/strategy/define.js';
 import type { ParamDefaults } from '../../src/strategy/params.js';
 import { wavingDays } from '../support/run/candles.js';
 import honest from './strategies/honest.js';
-import honestEach from './strategies/honest-each.js';
+import smaEverySymbol from '../../bench/support/sma-every-symbol.js';
 import peeking from './strategies/peeking.js';
 import random from './strategies/random.js';
 import shortWarmup from './strategies/short-warmup.js';
@@ -116,10 +116,9 @@ describe('trader check', () => {
       { symbol: 'AAPL.US' as never, period: 'day', source: 'generated', candles },
       { symbol: 'MSFT.US' as never, period: 'day', source: 'generated', candles: later },
     ]);
-    const [parity] = await runChecks(
-      { ...input(honestEach, 3), data, settings: { ...input(honestEach).settings, symbols: ['AAPL.US', 'MSFT.US'] } },
-      ['parity'],
-    );
+    const strategy = prepareStrategy(smaEverySymbol, { symbols: ['AAPL.US', 'MSFT.US'], params: { fast: 3, slow: 8, quantity: 10 } });
+    const settings = { ...input(smaEverySymbol).settings, symbols: ['AAPL.US', 'MSFT.US'] };
+    const [parity] = await runChecks({ ...input(smaEverySymbol, 3), strategy, data, settings }, ['parity']);
     expect(parity!.passed).toBe(true);
     expect(parity!.detail).toMatch(
       /^\d+ bars from bar 51, the first with data for every symbol: backtest [1-9]\d* decisions, paper replay [1-9]\d*$/,

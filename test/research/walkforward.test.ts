@@ -31,6 +31,27 @@ const inProcess: TrialExecutor = {
   async close() {},
 };
 
+/** Rolling windows over DATA. */
+function windowsOver(train: string, test: string, step: string) {
+  const first = DATA.series[0]!.candles[0]!.time;
+  const last = DATA.series[0]!.candles.at(-1)!.time;
+  return walkForwardWindows(first, last, parseSpan(train, '--train'), parseSpan(test, '--test'), parseSpan(step, '--step'), false);
+}
+
+/** walkForward of sma-crossover over DATA on a grid of `space`, best total return chosen. */
+function walkOver(windows: ReturnType<typeof walkForwardWindows>, space: readonly string[]) {
+  return walkForward({
+    definition: smaCrossover as never,
+    data: DATA,
+    risk: undefined,
+    settings: SETTINGS,
+    search: { space: parseParamSpace([...space]), search: 'grid', seed: 1 },
+    rules: { objective: parseObjective('totalReturn'), constraints: [], minTrades: 0 },
+    windows,
+    executor: inProcess,
+  });
+}
+
 describe('walk-forward windows', () => {
   it('rolls training and test windows on by the step, or anchors training at the first bar', () => {
     const first = Date.UTC(2000, 0, 1);
@@ -116,26 +137,8 @@ describe('walkForward', () => {
   }, 120_000);
 
   it('warms each test window up on the bars before it: with the chosen params it trades as a run over all the data does', async () => {
-    const first = DATA.series[0]!.candles[0]!.time;
-    const last = DATA.series[0]!.candles.at(-1)!.time;
-    const windows = walkForwardWindows(
-      first,
-      last,
-      parseSpan('180d', '--train'),
-      parseSpan('120d', '--test'),
-      parseSpan('120d', '--step'),
-      false,
-    );
-    const result = await walkForward({
-      definition: smaCrossover as never,
-      data: DATA,
-      risk: undefined,
-      settings: SETTINGS,
-      search: { space: parseParamSpace(['fast=4', 'slow=12']), search: 'grid', seed: 1 },
-      rules: { objective: parseObjective('totalReturn'), constraints: [], minTrades: 0 },
-      windows,
-      executor: inProcess,
-    });
+    const windows = windowsOver('180d', '120d', '120d');
+    const result = await walkOver(windows, ['fast=4', 'slow=12']);
     const strategy = prepareTrial(smaCrossover as never, SETTINGS, { fast: '4', slow: '12' });
     const whole = await runTrialBacktest(strategy, { data: DATA, risk: undefined }, SETTINGS);
     let compared = 0;
@@ -157,27 +160,9 @@ describe('walkForward', () => {
   }, 60_000);
 
   it('stitches overlapping test windows (a step shorter than the test) without counting a bar twice', async () => {
-    const first = DATA.series[0]!.candles[0]!.time;
-    const last = DATA.series[0]!.candles.at(-1)!.time;
-    const windows = walkForwardWindows(
-      first,
-      last,
-      parseSpan('180d', '--train'),
-      parseSpan('120d', '--test'),
-      parseSpan('60d', '--step'),
-      false,
-    );
+    const windows = windowsOver('180d', '120d', '60d');
     expect(windows[1]!.test.from).toBeLessThan(windows[0]!.test.to);
-    const result = await walkForward({
-      definition: smaCrossover as never,
-      data: DATA,
-      risk: undefined,
-      settings: SETTINGS,
-      search: { space: parseParamSpace(['fast=2:6:2', 'slow=8:16:4']), search: 'grid', seed: 1 },
-      rules: { objective: parseObjective('totalReturn'), constraints: [], minTrades: 0 },
-      windows,
-      executor: inProcess,
-    });
+    const result = await walkOver(windows, ['fast=2:6:2', 'slow=8:16:4']);
     const { times, equity } = result.stitched;
     expect(times.every((time, index) => index === 0 || time > times[index - 1]!)).toBe(true);
     // Each window contributes its test bars up to the next window's test start, each piece continuing from
