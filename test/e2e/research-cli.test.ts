@@ -92,6 +92,7 @@ beforeAll(async () => {
       '--from',
       '2019-01-01',
     ],
+    checkStdout: ['check', SMA, '--only', 'determinism', '--from', '2019-01-01', '--json', '-'],
     inProcess: ['optimize', SMA, ...GRID.slice(0, 4), '--json', join(folder, 'in-process.json')],
     badParam: ['optimize', SMA, '--param', 'fast=ten'],
     badBlocks: ['optimize', SMA, ...GRID, '--blocks', '22'],
@@ -286,6 +287,15 @@ describe('trader check', () => {
   it('fails a strategy that peeks at the future, exit status 1, naming the first decision that differs', () => {
     expect(run('checkPeeking').code).toBe(1);
     expect(run('checkPeeking').stdout + run('checkPeeking').stderr).toMatch(/FAIL/);
+  });
+
+  it('prints the results as JSON on stdout with --json -', () => {
+    expect(run('checkStdout').code).toBe(0);
+    expect(JSON.parse(run('checkStdout').stdout)).toMatchObject({
+      strategy: 'sma-crossover',
+      passed: true,
+      checks: [{ check: 'determinism', passed: true }],
+    });
   });
 
   it('fails a strategy that reads the data file itself, which cutting the history cannot catch', () => {

@@ -142,7 +142,7 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
         describe: `Parity: the least bars replayed on the paper simulator, from the first; the stretch grows to hold the run's first ${PARITY_DECISIONS} decisions (up to ${PARITY_MAX_BARS.toLocaleString('en-US')} bars)`,
       })
       .option('only', { type: 'string', describe: `Run only these checks (comma-separated: ${CHECK_NAMES.join(', ')})` })
-      .option('json', { type: 'string', describe: 'The results as JSON: to a file, or to stdout with --json - (or --json alone)' })
+      .option('json', { type: 'string', nargs: 1, describe: 'The results as JSON: to FILE, or to stdout with -' })
       .example('$0 check strategies/sma-crossover.ts', 'All four checks on the bundled history')
       .example('$0 check my-strategy.ts --data ~/data/AAPL.US.csv --only look-ahead,determinism --cuts 20', 'Some checks, more cut points'),
   handler: async (args) => {
