@@ -93,6 +93,16 @@ beforeAll(async () => {
       '2019-01-01',
     ],
     checkStdout: ['check', SMA, '--only', 'determinism', '--from', '2019-01-01', '--json', '-'],
+    checkShortWarmUp: [
+      'check',
+      'test/research/strategies/short-warmup.ts',
+      '--data',
+      'backtest-data/SPX.US.csv',
+      '--symbols',
+      'SPX.US',
+      '--only',
+      'warm-up',
+    ],
     inProcess: ['optimize', SMA, ...GRID.slice(0, 4), '--json', join(folder, 'in-process.json')],
     badParam: ['optimize', SMA, '--param', 'fast=ten'],
     badBlocks: ['optimize', SMA, ...GRID, '--blocks', '22'],
@@ -287,6 +297,13 @@ describe('trader check', () => {
   it('fails a strategy that peeks at the future, exit status 1, naming the first decision that differs', () => {
     expect(run('checkPeeking').code).toBe(1);
     expect(run('checkPeeking').stdout + run('checkPeeking').stderr).toMatch(/FAIL/);
+  });
+
+  it('fails a strategy whose declared warm-up is shorter than its average, on the bundled history, exit status 1', () => {
+    expect(run('checkShortWarmUp').code).toBe(1);
+    expect(run('checkShortWarmUp').stdout).toMatch(
+      /FAIL {2}warm-up {6}a run from bar \d+ decided differently after the declared warm-up of 2 bars/,
+    );
   });
 
   it('prints the results as JSON on stdout with --json -', () => {
