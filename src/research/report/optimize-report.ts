@@ -1,5 +1,6 @@
 // The `trader optimize --report` page: a heatmap of the objective over any two parameters (the others held
-// at the best trial's values), a scatter of objective against max drawdown, and the best trial's equity.
+// at the best trial's values), a scatter of objective against max drawdown (total return when drawdown is the
+// objective), and the best trial's equity.
 import { escapeHtml } from '../../backtest/report/inline.js';
 import type { OptimizeResult } from '../optimize.js';
 import { type RankingRules, rankedOutcomes } from '../ranking.js';
@@ -98,9 +99,11 @@ export async function renderOptimizeReport(input: OptimizeReportInput): Promise<
   const columns = Object.fromEntries(names.map((name) => [name, positions(name)]));
   const bestPositions =
     ranking.rows[0] === undefined ? null : Object.fromEntries(names.map((name) => [name, columns[name]![ranking.rows[0]!]!]));
+  // Against max drawdown, or against total return when drawdown is the objective (a diagonal otherwise).
+  const axis = rules.objective.metric === 'maxDrawdown' ? TOTAL_RETURN_AXIS : DRAWDOWN_AXIS;
   const points = Array.from({ length: outcomes.length }, (_, row) => ({
     objective: objective[row]!,
-    drawdown: outcomes.metric(row, 'maxDrawdown') ?? 0,
+    other: outcomes.metric(row, axis.metric) ?? 0,
   }));
   const options = (selected: number): string =>
     names
@@ -123,7 +126,7 @@ export async function renderOptimizeReport(input: OptimizeReportInput): Promise<
     title: `Optimize · ${input.strategy}`,
     subtitle,
     body: `<section class="panel">${heatmap}</section>
-<section class="panel"><div class="panel-head"><h2>${escapeHtml(rules.objective.metric)} against max drawdown</h2><span class="hint">one point per ranked trial (trials on one spot drawn once); the best in red</span></div>${scatterSvg(points, ranking.rows[0] === undefined ? undefined : points[ranking.rows[0]])}</section>
+<section class="panel"><div class="panel-head"><h2>${escapeHtml(rules.objective.metric)} against ${axis.label}</h2><span class="hint">one point per ranked trial (trials on one spot drawn once); the best in red</span></div>${scatterSvg(points, ranking.rows[0] === undefined ? undefined : points[ranking.rows[0]], axis)}</section>
 <section class="panel"><div class="panel-head"><h2>Best trial's equity</h2><span class="hint">${escapeHtml(bestText)}</span></div><div id="equity-chart" class="chart equity"></div></section>`,
     data: {
       names,
@@ -152,14 +155,23 @@ function finiteOrNull(value: number | null): number | null {
   return value !== null && Number.isFinite(value) ? value : null;
 }
 
-type Point = { readonly objective: number | null; readonly drawdown: number };
+type Point = { readonly objective: number | null; readonly other: number };
+
+/** The scatter's horizontal axis: a metric, its label, and the word its points' titles use. */
+interface Axis {
+  readonly metric: 'maxDrawdown' | 'totalReturn';
+  readonly label: string;
+  readonly short: string;
+}
+const DRAWDOWN_AXIS: Axis = { metric: 'maxDrawdown', label: 'max drawdown', short: 'drawdown' };
+const TOTAL_RETURN_AXIS: Axis = { metric: 'totalReturn', label: 'total return', short: 'total return' };
 
 /** Drawn on the server: a plain SVG scatter needs no chart library. */
-function scatterSvg(trials: readonly Point[], best: Point | undefined): string {
+function scatterSvg(trials: readonly Point[], best: Point | undefined, axis: Axis): string {
   const points = trials.filter((trial): trial is Point & { objective: number } => trial.objective !== null);
   if (points.length === 0) return '<p class="muted">No ranked trials.</p>';
   const [width, height, pad] = [720, 320, 48];
-  const xs = points.map((point) => point.drawdown);
+  const xs = points.map((point) => point.other);
   const ys = points.map((point) => point.objective);
   const [xLow, xHigh] = extent(xs);
   const [yLow, yHigh] = extent(ys);
@@ -168,19 +180,19 @@ function scatterSvg(trials: readonly Point[], best: Point | undefined): string {
   // A big grid has many trials on one spot of the chart: each spot is drawn once (the best's on top).
   const spots = new Map<string, string>();
   for (const point of points) {
-    const [cx, cy] = [x(point.drawdown).toFixed(1), y(point.objective).toFixed(1)];
+    const [cx, cy] = [x(point.other).toFixed(1), y(point.objective).toFixed(1)];
     const key = `${cx} ${cy}`;
     if (point !== best && spots.has(key)) continue;
     spots.delete(key);
     spots.set(
       key,
-      `<circle cx="${cx}" cy="${cy}" r="4"${point === best ? ' class="best"' : ''}><title>drawdown ${point.drawdown.toFixed(4)}, objective ${point.objective.toFixed(4)}</title></circle>`,
+      `<circle cx="${cx}" cy="${cy}" r="4"${point === best ? ' class="best"' : ''}><title>${axis.short} ${point.other.toFixed(4)}, objective ${point.objective.toFixed(4)}</title></circle>`,
     );
   }
   const circles = [...spots.values()].join('');
   return `<svg class="scatter" viewBox="0 0 ${width} ${height}" width="100%" role="img">
 <line x1="${pad}" y1="${height - pad}" x2="${width - pad}" y2="${height - pad}" stroke="#999"/><line x1="${pad}" y1="${pad}" x2="${pad}" y2="${height - pad}" stroke="#999"/>
-<text x="${width / 2}" y="${height - 12}" text-anchor="middle" font-size="12">max drawdown (${xLow.toFixed(3)} … ${xHigh.toFixed(3)})</text>
+<text x="${width / 2}" y="${height - 12}" text-anchor="middle" font-size="12">${axis.label} (${xLow.toFixed(3)} … ${xHigh.toFixed(3)})</text>
 <text x="14" y="${height / 2}" font-size="12" transform="rotate(-90 14 ${height / 2})" text-anchor="middle">objective (${yLow.toFixed(3)} … ${yHigh.toFixed(3)})</text>
 ${circles}</svg>`;
 }
