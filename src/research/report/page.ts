@@ -21,6 +21,7 @@ export async function renderPage(parts: PageParts): Promise<string> {
 <title>${escapeHtml(parts.title)}</title>
 <style>${css}
 .heatmap td { text-align: right; font-variant-numeric: tabular-nums; padding: 2px 6px; }
+.heatmap thead th + th { text-align: right; padding: 2px 6px; }
 .heatmap td.best { outline: 2px solid #111; }
 .scatter circle { fill: #2962ff; fill-opacity: 0.55; }
 .scatter circle.best { fill: #e91e63; fill-opacity: 1; }
