@@ -45,6 +45,18 @@ describe('trader check', () => {
     expect(results[3]!.detail).toMatch(/backtest [1-9]\d* decisions, paper replay [1-9]/);
   }, 120_000);
 
+  it('reports its runs as they finish, against the most it planned', async () => {
+    const seen: string[] = [];
+    const progress = { start: (total: number) => seen.push(`of ${total}`), update: (done: number) => seen.push(String(done)) };
+    await runChecks({ ...input(honest), progress });
+    // The full run, 5 cuts (fewer if two coincide), 8 pairs of warm-up runs, determinism, parity's two runs.
+    expect(seen[0]).toBe('of 25');
+    const done = seen.slice(1).map(Number);
+    expect(done).toEqual(Array.from({ length: done.length }, (_, index) => index + 1));
+    expect(done.length).toBeGreaterThan(20);
+    expect(done.length).toBeLessThanOrEqual(25);
+  }, 120_000);
+
   it('fails a strategy that peeks at the future on look-ahead, naming the first differing decision', async () => {
     const [lookAhead] = await runChecks(input(peeking), ['look-ahead']);
     expect(lookAhead!.passed).toBe(false);

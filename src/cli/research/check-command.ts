@@ -3,7 +3,9 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
+import { createProgress } from '../../backtest/progress.js';
 import { localTime } from '../../backtest/report/local-time.js';
+import { systemClock } from '../../clock/system-clock.js';
 import { corporateActionToJson } from '../../domain/corporate-action.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
@@ -76,26 +78,33 @@ async function checkWith(
     blocks: 2,
     fixed: {},
   };
-  const results = await runChecks(
-    {
-      strategy: inputs.strategy,
-      data: inputs.data,
-      risk: inputs.risk,
-      settings,
-      cuts: args.cuts,
-      seed: args.seed,
-      parityBars: args['parity-bars'],
-      dataFilesRead,
-      paperDecisions: (strategy, data) =>
-        paperDecisions(strategy, data, {
-          cash: settings.cash,
-          venue: settings.venue,
-          actions: inputs.actions,
-          ...(inputs.risk === undefined ? {} : { risk: inputs.risk }),
-        }),
-    },
-    only,
-  );
+  const progress = createProgress({ clock: systemClock, stream: process.stderr, label: 'check', unit: 'runs' });
+  let results: CheckResult[];
+  try {
+    results = await runChecks(
+      {
+        strategy: inputs.strategy,
+        data: inputs.data,
+        risk: inputs.risk,
+        settings,
+        cuts: args.cuts,
+        seed: args.seed,
+        parityBars: args['parity-bars'],
+        dataFilesRead,
+        paperDecisions: (strategy, data) =>
+          paperDecisions(strategy, data, {
+            cash: settings.cash,
+            venue: settings.venue,
+            actions: inputs.actions,
+            ...(inputs.risk === undefined ? {} : { risk: inputs.risk }),
+          }),
+        progress,
+      },
+      only,
+    );
+  } finally {
+    progress.stop();
+  }
   const zone = timeZoneOf(marketOf(inputs.strategy.symbols[0]!));
   const at = (time: number): string => (Number.isFinite(time) ? localTime(zone).iso(time) : '—');
   const json = jsonTarget(args.json);

@@ -40,6 +40,8 @@ export interface CheckInput {
   readonly dataFilesRead?: () => readonly string[];
   /** Runs the parity replay (injected: it starts the simulator and the paper runtime). */
   readonly paperDecisions?: (strategy: PreparedStrategy, data: BacktestData) => Promise<Decision[]>;
+  /** Told how many runs the checks plan (at most), then after each run (a progress bar on a terminal). */
+  readonly progress?: { start(total: number): void; update(done: number): void };
 }
 
 async function decisions(input: CheckInput, data: BacktestData, strategy = input.strategy, history?: BacktestData): Promise<Decision[]> {
@@ -49,7 +51,16 @@ async function decisions(input: CheckInput, data: BacktestData, strategy = input
     input.settings,
     true,
   );
+  ranRun(input);
   return decisionsOf(run.intents);
+}
+
+const runsDone = new WeakMap<CheckInput, number>();
+
+function ranRun(input: CheckInput): void {
+  const done = (runsDone.get(input) ?? 0) + 1;
+  runsDone.set(input, done);
+  input.progress?.update(done);
 }
 
 /** Every series cut to the bars starting in [from, to). */
@@ -194,6 +205,7 @@ export async function checkParity(input: CheckInput, full: readonly Decision[]):
   // A paper run never sees its last bar close (no later tick comes), so the backtest leaves that bar out.
   const backtested = await decisions(input, barsBetween(input.data, times[0]!, times[stretch - 1]!));
   const paper = await input.paperDecisions(input.strategy, data);
+  ranRun(input);
   const difference = firstDifference(backtested, paper, false);
   const compared =
     backtested.length === 0 && paper.length === 0
@@ -216,6 +228,13 @@ function latestStart(data: BacktestData): number {
 }
 
 export async function runChecks(input: CheckInput, only: readonly CheckName[] = CHECK_NAMES): Promise<CheckResult[]> {
+  const planned =
+    1 +
+    (only.includes('look-ahead') ? input.cuts : 0) +
+    (only.includes('warm-up') ? 2 * WARM_UP_STARTS : 0) +
+    (only.includes('determinism') ? 1 : 0) +
+    (only.includes('parity') && input.paperDecisions !== undefined ? 2 : 0);
+  input.progress?.start(planned);
   const full = await decisions(input, input.data);
   const results: CheckResult[] = [];
   if (only.includes('look-ahead')) results.push(await checkLookAhead(input, full));
