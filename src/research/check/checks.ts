@@ -55,6 +55,7 @@ async function decisions(input: CheckInput, data: BacktestData, strategy = input
   return decisionsOf(run.intents);
 }
 
+/** Runs finished in the current runChecks of each input, for its progress. */
 const runsDone = new WeakMap<CheckInput, number>();
 
 function ranRun(input: CheckInput): void {
@@ -234,6 +235,7 @@ export async function runChecks(input: CheckInput, only: readonly CheckName[] = 
     (only.includes('warm-up') ? 2 * WARM_UP_STARTS : 0) +
     (only.includes('determinism') ? 1 : 0) +
     (only.includes('parity') && input.paperDecisions !== undefined ? 2 : 0);
+  runsDone.delete(input);
   input.progress?.start(planned);
   const full = await decisions(input, input.data);
   const results: CheckResult[] = [];
