@@ -50,7 +50,7 @@ export const workerCommand: CommandModule<object, WorkerArgs> = {
       },
       onError: (error) => errors.tell(error),
     });
-    process.stderr.write(`worker ready: ${threads} threads on ${args.queue}\n`);
+    process.stderr.write(`worker ready: ${threads} thread${threads === 1 ? '' : 's'} on ${args.queue}\n`);
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);
