@@ -3,8 +3,11 @@
 import type { Metrics } from '../backtest/result.js';
 import { InvalidInputError } from '../domain/errors.js';
 
-/** Metrics a trial reports: the backtest's, plus calmar (cagr / maxDrawdown). */
-export type TrialMetrics = Metrics & { readonly calmar: number | null };
+/**
+ * Metrics a trial reports: the backtest's, plus calmar (cagr / maxDrawdown) and, when the strategy threw, the
+ * failure in one line (its figures then cover only the bars before it, so the trial is never ranked).
+ */
+export type TrialMetrics = Metrics & { readonly calmar: number | null; readonly failure: string | null };
 
 export const OBJECTIVE_NAMES = [
   'sharpe',
@@ -92,6 +95,10 @@ export function satisfiesValue(actual: unknown, constraint: Constraint): boolean
   }
 }
 
-export function withCalmar(metrics: Metrics): TrialMetrics {
-  return { ...metrics, calmar: metrics.cagr === null || metrics.maxDrawdown === 0 ? null : metrics.cagr / metrics.maxDrawdown };
+export function withCalmar(metrics: Metrics, failure: string | null = null): TrialMetrics {
+  return {
+    ...metrics,
+    calmar: metrics.cagr === null || metrics.maxDrawdown === 0 ? null : metrics.cagr / metrics.maxDrawdown,
+    failure,
+  };
 }

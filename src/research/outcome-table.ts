@@ -121,6 +121,12 @@ export class OutcomeTable implements Iterable<TrialOutcome> {
     return this.metricColumn.get(name)?.number(row) ?? null;
   }
 
+  /** Why a row's strategy failed (one line), or null when it ran to the end. */
+  failure(row: number): string | null {
+    const value = this.metricColumn.get('failure')?.get(row);
+    return typeof value === 'string' ? value : null;
+  }
+
   paramNames(): string[] {
     return this.params.map((column) => column.name);
   }

@@ -13,9 +13,12 @@ export interface RankingRules {
 export interface Ranking {
   /** Rows of the outcome table, best first. */
   readonly rows: Int32Array;
-  /** Trials left out, by reason ("maxDrawdown<0.2", "min trades", "no sharpe"). */
+  /** Trials left out, by reason ("strategy failed", "maxDrawdown<0.2", "min trades", "no sharpe"). */
   readonly excluded: Readonly<Record<string, number>>;
 }
+
+/** The reason a trial whose strategy threw is left out. */
+export const STRATEGY_FAILED = 'strategy failed';
 
 export function rankTrials(outcomes: OutcomeTable, rules: RankingRules): Ranking {
   const excluded: Record<string, number> = {};
@@ -25,6 +28,11 @@ export function rankTrials(outcomes: OutcomeTable, rules: RankingRules): Ranking
   const values = new Float64Array(outcomes.length);
   const kept: number[] = [];
   for (let row = 0; row < outcomes.length; row += 1) {
+    // Its figures cover only the bars before the strategy threw.
+    if (outcomes.failure(row) !== null) {
+      exclude(STRATEGY_FAILED);
+      continue;
+    }
     if ((outcomes.metric(row, 'closedTrades') ?? 0) < rules.minTrades) {
       exclude(`fewer than ${rules.minTrades} trades`);
       continue;

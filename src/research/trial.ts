@@ -15,6 +15,7 @@ import type { RiskLimits } from '../risk/config.js';
 import type { StrategyDefinition } from '../strategy/define.js';
 import type { ParamDefaults, ParamValue } from '../strategy/params.js';
 import { prepareStrategy, type PreparedStrategy } from '../strategy/prepare.js';
+import { barText, describeWhere } from '../strategy/failure.js';
 import { type TrialMetrics, withCalmar } from './objective.js';
 import type { ParamCombo } from './param-space.js';
 import { returnStats, type ReturnStats } from './return-stats.js';
@@ -131,7 +132,10 @@ export function trialOutcome(index: number, strategy: PreparedStrategy, run: Bac
     { record, ledger, barsHeld, formatTime: localTime(zone).iso, returns },
     { riskFreeRate: settings.riskFreeRate },
   );
-  return { index, params: strategy.params, metrics: withCalmar(metrics), stats: returnStats(returns, settings.blocks) };
+  const failed = record.failures?.[0]?.failure;
+  const failure =
+    failed === undefined ? null : describeWhere(failed.location, failed.bar === undefined ? undefined : barText(failed.bar), failed.error);
+  return { index, params: strategy.params, metrics: withCalmar(metrics, failure), stats: returnStats(returns, settings.blocks) };
 }
 
 export async function runTrial(context: TrialContext, settings: TrialSettings, task: TrialTask): Promise<TrialOutcome> {

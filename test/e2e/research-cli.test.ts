@@ -93,6 +93,18 @@ beforeAll(async () => {
       '2019-01-01',
     ],
     checkStdout: ['check', SMA, '--only', 'determinism', '--from', '2019-01-01', '--json', '-'],
+    failing: [
+      'optimize',
+      'test/research/strategies/fails-at-fast-4.ts',
+      '--data',
+      'backtest-data/SPX.US.csv',
+      '--symbols',
+      'SPX.US',
+      '--param',
+      'fast=2:6:2',
+      '--param',
+      'slow=10',
+    ],
     checkShortWarmUp: [
       'check',
       'test/research/strategies/short-warmup.ts',
@@ -259,6 +271,16 @@ describe('trader optimize', () => {
     expect(run('help').stdout).toMatch(/--objective/);
     expect(run('help').stdout).toMatch(/--resume/);
     expect(run('help').stdout).toMatch(/--queue-window/);
+  });
+});
+
+describe('trader optimize, a strategy that throws', () => {
+  it('ranks the other trials and says in which it failed, and why', () => {
+    expect(run('failing').code).toBe(0);
+    expect(run('failing').stdout).toMatch(/ranked 2, excluded: strategy failed ×1\n/);
+    expect(run('failing').stdout).toMatch(
+      /the strategy failed in 1 trial \(not ranked\), e\.g\. fast=4 slow=10 quantity=10: no crosses at fast 4 \(at .*fails-at-fast-4\.ts:14:\d+, on the SPX\.US day bar of /,
+    );
   });
 });
 

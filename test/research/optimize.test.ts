@@ -20,6 +20,7 @@ import { dataFromShared, shareData } from '../../src/research/shared-data.js';
 import type { TrialSettings } from '../../src/research/trial.js';
 import { openTrialsFile } from '../../src/research/trials-file.js';
 import smaCrossover from '../../strategies/sma-crossover.js';
+import failsAtFast4 from './strategies/fails-at-fast-4.js';
 import { AAPL, wavingDays } from '../support/run/candles.js';
 
 const DATA = backtestData([{ symbol: AAPL, period: 'day', source: 'generated', candles: wavingDays(300) }]);
@@ -99,6 +100,39 @@ describe('optimize', () => {
     expect(local.overfitting.pbo?.splits).toBe(70);
     const values = rankedOutcomes(local.outcomes, local.ranking).map((outcome) => outcome.metrics.sharpe!);
     expect([...values].sort((a, b) => b - a)).toEqual(values);
+  }, 120_000);
+
+  it('leaves out of the ranking, in this process and on the pool, the trials whose strategy threw, saying why', async () => {
+    const settings = { ...SETTINGS, strategyFile: fileURLToPath(new URL('./strategies/fails-at-fast-4.ts', import.meta.url)) };
+    const plan = planTrials(failsAtFast4 as never, settings, { space: SPACE, search: 'grid', seed: 1 });
+    const local = await optimize({
+      plan,
+      rules: RULES,
+      executor: createInProcessExecutor({ definition: failsAtFast4 as never, data: DATA, risk: undefined }, settings),
+    });
+    // Throwing in its own code at fast 4, and in crossover() where fast ≥ slow (no schema refuses those).
+    const outcomes = [...local.outcomes];
+    const threw = outcomes.filter((outcome) => outcome.params.fast === 4 && Number(outcome.params.slow) > 4);
+    const refused = outcomes.filter((outcome) => Number(outcome.params.fast) >= Number(outcome.params.slow));
+    expect(threw.length).toBeGreaterThan(0);
+    for (const outcome of threw)
+      expect(outcome.metrics.failure).toMatch(
+        /^no crosses at fast 4 \(at .*fails-at-fast-4\.ts:14:\d+, on the AAPL\.US day bar of \d{4}-\d\d-\d\d \(index \d+\)\)$/,
+      );
+    for (const outcome of refused) expect(outcome.metrics.failure).toMatch(/^crossover: fast \(\d\) must be shorter than slow/);
+    const failed = threw.length + refused.length;
+    expect(outcomes.filter((outcome) => outcome.metrics.failure !== null)).toHaveLength(failed);
+    expect(local.ranking.excluded).toMatchObject({ 'strategy failed': failed });
+    expect(rankedOutcomes(local.outcomes, local.ranking).every((outcome) => outcome.metrics.failure === null)).toBe(true);
+    expect(local.ranking.rows.length).toBeGreaterThan(0);
+    const pool = createLocalPool({ workers: 2, settings, data: shareData(DATA, dataHash(DATA)) });
+    try {
+      const pooled = await optimize({ plan, rules: RULES, executor: pool });
+      expect([...pooled.outcomes]).toEqual([...local.outcomes]);
+      expect(pooled.ranking.excluded).toEqual(local.ranking.excluded);
+    } finally {
+      await pool.close();
+    }
   }, 120_000);
 
   it('runs a larger grid on the pool in batches, each trial once, as this process does', async () => {

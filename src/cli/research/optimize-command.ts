@@ -7,7 +7,7 @@ import { InvalidInputError } from '../../domain/errors.js';
 import { createProgress } from '../../backtest/progress.js';
 import { systemClock } from '../../clock/system-clock.js';
 import { optimize, planTrials, type OptimizeResult, type TrialPlan } from '../../research/optimize.js';
-import { type RankingRules, rankedOutcomes } from '../../research/ranking.js';
+import { type RankingRules, rankedOutcomes, STRATEGY_FAILED } from '../../research/ranking.js';
 import { csvLines, formatTable, optimizeDocument } from '../../research/report-rows.js';
 import { writeChunksToFile } from '../../files/chunked-write.js';
 import { openTrialsFile, saveTrials, type TrialsFile } from '../../research/trials-file.js';
@@ -147,6 +147,7 @@ function summaryText(result: OptimizeResult, rules: RankingRules, top: number): 
   const excluded = Object.entries(ranking.excluded).map(([reason, count]) => `${reason} ×${count}`);
   const lines = [
     `${result.outcomes.length} of ${plan.trials.length} trials finished (space ${plan.spaceSize}, skipped ${plan.skipped.length}); ranked ${ranking.rows.length}${excluded.length === 0 ? '' : `, excluded: ${excluded.join(', ')}`}`,
+    ...failureLines(result),
     `objective: ${rules.objective.metric} (${rules.objective.direction})`,
     '',
     ranking.rows.length === 0 ? 'No trial meets the constraints.' : formatTable(result, rules, top),
@@ -155,6 +156,23 @@ function summaryText(result: OptimizeResult, rules: RankingRules, top: number): 
     `Deflated Sharpe ratio of the best (probability its Sharpe > the luck of ${overfitting.deflatedSharpe?.trials ?? 0} trials): ${overfitting.deflatedSharpe === null ? '—' : overfitting.deflatedSharpe.probability.toFixed(3)}`,
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/** The first trial whose strategy threw, when any did: those trials are not ranked. */
+function failureLines(result: OptimizeResult): string[] {
+  const { outcomes } = result;
+  const failed = result.ranking.excluded[STRATEGY_FAILED] ?? 0;
+  if (failed === 0) return [];
+  for (let row = 0; row < outcomes.length; row += 1) {
+    const failure = outcomes.failure(row);
+    if (failure === null) continue;
+    const params = outcomes
+      .paramNames()
+      .map((name) => `${name}=${outcomes.param(row, name)}`)
+      .join(' ');
+    return [`the strategy failed in ${failed} trial${failed === 1 ? '' : 's'} (not ranked), e.g. ${params}: ${failure}`];
+  }
+  return [];
 }
 
 export const optimizeCommand: CommandModule<object, OptimizeArgs> = {
