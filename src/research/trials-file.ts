@@ -35,7 +35,7 @@ export function openTrialsFile(path: string, identity: RunIdentity): TrialsFile 
         );
       return;
     }
-    const outcome = parseLine(path, line, number) as TrialOutcome;
+    const outcome = withFailureField(parseLine(path, line, number) as TrialOutcome);
     if (seen.has(outcome.index)) return;
     try {
       finished.add(outcome);
@@ -107,4 +107,10 @@ export function saveTrials(path: string, identity: RunIdentity, outcomes: Iterab
   for (const outcome of outcomes) file.append(outcome);
   file.close();
   return target;
+}
+
+/** Files written before trials said whether their strategy failed hold trials that ran to the end. */
+function withFailureField(outcome: TrialOutcome): TrialOutcome {
+  if (outcome.metrics === undefined || 'failure' in outcome.metrics) return outcome;
+  return { ...outcome, metrics: { ...(outcome.metrics as TrialOutcome['metrics']), failure: null } };
 }

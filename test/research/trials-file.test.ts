@@ -24,6 +24,19 @@ describe('the trials file', () => {
     expect(readFileSync(path, 'utf8')).toBe(written);
   });
 
+  it('reads trials written before trials said whether their strategy failed as trials that ran to the end', () => {
+    folder = mkdtempSync(join(tmpdir(), 'trials-'));
+    const outcomes = [syntheticOutcome(1), syntheticOutcome(2, { failure: 'boom' })];
+    const path = saveTrials(join(folder, 'run.jsonl'), { run: 'a' }, outcomes);
+    const [header, first] = readFileSync(path, 'utf8').split('\n');
+    const older = JSON.parse(first!);
+    delete older.metrics.failure;
+    writeFileSync(path, `${header}\n${JSON.stringify(older)}\n${JSON.stringify(outcomes[1])}\n`);
+    const file = openTrialsFile(path, { run: 'a' });
+    file.close();
+    expect([...file.finished].map((outcome) => outcome.metrics.failure)).toEqual([null, 'boom']);
+  });
+
   it('names the file and line of a line that is not a trial', () => {
     folder = mkdtempSync(join(tmpdir(), 'trials-'));
     const path = saveTrials(join(folder, 'run.jsonl'), { run: 'a' }, [syntheticOutcome(1), syntheticOutcome(2)]);

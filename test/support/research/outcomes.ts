@@ -13,6 +13,7 @@ export function syntheticOutcome(index: number, overrides: Record<string, unknow
       maxDrawdown: (index % 10) / 40,
       profitFactor: index === 3 ? Number.POSITIVE_INFINITY : 1 + index / 100,
       maxDrawdownPeak: `2020-01-0${1 + (index % 3)}T00:00:00-05:00`,
+      failure: null,
       ...overrides,
     } as unknown as TrialOutcome['metrics'],
     stats: {
