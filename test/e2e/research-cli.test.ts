@@ -93,6 +93,17 @@ beforeAll(async () => {
       '2019-01-01',
     ],
     checkStdout: ['check', SMA, '--only', 'determinism', '--from', '2019-01-01', '--json', '-'],
+    ownSubscription: ['backtest', 'test/research/strategies/fails-from-2019.ts', '--quiet'],
+    walkforwardFailing: [
+      'walkforward',
+      'test/research/strategies/stream-fails-from-2019.ts',
+      '--param',
+      'fast=5:10:5',
+      '--train',
+      '4y',
+      '--test',
+      '2y',
+    ],
     failing: [
       'optimize',
       'test/research/strategies/fails-at-fast-4.ts',
@@ -284,6 +295,17 @@ describe('trader optimize, a strategy that throws', () => {
   });
 });
 
+describe('a strategy whose own subscription throws', () => {
+  it('is reported in one line with its place in the file, and the run exits 1 instead of crashing', () => {
+    const { code, stderr } = run('ownSubscription');
+    expect(code).toBe(1);
+    expect(stderr).toMatch(
+      /^error: a subscription the strategy made itself threw \(.*\): no bars after 2018 \(at test\/research\/strategies\/fails-from-2019\.ts:16:13\)\nerror: thrown \d+ times in all: no bars after 2018/,
+    );
+    expect(stderr).not.toMatch(/rxjs|Node\.js v/);
+  });
+});
+
 describe('trader walkforward', () => {
   it('optimizes each training window and stitches the test windows into one out-of-sample curve', async () => {
     expect(run('walkforward').code).toBe(0);
@@ -292,6 +314,15 @@ describe('trader walkforward', () => {
     for (const window of result.windows) expect(window.params).toMatchObject({ quantity: 100 });
     expect(result.stitched.length).toBeGreaterThan(1000);
     expect(typeof result.outOfSample.totalReturn).toBe('number');
+  });
+
+  it("says which test window's run failed, and leaves out of the training the trials that failed", () => {
+    expect(run('walkforwardFailing').code).toBe(0);
+    const { stdout } = run('walkforwardFailing');
+    expect(stdout).toMatch(
+      /2018-01-03\.\.2020-01-03 {2}IS sharpe -?\d\.\d{4} {2}OOS sharpe -?\d\.\d{4} {2}fast=\d+ slow=20 quantity=10 {2}\(the test run failed: no bars after 2018 \(at .*stream-fails-from-2019\.ts:15:\d+, on the SPX\.US day bar of 2019-01-02/,
+    );
+    expect(stdout).toMatch(/2020-01-03\.\.2020-04-17 {2}IS sharpe — {2}OOS sharpe — {2}no trial qualified\n/);
   });
 
   it('says when a step longer than the test leaves bars out of every test window', () => {

@@ -136,7 +136,10 @@ function summaryText(result: WalkForwardResult, rules: RankingRules, date: (time
         : Object.entries(window.chosen.params)
             .map(([key, value]) => `${key}=${value}`)
             .join(' ');
-    return `${date(window.window.train.from)}..${date(window.window.train.to)}  ${date(window.window.test.from)}..${date(window.window.test.to)}  IS ${metric} ${number(window.chosen === undefined ? null : (window.chosen.metrics[metric] as number | null))}  OOS ${metric} ${number(window.test === undefined ? null : (window.test.metrics[metric] as number | null))}  ${params}`;
+    // The chosen params may still throw on the test window: its figures then stop at the error.
+    const failed = window.test?.metrics.failure;
+    const failure = failed === null || failed === undefined ? '' : `  (the test run failed: ${failed})`;
+    return `${date(window.window.train.from)}..${date(window.window.train.to)}  ${date(window.window.test.from)}..${date(window.window.test.to)}  IS ${metric} ${number(window.chosen === undefined ? null : (window.chosen.metrics[metric] as number | null))}  OOS ${metric} ${number(window.test === undefined ? null : (window.test.metrics[metric] as number | null))}  ${params}${failure}`;
   });
   const oos = result.outOfSample;
   return `${[

@@ -7,6 +7,7 @@ import { dataFromShared, type SharedData } from '../shared-data.js';
 import { type SplitInput, type SplitLogits, splitLogits, type SplitPart } from '../stats/pbo-splits.js';
 import { loadDefinition } from '../strategy-file.js';
 import { runTrial, type TrialContext, type TrialOutcome, type TrialSettings, type TrialTask } from '../trial.js';
+import { reportUnhandledStreamErrors } from '../../strategy/unhandled-errors.js';
 
 /** The thread's workerData: the same for every task of the pool. */
 export interface PoolSetup {
@@ -26,6 +27,9 @@ export interface BatchResult {
 }
 
 let context: Promise<TrialContext> | undefined;
+
+// A strategy's own subscription that throws is reported as one line, not a crash of the thread (see there).
+reportUnhandledStreamErrors();
 
 function contextOf(setup: PoolSetup): Promise<TrialContext> {
   context ??= (async () => ({
