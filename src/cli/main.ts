@@ -13,7 +13,6 @@ import { scheduleCommands } from './commands/schedule-commands.js';
 import { simCommands } from './commands/sim-commands.js';
 import { tradingCommands } from './commands/trading-commands.js';
 import { exitCodeFor, formatError } from './errors.js';
-import { reportUnhandledStreamErrors } from '../strategy/unhandled-errors.js';
 
 // yargs' CommonJS build: its help layout wraps at word boundaries (wrap-ansi); the ESM build's cuts
 // descriptions in the middle of words.
@@ -33,7 +32,6 @@ const commands = [
 ];
 
 export async function main(argv: readonly string[]): Promise<void> {
-  reportUnhandledStreamErrors();
   const verbose = argv.includes('--verbose');
   const parser = createParser(argv, Math.min(110, process.stdout.columns ?? 110));
   try {

@@ -1,6 +1,7 @@
 // What every command over candle history reads from its flags before running: venue and costs, cash, the
 // risk config, the strategy (with fixed params), the data and its corporate actions, loaded once (backtest,
 // optimize, walkforward, check).
+import { reportUnhandledStreamErrors } from '../../strategy/unhandled-errors.js';
 import { loadBacktestData, symbolsOfDataPath, type BacktestData } from '../../backtest/data.js';
 import type { CorporateAction, PriceAdjustment } from '../../domain/corporate-action.js';
 import { parseChoice } from '../../domain/order-types.js';
@@ -62,6 +63,8 @@ export async function loadBacktestInputs(args: BacktestArgs, params: ParamOverri
   const adjust = parseChoice(ADJUSTMENTS, String(args.adjust ?? 'none'), '--adjust');
   const symbols = symbolsFlag(args.symbols) ?? (await symbolsOfDataPath(dataPath));
   hooks.beforeStrategy?.();
+  // Its own subscriptions' errors are reported in one line rather than crashing the process.
+  reportUnhandledStreamErrors();
   const strategy = await loadStrategy(args.strategy, {
     params,
     ...(symbols === undefined ? {} : { symbols }),

@@ -2,6 +2,7 @@
 // strategy and the risk config, starts the session and runs until Ctrl-C / SIGTERM, `--for` or the session
 // ending by itself; then stops gracefully (intents stopped, in-flight requests settled, optionally flattened
 // and cancelled, journal flushed) and prints the summary. A second Ctrl-C while stopping exits at once.
+import { reportUnhandledStreamErrors } from '../../strategy/unhandled-errors.js';
 import { systemClock } from '../../clock/system-clock.js';
 import type { TimerHandle } from '../../domain/clock.js';
 import { InvalidInputError } from '../../domain/errors.js';
@@ -32,6 +33,8 @@ export async function runAction(args: RunArgs): Promise<void> {
     singleLine: true,
     ...(logs === undefined ? {} : { tee: logs }),
   });
+  // Its own subscriptions' errors are reported in one line rather than crashing the process.
+  reportUnhandledStreamErrors();
   const strategy = await loadStrategy(args.strategy, {
     params: parseParamAssignments((args.param ?? []).map(String)),
     ...(settings.symbols === undefined ? {} : { symbols: settings.symbols }),

@@ -2,6 +2,7 @@
 // account (the paper simulator or the live service), wires the schedule service to the strategy runtime
 // (one session per run, sharing the account and the journal) and the fetch-data task, and runs until
 // SIGTERM / Ctrl-C: then every run stops gracefully, journals are flushed, and the exit status is 0.
+import { reportUnhandledStreamErrors } from '../../strategy/unhandled-errors.js';
 import path from 'node:path';
 import { systemClock } from '../../clock/system-clock.js';
 import { InvalidInputError } from '../../domain/errors.js';
@@ -178,6 +179,8 @@ function watchSettings(args: ScheduleArgs, config: ScheduleConfig, healthPort: n
 /** A job's strategy loaded with the job's symbols, period and params: what is wrong with it, if anything. */
 async function strategyProblem(job: StrategyJobSpec): Promise<StrategyProblem | undefined> {
   try {
+    // Its own subscriptions' errors are reported in one line rather than crashing the process.
+    reportUnhandledStreamErrors();
     await loadStrategy(job.path, {
       ...(job.params === undefined ? {} : { params: job.params }),
       ...(job.symbols === undefined ? {} : { symbols: job.symbols }),
