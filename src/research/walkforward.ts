@@ -63,6 +63,8 @@ export interface WindowResult {
   readonly test: TrialOutcome | undefined;
   readonly testEquity: { readonly times: readonly number[]; readonly equity: readonly number[] };
   readonly pbo: number | null;
+  /** Training trials left out of the ranking, by reason ("strategy failed", a constraint…). */
+  readonly excluded: Readonly<Record<string, number>>;
 }
 
 export interface StitchedMetrics {
@@ -139,6 +141,7 @@ export async function walkForward(options: WalkForwardOptions): Promise<WalkForw
       test,
       testEquity,
       pbo: optimized.overfitting.pbo?.probability ?? null,
+      excluded: optimized.ranking.excluded,
     };
     results.push(result);
     options.onWindow?.(results.length, result);

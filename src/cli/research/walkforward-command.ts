@@ -126,13 +126,19 @@ function walkForwardDocument(strategy: string, result: WalkForwardResult, rules:
   };
 }
 
+/** " (strategy failed ×2, maxDrawdown<0.2 ×5)": why a window's training trials were all left out. */
+function excludedText(excluded: Readonly<Record<string, number>>): string {
+  const reasons = Object.entries(excluded).map(([reason, count]) => `${reason} ×${count}`);
+  return reasons.length === 0 ? '' : ` (${reasons.join(', ')})`;
+}
+
 function summaryText(result: WalkForwardResult, rules: RankingRules, date: (time: number) => string): string {
   const metric = rules.objective.metric;
   const number = (value: number | null | undefined): string => (value === null || value === undefined ? '—' : value.toFixed(4));
   const rows = result.windows.map((window) => {
     const params =
       window.chosen === undefined
-        ? 'no trial qualified'
+        ? `no trial qualified${excludedText(window.excluded)}`
         : Object.entries(window.chosen.params)
             .map(([key, value]) => `${key}=${value}`)
             .join(' ');
