@@ -16,6 +16,7 @@ import random from './strategies/random.js';
 import shortWarmup from './strategies/short-warmup.js';
 import quiet from './strategies/quiet.js';
 import smaBracket from '../../strategies/sma-bracket.js';
+import failsAtFast4 from './strategies/fails-at-fast-4.js';
 import rsiMeanReversion from '../../strategies/rsi-mean-reversion.js';
 
 const DATA = backtestData([{ symbol: 'AAPL.US' as never, period: 'day', source: 'generated', candles: wavingDays(160) }]);
@@ -56,6 +57,20 @@ describe('trader check', () => {
     expect(done.length).toBeGreaterThan(20);
     expect(done.length).toBeLessThanOrEqual(25);
   }, 120_000);
+
+  it('fails first of all a strategy that throws on the data, saying where: the checks cover only the bars before', async () => {
+    const strategy = prepareStrategy(failsAtFast4, { params: { fast: 4, slow: 8 } });
+    const results = await runChecks({ ...input(failsAtFast4), strategy }, ['determinism']);
+    expect(results.map((result) => [result.check, result.passed])).toEqual([
+      ['run', false],
+      ['determinism', true],
+    ]);
+    expect(results[0]!.detail).toMatch(
+      /^the strategy threw: no crosses at fast 4 \(at .*fails-at-fast-4\.ts:14:\d+, on the AAPL\.US day bar of .*\); the checks below cover only the bars before it$/,
+    );
+    const [honestOnly] = await runChecks(input(honest), ['determinism']);
+    expect(honestOnly!.check).toBe('determinism');
+  });
 
   it('fails a strategy that peeks at the future on look-ahead, naming the first differing decision', async () => {
     const [lookAhead] = await runChecks(input(peeking), ['look-ahead']);

@@ -11,12 +11,14 @@ import { seededRandom } from '../param-space.js';
 import { sliceData } from '../../backtest/data.js';
 import { runTrialBacktest, type TrialSettings } from '../trial.js';
 import { decisionsOf, type Decision, type Difference, firstDifference } from './decisions.js';
+import { barText, describeWhere } from '../../strategy/failure.js';
 
 export const CHECK_NAMES = ['look-ahead', 'warm-up', 'determinism', 'parity'] as const;
 export type CheckName = (typeof CHECK_NAMES)[number];
 
 export interface CheckResult {
-  readonly check: CheckName;
+  /** A check, or 'run' when the strategy threw on the data (the checks then cover the bars before it). */
+  readonly check: CheckName | 'run';
   readonly passed: boolean;
   /** What was compared, in words. */
   readonly detail: string;
@@ -237,8 +239,17 @@ export async function runChecks(input: CheckInput, only: readonly CheckName[] = 
     (only.includes('parity') && input.paperDecisions !== undefined ? 2 : 0);
   runsDone.delete(input);
   input.progress?.start(planned);
-  const full = await decisions(input, input.data);
+  const run = await runTrialBacktest(input.strategy, { data: input.data, risk: input.risk }, input.settings, true);
+  ranRun(input);
+  const full = decisionsOf(run.intents);
   const results: CheckResult[] = [];
+  const failed = run.record.failures?.[0]?.failure;
+  if (failed !== undefined)
+    results.push({
+      check: 'run',
+      passed: false,
+      detail: `the strategy threw: ${describeWhere(failed.location, failed.bar === undefined ? undefined : barText(failed.bar), failed.error)}; the checks below cover only the bars before it`,
+    });
   if (only.includes('look-ahead')) results.push(await checkLookAhead(input, full));
   if (only.includes('warm-up')) results.push(await checkWarmUp(input));
   if (only.includes('determinism')) results.push(await checkDeterminism(input, full));
