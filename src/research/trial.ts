@@ -15,7 +15,7 @@ import type { RiskLimits } from '../risk/config.js';
 import type { StrategyDefinition } from '../strategy/define.js';
 import type { ParamDefaults, ParamValue } from '../strategy/params.js';
 import { prepareStrategy, type PreparedStrategy } from '../strategy/prepare.js';
-import { barText, describeWhere } from '../strategy/failure.js';
+import { failureWhere } from '../strategy/failure.js';
 import { type TrialMetrics, withCalmar } from './objective.js';
 import type { ParamCombo } from './param-space.js';
 import { returnStats, type ReturnStats } from './return-stats.js';
@@ -133,8 +133,7 @@ export function trialOutcome(index: number, strategy: PreparedStrategy, run: Bac
     { riskFreeRate: settings.riskFreeRate },
   );
   const failed = record.failures?.[0]?.failure;
-  const failure =
-    failed === undefined ? null : describeWhere(failed.location, failed.bar === undefined ? undefined : barText(failed.bar), failed.error);
+  const failure = failed === undefined ? null : failureWhere(failed);
   return { index, params: strategy.params, metrics: withCalmar(metrics, failure), stats: returnStats(returns, settings.blocks) };
 }
 

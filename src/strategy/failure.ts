@@ -125,6 +125,11 @@ export function describeWhere(location: SourceLocation | null | undefined, bar: 
   return where === '' ? error : `${error} (${where})`;
 }
 
+/** describeWhere of a strategy's failure, its bar's time written in its market's wall time. */
+export function failureWhere(failure: StrategyFailure): string {
+  return describeWhere(failure.location, failure.bar === undefined ? undefined : barText(failure.bar), failure.error);
+}
+
 function wherePart(location: SourceLocation | null | undefined, bar: BarText | null | undefined): string {
   return [
     location === null || location === undefined ? '' : ` at ${formatLocation(location)}`,

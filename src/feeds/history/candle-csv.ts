@@ -1,7 +1,7 @@
 // Reads the candle CSV format of DESIGN.md straight from the file's bytes into typed columns: a header naming
-// time|date|datetime|timestamp, open, high, low, close, volume (any case, any order, extra columns ignored); times in
-// the market's local zone unless they carry an offset. No row becomes an object or a string unless it is
-// bad: every bad row is reported with its line and reason.
+// time|date|datetime|timestamp, open, high, low, close, volume (any case, any order, extra columns
+// ignored); times in the market's local zone unless they carry an offset. No row becomes an object or a
+// string unless it is bad: every bad row is reported with its line and reason.
 import type { Candle } from '../../domain/candle.js';
 import type { Period } from '../../domain/period.js';
 import { ZoneRules } from '../../domain/time-zone.js';

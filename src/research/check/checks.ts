@@ -11,7 +11,8 @@ import { seededRandom } from '../param-space.js';
 import { sliceData } from '../../backtest/data.js';
 import { runTrialBacktest, type TrialSettings } from '../trial.js';
 import { decisionsOf, type Decision, type Difference, firstDifference } from './decisions.js';
-import { barText, describeWhere } from '../../strategy/failure.js';
+import { failureWhere } from '../../strategy/failure.js';
+import type { BacktestRun } from '../../backtest/engine.js';
 
 export const CHECK_NAMES = ['look-ahead', 'warm-up', 'determinism', 'parity'] as const;
 export type CheckName = (typeof CHECK_NAMES)[number];
@@ -46,7 +47,8 @@ export interface CheckInput {
   readonly progress?: { start(total: number): void; update(done: number): void };
 }
 
-async function decisions(input: CheckInput, data: BacktestData, strategy = input.strategy, history?: BacktestData): Promise<Decision[]> {
+/** One backtest of the checks, counted for their progress. */
+async function checkRun(input: CheckInput, data: BacktestData, strategy = input.strategy, history?: BacktestData): Promise<BacktestRun> {
   const run = await runTrialBacktest(
     strategy,
     { data, risk: input.risk, ...(history === undefined ? {} : { history }) },
@@ -54,7 +56,11 @@ async function decisions(input: CheckInput, data: BacktestData, strategy = input
     true,
   );
   ranRun(input);
-  return decisionsOf(run.intents);
+  return run;
+}
+
+async function decisions(input: CheckInput, data: BacktestData, strategy = input.strategy, history?: BacktestData): Promise<Decision[]> {
+  return decisionsOf((await checkRun(input, data, strategy, history)).intents);
 }
 
 /** Runs finished in the current runChecks of each input, for its progress. */
@@ -128,12 +134,12 @@ export const WARM_UP_STARTS = 8;
 
 /**
  * Pairs of runs from the same bar with the same account, one warmed up on the declared `warmup` bars of
- * history and one on ten times as many (plus 10; fewer in short data), make the same decisions if every indicator is warm after
- * the declared bars: what an indicator still remembers of where it started is then negligible (an
- * exponential average of period p keeps (1 − 1/p)^n of it after n bars). Runs started at different bars
- * would differ through the account instead (positions held, equity to size on). A warm-up too short shows
- * only where the strategy decides soon after a start, so the pairs start at WARM_UP_STARTS bars spread over
- * the data, each run covering twice the longer warm-up (at least 100 bars).
+ * history and one on ten times as many (plus 10; fewer in short data), make the same decisions if every
+ * indicator is warm after the declared bars: what an indicator still remembers of where it started is then
+ * negligible (an exponential average of period p keeps (1 − 1/p)^n of it after n bars). Runs started at
+ * different bars would differ through the account instead (positions held, equity to size on). A warm-up
+ * too short shows only where the strategy decides soon after a start, so the pairs start at WARM_UP_STARTS
+ * bars spread over the data, each run covering twice the longer warm-up (at least 100 bars).
  */
 export async function checkWarmUp(input: CheckInput): Promise<CheckResult> {
   const times = barTimes(input.data);
@@ -239,8 +245,7 @@ export async function runChecks(input: CheckInput, only: readonly CheckName[] = 
     (only.includes('parity') && input.paperDecisions !== undefined ? 2 : 0);
   runsDone.delete(input);
   input.progress?.start(planned);
-  const run = await runTrialBacktest(input.strategy, { data: input.data, risk: input.risk }, input.settings, true);
-  ranRun(input);
+  const run = await checkRun(input, input.data);
   const full = decisionsOf(run.intents);
   const results: CheckResult[] = [];
   const failed = run.record.failures?.[0]?.failure;
@@ -248,7 +253,7 @@ export async function runChecks(input: CheckInput, only: readonly CheckName[] = 
     results.push({
       check: 'run',
       passed: false,
-      detail: `the strategy threw: ${describeWhere(failed.location, failed.bar === undefined ? undefined : barText(failed.bar), failed.error)}; the checks below cover only the bars before it`,
+      detail: `the strategy threw: ${failureWhere(failed)}; the checks below cover only the bars before it`,
     });
   if (only.includes('look-ahead')) results.push(await checkLookAhead(input, full));
   if (only.includes('warm-up')) results.push(await checkWarmUp(input));
