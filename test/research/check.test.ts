@@ -18,8 +18,34 @@ import quiet from './strategies/quiet.js';
 import smaBracket from '../../strategies/sma-bracket.js';
 import failsAtFast4 from './strategies/fails-at-fast-4.js';
 import rsiMeanReversion from '../../strategies/rsi-mean-reversion.js';
+import echoBars from './strategies/echo-bars.js';
+import { localTime } from '../support/market-bars.js';
+import type { Candle } from '../../src/domain/candle.js';
 
 const DATA = backtestData([{ symbol: 'AAPL.US' as never, period: 'day', source: 'generated', candles: wavingDays(160) }]);
+
+/** AAPL.US hour bars starting at `starts` (New York) on the weekdays from 2024-03-04, prices on a wave. */
+function hourBars(starts: readonly string[]) {
+  const candles: Candle[] = [];
+  for (let day = 4; day <= 29; day += 1) {
+    if ([0, 6].includes(new Date(Date.UTC(2024, 2, day)).getUTCDay())) continue;
+    for (const start of starts) {
+      const close = 100 + 10 * Math.sin(candles.length / 5);
+      const open = close - Math.cos(candles.length);
+      candles.push({
+        symbol: 'AAPL.US' as never,
+        period: '60m',
+        time: localTime('AAPL.US' as never, `2024-03-${String(day).padStart(2, '0')} ${start}`),
+        open,
+        high: Math.max(open, close) + 0.5,
+        low: Math.min(open, close) - 0.5,
+        close,
+        volume: 1_000 + candles.length,
+      });
+    }
+  }
+  return backtestData([{ symbol: 'AAPL.US' as never, period: '60m', source: 'generated', candles }]);
+}
 
 function input(definition: unknown, parityBars = 40): CheckInput {
   return {
@@ -151,6 +177,26 @@ describe('trader check', () => {
       /^\d+ bars from bar 51, the first with data for every symbol: backtest [1-9]\d* decisions, paper replay [1-9]\d*$/,
     );
   }, 120_000);
+
+  it("shows a paper run the same hour bars as the backtest, the day's last (15:30 to the 16:00 close) whole", async () => {
+    const data = hourBars(['09:30', '10:30', '11:30', '12:30', '13:30', '14:30', '15:30']);
+    const [parity] = await runChecks({ ...input(echoBars, 60), data, settings: { ...input(echoBars).settings, period: '60m' } }, [
+      'parity',
+    ]);
+    expect(parity!.detail).toMatch(/^first 60 bars: backtest 59 decisions, paper replay 59$/);
+    expect(parity!.passed).toBe(true);
+  }, 60_000);
+
+  it("fails parity on hour bars labelled on clock hours, saying they are not the venue's bars", async () => {
+    const data = hourBars(['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00']);
+    const [parity] = await runChecks({ ...input(echoBars, 20), data, settings: { ...input(echoBars).settings, period: '60m' } }, [
+      'parity',
+    ]);
+    expect(parity!.passed).toBe(false);
+    expect(parity!.detail).toContain(
+      "the data's 60m bars do not start where the venue's do: AAPL.US's bar of 2024-03-04 10:00 lies in the venue's bar from 09:30",
+    );
+  }, 60_000);
 
   it('says when the parity stretch compared nothing because the strategy never decided', async () => {
     const [parity] = await runChecks(input(quiet, 5), ['parity']);

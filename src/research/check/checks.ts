@@ -12,6 +12,7 @@ import { sliceData } from '../../backtest/data.js';
 import { runTrialBacktest, type TrialSettings } from '../trial.js';
 import { decisionsOf, type Decision, type Difference, firstDifference } from './decisions.js';
 import { failureWhere } from '../../strategy/failure.js';
+import { venueMisalignment } from './bar-alignment.js';
 import type { BacktestRun } from '../../backtest/engine.js';
 
 export const CHECK_NAMES = ['look-ahead', 'warm-up', 'determinism', 'parity'] as const;
@@ -221,10 +222,11 @@ export async function checkParity(input: CheckInput, full: readonly Decision[]):
       ? `: no decisions in ${full.length === 0 ? 'the whole run' : 'the stretch'}, nothing compared`
       : '';
   const where = skipped === 0 ? `first ${stretch} bars` : `${stretch} bars from bar ${skipped + 1}, the first with data for every symbol`;
+  const misaligned = difference === undefined ? undefined : venueMisalignment(data);
   return {
     check: 'parity',
     passed: difference === undefined,
-    detail: `${where}: backtest ${backtested.length} decisions, paper replay ${paper.length}${compared}`,
+    detail: `${where}: backtest ${backtested.length} decisions, paper replay ${paper.length}${compared}${misaligned === undefined ? '' : `; ${misaligned}`}`,
     ...(difference === undefined ? {} : { difference }),
   };
 }

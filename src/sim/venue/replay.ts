@@ -94,12 +94,17 @@ function turnoverOf(candle: Candle, price: number, volume: number, last: boolean
   return last ? candle.turnover : 0;
 }
 
-/** Four instants inside the bar: evenly over its period, or over a day bar's trading sessions. */
+/**
+ * Four instants inside the bar: evenly over its period, cut at the end of the regular session it starts in
+ * (where a backtest closes it: a 15:30 hour bar ends at 16:00, as the venue's own does); or over a day bar's
+ * trading sessions.
+ */
 function tickTimes(candle: Candle, days: MarketDays): { start: number; end: number; at: number[] } {
   const minutes = periodMinutes(candle.period);
   if (minutes !== undefined) {
-    const span = minutes * 60_000;
-    return { start: candle.time, end: candle.time + span, at: [0, 1, 2, 3].map((k) => candle.time + Math.floor((k * (span - 1)) / 3)) };
+    const end = Math.min(candle.time + minutes * 60_000, sessionEndOf(candle.time, days));
+    const span = end - candle.time;
+    return { start: candle.time, end, at: [0, 1, 2, 3].map((k) => candle.time + Math.floor((k * (span - 1)) / 3)) };
   }
   const sessions = days.sessionsOf(candle.time);
   let trading = 0;
@@ -114,6 +119,14 @@ function tickTimes(candle: Candle, days: MarketDays): { start: number; end: numb
     return sessions[sessions.length - 1]! - 1;
   });
   return { start: sessions[0]!, end: sessions[sessions.length - 1]!, at };
+}
+
+/** The end of the regular session an instant lies in; outside the sessions, the end of its market day. */
+function sessionEndOf(time: number, days: MarketDays): number {
+  const sessions = days.sessionsOf(time);
+  for (let index = 0; index < sessions.length; index += 2)
+    if (time >= sessions[index]! && time < sessions[index + 1]!) return sessions[index + 1]!;
+  return days.dayEnd(time);
 }
 
 /** All series' ticks merged in time order (ties: the earlier series first). */

@@ -5,7 +5,8 @@ import type { Candle } from '../../../src/domain/candle.js';
 import type { Period } from '../../../src/domain/period.js';
 import { MarketDays } from '../../../src/sim/venue/market-days.js';
 import { MarketReplay, replayTicks, type ReplayGate, type ReplayTick } from '../../../src/sim/venue/index.js';
-import { parseSymbol } from '../../../src/domain/symbol.js';
+import { marketOf, parseSymbol } from '../../../src/domain/symbol.js';
+import { barWindow } from '../../../src/feeds/live/bar-window.js';
 import { dayBar, dayTime, HK, localTime, minuteBar, US } from './fixtures.js';
 
 const barArbitrary = fc
@@ -98,6 +99,22 @@ describe('market replay ticks', () => {
     expect(ticks.every((tick) => days.inSession(tick.time))).toBe(true);
     expect(ticks[0]!.time).toBe(localTime(HK, '2024-01-02 09:30'));
     expect(ticks[3]!.time).toBe(localTime(HK, '2024-01-02 16:00') - 1);
+  });
+
+  it("ends an intraday bar's ticks where the venue's bar ends: at the close, at the lunch break", () => {
+    const hourBar = (symbol: typeof US, local: string): Candle => ({ ...minuteBar(symbol, local, 10, 12, 9, 11), period: '60m' });
+    const cases = [
+      { bar: hourBar(US, '2024-11-27 15:30'), end: '2024-11-27 16:00' },
+      { bar: hourBar(HK, '2024-01-02 11:30'), end: '2024-01-02 12:00' },
+      { bar: hourBar(US, '2024-11-27 10:30'), end: '2024-11-27 11:30' },
+    ];
+    for (const { bar, end } of cases) {
+      const ticks = [...replayTicks([[bar]])];
+      expect(ticks.map((tick) => tick.barEnd)).toEqual(Array(4).fill(localTime(bar.symbol, end)));
+      expect(ticks[3]!.time).toBe(localTime(bar.symbol, end) - 1);
+      // A live feed puts every tick in the venue's bar of the candle, so it builds the candle back.
+      for (const tick of ticks) expect(barWindow(tick.time, '60m', marketOf(bar.symbol)).start).toBe(bar.time);
+    }
   });
 
   it('accumulates volume over a market day and starts again the next day', () => {
