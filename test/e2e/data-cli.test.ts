@@ -31,6 +31,8 @@ beforeAll(async () => {
   await writeFile(join(folder, 'bad', 'TWICE.US.csv'), `${HEADER}${rows[0]}\n${rows[1]}\n${rows[1]}\n`);
   await mkdir(join(folder, 'csv'));
   await copyFile('backtest-data/SPX.US.csv', join(folder, 'csv', 'SPX.US.csv'));
+  await mkdir(join(folder, 'codes'));
+  await copyFile('backtest-data/SPX.US.csv', join(folder, 'codes', 'SPX.csv'));
   await runTrader(['data', 'convert', join(folder, 'csv'), '--out', join(folder, 'parquet')], {}).then((result) =>
     runs.set('convert', result),
   );
@@ -43,6 +45,9 @@ beforeAll(async () => {
     fromParquet: backtest(join(folder, 'parquet', 'SPX.US.parquet'), '--json', '-'),
     fromParquetFolder: [...backtest(join(folder, 'parquet'), '--json', '-'), '--symbols', 'SPX.US'],
     convertHelp: ['data', 'convert', '--help'],
+    fromCodeNamed: [...backtest(join(folder, 'codes'), '--json', '-'), '--symbols', 'SPX.US'],
+    convertCodesWithoutMarket: ['data', 'convert', join(folder, 'codes'), '--out', join(folder, 'codes-parquet')],
+    convertCodes: ['data', 'convert', join(folder, 'codes'), '--market', 'us', '--out', join(folder, 'codes-parquet')],
   };
   const results = await inBatches(
     Object.values(cases).map((args) => () => runTrader(args, {})),
@@ -97,6 +102,21 @@ describe('trader data convert', () => {
     });
     expect(parquet).toEqual(csv);
     expect(parquetFolder).toEqual(csv);
+  });
+
+  it('reads a folder of files named by their code (SPX.csv) for --symbols SPX.US, and converts them with --market', () => {
+    const [csv, codes] = (['fromCsv', 'fromCodeNamed'] as const).map((name) => {
+      expect(run(name).code).toBe(0);
+      const { settings, ...rest } = JSON.parse(run(name).stdout) as { settings: Record<string, unknown> };
+      return { ...rest, settings: { ...settings, data: undefined } };
+    });
+    expect(codes).toEqual(csv);
+    expect(run('convertCodesWithoutMarket').code).toBe(2);
+    expect(run('convertCodesWithoutMarket').stderr).toContain(
+      `${join(folder, 'codes', 'SPX.csv')}: the file name is not a symbol (like 700.HK.csv); name it with --symbol, or give the market of files named by their code with --market`,
+    );
+    expect(run('convertCodes').code).toBe(0);
+    expect(run('convertCodes').stderr).toContain(`→ ${join(folder, 'codes-parquet', 'SPX.US.parquet')}: 5105 day bars`);
   });
 
   it('explains itself with --help, with examples', () => {

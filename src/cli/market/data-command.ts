@@ -2,6 +2,7 @@
 // symbol) and `trader data convert` (candle CSV files into Parquet).
 import type { CommandModule } from 'yargs';
 import { parsePeriod, PERIODS } from '../../domain/period.js';
+import { MARKETS } from '../../domain/symbol.js';
 import { ADJUST_TYPES, type AdjustType } from '../../openapi/socket/commands.js';
 import { printTable } from '../output.js';
 import { projectDataFolder } from '../project/config.js';
@@ -27,6 +28,7 @@ interface ConvertArgs extends GlobalFlags {
   readonly inputs: readonly string[];
   readonly out?: string;
   readonly symbol?: string;
+  readonly market?: string;
   readonly period?: string;
   readonly 'on-bad-row': string;
 }
@@ -91,9 +93,14 @@ const convertCommand: CommandModule<object, ConvertArgs> = {
       .positional('inputs', { type: 'string', array: true, demandOption: true, describe: 'CSV files or folders of SYMBOL.csv files' })
       .option('out', { type: 'string', describe: 'Directory of the Parquet files (default: beside each CSV file)' })
       .option('symbol', { type: 'string', describe: 'The symbol of a single file whose name is not one, e.g. 700.HK' })
+      .option('market', {
+        type: 'string',
+        describe: `The market of files named by their code alone (${MARKETS.join(', ')}): SPY.csv becomes SPY.US.parquet`,
+      })
       .option('period', { type: 'string', describe: `Bar period, when the times do not tell it (${PERIODS.join(', ')})` })
       .option('on-bad-row', { type: 'string', default: 'fail', describe: 'Bad rows: fail (list the first 10) or skip them' })
       .example('$0 data convert backtest-data', 'Every SYMBOL.csv of the folder into SYMBOL.parquet beside it')
+      .example('$0 data convert ~/yahoo --market US --out ~/parquet', 'A folder of SPY.csv, AAPL.csv … into SPY.US.parquet …')
       .example('$0 data convert ~/data/AAPL.US.csv --out ~/parquet', 'One file into another folder')
       .example('$0 data convert prices.csv --symbol 700.HK --json', 'A file not named after its symbol; the result as JSON'),
   handler: async (args) => {
@@ -102,6 +109,7 @@ const convertCommand: CommandModule<object, ConvertArgs> = {
         inputs: args.inputs.map(String),
         ...(args.out === undefined ? {} : { outDir: args.out }),
         ...(args.symbol === undefined ? {} : { symbol: symbolFlag(String(args.symbol), '--symbol') }),
+        ...(args.market === undefined ? {} : { market: choiceFlag(MARKETS, String(args.market).toUpperCase(), '--market') }),
         ...(args.period === undefined ? {} : { period: parsePeriod(String(args.period)) }),
         onBadRow: choiceFlag(['fail', 'skip'] as const, args['on-bad-row'], '--on-bad-row'),
       },

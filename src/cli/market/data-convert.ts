@@ -1,11 +1,11 @@
 // `trader data convert`: candle CSV files into Parquet (one SYMBOL.parquet per SYMBOL.csv), read and checked
 // exactly as a backtest reads them, so a converted folder backtests to the same result, faster to load.
 import { mkdir, readdir, rename, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { InvalidInputError } from '../../domain/errors.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
 import type { Period } from '../../domain/period.js';
-import { marketOf, type SecuritySymbol } from '../../domain/symbol.js';
+import { type Market, marketOf, type SecuritySymbol } from '../../domain/symbol.js';
 import type { BadRowPolicy } from '../../feeds/history/bad-data-error.js';
 import { readCandleFile, symbolFromFileName } from '../../feeds/history/candle-files.js';
 import { writeCandleParquet } from '../../feeds/history/candle-parquet.js';
@@ -17,6 +17,8 @@ export interface ConvertJob {
   readonly outDir?: string;
   /** The symbol of a single file whose name is not one. */
   readonly symbol?: SecuritySymbol;
+  /** The market of files named by their code alone (SPY.csv → SPY.US with US). */
+  readonly market?: Market;
   readonly period?: Period;
   readonly onBadRow: BadRowPolicy;
 }
@@ -36,9 +38,17 @@ export async function convertToParquet(job: ConvertJob, progress: (message: stri
   if (job.symbol !== undefined && files.length !== 1)
     throw new InvalidInputError(`--symbol names the symbol of one file; ${files.length} files were given`, '--symbol');
   const targets = files.map((file) => {
-    const symbol = job.symbol ?? symbolFromFileName(file);
+    const symbol =
+      job.symbol ??
+      symbolFromFileName(file) ??
+      (job.market === undefined ? undefined : symbolFromFileName(`${codeOf(file)}.${job.market}`));
     if (symbol === undefined)
-      throw new InvalidInputError(`${file}: the file name is not a symbol (like 700.HK.csv); name it with --symbol`, '--symbol');
+      throw new InvalidInputError(
+        job.market === undefined
+          ? `${file}: the file name is not a symbol (like 700.HK.csv); name it with --symbol, or give the market of files named by their code with --market`
+          : `${file}: "${codeOf(file)}" is not a security code`,
+        job.market === undefined ? '--symbol' : 'input',
+      );
     return { file, symbol, output: join(job.outDir ?? dirname(file), `${symbol}.parquet`) };
   });
   const outputs = new Map<string, string>();
@@ -85,4 +95,9 @@ async function csvFiles(inputs: readonly string[]): Promise<string[]> {
     files.push(...names.map((name) => join(input, name)));
   }
   return files;
+}
+
+/** "SPY" of "/data/SPY.csv". */
+function codeOf(file: string): string {
+  return basename(file).replace(/\.csv$/i, '');
 }

@@ -1,6 +1,6 @@
 // Loads candle files (CSV or Parquet) from a file or a folder into columns: the symbol comes from the file
-// name ("700.HK.csv", "AAPL.US.parquet") or from the caller, and each file's times are read in its market's
-// zone.
+// name ("700.HK.csv", "AAPL.US.parquet"; "AAPL.csv" when the caller asks for AAPL.US) or from the caller, and
+// each file's times are read in its market's zone.
 import { readdir, stat } from 'node:fs/promises';
 import { readIntoScratch, releaseScratch } from './file-bytes.js';
 import { basename, join } from 'node:path';
@@ -73,6 +73,20 @@ export function symbolFromFileName(path: string): SecuritySymbol | undefined {
   }
 }
 
+/**
+ * The wanted symbol a folder's file named by its code alone stands for (SPY.csv for SPY.US, as most exports
+ * name them), when exactly one wanted symbol has that code and no file of its own.
+ */
+function wantedByCode(
+  path: string,
+  wanted: readonly SecuritySymbol[] | undefined,
+  named: ReadonlySet<SecuritySymbol | undefined>,
+): SecuritySymbol | undefined {
+  const code = basename(path).replace(EXTENSIONS, '');
+  const matches = (wanted ?? []).filter((symbol) => !named.has(symbol) && symbolFromFileName(`${code}.${marketOf(symbol)}`) === symbol);
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
 /** Whether a path names a candle file this loader reads (.csv or .parquet). */
 export function isCandleFile(path: string): boolean {
   return EXTENSIONS.test(path);
@@ -120,13 +134,17 @@ async function loadCandleFiles(path: string, options: LoadOptions): Promise<Load
   const sources = new Map<SecuritySymbol, string>();
   /** Files of the folder not named after a symbol (AAPL.csv rather than AAPL.US.csv), for the error below. */
   const unnamed: string[] = [];
+  const named = new Set(files.map(symbolFromFileName));
   for (const file of files) {
     let symbol = symbolFromFileName(file);
     if (symbol === undefined) {
       if (files.length === 1 && wanted?.length === 1) symbol = wanted[0]!;
       else if (info.isDirectory()) {
-        unnamed.push(basename(file));
-        continue;
+        symbol = wantedByCode(file, wanted, named);
+        if (symbol === undefined) {
+          unnamed.push(basename(file));
+          continue;
+        }
       } else
         throw new InvalidInputError(`${file}: the file name is not a symbol (like 700.HK.csv); name the symbol with --symbols`, 'symbols');
     }
@@ -174,10 +192,16 @@ async function loadCandleFiles(path: string, options: LoadOptions): Promise<Load
   return { series, problems, skippedRows, threads };
 }
 
-/** "; its files AAPL.csv, IBM.csv are not named after a symbol: name them like …" (the folder's other candle files). */
+/**
+ * "; its files AAPL.csv, IBM.csv are not named after a symbol: …" (the folder's other candle files), with the
+ * two ways out: a symbol's name, or --symbols with the code's market.
+ */
 export function unnamedHint(unnamed: readonly string[]): string {
   if (unnamed.length === 0) return '';
-  if (unnamed.length === 1) return `; its file ${unnamed[0]} is not named after a symbol: name it like 700.HK.csv or AAPL.US.csv`;
+  const code = unnamed[0]!.replace(EXTENSIONS, '');
+  const example = /^\d+$/.test(code) ? `${code}.HK` : `${code.toUpperCase()}.US`;
+  const fix = `name ${unnamed.length === 1 ? 'it' : 'them'} like 700.HK.csv or AAPL.US.csv, or give the symbols with --symbols (${example} reads ${unnamed[0]})`;
+  if (unnamed.length === 1) return `; its file ${unnamed[0]} is not named after a symbol: ${fix}`;
   const shown = unnamed.slice(0, 3).join(', ') + (unnamed.length > 3 ? `, … (${unnamed.length} files)` : '');
-  return `; its files ${shown} are not named after a symbol: name them like 700.HK.csv or AAPL.US.csv`;
+  return `; its files ${shown} are not named after a symbol: ${fix}`;
 }

@@ -126,4 +126,26 @@ describe('candle CSV', () => {
       `no candle file for 9988.HK in ${dir} (looked for 9988.HK.csv, or .parquet); its file notes.csv is not named after a symbol`,
     );
   });
+
+  it("reads a folder's file named by its code alone for the wanted symbol of that code (SPY.csv for SPY.US), a symbol's own file first", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'candles-'));
+    await writeFile(join(dir, 'spy.csv'), 'date,open,high,low,close,volume\n2020-01-02,3,3,3,3,1\n');
+    await writeFile(join(dir, 'AAPL.csv'), 'date,open,high,low,close,volume\n2020-01-02,1,1,1,1,1\n');
+    await writeFile(join(dir, 'AAPL.US.csv'), 'date,open,high,low,close,volume\n2020-01-02,2,2,2,2,1\n');
+    await writeFile(join(dir, '0388.csv'), 'date,open,high,low,close,volume\n2020-01-02,4,4,4,4,1\n');
+    const closes = async (symbols: string[]): Promise<Record<string, number>> => {
+      const loaded = await loadCandles(dir, { symbols: symbols.map(parseSymbol) });
+      return Object.fromEntries(loaded.series.map((series) => [series.symbol, series.columns.close[0]!]));
+    };
+    expect(await closes(['SPY.US', 'AAPL.US'])).toEqual({ 'SPY.US': 3, 'AAPL.US': 2 });
+    expect(await closes(['388.HK'])).toEqual({ '388.HK': 4 });
+    // Its times are read in the market of the symbol it stands for.
+    const hk = await loadCandles(dir, { symbols: [parseSymbol('388.HK')] });
+    expect(new Date(hk.series[0]!.columns.time[0]!).toISOString()).toBe('2020-01-01T16:00:00.000Z');
+    // Without --symbols nothing says which market the code is in.
+    await expect(loadCandles(dir)).resolves.toMatchObject({ series: [{ symbol: 'AAPL.US' }] });
+    await expect(loadCandles(dir, { symbols: [parseSymbol('SPY.HK'), parseSymbol('SPY.US')] })).rejects.toThrow(
+      'no candle file for SPY.HK, SPY.US',
+    );
+  });
 });
