@@ -54,6 +54,7 @@ beforeAll(async () => {
     rangedBest: ['backtest', SMA, '--from', '2012-01-01', '--to', '2016-12-31', '--json', join(folder, 'ranged-best.json'), '--quiet'],
     walkforward: ['walkforward', SMA, ...GRID, '--train', '4y', '--test', '2y', '--json', join(folder, 'walkforward.json')],
     walkforwardGaps: ['walkforward', SMA, ...GRID, '--train', '4y', '--test', '1y', '--step', '2y'],
+    walkforwardTooShort: ['walkforward', SMA, ...GRID, '--train', '30y', '--test', '1y'],
     checkHonest: [
       'check',
       SMA,
@@ -323,6 +324,13 @@ describe('trader walkforward', () => {
       /2018-01-03\.\.2020-01-03 {2}IS sharpe -?\d\.\d{4} {2}OOS sharpe -?\d\.\d{4} {2}fast=\d+ slow=20 quantity=10 {2}\(the test run failed: no bars after 2018 \(at .*stream-fails-from-2019\.ts:15:\d+, on the SPX\.US day bar of 2019-01-02/,
     );
     expect(stdout).toMatch(/2020-01-03\.\.2020-04-17 {2}IS sharpe — {2}OOS sharpe — {2}no trial qualified \(strategy failed ×2\)\n/);
+  });
+
+  it('refuses a training window longer than the data, saying what the data spans (exit status 2)', () => {
+    expect(run('walkforwardTooShort').code).toBe(2);
+    expect(run('walkforwardTooShort').stderr).toContain(
+      'error: the data (2000-01-03 to 2020-04-17) is shorter than one training window (--train 30y); use a shorter --train or more data',
+    );
   });
 
   it('says when a step longer than the test leaves bars out of every test window', () => {

@@ -31,13 +31,21 @@ export async function walkForwardAction(args: WalkForwardArgs): Promise<WalkForw
   const step = args.step === undefined ? test : parseSpan(args.step, '--step');
   const json = jsonTarget(args.json);
   const inputs = await loadBacktestInputs(args, {});
-  const times = inputs.data.series.flatMap((series) => [series.candles[0]?.time ?? Infinity, series.candles.at(-1)?.time ?? -Infinity]);
-  const windows = walkForwardWindows(Math.min(...times), Math.max(...times), train, test, step, args.anchored === true);
-  if (windows.length === 0)
+  // The columns' first and last times: the series' candles would be made as objects just to read two.
+  const times = inputs.data.series.flatMap(({ columns }) =>
+    columns.length === 0 ? [] : [columns.time[0]!, columns.time[columns.length - 1]!],
+  );
+  const first = Math.min(...times);
+  const last = Math.max(...times);
+  const windows = walkForwardWindows(first, last, train, test, step, args.anchored === true);
+  if (windows.length === 0) {
+    const local = localTime(timeZoneOf(marketOf(inputs.strategy.symbols[0]!)));
+    const date = (time: number): string => local.iso(time).slice(0, 10);
     throw new InvalidInputError(
-      `the data is shorter than one training window (--train ${train.text}); use a shorter --train or more data`,
+      `the data (${date(first)} to ${date(last)}) is shorter than one training window (--train ${train.text}); use a shorter --train or more data`,
       '--train',
     );
+  }
   const [one, two] = windows;
   if (one !== undefined && two !== undefined && two.test.from > one.test.to)
     process.stderr.write(
