@@ -3,7 +3,8 @@
 // the worker threads, the same trials timed on 1 and on 2 threads; scaling from 1 to 2 workers; the
 // per-trial overhead of the Redis queue against the local pool (a local redis-server, one thread each side);
 // the README's first optimize example as whole `trader` processes; a 10,000-trial grid on 1 and on 2
-// workers (scaling over a whole long run, thread start and warm-up included) and its peak RSS. Prints
+// workers (scaling over a whole long run, thread start and warm-up included) and its peak RSS; and this
+// machine's own scaling of a pure arithmetic loop and of an allocating one, as a yardstick. Prints
 // measured figures only. BENCH_TRIALS (default 1,200) sets the trials per throughput run, each timed after
 // every thread has run 100 trials (BENCH_PAIRS pairs of runs on 1 and 2 workers, default 5, and the median
 // scaling), and once more after 1,500; BENCH_GRID=0 skips the grid.
@@ -19,6 +20,7 @@ import type { TrialExecutor } from '../src/research/executor.js';
 import type { TrialPlan } from '../src/research/optimize.js';
 import type { TrialSettings } from '../src/research/trial.js';
 import { built, usingBuild } from './support/built.js';
+import { machineScaling } from './support/machine-scaling.mjs';
 
 // The library as `trader optimize` runs it (dist/, also in the worker threads), src/ without a build.
 const { backtestData, loadBacktestData } = await built<typeof import('../src/backtest/data.js')>('backtest/data.js');
@@ -271,6 +273,12 @@ export default async function main(): Promise<void> {
   }
   console.log(
     `scaling after ${STEADY_WARM_UP_PER_THREAD} trials per thread, median of ${STEADY_PAIRS} pairs: ${median(steady).toFixed(2)}×`,
+  );
+  const machine = await machineScaling();
+  const show = (values: readonly number[]): string =>
+    `${values.map((value) => value.toFixed(2)).join(', ')}× (median ${median(values).toFixed(2)}×)`;
+  console.log(
+    `this machine's own 1 → 2 thread scaling, for reference (bench/support/machine-scaling.mjs): a pure arithmetic loop ${show(machine.arithmetic)}; a loop making short-lived objects at about a trial's rate ${show(machine.allocating)}`,
   );
   readmeExample();
   if (path !== undefined) await queueOverhead(data, settings, path);
