@@ -91,6 +91,8 @@ export interface BacktestRun {
   readonly denials: Readonly<Record<string, number>>;
   /** The venue after the run (open orders, executions, balances; finished orders are not kept). */
   readonly venue: Venue;
+  /** Symbols whose quotes a strategy asked for: a backtest has none, so what it would decide on them is missing. */
+  readonly quoteSymbols: readonly SecuritySymbol[];
 }
 
 export async function runBacktest(options: BacktestOptions): Promise<BacktestRun> {
@@ -184,7 +186,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
     failures,
     orderTags,
   };
-  return { record, intents, events, summary, denials, venue };
+  return { record, intents, events, summary, denials, venue, quoteSymbols: marketData.quoteSymbols };
 }
 
 /** Each symbol's bars up to the last bar time walked (all of them, unless the run stopped early). */

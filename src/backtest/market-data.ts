@@ -52,6 +52,11 @@ export class BacktestMarketData implements MarketData {
     return feed.pipe(resample(symbol, this.period, period));
   }
 
+  /** The symbols whose quotes a strategy asked for (they never came: see the top of this file). */
+  get quoteSymbols(): readonly SecuritySymbol[] {
+    return [...this.quoteFeeds.keys()];
+  }
+
   quotes(symbol: SecuritySymbol): Observable<Quote> {
     let feed = this.quoteFeeds.get(symbol);
     if (feed === undefined) {

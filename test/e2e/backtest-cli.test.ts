@@ -53,6 +53,7 @@ beforeAll(async () => {
     denied: ['backtest', DENIED, '--json', join(folder, 'denied.json')],
     week: ['backtest', 'strategies/sma-crossover.ts', '--period', 'week', '--json', join(folder, 'week.json')],
     warns: ['backtest', 'test/support/backtest/strategies/warns.ts', '--quiet'],
+    onQuotes: ['backtest', 'test/support/backtest/strategies/on-quotes.ts', '--quiet'],
     help: ['backtest', '--help'],
     bracket: ['backtest', 'strategies/sma-bracket.ts', '--json', join(folder, 'bracket.json')],
     range: ['backtest', 'strategies/sma-crossover.ts', '--from', '2010-01-01', '--to', '2015-12-31', '--json', join(folder, 'range.json')],
@@ -221,6 +222,16 @@ describe('trader backtest', () => {
 
     expect(code).toBe(0);
     expect(stderr.trim()).toMatch(/^warning: warns: close above 1400 \(\d+ times; first: symbol=SPX\.US close=1455\.219971\)$/);
+  });
+
+  it('warns that a strategy asking for quotes gets none in a backtest, rather than ending quietly with no decisions', () => {
+    const { code, stderr } = run('onQuotes');
+
+    expect(code).toBe(0);
+    expect(stderr.trim()).toBe(
+      'warning: on-quotes asked for quotes of SPX.US (ctx.quotes()), which a backtest does not have (it has candles only): what the strategy would decide on quotes is not in this result (trader run --paper replays quotes)',
+    );
+    expect(run('warns').stderr).not.toContain('asked for quotes');
   });
 
   it('tags the trades of a strategy with exits: stop-loss, take-profit and trailing-stop exits told from signal exits', async () => {

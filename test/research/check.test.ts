@@ -19,8 +19,11 @@ import smaBracket from '../../strategies/sma-bracket.js';
 import failsAtFast4 from './strategies/fails-at-fast-4.js';
 import rsiMeanReversion from '../../strategies/rsi-mean-reversion.js';
 import echoBars from './strategies/echo-bars.js';
+import onQuotesDefinition from '../support/backtest/strategies/on-quotes.js';
 import { localTime } from '../support/market-bars.js';
 import type { Candle } from '../../src/domain/candle.js';
+
+const onQuotes = { ...onQuotesDefinition, symbols: ['AAPL.US'] };
 
 const DATA = backtestData([{ symbol: 'AAPL.US' as never, period: 'day', source: 'generated', candles: wavingDays(160) }]);
 
@@ -195,6 +198,14 @@ describe('trader check', () => {
     expect(parity!.passed).toBe(false);
     expect(parity!.detail).toContain(
       "the data's 60m bars do not start where the venue's do: AAPL.US's bar of 2024-03-04 10:00 lies in the venue's bar from 09:30",
+    );
+  }, 60_000);
+
+  it('fails parity for a strategy that decides on quotes, saying a backtest has none', async () => {
+    const [parity] = await runChecks(input(onQuotes, 10), ['parity']);
+    expect(parity!.passed).toBe(false);
+    expect(parity!.detail).toMatch(
+      /^first 10 bars: backtest 0 decisions, paper replay [1-9]\d*; the strategy asked for quotes of AAPL\.US \(ctx\.quotes\(\)\): a backtest has candles only and sends none, a paper run sends four a bar$/,
     );
   }, 60_000);
 

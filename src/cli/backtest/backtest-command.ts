@@ -69,6 +69,10 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
     progress.stop();
     for (const line of digest?.lines() ?? []) process.stderr.write(`${line}\n`);
   }
+  if (run.quoteSymbols.length > 0)
+    process.stderr.write(
+      `warning: ${strategy.name} asked for quotes of ${run.quoteSymbols.join(', ')} (ctx.quotes()), which a backtest does not have (it has candles only): what the strategy would decide on quotes is not in this result (trader run --paper replays quotes)\n`,
+    );
   timings.end('walk');
   const result = await writeOutputs(run, { json, report: args.report, quiet: args.quiet === true, metrics: { riskFreeRate } });
   timings.end('write');

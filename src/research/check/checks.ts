@@ -213,7 +213,8 @@ export async function checkParity(input: CheckInput, full: readonly Decision[]):
   );
   const data = barsBetween(input.data, times[0]!, times[stretch - 1]! + 1);
   // A paper run never sees its last bar close (no later tick comes), so the backtest leaves that bar out.
-  const backtested = await decisions(input, barsBetween(input.data, times[0]!, times[stretch - 1]!));
+  const run = await checkRun(input, barsBetween(input.data, times[0]!, times[stretch - 1]!));
+  const backtested = decisionsOf(run.intents);
   const paper = await input.paperDecisions(input.strategy, data);
   ranRun(input);
   const difference = firstDifference(backtested, paper, false);
@@ -222,13 +223,19 @@ export async function checkParity(input: CheckInput, full: readonly Decision[]):
       ? `: no decisions in ${full.length === 0 ? 'the whole run' : 'the stretch'}, nothing compared`
       : '';
   const where = skipped === 0 ? `first ${stretch} bars` : `${stretch} bars from bar ${skipped + 1}, the first with data for every symbol`;
-  const misaligned = difference === undefined ? undefined : venueMisalignment(data);
+  const misaligned = difference === undefined ? undefined : (quotesMissing(run.quoteSymbols) ?? venueMisalignment(data));
   return {
     check: 'parity',
     passed: difference === undefined,
     detail: `${where}: backtest ${backtested.length} decisions, paper replay ${paper.length}${compared}${misaligned === undefined ? '' : `; ${misaligned}`}`,
     ...(difference === undefined ? {} : { difference }),
   };
+}
+
+/** Why a strategy that asked for quotes decides otherwise in a paper run, whose replay sends them. */
+function quotesMissing(symbols: readonly string[]): string | undefined {
+  if (symbols.length === 0) return undefined;
+  return `the strategy asked for quotes of ${symbols.join(', ')} (ctx.quotes()): a backtest has candles only and sends none, a paper run sends four a bar`;
 }
 
 /** The first bar time by which every series with bars has begun. */
