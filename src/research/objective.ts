@@ -33,10 +33,17 @@ export interface Objective {
   readonly direction: 'max' | 'min';
 }
 
+/** A metric's own name for `text` in any case (maxdrawdown → maxDrawdown), or undefined. */
+function metricNamed(text: string, names: readonly string[]): string | undefined {
+  const wanted = text.toLowerCase();
+  return names.find((name) => name.toLowerCase() === wanted);
+}
+
 export function parseObjective(text: string): Objective {
-  const [name = '', direction] = text.split(':').map((part) => part.trim());
-  if (!(OBJECTIVE_NAMES as readonly string[]).includes(name))
-    throw new InvalidInputError(`--objective: unknown metric "${name}" (one of ${OBJECTIVE_NAMES.join(', ')})`, 'objective');
+  const [given = '', direction] = text.split(':').map((part) => part.trim());
+  const name = metricNamed(given, OBJECTIVE_NAMES);
+  if (name === undefined)
+    throw new InvalidInputError(`--objective: unknown metric "${given}" (one of ${OBJECTIVE_NAMES.join(', ')})`, 'objective');
   if (direction !== undefined && direction !== 'max' && direction !== 'min')
     throw new InvalidInputError(`--objective ${text}: the direction is :max or :min`, 'objective');
   return { metric: name as ObjectiveName, direction: direction ?? (LOWER_IS_BETTER.has(name) ? 'min' : 'max') };
@@ -68,9 +75,10 @@ const NUMERIC_METRICS: readonly string[] = [
 export function parseConstraint(text: string): Constraint {
   const match = /^\s*([A-Za-z]+)\s*(<=|>=|<|>|=)\s*(-?[\d.]+(?:e-?\d+)?)\s*$/.exec(text);
   if (match === null) throw new InvalidInputError(`--constraint '${text}': expected METRIC<VALUE, e.g. 'maxDrawdown<0.2'`, 'constraint');
-  const [, metric = '', operator, value] = match;
-  if (!NUMERIC_METRICS.includes(metric))
-    throw new InvalidInputError(`--constraint '${text}': unknown metric "${metric}" (one of ${NUMERIC_METRICS.join(', ')})`, 'constraint');
+  const [, given = '', operator, value] = match;
+  const metric = metricNamed(given, NUMERIC_METRICS);
+  if (metric === undefined)
+    throw new InvalidInputError(`--constraint '${text}': unknown metric "${given}" (one of ${NUMERIC_METRICS.join(', ')})`, 'constraint');
   return { metric: metric as keyof TrialMetrics, operator: operator as Constraint['operator'], value: Number(value), text: text.trim() };
 }
 

@@ -54,6 +54,13 @@ describe('objective and constraints', () => {
     expect(() => parseObjective('luck')).toThrow(/unknown metric "luck"/);
   });
 
+  it('takes metric names in any case', () => {
+    expect(parseObjective('maxdrawdown')).toEqual({ metric: 'maxDrawdown', direction: 'min' });
+    expect(parseObjective('TotalReturn:max')).toEqual({ metric: 'totalReturn', direction: 'max' });
+    expect(parseConstraint('maxdrawdown<0.2')).toMatchObject({ metric: 'maxDrawdown', operator: '<', value: 0.2 });
+    expect(() => parseConstraint('drawdown<0.2')).toThrow(/unknown metric "drawdown"/);
+  });
+
   it('checks constraints, failing on a null metric', () => {
     const metrics = withCalmar({ cagr: 0.1, maxDrawdown: 0.25, profitFactor: null } as never);
     expect(metrics.calmar).toBeCloseTo(0.4);
