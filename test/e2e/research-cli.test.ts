@@ -94,6 +94,7 @@ beforeAll(async () => {
       '2019-01-01',
     ],
     checkStdout: ['check', SMA, '--only', 'determinism', '--from', '2019-01-01', '--json', '-'],
+    checkTooShort: ['check', SMA, '--only', 'warm-up', '--from', '2020-03-01'],
     ownSubscription: ['backtest', 'test/research/strategies/fails-from-2019.ts', '--quiet'],
     walkforwardFailing: [
       'walkforward',
@@ -364,6 +365,13 @@ describe('trader check', () => {
     expect(run('checkShortWarmUp').code).toBe(1);
     expect(run('checkShortWarmUp').stdout).toMatch(
       /FAIL {2}warm-up {6}a run from bar \d+ decided differently after the declared warm-up of 2 bars/,
+    );
+  });
+
+  it('says SKIP, not PASS, for a check the data is too short for (exit status 0)', () => {
+    expect(run('checkTooShort').code).toBe(0);
+    expect(run('checkTooShort').stdout).toMatch(
+      /^SKIP {2}warm-up {6}\d+ bars leave no room for runs after a warm-up longer than the declared 31 bars\n$/,
     );
   });
 

@@ -2,7 +2,7 @@
 // at the future, one that is nondeterministic, one whose declared warm-up is too short. Parity replays the
 // bars on the real simulator over 127.0.0.1, as `trader run` does in paper mode.
 import { describe, expect, it } from 'vitest';
-import { backtestData } from '../../src/backtest/data.js';
+import { backtestData, sliceData } from '../../src/backtest/data.js';
 import { PARITY_DECISIONS, parityStretch, runChecks, type CheckInput } from '../../src/research/check/checks.js';
 import { paperDecisions } from '../../src/research/check/paper-replay.js';
 import { prepareStrategy } from '../../src/strategy/prepare.js';
@@ -207,6 +207,18 @@ describe('trader check', () => {
     expect(parity!.detail).toMatch(
       /^first 10 bars: backtest 0 decisions, paper replay [1-9]\d*; the strategy asked for quotes of AAPL\.US \(ctx\.quotes\(\)\): a backtest has candles only and sends none, a paper run sends four a bar$/,
     );
+  }, 60_000);
+
+  it('skips warm-up on data too short for a longer warm-up, saying so, and cuts the history once on two bars', async () => {
+    const short = { ...input(honest), data: sliceData(DATA, DATA.series[0]!.columns.time[0]!, DATA.series[0]!.columns.time[20]!) };
+    const [lookAhead, warmUp] = await runChecks(short, ['look-ahead', 'warm-up']);
+    expect(warmUp).toEqual({
+      check: 'warm-up',
+      passed: true,
+      skipped: true,
+      detail: `20 bars leave no room for runs after a warm-up longer than the declared ${short.strategy.warmup} bars`,
+    });
+    expect(lookAhead!.detail).toMatch(/^history cut after \d+ random bars? \(/);
   }, 60_000);
 
   it('says when the parity stretch compared nothing because the strategy never decided', async () => {

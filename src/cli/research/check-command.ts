@@ -117,7 +117,9 @@ async function checkWith(
       process.stderr.write(`wrote ${json}\n`);
     }
     for (const result of results) {
-      process.stdout.write(`${result.passed ? 'PASS' : 'FAIL'}  ${result.check.padEnd(12)} ${result.detail}\n`);
+      process.stdout.write(
+        `${result.skipped === true ? 'SKIP' : result.passed ? 'PASS' : 'FAIL'}  ${result.check.padEnd(12)} ${result.detail}\n`,
+      );
       const difference = result.difference;
       if (difference !== undefined) {
         process.stdout.write(`      first difference: decision ${difference.index + 1}, at ${at(difference.time)}\n`);

@@ -22,6 +22,8 @@ export interface CheckResult {
   /** A check, or 'run' when the strategy threw on the data (the checks then cover the bars before it). */
   readonly check: CheckName | 'run';
   readonly passed: boolean;
+  /** True when the check could not run on this data (it counts as passed, and says why in `detail`). */
+  readonly skipped?: boolean;
   /** What was compared, in words. */
   readonly detail: string;
   readonly difference?: Difference;
@@ -126,7 +128,7 @@ export async function checkLookAhead(input: CheckInput, full: readonly Decision[
   return {
     check: 'look-ahead',
     passed: true,
-    detail: `history cut after ${cuts.length} random bars (${cuts.map((cut) => cut + 1).join(', ')}) of ${times.length}`,
+    detail: `history cut after ${cuts.length} random bar${cuts.length === 1 ? '' : 's'} (${cuts.map((cut) => cut + 1).join(', ')}) of ${times.length}`,
   };
 }
 
@@ -151,7 +153,8 @@ export async function checkWarmUp(input: CheckInput): Promise<CheckResult> {
     return {
       check: 'warm-up',
       passed: true,
-      detail: `skipped: ${times.length} bars leave no room for runs after a warm-up longer than the declared ${warmup} bars`,
+      skipped: true,
+      detail: `${times.length} bars leave no room for runs after a warm-up longer than the declared ${warmup} bars`,
     };
   const span = Math.max(2 * longer, 100);
   const room = times.length - longer;
@@ -200,7 +203,7 @@ export function parityStretch(times: readonly number[], full: readonly Decision[
 }
 
 export async function checkParity(input: CheckInput, full: readonly Decision[]): Promise<CheckResult> {
-  if (input.paperDecisions === undefined) return { check: 'parity', passed: true, detail: 'skipped' };
+  if (input.paperDecisions === undefined) return { check: 'parity', passed: true, skipped: true, detail: 'no paper replay given' };
   // The simulator replays every symbol of the run: the stretch starts where the last of them has begun.
   const all = barTimes(input.data);
   const begin = latestStart(input.data);
