@@ -102,7 +102,7 @@ export async function walkForwardAction(args: WalkForwardArgs): Promise<WalkForw
   }
   if (args.report !== undefined) {
     const { renderWalkForwardReport } = await import('../../research/report/walkforward-report.js');
-    await writeFile(args.report, await renderWalkForwardReport(inputs.strategy.name, result, zone));
+    await writeFile(args.report, await renderWalkForwardReport(inputs.strategy.name, result, zone, rules.objective.metric));
     process.stderr.write(`wrote ${args.report}\n`);
   }
   if (result.interrupted) {

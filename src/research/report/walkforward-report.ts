@@ -2,6 +2,8 @@
 // chosen parameters and in- and out-of-sample objective.
 import { localTime } from '../../backtest/report/local-time.js';
 import { escapeHtml } from '../../backtest/report/inline.js';
+import type { ObjectiveName } from '../objective.js';
+import type { TrialOutcome } from '../trial.js';
 import type { WalkForwardResult } from '../walkforward.js';
 import { EQUITY_CHART_SCRIPT, renderPage } from './page.js';
 
@@ -11,10 +13,17 @@ if (data.stitched.length > 0) drawEquity('equity-chart', data.stitched);
 document.body.setAttribute('data-rendered', 'true');
 `;
 
-export async function renderWalkForwardReport(strategy: string, result: WalkForwardResult, zone: string): Promise<string> {
+/** `metric`: the objective the windows were optimised on, shown in and out of sample per window. */
+export async function renderWalkForwardReport(
+  strategy: string,
+  result: WalkForwardResult,
+  zone: string,
+  metric: ObjectiveName,
+): Promise<string> {
   const local = localTime(zone);
   const date = (time: number): string => local.iso(time).slice(0, 10);
   const number = (value: number | null | undefined): string => (value === null || value === undefined ? '—' : value.toFixed(4));
+  const objective = (outcome: TrialOutcome | undefined): number | null | undefined => outcome?.metrics[metric] as number | null | undefined;
   const rows = result.windows
     .map(
       (window) =>
@@ -24,15 +33,15 @@ export async function renderWalkForwardReport(strategy: string, result: WalkForw
             : Object.entries(window.chosen.params)
                 .map(([key, value]) => `${key}=${value}`)
                 .join(' '),
-        )}</td><td class="number">${number(window.chosen?.metrics.sharpe)}</td><td class="number">${number(window.test?.metrics.sharpe)}</td><td class="number">${number(window.test?.metrics.totalReturn)}</td></tr>`,
+        )}</td><td class="number">${number(objective(window.chosen))}</td><td class="number">${number(objective(window.test))}</td><td class="number">${number(window.test?.metrics.totalReturn)}</td></tr>`,
     )
     .join('');
   const oos = result.outOfSample;
   return renderPage({
     title: `Walk-forward · ${strategy}`,
-    subtitle: `${result.windows.length} windows · out-of-sample total return ${number(oos.totalReturn)}, cagr ${number(oos.cagr)}, sharpe ${number(oos.sharpe)}, max drawdown ${number(oos.maxDrawdown)}`,
+    subtitle: `${result.windows.length} windows · ${metric}: in-sample mean ${number(result.inSampleObjective)}, out-of-sample mean ${number(result.outOfSampleObjective)} · stitched out-of-sample: total return ${number(oos.totalReturn)}, cagr ${number(oos.cagr)}, sharpe ${number(oos.sharpe)}, max drawdown ${number(oos.maxDrawdown)}`,
     body: `<section class="panel"><div class="panel-head"><h2>Stitched out-of-sample equity</h2><span class="hint">each test window, up to where the next one starts, continues from the previous one's end</span></div><div id="equity-chart" class="chart equity"></div></section>
-<section class="panel"><div class="panel-head"><h2>Windows</h2></div><table id="windows"><thead><tr><th>Train</th><th>Test</th><th>Chosen</th><th class="number">IS sharpe</th><th class="number">OOS sharpe</th><th class="number">OOS return</th></tr></thead><tbody>${rows}</tbody></table></section>`,
+<section class="panel"><div class="panel-head"><h2>Windows</h2></div><table id="windows"><thead><tr><th>Train</th><th>Test</th><th>Chosen</th><th class="number">IS ${metric}</th><th class="number">OOS ${metric}</th><th class="number">OOS return</th></tr></thead><tbody>${rows}</tbody></table></section>`,
     data: {
       stitched: result.stitched.times.map((time, index) => ({ time: local.chartSeconds(time), value: result.stitched.equity[index]! })),
     },

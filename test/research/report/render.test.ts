@@ -146,7 +146,7 @@ describe.skipIf(chromiumMissing !== undefined)(
         executor: inProcess,
       });
       const file = join(folder, 'walkforward.html');
-      await writeFile(file, await renderWalkForwardReport('sma-crossover', result, 'America/New_York'));
+      await writeFile(file, await renderWalkForwardReport('sma-crossover', result, 'America/New_York', 'sharpe'));
       const { page, errors } = await browser.open(file);
       await page.waitForSelector('body[data-rendered="true"]', { timeout: 10_000 });
       expect(errors).toEqual([]);
@@ -166,7 +166,7 @@ describe.skipIf(chromiumMissing !== undefined)(
         interrupted: false,
       };
       const file = join(folder, 'walkforward-long.html');
-      await writeFile(file, await renderWalkForwardReport('long', result, 'America/New_York'));
+      await writeFile(file, await renderWalkForwardReport('long', result, 'America/New_York', 'sharpe'));
       const { page, errors } = await browser.open(file);
       await page.waitForSelector('body[data-rendered="true"]', { timeout: 10_000 });
       expect(errors).toEqual([]);
