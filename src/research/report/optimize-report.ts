@@ -126,7 +126,7 @@ export async function renderOptimizeReport(input: OptimizeReportInput): Promise<
     title: `Optimize · ${input.strategy}`,
     subtitle,
     body: `<section class="panel">${heatmap}</section>
-<section class="panel"><div class="panel-head"><h2>${escapeHtml(rules.objective.metric)} against ${axis.label}</h2><span class="hint">one point per ranked trial (trials on one spot drawn once); the best in red</span></div>${scatterSvg(points, ranking.rows[0] === undefined ? undefined : points[ranking.rows[0]], axis)}</section>
+<section class="panel"><div class="panel-head"><h2>${escapeHtml(rules.objective.metric)} against ${axis.label}</h2><span class="hint">one point per ranked trial (trials on one spot drawn once); the best in red</span></div>${scatterSvg(points, ranking.rows[0] === undefined ? undefined : points[ranking.rows[0]], axis, rules.objective.metric)}</section>
 <section class="panel"><div class="panel-head"><h2>Best trial's equity</h2><span class="hint">${escapeHtml(bestText)}</span></div><div id="equity-chart" class="chart equity"></div></section>`,
     data: {
       names,
@@ -167,7 +167,7 @@ const DRAWDOWN_AXIS: Axis = { metric: 'maxDrawdown', label: 'max drawdown', shor
 const TOTAL_RETURN_AXIS: Axis = { metric: 'totalReturn', label: 'total return', short: 'total return' };
 
 /** Drawn on the server: a plain SVG scatter needs no chart library. */
-function scatterSvg(trials: readonly Point[], best: Point | undefined, axis: Axis): string {
+function scatterSvg(trials: readonly Point[], best: Point | undefined, axis: Axis, objective: string): string {
   const points = trials.filter((trial): trial is Point & { objective: number } => trial.objective !== null);
   if (points.length === 0) return '<p class="muted">No ranked trials.</p>';
   const [width, height, pad] = [720, 320, 48];
@@ -186,13 +186,13 @@ function scatterSvg(trials: readonly Point[], best: Point | undefined, axis: Axi
     spots.delete(key);
     spots.set(
       key,
-      `<circle cx="${cx}" cy="${cy}" r="4"${point === best ? ' class="best"' : ''}><title>${axis.short} ${point.other.toFixed(4)}, objective ${point.objective.toFixed(4)}</title></circle>`,
+      `<circle cx="${cx}" cy="${cy}" r="4"${point === best ? ' class="best"' : ''}><title>${axis.short} ${point.other.toFixed(4)}, ${objective} ${point.objective.toFixed(4)}</title></circle>`,
     );
   }
   const circles = [...spots.values()].join('');
   return `<svg class="scatter" viewBox="0 0 ${width} ${height}" width="100%" role="img">
 <line x1="${pad}" y1="${height - pad}" x2="${width - pad}" y2="${height - pad}" stroke="#999"/><line x1="${pad}" y1="${pad}" x2="${pad}" y2="${height - pad}" stroke="#999"/>
 <text x="${width / 2}" y="${height - 12}" text-anchor="middle" font-size="12">${axis.label} (${xLow.toFixed(3)} … ${xHigh.toFixed(3)})</text>
-<text x="14" y="${height / 2}" font-size="12" transform="rotate(-90 14 ${height / 2})" text-anchor="middle">objective (${yLow.toFixed(3)} … ${yHigh.toFixed(3)})</text>
+<text x="14" y="${height / 2}" font-size="12" transform="rotate(-90 14 ${height / 2})" text-anchor="middle">${objective} (${yLow.toFixed(3)} … ${yHigh.toFixed(3)})</text>
 ${circles}</svg>`;
 }

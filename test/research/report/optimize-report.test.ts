@@ -26,14 +26,15 @@ describe('optimize report scatter', () => {
   it('plots the objective against max drawdown', async () => {
     const page = await pageFor('sharpe');
     expect(page).toContain('<h2>sharpe against max drawdown</h2>');
-    expect(page).toMatch(/<title>drawdown 0\.0250, objective 0\.1000<\/title>/);
+    expect(page).toMatch(/<title>drawdown 0\.0250, sharpe 0\.1000<\/title>/);
+    expect(page).toMatch(/>sharpe \(-?\d\.\d{3} … \d\.\d{3}\)<\/text>/);
   });
 
   it('plots max drawdown against total return when it is the objective', async () => {
     const page = await pageFor('maxDrawdown');
     expect(page).toContain('<h2>maxDrawdown against total return</h2>');
     // Trial 1: drawdown 1/40, total return 1/100.
-    expect(page).toMatch(/<title>total return 0\.0100, objective 0\.0250<\/title>/);
+    expect(page).toMatch(/<title>total return 0\.0100, maxDrawdown 0\.0250<\/title>/);
     expect(page).not.toMatch(/<title>drawdown /);
   });
 });

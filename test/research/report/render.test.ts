@@ -78,7 +78,7 @@ describe.skipIf(chromiumMissing !== undefined)(
       // One circle per spot: trials of 10 and 20 shares (same returns) share theirs.
       const spots = new Set(
         rankedOutcomes(result.outcomes, result.ranking).map(
-          (trial) => `drawdown ${trial.metrics.maxDrawdown.toFixed(4)}, objective ${trial.metrics.sharpe!.toFixed(4)}`,
+          (trial) => `drawdown ${trial.metrics.maxDrawdown.toFixed(4)}, sharpe ${trial.metrics.sharpe!.toFixed(4)}`,
         ),
       );
       expect(spots.size).toBeLessThan(rankedOutcomes(result.outcomes, result.ranking).length);
