@@ -65,9 +65,11 @@ export function createProgress(options: ProgressOptions): Progress {
     const progress = total > 0 ? Math.min(1, done / total) : 0;
     const elapsedMs = now - startMs;
     const eta = progress > 0 ? Math.round((elapsedMs / progress - elapsedMs) / 1000) : 0;
-    const params = { progress, eta, startTime: startMs, stopTime: now, total, value: done, maxWidth: stream.columns ?? 80 };
+    // A terminal of unknown size (a pseudo-terminal nobody sized says 0 columns) is taken as 80 wide.
+    const columns = stream.columns !== undefined && stream.columns > 0 ? stream.columns : 80;
+    const params = { progress, eta, startTime: startMs, stopTime: now, total, value: done, maxWidth: columns };
     const line = Format.Formatter(BAR_OPTIONS, params, { label, unit, done: counts.format(done), all: counts.format(total) });
-    stream.write(`${CLEAR_LINE}${line.slice(0, Math.max(10, (stream.columns ?? 80) - 1))}`);
+    stream.write(`${CLEAR_LINE}${line.slice(0, Math.max(10, columns - 1))}`);
     lastDrawMs = now;
   };
 

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createProgress, type ProgressStream } from '../../src/backtest/progress.js';
 import { VirtualClock } from '../../src/clock/virtual-clock.js';
 
-function terminal(isTTY: boolean): ProgressStream & { output: string } {
+function terminal(isTTY: boolean, columns = 120): ProgressStream & { output: string } {
   const stream = {
     isTTY,
-    columns: 120,
+    columns,
     output: '',
     write(text: string) {
       stream.output += text;
@@ -26,6 +26,18 @@ describe('progress bar', () => {
     progress.update(100_000); // 10 % in 300 ms → about 3 s in all
 
     expect(progress.visible).toBe(true);
+    expect(stream.output).toContain(' 10% | 100,000/1,000,000 bars');
+  });
+
+  it('draws the whole line on a terminal that says it has 0 columns (an unsized pseudo-terminal)', () => {
+    const clock = new VirtualClock(0);
+    const stream = terminal(true, 0);
+    const progress = createProgress({ clock, stream });
+
+    progress.start(1_000_000);
+    clock.advanceBy(300);
+    progress.update(100_000);
+
     expect(stream.output).toContain(' 10% | 100,000/1,000,000 bars');
   });
 
