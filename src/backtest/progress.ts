@@ -35,6 +35,7 @@ export interface Progress {
 }
 
 const BAR_SIZE = 30;
+const MIN_BAR_SIZE = 5;
 const BAR_OPTIONS = {
   format: '{label} {bar} {percentage}% | {done}/{all} {unit} | {duration_formatted} elapsed | ETA {eta_formatted}',
   barsize: BAR_SIZE,
@@ -68,7 +69,11 @@ export function createProgress(options: ProgressOptions): Progress {
     // A terminal of unknown size (a pseudo-terminal nobody sized says 0 columns) is taken as 80 wide.
     const columns = stream.columns !== undefined && stream.columns > 0 ? stream.columns : 80;
     const params = { progress, eta, startTime: startMs, stopTime: now, total, value: done, maxWidth: columns };
-    const line = Format.Formatter(BAR_OPTIONS, params, { label, unit, done: counts.format(done), all: counts.format(total) });
+    const fields = { label, unit, done: counts.format(done), all: counts.format(total) };
+    // The bar gives way first on a narrow terminal, so the counts and the ETA stay on the line.
+    const rest = Format.Formatter({ ...BAR_OPTIONS, barsize: 0 }, params, fields).length;
+    const barsize = Math.max(MIN_BAR_SIZE, Math.min(BAR_SIZE, columns - 1 - rest));
+    const line = Format.Formatter({ ...BAR_OPTIONS, barsize }, params, fields);
     stream.write(`${CLEAR_LINE}${line.slice(0, Math.max(10, columns - 1))}`);
     lastDrawMs = now;
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProgress, type ProgressStream } from '../../src/backtest/progress.js';
+import { CLEAR_LINE, createProgress, type ProgressStream } from '../../src/backtest/progress.js';
 import { VirtualClock } from '../../src/clock/virtual-clock.js';
 
 function terminal(isTTY: boolean, columns = 120): ProgressStream & { output: string } {
@@ -39,6 +39,20 @@ describe('progress bar', () => {
     progress.update(100_000);
 
     expect(stream.output).toContain(' 10% | 100,000/1,000,000 bars');
+  });
+
+  it('narrows the bar on an 80-column terminal so the ETA stays on the line', () => {
+    const clock = new VirtualClock(0);
+    const stream = terminal(true, 80);
+    const progress = createProgress({ clock, stream, label: 'optimize', unit: 'trials' });
+
+    progress.start(3_488);
+    clock.advanceBy(1_500);
+    progress.update(1_761);
+
+    const line = stream.output.slice(CLEAR_LINE.length);
+    expect(line.length).toBeLessThanOrEqual(79);
+    expect(line).toMatch(/^optimize █+░+ {2}50% \| 1,761\/3,488 trials \| +2s elapsed \| ETA +1s$/);
   });
 
   it('stays silent for a run projected to finish quickly', () => {
