@@ -25,7 +25,7 @@ export interface QueueExecutorOptions {
   readonly window?: number;
   /** Finished trials Redis keeps, for an hour, for a run submitted again: at most this many (default KEPT_FINISHED). */
   readonly keepFinished?: number;
-  /** Told when the connection to Redis is lost and when it is back (a line for the user). */
+  /** Told when no worker listens at the start, when one comes, when Redis is lost and when it is back (a line for the user). */
   readonly onNotice?: (message: string) => void;
 }
 
@@ -154,6 +154,8 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
       // trials[0, queued) have been put on the queue.
       let queued = 0;
       let ended = false;
+      // Told the user no worker was there, and not yet that one came.
+      let waiting = false;
       // One filling at a time (it adds until the window is over half full); the run waits for it before it cleans up.
       let adding: Promise<void> = Promise.resolve();
       let filling = false;
@@ -212,6 +214,10 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
         const index = pending.get(id)?.index;
         if (index === undefined || outcome === null || outcome === undefined) return;
         pending.delete(id);
+        if (waiting) {
+          waiting = false;
+          options.onNotice?.('a worker has taken the trials: they are running');
+        }
         // The same trial may have run for another plan (another number): it counts as this run's.
         onOutcome({ ...(outcome as TrialOutcome), index });
         if (queued === trials.length) {
@@ -238,6 +244,18 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
       client.on('ready', onReconnected);
       signal.addEventListener('abort', onAbort);
       topUp();
+      // Said once, so a run with nobody to take its trials does not look hung (workers are Redis clients
+      // BullMQ names; a Redis that refuses to list its clients says nothing here).
+      queue.getWorkersCount().then(
+        (count) => {
+          if (count > 0 || ended) return;
+          waiting = true;
+          options.onNotice?.(
+            `no trader worker is listening on ${options.url} yet: the ${trials.length} trial${trials.length === 1 ? '' : 's'} wait on the queue until one starts (trader worker --queue ${options.url}, where ${options.dataPath} can be read)`,
+          );
+        },
+        () => undefined,
+      );
       try {
         await done;
       } finally {
