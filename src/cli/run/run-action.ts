@@ -111,8 +111,10 @@ export async function runAction(args: RunArgs): Promise<void> {
 // The simulator names symbols it has no candles for; say which files a paper run replays and how to change them.
 function explainStartFailure(error: unknown, settings: RunSettings): unknown {
   if (settings.paper === undefined || !(error instanceof InvalidInputError) || error.field !== 'symbols') return error;
+  // The loader's own message names the data path already; the simulator's does not.
+  const where = error.message.includes(String(settings.paper.data)) ? '' : ` in ${settings.paper.data}`;
   return new InvalidInputError(
-    `${error.message} in ${settings.paper.data}: a paper run replays candle files; point --data at SYMBOL.csv files for the strategy's symbols`,
+    `${error.message}${where}: a paper run replays candle files; point --data at SYMBOL.csv files for the strategy's symbols`,
     '--data',
   );
 }

@@ -57,7 +57,10 @@ async function readFiles(options: MarketDataOptions): Promise<(readonly Candle[]
   const logger = options.logger ?? silentLogger;
   const series: (readonly Candle[])[] = [];
   for (const path of paths) {
-    const loaded = await loadCandles(path, { onBadRow: options.onBadRow ?? 'fail' });
+    // One path holds every wanted symbol: only their files are read (a folder may name them SPY.csv for
+    // SPY.US, which only the wanted symbols tell). Of several paths each may hold some: all are read.
+    const wanted = paths.length === 1 && options.symbols !== undefined ? { symbols: options.symbols } : {};
+    const loaded = await loadCandles(path, { onBadRow: options.onBadRow ?? 'fail', ...wanted });
     for (const problem of loaded.problems) logger.warn({ problem: describeProblem(problem) }, 'skipped a bad candle row');
     if (loaded.skippedRows > loaded.problems.length) logger.warn({ path, skippedRows: loaded.skippedRows }, 'skipped bad candle rows');
     for (const one of loaded.series) {
