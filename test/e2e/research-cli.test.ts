@@ -55,6 +55,8 @@ beforeAll(async () => {
     walkforward: ['walkforward', SMA, ...GRID, '--train', '4y', '--test', '2y', '--json', join(folder, 'walkforward.json')],
     walkforwardGaps: ['walkforward', SMA, ...GRID, '--train', '4y', '--test', '1y', '--step', '2y'],
     walkforwardTooShort: ['walkforward', SMA, ...GRID, '--train', '30y', '--test', '1y'],
+    csvStdout: ['optimize', SMA, ...GRID, '--csv', '-'],
+    bothStdout: ['optimize', SMA, ...GRID, '--csv', '-', '--json', '-'],
     checkHonest: [
       'check',
       SMA,
@@ -161,6 +163,13 @@ describe('trader optimize', () => {
     expect(run('optimize').stdout).toMatch(/Probability of backtest overfitting \(CSCV/);
     expect((await readFile(join(folder, 'optimize.csv'), 'utf8')).trim().split('\n')).toHaveLength(10);
     expect((await stat(join(folder, 'optimize.html'))).size).toBeGreaterThan(10_000);
+  });
+
+  it('writes the trials as CSV on stdout with --csv - (and nothing else there), the same rows as the file', async () => {
+    expect(run('csvStdout').code).toBe(0);
+    expect(run('csvStdout').stdout).toBe(await readFile(join(folder, 'optimize.csv'), 'utf8'));
+    expect(run('bothStdout').code).toBe(2);
+    expect(run('bothStdout').stderr).toContain('error: --json - and --csv - would both write to stdout: send one to a file');
   });
 
   it('runs a small grid without --workers in its own thread, with the result of the worker threads', async () => {

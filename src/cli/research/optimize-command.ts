@@ -9,7 +9,7 @@ import { systemClock } from '../../clock/system-clock.js';
 import { optimize, planTrials, type OptimizeResult, type TrialPlan } from '../../research/optimize.js';
 import { type RankingRules, rankedOutcomes, STRATEGY_FAILED } from '../../research/ranking.js';
 import { csvLines, formatTable, optimizeDocument } from '../../research/report-rows.js';
-import { writeChunksToFile } from '../../files/chunked-write.js';
+import { writeChunks, writeChunksToFile } from '../../files/chunked-write.js';
 import { openTrialsFile, saveTrials, type TrialsFile } from '../../research/trials-file.js';
 import { BACKTEST_OPTIONS, jsonTarget } from '../backtest/flags.js';
 import { jsonTakesAValue } from '../backtest/backtest-command.js';
@@ -25,6 +25,8 @@ interface OptimizeArgs extends ResearchArgs {
 export async function optimizeAction(args: OptimizeArgs): Promise<OptimizeResult> {
   const choice = searchChoice(args);
   const json = jsonTarget(args.json);
+  if (json === '-' && args.csv === '-')
+    throw new InvalidInputError('--json - and --csv - would both write to stdout: send one to a file', '--csv');
   const inputs = await loadBacktestInputs(args, {});
   const settings = trialSettings(args, inputs, choice.blocks);
   const plan = withinRange(planTrials(inputs.strategy.definition, settings, choice), inputs);
@@ -125,13 +127,14 @@ async function writeOptimizeOutputs(
   bestEquity: () => Promise<{ time: number; value: number }[]>,
 ): Promise<void> {
   const top = args.top ?? 10;
-  if (json !== '-' && args.quiet !== true) process.stdout.write(summaryText(result, rules, top));
+  if (json !== '-' && args.csv !== '-' && args.quiet !== true) process.stdout.write(summaryText(result, rules, top));
   if (json !== undefined) {
     const text = `${JSON.stringify(optimizeDocument(strategy, result, rules, top), null, 2)}\n`;
     if (json === '-') process.stdout.write(text);
     else await writeFile(json, text), process.stderr.write(`wrote ${json}\n`);
   }
-  if (args.csv !== undefined) {
+  if (args.csv === '-') await writeChunks(process.stdout, csvLines(result));
+  else if (args.csv !== undefined) {
     writeChunksToFile(args.csv, csvLines(result));
     process.stderr.write(`wrote ${args.csv}\n`);
   }
@@ -185,7 +188,11 @@ export const optimizeCommand: CommandModule<object, OptimizeArgs> = {
       .options(SEARCH_OPTIONS)
       .option('resume', { type: 'string', describe: 'Trials file: finished trials are appended to it, and a rerun continues from it' })
       .option('json', { type: 'string', nargs: 1, describe: 'Write the ranking as JSON to FILE, or to stdout with -' })
-      .option('csv', { type: 'string', describe: 'Write every finished trial (params and metrics) as CSV to FILE' })
+      .option('csv', {
+        type: 'string',
+        nargs: 1,
+        describe: 'Write every finished trial (params and metrics) as CSV to FILE, or to stdout with -',
+      })
       .option('report', { type: 'string', describe: 'Write a self-contained HTML report (heatmap, objective vs drawdown, best equity)' })
       .option('quiet', { type: 'boolean', describe: 'No table on the terminal' })
       .example('$0 optimize strategies/sma-crossover.ts --param fast=5:30:5 --param slow=20:100:10', 'Grid search, ranked by Sharpe')
