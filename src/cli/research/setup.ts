@@ -92,6 +92,8 @@ export function searchChoice(args: ResearchArgs): SearchChoice {
   };
   if (args['queue-window'] !== undefined && args.queue === undefined)
     throw new InvalidInputError('--queue-window: only with --queue (the trials go to Redis a window at a time)', '--queue-window');
+  // Checked here with the others, though only optimize prints a table (walkforward's is per window).
+  whole(args.top, '--top', 1);
   const blocks = whole(args.blocks, '--blocks', 2) ?? 16;
   if (blocks % 2 !== 0 || blocks > MAX_BLOCKS)
     throw new InvalidInputError(`--blocks: an even number from 2 to ${MAX_BLOCKS}, got ${blocks}`, '--blocks');

@@ -1,0 +1,23 @@
+// The research commands' search flags: what they default to, and each bad value refused, naming its flag.
+import { describe, expect, it } from 'vitest';
+import { type ResearchArgs, searchChoice } from '../../../src/cli/research/setup.js';
+
+const args = (more: Partial<ResearchArgs> = {}): ResearchArgs => ({ strategy: 's.ts', param: ['fast=5:10'], ...more }) as ResearchArgs;
+
+describe('the search flags', () => {
+  it('default to a grid ranked by sharpe, seed 1, 16 blocks', () => {
+    expect(searchChoice(args())).toMatchObject({ search: 'grid', seed: 1, blocks: 16, minTrades: 0, objective: { metric: 'sharpe' } });
+  });
+
+  it.each([
+    [{ top: 0 }, '--top: a whole number ≥ 1, got 0'],
+    [{ top: -1 }, '--top: a whole number ≥ 1, got -1'],
+    [{ workers: 0 }, '--workers: a whole number ≥ 1, got 0'],
+    [{ trials: 2.5 }, '--trials: a whole number ≥ 1, got 2.5'],
+    [{ blocks: 3 }, '--blocks: an even number from 2 to 20, got 3'],
+    [{ search: 'bayes' }, '--search: grid or random, got bayes'],
+    [{ 'queue-window': 100 }, '--queue-window: only with --queue'],
+  ] as const)('refuses %j', (more, message) => {
+    expect(() => searchChoice(args(more as Partial<ResearchArgs>))).toThrow(message);
+  });
+});
