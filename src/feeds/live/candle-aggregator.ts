@@ -67,6 +67,12 @@ export class CandleAggregator {
       this.day = date;
       this.dayVolume = first ? quote.volume - quote.currentVolume : 0;
       this.dayTurnover = first ? turnover - quote.currentTurnover.toNumber() : 0;
+      // A bar open across the day (a week or month bar) keeps what it counted so far: its base moves to the
+      // new day's figures, less that.
+      if (this.bar !== undefined && !first) {
+        this.bar.volumeBase = this.dayVolume - this.bar.volume;
+        this.bar.turnoverBase = this.dayTurnover - this.bar.turnover;
+      }
     }
     const window = barWindow(quote.timestamp, this.period, this.market);
     if (window.start <= this.lastEmitted || (this.bar !== undefined && window.start < this.bar.start)) return undefined;

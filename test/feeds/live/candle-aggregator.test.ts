@@ -67,6 +67,31 @@ describe('candle aggregation from quote ticks', () => {
     );
   });
 
+  it("builds week bars from daily ticks with every day's volume (the day's cumulative volume restarts inside the bar)", () => {
+    fc.assert(
+      fc.property(fc.array(barShape, { minLength: 5, maxLength: 30 }), (shapes) => {
+        // Weekdays from Monday 2000-01-03: the ticks of each day bar, aggregated into week bars.
+        const days: Candle[] = [];
+        for (let offset = 0; days.length < shapes.length; offset += 1) {
+          const date = new Date(Date.UTC(2000, 0, 3 + offset));
+          if (date.getUTCDay() === 0 || date.getUTCDay() === 6) continue;
+          days.push({ symbol: HK, period: 'day', time: startOfLocalDay(date.toISOString().slice(0, 10), ZONE), ...shapes[days.length]! });
+        }
+        const weeks = aggregate(
+          new CandleAggregator(HK, 'week'),
+          ticksOf(days, { offsets: [34_200_000, 36_000_000, 40_000_000, 57_000_000] }, 0, hkDay),
+        );
+        const expected = new Map<number, number>();
+        for (const day of days) {
+          const monday = day.time - ((new Date(day.time + 8 * 3_600_000).getUTCDay() + 6) % 7) * 86_400_000;
+          expected.set(monday, (expected.get(monday) ?? 0) + day.volume);
+        }
+        expect(weeks.map((week) => [week.time, week.volume])).toEqual([...expected]);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('counts a mid-day first tick from its own volume, not the whole day before it', () => {
     const aggregator = new CandleAggregator(HK, '1m');
     const start = startOfLocalDay('2024-01-02', ZONE) + 10 * 3_600_000;
