@@ -1,6 +1,6 @@
 // Which bar a market instant belongs to, and when that bar is complete. Intraday bars count from the start
 // of the regular session they fall in (HK 60m: 9:30, 10:30, 11:30–12:00, 13:00 …) and otherwise from local
-// midnight; day bars start at local midnight and are complete at the close of the regular day; week, month,
+// midnight, kept within the gap between sessions (US 60m pre-market: … 8:00, 9:00–9:30); day bars start at local midnight and are complete at the close of the regular day; week, month,
 // quarter and year bars end where the next one starts.
 import { REGULAR_SESSIONS, timeZoneOf } from '../../domain/market-hours.js';
 import { periodMinutes, type Period } from '../../domain/period.js';
@@ -29,10 +29,16 @@ export function barWindow(instant: number, period: Period, market: Market): BarW
   if (minutes !== undefined) {
     const minuteOfDay = local.hour * 60 + local.minute;
     const session = sessions.find((window) => minuteOfDay >= window.begin && minuteOfDay < window.end);
-    const origin = session?.begin ?? 0;
-    const startMinute = origin + Math.floor((minuteOfDay - origin) / minutes) * minutes;
-    const endMinute = Math.min(startMinute + minutes, session?.end ?? MINUTES_PER_DAY);
-    return { start: at(local, startMinute), end: at(local, endMinute) };
+    if (session !== undefined) {
+      const startMinute = session.begin + Math.floor((minuteOfDay - session.begin) / minutes) * minutes;
+      return { start: at(local, startMinute), end: at(local, Math.min(startMinute + minutes, session.end)) };
+    }
+    // Outside the sessions (pre- and post-market, a lunch break): counted from midnight, within the gap
+    // between sessions, so no such bar overlaps a session's (a 9:00 hour bar ends at the 9:30 open).
+    const gapBegin = Math.max(0, ...sessions.filter((window) => window.end <= minuteOfDay).map((window) => window.end));
+    const gapEnd = Math.min(MINUTES_PER_DAY, ...sessions.filter((window) => window.begin > minuteOfDay).map((window) => window.begin));
+    const startMinute = Math.max(gapBegin, Math.floor(minuteOfDay / minutes) * minutes);
+    return { start: at(local, startMinute), end: at(local, Math.min(Math.floor(minuteOfDay / minutes) * minutes + minutes, gapEnd)) };
   }
   const dayStart = (year: number, month: number, day: number): number =>
     fromLocal({ year, month, day, hour: 0, minute: 0, second: 0 }, zone);

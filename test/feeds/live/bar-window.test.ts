@@ -19,6 +19,25 @@ describe('bar windows', () => {
     expect(barWindow(ny(3, 11, 7, 3), '15m', 'US')).toEqual({ start: ny(3, 11, 7, 0), end: ny(3, 11, 7, 15) });
   });
 
+  it('keeps bars outside the sessions within the gap between them: none overlaps a session bar', () => {
+    // Pre-market: the 9:00 hour bar ends at the 9:30 open.
+    expect(barWindow(ny(3, 11, 9, 10), '60m', 'US')).toEqual({ start: ny(3, 11, 9, 0), end: ny(3, 11, 9, 30) });
+    // Post-market: a 45-minute bar from midnight would start at 15:45; it starts at the 16:00 close.
+    expect(barWindow(ny(3, 11, 16, 10), '45m', 'US')).toEqual({ start: ny(3, 11, 16, 0), end: ny(3, 11, 16, 30) });
+    // HK lunch break: a 120-minute bar from 12:00 would run into the 13:00 session.
+    expect(barWindow(hk(2, 12, 30), '120m', 'HK')).toEqual({ start: hk(2, 12, 0), end: hk(2, 13, 0) });
+    // Every minute of a day lies in exactly one window, and windows of consecutive minutes never overlap.
+    for (const period of ['60m', '45m', '120m'] as const) {
+      let previous = barWindow(ny(3, 11, 0, 0), period, 'US');
+      for (let minute = 1; minute < 24 * 60; minute += 1) {
+        const window = barWindow(ny(3, 11, 0, 0) + minute * 60_000, period, 'US');
+        expect(window.start).toBeLessThanOrEqual(ny(3, 11, 0, 0) + minute * 60_000);
+        if (window.start !== previous.start) expect(window.start).toBeGreaterThanOrEqual(previous.end);
+        previous = window;
+      }
+    }
+  });
+
   it('stamps day bars at local midnight and ends them at the regular close, across daylight saving', () => {
     expect(barWindow(hk(2, 10, 0), 'day', 'HK')).toEqual({ start: hk(2, 0, 0), end: hk(2, 16, 0) });
     expect(barWindow(ny(3, 11, 10, 0), 'day', 'US')).toEqual({ start: ny(3, 11, 0, 0), end: ny(3, 11, 16, 0) });
