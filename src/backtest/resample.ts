@@ -1,11 +1,16 @@
 // Candles of a coarser period built from the backtest's data (1m → 5m, 60m → day, day → month …), with the
 // windows of the live feed (feeds/live/bar-window.ts). A coarse bar is emitted as soon as a data bar closes
-// at its end; when the data lacks that last bar, it is emitted with the first data bar of a later window.
+// at its end, or (week, month, quarter, year) with the close of its last weekday, after which its market
+// does not trade before the window ends: a live run has it before the next trading day opens, so orders
+// decided on it fill at that day's open. When the data lacks that last bar (a holiday), it is emitted with
+// the first data bar of a later window.
 import { Observable, type OperatorFunction } from 'rxjs';
 import type { Candle } from '../domain/candle.js';
 import { InvalidInputError } from '../domain/errors.js';
 import { periodMinutes, type Period } from '../domain/period.js';
+import { timeZoneOf } from '../domain/market-hours.js';
 import { marketOf, type SecuritySymbol } from '../domain/symbol.js';
+import { fromLocal, toLocal } from '../domain/time-zone.js';
 import { barWindow } from '../feeds/live/bar-window.js';
 import { BarCloseTimes } from './bar-close.js';
 
@@ -50,10 +55,21 @@ interface OpenBucket {
   turnover: number | undefined;
 }
 
+/** Whether the weekday after `time`'s local day starts at or after `end` (its window holds no later weekday). */
+function lastWeekdayOf(time: number, end: number, zone: string): boolean {
+  const local = toLocal(time, zone);
+  const weekday = new Date(Date.UTC(local.year, local.month - 1, local.day)).getUTCDay();
+  const ahead = weekday === 5 ? 3 : weekday === 6 ? 2 : 1;
+  return fromLocal({ year: local.year, month: local.month, day: local.day + ahead, hour: 0, minute: 0, second: 0 }, zone) >= end;
+}
+
 /** Aggregates `symbol`'s closed bars of period `from` into closed bars of period `to`. */
 export function resample(symbol: SecuritySymbol, from: Period, to: Period): OperatorFunction<Candle, Candle> {
   checkResample(from, to, `${symbol}`);
   const market = marketOf(symbol);
+  const zone = timeZoneOf(market);
+  // Week, month, quarter and year bars end at midnight after their last day, long after its last bar closes.
+  const calendar = periodMinutes(to) === undefined && to !== 'day';
   return (source) =>
     new Observable<Candle>((subscriber) => {
       const closes = new BarCloseTimes(from);
@@ -97,7 +113,7 @@ export function resample(symbol: SecuritySymbol, from: Period, to: Period): Oper
           bucket.close = bar.close;
           bucket.volume += bar.volume;
           if (bar.turnover !== undefined) bucket.turnover = (bucket.turnover ?? 0) + bar.turnover;
-          if (closes.closeOf(bar) >= bucket.end) emit(bucket);
+          if (closes.closeOf(bar) >= bucket.end || (calendar && lastWeekdayOf(bar.time, bucket.end, zone))) emit(bucket);
         },
         error: (error: unknown) => subscriber.error(error),
         // A window the data ends inside never closed: it is not emitted.

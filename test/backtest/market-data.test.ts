@@ -94,6 +94,27 @@ describe('backtest market data', () => {
     ]);
   });
 
+  it("emits a week bar with its Friday's bar, as a live run has it before Monday opens; after a Friday holiday, with Monday's", () => {
+    const data = new BacktestMarketData('day', [AAPL]);
+    const weeks: Candle[] = [];
+    data.candles(AAPL, 'week').subscribe((week) => weeks.push(week));
+    const days = ['2024-03-04', '2024-03-05', '2024-03-06', '2024-03-07', '2024-03-08'].map((date, index) =>
+      dayBar(AAPL, date, 10 + index, 11 + index, 9 + index, 10.5 + index),
+    );
+
+    for (const day of days.slice(0, 4)) feedBar(data, day);
+    expect(weeks).toEqual([]);
+    feedBar(data, days[4]!);
+    expect(weeks).toMatchObject([{ time: dayBar(AAPL, '2024-03-04', 0, 0, 0, 0).time, open: 10, high: 15, low: 9, close: 14.5 }]);
+
+    // Good Friday 2024-03-29: the week ends with Thursday's bar in the data, and is emitted with Monday's.
+    for (const date of ['2024-03-25', '2024-03-26', '2024-03-27', '2024-03-28']) feedBar(data, dayBar(AAPL, date, 20, 21, 19, 20));
+    expect(weeks).toHaveLength(1);
+    feedBar(data, dayBar(AAPL, '2024-04-01', 30, 31, 29, 30));
+    expect(weeks).toHaveLength(2);
+    expect(weeks[1]).toMatchObject({ time: dayBar(AAPL, '2024-03-25', 0, 0, 0, 0).time, close: 20 });
+  });
+
   it('errors the stream, naming the problem, for a period finer than the data or a symbol without data', async () => {
     const data = new BacktestMarketData('day', [AAPL]);
 

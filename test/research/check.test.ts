@@ -19,6 +19,7 @@ import smaBracket from '../../strategies/sma-bracket.js';
 import failsAtFast4 from './strategies/fails-at-fast-4.js';
 import rsiMeanReversion from '../../strategies/rsi-mean-reversion.js';
 import echoBars from './strategies/echo-bars.js';
+import echoWeeks from './strategies/echo-weeks.js';
 import onQuotesDefinition from '../support/backtest/strategies/on-quotes.js';
 import { localTime } from '../support/market-bars.js';
 import type { Candle } from '../../src/domain/candle.js';
@@ -199,6 +200,12 @@ describe('trader check', () => {
     expect(parity!.detail).toContain(
       "the data's 60m bars do not start where the venue's do: AAPL.US's bar of 2024-03-04 10:00 lies in the venue's bar from 09:30",
     );
+  }, 60_000);
+
+  it('shows a paper run the same week bars built from day bars as the backtest, in the same order', async () => {
+    const [parity] = await runChecks(input(echoWeeks, 100), ['parity']);
+    expect(parity!.detail).toMatch(/^first 100 bars: backtest (\d+) decisions, paper replay \1$/);
+    expect(parity!.passed).toBe(true);
   }, 60_000);
 
   it('fails parity for a strategy that decides on quotes, saying a backtest has none', async () => {
