@@ -1,7 +1,8 @@
 // Which bar a market instant belongs to, and when that bar is complete. Intraday bars count from the start
 // of the regular session they fall in (HK 60m: 9:30, 10:30, 11:30–12:00, 13:00 …) and otherwise from local
-// midnight, kept within the gap between sessions (US 60m pre-market: … 8:00, 9:00–9:30); day bars start at local midnight and are complete at the close of the regular day; week, month,
-// quarter and year bars end where the next one starts.
+// midnight, kept within the gap between sessions (US 60m pre-market: … 8:00, 9:00–9:30); day bars start at
+// local midnight and are complete at the close of the regular day; week, month, quarter and year bars end
+// where the next one starts.
 import { REGULAR_SESSIONS, timeZoneOf } from '../../domain/market-hours.js';
 import { periodMinutes, type Period } from '../../domain/period.js';
 import type { Market } from '../../domain/symbol.js';
@@ -37,8 +38,8 @@ export function barWindow(instant: number, period: Period, market: Market): BarW
     // between sessions, so no such bar overlaps a session's (a 9:00 hour bar ends at the 9:30 open).
     const gapBegin = Math.max(0, ...sessions.filter((window) => window.end <= minuteOfDay).map((window) => window.end));
     const gapEnd = Math.min(MINUTES_PER_DAY, ...sessions.filter((window) => window.begin > minuteOfDay).map((window) => window.begin));
-    const startMinute = Math.max(gapBegin, Math.floor(minuteOfDay / minutes) * minutes);
-    return { start: at(local, startMinute), end: at(local, Math.min(Math.floor(minuteOfDay / minutes) * minutes + minutes, gapEnd)) };
+    const fromMidnight = Math.floor(minuteOfDay / minutes) * minutes;
+    return { start: at(local, Math.max(gapBegin, fromMidnight)), end: at(local, Math.min(fromMidnight + minutes, gapEnd)) };
   }
   const dayStart = (year: number, month: number, day: number): number =>
     fromLocal({ year, month, day, hour: 0, minute: 0, second: 0 }, zone);
