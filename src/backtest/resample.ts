@@ -1,9 +1,9 @@
 // Candles of a coarser period built from the backtest's data (1m → 5m, 60m → day, day → month …), with the
 // windows of the live feed (feeds/live/bar-window.ts). A coarse bar is emitted as soon as a data bar closes
-// at its end, or (week, month, quarter, year) with the close of its last weekday, after which its market
-// does not trade before the window ends: a live run has it before the next trading day opens, so orders
-// decided on it fill at that day's open. When the data lacks that last bar (a holiday), it is emitted with
-// the first data bar of a later window.
+// at its end, or (week, month, quarter, year from day bars) with its last weekday's bar, after which its
+// market does not trade before the window ends: a live run has it before the next trading day opens, so
+// orders decided on it fill at that day's open. When the data lacks that last bar (a holiday), or its bars
+// are intraday, it is emitted with the first data bar of a later window.
 import { Observable, type OperatorFunction } from 'rxjs';
 import type { Candle } from '../domain/candle.js';
 import { InvalidInputError } from '../domain/errors.js';
@@ -68,8 +68,10 @@ export function resample(symbol: SecuritySymbol, from: Period, to: Period): Oper
   checkResample(from, to, `${symbol}`);
   const market = marketOf(symbol);
   const zone = timeZoneOf(market);
-  // Week, month, quarter and year bars end at midnight after their last day, long after its last bar closes.
-  const calendar = periodMinutes(to) === undefined && to !== 'day';
+  // Week, month, quarter and year bars end at midnight after their last day, long after its bar closes. Built
+  // from day bars only: of intraday bars, the day's last (after-hours ones included) is known only when the
+  // next bar comes.
+  const calendar = from === 'day' && periodMinutes(to) === undefined && to !== 'day';
   return (source) =>
     new Observable<Candle>((subscriber) => {
       const closes = new BarCloseTimes(from);

@@ -115,6 +115,17 @@ describe('backtest market data', () => {
     expect(weeks[1]).toMatchObject({ time: dayBar(AAPL, '2024-03-25', 0, 0, 0, 0).time, close: 20 });
   });
 
+  it("builds a week bar from hour bars with every Friday bar in it, emitted with the next week's first bar", () => {
+    const data = new BacktestMarketData('60m', [AAPL]);
+    const weeks: Candle[] = [];
+    data.candles(AAPL, 'week').subscribe((week) => weeks.push(week));
+    const hours = ['09:30', '10:30', '11:30', '12:30', '13:30', '14:30', '15:30'];
+    for (const [index, hour] of hours.entries()) feedBar(data, minuteBar(AAPL, `2024-03-08 ${hour}`, 10, 11 + index, 9, 10.5, '60m', 100));
+    expect(weeks).toEqual([]);
+    feedBar(data, minuteBar(AAPL, '2024-03-11 09:30', 20, 21, 19, 20, '60m', 100));
+    expect(weeks).toMatchObject([{ time: dayBar(AAPL, '2024-03-04', 0, 0, 0, 0).time, high: 17, volume: 700 }]);
+  });
+
   it('errors the stream, naming the problem, for a period finer than the data or a symbol without data', async () => {
     const data = new BacktestMarketData('day', [AAPL]);
 
