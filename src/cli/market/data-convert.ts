@@ -1,13 +1,13 @@
 // `trader data convert`: candle CSV files into Parquet (one SYMBOL.parquet per SYMBOL.csv), read and checked
 // exactly as a backtest reads them, so a converted folder backtests to the same result, faster to load.
 import { mkdir, readdir, rename, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { InvalidInputError } from '../../domain/errors.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
 import type { Period } from '../../domain/period.js';
 import { type Market, marketOf, type SecuritySymbol } from '../../domain/symbol.js';
 import type { BadRowPolicy } from '../../feeds/history/bad-data-error.js';
-import { readCandleFile, symbolFromFileName } from '../../feeds/history/candle-files.js';
+import { fileStem, readCandleFile, symbolFromFileName } from '../../feeds/history/candle-files.js';
 import { writeCandleParquet } from '../../feeds/history/candle-parquet.js';
 
 export interface ConvertJob {
@@ -41,12 +41,12 @@ export async function convertToParquet(job: ConvertJob, progress: (message: stri
     const symbol =
       job.symbol ??
       symbolFromFileName(file) ??
-      (job.market === undefined ? undefined : symbolFromFileName(`${codeOf(file)}.${job.market}`));
+      (job.market === undefined ? undefined : symbolFromFileName(`${fileStem(file)}.${job.market}`));
     if (symbol === undefined)
       throw new InvalidInputError(
         job.market === undefined
           ? `${file}: the file name is not a symbol (like 700.HK.csv); name it with --symbol, or give the market of files named by their code with --market`
-          : `${file}: "${codeOf(file)}" is not a security code`,
+          : `${file}: "${fileStem(file)}" is not a security code`,
         job.market === undefined ? '--symbol' : 'input',
       );
     return { file, symbol, output: join(job.outDir ?? dirname(file), `${symbol}.parquet`) };
@@ -95,9 +95,4 @@ async function csvFiles(inputs: readonly string[]): Promise<string[]> {
     files.push(...names.map((name) => join(input, name)));
   }
   return files;
-}
-
-/** "SPY" of "/data/SPY.csv". */
-function codeOf(file: string): string {
-  return basename(file).replace(/\.csv$/i, '');
 }

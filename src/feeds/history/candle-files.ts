@@ -65,7 +65,7 @@ export function seriesOf(columns: CandleColumns): CandleSeries {
 
 /** "0700.HK.csv" → 700.HK; undefined when the name is not a symbol. */
 export function symbolFromFileName(path: string): SecuritySymbol | undefined {
-  const name = basename(path).replace(EXTENSIONS, '');
+  const name = fileStem(path);
   try {
     return parseSymbol(name);
   } catch {
@@ -82,9 +82,14 @@ function wantedByCode(
   wanted: readonly SecuritySymbol[] | undefined,
   named: ReadonlySet<SecuritySymbol | undefined>,
 ): SecuritySymbol | undefined {
-  const code = basename(path).replace(EXTENSIONS, '');
+  const code = fileStem(path);
   const matches = (wanted ?? []).filter((symbol) => !named.has(symbol) && symbolFromFileName(`${code}.${marketOf(symbol)}`) === symbol);
   return matches.length === 1 ? matches[0] : undefined;
+}
+
+/** "SPY" of "/data/SPY.csv": a candle file's name without its folder and extension. */
+export function fileStem(path: string): string {
+  return basename(path).replace(EXTENSIONS, '');
 }
 
 /** Whether a path names a candle file this loader reads (.csv or .parquet). */
@@ -198,7 +203,7 @@ async function loadCandleFiles(path: string, options: LoadOptions): Promise<Load
  */
 export function unnamedHint(unnamed: readonly string[]): string {
   if (unnamed.length === 0) return '';
-  const code = unnamed[0]!.replace(EXTENSIONS, '');
+  const code = fileStem(unnamed[0]!);
   const example = /^\d+$/.test(code) ? `${code}.HK` : `${code.toUpperCase()}.US`;
   const fix = `name ${unnamed.length === 1 ? 'it' : 'them'} like 700.HK.csv or AAPL.US.csv, or give the symbols with --symbols (${example} reads ${unnamed[0]})`;
   if (unnamed.length === 1) return `; its file ${unnamed[0]} is not named after a symbol: ${fix}`;

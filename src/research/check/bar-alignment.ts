@@ -3,10 +3,10 @@
 // labelled on clock hours (10:00, 11:00 … for US 60m bars, where the venue has 9:30, 10:30 …) shows a live
 // strategy other bars than its backtest.
 import type { BacktestData } from '../../backtest/data.js';
+import { localTime } from '../../backtest/report/local-time.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
 import { periodMinutes } from '../../domain/period.js';
 import { marketOf } from '../../domain/symbol.js';
-import { pad, toLocal } from '../../domain/time-zone.js';
 import { barWindow } from '../../feeds/live/bar-window.js';
 
 /** Why the data's bars are not the venue's, in words; undefined when every bar starts a venue bar. */
@@ -18,15 +18,11 @@ export function venueMisalignment(data: BacktestData): string | undefined {
     for (let index = 0; index < length; index += 1) {
       const start = barWindow(time[index]!, series.period, market).start;
       if (start === time[index]) continue;
-      const zone = timeZoneOf(market);
-      const clock = (instant: number): string => {
-        const local = toLocal(instant, zone);
-        return `${pad(local.hour)}:${pad(local.minute)}`;
-      };
-      const local = toLocal(time[index]!, zone);
+      const iso = localTime(timeZoneOf(market)).iso;
+      const clock = (instant: number): string => iso(instant).slice(11, 16);
       return (
         `the data's ${series.period} bars do not start where the venue's do: ${series.symbol}'s bar of ` +
-        `${local.year}-${pad(local.month)}-${pad(local.day)} ${clock(time[index]!)} lies in the venue's bar from ${clock(start)} ` +
+        `${iso(time[index]!).slice(0, 10)} ${clock(time[index]!)} lies in the venue's bar from ${clock(start)} ` +
         `(${market} intraday bars count from the session's open), so a paper or live run, which builds the venue's bars ` +
         'from ticks, shows the strategy other bars than the backtest'
       );
