@@ -172,13 +172,12 @@ function assemble(parts: Parts): { session: Session; begin(): Promise<void> } {
     teardowns.push(
       // At each bar's end the replay lets this run close the bar and act on it before the next bar's first tick.
       paper.simulator.lockstep(paperSettled(link, runtime)),
-      replay.onTick(() => {
-        if (replay.done)
-          logger.info(
-            { marketTime: new Date(paper.marketClock.now()).toISOString() },
-            'replay finished: the data has no more bars (Ctrl-C stops the run)',
-          );
-      }),
+      replay.onEnd(() =>
+        logger.info(
+          { marketTime: new Date(paper.marketClock.now()).toISOString() },
+          'replay finished: the data has no more bars (Ctrl-C stops the run)',
+        ),
+      ),
     );
   }
   let stopped: Promise<SessionReport> | undefined;

@@ -20,6 +20,7 @@ import failsAtFast4 from './strategies/fails-at-fast-4.js';
 import rsiMeanReversion from '../../strategies/rsi-mean-reversion.js';
 import echoBars from './strategies/echo-bars.js';
 import echoWeeks from './strategies/echo-weeks.js';
+import weeklyCrossover from './strategies/weekly-crossover.js';
 import onQuotesDefinition from '../support/backtest/strategies/on-quotes.js';
 import { localTime } from '../support/market-bars.js';
 import type { Candle } from '../../src/domain/candle.js';
@@ -136,6 +137,25 @@ describe('trader check', () => {
     expect(full[0]!.detail).toMatch(/[1-9]\d* decisions/);
   });
 
+  it("counts a week strategy's warm-up in week bars over day data: a short one fails, the history holds ten times as many weeks", async () => {
+    const days = backtestData([{ symbol: 'AAPL.US' as never, period: 'day', source: 'generated', candles: wavingDays(900) }]);
+    const weekly = (warmup: number) => ({
+      ...input(weeklyCrossover),
+      data: days,
+      strategy: prepareStrategy(weeklyCrossover as unknown as StrategyDefinition<ParamDefaults>, { params: { warmup } }),
+    });
+    const [short] = await runChecks(weekly(3), ['warm-up']);
+    expect(short!.passed).toBe(false);
+    expect(short!.detail).toMatch(
+      /^a run from day bar \d+ decided differently after the declared warm-up of 3 week bars \(expected\) than after 40 \(got\)$/,
+    );
+    const [honestWeeks] = await runChecks(weekly(11), ['warm-up']);
+    expect(honestWeeks!.passed).toBe(true);
+    expect(honestWeeks!.detail).toMatch(
+      /^8 pairs of runs of up to \d+ day bars, from day bars \d+(, \d+)* \([1-9]\d* decisions\): the same after the declared warm-up of 11 week bars as after 120$/,
+    );
+  }, 120_000);
+
   it("fails on warm-up an RSI declared only as long as its first value needs (Wilder's smoothing has not settled)", async () => {
     const asFirstValue = { ...rsiMeanReversion, warmup: (params: { period: number }) => params.period + 1 };
     const short = prepareStrategy(asFirstValue as never, { symbols: ['AAPL.US'], params: { period: 3 } });
@@ -187,7 +207,8 @@ describe('trader check', () => {
     const [parity] = await runChecks({ ...input(echoBars, 60), data, settings: { ...input(echoBars).settings, period: '60m' } }, [
       'parity',
     ]);
-    expect(parity!.detail).toMatch(/^first 60 bars: backtest 59 decisions, paper replay 59$/);
+    // Every bar decided on, the last too: the data's end closes it in the paper run as in the backtest.
+    expect(parity!.detail).toMatch(/^first 60 bars: backtest 60 decisions, paper replay 60$/);
     expect(parity!.passed).toBe(true);
   }, 60_000);
 

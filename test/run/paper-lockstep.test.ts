@@ -4,7 +4,7 @@
 // as a backtest and as a paper run against the real simulator on 127.0.0.1, gives the same fills (bar, side,
 // price, quantity) and the same decision instants, for day bars and for intraday bars, with two symbols
 // whose ticks come at the same instants.
-import { map, merge, tap } from 'rxjs';
+import { map, merge, take, tap } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Candle } from '../../src/domain/candle.js';
 import { timeZoneOf } from '../../src/domain/market-hours.js';
@@ -128,15 +128,14 @@ describe('paper runs in lockstep with the replay', () => {
         expect(fill.price.toFixed()).toBe(String(bar.open));
         if (period === 'day') expect(fill.time).toBe(localTime(fill.symbol, `${localDate(fill.symbol, fill.time)} 09:30`));
       }
+      // The data's end closed the last bars: positions are marked at their closes, as in a backtest.
+      for (const candles of series) expect(harness.session.runtime.lastPrice(candles[0]!.symbol)?.toNumber()).toBe(candles.at(-1)!.close);
     });
 
     it(`${period} bars: decides each bar at its close instant, the backtest's, not at the next bar's open`, async () => {
       const symbols = [AAPL, MSFT];
-      // A paper run never sees its last bars close (no later tick comes): the backtest goes without them.
-      const backtested = await backtest(
-        series.map((candles) => candles.slice(0, -1)),
-        [crossing(symbols, period, [])],
-      );
+      // The data's end closes the last bars, as a backtest's last bars close.
+      const backtested = await backtest(series, [crossing(symbols, period, [])]);
       const seen: Seen[] = [];
       harness = await startPaperHarness({ strategies: [crossing(symbols, period, seen)], candles: series });
 
@@ -148,8 +147,82 @@ describe('paper runs in lockstep with the replay', () => {
       // The strategy's clock reads the bar's end when it sees the bar: 16:00 New York for a day bar.
       const end = (candle: Seen): number =>
         period === 'day' ? localTime(candle.symbol, `${localDate(candle.symbol, candle.bar)} 16:00`) : candle.bar + 5 * 60_000;
-      expect(seen).toHaveLength(series[0].length - 1 + series[1].length - 1);
+      expect(seen).toHaveLength(series[0].length + series[1].length);
       expect(seen.filter((candle) => candle.now !== end(candle))).toEqual([]);
     });
   }
+});
+
+describe('paper runs on thin bars', () => {
+  it("fill a market order larger than the bars trade as the backtest does: up to each bar's volume, at its open", async () => {
+    // 5-minute bars trading 40 shares each: an order for 100 fills over three bars.
+    const thin = MINUTE_SERIES[0].slice(0, 12).map((bar) => ({ ...bar, volume: 40 }));
+    const buyOnce = (): PreparedStrategy =>
+      prepareStrategy(
+        defineStrategy({
+          name: 'buy-once',
+          params: {},
+          symbols: [AAPL],
+          period: '5m',
+          run: (ctx) =>
+            ctx.candles().pipe(
+              take(1),
+              map(() => ctx.buy(100)),
+            ),
+        }),
+        {},
+        'buy-once strategy',
+      );
+    const backtested = await backtest([thin], [buyOnce()]);
+    harness = await startPaperHarness({ strategies: [buyOnce()], candles: [thin] });
+
+    await harness.stepAll();
+
+    const expected = backtested.venue.executions().map((fill) => fillRow(fill, '5m'));
+    expect(expected.map((row) => row.split(' ').slice(3).join(' '))).toEqual([
+      `40 @ ${thin[1]!.open}`,
+      `40 @ ${thin[2]!.open}`,
+      `20 @ ${thin[3]!.open}`,
+    ]);
+    expect(harness.sim.venue.executions().map((fill) => fillRow(fill, '5m'))).toEqual(expected);
+  });
+
+  it('fill resting limit and MIT orders where the backtest fills them on the bar: at the limit or trigger when the price moves through it', async () => {
+    const bars = MINUTE_SERIES[0];
+    const series = [bars];
+    const resting = (): PreparedStrategy =>
+      prepareStrategy(
+        defineStrategy({
+          name: 'resting',
+          params: {},
+          symbols: [AAPL],
+          period: '5m',
+          onCandle(candle, ctx) {
+            const level = (Math.round(candle.close * 100) / 100 - 0.3).toFixed(2);
+            if (ctx.positions.quantity(candle.symbol).isZero()) return ctx.buy(10, { orderType: 'LO', price: level, timeInForce: 'Day' });
+            return ctx.sell(10, { orderType: 'MIT', triggerPrice: level, timeInForce: 'Day' });
+          },
+        }),
+        {},
+        'resting strategy',
+      );
+    // A fill as the comparison sees it: the bar it filled in (the last starting at or before it), side, quantity, price.
+    const row = (fill: Fill): string => {
+      const bar = bars.findLast((candle) => candle.time <= fill.time)!;
+      return `${new Date(bar.time).toISOString()} ${fill.side} ${fill.quantity.toFixed()} @ ${fill.price.toFixed()}`;
+    };
+    const backtested = await backtest(series, [resting()]);
+    harness = await startPaperHarness({ strategies: [resting()], candles: series });
+
+    await harness.stepAll();
+
+    const expected = backtested.venue.executions().map(row);
+    const inside = backtested.venue
+      .executions()
+      .filter((fill) => !bars.some((bar) => bar.time === fill.time && bar.open === fill.price.toNumber()));
+    expect(expected.length).toBeGreaterThanOrEqual(10);
+    // Most fill inside a bar, where a tick-by-tick venue could fill them elsewhere.
+    expect(inside.length).toBeGreaterThanOrEqual(5);
+    expect(harness.sim.venue.executions().map(row)).toEqual(expected);
+  });
 });

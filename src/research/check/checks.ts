@@ -14,6 +14,9 @@ import { decisionsOf, type Decision, type Difference, firstDifference } from './
 import { failureWhere } from '../../strategy/failure.js';
 import { venueMisalignment } from './bar-alignment.js';
 import type { BacktestRun } from '../../backtest/engine.js';
+import type { Period } from '../../domain/period.js';
+import { marketOf } from '../../domain/symbol.js';
+import { barWindow } from '../../feeds/live/bar-window.js';
 
 export const CHECK_NAMES = ['look-ahead', 'warm-up', 'determinism', 'parity'] as const;
 export type CheckName = (typeof CHECK_NAMES)[number];
@@ -147,23 +150,30 @@ export const WARM_UP_STARTS = 8;
 export async function checkWarmUp(input: CheckInput): Promise<CheckResult> {
   const times = barTimes(input.data);
   const warmup = input.strategy.warmup;
-  // Ten times as many, or as many as short data allows (leaving 50 bars to run on).
-  const longer = Math.min(10 * warmup + 10, times.length - 50);
+  // A warm-up counts bars of the strategy's period; history is cut in data bars, `scale` of them to each.
+  const scale = dataBarsPerBar(input.data, input.strategy.period);
+  const unit = scale === 1 ? 'bars' : `${input.strategy.period} bars`;
+  // Ten times as many, or as many as short data allows (leaving 50 data bars to run on).
+  const longerData = Math.min(Math.ceil((10 * warmup + 10) * scale), times.length - 50);
+  const longer = Math.floor(longerData / scale);
   if (longer <= warmup)
     return {
       check: 'warm-up',
       passed: true,
       skipped: true,
-      detail: `${times.length} bars leave no room for runs after a warm-up longer than the declared ${warmup} bars`,
+      detail: `${times.length} ${scale === 1 ? 'bars' : `${input.data.period} bars`} leave no room for runs after a warm-up longer than the declared ${warmup} ${unit}`,
     };
-  const span = Math.max(2 * longer, 100);
-  const room = times.length - longer;
-  const starts = [...new Set(Array.from({ length: WARM_UP_STARTS }, (_, index) => longer + Math.floor((index * room) / WARM_UP_STARTS)))];
+  const span = Math.max(2 * longerData, 100);
+  const room = times.length - longerData;
+  const starts = [
+    ...new Set(Array.from({ length: WARM_UP_STARTS }, (_, index) => longerData + Math.floor((index * room) / WARM_UP_STARTS))),
+  ];
+  const dataBars = scale === 1 ? 'bars' : `${input.data.period} bars`;
   let compared = 0;
   for (const start of starts) {
     const end = times[start + span] ?? Number.POSITIVE_INFINITY;
     const data = barsBetween(input.data, times[start]!, end);
-    const history = barsBetween(input.data, times[start - longer]!, times[start]!);
+    const history = barsBetween(input.data, times[start - longerData]!, times[start]!);
     const declared = await decisions(input, data, input.strategy, history);
     const extended = await decisions(input, data, { ...input.strategy, warmup: longer }, history);
     const difference = firstDifference(declared, extended);
@@ -171,7 +181,7 @@ export async function checkWarmUp(input: CheckInput): Promise<CheckResult> {
       return {
         check: 'warm-up',
         passed: false,
-        detail: `a run from bar ${start + 1} decided differently after the declared warm-up of ${warmup} bars (expected) than after ${longer} (got)`,
+        detail: `a run from ${scale === 1 ? 'bar' : `${input.data.period} bar`} ${start + 1} decided differently after the declared warm-up of ${warmup} ${unit} (expected) than after ${longer} (got)`,
         difference,
       };
     compared += declared.length;
@@ -179,8 +189,29 @@ export async function checkWarmUp(input: CheckInput): Promise<CheckResult> {
   return {
     check: 'warm-up',
     passed: true,
-    detail: `${starts.length} pairs of runs of up to ${span} bars, from bars ${starts.map((start) => start + 1).join(', ')} (${compared} decisions): the same after the declared warm-up of ${warmup} bars as after ${longer}`,
+    detail: `${starts.length} pairs of runs of up to ${span} ${dataBars}, from ${dataBars} ${starts.map((start) => start + 1).join(', ')} (${compared} decisions): the same after the declared warm-up of ${warmup} ${unit} as after ${longer}`,
   };
+}
+
+/** Sampled bars of the data to measure how many make a bar of a longer period. */
+const SCALE_SAMPLE = 20_000;
+
+/** Data bars per bar of `period`, measured on the data's first series (1 for the data's own period). */
+export function dataBarsPerBar(data: BacktestData, period: Period): number {
+  if (period === data.period) return 1;
+  const series = data.series.find((one) => one.columns.length > 0);
+  if (series === undefined) return 1;
+  const market = marketOf(series.symbol);
+  const count = Math.min(series.columns.length, SCALE_SAMPLE);
+  let windows = 0;
+  let windowEnd = Number.NEGATIVE_INFINITY;
+  for (let index = 0; index < count; index += 1) {
+    const time = series.columns.time[index]!;
+    if (time < windowEnd) continue;
+    windows += 1;
+    windowEnd = barWindow(time, period, market).end;
+  }
+  return Math.max(1, count / windows);
 }
 
 /** Decisions the parity stretch is made long enough to hold, when the run makes that many. */
@@ -215,8 +246,7 @@ export async function checkParity(input: CheckInput, full: readonly Decision[]):
     input.parityBars,
   );
   const data = barsBetween(input.data, times[0]!, times[stretch - 1]! + 1);
-  // A paper run never sees its last bar close (no later tick comes), so the backtest leaves that bar out.
-  const run = await checkRun(input, barsBetween(input.data, times[0]!, times[stretch - 1]!));
+  const run = await checkRun(input, data);
   const backtested = decisionsOf(run.intents);
   const paper = await input.paperDecisions(input.strategy, data);
   ranRun(input);

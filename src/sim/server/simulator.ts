@@ -9,7 +9,7 @@ import { TraderError } from '../../domain/errors.js';
 import { currencyOf, marketOf, type SecuritySymbol } from '../../domain/symbol.js';
 import { silentLogger } from '../../log/logger.js';
 import type { Credentials } from '../../openapi/http/signer.js';
-import { MarketReplay, Venue, type ReplayTick } from '../venue/index.js';
+import { MarketReplay, parseVenueSettings, Venue, type ReplayTick } from '../venue/index.js';
 import { DEFAULT_TOKEN_LIFETIME_MS, resolveCredentials, TokenRegistry } from './credentials.js';
 import { accountRoutes } from './http/account-routes.js';
 import { cashFlowRoutes } from './http/cash-flow-routes.js';
@@ -106,7 +106,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     });
   }
 
-  const replay = new MarketReplay({ series: series.map((one) => one.candles.slice(one.replayFrom)), clock, speed });
+  const replay = new MarketReplay({
+    series: series.map((one) => one.candles.slice(one.replayFrom)),
+    clock,
+    speed,
+    // Ticks take a bar's extremes in the order the venue's matching does, so orders fill as on the bar.
+    path: parseVenueSettings(options.venue).intrabarPath,
+  });
   const board = new QuoteBoard(previousCloses(series));
   const candles = new CandleStore(series);
   if (saved?.marketTime !== undefined) fastForward(replay, saved.marketTime, (tick) => (candles.onTick(tick), board.apply(tick)));
@@ -199,15 +205,15 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   replay.onTick((tick) => {
     try {
       marketClock.advance(tick.time, replay.nextTickTime, replay.barsEnd);
-      venue.onTick(tick.symbol, tick.price, tick.volume, tick.time);
+      venue.onTick(tick.symbol, tick.price, tick.volume, tick.time, { start: tick.barStart, volume: tick.barVolume });
       candles.onTick(tick);
       subscriptions.publish(board.apply(tick));
       marketClock.runDue();
     } catch (error) {
       logger.error({ symbol: tick.symbol, time: new Date(tick.time).toISOString(), error: (error as Error).message }, 'tick failed');
     }
-    if (replay.done) logger.info({ marketTime: new Date(tick.time).toISOString() }, 'replay finished: no more candles');
   });
+  replay.onEnd(() => logger.info({ marketTime: new Date(marketClock.now()).toISOString() }, 'replay finished: no more candles'));
   const lockstep = new Lockstep(replay, marketClock, logger);
   save();
   if (options.replay !== 'manual') {

@@ -63,6 +63,8 @@ export interface SymbolSlot {
   /** Volume of the last bar and how much of it the venue's fills used. */
   volume: number;
   consumed: number;
+  /** Start of the replayed bar the last tick came from (NaN before one): its ticks share the bar's volume. */
+  barStart: number;
   /** Open orders in time priority. */
   readonly resting: OrderRecord[];
   position: PositionRecord | undefined;
@@ -142,6 +144,7 @@ export class Book {
       dayOver: false,
       volume: 0,
       consumed: 0,
+      barStart: Number.NaN,
       resting: [],
       position: undefined,
       quantity: 0,

@@ -3,7 +3,10 @@
 //
 // Intrabar path: the price moves open → first extreme → second extreme → close; which extreme comes first
 // is the `intrabarPath` setting (default: the one nearer the open). A bar that opens beyond a trigger or
-// limit fills at the open (gap handling). A tick is a bar with open = high = low = close.
+// limit fills at the open (gap handling). A tick is a bar with open = high = low = close; a replayed bar's
+// later ticks are straight moves from the tick before (open) to theirs (close), so an order resting through
+// them fills where a backtest fills it on the bar (a limit crossed between two ticks at the limit), while one
+// already marketable when the move starts (placed since the tick before) fills at the tick's price.
 import type { Candle } from '../../domain/candle.js';
 import { Fixed } from '../../domain/fixed.js';
 import { maxOf, minOf } from '../../domain/fixed-point.js';
@@ -12,8 +15,27 @@ import { isTrailingType, isTriggeredType } from './order-kinds.js';
 import type { OrderRecord } from './orders.js';
 import type { FillModel, IntrabarPath } from './settings.js';
 
-/** The bar fields matching reads (a Candle is one). */
-export type Bar = Pick<Candle, 'time' | 'open' | 'high' | 'low' | 'close' | 'volume'>;
+/** The bar fields matching reads (a Candle is one); `straight`: a move from open to close, whatever the path setting. */
+export type Bar = Pick<Candle, 'time' | 'open' | 'high' | 'low' | 'close' | 'volume'> & { readonly straight?: boolean };
+
+/** Whether the price meets the bar's high before its low under `path`. */
+export function highFirstOn(path: IntrabarPath, bar: Pick<Bar, 'open' | 'high' | 'low' | 'close'>): boolean {
+  switch (path) {
+    case 'high-first':
+      return true;
+    case 'low-first':
+      return false;
+    case 'bar-direction':
+      return bar.close < bar.open;
+    case 'nearest-first':
+      return bar.high - bar.open <= bar.open - bar.low;
+  }
+}
+
+/** Where an order already fillable when the bar starts fills: the open, or a straight move's end (the tick). */
+function gapPrice(bar: Bar): number {
+  return bar.straight === true ? bar.close : bar.open;
+}
 
 const HUNDRED = Fixed.of(100);
 
@@ -48,9 +70,9 @@ export class Matcher {
     const buy = record.side === 'Buy';
     switch (record.orderType) {
       case 'MO':
-        return this.slipped(this.fillModel === 'close' ? bar.close : bar.open, buy);
+        return this.slipped(this.fillModel === 'close' ? bar.close : gapPrice(bar), buy);
       case 'AO':
-        return this.slipped(bar.open, buy);
+        return this.slipped(gapPrice(bar), buy);
       default:
         break;
     }
@@ -62,10 +84,10 @@ export class Matcher {
     const limit = record.limit;
     if (buy) {
       if (bar.low > limit) return undefined;
-      return bar.open <= limit ? minOf(this.slipped(bar.open, true), record.price!) : record.price;
+      return bar.open <= limit ? minOf(this.slipped(gapPrice(bar), true), record.price!) : record.price;
     }
     if (bar.high < limit) return undefined;
-    return bar.open >= limit ? maxOf(this.slipped(bar.open, false), record.price!) : record.price;
+    return bar.open >= limit ? maxOf(this.slipped(gapPrice(bar), false), record.price!) : record.price;
   }
 
   private tryTrigger(record: OrderRecord, bar: Bar, buy: boolean): Price | undefined {
@@ -84,31 +106,23 @@ export class Matcher {
     record.triggerStatus = 'RELEASED';
     if (trailing) settleTrailingPrices(record, buy);
     const atOpen = segment === 0;
-    const reached = atOpen ? bar.open : record.trigger;
-    if (record.orderType === 'MIT') return this.slipped(atOpen ? bar.open : record.triggerPrice!, buy);
-    // A limit order from the trigger point on: it sees the rest of the path.
+    const reached = atOpen ? gapPrice(bar) : record.trigger;
+    if (record.orderType === 'MIT') return this.slipped(atOpen ? reached : record.triggerPrice!, buy);
+    // A limit order from the trigger point on: it sees the rest of the path (none after a straight move's end).
     const limit = record.limit;
+    const ended = atOpen && bar.straight === true;
     if (buy) {
-      const lowest = Math.min(reached, segment <= 1 ? Math.min(first, second) : second);
+      const lowest = ended ? reached : Math.min(reached, segment <= 1 ? Math.min(first, second) : second);
       if (lowest > limit) return undefined;
-      return reached <= limit ? (atOpen ? Price.of(bar.open) : record.triggerPrice!) : record.price;
+      return reached <= limit ? (atOpen ? Price.of(reached) : record.triggerPrice!) : record.price;
     }
-    const highest = Math.max(reached, segment <= 1 ? Math.max(first, second) : second);
+    const highest = ended ? reached : Math.max(reached, segment <= 1 ? Math.max(first, second) : second);
     if (highest < limit) return undefined;
-    return reached >= limit ? (atOpen ? Price.of(bar.open) : record.triggerPrice!) : record.price;
+    return reached >= limit ? (atOpen ? Price.of(reached) : record.triggerPrice!) : record.price;
   }
 
   private highFirst(bar: Bar): boolean {
-    switch (this.path) {
-      case 'high-first':
-        return true;
-      case 'low-first':
-        return false;
-      case 'bar-direction':
-        return bar.close < bar.open;
-      case 'nearest-first':
-        return bar.high - bar.open <= bar.open - bar.low;
-    }
+    return bar.straight === true ? bar.close < bar.open : highFirstOn(this.path, bar);
   }
 }
 

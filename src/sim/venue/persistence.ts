@@ -47,6 +47,7 @@ export function snapshotOf(state: VenueState): VenueSnapshot {
       time: finiteOrNull(slot.time),
       volume: slot.volume,
       consumed: slot.consumed,
+      barStart: finiteOrNull(slot.barStart),
       position:
         slot.position === undefined
           ? null
@@ -74,6 +75,7 @@ export function restoreInto(state: VenueState, snapshot: ParsedSnapshot): number
     slot.time = saved.time ?? Number.NaN;
     slot.volume = saved.volume;
     slot.consumed = saved.consumed;
+    slot.barStart = saved.barStart ?? Number.NaN;
     if (saved.position === null) continue;
     const { quantity, averageCost, realizedPnl, initQuantity, dayKey } = saved.position;
     // The cost of the open quantity is what it cost at its average price.

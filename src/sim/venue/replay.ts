@@ -1,16 +1,21 @@
 // Market replay: candle series turned into one time-ordered stream of quote ticks (several symbols
 // interleaved), paced on the injected clock at `speed` × real time with the idle time between bars
 // (nights, weekends, lunch breaks between intraday bars) skipped, or stepped by hand. An optional gate may
-// hold a tick back (asynchronously) before it goes out, e.g. while in-process clients act on the bars it ends.
+// hold a tick back (asynchronously) before it goes out, e.g. while in-process clients act on the bars it ends,
+// and hold the end of the data back the same way: no later tick ends the last bars, the data's end does.
 //
-// Each bar becomes four ticks: open → low → high → close for a rising bar (close ≥ open), open → high →
-// low → close for a falling one, so re-aggregating a bar's ticks gives back the bar exactly. Tick times
+// Each bar becomes four ticks: open → first extreme → second extreme → close, the extremes in the order the
+// venue's intrabar path takes them (by default, for the replay alone, low first for a rising bar and high
+// first for a falling one), so re-aggregating a bar's ticks gives back the bar exactly and orders fill on
+// them as a backtest fills them on the bar. Tick times
 // lie inside the bar's period; a day (or longer) bar's ticks lie inside the market's regular sessions.
 import type { Candle } from '../../domain/candle.js';
 import type { Clock, TimerHandle } from '../../domain/clock.js';
 import { periodMinutes } from '../../domain/period.js';
 import { marketOf, type SecuritySymbol } from '../../domain/symbol.js';
 import { MarketDays } from './market-days.js';
+import { highFirstOn } from './matching.js';
+import type { IntrabarPath } from './settings.js';
 
 export type TickPoint = 'open' | 'high' | 'low' | 'close';
 
@@ -30,6 +35,8 @@ export interface ReplayTick {
   /** The active span of the bar the tick comes from, [barStart, barEnd). */
   readonly barStart: number;
   readonly barEnd: number;
+  /** The whole volume of the bar the tick comes from. */
+  readonly barVolume: number;
 }
 
 interface DayTotals {
@@ -42,20 +49,19 @@ interface DayTotals {
 }
 
 /** The ticks of one symbol's candles, in time order. */
-function* symbolTicks(candles: readonly Candle[]): Generator<ReplayTick> {
+function* symbolTicks(candles: readonly Candle[], path: IntrabarPath): Generator<ReplayTick> {
   if (candles.length === 0) return;
   const days = new MarketDays(marketOf(candles[0]!.symbol));
   const totals: DayTotals = { key: -1, volume: 0, turnover: 0, open: 0, high: 0, low: 0 };
-  for (const candle of candles) yield* barTicks(candle, days, totals);
+  for (const candle of candles) yield* barTicks(candle, days, totals, path);
 }
 
-function* barTicks(candle: Candle, days: MarketDays, totals: DayTotals): Generator<ReplayTick> {
+function* barTicks(candle: Candle, days: MarketDays, totals: DayTotals, path: IntrabarPath): Generator<ReplayTick> {
   const times = tickTimes(candle, days);
   const key = days.dayKey(times.start);
   // A new day starts from its open: the bar's high and low are not printed yet (quotes must not show them early).
   if (key !== totals.key) Object.assign(totals, { key, volume: 0, turnover: 0, open: candle.open, high: candle.open, low: candle.open });
-  const rising = candle.close >= candle.open;
-  const points: readonly TickPoint[] = rising ? ['open', 'low', 'high', 'close'] : ['open', 'high', 'low', 'close'];
+  const points: readonly TickPoint[] = highFirstOn(path, candle) ? ['open', 'high', 'low', 'close'] : ['open', 'low', 'high', 'close'];
   const share = candle.volume / 4;
   const base = totals.volume;
   let cumulative = base;
@@ -83,6 +89,7 @@ function* barTicks(candle: Candle, days: MarketDays, totals: DayTotals): Generat
       dayLow: totals.low,
       barStart: times.start,
       barEnd: times.end,
+      barVolume: candle.volume,
     };
   }
 }
@@ -129,9 +136,9 @@ function sessionEndOf(time: number, days: MarketDays): number {
   return days.dayEnd(time);
 }
 
-/** All series' ticks merged in time order (ties: the earlier series first). */
-export function* replayTicks(series: readonly (readonly Candle[])[]): Generator<ReplayTick> {
-  const sources = series.map((candles) => symbolTicks(candles));
+/** All series' ticks merged in time order (ties: the earlier series first); `path`: see MarketReplayOptions. */
+export function* replayTicks(series: readonly (readonly Candle[])[], path: IntrabarPath = 'bar-direction'): Generator<ReplayTick> {
+  const sources = series.map((candles) => symbolTicks(candles, path));
   const heads = sources.map((source) => source.next());
   for (;;) {
     let chosen = -1;
@@ -158,19 +165,24 @@ export interface MarketReplayOptions {
   readonly clock: Clock;
   /** Market milliseconds per real millisecond (60: a market minute per second). */
   readonly speed?: number;
+  /** Which extreme of a bar its ticks reach first: the venue's intrabar path (default bar-direction). */
+  readonly path?: IntrabarPath;
 }
 
 export type TickListener = (tick: ReplayTick) => void;
 
-/**
- * Asked before each tick goes out, with whether the tick ends a bar under way (its time is at or past the end
- * of a bar whose ticks went out); a promise holds the tick back until it settles, undefined lets it go now.
- */
-export type ReplayGate = (next: ReplayTick, endsBar: boolean) => Promise<void> | undefined;
+/** A promise holds the replay back until it settles; undefined lets it go on now. */
+export interface ReplayGate {
+  /** Asked before each tick goes out, with whether it ends a bar under way (its time is at or past the end of a bar whose ticks went out). */
+  beforeTick(next: ReplayTick, endsBar: boolean): Promise<void> | undefined;
+  /** Asked once after the last tick, with the latest end of the bars it left under way: the data's end ends them. */
+  atEnd(barsEnd: number): Promise<void> | undefined;
+}
 
 export class MarketReplay {
   private readonly ticks: Generator<ReplayTick>;
   private readonly listeners = new Set<TickListener>();
+  private readonly endListeners = new Set<() => void>();
   private readonly clock: Clock;
   private readonly speed: number;
   /** The next tick to deliver (read ahead, so `done` is known as soon as the last tick is out). */
@@ -179,15 +191,17 @@ export class MarketReplay {
   private timer: TimerHandle | undefined;
   private running = false;
   private gate: ReplayGate | undefined;
-  /** A gate is holding the next tick back. */
+  /** A gate is holding the next tick (or the end) back. */
   private gating = false;
+  /** The end of the data has passed the gate. */
+  private ended = false;
   /** The end of each symbol's bar under way, and the earliest of them. */
   private readonly underway = new Map<SecuritySymbol, number>();
   private earliestEnd = Number.POSITIVE_INFINITY;
 
   constructor(options: MarketReplayOptions) {
     if (!(options.speed === undefined || options.speed > 0)) throw new RangeError(`replay speed must be positive, got ${options.speed}`);
-    this.ticks = replayTicks(options.series);
+    this.ticks = replayTicks(options.series, options.path);
     this.clock = options.clock;
     this.speed = options.speed ?? 1;
     this.pending = this.pull();
@@ -198,13 +212,25 @@ export class MarketReplay {
     return () => void this.listeners.delete(listener);
   }
 
+  /** Called once the end of the data has passed the gate (after the last bars ended). */
+  onEnd(listener: () => void): () => void {
+    this.endListeners.add(listener);
+    return () => void this.endListeners.delete(listener);
+  }
+
   /** Market time of the latest tick delivered. */
   get marketTime(): number | undefined {
     return this.last?.time;
   }
 
-  get done(): boolean {
+  /** Every tick has gone out (the end may still be held at the gate). */
+  get exhausted(): boolean {
     return this.pending === undefined;
+  }
+
+  /** Every tick has gone out and the end of the data has passed the gate. */
+  get done(): boolean {
+    return this.pending === undefined && this.ended;
   }
 
   /** Market time of the next tick to deliver; undefined when the data is exhausted. */
@@ -217,6 +243,13 @@ export class MarketReplay {
     return this.earliestEnd;
   }
 
+  /** The latest end of the bars under way; -infinity without one. */
+  get lastBarsEnd(): number {
+    let end = Number.NEGATIVE_INFINITY;
+    for (const barEnd of this.underway.values()) end = Math.max(end, barEnd);
+    return end;
+  }
+
   /** True when the next tick ends a bar under way: its time is at or past the end of a bar whose ticks went out. */
   get nextEndsBar(): boolean {
     return this.pending !== undefined && this.pending.time >= this.earliestEnd;
@@ -227,24 +260,32 @@ export class MarketReplay {
     this.gate = gate;
   }
 
-  /** Delivers the next tick now, past any gate (manual stepping); undefined when the data is exhausted. */
+  /** Delivers the next tick now, past any gate, the data's end too (manual stepping); undefined when the data is exhausted. */
   step(): ReplayTick | undefined {
     const tick = this.pending;
-    if (tick === undefined) return undefined;
-    this.pending = this.pull();
-    this.last = tick;
-    this.trackBar(tick);
-    for (const listener of this.listeners) listener(tick);
+    if (tick !== undefined) this.deliver(tick);
+    if (this.pending === undefined) this.end();
     return tick;
   }
 
-  /** Delivers the next tick once the gate lets it go (manual stepping); undefined when the data is exhausted. */
+  /**
+   * Delivers the next tick once the gate lets it go (manual stepping); once the data is exhausted, passes its
+   * end through the gate and gives undefined.
+   */
   async next(): Promise<ReplayTick | undefined> {
     const tick = this.pending;
-    if (tick === undefined) return undefined;
-    const held = this.gate?.(tick, this.nextEndsBar);
+    if (tick === undefined) {
+      if (!this.ended) {
+        const held = this.gate?.atEnd(this.lastBarsEnd);
+        if (held !== undefined) await held;
+      }
+      this.end();
+      return undefined;
+    }
+    const held = this.gate?.beforeTick(tick, this.nextEndsBar);
     if (held !== undefined) await held;
-    return this.step();
+    this.deliver(tick);
+    return tick;
   }
 
   /** Paces the remaining ticks on the clock; ticks due at the same instant go out together. */
@@ -266,29 +307,59 @@ export class MarketReplay {
       const delay = this.last === undefined ? 0 : pacingDelay(this.last, this.pending, this.speed);
       if (delay > 0) {
         this.timer = this.clock.setTimeout(() => {
-          if (this.passGate()) this.step();
+          if (this.passGate()) this.deliver(this.pending!);
           this.pump();
         }, delay);
         return;
       }
       if (!this.passGate()) return;
-      this.step();
+      this.deliver(this.pending);
     }
+    if (this.running && !this.gating && this.pending === undefined) this.passEnd();
+  }
+
+  /** Ends the data once the gate lets it (the bars under way end with it). */
+  private passEnd(): void {
+    if (this.ended) return;
+    const held = this.gate?.atEnd(this.lastBarsEnd);
+    if (held === undefined) {
+      this.end();
+      return;
+    }
+    this.gating = true;
+    const resume = (): void => {
+      this.gating = false;
+      this.end();
+    };
+    held.then(resume, resume);
+  }
+
+  private end(): void {
+    if (this.ended || this.pending !== undefined) return;
+    this.ended = true;
+    for (const listener of this.endListeners) listener();
   }
 
   /** True when the next tick may go out now; else the gate holds it and the pump resumes once it lets go. */
   private passGate(): boolean {
-    const held = this.gate?.(this.pending!, this.nextEndsBar);
+    const held = this.gate?.beforeTick(this.pending!, this.nextEndsBar);
     if (held === undefined) return true;
     this.gating = true;
     const resume = (): void => {
       this.gating = false;
       if (!this.running) return;
-      this.step();
+      this.deliver(this.pending!);
       this.pump();
     };
     held.then(resume, resume);
     return false;
+  }
+
+  private deliver(tick: ReplayTick): void {
+    this.pending = this.pull();
+    this.last = tick;
+    this.trackBar(tick);
+    for (const listener of this.listeners) listener(tick);
   }
 
   /** Keeps the earliest end of the bars under way: a tick at or past it ends those bars. */

@@ -100,6 +100,8 @@ export const venueSnapshotSchema = z.strictObject({
       time: float,
       volume: z.number(),
       consumed: z.number(),
+      /** Absent in snapshots written before ticks shared their bar's volume. */
+      barStart: float.optional(),
       position: z
         .strictObject({ quantity: decimal, averageCost: decimal, realizedPnl: decimal, initQuantity: decimal, dayKey: z.number().int() })
         .nullable(),

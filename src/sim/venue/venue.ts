@@ -49,6 +49,12 @@ import { SymbolCarry, type CarryBooks } from './carry.js';
 
 const HUNDRED = Fixed.of(100);
 
+/** The bar a replayed tick comes from: its start and its whole volume. */
+export interface TickOfBar {
+  readonly start: number;
+  readonly volume: number;
+}
+
 export interface VenueOptions {
   readonly clock: Clock;
   /** Validated strictly; see VenueSettings for the defaults. */
@@ -128,11 +134,18 @@ class CarryBarInput implements BarInput {
 }
 
 /** A closed bar on a symbol's slot: its resting orders are matched first, then the mark moves to the close. */
-function markBar(engine: Engine, slot: SymbolSlot, candle: Bar, lastOfDay: boolean): void {
+function markBar(engine: Engine, slot: SymbolSlot, candle: Bar, lastOfDay: boolean, of?: TickOfBar): void {
   slot.dayOver = lastOfDay;
   slot.time = candle.time;
-  slot.volume = candle.volume;
-  slot.consumed = 0;
+  if (of === undefined) {
+    slot.volume = candle.volume;
+    slot.consumed = 0;
+  } else {
+    // A tick of a replayed bar: fills draw on the bar's volume, as a backtest's fills on that bar do.
+    if (slot.barStart !== of.start) slot.consumed = 0;
+    slot.barStart = of.start;
+    slot.volume = of.volume;
+  }
   if (slot.resting.length !== 0) engine.processBar(slot, candle);
   const quantity = slot.quantity;
   if (quantity !== 0 && candle.close !== slot.mark) {
@@ -182,7 +195,7 @@ export class Venue {
     },
   };
   /** Reused for ticks, so a tick costs no allocation. */
-  private readonly tickBar = { symbol: '' as SecuritySymbol, time: 0, open: 0, high: 0, low: 0, close: 0, volume: 0 };
+  private readonly tickBar = { symbol: '' as SecuritySymbol, time: 0, open: 0, high: 0, low: 0, close: 0, volume: 0, straight: true };
 
   constructor(options: VenueOptions) {
     this.settings = parseVenueSettings(options.settings);
@@ -273,14 +286,25 @@ export class Venue {
     for (const carry of this.carries.values()) carry.carriedThrough(time);
   }
 
-  /** A trade print: the same engine, with the tick as a bar whose open, high, low and close are `price`. */
-  onTick(symbol: SecuritySymbol, price: number, volume: number, time: number): void {
+  /**
+   * A trade print: the same engine, with the tick as a bar whose open, high, low and close are `price`. Fills
+   * on it are capped at its volume × participation, or, for a tick of a replayed bar (`of`), at the bar's
+   * volume × participation less what earlier ticks of the bar filled.
+   */
+  onTick(symbol: SecuritySymbol, price: number, volume: number, time: number, of?: TickOfBar): void {
+    const slot = this.book.slots.get(symbol) ?? this.book.slot(symbol);
+    // A later tick of the same bar moves on from the tick before: orders see the path between them.
+    const from = of !== undefined && slot.barStart === of.start && Number.isFinite(slot.mark) ? slot.mark : price;
     const bar = this.tickBar;
     bar.symbol = symbol;
     bar.time = time;
-    bar.open = bar.high = bar.low = bar.close = price;
+    bar.open = from;
+    bar.close = price;
+    bar.high = Math.max(from, price);
+    bar.low = Math.min(from, price);
     bar.volume = volume;
-    this.onBar(bar);
+    this.carryOf(slot)?.advance(time);
+    markBar(this.engine, slot, bar, false, of);
   }
 
   // ---- orders --------------------------------------------------------------------------------------

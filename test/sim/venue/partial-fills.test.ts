@@ -74,4 +74,40 @@ describe('partial fills bounded by bar volume', () => {
     expect(first!.lastFee!.toFixed()).toBe('18.04');
     expect(second!.lastFee!.toFixed()).toBe('0.05');
   });
+
+  it("fills on a replayed bar's ticks up to the bar's volume, as on the bar: the open tick takes what the bar allows", () => {
+    const sim = new Harness({ volumeParticipation: 0.5 }).bar(D1);
+    const placed = sim.venue.submit(order(HK, 'Buy', 120, { timeInForce: 'GTC' }));
+    const bar = dayBar(HK, '2024-01-03', 10.6, 11, 10.5, 10.8, 100);
+    const of = { start: bar.time, volume: 100 };
+    const tick = (price: number, volume: number, offset: number, tickOf = of): void => {
+      sim.clock.advanceTo(bar.time + offset);
+      sim.venue.onTick(HK, price, volume, bar.time + offset, tickOf);
+    };
+
+    // The bar's four ticks carry 25 each; the bar allows 50, all of it at the open.
+    tick(10.6, 25, 0);
+    tick(10.5, 25, 1_000);
+    tick(11, 25, 2_000);
+    tick(10.8, 25, 3_000);
+    // The next bar's ticks start from its own volume.
+    tick(10.9, 10, 86_400_000, { start: bar.time + 86_400_000, volume: 40 });
+
+    expect(sim.fillsOf(placed.orderId).map((fill) => [fill.lastShare!.toFixed(), fill.lastPrice!.toFixed()])).toEqual([
+      ['50', '10.6'],
+      ['20', '10.9'],
+    ]);
+  });
+
+  it("fills on a tick of no bar up to that tick's volume", () => {
+    const sim = new Harness({ volumeParticipation: 0.5 }).bar(D1);
+    const placed = sim.venue.submit(order(HK, 'Buy', 120, { timeInForce: 'GTC' }));
+    sim.clock.advanceTo(D1.time + 86_400_000);
+    sim.venue.onTick(HK, 10.6, 30, D1.time + 86_400_000);
+    sim.venue.onTick(HK, 10.7, 30, D1.time + 86_401_000);
+    expect(sim.fillsOf(placed.orderId).map((fill) => [fill.lastShare!.toFixed(), fill.lastPrice!.toFixed()])).toEqual([
+      ['15', '10.6'],
+      ['15', '10.7'],
+    ]);
+  });
 });

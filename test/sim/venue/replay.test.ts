@@ -93,6 +93,14 @@ describe('market replay ticks', () => {
     expect(falling).toEqual(['open', 'high', 'low', 'close']);
   });
 
+  it("visits the extremes in the venue's intrabar path order when given one (nearest-first: the one nearer the open)", () => {
+    // Rising, but opening near its high: the venue's default path meets the high first.
+    const bar = minuteBar(HK, '2024-01-02 10:00', 11.8, 12, 9, 11.9);
+    const points = (path: 'nearest-first' | 'low-first') => [...replayTicks([[bar]], path)].map((tick) => tick.point);
+    expect(points('nearest-first')).toEqual(['open', 'high', 'low', 'close']);
+    expect(points('low-first')).toEqual(['open', 'low', 'high', 'close']);
+  });
+
   it("places a day bar's ticks inside the regular sessions, skipping the lunch break", () => {
     const ticks = [...replayTicks([[dayBar(HK, '2024-01-02', 10, 12, 9, 11)]])];
     const days = new MarketDays('HK');
@@ -193,16 +201,23 @@ describe('MarketReplay gate', () => {
   const candles = [minuteBar(HK, '2024-01-02 15:58', 10, 11, 9, 10.5), minuteBar(HK, '2024-01-02 15:59', 10.5, 11, 10, 10.8)];
   const start = candles[0]!.time;
 
-  /** A gate that records what it was asked and holds the ticks that end a bar until `release()`. */
+  /** A gate that records what it was asked and holds the ticks that end a bar, and the end, until `release()`. */
   function holdingGate(): { asked: string[]; release(): void; gate: ReplayGate } {
     const asked: string[] = [];
     let release = (): void => undefined;
+    const hold = (): Promise<void> => new Promise<void>((resolve) => (release = resolve));
     return {
       asked,
       release: () => release(),
-      gate: (next, endsBar) => {
-        asked.push(`${next.symbol} ${next.point} +${next.time - start}${endsBar ? ' ends a bar' : ''}`);
-        return endsBar ? new Promise<void>((resolve) => (release = resolve)) : undefined;
+      gate: {
+        beforeTick: (next, endsBar) => {
+          asked.push(`${next.symbol} ${next.point} +${next.time - start}${endsBar ? ' ends a bar' : ''}`);
+          return endsBar ? hold() : undefined;
+        },
+        atEnd: (barsEnd) => {
+          asked.push(`end, bars end +${barsEnd - start}`);
+          return hold();
+        },
       },
     };
   }
@@ -228,8 +243,58 @@ describe('MarketReplay gate', () => {
     expect(seen).toHaveLength(5);
     expect(replay.nextEndsBar).toBe(false);
     clock.advanceBy(60_000);
-    expect(replay.done).toBe(true);
     expect(asked.filter((entry) => entry.endsWith('ends a bar'))).toHaveLength(1);
+  });
+
+  it('passes the end of the data through the gate, with the end of the last bars: done only once it lets go', async () => {
+    const clock = new VirtualClock(0);
+    const replay = new MarketReplay({ series: [candles], clock, speed: 60 });
+    const ended: number[] = [];
+    replay.onEnd(() => ended.push(replay.marketTime!));
+    const { asked, release, gate } = holdingGate();
+    replay.setGate(gate);
+    replay.start();
+    clock.advanceBy(1_000);
+    release();
+    await Promise.resolve();
+    clock.advanceBy(60_000);
+
+    expect(replay.exhausted).toBe(true);
+    expect(asked.at(-1)).toBe('end, bars end +120000');
+    expect(replay.done).toBe(false);
+    expect(ended).toEqual([]);
+    release();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(replay.done).toBe(true);
+    expect(ended).toEqual([start + 60_000 + 59_999]);
+  });
+
+  it('stepped by hand: next() gives undefined after the end passed the gate; step() passes the end by', async () => {
+    const { asked, release, gate } = holdingGate();
+    const stepped = new MarketReplay({ series: [candles], clock: new VirtualClock(0) });
+    stepped.setGate(gate);
+    for (let tick = 0; tick < 4; tick += 1) await stepped.next();
+    const fifth = stepped.next();
+    release();
+    await fifth;
+    for (let tick = 0; tick < 3; tick += 1) await stepped.next();
+    expect(stepped.exhausted).toBe(true);
+    const end = stepped.next();
+    expect(asked.at(-1)).toBe('end, bars end +120000');
+    expect(stepped.done).toBe(false);
+    release();
+    expect(await end).toBeUndefined();
+    expect(stepped.done).toBe(true);
+
+    const passing = new MarketReplay({ series: [candles], clock: new VirtualClock(0) });
+    passing.setGate(holdingGate().gate);
+    let ends = 0;
+    passing.onEnd(() => (ends += 1));
+    for (let tick = 0; tick < 8; tick += 1) passing.step();
+    expect(passing.done).toBe(true);
+    expect(passing.step()).toBeUndefined();
+    expect(ends).toBe(1);
   });
 
   it('holds only the first of the ticks that come at the end of bars of several symbols; step() passes it by', async () => {
