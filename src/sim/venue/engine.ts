@@ -36,6 +36,8 @@ export class Engine {
 
   /** Reused list of the orders a bar is matched against (a fresh one if a listener re-enters). */
   private readonly batch: OrderRecord[] = [];
+  /** Reused list of the fills a bar makes, before they go out in path order. */
+  private readonly due = new DueFills();
   private depth = 0;
 
   /**
@@ -55,27 +57,40 @@ export class Engine {
   }
 
   private matchAll(slot: SymbolSlot, bar: Bar, batch: readonly OrderRecord[]): void {
-    for (const record of batch) {
-      if (isTerminal(record.status)) continue;
-      if (bar.time >= record.expiresAt) {
-        this.finish(
-          slot,
-          record,
-          'expire',
-          bar.time,
-          record.timeInForce === 'GTD' ? `expired after ${record.expireDate}` : 'expired at the end of its market day',
-        );
-        continue;
+    const due = this.depth === 1 ? this.due : new DueFills();
+    try {
+      for (const record of batch) {
+        if (isTerminal(record.status)) continue;
+        if (bar.time >= record.expiresAt) {
+          this.finish(
+            slot,
+            record,
+            'expire',
+            bar.time,
+            record.timeInForce === 'GTD' ? `expired after ${record.expireDate}` : 'expired at the end of its market day',
+          );
+          continue;
+        }
+        // A Day order placed outside its market's session belongs to the first market day it meets.
+        if (record.timeInForce === 'Day' && record.expiresAt === Number.POSITIVE_INFINITY) record.expiresAt = slot.days.dayEnd(bar.time);
+        const wasTriggered = record.triggered;
+        const price = this.matcher.fillPrice(record, bar);
+        if (price !== undefined) due.add(record, price, this.matcher.reachedAt);
+        else if (record.triggered !== wasTriggered) this.changed(record, bar.time, `triggered at ${record.triggerPrice?.toFixed()}`);
       }
-      // A Day order placed outside its market's session belongs to the first market day it meets.
-      if (record.timeInForce === 'Day' && record.expiresAt === Number.POSITIVE_INFINITY) record.expiresAt = slot.days.dayEnd(bar.time);
-      const wasTriggered = record.triggered;
-      const price = this.matcher.fillPrice(record, bar);
-      if (price !== undefined) this.fillUpTo(slot, record, price, Math.max(bar.time, record.updatedAt));
-      else if (record.triggered !== wasTriggered) this.changed(record, bar.time, `triggered at ${record.triggerPrice?.toFixed()}`);
+      // In the order the price reaches them along the bar (time priority among equals), as ticks bring them.
+      due.sort();
+      for (let index = 0; index < due.count; index += 1) {
+        const record = due.record(index);
+        // A listener of an earlier fill may have cancelled it.
+        if (!isTerminal(record.status)) this.fillUpTo(slot, record, due.price(index), Math.max(bar.time, record.updatedAt));
+      }
+    } finally {
+      due.clear();
+    }
+    for (const record of batch)
       if (record.orderType === 'AO' && !isTerminal(record.status))
         this.finish(slot, record, 'cancel', bar.time, 'auction over: unfilled quantity cancelled');
-    }
   }
 
   /** Fills as much of the order as the bar's remaining volume allows (and the fault plan leaves). */
@@ -224,4 +239,52 @@ function withEntry(history: readonly OrderHistoryEntry[], entry: OrderHistoryEnt
   for (let index = 0; index < length; index += 1) next[index] = history[index]!;
   next[length] = entry;
   return next;
+}
+
+/** Fills found on one bar: each order, its price, and how far along the bar's path the price reaches it. */
+class DueFills {
+  private readonly records: OrderRecord[] = [];
+  private readonly prices: Price[] = [];
+  private readonly reached: number[] = [];
+  /** Positions into the lists, in fill order. */
+  private readonly order: number[] = [];
+  count = 0;
+
+  add(record: OrderRecord, price: Price, reachedAt: number): void {
+    this.records.push(record);
+    this.prices.push(price);
+    this.reached.push(reachedAt);
+    this.order.push(this.count);
+    this.count += 1;
+  }
+
+  /** Stable: orders reached at the same point keep their time priority (an insertion sort: bars fill few). */
+  sort(): void {
+    const { order, reached } = this;
+    for (let index = 1; index < this.count; index += 1) {
+      const moving = order[index]!;
+      let at = index - 1;
+      while (at >= 0 && reached[order[at]!]! > reached[moving]!) {
+        order[at + 1] = order[at]!;
+        at -= 1;
+      }
+      order[at + 1] = moving;
+    }
+  }
+
+  record(index: number): OrderRecord {
+    return this.records[this.order[index]!]!;
+  }
+
+  price(index: number): Price {
+    return this.prices[this.order[index]!]!;
+  }
+
+  clear(): void {
+    this.records.length = 0;
+    this.prices.length = 0;
+    this.reached.length = 0;
+    this.order.length = 0;
+    this.count = 0;
+  }
 }

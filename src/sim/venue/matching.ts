@@ -40,6 +40,11 @@ function gapPrice(bar: Bar): number {
 const HUNDRED = Fixed.of(100);
 
 export class Matcher {
+  /**
+   * How far along the bar's path (open → first extreme → second extreme → close, in price travelled) the
+   * last fill fillPrice found happens: fills of one bar go out in this order, as ticks would bring them.
+   */
+  reachedAt = 0;
   private readonly up: Fixed;
   private readonly down: Fixed;
   private readonly slipping: boolean;
@@ -68,8 +73,10 @@ export class Matcher {
    */
   fillPrice(record: OrderRecord, bar: Bar): Price | undefined {
     const buy = record.side === 'Buy';
+    this.reachedAt = 0;
     switch (record.orderType) {
       case 'MO':
+        if (this.fillModel === 'close') this.reachedAt = Number.POSITIVE_INFINITY;
         return this.slipped(this.fillModel === 'close' ? bar.close : gapPrice(bar), buy);
       case 'AO':
         return this.slipped(gapPrice(bar), buy);
@@ -84,10 +91,14 @@ export class Matcher {
     const limit = record.limit;
     if (buy) {
       if (bar.low > limit) return undefined;
-      return bar.open <= limit ? minOf(this.slipped(gapPrice(bar), true), record.price!) : record.price;
+      if (bar.open <= limit) return minOf(this.slipped(gapPrice(bar), true), record.price!);
+      this.reachedAt = this.distanceTo(limit, bar, 0);
+      return record.price;
     }
     if (bar.high < limit) return undefined;
-    return bar.open >= limit ? maxOf(this.slipped(gapPrice(bar), false), record.price!) : record.price;
+    if (bar.open >= limit) return maxOf(this.slipped(gapPrice(bar), false), record.price!);
+    this.reachedAt = this.distanceTo(limit, bar, 0);
+    return record.price;
   }
 
   private tryTrigger(record: OrderRecord, bar: Bar, buy: boolean): Price | undefined {
@@ -107,6 +118,8 @@ export class Matcher {
     if (trailing) settleTrailingPrices(record, buy);
     const atOpen = segment === 0;
     const reached = atOpen ? gapPrice(bar) : record.trigger;
+    const triggeredAt = atOpen ? 0 : this.distanceTo(record.trigger, bar, 0);
+    this.reachedAt = triggeredAt;
     if (record.orderType === 'MIT') return this.slipped(atOpen ? reached : record.triggerPrice!, buy);
     // A limit order from the trigger point on: it sees the rest of the path (none after a straight move's end).
     const limit = record.limit;
@@ -114,11 +127,34 @@ export class Matcher {
     if (buy) {
       const lowest = ended ? reached : Math.min(reached, segment <= 1 ? Math.min(first, second) : second);
       if (lowest > limit) return undefined;
-      return reached <= limit ? (atOpen ? Price.of(reached) : record.triggerPrice!) : record.price;
+      if (reached <= limit) return atOpen ? Price.of(reached) : record.triggerPrice!;
+      this.reachedAt = this.distanceTo(limit, bar, triggeredAt);
+      return record.price;
     }
     const highest = ended ? reached : Math.max(reached, segment <= 1 ? Math.max(first, second) : second);
     if (highest < limit) return undefined;
-    return reached >= limit ? (atOpen ? Price.of(reached) : record.triggerPrice!) : record.price;
+    if (reached >= limit) return atOpen ? Price.of(reached) : record.triggerPrice!;
+    this.reachedAt = this.distanceTo(limit, bar, triggeredAt);
+    return record.price;
+  }
+
+  /** Price travelled along the bar's path until it first reaches `level` at or after `from`; the path's end if never. */
+  private distanceTo(level: number, bar: Bar, from: number): number {
+    const highFirst = this.highFirst(bar);
+    const first = highFirst ? bar.high : bar.low;
+    const second = highFirst ? bar.low : bar.high;
+    let start = 0;
+    let at = bar.open;
+    for (let leg = 0; leg < 3; leg += 1) {
+      const to = leg === 0 ? first : leg === 1 ? second : bar.close;
+      if (level >= Math.min(at, to) && level <= Math.max(at, to)) {
+        const reached = start + Math.abs(level - at);
+        if (reached >= from) return reached;
+      }
+      start += Math.abs(to - at);
+      at = to;
+    }
+    return start;
   }
 
   private highFirst(bar: Bar): boolean {

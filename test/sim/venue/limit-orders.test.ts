@@ -18,6 +18,23 @@ describe('limit orders', () => {
     expect(fill!.updatedAt).toBe(dayTime(HK, '2024-01-04'));
   });
 
+  it('fills the orders of one bar in the order its path reaches them, time priority among equals', () => {
+    const sim = new Harness().bar(D1);
+    // Opening at 10.5, nearer its high: the path goes 10.5 → 11 → 9 → 10, and meets 10.4 before 9.5.
+    const deeper = sim.venue.submit(order(HK, 'Buy', 100, { price: p(9.5), timeInForce: 'GTC' }));
+    const shallower = sim.venue.submit(order(HK, 'Buy', 100, { price: p(10.4), timeInForce: 'GTC' }));
+    const alsoShallower = sim.venue.submit(order(HK, 'Buy', 100, { price: p(10.4), timeInForce: 'GTC' }));
+
+    sim.bar(dayBar(HK, '2024-01-03', 10.5, 11, 9, 10));
+
+    const fills = sim.updates.filter((update) => update.lastShare !== undefined);
+    expect(fills.map((fill) => [fill.orderId, fill.lastPrice!.toFixed()])).toEqual([
+      [shallower.orderId, '10.4'],
+      [alsoShallower.orderId, '10.4'],
+      [deeper.orderId, '9.5'],
+    ]);
+  });
+
   it('fills at the open when the bar opens through the limit (the better price)', () => {
     const sim = new Harness().bar(D1);
     const placed = sim.venue.submit(order(HK, 'Buy', 100, { price: p(10.2) }));
