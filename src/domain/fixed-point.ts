@@ -380,11 +380,6 @@ export abstract class FixedPoint {
     return precision === this.precision ? this : this.make(scaleRaw(this.raw, precision - this.precision), precision);
   }
 
-  /** The fewest places that hold the value (its precision without trailing zeros): the same for 168 and 168.00. */
-  significantPrecision(): number {
-    return significantPrecision(this.raw, this.precision);
-  }
-
   /** The same value without trailing zeros after the point (the fewest places that hold it). */
   normalized(): this {
     const places = significantPrecision(this.raw, this.precision);

@@ -81,14 +81,13 @@ export function applyFill(position: Position, change: PositionChange): Position 
   const closing = change.quantity.lt(size) ? change.quantity : size;
   const proceeds = Money.notional(closing, change.price, currency);
   // The closed part's share of the cost (all of it on a full close: no division), rounded EXTRA_PLACES
-  // beyond the fill's own value (its value's places, not its text's: a fill at 168 and one at 168.00 close
-  // alike); places counted from the cost would grow with every partial close.
+  // beyond the fill's own value: places counted from the cost would grow with every partial close.
   const released =
     closing === size
       ? position.cost
       : position.cost
           .times(closing)
-          .dividedBy(size, proceeds.significantPrecision() + EXTRA_PLACES)
+          .dividedBy(size, proceeds.precision + EXTRA_PLACES)
           .normalized();
   // A long sells at the price and gives up its cost; a short buys back at the price (both signed).
   const realized = selling ? proceeds.minus(released) : released.negated().minus(proceeds);

@@ -19,8 +19,7 @@ export class Price extends FixedPoint {
    * than the prices in `total` have, rounded half-even there otherwise; trailing zeros dropped.
    */
   static average(total: FixedPoint, quantity: FixedPoint): Price {
-    // Places counted from the values, not their texts: 1680 and 1680.00 average alike.
-    const places = Math.max(0, total.significantPrecision() - quantity.significantPrecision()) + EXTRA_PLACES;
+    const places = Math.max(0, total.precision - quantity.precision) + EXTRA_PLACES;
     return new Price(total.raw, total.precision).dividedBy(quantity, places).normalized();
   }
 

@@ -153,7 +153,10 @@ export class Engine {
     return Math.max(0, slot.volume * this.participation - slot.consumed);
   }
 
-  private fill(slot: SymbolSlot, record: OrderRecord, quantity: Quantity, price: Price, time: number): void {
+  private fill(slot: SymbolSlot, record: OrderRecord, quantity: Quantity, at: Price, time: number): void {
+    // Without trailing zeros (a limit of 168.00 fills at 168), as a report's text carries it: the places a
+    // price has decide where a position's cost shares and averages round, in this process and in a client's.
+    const price = at.normalized();
     const side = record.side;
     const ledger = slot.ledger;
     const value = Money.notional(quantity, price, ledger.currency);

@@ -35,6 +35,17 @@ describe('limit orders', () => {
     ]);
   });
 
+  it("fills at a limit written with trailing zeros at the price a report's text carries (10.20 fills at 10.2)", () => {
+    const sim = new Harness().bar(D1);
+    sim.venue.submit(order(HK, 'Buy', 100, { price: p('10.20'), timeInForce: 'GTC' }));
+
+    sim.bar(dayBar(HK, '2024-01-03', 10.4, 10.5, 10, 10.1));
+
+    // The places a fill price has decide where positions round: here and in a client reading the report alike.
+    const [fill] = sim.venue.executions();
+    expect([fill!.price.toString(), fill!.price.precision]).toEqual(['10.2', 1]);
+  });
+
   it('fills at the open when the bar opens through the limit (the better price)', () => {
     const sim = new Harness().bar(D1);
     const placed = sim.venue.submit(order(HK, 'Buy', 100, { price: p(10.2) }));

@@ -25,7 +25,7 @@ describe('order updates', () => {
     expect(sim.updates.every((update) => update.remark === 'cid-42' && update.accountNo === 'ACC1' && update.stockName === 'TENCENT')).toBe(
       true,
     );
-    expect(sim.updates[2]!.executedPrice!.toFixed()).toBe('10.63333333');
+    expect(sim.updates[2]!.executedPrice!.toFixed()).toBe('10.633333333');
     expect(sim.updates[2]!.lastDone!.toFixed()).toBe('10.7');
 
     const detail = sim.venue.order(placed.orderId);
