@@ -74,6 +74,7 @@ export class StrategyHost {
         cancel: context.cancel,
         denials: context.denials,
         positions: context.positions,
+        clock: context.clock,
         addingOrderWorks: (symbol, direction) =>
           this.executor.tracker.open(this.name, symbol).some((record) => (record.side === 'Buy') === (direction === 1)),
       };

@@ -40,7 +40,7 @@ export interface ExitOptions {
 }
 
 /** What the exits read and send through: the strategy's context, and its working orders. */
-export interface ExitContext extends Pick<StrategyContext<unknown>, 'close' | 'cancel' | 'denials'> {
+export interface ExitContext extends Pick<StrategyContext<unknown>, 'close' | 'cancel' | 'denials' | 'clock'> {
   readonly positions: Pick<PositionsView, 'get'>;
   /** Whether the strategy has a working order in `symbol` that adds to a position of sign `direction`. */
   addingOrderWorks(symbol: SecuritySymbol, direction: 1 | -1): boolean;
@@ -51,6 +51,12 @@ interface Armed {
   direction: 1 | -1 | undefined;
   best: number;
   fired: ExitTag | undefined;
+  /**
+   * When they were armed while the symbol's bars were already watched (else NaN): the close of the bar the
+   * entry was decided on, which then reaches the exits too. Its range came before the entry filled, even
+   * when that is at its close (--fill close), so it is not checked.
+   */
+  readonly armedAt: number;
   /** The entry that armed them (none when restored) and the exits it replaced: a denied entry changes nothing. */
   readonly entry: OrderIntent | undefined;
   readonly replaced: Armed | undefined;
@@ -103,6 +109,7 @@ export function withExits(
     const onBar = (symbol: SecuritySymbol, bar: Candle): void => {
       const arm = armed.get(symbol);
       if (arm === undefined) return;
+      const armedOnThisBar = ctx.clock.now() <= arm.armedAt;
       const position = ctx.positions.get(symbol);
       if (position === undefined || position.quantity.isZero()) {
         // Not yet open: the entry has not filled; once open, flat means closed.
@@ -115,6 +122,7 @@ export function withExits(
         arm.direction = direction;
         arm.best = averageCost;
         keeper?.kept(symbol, arm);
+        if (armedOnThisBar) return;
       } else if (arm.direction !== direction) {
         // Long to short (or back) in one order: the protected position is gone; the new one has no exits.
         drop(symbol, 'the position reversed');
@@ -152,14 +160,23 @@ export function withExits(
       );
     };
     // Armed before the strategy is subscribed (it may complete at once, or re-arm a symbol), watched after.
-    for (const [symbol, held] of options.restored ?? []) armed.set(symbol, { ...held, entry: undefined, replaced: undefined });
+    for (const [symbol, held] of options.restored ?? [])
+      armed.set(symbol, { ...held, armedAt: Number.NaN, entry: undefined, replaced: undefined });
     const source = intents.subscribe({
       next(intent) {
         if ((intent.kind === 'order' || intent.kind === 'target') && intent.exits !== undefined) {
           const current = armed.get(intent.symbol);
           // One level back: a chain would keep every earlier entry's exits alive for the rest of the run.
           const replaced = current === undefined ? undefined : { ...current, entry: undefined, replaced: undefined };
-          const arm: Armed = { exits: intent.exits, direction: undefined, best: Number.NaN, fired: undefined, entry: intent, replaced };
+          const arm: Armed = {
+            exits: intent.exits,
+            direction: undefined,
+            best: Number.NaN,
+            fired: undefined,
+            armedAt: watching.has(intent.symbol) ? ctx.clock.now() : Number.NaN,
+            entry: intent,
+            replaced,
+          };
           denials ??= ctx.denials.subscribe((denial) => onDenied(denial.intent));
           armed.set(intent.symbol, arm);
           // Kept before the entry goes out: a crash in between leaves exits that a restart drops, never an

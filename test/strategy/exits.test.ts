@@ -6,6 +6,7 @@ import { Fixed, Price, Quantity, positionAt, type OrderIntent, type Position } f
 import { exitReached } from '../../src/strategy/exit-levels.js';
 import { withExits, type ExitKeeper, type HeldExits } from '../../src/strategy/exits.js';
 import { createIntentHelpers } from '../../src/strategy/intents.js';
+import { VirtualClock } from '../../src/clock/virtual-clock.js';
 import { AAPL, backtest, dayBar, scripted } from '../support/backtest/scripted.js';
 
 /** Daily bars from (open, high, low, close) rows, one trading day apart. */
@@ -34,7 +35,10 @@ function exitsHarness(intents: Observable<OrderIntent>, restored?: ReadonlyMap<t
   };
   const out: OrderIntent[] = [];
   let completed = false;
+  // Each bar closes a day after the one before (entries come in between, at the last bar's close).
+  const clock = new VirtualClock(0);
   const context = {
+    clock,
     close: helpers.close,
     cancel: helpers.cancel,
     denials: NEVER,
@@ -52,7 +56,10 @@ function exitsHarness(intents: Observable<OrderIntent>, restored?: ReadonlyMap<t
     completed: () => completed,
     hold: (quantity: number, cost: number) => (state.position = positionAt(AAPL, Quantity.of(quantity), Price.of(cost))),
     entryWorks: (works: boolean) => (state.entryWorks = works),
-    bar: (high: number, low: number) => bars.next(dayBar(AAPL, '2024-01-03', low, high, low, high)),
+    bar: (high: number, low: number) => {
+      clock.advanceBy(86_400_000);
+      bars.next(dayBar(AAPL, '2024-01-03', low, high, low, high));
+    },
   };
 }
 
@@ -70,6 +77,27 @@ describe('exits attached to an entry', () => {
     const run = await backtest([data], [strategy]);
 
     expect(fillsOf(run)).toEqual(['Buy 100 @ 10 entry', 'Sell 100 @ 9.3 stop-loss']);
+  });
+
+  it('with --fill close, does not check an entry against the range of the bar it filled at the close of (that range came first)', async () => {
+    const data = bars([
+      [10, 10.2, 9.9, 10], // first entry, filled at this close (10): exits armed and watching
+      [10, 10.3, 9.9, 10.1], // the strategy closes it itself at 10.1
+      [10.1, 12, 9, 10], // re-entry filled at this close, 10: the bar's 12 and 9 came before it
+      [10, 10.4, 9.8, 10.2], // neither the take-profit at 11 nor the stop at 9.5 is reached
+      [10.2, 11.2, 10.1, 11], // take-profit reached: closed at this close
+      [11, 11.5, 10.8, 11.2],
+    ]);
+    const exits = { stopLoss: { percent: 0.05 }, takeProfit: { percent: 0.1 } };
+    const strategy = scripted([AAPL], {
+      0: (ctx) => ctx.buy(100, { tag: 'entry', exits }),
+      1: (ctx) => ctx.close({ tag: 'own' }),
+      2: (ctx) => ctx.buy(100, { tag: 'entry', exits }),
+    });
+
+    const run = await backtest([data], [strategy], { venue: { fillModel: 'close' } });
+
+    expect(fillsOf(run)).toEqual(['Buy 100 @ 10 entry', 'Sell 100 @ 10.1 own', 'Buy 100 @ 10 entry', 'Sell 100 @ 11 take-profit']);
   });
 
   it('takes profit at an amount above the average cost, and trails the highest high by a percentage', async () => {
