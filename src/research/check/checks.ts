@@ -153,6 +153,7 @@ export async function checkWarmUp(input: CheckInput): Promise<CheckResult> {
   // A warm-up counts bars of the strategy's period; history is cut in data bars, `scale` of them to each.
   const scale = dataBarsPerBar(input.data, input.strategy.period);
   const unit = scale === 1 ? 'bars' : `${input.strategy.period} bars`;
+  const dataBars = scale === 1 ? 'bars' : `${input.data.period} bars`;
   // Ten times as many, or as many as short data allows (leaving 50 data bars to run on).
   const longerData = Math.min(Math.ceil((10 * warmup + 10) * scale), times.length - 50);
   const longer = Math.floor(longerData / scale);
@@ -161,14 +162,13 @@ export async function checkWarmUp(input: CheckInput): Promise<CheckResult> {
       check: 'warm-up',
       passed: true,
       skipped: true,
-      detail: `${times.length} ${scale === 1 ? 'bars' : `${input.data.period} bars`} leave no room for runs after a warm-up longer than the declared ${warmup} ${unit}`,
+      detail: `${times.length} ${dataBars} leave no room for runs after a warm-up longer than the declared ${warmup} ${unit}`,
     };
   const span = Math.max(2 * longerData, 100);
   const room = times.length - longerData;
   const starts = [
     ...new Set(Array.from({ length: WARM_UP_STARTS }, (_, index) => longerData + Math.floor((index * room) / WARM_UP_STARTS))),
   ];
-  const dataBars = scale === 1 ? 'bars' : `${input.data.period} bars`;
   let compared = 0;
   for (const start of starts) {
     const end = times[start + span] ?? Number.POSITIVE_INFINITY;

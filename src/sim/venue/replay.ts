@@ -7,8 +7,8 @@
 // Each bar becomes four ticks: open → first extreme → second extreme → close, the extremes in the order the
 // venue's intrabar path takes them (by default, for the replay alone, low first for a rising bar and high
 // first for a falling one), so re-aggregating a bar's ticks gives back the bar exactly and orders fill on
-// them as a backtest fills them on the bar. Tick times
-// lie inside the bar's period; a day (or longer) bar's ticks lie inside the market's regular sessions.
+// them as a backtest fills them on the bar. Tick times lie inside the bar's period; a day (or longer) bar's
+// ticks lie inside the market's regular sessions.
 import type { Candle } from '../../domain/candle.js';
 import type { Clock, TimerHandle } from '../../domain/clock.js';
 import { periodMinutes } from '../../domain/period.js';
