@@ -148,8 +148,7 @@ export class SeriesWalk {
     const { venue, currency, progress } = this.parts;
     const point = this.point;
     point.time = this.time;
-    point.equity = venue.equityEstimate(currency);
-    point.exposed = venue.holdsPositions();
+    venue.markEquity(point, currency);
     this.recorder.record(point);
     this.time = Number.NaN;
     if (this.done >= this.nextProgress) {

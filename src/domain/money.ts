@@ -6,8 +6,8 @@ import type { Quantity } from './quantity.js';
 
 export class Money extends FixedPoint {
   declare private readonly kind: 'money';
-  /** ISO 4217 code, e.g. "USD". */
-  readonly currency: string;
+  /** ISO 4217 code, e.g. "USD". Declared and assigned, as FixedPoint's fields are. */
+  declare readonly currency: string;
 
   private constructor(raw: Raw, precision: number, currency: string) {
     super(raw, precision);

@@ -496,6 +496,16 @@ export class Venue {
     return ledger === undefined ? 0 : ledger.cashFloat + ledger.holdingsFloat;
   }
 
+  /**
+   * equityEstimate and holdsPositions written into `into`, for a caller asking on every bar time: a float
+   * field set here, where a returned float would be a new heap number per call the compiler does not inline.
+   */
+  markEquity(into: { equity: number; exposed: boolean }, currency: string = this.baseCurrency): void {
+    const ledger = this.book.ledgers.get(currency);
+    into.equity = ledger === undefined ? 0 : ledger.cashFloat + ledger.holdingsFloat;
+    into.exposed = this.holdsPositions();
+  }
+
   /** Whether any position is open (in any currency). */
   holdsPositions(): boolean {
     const ledgers = this.book.ledgerList;

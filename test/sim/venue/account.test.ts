@@ -191,6 +191,23 @@ describe('cash, positions and multi-currency', () => {
     expect(sim.venue.markPrice(HK)).toBe(9.83);
     expect(sim.venue.executions()[0]!.time).toBe(dayTime(HK, '2024-01-03'));
   });
+
+  it('marks the equity estimate and whether positions are held into a point, as a backtest reads them per bar time', () => {
+    const sim = new Harness({ cash: { HKD: '5000' } }).bar(D1);
+    const point = { equity: Number.NaN, exposed: true };
+    sim.venue.markEquity(point, 'HKD');
+    expect(point).toEqual({ equity: 5000, exposed: false });
+
+    sim.venue.submit(order(HK, 'Buy', 100));
+    sim.bar(dayBar(HK, '2024-01-03', 10, 12, 9, 11.5));
+    sim.venue.markEquity(point, 'HKD');
+    expect(point.exposed).toBe(true);
+    expect(point.equity).toBe(sim.venue.equityEstimate('HKD'));
+    expect(point.equity).toBeCloseTo(sim.venue.accountBalance('HKD')[0]!.netAssets.toNumber(), 6);
+
+    sim.venue.markEquity(point, 'USD');
+    expect(point).toEqual({ equity: 0, exposed: true });
+  });
 });
 
 describe('amounts beyond 2^53 of their smallest unit', () => {
