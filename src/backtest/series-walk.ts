@@ -15,6 +15,7 @@ import type { CandleColumns } from '../feeds/history/candle-columns.js';
 import type { BarFeed } from './bar-feed.js';
 import type { Bar } from '../sim/venue/matching.js';
 import type { BarInput, Venue } from '../sim/venue/venue.js';
+import { equityOf, type EquityLedger } from '../sim/venue/book.js';
 import type { SymbolBarCloses } from './bar-close.js';
 import type { EquityCurve } from './result.js';
 import { createEquityRecorder, type EquityPoint, type EquityRecorder } from './metrics/equity-recorder.js';
@@ -51,10 +52,13 @@ export class SeriesWalk {
   private readonly point: EquityPoint = { time: 0, equity: 0, exposed: false };
   /** The bar the venue is given, refilled from the columns for each bar (the venue keeps no reference). */
   private readonly bar: { -readonly [Field in keyof Bar]: Bar[Field] } = { time: 0, open: 0, high: 0, low: 0, close: 0, volume: 0 };
+  /** The venue's ledgers, read for the equity of each bar time. */
+  private readonly ledgers: readonly EquityLedger[];
 
   constructor(private readonly parts: SeriesWalkParts) {
     this.cursors = new Int32Array(parts.series.length);
     this.starts = new Int32Array(parts.series.length);
+    this.ledgers = parts.venue.ledgers;
     this.total = parts.series.reduce((sum, columns) => sum + columns.length, 0);
     this.nextProgress = parts.progress?.every ?? Number.POSITIVE_INFINITY;
     this.recorder = createEquityRecorder(Math.ceil(this.total / Math.max(1, parts.series.length)) + 16);
@@ -145,10 +149,10 @@ export class SeriesWalk {
   }
 
   private finishBarTime(): void {
-    const { venue, currency, progress } = this.parts;
+    const { currency, progress } = this.parts;
     const point = this.point;
     point.time = this.time;
-    venue.markEquity(point, currency);
+    equityOf(this.ledgers, currency, point);
     this.recorder.record(point);
     this.time = Number.NaN;
     if (this.done >= this.nextProgress) {

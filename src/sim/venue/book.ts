@@ -75,6 +75,31 @@ export interface SymbolSlot {
   unitPlaces: number;
 }
 
+/** What a ledger shows of the equity estimate: cash and positions at their marks, as floats. */
+export interface EquityLedger {
+  readonly currency: string;
+  readonly cashFloat: number;
+  readonly holdingsFloat: number;
+  readonly held: { readonly length: number };
+}
+
+/**
+ * The equity estimate in `currency` (0 without a ledger in it) and whether any ledger holds positions,
+ * written into `into`: a float field set, where a returned float is a new heap number per call the compiler
+ * does not inline.
+ */
+export function equityOf(ledgers: readonly EquityLedger[], currency: string, into: { equity: number; exposed: boolean }): void {
+  let equity = 0;
+  let exposed = false;
+  for (let index = 0; index < ledgers.length; index += 1) {
+    const ledger = ledgers[index]!;
+    if (ledger.currency === currency) equity = ledger.cashFloat + ledger.holdingsFloat;
+    if (ledger.held.length > 0) exposed = true;
+  }
+  into.equity = equity;
+  into.exposed = exposed;
+}
+
 /** Sets the mirrors of a slot's position quantity (its float and its raw units). */
 export function holdQuantity(slot: SymbolSlot, quantity: Quantity): void {
   slot.quantity = quantity.toNumber();

@@ -17,7 +17,7 @@ import type { SecuritySymbol } from '../../domain/symbol.js';
 import { startOfLocalDay } from '../../domain/time-zone.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
 import { Accounts, type Reservation } from './accounts.js';
-import { Book, markOf, type SymbolSlot } from './book.js';
+import { Book, markOf, type EquityLedger, type SymbolSlot } from './book.js';
 import { carryFlow, cashFlowsOfFill, type CarryEvent, type CashFlow } from './cash-flows.js';
 import { Engine } from './engine.js';
 import { VenueError } from './errors.js';
@@ -497,20 +497,11 @@ export class Venue {
   }
 
   /**
-   * equityEstimate and holdsPositions written into `into`, for a caller asking on every bar time: a float
-   * field set here, where a returned float would be a new heap number per call the compiler does not inline.
+   * The cash ledgers (one per currency, in a list that grows as currencies appear), for a caller reading the
+   * equity estimate on every bar time: floats read in place, without a call per read (see equityOf).
    */
-  markEquity(into: { equity: number; exposed: boolean }, currency: string = this.baseCurrency): void {
-    const ledger = this.book.ledgers.get(currency);
-    into.equity = ledger === undefined ? 0 : ledger.cashFloat + ledger.holdingsFloat;
-    into.exposed = this.holdsPositions();
-  }
-
-  /** Whether any position is open (in any currency). */
-  holdsPositions(): boolean {
-    const ledgers = this.book.ledgerList;
-    for (let index = 0; index < ledgers.length; index += 1) if (ledgers[index]!.held.length > 0) return true;
-    return false;
+  get ledgers(): readonly EquityLedger[] {
+    return this.book.ledgerList;
   }
 
   /** Signed position quantity as a float (0 when flat or unknown). */

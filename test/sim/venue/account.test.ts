@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { p, q, dayBar, dayTime, Harness, HK, order, US } from './fixtures.js';
+import { equityOf } from '../../../src/sim/venue/book.js';
 
 const D1 = dayBar(HK, '2024-01-02', 10, 11, 9, 10);
 const AT_10 = (date: string) => dayBar(HK, date, 10, 10, 10, 10);
@@ -192,20 +193,23 @@ describe('cash, positions and multi-currency', () => {
     expect(sim.venue.executions()[0]!.time).toBe(dayTime(HK, '2024-01-03'));
   });
 
-  it('marks the equity estimate and whether positions are held into a point, as a backtest reads them per bar time', () => {
+  it('shows the equity estimate and whether positions are held through its ledgers, as a backtest reads them per bar time', () => {
     const sim = new Harness({ cash: { HKD: '5000' } }).bar(D1);
+    const ledgers = sim.venue.ledgers;
     const point = { equity: Number.NaN, exposed: true };
-    sim.venue.markEquity(point, 'HKD');
+    equityOf(ledgers, 'HKD', point);
     expect(point).toEqual({ equity: 5000, exposed: false });
 
     sim.venue.submit(order(HK, 'Buy', 100));
     sim.bar(dayBar(HK, '2024-01-03', 10, 12, 9, 11.5));
-    sim.venue.markEquity(point, 'HKD');
+    // The same list, read again: it follows the venue.
+    equityOf(ledgers, 'HKD', point);
     expect(point.exposed).toBe(true);
     expect(point.equity).toBe(sim.venue.equityEstimate('HKD'));
     expect(point.equity).toBeCloseTo(sim.venue.accountBalance('HKD')[0]!.netAssets.toNumber(), 6);
 
-    sim.venue.markEquity(point, 'USD');
+    // No ledger in USD: no equity there, but the HKD position still counts as exposure.
+    equityOf(ledgers, 'USD', point);
     expect(point).toEqual({ equity: 0, exposed: true });
   });
 });
