@@ -17,6 +17,27 @@ describe('VirtualClock', () => {
     expect(clock.now()).toBe(1250);
   });
 
+  it('never moves back, with timers armed, cancelled or none', () => {
+    const clock = new VirtualClock(1000);
+    clock.advanceTo(900);
+    expect(clock.now()).toBe(1000);
+    clock.advanceTo(1500);
+    expect(clock.now()).toBe(1500);
+
+    const fired: number[] = [];
+    const cancelled = clock.setTimeout(() => fired.push(-1), 100);
+    clock.setTimeout(() => fired.push(clock.now()), 300);
+    cancelled.cancel();
+    clock.advanceTo(1400);
+    expect(clock.now()).toBe(1500);
+    clock.advanceTo(2000);
+    expect(fired).toEqual([1800]);
+    expect(clock.now()).toBe(2000);
+    expect(clock.pendingTimers).toBe(0);
+    clock.advanceTo(1999);
+    expect(clock.now()).toBe(2000);
+  });
+
   it('repeats intervals until cancelled', () => {
     const clock = new VirtualClock();
     let ticks = 0;
