@@ -83,11 +83,7 @@ export interface EquityLedger {
   readonly held: { readonly length: number };
 }
 
-/**
- * The equity estimate in `currency` (0 without a ledger in it) and whether any ledger holds positions,
- * written into `into`: a float field set, where a returned float is a new heap number per call the compiler
- * does not inline.
- */
+/** The equity estimate in `currency` (0 without a ledger in it) and whether any ledger holds positions, into `into`. */
 export function equityOf(ledgers: readonly EquityLedger[], currency: string, into: { equity: number; exposed: boolean }): void {
   let equity = 0;
   let exposed = false;

@@ -496,10 +496,7 @@ export class Venue {
     return ledger === undefined ? 0 : ledger.cashFloat + ledger.holdingsFloat;
   }
 
-  /**
-   * The cash ledgers (one per currency, in a list that grows as currencies appear), for a caller reading the
-   * equity estimate on every bar time: floats read in place, without a call per read (see equityOf).
-   */
+  /** The cash ledgers (one per currency; the list grows as currencies appear), for equityOf on every bar time. */
   get ledgers(): readonly EquityLedger[] {
     return this.book.ledgerList;
   }
