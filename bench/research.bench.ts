@@ -43,6 +43,8 @@ const TRIALS = Number(process.env['BENCH_TRIALS'] ?? 1200);
 const PAIRS = Number(process.env['BENCH_PAIRS'] ?? 5);
 /** Pairs of the runs timed after STEADY_WARM_UP_PER_THREAD trials a thread (each pair takes ~15 s). */
 const STEADY_PAIRS = 3;
+/** Rounds of the queue's overhead (local then queued, or the other way): single rounds here vary by ±1.5 ms. */
+const QUEUE_ROUNDS = 5;
 /** Trials each thread runs before a throughput run is timed: threads started, the trial loop's code optimised. */
 const WARM_UP_PER_THREAD = 100;
 /**
@@ -171,16 +173,18 @@ async function queueOverhead(data: BacktestData, settings: TrialSettings, path: 
     await timed(queue, plan(settings, 20, 30_500));
     await timed(pool, plan(settings, 20, 30_500));
     const overheads: string[] = [];
-    for (let round = 0; round < 3; round += 1) {
+    const perTrial: number[] = [];
+    for (let round = 0; round < QUEUE_ROUNDS; round += 1) {
       const trials = plan(settings, count, 31_000 + round * count);
-      const local = await timed(pool, trials);
-      const queued = await timed(queue, trials);
+      // Each round in the other order than the one before, as the throughput pairs.
+      const [local, queued] = await inTurn(round, (which) => timed(which === 1 ? pool : queue, trials));
+      perTrial.push((queued - local) / count);
       overheads.push(
         `${((queued - local) / count).toFixed(2)} ms (local ${(local / count).toFixed(2)}, queued ${(queued / count).toFixed(2)} ms/trial)`,
       );
     }
     console.log(
-      `queue overhead per trial, 1 worker thread each side, ${count} trials, local and queued interleaved: ${overheads.join('; ')}`,
+      `queue overhead per trial, 1 worker thread each side, ${count} trials, local and queued interleaved: ${overheads.join('; ')}; median ${median(perTrial).toFixed(2)} ms`,
     );
   } finally {
     await queue.close();

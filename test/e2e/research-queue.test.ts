@@ -18,7 +18,8 @@ import { optimize, planTrials } from '../../src/research/optimize.js';
 import { rankedOutcomes } from '../../src/research/ranking.js';
 import { parseParamSpace } from '../../src/research/param-space.js';
 import { QUEUE_NAME, queueConnection } from '../../src/research/queue/connection.js';
-import type { TrialJob } from '../../src/research/queue/job.js';
+import type { TrialJob, TrialJobResult } from '../../src/research/queue/job.js';
+import { PROBE_TRIALS } from '../../src/research/queue/job-size.js';
 import { createQueueExecutor } from '../../src/research/queue/submitter.js';
 import type { TrialOutcome, TrialSettings } from '../../src/research/trial.js';
 import smaCrossover from '../../strategies/sma-crossover.js';
@@ -150,6 +151,49 @@ describe('a run submitted with no worker listening', () => {
   }, 240_000);
 });
 
+describe('a job whose completed event never reached the submitter', () => {
+  it('is read back from Redis once no result has come for a while, and the run ends with the local results', async () => {
+    const { data, csv, settings, plan, rules, here, expected } = await setUp();
+    const executor = await createQueueExecutor({
+      url: redis!.url,
+      settings,
+      dataHash: dataHash(data),
+      dataPath: relative(ROOT, csv),
+      stallMs: 300,
+    });
+    const queue = new Queue<TrialJob, TrialJobResult>(QUEUE_NAME, { connection: queueConnection(redis!.url) });
+    const client = await queue.client;
+    // What BullMQ does to finish a job, without the event it adds to the stream.
+    client.defineCommand('finishQuietly', {
+      numberOfKeys: 3,
+      lua: `redis.call('LREM', KEYS[1], 0, ARGV[1]); redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1]);
+        redis.call('HSET', KEYS[3], 'returnvalue', ARGV[3], 'processedOn', ARGV[2], 'finishedOn', ARGV[2])`,
+    });
+    let worker: ReturnType<typeof startWorker> | undefined;
+    try {
+      const running = optimize({ plan, rules, executor });
+      // No worker: the first jobs wait. They are finished here as a worker would, but with no event, as if
+      // the stream had been trimmed before the submitter read it.
+      await expect.poll(() => queue.getWaitingCount(), { timeout: 20_000 }).toBe(PROBE_TRIALS);
+      for (const job of await queue.getWaiting()) {
+        const outcomes: TrialOutcome[] = [];
+        await here(settings).run(job.data.trials, (outcome) => outcomes.push(outcome), new AbortController().signal);
+        const now = Date.now();
+        const keys = [`bull:${QUEUE_NAME}:wait`, `bull:${QUEUE_NAME}:completed`, `bull:${QUEUE_NAME}:${job.id}`];
+        await client.runCommand('finishQuietly', [...keys, job.id!, now, JSON.stringify({ outcomes, ms: 1 })]);
+      }
+      // Only the results read back let the run size and queue the rest, which a worker then runs.
+      await expect.poll(() => queue.getWaitingCount(), { timeout: 20_000 }).toBeGreaterThan(0);
+      worker = startWorker(redis!.url);
+      expect([...(await running).outcomes]).toEqual([...expected.outcomes]);
+    } finally {
+      await queue.close();
+      await executor.close();
+      await worker?.stop();
+    }
+  }, 120_000);
+});
+
 describe('trials over the Redis queue, one after another', () => {
   it('keep apart the trials of another parameter space and of another window over the same data', async () => {
     const { data, submit, settings, rules, here } = await setUp();
@@ -184,9 +228,10 @@ describe('a run stopped before its trials ran', () => {
     const queue = new Queue(QUEUE_NAME, { connection: queueConnection(redis!.url) });
     const stop = new AbortController();
     try {
-      // No worker: every trial waits. Stopped once they are all on the queue.
+      // No worker: the first jobs wait (a trial each, until a job has told how long its trials take). Stopped
+      // once they are on the queue.
       const running = optimize({ plan, rules, executor, signal: stop.signal });
-      await expect.poll(() => queue.getWaitingCount(), { timeout: 20_000 }).toBe(plan.trials.length);
+      await expect.poll(() => queue.getWaitingCount(), { timeout: 20_000 }).toBe(PROBE_TRIALS);
       stop.abort();
       const result = await running;
       expect([result.interrupted, result.outcomes.length]).toEqual([true, 0]);
@@ -199,24 +244,32 @@ describe('a run stopped before its trials ran', () => {
 });
 
 describe('a grid bigger than the queue window', () => {
-  it('holds at most a window of unfinished trials in Redis and keeps only the newest finished ones; submitted again, runs just the others', async () => {
+  it('holds at most a window of unfinished trials in Redis, several to a job once a job told its time, and keeps only the newest finished ones; submitted again, runs just the others', async () => {
     const { data, settings, plan, rules, expected, here } = await setUp();
     const connection = queueConnection(redis!.url);
     const queue = new Queue(QUEUE_NAME, { connection });
-    // A worker of this test's own: before each trial it counts the queue's unfinished jobs, then runs the trial here.
+    // A worker of this test's own: before each job it counts the trials of the queue's unfinished jobs, then
+    // runs the job's trials here.
     const unfinished: number[] = [];
+    const sizes: number[] = [];
+    let ran = 0;
     const local = here(settings);
-    const worker = new Worker<TrialJob, TrialOutcome>(
+    const worker = new Worker<TrialJob, TrialJobResult>(
       QUEUE_NAME,
       async (job) => {
-        const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-        unfinished.push(Object.values(counts).reduce((sum, count) => sum + count, 0));
-        let outcome: TrialOutcome | undefined;
-        await local.run([job.data.trial], (result) => (outcome = result), new AbortController().signal);
-        return outcome!;
+        const jobs = await queue.getJobs(['waiting', 'active', 'delayed', 'prioritized']);
+        unfinished.push(jobs.reduce((sum, queued) => sum + (queued?.data.trials.length ?? 0), 0));
+        sizes.push(job.data.trials.length);
+        const start = performance.now();
+        const outcomes: TrialOutcome[] = [];
+        await local.run(job.data.trials, (result) => outcomes.push(result), new AbortController().signal);
+        ran += outcomes.length;
+        return { outcomes, ms: performance.now() - start };
       },
       { connection, concurrency: 2 },
     );
+    const keptTrials = async (): Promise<number> =>
+      (await queue.getJobs(['completed'])).reduce((sum, kept) => sum + (kept?.data.trials.length ?? 0), 0);
     const submit = () =>
       createQueueExecutor({ url: redis!.url, settings, dataHash: dataHash(data), dataPath: 'unused.csv', window: 8, keepFinished: 10 });
     try {
@@ -226,18 +279,24 @@ describe('a grid bigger than the queue window', () => {
       } finally {
         await first.close();
       }
-      expect(unfinished).toHaveLength(plan.trials.length);
+      expect(ran).toBe(plan.trials.length);
       expect(Math.max(...unfinished)).toBeLessThanOrEqual(8);
-      expect(await queue.getCompletedCount()).toBe(10);
-      // The ten kept are read back; the others run again.
-      unfinished.length = 0;
+      // A trial a job until the first jobs told their time (a window's worth of them), then several.
+      expect(sizes.slice(0, 8)).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+      expect(Math.max(...sizes)).toBeGreaterThan(1);
+      // Trimmed by jobs, each job keeping about ten trials' worth.
+      const kept = await keptTrials();
+      expect(kept).toBeGreaterThan(0);
+      expect(kept).toBeLessThanOrEqual(20);
+      // The trials kept are read back; the others run again.
+      ran = 0;
       const again = await submit();
       try {
         expect([...(await optimize({ plan, rules, executor: again })).outcomes]).toEqual([...expected.outcomes]);
       } finally {
         await again.close();
       }
-      expect(unfinished).toHaveLength(plan.trials.length - 10);
+      expect(ran).toBe(plan.trials.length - kept);
     } finally {
       await worker.close();
       await queue.close();
@@ -299,9 +358,9 @@ describe('a run stopped while its Redis is away', () => {
     const executor = await submit();
     const stop = new AbortController();
     const queue = new Queue(QUEUE_NAME, { connection: queueConnection(redis!.url) });
-    // No worker: the trials wait on the queue; then Redis goes away and the run is stopped.
+    // No worker: the first jobs wait on the queue; then Redis goes away and the run is stopped.
     const running = optimize({ plan, rules, executor, signal: stop.signal });
-    await expect.poll(() => queue.getWaitingCount(), { timeout: 20_000 }).toBe(plan.trials.length);
+    await expect.poll(() => queue.getWaitingCount(), { timeout: 20_000 }).toBe(PROBE_TRIALS);
     await queue.close();
     await redis!.stop();
     stop.abort();

@@ -1,7 +1,9 @@
-// A queued trial: what a `trader worker` needs to run it on its own machine (paths relative to its working
-// folder, the data's content hash to check what it loaded), and the id that keeps it from running twice.
+// A queued job: a batch of trials and what a `trader worker` needs to run them on its own machine (paths
+// relative to its working folder, the data's content hash to check what it loaded). Each trial has a key
+// naming what it runs, so a trial whose result Redis still holds is not run again, and a result is never
+// handed to another trial that merely has the same number in another plan or window.
 import { createHash } from 'node:crypto';
-import type { TrialSettings, TrialTask } from '../trial.js';
+import type { TrialOutcome, TrialSettings, TrialTask } from '../trial.js';
 
 export interface TrialJob {
   readonly run: string;
@@ -9,18 +11,33 @@ export interface TrialJob {
   readonly settings: TrialSettings;
   readonly dataPath: string;
   readonly dataHash: string;
-  readonly trial: TrialTask;
+  readonly trials: readonly TrialTask[];
+}
+
+/** What a job returns: its trials' outcomes in the job's order, and how long they took on the worker. */
+export interface TrialJobResult {
+  readonly outcomes: readonly TrialOutcome[];
+  readonly ms: number;
 }
 
 /**
- * One job id per (run, trial): adding it again is a no-op, so a trial is queued once. The trial is named by
- * what it runs (its parameters and its window), not by its place in a plan: another parameter space, or the
- * next walk-forward window, numbers different trials the same.
+ * One key per (run, trial), named by what the trial runs (its parameters and its window), not by its place in
+ * a plan: another parameter space, or the next walk-forward window, numbers different trials the same.
  */
-export function jobId(run: string, trial: TrialTask): string {
+export function trialKey(run: string, trial: TrialTask): string {
   const combo = Object.keys(trial.combo)
     .sort()
     .map((name) => [name, trial.combo[name]]);
   const what = JSON.stringify([combo, trial.range === undefined ? null : [trial.range.from, trial.range.to]]);
-  return `${run}-${createHash('sha256').update(what).digest('hex').slice(0, 24)}`;
+  return `${run}-${sha(what)}`;
+}
+
+/** The id of a job of these trials: adding it again is a no-op, so the same batch is queued once. */
+export function jobId(run: string, trials: readonly TrialTask[]): string {
+  if (trials.length === 1) return trialKey(run, trials[0]!);
+  return `${run}-${sha(trials.map((trial) => trialKey(run, trial)).join(' '))}`;
+}
+
+function sha(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 24);
 }

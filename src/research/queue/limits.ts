@@ -5,3 +5,10 @@ export const QUEUE_WINDOW = 4096;
 
 /** Finished trials Redis keeps (an hour) for a run submitted again. */
 export const KEPT_FINISHED = 10_000;
+
+/**
+ * Events Redis keeps in the queue's stream (BullMQ's default is 10,000, about four a job): a completed job's
+ * event carries its trials' results, several trials a job. One trimmed before the submitter read it is read
+ * back from its job (the submitter's stallMs).
+ */
+export const EVENTS_KEPT = 1_000;

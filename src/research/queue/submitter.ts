@@ -1,14 +1,15 @@
-// The queue executor: enqueues the trials as BullMQ jobs on Redis a window at a time, gathers the results
-// `trader worker`s return, and counts each trial once (a retried job's second result is dropped by the
-// optimizer). Redis holds at most a window of a run's unfinished trials and a bounded number of finished
-// ones, however big the grid.
+// The queue executor: enqueues the trials as BullMQ jobs on Redis a window at a time, several short trials to
+// a job (job-size.ts), gathers the results `trader worker`s return, and counts each trial once (a retried
+// job's second result is dropped by the optimizer). Redis holds at most a window of a run's unfinished trials
+// and a bounded number of finished ones, however big the grid.
 import { createHash } from 'node:crypto';
 import { Queue, QueueEvents } from 'bullmq';
 import type { TrialExecutor } from '../executor.js';
 import type { TrialOutcome, TrialSettings, TrialTask } from '../trial.js';
 import { QUEUE_NAME, queueConnection, whenConnected } from './connection.js';
-import { jobId, type TrialJob } from './job.js';
-import { KEPT_FINISHED, QUEUE_WINDOW } from './limits.js';
+import { jobId, trialKey, type TrialJob, type TrialJobResult } from './job.js';
+import { JobSizer, PROBE_TRIALS } from './job-size.js';
+import { EVENTS_KEPT, KEPT_FINISHED, QUEUE_WINDOW } from './limits.js';
 
 export interface QueueExecutorOptions {
   readonly url: string;
@@ -25,6 +26,11 @@ export interface QueueExecutorOptions {
   readonly window?: number;
   /** Finished trials Redis keeps, for an hour, for a run submitted again: at most this many (default KEPT_FINISHED). */
   readonly keepFinished?: number;
+  /**
+   * With jobs on the queue and no result for this long, the run reads its jobs back from Redis (default
+   * 10 s): a completed job whose event was trimmed from Redis's stream before it was read counts then.
+   */
+  readonly stallMs?: number;
   /** Told when no worker listens at the start, when one comes, when Redis is lost and when it is back (a line for the user). */
   readonly onNotice?: (message: string) => void;
 }
@@ -42,7 +48,7 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
   // until the run gives it up (refused at the start, or closed while Redis is away).
   let givenUp = false;
   const connection = { ...queueConnection(options.url), retryStrategy: (times: number) => (givenUp ? null : Math.min(times * 200, 2000)) };
-  const queue = new Queue<TrialJob, TrialOutcome>(QUEUE_NAME, { connection });
+  const queue = new Queue<TrialJob, TrialJobResult>(QUEUE_NAME, { connection, streams: { events: { maxLen: EVENTS_KEPT } } });
   const events = new QueueEvents(QUEUE_NAME, { connection });
   // Heard, or an 'error' event would end the process: the first one refuses the start (whenConnected); later
   // ones are retried by the client, and the run waits through them.
@@ -63,16 +69,20 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
     .digest('hex')
     .slice(0, 16);
   const window = Math.max(1, options.window ?? QUEUE_WINDOW);
+  // Kept from run to run (the windows of a walk-forward, a grid resumed): their trials take about as long.
+  const sizer = new JobSizer();
 
-  const enqueue = (batch: readonly TrialTask[]) =>
+  const keepFinished = options.keepFinished ?? KEPT_FINISHED;
+  const enqueue = (jobs: readonly (readonly TrialTask[])[]) =>
     queue.addBulk(
-      batch.map((trial) => ({
-        name: 'trial',
-        data: { run, settings: options.settings, dataPath: options.dataPath, dataHash: options.dataHash, trial },
+      jobs.map((trials) => ({
+        name: 'trials',
+        data: { run, settings: options.settings, dataPath: options.dataPath, dataHash: options.dataHash, trials },
         opts: {
-          jobId: jobId(run, trial),
+          jobId: jobId(run, trials),
           attempts: options.attempts ?? 5,
-          removeOnComplete: { age: 3600, count: options.keepFinished ?? KEPT_FINISHED },
+          // Redis trims finished jobs by count: about keepFinished trials at this job's size.
+          removeOnComplete: { age: 3600, count: Math.max(1, Math.floor(keepFinished / trials.length)) },
           removeOnFail: { age: 24 * 3600 },
         },
       })),
@@ -86,16 +96,21 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
     const prefix = `${run}-`;
     const kept = (await queue.getRanges(['completed'], 0, -1)).filter((id) => id.startsWith(prefix));
     if (kept.length === 0) return [...trials];
-    const indexOf = new Map(trials.map((trial) => [jobId(run, trial), trial.index]));
+    const indexOf = new Map(trials.map((trial) => [trialKey(run, trial), trial.index]));
     const read = new Set<number>();
     await forEachInBatches(kept, async (id) => {
-      const index = indexOf.get(id);
-      if (index === undefined) return;
       const job = await queue.getJob(id);
-      if (job?.returnvalue === null || job?.returnvalue === undefined || read.has(index)) return;
-      read.add(index);
-      // The same trial may have run for another plan (another number): it counts as this run's.
-      onOutcome({ ...job.returnvalue, index });
+      const jobTrials = job?.data.trials;
+      const outcomes = job?.returnvalue?.outcomes;
+      // Jobs of another version of trader are passed over (their trials run again).
+      if (!Array.isArray(jobTrials) || !Array.isArray(outcomes) || outcomes.length !== jobTrials.length) return;
+      for (let at = 0; at < jobTrials.length; at += 1) {
+        const index = indexOf.get(trialKey(run, jobTrials[at]!));
+        if (index === undefined || read.has(index)) continue;
+        read.add(index);
+        // The same trial may have run for another plan (another number): it counts as this run's.
+        onOutcome({ ...outcomes[at]!, index });
+      }
     });
     return trials.filter((trial) => !read.has(trial.index));
   };
@@ -149,8 +164,9 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
       if (all.length === 0) return;
       const trials = await readFinished(all, onOutcome);
       if (trials.length === 0 || signal.aborted) return;
-      // Trials on the queue whose results have not come, by job id.
-      const pending = new Map<string, TrialTask>();
+      // Jobs on the queue whose results have not come, by id, and how many trials they hold.
+      const pending = new Map<string, readonly TrialTask[]>();
+      let pendingTrials = 0;
       // trials[0, queued) have been put on the queue.
       let queued = 0;
       let ended = false;
@@ -163,9 +179,20 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
       const done = new Promise<void>((resolve, reject) => {
         settle = (error) => (error === undefined ? resolve() : reject(error));
       });
+      // Results that came since the last look for lost ones.
+      let heard = 0;
+      const lookForLost = setInterval(() => {
+        if (ended || pending.size === 0 || heard > 0 || client.status !== 'ready') {
+          heard = 0;
+          return;
+        }
+        adding = adding.then(() => readBack([...pending.keys()])).catch(failing);
+      }, options.stallMs ?? 10_000);
+      lookForLost.unref();
       const end = (error?: Error): void => {
         if (ended) return;
         ended = true;
+        clearInterval(lookForLost);
         events.off('completed', onCompleted);
         events.off('failed', onFailed);
         client.off('ready', onReconnected);
@@ -173,12 +200,23 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
         settle(error);
       };
       const fill = async (): Promise<void> => {
-        while (!ended && !signal.aborted && queued < trials.length && pending.size <= window / 2) {
-          const batch = trials.slice(queued, queued + window - pending.size);
-          queued += batch.length;
-          const ids = batch.map((trial) => jobId(run, trial));
-          for (let index = 0; index < batch.length; index += 1) pending.set(ids[index]!, batch[index]!);
-          await enqueue(batch);
+        for (;;) {
+          if (ended || signal.aborted || queued >= trials.length) return;
+          if (sizer.measured ? pendingTrials > window / 2 : pendingTrials >= Math.min(window, PROBE_TRIALS)) return;
+          const room = (sizer.measured ? window : Math.min(window, PROBE_TRIALS)) - pendingTrials;
+          const jobs: TrialTask[][] = [];
+          for (let taken = 0; taken < room && queued < trials.length; ) {
+            const size = Math.min(sizer.size(trials.length - queued), room - taken);
+            jobs.push(trials.slice(queued, queued + size));
+            queued += size;
+            taken += size;
+          }
+          const ids = jobs.map((job) => jobId(run, job));
+          for (let index = 0; index < jobs.length; index += 1) {
+            pending.set(ids[index]!, jobs[index]!);
+            pendingTrials += jobs[index]!.length;
+          }
+          await enqueue(jobs);
           await readBack(ids);
         }
       };
@@ -196,33 +234,41 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
       // A Redis that came back without its data (restarted without persistence) lost the trials queued on it:
       // they are queued again (a result that still comes for one counts once).
       const requeueLost = async (): Promise<void> => {
-        const lost: TrialTask[] = [];
+        const lost: (readonly TrialTask[])[] = [];
         await forEachInBatches([...pending.keys()], async (id) => {
-          const trial = pending.get(id);
-          if (trial !== undefined && (await queue.getJob(id)) === undefined) lost.push(trial);
+          const job = pending.get(id);
+          if (job !== undefined && (await queue.getJob(id)) === undefined) lost.push(job);
         });
         if (lost.length === 0 || ended) return;
-        options.onNotice?.(`queueing again ${lost.length} trial${lost.length === 1 ? '' : 's'} Redis lost`);
+        const count = lost.reduce((sum, job) => sum + job.length, 0);
+        options.onNotice?.(`queueing again ${count} trial${count === 1 ? '' : 's'} Redis lost`);
         await enqueue(lost);
-        await readBack(lost.map((trial) => jobId(run, trial)));
+        await readBack(lost.map((job) => jobId(run, job)));
       };
       const onReconnected = (): void => {
         adding = adding.then(requeueLost).catch(failing);
       };
       const onCompleted = ({ jobId: id, returnvalue }: { jobId: string; returnvalue: unknown }): void => {
-        const outcome = typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue;
-        const index = pending.get(id)?.index;
-        if (index === undefined || outcome === null || outcome === undefined) return;
+        const result = (typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue) as TrialJobResult | null | undefined;
+        const job = pending.get(id);
+        if (job === undefined || result === null || result === undefined) return;
+        if (!Array.isArray(result.outcomes) || result.outcomes.length !== job.length) {
+          end(new Error(`a worker returned no outcomes for a job of ${job.length} trials: is every trader worker this version?`));
+          return;
+        }
         pending.delete(id);
+        pendingTrials -= job.length;
+        heard += 1;
+        sizer.observe(job.length, result.ms);
         if (waiting) {
           waiting = false;
           options.onNotice?.('a worker has taken the trials: they are running');
         }
         // The same trial may have run for another plan (another number): it counts as this run's.
-        onOutcome({ ...(outcome as TrialOutcome), index });
+        for (let at = 0; at < job.length; at += 1) onOutcome({ ...result.outcomes[at]!, index: job[at]!.index });
         if (queued === trials.length) {
           if (pending.size === 0) end();
-        } else if (pending.size <= window / 2) topUp();
+        } else if (pendingTrials <= window / 2) topUp();
       };
       const onFailed = async ({ jobId: id, failedReason }: { jobId: string; failedReason: string }): Promise<void> => {
         if (!pending.has(id)) return;
@@ -236,7 +282,10 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
         // A failure with attempts left is retried by BullMQ (the job waits again); one that stays failed (the
         // last attempt, or an error a retry cannot mend, such as other data on the worker) ends the run.
         if (state !== 'failed') return;
-        end(new Error(`trial ${pending.get(id)?.index} failed on a worker: ${failedReason}`));
+        const job = pending.get(id);
+        if (job === undefined) return;
+        const which = job.length === 1 ? `trial ${job[0]!.index}` : `a job of ${job.length} trials (${job[0]!.index} first)`;
+        end(new Error(`${which} failed on a worker: ${failedReason}`));
       };
       const onAbort = (): void => end();
       events.on('completed', onCompleted);

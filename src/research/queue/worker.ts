@@ -1,4 +1,4 @@
-// `trader worker`: takes trials from the Redis queue and runs them on this machine's worker pool. The data
+// `trader worker`: takes jobs of trials from the Redis queue and runs them on this machine's worker pool. The data
 // is loaded from the path the job names (relative to this worker's folder, or --data) and must have the
 // submitter's content hash; a worker killed mid-trial leaves the job locked until BullMQ hands it to another.
 import { resolve } from 'node:path';
@@ -10,7 +10,7 @@ import { createLocalPool } from '../pool/local-pool.js';
 import { shareData } from '../shared-data.js';
 import type { TrialOutcome, TrialSettings } from '../trial.js';
 import { QUEUE_NAME, queueConnection } from './connection.js';
-import type { TrialJob } from './job.js';
+import type { TrialJob, TrialJobResult } from './job.js';
 
 export interface QueueWorkerOptions {
   readonly url: string;
@@ -19,7 +19,8 @@ export interface QueueWorkerOptions {
   readonly dataPath?: string;
   /** How long a job stays locked without a heartbeat before another worker may take it (ms). */
   readonly lockMs?: number;
-  readonly onTrial?: (job: TrialJob) => void;
+  /** Told of each trial as it finishes. */
+  readonly onTrial?: (outcome: TrialOutcome) => void;
   readonly onError?: (error: Error) => void;
 }
 
@@ -77,17 +78,28 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
     }
     return entry;
   };
-  const worker = new Worker<TrialJob, TrialOutcome>(
+  const worker = new Worker<TrialJob, TrialJobResult>(
     QUEUE_NAME,
     async (job) => {
-      options.onTrial?.(job.data);
+      const { trials } = job.data;
+      if (!Array.isArray(trials)) throw new UnrecoverableError('a job from another version of trader (it names no trials)');
       const entry = poolFor(job.data);
       entry.active += 1;
       try {
         const pool = await entry.pool;
-        let outcome: TrialOutcome | undefined;
-        await pool.run([job.data.trial], (result) => (outcome = result), new AbortController().signal);
-        return outcome!;
+        const start = performance.now();
+        // The pool hands outcomes back as its threads finish them; the job returns them in its own order.
+        const at = new Map(trials.map((trial, position) => [trial.index, position]));
+        const outcomes: TrialOutcome[] = new Array(trials.length);
+        await pool.run(
+          trials,
+          (outcome) => {
+            outcomes[at.get(outcome.index)!] = outcome;
+            options.onTrial?.(outcome);
+          },
+          new AbortController().signal,
+        );
+        return { outcomes, ms: performance.now() - start };
       } finally {
         entry.active -= 1;
         if (entry.retired && entry.active === 0) void close(entry);
