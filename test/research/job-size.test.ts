@@ -1,7 +1,7 @@
 // Jobs on the queue hold one trial until a job's time is known, then as many as take about JOB_MS, never more
 // than MAX_JOB_TRIALS or a SPREAD-th of what is left to queue.
 import { describe, expect, it } from 'vitest';
-import { JOB_MS, JobSizer, MAX_JOB_TRIALS } from '../../src/research/queue/job-size.js';
+import { JOB_MS, JobSizer, MAX_JOB_TRIALS, nextJobs } from '../../src/research/queue/job-size.js';
 
 describe('the size of a queued job', () => {
   it('is one trial until a job has told its time', () => {
@@ -30,5 +30,21 @@ describe('the size of a queued job', () => {
     sizer.observe(0, 10);
     sizer.observe(3, Number.NaN);
     expect(sizer.measured).toBe(false);
+  });
+});
+
+describe('the next jobs to queue', () => {
+  const trials = Array.from({ length: 200 }, (_, index) => index);
+
+  it('hold every trial that fits in the room once, in order, the last job holding what is left', () => {
+    const jobs = nextJobs(trials, 4096, 13);
+    expect(jobs.map((job) => job.length)).toEqual([...Array.from({ length: 15 }, () => 13), 5]);
+    expect(jobs.flat()).toEqual(trials);
+  });
+
+  it('stop at the room, even inside a job', () => {
+    expect(nextJobs(trials, 30, 13).map((job) => job.length)).toEqual([13, 13, 4]);
+    expect(nextJobs(trials, 0, 13)).toEqual([]);
+    expect(nextJobs([], 10, 3)).toEqual([]);
   });
 });

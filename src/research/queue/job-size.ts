@@ -31,3 +31,11 @@ export class JobSizer {
     return Math.max(1, Math.min(wanted, MAX_JOB_TRIALS, Math.ceil(remaining / SPREAD)));
   }
 }
+
+/** The next jobs: up to `room` trials of `rest` (the trials not queued yet, in order), `size` to a job. */
+export function nextJobs<Trial>(rest: readonly Trial[], room: number, size: number): Trial[][] {
+  const jobs: Trial[][] = [];
+  const end = Math.min(rest.length, Math.max(0, room));
+  for (let from = 0; from < end; from += size) jobs.push(rest.slice(from, Math.min(from + size, end)));
+  return jobs;
+}

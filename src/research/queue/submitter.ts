@@ -8,7 +8,7 @@ import type { TrialExecutor } from '../executor.js';
 import type { TrialOutcome, TrialSettings, TrialTask } from '../trial.js';
 import { QUEUE_NAME, queueConnection, whenConnected } from './connection.js';
 import { jobId, trialKey, type TrialJob, type TrialJobResult } from './job.js';
-import { JobSizer, PROBE_TRIALS } from './job-size.js';
+import { JobSizer, nextJobs, PROBE_TRIALS } from './job-size.js';
 import { EVENTS_KEPT, KEPT_FINISHED, QUEUE_WINDOW } from './limits.js';
 
 export interface QueueExecutorOptions {
@@ -204,13 +204,10 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
           if (ended || signal.aborted || queued >= trials.length) return;
           if (sizer.measured ? pendingTrials > window / 2 : pendingTrials >= Math.min(window, PROBE_TRIALS)) return;
           const room = (sizer.measured ? window : Math.min(window, PROBE_TRIALS)) - pendingTrials;
-          const jobs: TrialTask[][] = [];
-          for (let taken = 0; taken < room && queued < trials.length; ) {
-            const size = Math.min(sizer.size(trials.length - queued), room - taken);
-            jobs.push(trials.slice(queued, queued + size));
-            queued += size;
-            taken += size;
-          }
+          // One size for the jobs added together: sized job by job, the shrinking rest would end a run in
+          // many jobs of a trial or two.
+          const jobs = nextJobs(trials.slice(queued, queued + room), room, sizer.size(trials.length - queued));
+          for (const job of jobs) queued += job.length;
           const ids = jobs.map((job) => jobId(run, job));
           for (let index = 0; index < jobs.length; index += 1) {
             pending.set(ids[index]!, jobs[index]!);
