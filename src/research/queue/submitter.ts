@@ -179,11 +179,11 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
       const done = new Promise<void>((resolve, reject) => {
         settle = (error) => (error === undefined ? resolve() : reject(error));
       });
-      // Results that came since the last look for lost ones.
-      let heard = 0;
+      // A result came since the last look for lost ones.
+      let heard = false;
       const lookForLost = setInterval(() => {
-        if (ended || pending.size === 0 || heard > 0 || client.status !== 'ready') {
-          heard = 0;
+        if (ended || pending.size === 0 || heard || client.status !== 'ready') {
+          heard = false;
           return;
         }
         adding = adding.then(() => readBack([...pending.keys()])).catch(failing);
@@ -255,7 +255,7 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
         }
         pending.delete(id);
         pendingTrials -= job.length;
-        heard += 1;
+        heard = true;
         sizer.observe(job.length, result.ms);
         if (waiting) {
           waiting = false;
