@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Temporal } from 'temporal-polyfill';
-import { describe, expect, it } from 'vitest';
-import { fromLocal, localDate, startOfLocalDay, toLocal, ZoneRules, zoneOffsetAt } from '../../src/domain/time-zone.js';
+import { describe, expect, it, vi } from 'vitest';
+import { fromLocal, localDate, startOfLocalDay, toLocal, ZoneRules, type ZoneTable, zoneOffsetAt } from '../../src/domain/time-zone.js';
 
 const NEW_YORK = 'America/New_York';
 const at = (text: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } => {
@@ -138,6 +138,42 @@ function fromPartsOf(instant: number, zone: string): Record<string, number> {
   }).formatToParts(new Date(instant));
   return Object.fromEntries(parts.filter((part) => part.type !== 'literal').map((part) => [part.type, Number(part.value)]));
 }
+
+describe('zone rules seeded from a table (what the start-up snapshot holds)', () => {
+  it('answer as the rules read from Temporal, inside the table and past its ends', () => {
+    const zones = [NEW_YORK, 'Europe/London', 'Australia/Sydney'];
+    const read = zones.map((zone) => ZoneRules.of(zone));
+    // Through JSON, as the snapshot builder passes them.
+    const tables = JSON.parse(JSON.stringify(read.map((rules) => rules.table(1990, 2030)))) as ZoneTable[];
+    const seeded = tables.map((table) => ZoneRules.seed(table));
+
+    expect(zones.every((zone, index) => ZoneRules.of(zone) === seeded[index])).toBe(true);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: zones.length - 1 }),
+        fc.integer({ min: Date.UTC(1980, 0, 1) / 60_000, max: Date.UTC(2040, 0, 1) / 60_000 }),
+        (index, minute) => {
+          expect(seeded[index]!.offsetAt(minute * 60_000)).toBe(read[index]!.offsetAt(minute * 60_000));
+          expect(seeded[index]!.instantOf(minute * 60_000)).toBe(read[index]!.instantOf(minute * 60_000));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('ask Intl nothing inside the years of the table', () => {
+    const rules = ZoneRules.seed(ZoneRules.of('America/Chicago').table(2000, 2010));
+    const formatToParts = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    try {
+      for (let day = 0; day < 3653; day += 1) rules.instantOf(Date.UTC(2000, 0, 1 + day, 9, 30));
+      expect(formatToParts).not.toHaveBeenCalled();
+      rules.instantOf(Date.UTC(2015, 5, 1));
+      expect(formatToParts).toHaveBeenCalled();
+    } finally {
+      formatToParts.mockRestore();
+    }
+  });
+});
 
 describe('wall-clock fields', () => {
   it('are the formatter parts at any instant of years 1 to 12000', () => {

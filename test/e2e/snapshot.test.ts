@@ -114,6 +114,33 @@ describe('trader from the start-up snapshot and from dist/', () => {
     expect(results[0]!.json).toBe(results[1]!.json);
   });
 
+  it("backtests US data without asking Intl for New York's rules: the snapshot holds the market zones' tables", async () => {
+    // Every zone lookup of the time-zone library ends in a formatter's formatToParts; the strategy counts them.
+    const strategy = join(folder, 'zone-lookups.ts');
+    await writeFile(
+      strategy,
+      [
+        "import { filter } from 'rxjs';",
+        "import { defineStrategy } from 'longport-trader';",
+        'let lookups = 0;',
+        'const formatToParts = Intl.DateTimeFormat.prototype.formatToParts;',
+        'Intl.DateTimeFormat.prototype.formatToParts = function (...args) { lookups += 1; return formatToParts.apply(this, args); };',
+        "process.on('exit', () => process.stderr.write('zone lookups: ' + lookups + '\\n'));",
+        "export default defineStrategy({ name: 'zone-lookups', symbols: ['SPX.US'], run: (ctx) => ctx.candles().pipe(filter(() => false)) });",
+        '',
+      ].join('\n'),
+    );
+    const lookups = async (from: 'snapshot' | 'plain'): Promise<number> => {
+      const run = await trader(from, ['backtest', strategy, '--data', SPX, '--quiet']);
+      expect(run.code).toBe(0);
+      return Number(/zone lookups: (\d+)/.exec(run.stderr)?.[1]);
+    };
+
+    expect(await lookups('snapshot')).toBe(0);
+    // The plain start reads the rules from Intl as the file's times are converted (what the count would see).
+    expect(await lookups('plain')).toBeGreaterThan(10);
+  });
+
   it("gives a strategy the runtime's own domain classes (a Price it makes passes the runtime's instanceof)", async () => {
     const strategy = join(folder, 'limit.ts');
     await writeFile(

@@ -68,7 +68,11 @@ async function buildLocked(target: SnapshotTarget, root: string): Promise<BuildO
   await rm(work, { recursive: true, force: true });
   await mkdir(work, { recursive: true });
   try {
-    const facts: SnapshotFacts = { stamp, root: `${root}/`, entry };
+    const zones = join(work, 'zones.json');
+    const tables = spawnSync(node, [join(root, 'dist', 'cli', 'snapshot', 'zone-tables.js')], { encoding: 'utf8' });
+    if (tables.status !== 0) return await give(target, `the zone tables (zone-tables.js) exited ${tables.status}\n${tables.stderr}`);
+    await writeFile(zones, tables.stdout);
+    const facts: SnapshotFacts = { stamp, root: `${root}/`, entry, zones };
     await mkdir(entry, { recursive: true });
     for (const profile of PROFILES) {
       // Built where it stays (stack frames name it; only people read it): the blob is what a start uses.

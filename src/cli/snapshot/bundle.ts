@@ -16,13 +16,14 @@ import { identity, type PackageFile } from './packages.js';
  * word (bin/trader.js).
  */
 export const SNAPSHOT_PROFILES = {
-  main: { commands: [], modules: [], warmUp: [['--help']], check: ['--help'] },
+  main: { commands: [], modules: [], warmUp: [['--help']], check: ['--help'], zones: false },
   // The backtest command, and the package's root export for strategies.
   backtest: {
     commands: [{ path: 'backtest/backtest-command.js', evaluated: true }],
     modules: ['index.js'],
     warmUp: [['--help'], ['backtest']],
     check: ['backtest', '--help'],
+    zones: true,
   },
   // The catalog's modules load Node's http and better-sqlite3 as they are evaluated, which a snapshot cannot
   // hold: they are bundled and evaluated when the command runs; zod (the slowest to evaluate) is in the heap.
@@ -31,6 +32,7 @@ export const SNAPSHOT_PROFILES = {
     modules: ['vendor/zod.js'],
     warmUp: [['--help']],
     check: ['catalog', 'serve', '--help'],
+    zones: false,
   },
 } as const satisfies Record<string, Profile>;
 
@@ -50,6 +52,8 @@ interface Profile {
   readonly warmUp: readonly (readonly string[])[];
   /** Arguments of the run that tries a new snapshot before it is published (prints a help text). */
   readonly check: readonly string[];
+  /** Whether the market zones' rules are taken into the snapshot (zone-tables.ts). */
+  readonly zones: boolean;
 }
 
 export type SnapshotProfile = keyof typeof SNAPSHOT_PROFILES;
@@ -130,8 +134,9 @@ function entry(
     "import { createParser, main } from './cli/main.js';",
     ...profile.commands.filter((command) => command.evaluated).map((command) => `import ${JSON.stringify(`./cli/${command.path}`)};`),
     ...profile.modules.map((path) => `import ${JSON.stringify(`./${path}`)};`),
+    ...(profile.zones ? ["import { ZoneRules } from './domain/time-zone.js';"] : []),
     `const warmUp = async () => { for (const argv of ${JSON.stringify(profile.warmUp)}) await createParser(argv, 110).getHelp(); };`,
-    `prepareSnapshot({ main, warmUp, bundle: __filename, useRuntimeRequire: __useRuntimeRequire, packages: ${JSON.stringify(packages)}, modules: {\n${registry.join('\n')}\n} });`,
+    `prepareSnapshot({ main, warmUp, bundle: __filename, useRuntimeRequire: __useRuntimeRequire, packages: ${JSON.stringify(packages)},${profile.zones ? ' seedZones: (tables) => { for (const table of tables) ZoneRules.seed(table); },' : ''} modules: {\n${registry.join('\n')}\n} });`,
   ].join('\n');
   return { contents, resolveDir: dist, sourcefile: ENTRY_NAME };
 }

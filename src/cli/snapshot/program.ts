@@ -1,10 +1,12 @@
 // What a start-up snapshot runs. While it is built: note what it was built for, and name the function node
 // calls when a process starts from it. When a process starts from it: make the process look as on the plain
 // start (argv, execArgv, a real require), hand strategies the snapshot's modules, run the CLI's main().
+import { readFileSync } from 'node:fs';
 import type { Module } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
+import type { ZoneTable } from '../../domain/time-zone.js';
 import { useFrameMapper } from '../../strategy/frames.js';
 import { useRuntimeModules } from '../../strategy/installation.js';
 import { buildAfterExit } from './background.js';
@@ -23,6 +25,8 @@ export interface SnapshotProgram {
   readonly modules: ModuleRegistry;
   /** The packages bundled in, as they were when it was built. */
   readonly packages: readonly PackageFile[];
+  /** Takes the market zones' rules into the snapshot (profiles that read candle times). */
+  readonly seedZones?: (tables: readonly ZoneTable[]) => void;
 }
 
 /** What the builder (build.ts) tells the snapshot about itself, in TRADER_SNAPSHOT_BAKE while it is built. */
@@ -33,6 +37,8 @@ export interface SnapshotFacts {
   readonly root: string;
   /** The folder of the snapshot (its bridges go there). */
   readonly entry: string;
+  /** A JSON file of the market zones' tables, made by zone-tables.js with the snapshot's node. */
+  readonly zones: string;
 }
 
 export function prepareSnapshot(program: SnapshotProgram): void {
@@ -41,6 +47,7 @@ export function prepareSnapshot(program: SnapshotProgram): void {
   // Commands outside the snapshot, and strategies, are ES modules the snapshot's code loads with require().
   if (process.features.require_module !== true)
     throw new Error(`node ${process.version} cannot require() ES modules (20.19 and later can)`);
+  program.seedZones?.(JSON.parse(readFileSync(facts.zones, 'utf8')) as ZoneTable[]);
   void program.warmUp();
   v8.startupSnapshot.setDeserializeMainFunction(() => {
     void startFromSnapshot(program, facts);
