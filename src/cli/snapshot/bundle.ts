@@ -16,7 +16,7 @@ import { identity, type PackageFile } from './packages.js';
  * word (bin/trader.js).
  */
 export const SNAPSHOT_PROFILES = {
-  main: { commands: [], modules: [], warmUp: [['--help']], check: ['--help'], zones: false },
+  main: { commands: [], modules: [], warmUp: [['--help']], check: ['--help'], zones: false, backtest: false },
   // The backtest command, and the package's root export for strategies.
   backtest: {
     commands: [{ path: 'backtest/backtest-command.js', evaluated: true }],
@@ -24,6 +24,7 @@ export const SNAPSHOT_PROFILES = {
     warmUp: [['--help'], ['backtest']],
     check: ['backtest', '--help'],
     zones: true,
+    backtest: true,
   },
   // The catalog's modules load Node's http and better-sqlite3 as they are evaluated, which a snapshot cannot
   // hold: they are bundled and evaluated when the command runs; zod (the slowest to evaluate) is in the heap.
@@ -33,6 +34,7 @@ export const SNAPSHOT_PROFILES = {
     warmUp: [['--help']],
     check: ['catalog', 'serve', '--help'],
     zones: false,
+    backtest: false,
   },
 } as const satisfies Record<string, Profile>;
 
@@ -54,6 +56,8 @@ interface Profile {
   readonly check: readonly string[];
   /** Whether the market zones' rules are taken into the snapshot (zone-tables.ts). */
   readonly zones: boolean;
+  /** Whether a short backtest runs while the snapshot is built, its code then compiled (warm-up-backtest.ts). */
+  readonly backtest: boolean;
 }
 
 export type SnapshotProfile = keyof typeof SNAPSHOT_PROFILES;
@@ -135,7 +139,8 @@ function entry(
     ...profile.commands.filter((command) => command.evaluated).map((command) => `import ${JSON.stringify(`./cli/${command.path}`)};`),
     ...profile.modules.map((path) => `import ${JSON.stringify(`./${path}`)};`),
     ...(profile.zones ? ["import { ZoneRules } from './domain/time-zone.js';"] : []),
-    `const warmUp = async () => { for (const argv of ${JSON.stringify(profile.warmUp)}) await createParser(argv, 110).getHelp(); };`,
+    ...(profile.backtest ? ["import { warmUpBacktest } from './cli/snapshot/warm-up-backtest.js';"] : []),
+    `const warmUp = async () => { for (const argv of ${JSON.stringify(profile.warmUp)}) await createParser(argv, 110).getHelp();${profile.backtest ? ' await warmUpBacktest();' : ''} };`,
     `prepareSnapshot({ main, warmUp, bundle: __filename, useRuntimeRequire: __useRuntimeRequire, packages: ${JSON.stringify(packages)},${profile.zones ? ' seedZones: (tables) => { for (const table of tables) ZoneRules.seed(table); },' : ''} modules: {\n${registry.join('\n')}\n} });`,
   ].join('\n');
   return { contents, resolveDir: dist, sourcefile: ENTRY_NAME };

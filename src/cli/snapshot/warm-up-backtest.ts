@@ -1,0 +1,59 @@
+// A short backtest run while the backtest snapshot is built: a snapshot keeps the bytecode of the functions
+// that ran, so a process started from it does not compile the loader, the walk, the order path and the
+// result's writers on their first calls (it would otherwise, at every start). It goes through the functions
+// `trader backtest` calls, on a CSV file and an SMA crossover that buys and closes, and leaves nothing behind.
+// Not the terminal summary: it formats numbers with Intl, whose objects a snapshot cannot hold.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { map } from 'rxjs';
+import { loadBacktestData } from '../../backtest/data.js';
+import { runBacktest } from '../../backtest/engine.js';
+import { resultDocument, resultJsonChunks } from '../../backtest/report/result-builder.js';
+import { writeChunksToFile } from '../../files/chunked-write.js';
+import { defineStrategy } from '../../strategy/define.js';
+import { crossover } from '../../strategy/operators/crossover.js';
+import { prepareStrategy } from '../../strategy/prepare.js';
+
+/** Calendar days of data (weekdays only make rows). */
+const DAYS = 840;
+
+const warmUpStrategy = defineStrategy({
+  name: 'snapshot-warm-up',
+  params: { fast: 5, slow: 20 },
+  symbols: ['WARM.US'],
+  run: (ctx) =>
+    ctx.candles().pipe(
+      crossover(ctx.params.fast, ctx.params.slow),
+      map((cross) => (cross === 'up' ? ctx.buy(100, { reason: 'up' }) : ctx.close({ reason: 'down' }))),
+    ),
+});
+
+/** Runs it; the number of fills it made (the order path ran if there are some). */
+export async function warmUpBacktest(): Promise<number> {
+  const folder = mkdtempSync(join(tmpdir(), 'trader-snapshot-warm-up-'));
+  try {
+    const file = join(folder, 'WARM.US.csv');
+    writeFileSync(file, candleRows());
+    const strategy = prepareStrategy(warmUpStrategy);
+    const data = await loadBacktestData(file, { symbols: strategy.symbols });
+    const run = await runBacktest({ strategies: [strategy], data, cash: '1000000' });
+    writeChunksToFile(join(folder, 'result.json'), resultJsonChunks(resultDocument(run.record)));
+    return run.record.fills.length;
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** Daily rows of a price that waves around 100 (crossings both ways), the layout of the bundled files. */
+function candleRows(): string {
+  const lines = ['date,open,high,low,close,volume'];
+  for (let day = 0; day < DAYS; day += 1) {
+    const time = new Date(Date.UTC(2001, 0, 1) + day * 86_400_000);
+    if (time.getUTCDay() === 0 || time.getUTCDay() === 6) continue;
+    const date = time.toISOString().slice(0, 10);
+    const close = (100 + 10 * Math.sin(day / 9) + (day % 7) / 4).toFixed(2);
+    lines.push(`${date},${close},${(Number(close) + 1).toFixed(2)},${(Number(close) - 1).toFixed(2)},${close},${1_000_000 + day}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
