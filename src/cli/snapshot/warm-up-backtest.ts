@@ -1,8 +1,8 @@
 // A short backtest run while the backtest snapshot is built: a snapshot keeps the bytecode of the functions
 // that ran, so a process started from it does not compile the loader, the walk, the order path and the
 // result's writers on their first calls (it would otherwise, at every start). It goes through the functions
-// `trader backtest` calls, on a CSV file and an SMA crossover that buys and closes, and leaves nothing behind.
-// Not the terminal summary: it formats numbers with Intl, whose objects a snapshot cannot hold.
+// `trader backtest` calls, on a CSV file and an SMA crossover that buys and closes (the summary made, not
+// printed), and leaves nothing behind. Nothing in it may make an Intl object: a snapshot cannot hold one.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { map } from 'rxjs';
 import { loadBacktestData } from '../../backtest/data.js';
 import { runBacktest } from '../../backtest/engine.js';
 import { resultDocument, resultJsonChunks } from '../../backtest/report/result-builder.js';
+import { formatSummary } from '../../backtest/summary.js';
 import { writeChunksToFile } from '../../files/chunked-write.js';
 import { defineStrategy } from '../../strategy/define.js';
 import { crossover } from '../../strategy/operators/crossover.js';
@@ -38,7 +39,9 @@ export async function warmUpBacktest(): Promise<number> {
     const strategy = prepareStrategy(warmUpStrategy);
     const data = await loadBacktestData(file, { symbols: strategy.symbols });
     const run = await runBacktest({ strategies: [strategy], data, cash: '1000000' });
-    writeChunksToFile(join(folder, 'result.json'), resultJsonChunks(resultDocument(run.record)));
+    const document = resultDocument(run.record);
+    formatSummary({ ...document, trades: document.trades.toArray() }, { color: false });
+    writeChunksToFile(join(folder, 'result.json'), resultJsonChunks(document));
     return run.record.fills.length;
   } finally {
     rmSync(folder, { recursive: true, force: true });
