@@ -44,11 +44,7 @@ export function formatRatio(value: number | null): string {
 }
 
 export function formatCount(value: number | null): string {
-  return value === null
-    ? NOT_APPLICABLE
-    : Number.isInteger(value)
-      ? grouped(value, 0, false)
-      : grouped(value, 1, true);
+  return value === null ? NOT_APPLICABLE : Number.isInteger(value) ? grouped(value, 0, false) : grouped(value, 1, true);
 }
 
 /** The wall-clock part of an ISO time with offset: "2024-01-02" (daily) or "2024-01-02 09:30" (intraday). */
