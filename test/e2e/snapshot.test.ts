@@ -46,9 +46,10 @@ describe('trader from the start-up snapshot and from dist/', () => {
     expect(snapshot.stdout).toContain('trader backtest <strategy>');
   });
 
-  it("exits 2 for bad input in commands loaded beside the snapshot (their errors are dist/'s classes), as the plain start does", async () => {
+  it("exits 2 for bad input in commands loaded beside the snapshot (their errors are dist/'s classes) or run from the backtest snapshot, as the plain start does", async () => {
     const cases = [
       ['optimize', 'strategies/sma-crossover.ts', '--param', 'fast=30:5'],
+      ['check', 'strategies/sma-crossover.ts', '--from', '2030-01-01'],
       ['run', join(folder, 'missing.ts'), '--for', '1s'],
     ];
     for (const args of cases) {
@@ -139,6 +140,29 @@ describe('trader from the start-up snapshot and from dist/', () => {
     expect(await lookups('snapshot')).toBe(0);
     // The plain start reads the rules from Intl as the file's times are converted (what the count would see).
     expect(await lookups('plain')).toBeGreaterThan(10);
+  });
+
+  it("runs trader optimize and trader check from the backtest snapshot with the plain start's results", async () => {
+    const results = [];
+    for (const from of ['snapshot', 'plain'] as const) {
+      const json = join(folder, `optimize-${from}.json`);
+      const optimize = await trader(from, [
+        'optimize',
+        'strategies/sma-crossover.ts',
+        '--param',
+        'fast=5:15:5',
+        '--param',
+        'slow=20:40:10',
+        '--json',
+        json,
+      ]);
+      const check = await trader(from, ['check', 'strategies/sma-crossover.ts', '--from', '2015-01-01', '--json', '-']);
+      expect([optimize.code, check.code]).toEqual([0, 0]);
+      results.push({ optimize: JSON.parse(await readFile(json, 'utf8')) as unknown, check: JSON.parse(check.stdout) as unknown });
+    }
+
+    expect(results[0]).toEqual(results[1]);
+    expect((results[0]!.optimize as { finished: number }).finished).toBe(9);
   });
 
   it("gives a strategy the runtime's own domain classes (a Price it makes passes the runtime's instanceof)", async () => {

@@ -17,9 +17,15 @@ import { identity, type PackageFile } from './packages.js';
  */
 export const SNAPSHOT_PROFILES = {
   main: { commands: [], modules: [], warmUp: [['--help']], check: ['--help'], zones: false, backtest: false },
-  // The backtest command, and the package's root export for strategies.
+  // The backtest command, and the package's root export for strategies; the research commands run the same
+  // backtests (their modules load packages, piscina and bullmq, so they are evaluated when they run).
   backtest: {
-    commands: [{ path: 'backtest/backtest-command.js', evaluated: true }],
+    commands: [
+      { path: 'backtest/backtest-command.js', evaluated: true },
+      { path: 'research/optimize-command.js', evaluated: false },
+      { path: 'research/walkforward-command.js', evaluated: false },
+      { path: 'research/check-command.js', evaluated: false },
+    ],
     modules: ['index.js'],
     warmUp: [['--help'], ['backtest']],
     check: ['backtest', '--help'],
