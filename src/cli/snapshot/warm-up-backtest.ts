@@ -30,9 +30,17 @@ const warmUpStrategy = defineStrategy({
     ),
 });
 
-/** Runs it; the number of fills it made (the order path ran if there are some). */
+/**
+ * Runs it; the number of fills it made (the order path ran if there are some). Without a writable temporary
+ * folder it does not run (0): the snapshot is then built without it, as good, only slower to start.
+ */
 export async function warmUpBacktest(): Promise<number> {
-  const folder = mkdtempSync(join(tmpdir(), 'trader-snapshot-warm-up-'));
+  let folder: string;
+  try {
+    folder = mkdtempSync(join(tmpdir(), 'trader-snapshot-warm-up-'));
+  } catch {
+    return 0;
+  }
   try {
     const file = join(folder, 'WARM.US.csv');
     writeFileSync(file, candleRows());

@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { warmUpBacktest } from '../../../src/cli/snapshot/warm-up-backtest.js';
 
@@ -11,5 +12,16 @@ describe('the backtest run while the backtest snapshot is built', () => {
 
     expect(fills).toBeGreaterThan(10);
     expect((await readdir(tmpdir())).filter((name) => name.startsWith('trader-snapshot-warm-up-'))).toEqual(before);
+  });
+
+  it('is left out, not failed, where no temporary folder can be made', async () => {
+    const given = process.env['TMPDIR'];
+    process.env['TMPDIR'] = join(tmpdir(), 'no-such-folder', 'below');
+    try {
+      expect(await warmUpBacktest()).toBe(0);
+    } finally {
+      if (given === undefined) delete process.env['TMPDIR'];
+      else process.env['TMPDIR'] = given;
+    }
   });
 });
