@@ -142,7 +142,7 @@ describe('trader from the start-up snapshot and from dist/', () => {
     expect(await lookups('plain')).toBeGreaterThan(10);
   });
 
-  it("runs trader optimize and trader check from the backtest snapshot with the plain start's results", async () => {
+  it("runs trader optimize (its report too) and trader check from the backtest snapshot with the plain start's results", async () => {
     const results = [];
     for (const from of ['snapshot', 'plain'] as const) {
       const json = join(folder, `optimize-${from}.json`);
@@ -155,10 +155,16 @@ describe('trader from the start-up snapshot and from dist/', () => {
         'slow=20:40:10',
         '--json',
         json,
+        '--report',
+        `${json}.html`,
       ]);
       const check = await trader(from, ['check', 'strategies/sma-crossover.ts', '--from', '2015-01-01', '--json', '-']);
       expect([optimize.code, check.code]).toEqual([0, 0]);
-      results.push({ optimize: JSON.parse(await readFile(json, 'utf8')) as unknown, check: JSON.parse(check.stdout) as unknown });
+      results.push({
+        optimize: JSON.parse(await readFile(json, 'utf8')) as unknown,
+        report: await readFile(`${json}.html`, 'utf8'),
+        check: JSON.parse(check.stdout) as unknown,
+      });
     }
 
     expect(results[0]).toEqual(results[1]);
