@@ -68,10 +68,10 @@ async function buildLocked(target: SnapshotTarget, root: string): Promise<BuildO
   await rm(work, { recursive: true, force: true });
   await mkdir(work, { recursive: true });
   try {
+    // Without them (a node whose Intl lacks a zone) the snapshot still starts faster than the plain start.
     const zones = join(work, 'zones.json');
     const tables = spawnSync(node, [join(root, 'dist', 'cli', 'snapshot', 'zone-tables.js')], { encoding: 'utf8' });
-    if (tables.status !== 0) return await give(target, `the zone tables (zone-tables.js) exited ${tables.status}\n${tables.stderr}`);
-    await writeFile(zones, tables.stdout);
+    await writeFile(zones, tables.status === 0 ? tables.stdout : '[]');
     const facts: SnapshotFacts = { stamp, root: `${root}/`, entry, zones };
     await mkdir(entry, { recursive: true });
     for (const profile of PROFILES) {
