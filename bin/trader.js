@@ -77,7 +77,7 @@ if [ "$mode" != off ] && [ -n "$snapshots" ] && [ "${OS-}" != Windows_NT ] && { 
       case $word in
         -*) ;;
         backtest | catalog) profile=$word; break ;;
-        optimize | walkforward | check) profile=backtest; break ;;
+        optimize | walkforward | check) profile=research; break ;;
         *) break ;;
       esac
     done
