@@ -46,7 +46,7 @@ describe('trader from the start-up snapshot and from dist/', () => {
     expect(snapshot.stdout).toContain('trader backtest <strategy>');
   });
 
-  it("exits 2 for bad input in commands loaded beside the snapshot (their errors are dist/'s classes) or run from the backtest snapshot, as the plain start does", async () => {
+  it("exits 2 for bad input in commands loaded beside the snapshot (their errors are dist/'s classes) or run from the research snapshot, as the plain start does", async () => {
     const cases = [
       ['optimize', 'strategies/sma-crossover.ts', '--param', 'fast=30:5'],
       ['check', 'strategies/sma-crossover.ts', '--from', '2030-01-01'],
@@ -142,7 +142,7 @@ describe('trader from the start-up snapshot and from dist/', () => {
     expect(await lookups('plain')).toBeGreaterThan(10);
   });
 
-  it("runs trader optimize (its report too) and trader check from the backtest snapshot with the plain start's results", async () => {
+  it("runs trader optimize (its report too) and trader check from the research snapshot with the plain start's results", async () => {
     const results = [];
     for (const from of ['snapshot', 'plain'] as const) {
       const json = join(folder, `optimize-${from}.json`);
