@@ -9,6 +9,15 @@ import { pathToFileURL } from 'node:url';
 import type { BuildOptions, Plugin } from 'esbuild';
 import { identity, type PackageFile } from './packages.js';
 
+// The backtest command, and the package's root export for strategies.
+const BACKTEST = {
+  commands: [{ path: 'backtest/backtest-command.js', evaluated: true }],
+  modules: ['index.js'],
+  warmUp: [['--help'], ['backtest']],
+  check: ['backtest', '--help'],
+  backtests: true,
+} as const;
+
 /**
  * Each snapshot holds what one kind of command needs: a bigger heap costs every start its deserialization
  * (the backtest snapshot's 9 MB start ~20 ms later than the CLI's 5 MB here), so `main` (the CLI and yargs:
@@ -16,31 +25,20 @@ import { identity, type PackageFile } from './packages.js';
  * word (bin/trader.js).
  */
 export const SNAPSHOT_PROFILES = {
-  main: { commands: [], modules: [], warmUp: [['--help']], check: ['--help'], zones: false, backtest: false },
-  // The backtest command, and the package's root export for strategies.
-  backtest: {
-    commands: [{ path: 'backtest/backtest-command.js', evaluated: true }],
-    modules: ['index.js'],
-    warmUp: [['--help'], ['backtest']],
-    check: ['backtest', '--help'],
-    zones: true,
-    backtest: true,
-  },
+  main: { commands: [], modules: [], warmUp: [['--help']], check: ['--help'], backtests: false },
+  backtest: BACKTEST,
   // The same with the research commands, which run the same backtests (their modules load piscina and bullmq,
-  // so they are evaluated when they run); apart, as they would make every backtest start ~15 ms later.
+  // so they are evaluated when they run; `optimize`'s help is not laid out, as that would evaluate its module);
+  // apart, as they would make every backtest start ~15 ms later.
   research: {
+    ...BACKTEST,
     commands: [
-      { path: 'backtest/backtest-command.js', evaluated: true },
+      ...BACKTEST.commands,
       { path: 'research/optimize-command.js', evaluated: false },
       { path: 'research/walkforward-command.js', evaluated: false },
       { path: 'research/check-command.js', evaluated: false },
     ],
-    modules: ['index.js'],
-    // Not `optimize`'s help: laying it out would evaluate its module.
-    warmUp: [['--help'], ['backtest']],
     check: ['optimize', '--help'],
-    zones: true,
-    backtest: true,
   },
   // The catalog's modules load Node's http and better-sqlite3 as they are evaluated, which a snapshot cannot
   // hold: they are bundled and evaluated when the command runs; zod (the slowest to evaluate) is in the heap.
@@ -49,8 +47,7 @@ export const SNAPSHOT_PROFILES = {
     modules: ['vendor/zod.js'],
     warmUp: [['--help']],
     check: ['catalog', 'serve', '--help'],
-    zones: false,
-    backtest: false,
+    backtests: false,
   },
 } as const satisfies Record<string, Profile>;
 
@@ -70,10 +67,11 @@ interface Profile {
   readonly warmUp: readonly (readonly string[])[];
   /** Arguments of the run that tries a new snapshot before it is published (prints a help text). */
   readonly check: readonly string[];
-  /** Whether the market zones' rules are taken into the snapshot (zone-tables.ts). */
-  readonly zones: boolean;
-  /** Whether a short backtest runs while the snapshot is built, its code then compiled (warm-up-backtest.ts). */
-  readonly backtest: boolean;
+  /**
+   * Whether it runs backtests: the market zones' rules are then taken into it (zone-tables.ts), and a short
+   * backtest runs while it is built, its code then compiled (warm-up-backtest.ts).
+   */
+  readonly backtests: boolean;
 }
 
 export type SnapshotProfile = keyof typeof SNAPSHOT_PROFILES;
@@ -154,10 +152,11 @@ function entry(
     "import { createParser, main } from './cli/main.js';",
     ...profile.commands.filter((command) => command.evaluated).map((command) => `import ${JSON.stringify(`./cli/${command.path}`)};`),
     ...profile.modules.map((path) => `import ${JSON.stringify(`./${path}`)};`),
-    ...(profile.zones ? ["import { ZoneRules } from './domain/time-zone.js';"] : []),
-    ...(profile.backtest ? ["import { warmUpBacktest } from './cli/snapshot/warm-up-backtest.js';"] : []),
-    `const warmUp = async () => { for (const argv of ${JSON.stringify(profile.warmUp)}) await createParser(argv, 110).getHelp();${profile.backtest ? ' await warmUpBacktest();' : ''} };`,
-    `prepareSnapshot({ main, warmUp, bundle: __filename, useRuntimeRequire: __useRuntimeRequire, packages: ${JSON.stringify(packages)},${profile.zones ? ' seedZones: (tables) => { for (const table of tables) ZoneRules.seed(table); },' : ''} modules: {\n${registry.join('\n')}\n} });`,
+    ...(profile.backtests
+      ? ["import { ZoneRules } from './domain/time-zone.js';", "import { warmUpBacktest } from './cli/snapshot/warm-up-backtest.js';"]
+      : []),
+    `const warmUp = async () => { for (const argv of ${JSON.stringify(profile.warmUp)}) await createParser(argv, 110).getHelp();${profile.backtests ? ' await warmUpBacktest();' : ''} };`,
+    `prepareSnapshot({ main, warmUp, bundle: __filename, useRuntimeRequire: __useRuntimeRequire, packages: ${JSON.stringify(packages)},${profile.backtests ? ' seedZones: (tables) => { for (const table of tables) ZoneRules.seed(table); },' : ''} modules: {\n${registry.join('\n')}\n} });`,
   ].join('\n');
   return { contents, resolveDir: dist, sourcefile: ENTRY_NAME };
 }

@@ -202,8 +202,9 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
       const fill = async (): Promise<void> => {
         for (;;) {
           if (ended || signal.aborted || queued >= trials.length) return;
-          if (sizer.measured ? pendingTrials > window / 2 : pendingTrials >= Math.min(window, PROBE_TRIALS)) return;
-          const room = (sizer.measured ? window : Math.min(window, PROBE_TRIALS)) - pendingTrials;
+          const limit = sizer.measured ? window : Math.min(window, PROBE_TRIALS);
+          if (sizer.measured ? pendingTrials > window / 2 : pendingTrials >= limit) return;
+          const room = limit - pendingTrials;
           // One size for the jobs added together: sized job by job, the shrinking rest would end a run in
           // many jobs of a trial or two.
           const jobs = nextJobs(trials.slice(queued, queued + room), room, sizer.size(trials.length - queued));
