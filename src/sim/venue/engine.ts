@@ -34,7 +34,10 @@ export class Engine {
     private readonly hooks: EngineHooks,
   ) {}
 
-  /** Reused list of the orders a bar is matched against (a fresh one if a listener re-enters). */
+  /**
+   * Reused list of the orders a bar is matched against (a fresh one if a listener re-enters), written over
+   * rather than emptied: setting an array's length to 0 gives up its storage, a new one for every bar.
+   */
   private readonly batch: OrderRecord[] = [];
   /** Reused list of the fills a bar makes, before they go out in path order. */
   private readonly due = new DueFills();
@@ -46,20 +49,22 @@ export class Engine {
    */
   processBar(slot: SymbolSlot, bar: Bar): void {
     const batch = this.depth === 0 ? this.batch : [];
-    for (const record of slot.resting) batch.push(record);
+    const resting = slot.resting;
+    const count = resting.length;
+    for (let index = 0; index < count; index += 1) batch[index] = resting[index]!;
     this.depth++;
     try {
-      this.matchAll(slot, bar, batch);
+      this.matchAll(slot, bar, batch, count);
     } finally {
       this.depth--;
-      batch.length = 0;
     }
   }
 
-  private matchAll(slot: SymbolSlot, bar: Bar, batch: readonly OrderRecord[]): void {
+  private matchAll(slot: SymbolSlot, bar: Bar, batch: readonly OrderRecord[], count: number): void {
     const due = this.depth === 1 ? this.due : new DueFills();
     try {
-      for (const record of batch) {
+      for (let index = 0; index < count; index += 1) {
+        const record = batch[index]!;
         if (isTerminal(record.status)) continue;
         if (bar.time >= record.expiresAt) {
           this.finish(
@@ -88,9 +93,11 @@ export class Engine {
     } finally {
       due.clear();
     }
-    for (const record of batch)
+    for (let index = 0; index < count; index += 1) {
+      const record = batch[index]!;
       if (record.orderType === 'AO' && !isTerminal(record.status))
         this.finish(slot, record, 'cancel', bar.time, 'auction over: unfilled quantity cancelled');
+    }
   }
 
   /** Fills as much of the order as the bar's remaining volume allows (and the fault plan leaves). */
@@ -244,7 +251,10 @@ function withEntry(history: readonly OrderHistoryEntry[], entry: OrderHistoryEnt
   return next;
 }
 
-/** Fills found on one bar: each order, its price, and how far along the bar's path the price reaches it. */
+/**
+ * Fills found on one bar: each order, its price, and how far along the bar's path the price reaches it. The
+ * lists are written over from the start for each bar (emptying them would give up their storage).
+ */
 class DueFills {
   private readonly records: OrderRecord[] = [];
   private readonly prices: Price[] = [];
@@ -254,11 +264,12 @@ class DueFills {
   count = 0;
 
   add(record: OrderRecord, price: Price, reachedAt: number): void {
-    this.records.push(record);
-    this.prices.push(price);
-    this.reached.push(reachedAt);
-    this.order.push(this.count);
-    this.count += 1;
+    const at = this.count;
+    this.records[at] = record;
+    this.prices[at] = price;
+    this.reached[at] = reachedAt;
+    this.order[at] = at;
+    this.count = at + 1;
   }
 
   /** Stable: orders reached at the same point keep their time priority (an insertion sort: bars fill few). */
@@ -284,10 +295,6 @@ class DueFills {
   }
 
   clear(): void {
-    this.records.length = 0;
-    this.prices.length = 0;
-    this.reached.length = 0;
-    this.order.length = 0;
     this.count = 0;
   }
 }
