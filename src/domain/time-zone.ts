@@ -20,6 +20,8 @@ const BLOCK_MS = 31_556_952_000;
 /** How far past an instant a search for the next change surely looked when it found none: 3 × 365 days. */
 const SEARCHED_MS = 3 * 365 * 86_400_000;
 const zones = new Map<string, ZoneRules>();
+/** Zones whose rules came from a table (ZoneRules.seed). */
+const seededZones = new Set<string>();
 
 interface Block {
   /** Instants at which the offset changes, ascending; `offsets[i + 1]` applies from `changes[i]`. */
@@ -82,7 +84,13 @@ export class ZoneRules {
     const rules = new ZoneRules(table.zone);
     for (const [index, block] of table.blocks.entries()) rules.blocks.set(table.firstBlock + index, block);
     zones.set(table.zone, rules);
+    seededZones.add(table.zone);
     return rules;
+  }
+
+  /** Whether the zone's rules were seeded from a table (the table's years are then answered without Temporal). */
+  static isSeeded(zone: string): boolean {
+    return seededZones.has(zone);
   }
 
   /** The blocks of [fromYear, untilYear) of UTC, read from Temporal where not yet known. */

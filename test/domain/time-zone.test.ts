@@ -148,6 +148,9 @@ describe('zone rules seeded from a table (what the start-up snapshot holds)', ()
     const seeded = tables.map((table) => ZoneRules.seed(table));
 
     expect(zones.every((zone, index) => ZoneRules.of(zone) === seeded[index])).toBe(true);
+    expect(zones.map((zone) => ZoneRules.isSeeded(zone))).toEqual([true, true, true]);
+    // Rules read from Temporal are not seeded ones (no test seeds Kolkata).
+    expect([ZoneRules.of('Asia/Kolkata').zone, ZoneRules.isSeeded('Asia/Kolkata')]).toEqual(['Asia/Kolkata', false]);
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: zones.length - 1 }),

@@ -2,12 +2,12 @@
 // from the start-up snapshot, TRADER_SNAPSHOT=require so it cannot quietly take the other way) and
 // `node bin/trader.js` (the plain start, ES modules from dist/). Also what the launcher does without a usable
 // snapshot: the plain start, and a snapshot built in the background for the next run.
-import { mkdir, mkdtemp, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { snapshotOf } from '../../src/cli/snapshot/build.js';
+import { buildSnapshot, snapshotOf } from '../../src/cli/snapshot/build.js';
 import { type ProcessRun, runProcess } from '../support/package/run-process.js';
 import { AAPL, wavingDays } from '../support/run/candles.js';
 import { spawnTrader } from '../support/run/spawn-run.js';
@@ -27,6 +27,32 @@ function trader(from: 'snapshot' | 'plain', args: readonly string[], env: Record
 
 async function both(args: readonly string[]): Promise<{ snapshot: ProcessRun; plain: ProcessRun }> {
   return { snapshot: await trader('snapshot', args), plain: await trader('plain', args) };
+}
+
+/**
+ * A strategy file that counts the zone lookups of its process: every lookup of the time-zone library ends in
+ * a formatter's formatToParts. Read the count from the run with lookupsIn.
+ */
+async function zoneLookupsStrategy(): Promise<string> {
+  const strategy = join(folder, 'zone-lookups.ts');
+  await writeFile(
+    strategy,
+    [
+      "import { filter } from 'rxjs';",
+      "import { defineStrategy } from 'longport-trader';",
+      'let lookups = 0;',
+      'const formatToParts = Intl.DateTimeFormat.prototype.formatToParts;',
+      'Intl.DateTimeFormat.prototype.formatToParts = function (...args) { lookups += 1; return formatToParts.apply(this, args); };',
+      "process.on('exit', () => process.stderr.write('zone lookups: ' + lookups + '\\n'));",
+      "export default defineStrategy({ name: 'zone-lookups', symbols: ['SPX.US'], run: (ctx) => ctx.candles().pipe(filter(() => false)) });",
+      '',
+    ].join('\n'),
+  );
+  return strategy;
+}
+
+function lookupsIn(run: ProcessRun): number {
+  return Number(/zone lookups: (\d+)/.exec(run.stderr)?.[1]);
 }
 
 describe('trader from the start-up snapshot and from dist/', () => {
@@ -116,25 +142,11 @@ describe('trader from the start-up snapshot and from dist/', () => {
   });
 
   it("backtests US data without asking Intl for New York's rules: the snapshot holds the market zones' tables", async () => {
-    // Every zone lookup of the time-zone library ends in a formatter's formatToParts; the strategy counts them.
-    const strategy = join(folder, 'zone-lookups.ts');
-    await writeFile(
-      strategy,
-      [
-        "import { filter } from 'rxjs';",
-        "import { defineStrategy } from 'longport-trader';",
-        'let lookups = 0;',
-        'const formatToParts = Intl.DateTimeFormat.prototype.formatToParts;',
-        'Intl.DateTimeFormat.prototype.formatToParts = function (...args) { lookups += 1; return formatToParts.apply(this, args); };',
-        "process.on('exit', () => process.stderr.write('zone lookups: ' + lookups + '\\n'));",
-        "export default defineStrategy({ name: 'zone-lookups', symbols: ['SPX.US'], run: (ctx) => ctx.candles().pipe(filter(() => false)) });",
-        '',
-      ].join('\n'),
-    );
+    const strategy = await zoneLookupsStrategy();
     const lookups = async (from: 'snapshot' | 'plain'): Promise<number> => {
       const run = await trader(from, ['backtest', strategy, '--data', SPX, '--quiet']);
       expect(run.code).toBe(0);
-      return Number(/zone lookups: (\d+)/.exec(run.stderr)?.[1]);
+      return lookupsIn(run);
     };
 
     expect(await lookups('snapshot')).toBe(0);
@@ -333,6 +345,35 @@ describe('trader from the start-up snapshot and from dist/', () => {
     expect(snapshotOf(REPO, { ...process.env, ...env })?.state).toBe('missing');
     expect((await trader('snapshot', ['--help'], env)).code).toBe(1);
     expect((await runProcess(TRADER, ['--help'], { cwd: REPO, env: { ...env, TRADER_SNAPSHOT: 'off' } })).code).toBe(0);
+  }, 120_000);
+
+  it("builds the snapshot without the zones' tables when they cannot be made, and backtests from it as the plain start does", async () => {
+    // A node whose Intl cannot give the market zones' rules: here a wrapper failing zone-tables.js, node for the rest.
+    const bin = join(folder, 'node-without-zones');
+    await mkdir(bin);
+    const node = join(bin, 'node');
+    await writeFile(
+      node,
+      `#!/bin/sh\ncase "$1" in *zone-tables.js) echo 'no zone data' >&2; exit 1 ;; esac\nexec '${process.execPath}' "$@"\n`,
+    );
+    await chmod(node, 0o755);
+    const env = { PATH: `${bin}${delimiter}${process.env['PATH'] ?? ''}`, TRADER_SNAPSHOT_DIR: join(folder, 'snapshots-without-zones') };
+    const wanted = snapshotOf(REPO, { ...process.env, ...env })!;
+    expect(wanted.target.node).toBe(node);
+
+    expect(await buildSnapshot(wanted.target)).toBe('built');
+
+    const strategy = await zoneLookupsStrategy();
+    const runs = [];
+    for (const from of ['snapshot', 'plain'] as const) {
+      const json = join(folder, `without-zones-${from}.json`);
+      const run = await trader(from, ['backtest', strategy, '--data', SPX, '--json', json, '--quiet'], env);
+      expect(run.code).toBe(0);
+      runs.push({ lookups: lookupsIn(run), json: await readFile(json, 'utf8') });
+    }
+    // The rules come from Intl, as in the plain start: the same lookups, the same result.
+    expect(runs[0]!.lookups).toBeGreaterThan(10);
+    expect(runs[0]).toEqual(runs[1]);
   }, 120_000);
 
   it('leaves the snapshot out while NODE_OPTIONS is set (its V8 flags would make node refuse it)', async () => {

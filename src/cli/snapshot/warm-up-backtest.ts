@@ -12,17 +12,21 @@ import { runBacktest } from '../../backtest/engine.js';
 import { resultDocument, resultJsonChunks } from '../../backtest/report/result-builder.js';
 import { formatSummary } from '../../backtest/summary.js';
 import { writeChunksToFile } from '../../files/chunked-write.js';
+import { timeZoneOf } from '../../domain/market-hours.js';
+import { marketOf, parseSymbol } from '../../domain/symbol.js';
+import { ZoneRules } from '../../domain/time-zone.js';
 import { defineStrategy } from '../../strategy/define.js';
 import { crossover } from '../../strategy/operators/crossover.js';
 import { prepareStrategy } from '../../strategy/prepare.js';
 
+const SYMBOL = parseSymbol('WARM.US');
 /** Calendar days of data (weekdays only make rows). */
 const DAYS = 840;
 
 const warmUpStrategy = defineStrategy({
   name: 'snapshot-warm-up',
   params: { fast: 5, slow: 20 },
-  symbols: ['WARM.US'],
+  symbols: [SYMBOL],
   run: (ctx) =>
     ctx.candles().pipe(
       crossover(ctx.params.fast, ctx.params.slow),
@@ -31,10 +35,14 @@ const warmUpStrategy = defineStrategy({
 });
 
 /**
- * Runs it; the number of fills it made (the order path ran if there are some). Without a writable temporary
- * folder it does not run (0): the snapshot is then built without it, as good, only slower to start.
+ * Runs it; the number of fills it made (the order path ran if there are some). Without New York's seeded
+ * rules or a writable temporary folder it does not run (0): the snapshot is then built without it, as good,
+ * only slower to start.
  */
 export async function warmUpBacktest(): Promise<number> {
+  // Its rows are New York times: without that zone's table (zone-tables.js could not make one) reading them
+  // would make an Intl formatter, and node cannot build a snapshot that holds one.
+  if (!ZoneRules.isSeeded(timeZoneOf(marketOf(SYMBOL)))) return 0;
   let folder: string;
   try {
     folder = mkdtempSync(join(tmpdir(), 'trader-snapshot-warm-up-'));
@@ -42,7 +50,7 @@ export async function warmUpBacktest(): Promise<number> {
     return 0;
   }
   try {
-    const file = join(folder, 'WARM.US.csv');
+    const file = join(folder, `${SYMBOL}.csv`);
     writeFileSync(file, candleRows());
     const strategy = prepareStrategy(warmUpStrategy);
     const data = await loadBacktestData(file, { symbols: strategy.symbols });
