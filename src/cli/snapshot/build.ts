@@ -68,7 +68,8 @@ async function buildLocked(target: SnapshotTarget, root: string): Promise<BuildO
   await rm(work, { recursive: true, force: true });
   await mkdir(work, { recursive: true });
   try {
-    // Without them (a node whose Intl lacks a zone) the snapshot still starts faster than the plain start.
+    // Without them (a node whose Intl lacks a zone) the snapshot is built with no tables and no warm-up run, and
+    // still starts faster than the plain start.
     const zones = join(work, 'zones.json');
     const tables = spawnSync(node, [join(root, 'dist', 'cli', 'snapshot', 'zone-tables.js')], { encoding: 'utf8' });
     await writeFile(zones, tables.status === 0 ? tables.stdout : '[]');
