@@ -376,6 +376,21 @@ describe('trader from the start-up snapshot and from dist/', () => {
     expect(runs[0]).toEqual(runs[1]);
   }, 120_000);
 
+  it('takes the plain start where it has no cache folder for snapshots (no TRADER_SNAPSHOT_DIR, XDG_CACHE_HOME or HOME: a service, a container)', async () => {
+    const env = { HOME: '', TRADER_SNAPSHOT_DIR: '' };
+
+    const run = await runProcess(TRADER, ['--help'], { cwd: REPO, env });
+    const where = await runProcess(TRADER, [], { cwd: REPO, env: { ...env, TRADER_SNAPSHOT: 'where' } });
+    const required = await runProcess(TRADER, ['--help'], { cwd: REPO, env: { ...env, TRADER_SNAPSHOT: 'require' } });
+
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout).toContain('trader backtest <strategy>');
+    // Nowhere to look for one, nor to build one.
+    expect(where).toMatchObject({ code: 1, stdout: '' });
+    expect(required.code).toBe(1);
+    expect(required.stderr).toContain('TRADER_SNAPSHOT=require');
+  });
+
   it('leaves the snapshot out while NODE_OPTIONS is set (its V8 flags would make node refuse it)', async () => {
     const run = await runProcess(TRADER, ['--help'], {
       cwd: REPO,
