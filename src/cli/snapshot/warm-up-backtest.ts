@@ -19,7 +19,9 @@ import { defineStrategy } from '../../strategy/define.js';
 import { crossover } from '../../strategy/operators/crossover.js';
 import { prepareStrategy } from '../../strategy/prepare.js';
 
+/** A US symbol: its rows are New York times. */
 const SYMBOL = parseSymbol('WARM.US');
+
 /** Calendar days of data (weekdays only make rows). */
 const DAYS = 840;
 
@@ -40,8 +42,8 @@ const warmUpStrategy = defineStrategy({
  * only slower to start.
  */
 export async function warmUpBacktest(): Promise<number> {
-  // Its rows are New York times: without that zone's table (zone-tables.js could not make one) reading them
-  // would make an Intl formatter, and node cannot build a snapshot that holds one.
+  // Without New York's table (zone-tables.js could not make one) reading the rows would make an Intl formatter,
+  // and node cannot build a snapshot that holds one.
   if (!ZoneRules.isSeeded(timeZoneOf(marketOf(SYMBOL)))) return 0;
   let folder: string;
   try {
