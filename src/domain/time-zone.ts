@@ -32,7 +32,7 @@ interface Block {
 
 /**
  * A zone's rules over a run of blocks, as plain numbers: what a start-up snapshot carries so that a process
- * started from it asks Intl nothing (its first formatter costs ~35 ms, a year of changes a few more).
+ * started from it asks Intl nothing.
  */
 export interface ZoneTable {
   readonly zone: string;

@@ -3,9 +3,8 @@ import { Decimal } from '../../domain/decimal.js';
 
 const NOT_APPLICABLE = 'n/a';
 
-// Written out rather than through Intl.NumberFormat: the first Intl object of a process costs ~20 ms (ICU's
-// data), a tenth of a short backtest from the start-up snapshot, which cannot hold one. Intl's en-US output is
-// the reference of the tests (and still formats what toFixed cannot: beyond 1e21).
+// Written out rather than through Intl.NumberFormat, whose first use a start-up snapshot cannot do ahead
+// (bench/README.md). Intl's en-US output is the reference of the tests (and still formats beyond 1e21).
 /** `value` with `places` fraction digits (at most, when `trim`), thousands grouped: Intl's en-US text. */
 function grouped(value: number, places: number, trim: boolean): string {
   if (!Number.isFinite(value) || Math.abs(value) >= 1e21) {

@@ -1,6 +1,6 @@
 // Prints the market zones' rules over 1900–2100 as tables (JSON), read from this node's Intl. The snapshot
 // builder runs it with the node the snapshot is for: a snapshot cannot hold Intl's formatters, and a process
-// started from it would otherwise pay for the first one and its searches (~80 ms) on every backtest.
+// started from it would otherwise make them on every backtest.
 import { MARKET_TIME_ZONES } from '../../domain/market-hours.js';
 import { ZoneRules } from '../../domain/time-zone.js';
 

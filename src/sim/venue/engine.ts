@@ -34,10 +34,7 @@ export class Engine {
     private readonly hooks: EngineHooks,
   ) {}
 
-  /**
-   * Reused list of the orders a bar is matched against (a fresh one if a listener re-enters), written over
-   * rather than emptied: setting an array's length to 0 gives up its storage, a new one for every bar.
-   */
+  /** Reused list of the orders a bar is matched against (a fresh one if a listener re-enters), written over, not emptied. */
   private readonly batch: OrderRecord[] = [];
   /** Reused list of the fills a bar makes, before they go out in path order. */
   private readonly due = new DueFills();
@@ -252,8 +249,8 @@ function withEntry(history: readonly OrderHistoryEntry[], entry: OrderHistoryEnt
 }
 
 /**
- * Fills found on one bar: each order, its price, and how far along the bar's path the price reaches it. The
- * lists are written over from the start for each bar (emptying them would give up their storage).
+ * Fills found on one bar: each order, its price, and how far along the bar's path the price reaches it (lists
+ * written over for each bar, not emptied).
  */
 class DueFills {
   private readonly records: OrderRecord[] = [];
