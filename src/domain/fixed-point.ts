@@ -323,6 +323,10 @@ export abstract class FixedPoint {
   plus(other: this): this {
     const a = this.raw;
     const b = other.raw;
+    // Adding a zero no finer than the other operand gives that operand back (values are immutable): the
+    // order path adds many zeros (reservations, fees), and each result was a new object.
+    if (b === 0 && other.precision <= this.precision) return this;
+    if (a === 0 && this.precision <= other.precision) return other;
     if (this.precision === other.precision && typeof a === 'number' && typeof b === 'number') {
       const sum = a + b;
       if (sum <= SAFE && sum >= -SAFE) return this.make(sum, this.precision);
@@ -333,6 +337,7 @@ export abstract class FixedPoint {
   minus(other: this): this {
     const a = this.raw;
     const b = other.raw;
+    if (b === 0 && other.precision <= this.precision) return this;
     if (this.precision === other.precision && typeof a === 'number' && typeof b === 'number') {
       const difference = a - b;
       if (difference <= SAFE && difference >= -SAFE) return this.make(difference + 0, this.precision);

@@ -4,6 +4,8 @@ import { type FixedInput, FixedPoint, FixedPointError, MAX_PRECISION, multiplyIn
 import type { Price } from './price.js';
 import type { Quantity } from './quantity.js';
 
+let lastZero: Money | undefined;
+
 export class Money extends FixedPoint {
   declare private readonly kind: 'money';
   /** ISO 4217 code, e.g. "USD". Declared and assigned, as FixedPoint's fields are. */
@@ -22,8 +24,11 @@ export class Money extends FixedPoint {
     return new Money(raw, precision, currency);
   }
 
+  /** Zero in `currency` (the last one made is given again: asked for on every order, nearly always in one currency). */
   static zero(currency: string): Money {
-    return new Money(0, 0, currency);
+    if (lastZero !== undefined && lastZero.currency === currency) return lastZero;
+    lastZero = new Money(0, 0, currency);
+    return lastZero;
   }
 
   /** A float is taken as its shortest text; `field` names the input in errors. */

@@ -55,6 +55,7 @@ describe('fixed-point arithmetic against decimal.js', () => {
         expectSame(a.fixed.minus(b.fixed), a.exact.minus(b.exact));
         expectSame(a.fixed.times(b.fixed), a.exact.times(b.exact));
         expect(a.fixed.plus(b.fixed).precision).toBe(Math.max(a.fixed.precision, b.fixed.precision));
+        expect(a.fixed.minus(b.fixed).precision).toBe(Math.max(a.fixed.precision, b.fixed.precision));
       }),
       { numRuns: 3000 },
     );
@@ -246,6 +247,21 @@ describe('kinds', () => {
     expect(Quantity.of('2.5').floor().toString()).toBe('2');
     expect(Quantity.of('-2.5').floor().toString()).toBe('-3');
     expect(Price.of(10).dividedBy(Fixed.of(3), 4)).toBeInstanceOf(Price);
+  });
+
+  it("gives an operand back for a zero no finer than it, and takes a finer zero's places", () => {
+    const price = Price.of('1.5');
+    expect(price.plus(Price.of('0'))).toBe(price);
+    expect(price.minus(Price.of('0.0'))).toBe(price);
+    expect(Price.of('0').plus(price)).toBe(price);
+    expect(price.plus(Price.of('0.00')).precision).toBe(2);
+    expect(price.minus(Price.of('0.00')).precision).toBe(2);
+    expect(Price.of('0.00').plus(price).precision).toBe(2);
+    const dollars = Money.of('2.25', 'USD');
+    expect(Money.zero('USD').plus(dollars)).toBe(dollars);
+    expect(() => Money.zero('HKD').plus(dollars)).toThrow(/different currencies/);
+    expect(Money.zero('HKD').currency).toBe('HKD');
+    expect(Money.zero('USD').currency).toBe('USD');
   });
 
   it('values a quantity at a price in a currency', () => {
