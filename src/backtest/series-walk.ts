@@ -34,6 +34,20 @@ export interface SeriesWalkParts {
   readonly progress: { readonly every: number; update(done: number, total: number): void } | undefined;
 }
 
+/**
+ * The walk's one bar, of a class rather than an object literal: a literal's first field is shared with every
+ * literal that starts with the same name, and once one of those held a non-number there, each float stored
+ * into it is boxed into a new heap number (here: one per bar).
+ */
+class WalkBar implements Bar {
+  time = Number.NaN;
+  open = Number.NaN;
+  high = Number.NaN;
+  low = Number.NaN;
+  close = Number.NaN;
+  volume = Number.NaN;
+}
+
 export class SeriesWalk {
   /** Bars handed to the venue so far. */
   private done = 0;
@@ -51,7 +65,9 @@ export class SeriesWalk {
   /** The point of the bar time being finished, filled in place (numbers from the start, so never boxed). */
   private readonly point: EquityPoint = { time: 0, equity: 0, exposed: false };
   /** The bar the venue is given, refilled from the columns for each bar (the venue keeps no reference). */
-  private readonly bar: { -readonly [Field in keyof Bar]: Bar[Field] } = { time: 0, open: 0, high: 0, low: 0, close: 0, volume: 0 };
+  private readonly bar = new WalkBar();
+  /** Where the walk puts the instant the clock moves to (VirtualClock.advanceToAt). */
+  private readonly moveTo = new Float64Array(1);
   /** The venue's ledgers, read for the equity of each bar time. */
   private readonly ledgers: readonly EquityLedger[];
 
@@ -81,6 +97,7 @@ export class SeriesWalk {
     const { series, inputs, closes, feeds, clock, busy } = this.parts;
     const cursors = this.cursors;
     const starts = this.starts;
+    const moveTo = this.moveTo;
     for (;;) {
       let time = this.time;
       let index = this.index;
@@ -88,7 +105,8 @@ export class SeriesWalk {
       if (Number.isNaN(time)) {
         if (!this.toNextTime()) return true;
         time = this.time;
-        clock.advanceTo(time);
+        moveTo[0] = time;
+        clock.advanceToAt(moveTo, 0);
         const bar = this.bar;
         for (let which = 0; which < series.length; which += 1) {
           const columns = series[which]!;
@@ -121,7 +139,8 @@ export class SeriesWalk {
           const at = cursor;
           cursor += 1;
           barClose.closeBarAt(columns.time, at);
-          clock.advanceTo(barClose.lastClose);
+          moveTo[0] = barClose.lastClose;
+          clock.advanceToAt(moveTo, 0);
           if (feed.observed) feed.push(columns, at);
           if (busy()) {
             this.index = index;

@@ -67,6 +67,19 @@ export class VirtualClock implements Clock {
     if (targetMs > this.time) this.time = targetMs;
   }
 
+  /**
+   * advanceTo(times[index]). A float passed to a call the compiler does not inline is boxed into a new heap
+   * number: the backtest's walk moves the clock on every bar, so it hands over a slot instead.
+   */
+  advanceToAt(times: Float64Array, index: number): void {
+    const targetMs = times[index]!;
+    if (this.heap.length === 0) {
+      if (targetMs > this.time) this.time = targetMs;
+      return;
+    }
+    this.advanceTo(targetMs);
+  }
+
   advanceBy(ms: number): void {
     this.advanceTo(this.time + ms);
   }

@@ -17,6 +17,22 @@ describe('VirtualClock', () => {
     expect(clock.now()).toBe(1250);
   });
 
+  it('moves to a time read from a slot as to the time itself: timers fire on the way, never back', () => {
+    const clock = new VirtualClock(1000);
+    const times = new Float64Array([900, 1500.5, 2600]);
+    clock.advanceToAt(times, 0);
+    expect(clock.now()).toBe(1000);
+    clock.advanceToAt(times, 1);
+    expect(clock.now()).toBe(1500.5);
+    const fired: number[] = [];
+    clock.setTimeout(() => fired.push(clock.now()), 500);
+    clock.setTimeout(() => fired.push(clock.now()), 2000);
+    clock.advanceToAt(times, 2);
+    expect(fired).toEqual([2000.5]);
+    expect(clock.now()).toBe(2600);
+    expect(clock.pendingTimers).toBe(1);
+  });
+
   it('never moves back, with timers armed, cancelled or none', () => {
     const clock = new VirtualClock(1000);
     clock.advanceTo(900);

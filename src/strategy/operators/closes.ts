@@ -15,19 +15,29 @@ export function closeOf(value: Price): number {
   return typeof value === 'number' ? +value : value.close;
 }
 
-/** Subscribes `downstream` to the closes of `source` through `onClose` (which may emit downstream). */
+/**
+ * Subscribes `downstream` to the closes of `source` through `onClose` (which may emit downstream), told where
+ * each close is (`closes[at]`) rather than given it: a float passed to a call the compiler does not inline
+ * is boxed into a new heap number, one per bar.
+ */
 export function subscribeCloses(
   source: Observable<Price>,
   downstream: Subscriber<unknown>,
-  onClose: (close: number) => void,
+  onClose: (closes: Float64Array, at: number) => void,
 ): TeardownLogic {
   const bars = barStreamOf(source);
-  if (bars === undefined) return operate(source, downstream, (value) => onClose(closeOf(value)));
+  if (bars === undefined) {
+    const close = new Float64Array(1);
+    return operate(source, downstream, (value) => {
+      close[0] = closeOf(value);
+      onClose(close, 0);
+    });
+  }
   const subscription = bars.subscribeBars({
     bar: (columns, at) => {
       if (downstream.closed) return;
       try {
-        onClose(columns.close[at]!);
+        onClose(columns.close, at);
       } catch (error) {
         downstream.error(error);
       }

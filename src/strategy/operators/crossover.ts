@@ -19,9 +19,9 @@ export function crossover(fast: number, slow: number): OperatorFunction<Price, C
       const slowAverage = new RollingMean(slow);
       // Side of the last bar where the averages differed: 1 fast above, -1 fast below, 0 not known yet.
       let side = 0;
-      return subscribeCloses(source, subscriber, (close) => {
-        const fastReady = fastAverage.add(close);
-        if (!slowAverage.add(close) || !fastReady) return;
+      return subscribeCloses(source, subscriber, (closes, at) => {
+        const fastReady = fastAverage.add(closes, at);
+        if (!slowAverage.add(closes, at) || !fastReady) return;
         const now = fastAverage.compare(slowAverage);
         if (now === 0) return;
         const previous = side;

@@ -43,8 +43,8 @@ export function sma(interval: number): OperatorFunction<Price, number> {
   return (source) =>
     new Observable<number>((subscriber) => {
       const mean = new RollingMean(interval);
-      return subscribeCloses(source, subscriber, (close) => {
-        if (mean.add(close)) subscriber.next(mean.mean);
+      return subscribeCloses(source, subscriber, (closes, at) => {
+        if (mean.add(closes, at)) subscriber.next(mean.mean);
       });
     });
 }
@@ -66,8 +66,8 @@ function indicatorOfCloses<Result>(create: () => StreamingIndicator<number, Resu
   return (source) =>
     new Observable<Result>((subscriber) => {
       const state = create();
-      return subscribeCloses(source, subscriber, (close) => {
-        const result = state.add(close);
+      return subscribeCloses(source, subscriber, (closes, at) => {
+        const result = state.add(closes[at]!);
         if (result !== null && state.isStable) subscriber.next(result);
       });
     });

@@ -26,8 +26,13 @@ export class RollingMean {
     this.values = new Float64Array(length);
   }
 
-  /** Adds a value; true once the window is full (then `mean` is the mean of the last `length` values). */
-  add(value: number): boolean {
+  /**
+   * Adds `values[at]`; true once the window is full (then `mean` is the mean of the last `length` values).
+   * Told where the value is (a bar's close in its column) rather than given it: a float passed to a call the
+   * compiler does not inline is boxed into a new heap number, one per bar.
+   */
+  add(values: Float64Array, at: number): boolean {
+    const value = values[at]!;
     const slot = this.next;
     this.values[slot] = value;
     if (this.exact) this.addUnits(value, slot);
