@@ -35,9 +35,8 @@ export interface SeriesWalkParts {
 }
 
 /**
- * The walk's one bar, of a class rather than an object literal: a literal's first field is shared with every
- * literal that starts with the same name, and once one of those held a non-number there, each float stored
- * into it is boxed into a new heap number (here: one per bar).
+ * The walk's one bar: a class of its own, not an object literal, so its floats are stored in place
+ * (bench/README.md, "No heap number per bar").
  */
 class WalkBar implements Bar {
   time = Number.NaN;

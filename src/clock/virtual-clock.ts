@@ -68,8 +68,8 @@ export class VirtualClock implements Clock {
   }
 
   /**
-   * advanceTo(times[index]). A float passed to a call the compiler does not inline is boxed into a new heap
-   * number: the backtest's walk moves the clock on every bar, so it hands over a slot instead.
+   * advanceTo(times[index]): a slot rather than a float, for the backtest's walk, which moves the clock on
+   * every bar (bench/README.md, "No heap number per bar").
    */
   advanceToAt(times: Float64Array, index: number): void {
     const targetMs = times[index]!;

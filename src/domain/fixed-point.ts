@@ -323,8 +323,7 @@ export abstract class FixedPoint {
   plus(other: this): this {
     const a = this.raw;
     const b = other.raw;
-    // Adding a zero no finer than the other operand gives that operand back (values are immutable): the
-    // order path adds many zeros (reservations, fees), and each result was a new object.
+    // A zero no finer than the other operand gives that operand back (values are immutable; the order path adds many).
     if (b === 0 && other.precision <= this.precision) return this;
     if (a === 0 && this.precision <= other.precision) return other;
     if (this.precision === other.precision && typeof a === 'number' && typeof b === 'number') {

@@ -27,9 +27,8 @@ export class RollingMean {
   }
 
   /**
-   * Adds `values[at]`; true once the window is full (then `mean` is the mean of the last `length` values).
-   * Told where the value is (a bar's close in its column) rather than given it: a float passed to a call the
-   * compiler does not inline is boxed into a new heap number, one per bar.
+   * Adds `values[at]` (a slot, as subscribeCloses gives); true once the window is full (then `mean` is the
+   * mean of the last `length` values).
    */
   add(values: Float64Array, at: number): boolean {
     const value = values[at]!;
