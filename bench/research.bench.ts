@@ -9,7 +9,7 @@
 // every thread has run 100 trials (BENCH_PAIRS pairs of runs on 1 and 2 workers, default 5, and the median
 // scaling), and once more after 1,500; BENCH_GRID=0 skips the grid.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -131,20 +131,66 @@ async function timed(executor: TrialExecutor, trials: TrialPlan): Promise<number
   return performance.now() - start;
 }
 
+/** One throughput run: trials a second, and the CPU time a trial took by kind of thread (NaN without /proc). */
+interface Throughput {
+  readonly rate: number;
+  /** CPU per trial of the pool's threads, which run the trials. */
+  readonly trialThreads: number;
+  /** CPU per trial of this thread, which hands the trials out and gathers their results. */
+  readonly submitting: number;
+  /** CPU per trial of the process's other threads: V8's helpers (its optimizing compiler, the collector's tasks). */
+  readonly helpers: number;
+}
+
 async function throughput(
   data: BacktestData,
   settings: TrialSettings,
   workers: number,
   round: number,
   warmUp = WARM_UP_PER_THREAD,
-): Promise<number> {
+): Promise<Throughput> {
+  // The threads that appear with the pool are its worker threads.
+  const before = new Set(threadCpu().keys());
   const pool = createLocalPool({ workers, settings, data: shareData(data, dataHash(data)) });
   try {
     await timed(pool, plan(settings, workers * warmUp, 30_000));
-    return (TRIALS / (await timed(pool, plan(settings, TRIALS, round * TRIALS)))) * 1000;
+    const start = threadCpu();
+    const ms = await timed(pool, plan(settings, TRIALS, round * TRIALS));
+    const used = { trialThreads: 0, submitting: 0, helpers: 0 };
+    const known = start.size > 0;
+    for (const [thread, cpu] of known ? threadCpu() : []) {
+      const spent = (cpu - (start.get(thread) ?? 0)) / TRIALS;
+      if (thread === String(process.pid)) used.submitting += spent;
+      else if (before.has(thread)) used.helpers += spent;
+      else used.trialThreads += spent;
+    }
+    const unknown = known ? 0 : Number.NaN;
+    return {
+      rate: (TRIALS / ms) * 1000,
+      trialThreads: used.trialThreads + unknown,
+      submitting: used.submitting + unknown,
+      helpers: used.helpers + unknown,
+    };
   } finally {
     await pool.close();
   }
+}
+
+/** CPU time in ms of each thread of this process so far (Linux: /proc/self/task/ID/schedstat); empty elsewhere. */
+function threadCpu(): Map<string, number> {
+  const cpu = new Map<string, number>();
+  try {
+    for (const thread of readdirSync('/proc/self/task')) {
+      try {
+        cpu.set(thread, Number(readFileSync(`/proc/self/task/${thread}/schedstat`, 'utf8').split(' ')[0]) / 1e6);
+      } catch {
+        // The thread ended between the listing and the read.
+      }
+    }
+  } catch {
+    return new Map();
+  }
+  return cpu;
 }
 
 async function freePort(): Promise<number> {
@@ -250,12 +296,14 @@ export default async function main(): Promise<void> {
   );
   const one: number[] = [];
   const two: number[] = [];
+  const cpu: [Throughput, Throughput][] = [];
   // Each pair in the other order than the one before (1, 2; 2, 1; …), so a machine speeding up or slowing
   // down during the bench favours neither.
   for (let round = 0; round < PAIRS; round += 1) {
-    const [rateOne, rateTwo] = await inTurn(round, (workers) => throughput(data, settings, workers, round));
-    one.push(rateOne);
-    two.push(rateTwo);
+    const pair = await inTurn(round, (workers) => throughput(data, settings, workers, round));
+    one.push(pair[0].rate);
+    two.push(pair[1].rate);
+    cpu.push(pair);
   }
   const format = (values: number[]): string => values.map((value) => value.toFixed(0)).join(', ');
   const scalings = two.map((value, index) => value / one[index]!);
@@ -265,11 +313,23 @@ export default async function main(): Promise<void> {
   console.log(
     `scaling 1 → 2 workers per pair: ${scalings.map((value) => value.toFixed(2)).join(', ')}×; median ${median(scalings).toFixed(2)}× (throughput medians ${median(one).toFixed(0)} → ${median(two).toFixed(0)} backtests/s)`,
   );
+  // Where a trial's CPU goes on 1 and on 2 workers. With one worker, V8's helper threads and the submitting
+  // thread run on the core the trials leave free; with two they take it from the trials: the scaling can be
+  // at most 2 ÷ (1 + their share on one worker), less whatever a trial costs more beside another.
+  const split = (at: 0 | 1): string => {
+    const part = (pick: (run: Throughput) => number): number => median(cpu.map((pair) => pick(pair[at])));
+    return `trial threads ${part((run) => run.trialThreads).toFixed(2)}, V8's helper threads ${part((run) => run.helpers).toFixed(2)}, the submitting thread ${part((run) => run.submitting).toFixed(2)} ms`;
+  };
+  const shares = cpu.map(([one]) => (one.helpers + one.submitting) / one.trialThreads);
+  if (!Number.isNaN(median(shares)))
+    console.log(
+      `CPU per trial (medians of the pairs): 1 worker ${split(0)}; 2 workers ${split(1)}; on 1 worker the other threads add ${(median(shares) * 100).toFixed(0)} % beside the trials' own CPU, so the scaling is at most ${(2 / (1 + median(shares))).toFixed(2)}×`,
+    );
   const steady: number[] = [];
   for (let pair = 0; pair < STEADY_PAIRS; pair += 1) {
-    const [steadyOne, steadyTwo] = await inTurn(pair, (workers) =>
-      throughput(data, settings, workers, PAIRS + pair, STEADY_WARM_UP_PER_THREAD),
-    );
+    const [steadyOne, steadyTwo] = (
+      await inTurn(pair, (workers) => throughput(data, settings, workers, PAIRS + pair, STEADY_WARM_UP_PER_THREAD))
+    ).map((run) => run.rate) as [number, number];
     steady.push(steadyTwo / steadyOne);
     console.log(
       `after ${STEADY_WARM_UP_PER_THREAD} trials per thread (the code run once a trial compiled too): 1 worker ${steadyOne.toFixed(0)}, 2 workers ${steadyTwo.toFixed(0)} backtests/s, scaling ${(steadyTwo / steadyOne).toFixed(2)}×`,
