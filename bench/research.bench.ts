@@ -7,7 +7,7 @@
 // machine's own scaling of a pure arithmetic loop and of an allocating one, as a yardstick. Prints
 // measured figures only. BENCH_TRIALS (default 1,200) sets the trials per throughput run, each timed after
 // every thread has run 100 trials (BENCH_PAIRS pairs of runs on 1 and 2 workers, default 5, and the median
-// scaling), and once more after 1,500; BENCH_GRID=0 skips the grid.
+// scaling, and where a trial's CPU goes by kind of thread), and once more after 1,500; BENCH_GRID=0 skips the grid.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -156,21 +156,15 @@ async function throughput(
     await timed(pool, plan(settings, workers * warmUp, 30_000));
     const start = threadCpu();
     const ms = await timed(pool, plan(settings, TRIALS, round * TRIALS));
-    const used = { trialThreads: 0, submitting: 0, helpers: 0 };
-    const known = start.size > 0;
-    for (const [thread, cpu] of known ? threadCpu() : []) {
+    const run = { rate: (TRIALS / ms) * 1000, trialThreads: 0, submitting: 0, helpers: 0 };
+    if (start.size === 0) return { ...run, trialThreads: Number.NaN, submitting: Number.NaN, helpers: Number.NaN };
+    for (const [thread, cpu] of threadCpu()) {
       const spent = (cpu - (start.get(thread) ?? 0)) / TRIALS;
-      if (thread === String(process.pid)) used.submitting += spent;
-      else if (before.has(thread)) used.helpers += spent;
-      else used.trialThreads += spent;
+      if (thread === String(process.pid)) run.submitting += spent;
+      else if (before.has(thread)) run.helpers += spent;
+      else run.trialThreads += spent;
     }
-    const unknown = known ? 0 : Number.NaN;
-    return {
-      rate: (TRIALS / ms) * 1000,
-      trialThreads: used.trialThreads + unknown,
-      submitting: used.submitting + unknown,
-      helpers: used.helpers + unknown,
-    };
+    return run;
   } finally {
     await pool.close();
   }
@@ -294,17 +288,12 @@ export default async function main(): Promise<void> {
   console.log(
     `data: ${label}; sma-crossover, commission 0.001; ${TRIALS} trials per throughput run, timed after ${WARM_UP_PER_THREAD} trials per thread; code: ${usingBuild ? 'dist/ (as trader runs it)' : 'src/ through tsx (no build)'}`,
   );
-  const one: number[] = [];
-  const two: number[] = [];
   const cpu: [Throughput, Throughput][] = [];
   // Each pair in the other order than the one before (1, 2; 2, 1; …), so a machine speeding up or slowing
   // down during the bench favours neither.
-  for (let round = 0; round < PAIRS; round += 1) {
-    const pair = await inTurn(round, (workers) => throughput(data, settings, workers, round));
-    one.push(pair[0].rate);
-    two.push(pair[1].rate);
-    cpu.push(pair);
-  }
+  for (let round = 0; round < PAIRS; round += 1) cpu.push(await inTurn(round, (workers) => throughput(data, settings, workers, round)));
+  const one = cpu.map(([run]) => run.rate);
+  const two = cpu.map(([, run]) => run.rate);
   const format = (values: number[]): string => values.map((value) => value.toFixed(0)).join(', ');
   const scalings = two.map((value, index) => value / one[index]!);
   console.log(

@@ -53,7 +53,7 @@ export class VirtualClock implements Clock {
 
   /** Moves time to `targetMs`, firing every timer due on the way, synchronously. */
   advanceTo(targetMs: number): void {
-    // A backtest's walk moves the clock twice a bar and arms no timers.
+    // Without timers only the time moves.
     if (this.heap.length === 0) {
       if (targetMs > this.time) this.time = targetMs;
       return;
