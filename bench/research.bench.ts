@@ -288,12 +288,12 @@ export default async function main(): Promise<void> {
   console.log(
     `data: ${label}; sma-crossover, commission 0.001; ${TRIALS} trials per throughput run, timed after ${WARM_UP_PER_THREAD} trials per thread; code: ${usingBuild ? 'dist/ (as trader runs it)' : 'src/ through tsx (no build)'}`,
   );
-  const cpu: [Throughput, Throughput][] = [];
+  const pairs: [Throughput, Throughput][] = [];
   // Each pair in the other order than the one before (1, 2; 2, 1; …), so a machine speeding up or slowing
   // down during the bench favours neither.
-  for (let round = 0; round < PAIRS; round += 1) cpu.push(await inTurn(round, (workers) => throughput(data, settings, workers, round)));
-  const one = cpu.map(([run]) => run.rate);
-  const two = cpu.map(([, run]) => run.rate);
+  for (let round = 0; round < PAIRS; round += 1) pairs.push(await inTurn(round, (workers) => throughput(data, settings, workers, round)));
+  const one = pairs.map(([run]) => run.rate);
+  const two = pairs.map(([, run]) => run.rate);
   const format = (values: number[]): string => values.map((value) => value.toFixed(0)).join(', ');
   const scalings = two.map((value, index) => value / one[index]!);
   console.log(
@@ -306,10 +306,10 @@ export default async function main(): Promise<void> {
   // thread run on the core the trials leave free; with two they take it from the trials: the scaling can be
   // at most 2 ÷ (1 + their share on one worker), less whatever a trial costs more beside another.
   const split = (at: 0 | 1): string => {
-    const part = (pick: (run: Throughput) => number): number => median(cpu.map((pair) => pick(pair[at])));
+    const part = (pick: (run: Throughput) => number): number => median(pairs.map((pair) => pick(pair[at])));
     return `trial threads ${part((run) => run.trialThreads).toFixed(2)}, V8's helper threads ${part((run) => run.helpers).toFixed(2)}, the submitting thread ${part((run) => run.submitting).toFixed(2)} ms`;
   };
-  const shares = cpu.map(([one]) => (one.helpers + one.submitting) / one.trialThreads);
+  const shares = pairs.map(([single]) => (single.helpers + single.submitting) / single.trialThreads);
   if (!Number.isNaN(median(shares)))
     console.log(
       `CPU per trial (medians of the pairs): 1 worker ${split(0)}; 2 workers ${split(1)}; on 1 worker the other threads add ${(median(shares) * 100).toFixed(0)} % beside the trials' own CPU, so the scaling is at most ${(2 / (1 + median(shares))).toFixed(2)}×`,
