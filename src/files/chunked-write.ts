@@ -39,19 +39,52 @@ export function writeChunksToFile(path: string, chunks: Iterable<string>): void 
   const existing = statSync(path, { throwIfNoEntry: false });
   const replace = existing === undefined || existing.isFile();
   const target = replace ? join(dirname(path), `.${basename(path)}.${process.pid}.tmp`) : path;
-  const fd = openSync(target, 'w');
+  let fd: number;
+  try {
+    fd = openSync(target, 'w');
+  } catch (error) {
+    throw writeFailure(path, error);
+  }
   try {
     for (const block of blocks(chunks)) {
       const bytes = Buffer.from(block, 'utf8');
       for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
     }
-  } catch (error) {
     closeSync(fd);
+    if (replace) renameSync(target, path);
+  } catch (error) {
+    try {
+      closeSync(fd);
+    } catch {
+      // Closed already (the rename failed), or failing as the write did: the write's error is the one to tell.
+    }
     if (replace) rmSync(target, { force: true });
-    throw error;
+    throw writeFailure(path, error);
   }
-  closeSync(fd);
-  if (replace) renameSync(target, path);
+}
+
+/** One text to a file, as writeChunksToFile writes (beside its place, then renamed over it). */
+export function writeTextFile(path: string, text: string): void {
+  writeChunksToFile(path, [text]);
+}
+
+const REASONS: Readonly<Record<string, string>> = {
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'over the disk quota',
+  ENOENT: 'its folder does not exist',
+  ENOTDIR: 'a part of the path is not a folder',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  EISDIR: 'it is a folder',
+};
+
+// A system error names the user's path (not the temporary file beside it); other errors (a failure making the
+// text) pass as they are.
+function writeFailure(path: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (typeof code !== 'string' || !code.startsWith('E')) return error;
+  return new Error(`cannot write ${path}: ${REASONS[code] ?? (error as Error).message}`, { cause: error });
 }
 
 /** Writes the pieces to a stream, waiting whenever it asks to. */

@@ -49,6 +49,7 @@ beforeAll(async () => {
     badData: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'AAPL.US.csv')],
     skipBadData: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'AAPL.US.csv'), '--on-bad-row', 'skip'],
     badFlag: ['backtest', 'strategies/sma-crossover.ts', '--fill', 'tomorrow'],
+    unwritable: ['backtest', 'strategies/sma-crossover.ts', '--json', join(folder, 'missing', 'result.json')],
     throws: ['backtest', THROWS, '--json', join(folder, 'failed.json')],
     denied: ['backtest', DENIED, '--json', join(folder, 'denied.json')],
     week: ['backtest', 'strategies/sma-crossover.ts', '--period', 'week', '--json', join(folder, 'week.json')],
@@ -265,6 +266,15 @@ describe('trader backtest', () => {
     expect(run('badRange').stderr).toMatch(/--from: a date like 2015-01-31, got 2015-02-30/);
     expect(run('emptyRange').code).toBe(2);
     expect(run('emptyRange').stderr).toMatch(/no bars from 2050-01-01 to the end/);
+  });
+
+  it('refuses a --json file it could not write before running, naming the flag and the missing folder, exit status 2', () => {
+    const { code, stdout, stderr } = run('unwritable');
+    expect(code).toBe(2);
+    expect(stderr.trim()).toBe(
+      `error: --json ${join(folder, 'missing', 'result.json')}: the folder ${join(folder, 'missing')} does not exist`,
+    );
+    expect(stdout).toBe('');
   });
 
   it('refuses a bad flag with one line naming it, exit status 2', () => {

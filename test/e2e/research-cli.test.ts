@@ -1,6 +1,7 @@
 // `trader optimize`, `trader walkforward` and `trader check` as a user runs them: the binary over the bundled
 // 20-year S&P 500 history, its outputs and exit statuses, and each trial agreeing with `trader backtest`.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -134,6 +135,9 @@ beforeAll(async () => {
     badParam: ['optimize', SMA, '--param', 'fast=ten'],
     badBlocks: ['optimize', SMA, ...GRID, '--blocks', '22'],
     windowWithoutQueue: ['optimize', SMA, ...GRID, '--queue-window', '100'],
+    unwritableReport: ['optimize', SMA, ...GRID, '--report', join(folder, 'missing', 'optimize.html')],
+    unwritableWalkforward: ['walkforward', SMA, ...GRID, '--train', '4y', '--test', '2y', '--json', join(folder, 'optimize.csv', 'w.json')],
+    unwritableCheck: ['check', SMA, '--json', folder],
     help: ['optimize', '--help'],
   };
   const results = await inBatches(
@@ -287,6 +291,62 @@ describe('trader optimize', () => {
     expect(run('windowWithoutQueue').code).toBe(2);
     expect(run('windowWithoutQueue').stderr).toMatch(/--queue-window: only with --queue/);
   });
+
+  it('refuses an output file it could not write before running a trial, naming the flag and why, exit status 2', () => {
+    const missing = join(folder, 'missing');
+    expect(run('unwritableReport')).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: `error: --report ${join(missing, 'optimize.html')}: the folder ${missing} does not exist\n`,
+    });
+    expect(run('unwritableWalkforward')).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: `error: --json ${join(folder, 'optimize.csv', 'w.json')}: ${join(folder, 'optimize.csv')} is not a folder\n`,
+    });
+    expect(run('unwritableCheck')).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: `error: --json ${folder}: is a folder: give a file name\n`,
+    });
+  });
+
+  it.skipIf(!existsSync('/dev/full'))(
+    'keeps the finished trials when an output cannot be written (a full disk), and --resume writes it without running them again',
+    async () => {
+      const project = await mkdtemp(join(folder, 'full-'));
+      const marks = join(project, 'marks.txt');
+      const args = [
+        'optimize',
+        join(REPO_ROOT, 'test/research/strategies/marks-runs.ts'),
+        '--data',
+        join(REPO_ROOT, 'backtest-data/SPX.US.csv'),
+        '--param',
+        'fast=2:6:2',
+        '--param',
+        'slow=41',
+        '--workers',
+        '1',
+        '--quiet',
+      ];
+      const full = await runTrader([...args, '--json', '/dev/full'], { TRADER_TEST_MARKS: marks }, project);
+      expect(full.code).toBe(1);
+      expect(full.stderr).toMatch(/error: cannot write \/dev\/full: no space left on the device/);
+      expect(full.stderr).toMatch(
+        /the 3 finished trials are in marks-runs\.trials\.jsonl: rerun with --resume marks-runs\.trials\.jsonl to write the outputs without running them again/,
+      );
+      const started = (await readFile(marks, 'utf8')).trim().split('\n').length;
+      const again = await runTrader(
+        [...args, '--resume', 'marks-runs.trials.jsonl', '--json', 'ranked.json'],
+        { TRADER_TEST_MARKS: marks },
+        project,
+      );
+      expect(again.code).toBe(0);
+      expect(JSON.parse(await readFile(join(project, 'ranked.json'), 'utf8'))).toMatchObject({ trials: 3, finished: 3 });
+      expect((await readFile(marks, 'utf8')).trim().split('\n')).toHaveLength(started);
+    },
+    120_000,
+  );
 
   it('explains itself with --help', () => {
     expect(run('help').code).toBe(0);

@@ -2,7 +2,7 @@
 // mid-write keeps the previous result; a pipe is written in place.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -35,6 +35,17 @@ describe('writing the result file', () => {
     expect(() => writeChunksToFile(path, failing())).toThrow('stopped');
     expect(readFileSync(path, 'utf8')).toBe('{"previous": true}\n');
     expect(readdirSync(folder)).toEqual(['result.json']);
+  });
+
+  it('names the file it was asked to write, not the one beside it, when the folder is gone', () => {
+    folder = mkdtempSync(join(tmpdir(), 'chunked-'));
+    const path = join(folder, 'gone', 'result.json');
+    expect(() => writeChunksToFile(path, ['{}\n'])).toThrow(`cannot write ${path}: its folder does not exist`);
+  });
+
+  it.skipIf(!existsSync('/dev/full'))('says the device is full when it is', () => {
+    // /dev/full takes no byte: every write fails with ENOSPC, as on a full disk.
+    expect(() => writeChunksToFile('/dev/full', ['{"a": 1}\n'])).toThrow('cannot write /dev/full: no space left on the device');
   });
 
   it('writes into a named pipe in place, leaving the pipe a pipe', async () => {

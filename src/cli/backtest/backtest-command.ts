@@ -12,6 +12,7 @@ import { createLogger } from '../../log/logger.js';
 import { describeFailure } from '../../strategy/failure.js';
 import { parseParamAssignments } from '../../strategy/index.js';
 import { BACKTEST_OPTIONS, jsonTarget, type BacktestArgs } from './flags.js';
+import { checkOutputFiles } from '../../files/output-file.js';
 import { loadBacktestInputs } from './inputs.js';
 import { LogDigest } from './log-digest.js';
 import { writeOutputs } from './outputs.js';
@@ -22,6 +23,10 @@ const PROGRESS_EVERY = 4096;
 
 export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
   const json = jsonTarget(args.json);
+  checkOutputFiles([
+    ['--json', json],
+    ['--report', args.report],
+  ]);
   const timings = new PhaseTimings();
   const { venue, cash, riskFreeRate, strategy, risk, data, history, range, dataPath, adjust, actions } = await loadBacktestInputs(
     args,

@@ -1,9 +1,8 @@
 // What a finished backtest leaves behind: the summary on the terminal, the JSON result, the HTML report.
-import { writeFile } from 'node:fs/promises';
 import type { BacktestRun } from '../../backtest/engine.js';
 import { renderReport } from '../../backtest/report/html.js';
 import { resultDocument, resultJsonChunks, type ResultDocument } from '../../backtest/report/result-builder.js';
-import { writeChunks, writeChunksToFile } from '../../files/chunked-write.js';
+import { writeChunks, writeChunksToFile, writeTextFile } from '../../files/chunked-write.js';
 import type { MetricsOptions } from '../../backtest/result.js';
 import { colorEnabled, formatSummary } from '../../backtest/summary.js';
 
@@ -31,7 +30,7 @@ export async function writeOutputs(run: BacktestRun, targets: OutputTargets): Pr
     }
   }
   if (targets.report !== undefined) {
-    await writeFile(targets.report, await renderReport(run.record, result!));
+    writeTextFile(targets.report, await renderReport(run.record, result!));
     process.stderr.write(`wrote ${targets.report}\n`);
   }
   return document;

@@ -1,6 +1,5 @@
 // `trader check STRATEGY`: look-ahead, warm-up, determinism and backtest/paper parity; pass or fail per
 // check with the first differing decision, exit 1 when any check fails.
-import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { createProgress } from '../../backtest/progress.js';
@@ -8,6 +7,8 @@ import { localTime } from '../../backtest/report/local-time.js';
 import { systemClock } from '../../clock/system-clock.js';
 import { corporateActionToJson } from '../../domain/corporate-action.js';
 import { InvalidInputError } from '../../domain/errors.js';
+import { writeTextFile } from '../../files/chunked-write.js';
+import { checkOutputFiles } from '../../files/output-file.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
 import { marketOf } from '../../domain/symbol.js';
 import {
@@ -48,6 +49,7 @@ export async function checkAction(args: CheckArgs): Promise<CheckResult[]> {
     ['--parity-bars', args['parity-bars'], 3],
   ] as const)
     if (!Number.isSafeInteger(value) || value < min) throw new InvalidInputError(`${flag}: a whole number ≥ ${min}, got ${value}`, flag);
+  checkOutputFiles([['--json', jsonTarget(args.json)]]);
   // Files the strategy opens while it is loaded and checked; the checker's own reading of the data is left out.
   const reads = FileReads.watch();
   try {
@@ -113,7 +115,7 @@ async function checkWith(
   if (json === '-') process.stdout.write(document());
   else {
     if (json !== undefined) {
-      await writeFile(json, document());
+      writeTextFile(json, document());
       process.stderr.write(`wrote ${json}\n`);
     }
     for (const result of results) {

@@ -1,6 +1,5 @@
 // `trader optimize STRATEGY --param fast=5:30:5 …`: backtests every combination (or a seeded random sample)
 // on every core or on queue workers, ranks them by the objective, and reports how likely the best is luck.
-import { writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { InvalidInputError } from '../../domain/errors.js';
@@ -9,7 +8,8 @@ import { systemClock } from '../../clock/system-clock.js';
 import { optimize, planTrials, type OptimizeResult, type TrialPlan } from '../../research/optimize.js';
 import { type RankingRules, rankedOutcomes, STRATEGY_FAILED } from '../../research/ranking.js';
 import { csvLines, formatTable, optimizeDocument } from '../../research/report-rows.js';
-import { writeChunks, writeChunksToFile } from '../../files/chunked-write.js';
+import { writeChunks, writeChunksToFile, writeTextFile } from '../../files/chunked-write.js';
+import { checkOutputFiles } from '../../files/output-file.js';
 import { openTrialsFile, saveTrials, type TrialsFile } from '../../research/trials-file.js';
 import { BACKTEST_OPTIONS, jsonTarget } from '../backtest/flags.js';
 import { jsonTakesAValue } from '../backtest/backtest-command.js';
@@ -27,6 +27,12 @@ export async function optimizeAction(args: OptimizeArgs): Promise<OptimizeResult
   const json = jsonTarget(args.json);
   if (json === '-' && args.csv === '-')
     throw new InvalidInputError('--json - and --csv - would both write to stdout: send one to a file', '--csv');
+  checkOutputFiles([
+    ['--json', json],
+    ['--csv', args.csv],
+    ['--report', args.report],
+    ['--resume', args.resume],
+  ]);
   const inputs = await loadBacktestInputs(args, {});
   const settings = trialSettings(args, inputs, choice.blocks);
   const plan = withinRange(planTrials(inputs.strategy.definition, settings, choice), inputs);
@@ -97,10 +103,12 @@ export async function optimizeAction(args: OptimizeArgs): Promise<OptimizeResult
     trialsFile?.close();
     await executor.close();
   }
+  // Without --resume every finished trial is one of this run.
+  const keepTrials = (): string => saveTrials(`${inputs.strategy.name}.trials.jsonl`, identity, result.outcomes);
+  let saved: string | undefined;
   if (result.interrupted && trialsFile === undefined && result.outcomes.length > 0) {
-    // Without --resume every finished trial is one of this run.
-    const path = saveTrials(`${inputs.strategy.name}.trials.jsonl`, identity, result.outcomes);
-    process.stderr.write(`interrupted: ${result.outcomes.length} finished trials saved to ${path}; continue with --resume ${path}\n`);
+    saved = keepTrials();
+    process.stderr.write(`interrupted: ${result.outcomes.length} finished trials saved to ${saved}; continue with --resume ${saved}\n`);
   } else if (result.interrupted) {
     process.stderr.write(
       `interrupted: ${result.outcomes.length} of ${plan.trials.length} trials finished${args.resume === undefined ? '' : `; continue with --resume ${args.resume}`}\n`,
@@ -113,7 +121,25 @@ export async function optimizeAction(args: OptimizeArgs): Promise<OptimizeResult
     const { trialEquity } = await import('../../research/report/best-equity.js');
     return trialEquity({ definition: inputs.strategy.definition, data: inputs.data, risk: inputs.risk }, settings, combo);
   };
-  await writeOptimizeOutputs(args, json, inputs.strategy.name, result, rules, bestEquity);
+  try {
+    await writeOptimizeOutputs(args, json, inputs.strategy.name, result, rules, bestEquity);
+  } catch (error) {
+    // An output that could not be written (a full disk) must not cost the trials: a rerun with --resume
+    // writes the outputs without running them again.
+    if (trialsFile === undefined && saved === undefined && result.outcomes.length > 0) {
+      try {
+        saved = keepTrials();
+      } catch {
+        throw error;
+      }
+    }
+    const file = args.resume ?? saved;
+    if (file !== undefined)
+      process.stderr.write(
+        `the ${result.outcomes.length} finished trials are in ${file}: rerun with --resume ${file} to write the outputs without running them again\n`,
+      );
+    throw error;
+  }
   if (result.stopped) process.exitCode = 130;
   return result;
 }
@@ -131,7 +157,7 @@ async function writeOptimizeOutputs(
   if (json !== undefined) {
     const text = `${JSON.stringify(optimizeDocument(strategy, result, rules, top), null, 2)}\n`;
     if (json === '-') process.stdout.write(text);
-    else await writeFile(json, text), process.stderr.write(`wrote ${json}\n`);
+    else writeTextFile(json, text), process.stderr.write(`wrote ${json}\n`);
   }
   if (args.csv === '-') await writeChunks(process.stdout, csvLines(result));
   else if (args.csv !== undefined) {
@@ -140,7 +166,7 @@ async function writeOptimizeOutputs(
   }
   if (args.report !== undefined) {
     const { renderOptimizeReport } = await import('../../research/report/optimize-report.js');
-    await writeFile(args.report, await renderOptimizeReport({ strategy, result, rules, bestEquity: await bestEquity() }));
+    writeTextFile(args.report, await renderOptimizeReport({ strategy, result, rules, bestEquity: await bestEquity() }));
     process.stderr.write(`wrote ${args.report}\n`);
   }
 }

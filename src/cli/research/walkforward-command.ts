@@ -1,12 +1,13 @@
 // `trader walkforward STRATEGY --train 3y --test 1y`: optimizes on each training window, tests the chosen
 // parameters on the window after it, and prints the stitched out-of-sample result beside the in-sample one.
-import { writeFile } from 'node:fs/promises';
 import type { CommandModule } from 'yargs';
 import { systemClock } from '../../clock/system-clock.js';
 import { createProgress } from '../../backtest/progress.js';
 import type { RankingRules } from '../../research/ranking.js';
 import { parseSpan, walkForward, walkForwardWindows, type WalkForwardResult } from '../../research/walkforward.js';
 import { InvalidInputError } from '../../domain/errors.js';
+import { writeTextFile } from '../../files/chunked-write.js';
+import { checkOutputFiles } from '../../files/output-file.js';
 import { BACKTEST_OPTIONS, jsonTarget } from '../backtest/flags.js';
 import { jsonTakesAValue } from '../backtest/backtest-command.js';
 import { loadBacktestInputs } from '../backtest/inputs.js';
@@ -30,6 +31,10 @@ export async function walkForwardAction(args: WalkForwardArgs): Promise<WalkForw
   const test = parseSpan(args.test, '--test');
   const step = args.step === undefined ? test : parseSpan(args.step, '--step');
   const json = jsonTarget(args.json);
+  checkOutputFiles([
+    ['--json', json],
+    ['--report', args.report],
+  ]);
   const inputs = await loadBacktestInputs(args, {});
   // The columns' first and last times: the series' candles would be made as objects just to read two.
   const times = inputs.data.series.flatMap(({ columns }) =>
@@ -98,11 +103,11 @@ export async function walkForwardAction(args: WalkForwardArgs): Promise<WalkForw
   if (json !== undefined) {
     const text = `${JSON.stringify(document, null, 2)}\n`;
     if (json === '-') process.stdout.write(text);
-    else await writeFile(json, text), process.stderr.write(`wrote ${json}\n`);
+    else writeTextFile(json, text), process.stderr.write(`wrote ${json}\n`);
   }
   if (args.report !== undefined) {
     const { renderWalkForwardReport } = await import('../../research/report/walkforward-report.js');
-    await writeFile(args.report, await renderWalkForwardReport(inputs.strategy.name, result, zone, rules.objective.metric));
+    writeTextFile(args.report, await renderWalkForwardReport(inputs.strategy.name, result, zone, rules.objective.metric));
     process.stderr.write(`wrote ${args.report}\n`);
   }
   if (result.interrupted) {

@@ -1,5 +1,6 @@
 // Runs the real `trader` binary (node bin/trader.js) as a child process and collects its output.
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reapWhenTestEnds } from '../child-reaper.js';
 
@@ -11,11 +12,12 @@ export interface TraderRun {
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-export function runTrader(args: readonly string[], env: Readonly<Record<string, string>>): Promise<TraderRun> {
+/** `cwd`: the working folder (default the repository's), for commands that write files there. */
+export function runTrader(args: readonly string[], env: Readonly<Record<string, string>>, cwd = REPO_ROOT): Promise<TraderRun> {
   return new Promise((resolve, reject) => {
     // Only PATH and HOME from the outer environment, so a developer's real LONGPORT_* settings never leak in.
-    const child = spawn(process.execPath, ['bin/trader.js', ...args], {
-      cwd: REPO_ROOT,
+    const child = spawn(process.execPath, [join(REPO_ROOT, 'bin/trader.js'), ...args], {
+      cwd,
       env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

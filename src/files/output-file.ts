@@ -1,0 +1,61 @@
+// Files a command was asked to write (--json FILE, --report FILE…), checked before the work that fills them:
+// a run of minutes must not end on a path it cannot write.
+import { accessSync, constants, type Stats, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { InvalidInputError } from '../domain/errors.js';
+
+/**
+ * Checks each flag's file (undefined and "-", stdout, are skipped); the first that cannot be written is an
+ * InvalidInputError naming the flag, the path and why.
+ */
+export function checkOutputFiles(files: readonly (readonly [flag: string, path: string | undefined])[]): void {
+  for (const [flag, path] of files) {
+    if (path === undefined || path === '-') continue;
+    const problem = outputFileProblem(path);
+    if (problem !== undefined) throw new InvalidInputError(`${flag} ${path}: ${problem}`, flag);
+  }
+}
+
+/** Why `path` cannot be written as a file, or undefined when it can (an existing file is replaced). */
+export function outputFileProblem(path: string): string | undefined {
+  if (path.trim() === '') return 'needs a file name';
+  const existing = statOf(path);
+  if (existing === 'not a folder') return `${notAFolder(path)} is not a folder`;
+  if (existing?.isDirectory()) return 'is a folder: give a file name';
+  if (existing !== undefined) return canAccess(path, constants.W_OK) ? undefined : 'is not writable';
+  const folder = dirname(resolve(path));
+  const parent = statOf(folder);
+  if (parent === undefined) return `the folder ${folder} does not exist`;
+  if (parent === 'not a folder' || !parent.isDirectory()) return `${notAFolder(path)} is not a folder`;
+  return canAccess(folder, constants.W_OK | constants.X_OK) ? undefined : `cannot create files in ${folder}`;
+}
+
+/** The path's stats, undefined when nothing is there, or 'not a folder' when a part of it is a file. */
+function statOf(path: string): Stats | 'not a folder' | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return 'not a folder';
+    throw error;
+  }
+}
+
+/** The first ancestor of `path` that is not a folder (a file where the path needs one). */
+function notAFolder(path: string): string {
+  let folder = dirname(resolve(path));
+  while (dirname(folder) !== folder) {
+    const stats = statOf(folder);
+    if (stats !== 'not a folder' && stats !== undefined && !stats.isDirectory()) return folder;
+    folder = dirname(folder);
+  }
+  return folder;
+}
+
+function canAccess(path: string, mode: number): boolean {
+  try {
+    accessSync(path, mode);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,60 @@
+// A file a command will write is checked before the run: the flag, the path and why it cannot be written,
+// as one line of bad input (exit status 2), instead of a failure after minutes of work.
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { InvalidInputError } from '../../src/domain/errors.js';
+import { checkOutputFiles, outputFileProblem } from '../../src/files/output-file.js';
+
+let folder: string;
+beforeEach(() => {
+  folder = mkdtempSync(join(tmpdir(), 'output-file-'));
+});
+afterEach(() => {
+  chmodSync(folder, 0o700);
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('a file a command will write', () => {
+  it('may be new in an existing folder, or an existing file (replaced)', () => {
+    expect(outputFileProblem(join(folder, 'new.json'))).toBeUndefined();
+    writeFileSync(join(folder, 'old.json'), '{}');
+    expect(outputFileProblem(join(folder, 'old.json'))).toBeUndefined();
+    expect(outputFileProblem('/dev/null')).toBeUndefined();
+  });
+
+  it('needs its folder to exist', () => {
+    expect(outputFileProblem(join(folder, 'missing', 'r.json'))).toBe(`the folder ${join(folder, 'missing')} does not exist`);
+  });
+
+  it('cannot be a folder, nor sit below a file', () => {
+    mkdirSync(join(folder, 'out'));
+    expect(outputFileProblem(join(folder, 'out'))).toBe('is a folder: give a file name');
+    writeFileSync(join(folder, 'data.csv'), 'x');
+    expect(outputFileProblem(join(folder, 'data.csv', 'r.json'))).toBe(`${join(folder, 'data.csv')} is not a folder`);
+    expect(outputFileProblem(join(folder, 'data.csv', 'deeper', 'r.json'))).toBe(`${join(folder, 'data.csv')} is not a folder`);
+  });
+
+  it('needs a name', () => {
+    expect(outputFileProblem('')).toBe('needs a file name');
+  });
+
+  // Root may write anywhere, so the check has nothing to refuse there.
+  it.skipIf(process.getuid?.() === 0)('needs a folder this user may create files in', () => {
+    chmodSync(folder, 0o500);
+    expect(outputFileProblem(join(folder, 'r.json'))).toBe(`cannot create files in ${folder}`);
+  });
+
+  it('is refused as bad input naming the flag, the path and why; stdout and absent flags pass', () => {
+    const missing = join(folder, 'missing', 'r.html');
+    expect(() =>
+      checkOutputFiles([
+        ['--json', '-'],
+        ['--csv', undefined],
+        ['--report', missing],
+      ]),
+    ).toThrow(new InvalidInputError(`--report ${missing}: the folder ${join(folder, 'missing')} does not exist`, '--report'));
+    expect(() => checkOutputFiles([['--json', join(folder, 'r.json')]])).not.toThrow();
+  });
+});
