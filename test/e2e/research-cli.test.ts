@@ -138,6 +138,8 @@ beforeAll(async () => {
     unwritableReport: ['optimize', SMA, ...GRID, '--report', join(folder, 'missing', 'optimize.html')],
     unwritableWalkforward: ['walkforward', SMA, ...GRID, '--train', '4y', '--test', '2y', '--json', join(folder, 'optimize.csv', 'w.json')],
     unwritableCheck: ['check', SMA, '--json', folder],
+    noParams: ['optimize', SMA, '--workers', '1', '--quiet'],
+    oneCombination: ['walkforward', SMA, '--param', 'fast=10', '--train', '10y', '--test', '5y', '--workers', '1', '--quiet'],
     help: ['optimize', '--help'],
   };
   const results = await inBatches(
@@ -347,6 +349,16 @@ describe('trader optimize', () => {
     },
     120_000,
   );
+
+  it('says when there is nothing to search: no --param range, or values that make one combination', () => {
+    expect(run('noParams').code).toBe(0);
+    expect(run('noParams').stderr).toMatch(
+      /note: no --param ranges: one trial of the strategy's defaults, nothing searched; give ranges, e\.g\. --param fast=START:END:STEP/,
+    );
+    expect(run('oneCombination').code).toBe(0);
+    expect(run('oneCombination').stderr).toMatch(/note: the --param values make one combination, nothing searched/);
+    expect(run('optimize').stderr).not.toMatch(/nothing searched/);
+  });
 
   it('explains itself with --help', () => {
     expect(run('help').code).toBe(0);

@@ -37,6 +37,7 @@ export async function optimizeAction(args: OptimizeArgs): Promise<OptimizeResult
   const settings = trialSettings(args, inputs, choice.blocks);
   const plan = withinRange(planTrials(inputs.strategy.definition, settings, choice), inputs);
   refuseEmptyPlan(plan);
+  noteSingleCombination(plan, args.param, inputs.strategy.definition.defaults);
   const rules: RankingRules = { objective: choice.objective, constraints: choice.constraints, minTrades: choice.minTrades };
   // Under --from/--to every trial runs on its window of the whole data, warmed up on the bars before it.
   const { executor, dataHash } = await createExecutor(
@@ -243,6 +244,24 @@ export const optimizeCommand: CommandModule<object, OptimizeArgs> = {
 function withinRange(plan: TrialPlan, inputs: BacktestInputs): TrialPlan {
   const range = inputs.range === undefined ? undefined : finiteRange(inputs.range, inputs.allData);
   return range === undefined ? plan : { ...plan, trials: plan.trials.map((trial) => ({ ...trial, range })) };
+}
+
+/**
+ * A search of one combination (no --param range) runs, but says so: it ranks nothing, and a forgotten range
+ * should not pass for a search.
+ */
+export function noteSingleCombination(
+  plan: TrialPlan,
+  given: readonly unknown[] | undefined,
+  defaults: Readonly<Record<string, unknown>>,
+): void {
+  if (plan.spaceSize !== 1) return;
+  const example = `--param ${Object.keys(defaults)[0] ?? 'NAME'}=START:END:STEP`;
+  process.stderr.write(
+    (given ?? []).length === 0
+      ? `note: no --param ranges: one trial of the strategy's defaults, nothing searched; give ranges, e.g. ${example}\n`
+      : `note: the --param values make one combination, nothing searched; give a range, e.g. ${example}\n`,
+  );
 }
 
 /** A search whose every combination the strategy refuses (a typo in --param, say) is a mistake, not a result. */

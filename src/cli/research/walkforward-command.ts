@@ -11,7 +11,7 @@ import { checkOutputFiles } from '../../files/output-file.js';
 import { BACKTEST_OPTIONS, jsonTarget } from '../backtest/flags.js';
 import { jsonTakesAValue } from '../backtest/backtest-command.js';
 import { loadBacktestInputs } from '../backtest/inputs.js';
-import { refuseEmptyPlan } from './optimize-command.js';
+import { noteSingleCombination, refuseEmptyPlan } from './optimize-command.js';
 import { planTrials } from '../../research/optimize.js';
 import { localTime } from '../../backtest/report/local-time.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
@@ -59,6 +59,7 @@ export async function walkForwardAction(args: WalkForwardArgs): Promise<WalkForw
   const settings = trialSettings(args, inputs, choice.blocks);
   const plan = planTrials(inputs.strategy.definition, settings, choice);
   refuseEmptyPlan(plan);
+  noteSingleCombination(plan, args.param, inputs.strategy.definition.defaults);
   const rules: RankingRules = { objective: choice.objective, constraints: choice.constraints, minTrades: choice.minTrades };
   // Windows are cut from the whole data, so each warms up on the bars before it (before --from too).
   const { executor } = await createExecutor(
