@@ -33,6 +33,11 @@ const commands = [
 
 export async function main(argv: readonly string[]): Promise<void> {
   const verbose = argv.includes('--verbose');
+  // A reader that has gone (`trader … --json - | head`) wants no more output: the command still finishes
+  // (its files, its exit status), and what it would print is dropped instead of failing the command.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
   const parser = createParser(argv, Math.min(110, process.stdout.columns ?? 110));
   try {
     await parser.parseAsync();

@@ -87,7 +87,17 @@ function writeFailure(path: string, error: unknown): unknown {
   return new Error(`cannot write ${path}: ${REASONS[code] ?? (error as Error).message}`, { cause: error });
 }
 
-/** Writes the pieces to a stream, waiting whenever it asks to. */
+/**
+ * Writes the pieces to a stream, waiting whenever it asks to. A reader that has gone (`… | head`: EPIPE)
+ * ends the writing without an error: it asked for no more.
+ */
 export async function writeChunks(stream: Writable, chunks: Iterable<string>): Promise<void> {
-  for (const block of blocks(chunks)) if (!stream.write(block)) await once(stream, 'drain');
+  try {
+    for (const block of blocks(chunks)) {
+      if (stream.destroyed) return;
+      if (!stream.write(block)) await once(stream, 'drain');
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPIPE') throw error;
+  }
 }

@@ -1,11 +1,14 @@
 // `trader backtest` through the real binary on the bundled data: the README's main command, JSON for
 // scripts, the report and JSON files (the page opened in headless Chromium), bad data and bad flags.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backtestResultSchema } from '../../src/backtest/result.js';
 import { BROWSER_START_MS, chromiumMissing, launchBrowser } from '../support/backtest/chromium.js';
+import { reapWhenTestEnds } from '../support/child-reaper.js';
 import { inBatches, runTrader, type TraderRun } from '../support/http/run-trader.js';
 
 const THROWS = 'test/support/backtest/strategies/throws.ts';
@@ -85,6 +88,24 @@ describe('trader backtest', () => {
     expect(stdout).toMatch(/Final equity\s+[\d,.]+ USD/);
     expect(stdout).toMatch(/Intents \d+ · orders \d+ · fills \d+ · denied 0/);
   });
+
+  it('finishes quietly when the reader of --json - goes away (`| head`), writing its other files and exiting 0', async () => {
+    const report = join(folder, 'head-report.html');
+    const child = spawn(process.execPath, ['bin/trader.js', 'backtest', 'strategies/sma-crossover.ts', '--json', '-', '--report', report], {
+      cwd: new URL('../../', import.meta.url),
+      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    reapWhenTestEnds(child);
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    // The result is ~90 KB, more than a pipe holds: closing after the first piece leaves the rest unwritable.
+    child.stdout.once('data', () => child.stdout.destroy());
+    const [code] = (await once(child, 'close')) as [number | null];
+    expect(stderr).not.toMatch(/EPIPE|error/);
+    expect(code).toBe(0);
+    expect((await stat(report)).size).toBeGreaterThan(10_000);
+  }, 60_000);
 
   it('prints only the JSON result on stdout with --json -, with the params, costs and risk-free rate it ran with', () => {
     const { code, stdout } = run('jsonStdout');
