@@ -30,6 +30,37 @@ export function outputFileProblem(path: string): string | undefined {
   return canAccess(folder, constants.W_OK | constants.X_OK) ? undefined : `cannot create files in ${folder}`;
 }
 
+/**
+ * A folder a command will write files into (--out DIR), made when missing: an InvalidInputError naming the
+ * flag when it is a file, sits below one, or cannot be made or written in.
+ */
+export function checkOutputFolder(flag: string, path: string | undefined): void {
+  if (path === undefined) return;
+  const problem = outputFolderProblem(path);
+  if (problem !== undefined) throw new InvalidInputError(`${flag} ${path}: ${problem}`, flag);
+}
+
+export function outputFolderProblem(path: string): string | undefined {
+  if (path.trim() === '') return 'needs a folder name';
+  const existing = statOf(path);
+  if (existing === 'not a folder') return `${notAFolder(path)} is not a folder`;
+  if (existing !== undefined)
+    return !existing.isDirectory()
+      ? 'is a file, not a folder'
+      : canAccess(path, constants.W_OK | constants.X_OK)
+        ? undefined
+        : 'is not writable';
+  // Made with its missing parents: the nearest folder that exists must take them.
+  let ancestor = dirname(resolve(path));
+  let stats = statOf(ancestor);
+  while (stats === undefined) {
+    ancestor = dirname(ancestor);
+    stats = statOf(ancestor);
+  }
+  if (stats === 'not a folder' || !stats.isDirectory()) return `${notAFolder(path)} is not a folder`;
+  return canAccess(ancestor, constants.W_OK | constants.X_OK) ? undefined : `cannot create folders in ${ancestor}`;
+}
+
 /** The path's stats, undefined when nothing is there, or 'not a folder' when a part of it is a file. */
 function statOf(path: string): Stats | 'not a folder' | undefined {
   try {

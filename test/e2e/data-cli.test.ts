@@ -48,6 +48,7 @@ beforeAll(async () => {
     fromCodeNamed: [...backtest(join(folder, 'codes'), '--json', '-'), '--symbols', 'SPX.US'],
     convertCodesWithoutMarket: ['data', 'convert', join(folder, 'codes'), '--out', join(folder, 'codes-parquet')],
     convertCodes: ['data', 'convert', join(folder, 'codes'), '--market', 'us', '--out', join(folder, 'codes-parquet')],
+    convertIntoFile: ['data', 'convert', join(folder, 'codes'), '--market', 'us', '--out', join(folder, 'codes', 'SPX.csv')],
   };
   const results = await inBatches(
     Object.values(cases).map((args) => () => runTrader(args, {})),
@@ -117,6 +118,13 @@ describe('trader data convert', () => {
     );
     expect(run('convertCodes').code).toBe(0);
     expect(run('convertCodes').stderr).toContain(`→ ${join(folder, 'codes-parquet', 'SPX.US.parquet')}: 5105 day bars`);
+  });
+
+  it('refuses an --out that is a file before converting anything, exit status 2', () => {
+    expect(run('convertIntoFile')).toMatchObject({
+      code: 2,
+      stderr: `error: --out ${join(folder, 'codes', 'SPX.csv')}: is a file, not a folder\n`,
+    });
   });
 
   it('explains itself with --help, with examples', () => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../src/domain/errors.js';
-import { checkOutputFiles, outputFileProblem } from '../../src/files/output-file.js';
+import { checkOutputFiles, checkOutputFolder, outputFileProblem, outputFolderProblem } from '../../src/files/output-file.js';
 
 let folder: string;
 beforeEach(() => {
@@ -56,5 +56,32 @@ describe('a file a command will write', () => {
       ]),
     ).toThrow(new InvalidInputError(`--report ${missing}: the folder ${join(folder, 'missing')} does not exist`, '--report'));
     expect(() => checkOutputFiles([['--json', join(folder, 'r.json')]])).not.toThrow();
+  });
+});
+
+describe('a folder a command will write files into', () => {
+  it('may exist, or be made with its missing parents', () => {
+    expect(outputFolderProblem(folder)).toBeUndefined();
+    expect(outputFolderProblem(join(folder, 'new', 'deeper'))).toBeUndefined();
+  });
+
+  it('cannot be a file, nor sit below one', () => {
+    writeFileSync(join(folder, 'data.csv'), 'x');
+    expect(outputFolderProblem(join(folder, 'data.csv'))).toBe('is a file, not a folder');
+    expect(outputFolderProblem(join(folder, 'data.csv', 'out'))).toBe(`${join(folder, 'data.csv')} is not a folder`);
+    expect(outputFolderProblem('')).toBe('needs a folder name');
+  });
+
+  it.skipIf(process.getuid?.() === 0)('needs a folder this user may create folders in', () => {
+    chmodSync(folder, 0o500);
+    expect(outputFolderProblem(join(folder, 'out', 'deeper'))).toBe(`cannot create folders in ${folder}`);
+  });
+
+  it('is refused as bad input naming the flag; no flag, no check', () => {
+    writeFileSync(join(folder, 'data.csv'), 'x');
+    expect(() => checkOutputFolder('--out', join(folder, 'data.csv'))).toThrow(
+      `--out ${join(folder, 'data.csv')}: is a file, not a folder`,
+    );
+    expect(() => checkOutputFolder('--out', undefined)).not.toThrow();
   });
 });

@@ -9,6 +9,7 @@ import { projectDataFolder } from '../project/config.js';
 import { choiceFlag, dateFlag, symbolFlag } from '../trading/flags.js';
 import { present } from '../trading/present.js';
 import type { GlobalFlags } from '../trading/session.js';
+import { checkOutputFolder } from '../../files/output-file.js';
 import { convertToParquet } from './data-convert.js';
 import { FILE_FORMATS, fetchHistory, validateRange } from './data-fetch.js';
 import { withQuoteClient } from './socket-session.js';
@@ -70,6 +71,7 @@ const fetchCommand: CommandModule<object, FetchArgs> = {
     validateRange(from, to);
     const adjust = choiceFlag(Object.keys(ADJUST_TYPES) as AdjustType[], args.adjust, '--adjust');
     const format = choiceFlag(FILE_FORMATS, args.format, '--format');
+    checkOutputFolder('--out', args.out);
     const outDir = args.out ?? (await projectDataFolder());
     const results = await withQuoteClient(args, (client) =>
       fetchHistory(client, { symbols, period, from, to, outDir, adjust, format }, (symbol, message) =>
@@ -104,6 +106,7 @@ const convertCommand: CommandModule<object, ConvertArgs> = {
       .example('$0 data convert ~/data/AAPL.US.csv --out ~/parquet', 'One file into another folder')
       .example('$0 data convert prices.csv --symbol 700.HK --json', 'A file not named after its symbol; the result as JSON'),
   handler: async (args) => {
+    checkOutputFolder('--out', args.out);
     const results = await convertToParquet(
       {
         inputs: args.inputs.map(String),
