@@ -135,6 +135,7 @@ beforeAll(async () => {
     badParam: ['optimize', SMA, '--param', 'fast=ten'],
     badBlocks: ['optimize', SMA, ...GRID, '--blocks', '22'],
     windowWithoutQueue: ['optimize', SMA, ...GRID, '--queue-window', '100'],
+    trialsOfAGrid: ['optimize', SMA, ...GRID, '--trials', '10'],
     unwritableReport: ['optimize', SMA, ...GRID, '--report', join(folder, 'missing', 'optimize.html')],
     unwritableWalkforward: ['walkforward', SMA, ...GRID, '--train', '4y', '--test', '2y', '--json', join(folder, 'optimize.csv', 'w.json')],
     unwritableCheck: ['check', SMA, '--json', folder],
@@ -287,6 +288,13 @@ describe('trader optimize', () => {
   it('refuses more CSCV blocks than it can split in reasonable time, exit status 2', () => {
     expect(run('badBlocks').code).toBe(2);
     expect(run('badBlocks').stderr).toMatch(/--blocks: an even number from 2 to 20, got 22/);
+  });
+
+  it('refuses --trials for a grid, which runs every combination, exit status 2', () => {
+    expect(run('trialsOfAGrid')).toMatchObject({
+      code: 2,
+      stderr: 'error: --trials: only with --search random (a grid runs every combination)\n',
+    });
   });
 
   it('refuses --queue-window without --queue, exit status 2', () => {

@@ -90,6 +90,8 @@ export function searchChoice(args: ResearchArgs): SearchChoice {
     if (!Number.isSafeInteger(value) || value < min) throw new InvalidInputError(`${flag}: a whole number ≥ ${min}, got ${value}`, flag);
     return value;
   };
+  if (args.trials !== undefined && search !== 'random')
+    throw new InvalidInputError('--trials: only with --search random (a grid runs every combination)', '--trials');
   if (args['queue-window'] !== undefined && args.queue === undefined)
     throw new InvalidInputError('--queue-window: only with --queue (the trials go to Redis a window at a time)', '--queue-window');
   // Checked here with the others, though only optimize prints a table (walkforward's is per window).
