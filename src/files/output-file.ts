@@ -16,13 +16,17 @@ export function checkOutputFiles(files: readonly (readonly [flag: string, path: 
   }
 }
 
-/** Why `path` cannot be written as a file, or undefined when it can (an existing file is replaced). */
+/**
+ * Why `path` cannot be written as a file, or undefined when it can. A file is written beside its place and
+ * renamed over it (files/chunked-write.ts), so its folder is what must be writable; a pipe or a device is
+ * written in place.
+ */
 export function outputFileProblem(path: string): string | undefined {
   if (path.trim() === '') return 'needs a file name';
   const existing = statOf(path);
   if (existing === 'not a folder') return `${notAFolder(path)} is not a folder`;
   if (existing?.isDirectory()) return 'is a folder: give a file name';
-  if (existing !== undefined) return canAccess(path, constants.W_OK) ? undefined : 'is not writable';
+  if (existing !== undefined && !existing.isFile()) return canAccess(path, constants.W_OK) ? undefined : 'is not writable';
   const folder = dirname(resolve(path));
   const parent = statOf(folder);
   if (parent === undefined) return `the folder ${folder} does not exist`;

@@ -21,6 +21,9 @@ describe('a file a command will write', () => {
     expect(outputFileProblem(join(folder, 'new.json'))).toBeUndefined();
     writeFileSync(join(folder, 'old.json'), '{}');
     expect(outputFileProblem(join(folder, 'old.json'))).toBeUndefined();
+    // Replaced by a rename in its folder, so a read-only file in a writable folder is no obstacle.
+    writeFileSync(join(folder, 'read-only.json'), '{}', { mode: 0o444 });
+    expect(outputFileProblem(join(folder, 'read-only.json'))).toBeUndefined();
     expect(outputFileProblem('/dev/null')).toBeUndefined();
   });
 
