@@ -52,6 +52,7 @@ beforeAll(async () => {
     badData: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'AAPL.US.csv')],
     skipBadData: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'AAPL.US.csv'), '--on-bad-row', 'skip'],
     badFlag: ['backtest', 'strategies/sma-crossover.ts', '--fill', 'tomorrow'],
+    badPeriod: ['backtest', 'strategies/sma-crossover.ts', '--period', '7m'],
     unwritable: ['backtest', 'strategies/sma-crossover.ts', '--json', join(folder, 'missing', 'result.json')],
     throws: ['backtest', THROWS, '--json', join(folder, 'failed.json')],
     denied: ['backtest', DENIED, '--json', join(folder, 'denied.json')],
@@ -303,6 +304,9 @@ describe('trader backtest', () => {
 
     expect(code).toBe(2);
     expect(stderr.trim()).toBe('error: --fill: "tomorrow" is not one of next-open, close');
+    // The flag named, not the strategy file the period would have applied to.
+    expect(run('badPeriod').code).toBe(2);
+    expect(run('badPeriod').stderr).toMatch(/^error: --period: period "7m" is not one of 1m, /);
   });
 
   it('explains itself with --help, with examples', () => {

@@ -10,6 +10,7 @@ import { loadCorporateActions } from '../../feeds/history/corporate-actions-file
 import { loadRiskConfig, type RiskLimits } from '../../risk/config.js';
 import { loadStrategy, type ParamOverrides, type PreparedStrategy } from '../../strategy/index.js';
 import { defaultDataPath } from '../project/config.js';
+import { periodFlag } from '../trading/flags.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { sliceData } from '../../backtest/data.js';
 import { dateRangeOf, type DateRange } from './date-range.js';
@@ -61,6 +62,7 @@ export async function loadBacktestInputs(args: BacktestArgs, params: ParamOverri
   const riskFreeRate = riskFreeRateFlag(args);
   const onBadRow = parseChoice(BAD_ROW_POLICIES, String(args['on-bad-row']), '--on-bad-row');
   const adjust = parseChoice(ADJUSTMENTS, String(args.adjust ?? 'none'), '--adjust');
+  const period = args.period === undefined ? undefined : periodFlag(String(args.period), '--period');
   const symbols = symbolsFlag(args.symbols) ?? (await symbolsOfDataPath(dataPath));
   hooks.beforeStrategy?.();
   // Its own subscriptions' errors are reported in one line rather than crashing the process.
@@ -68,7 +70,7 @@ export async function loadBacktestInputs(args: BacktestArgs, params: ParamOverri
   const strategy = await loadStrategy(args.strategy, {
     params,
     ...(symbols === undefined ? {} : { symbols }),
-    ...(args.period === undefined ? {} : { period: args.period }),
+    ...(period === undefined ? {} : { period }),
   });
   const risk = args.risk === undefined ? undefined : await loadRiskConfig(args.risk);
   hooks.beforeData?.();

@@ -4,13 +4,13 @@ import type { CommandModule } from 'yargs';
 import type { Candle } from '../../domain/candle.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
-import { isIntraday, parsePeriod, PERIODS, type Period } from '../../domain/period.js';
+import { isIntraday, PERIODS, type Period } from '../../domain/period.js';
 import { marketOf, type SecuritySymbol } from '../../domain/symbol.js';
 import { formatCandleCsv } from '../../feeds/history/candle-csv-writer.js';
 import { ADJUST_TYPES, type AdjustType } from '../../openapi/socket/commands.js';
 import type { QuoteClient } from '../../openapi/socket/quote-client.js';
 import { printTable } from '../output.js';
-import { choiceFlag, countFlag, dateFlag, symbolFlag } from '../trading/flags.js';
+import { choiceFlag, countFlag, dateFlag, periodFlag, symbolFlag } from '../trading/flags.js';
 import { line, present } from '../trading/present.js';
 import type { GlobalFlags } from '../trading/session.js';
 import { marketTime } from './format.js';
@@ -67,7 +67,7 @@ function barCount(value: number | undefined): number {
 /** Validates the flags before anything is sent. */
 export function candleRequest(args: CandlesArgs): CandleRequest {
   const symbol = symbolFlag(String(args.symbol), 'SYMBOL');
-  const period = parsePeriod(String(args.period));
+  const period = periodFlag(String(args.period), '--period');
   const adjust = choiceFlag(Object.keys(ADJUST_TYPES) as AdjustType[], args.adjust, '--adjust');
   const hasRange = args.from !== undefined || args.to !== undefined;
   if (hasRange && args.count !== undefined) throw new InvalidInputError('give either --count or --from/--to, not both', '--count');

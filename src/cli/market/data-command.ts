@@ -1,13 +1,13 @@
 // `trader data fetch` (history candles from the service into backtest-data/, one SYMBOL.csv or .parquet per
 // symbol) and `trader data convert` (candle CSV files into Parquet).
 import type { CommandModule } from 'yargs';
-import { parsePeriod, PERIODS } from '../../domain/period.js';
+import { PERIODS } from '../../domain/period.js';
 import { MARKETS } from '../../domain/symbol.js';
 import { ADJUST_TYPES, type AdjustType } from '../../openapi/socket/commands.js';
 import { checkOutputFolder } from '../../files/output-file.js';
 import { printTable } from '../output.js';
 import { projectDataFolder } from '../project/config.js';
-import { choiceFlag, dateFlag, symbolFlag } from '../trading/flags.js';
+import { choiceFlag, dateFlag, periodFlag, symbolFlag } from '../trading/flags.js';
 import { present } from '../trading/present.js';
 import type { GlobalFlags } from '../trading/session.js';
 import { convertToParquet } from './data-convert.js';
@@ -65,7 +65,7 @@ const fetchCommand: CommandModule<object, FetchArgs> = {
       .example('$0 data fetch AAPL.US --from 2015-01-01 --to 2024-12-31 --format parquet', 'Ten years of daily bars as AAPL.US.parquet'),
   handler: async (args) => {
     const symbols = args.symbols.map((text) => symbolFlag(String(text), 'SYMBOL'));
-    const period = parsePeriod(String(args.period));
+    const period = periodFlag(String(args.period), '--period');
     const from = dateFlag(args.from, '--from');
     const to = dateFlag(args.to, '--to');
     validateRange(from, to);
@@ -113,7 +113,7 @@ const convertCommand: CommandModule<object, ConvertArgs> = {
         ...(args.out === undefined ? {} : { outDir: args.out }),
         ...(args.symbol === undefined ? {} : { symbol: symbolFlag(String(args.symbol), '--symbol') }),
         ...(args.market === undefined ? {} : { market: choiceFlag(MARKETS, String(args.market).toUpperCase(), '--market') }),
-        ...(args.period === undefined ? {} : { period: parsePeriod(String(args.period)) }),
+        ...(args.period === undefined ? {} : { period: periodFlag(String(args.period), '--period') }),
         onBadRow: choiceFlag(['fail', 'skip'] as const, args['on-bad-row'], '--on-bad-row'),
       },
       (message) => process.stderr.write(`data convert: ${message}\n`),

@@ -12,6 +12,7 @@ import { startSession, type SessionEnd, type SessionVenue } from '../../runtime/
 import { formatDuration } from '../../schedule/duration.js';
 import { loadStrategy, parseParamAssignments, type PreparedStrategy } from '../../strategy/index.js';
 import { untilInterrupted } from '../market/socket-session.js';
+import { periodFlag } from '../trading/flags.js';
 import { runSettings, type RunArgs, type RunSettings } from './flags.js';
 import { chooseMode, type RunMode } from './mode.js';
 import { defaultTokenFile, opsFlags } from './ops-flags.js';
@@ -38,7 +39,7 @@ export async function runAction(args: RunArgs): Promise<void> {
   const strategy = await loadStrategy(args.strategy, {
     params: parseParamAssignments((args.param ?? []).map(String)),
     ...(settings.symbols === undefined ? {} : { symbols: settings.symbols }),
-    ...(args.period === undefined ? {} : { period: args.period }),
+    ...(args.period === undefined ? {} : { period: periodFlag(String(args.period), '--period') }),
   });
   const risk = args.risk === undefined ? undefined : await loadRiskConfig(args.risk);
   announce(logger, mode, settings, strategy, args.risk);
