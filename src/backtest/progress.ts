@@ -1,4 +1,5 @@
-// A progress bar on stderr for long backtests: drawn only on a terminal and only when the run looks long.
+// Progress of long runs on stderr: a bar redrawn in place on a terminal (only when the run looks long), and a
+// plain line now and then anywhere else (a log file, CI), where a redrawn bar would be noise.
 import { createRequire } from 'node:module';
 import type cliProgress from 'cli-progress';
 import type { Clock } from '../domain/clock.js';
@@ -20,6 +21,8 @@ export interface ProgressOptions {
   readonly settleMs?: number;
   /** At most one redraw per this many ms (default 100). */
   readonly redrawMs?: number;
+  /** Not on a terminal: one line per this many ms, the first after as long (default 30,000). */
+  readonly lineEveryMs?: number;
   readonly label?: string;
   /** What is counted (default 'bars'). */
   readonly unit?: string;
@@ -51,7 +54,7 @@ export const CLEAR_LINE = '\r\u001b[K';
 
 export function createProgress(options: ProgressOptions): Progress {
   const stream = options.stream ?? process.stderr;
-  if (stream.isTTY !== true) return { start() {}, update() {}, stop() {}, visible: false };
+  if (stream.isTTY !== true) return lineProgress(stream, options);
   // Loaded only for a terminal: a backtest writing to a file or pipe does not pay for it at start-up.
   const { Format } = createRequire(import.meta.url)('cli-progress') as typeof cliProgress;
   const counts = new Intl.NumberFormat('en-US');
@@ -106,4 +109,45 @@ export function createProgress(options: ProgressOptions): Progress {
       return shown;
     },
   };
+}
+
+/** The bar's fields on a line of their own, every lineEveryMs, without control characters. */
+function lineProgress(stream: ProgressStream, options: ProgressOptions): Progress {
+  const { clock, lineEveryMs = 30_000, label = 'backtest', unit = 'bars' } = options;
+  const counts = new Intl.NumberFormat('en-US');
+  let total = 0;
+  let startMs = 0;
+  let nextLineMs = Number.POSITIVE_INFINITY;
+  return {
+    start(newTotal) {
+      total = newTotal;
+      startMs = clock.now();
+      nextLineMs = startMs + lineEveryMs;
+    },
+    update(done) {
+      const now = clock.now();
+      if (now < nextLineMs) return;
+      nextLineMs = now + lineEveryMs;
+      const progress = total > 0 ? Math.min(1, done / total) : 0;
+      const elapsed = (now - startMs) / 1000;
+      const eta = progress > 0 ? `ETA ${duration(elapsed / progress - elapsed)}` : 'ETA —';
+      const percent = Math.floor(progress * 100);
+      stream.write(
+        `${label}: ${percent}% | ${counts.format(done)}/${counts.format(total)} ${unit} | ${duration(elapsed)} elapsed | ${eta}\n`,
+      );
+    },
+    stop() {
+      nextLineMs = Number.POSITIVE_INFINITY;
+    },
+    visible: false,
+  };
+}
+
+/** 45s, 4m05s, 2h07m. */
+function duration(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  if (whole < 60) return `${whole}s`;
+  const two = (value: number): string => String(value).padStart(2, '0');
+  if (whole < 3600) return `${Math.floor(whole / 60)}m${two(whole % 60)}s`;
+  return `${Math.floor(whole / 3600)}h${two(Math.floor(whole / 60) % 60)}m`;
 }

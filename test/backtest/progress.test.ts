@@ -113,7 +113,7 @@ describe('progress bar', () => {
     expect(progress.visible).toBe(false);
   });
 
-  it('never writes when stderr is not a terminal', () => {
+  it('writes nothing off a terminal for a run shorter than the line interval', () => {
     const clock = new VirtualClock(0);
     const stream = terminal(false);
     const progress = createProgress({ clock, stream });
@@ -123,5 +123,32 @@ describe('progress bar', () => {
     progress.stop();
 
     expect(stream.output).toBe('');
+  });
+
+  it('writes a plain line every 30 s off a terminal (a log file, CI): counts, elapsed and ETA, no control characters', () => {
+    const clock = new VirtualClock(0);
+    const stream = terminal(false);
+    const progress = createProgress({ clock, stream, label: 'optimize', unit: 'trials', minimumMs: 0 });
+    progress.start(10_000);
+    clock.advanceBy(29_000);
+    progress.update(900);
+    expect(stream.output).toBe('');
+
+    clock.advanceBy(1_000);
+    progress.update(1_000);
+    expect(stream.output).toBe('optimize: 10% | 1,000/10,000 trials | 30s elapsed | ETA 4m30s\n');
+
+    clock.advanceBy(20_000);
+    progress.update(1_700);
+    expect(stream.output.split('\n')).toHaveLength(2);
+
+    clock.advanceBy(10_000);
+    progress.update(2_000);
+    expect(stream.output.split('\n')[1]).toBe('optimize: 20% | 2,000/10,000 trials | 1m00s elapsed | ETA 4m00s');
+    progress.stop();
+    clock.advanceBy(60_000);
+    progress.update(3_000);
+    expect(stream.output.split('\n')).toHaveLength(3);
+    expect(stream.output).not.toMatch(/[\u001b\r]/);
   });
 });
