@@ -9,11 +9,7 @@ import { InvalidInputError } from '../domain/errors.js';
  * InvalidInputError naming the flag, the path and why.
  */
 export function checkOutputFiles(files: readonly (readonly [flag: string, path: string | undefined])[]): void {
-  for (const [flag, path] of files) {
-    if (path === undefined || path === '-') continue;
-    const problem = outputFileProblem(path);
-    if (problem !== undefined) throw new InvalidInputError(`${flag} ${path}: ${problem}`, flag);
-  }
+  for (const [flag, path] of files) if (path !== undefined && path !== '-') refuse(flag, path, outputFileProblem(path));
 }
 
 /**
@@ -39,8 +35,10 @@ export function outputFileProblem(path: string): string | undefined {
  * flag when it is a file, sits below one, or cannot be made or written in.
  */
 export function checkOutputFolder(flag: string, path: string | undefined): void {
-  if (path === undefined) return;
-  const problem = outputFolderProblem(path);
+  if (path !== undefined) refuse(flag, path, outputFolderProblem(path));
+}
+
+function refuse(flag: string, path: string, problem: string | undefined): void {
   if (problem !== undefined) throw new InvalidInputError(`${flag} ${path}: ${problem}`, flag);
 }
 
