@@ -1,6 +1,8 @@
 // `trader worker --queue redis://…`: runs queued optimize and walk-forward trials on this machine's cores
 // until stopped (Ctrl-C finishes the trials in hand; a killed worker's trials are retried elsewhere).
 import type { CommandModule } from 'yargs';
+import { systemClock } from '../../clock/system-clock.js';
+import type { Clock } from '../../domain/clock.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { defaultWorkers } from '../../research/pool/local-pool.js';
 import { startQueueWorker } from '../../research/queue/worker.js';
@@ -39,6 +41,7 @@ export const workerCommand: CommandModule<object, WorkerArgs> = {
       throw new InvalidInputError(`--workers: a whole number ≥ 1, got ${threads}`, '--workers');
     let trials = 0;
     const errors = errorTeller((line) => process.stderr.write(line));
+    const tally = trialTally(systemClock, (line) => process.stderr.write(line));
     const worker = await startQueueWorker({
       url: args.queue,
       threads,
@@ -47,6 +50,7 @@ export const workerCommand: CommandModule<object, WorkerArgs> = {
       onTrial: () => {
         trials += 1;
         errors.trialRan();
+        tally.ran();
       },
       onError: (error) => errors.tell(error),
     });
@@ -59,6 +63,28 @@ export const workerCommand: CommandModule<object, WorkerArgs> = {
     process.stderr.write(`worker stopped after ${trials} trials\n`);
   },
 };
+
+/**
+ * A line now and then while trials run (an operator watching a worker's log sees it working): the count so far
+ * and since the last line, at most one per `everyMs`, and none while the queue is idle.
+ */
+export function trialTally(clock: Clock, write: (line: string) => void, everyMs = 30_000): { ran(): void } {
+  let total = 0;
+  let sinceLine = 0;
+  let lastLineMs = Number.NaN;
+  return {
+    ran() {
+      total += 1;
+      sinceLine += 1;
+      const now = clock.now();
+      if (Number.isNaN(lastLineMs)) lastLineMs = now;
+      if (now - lastLineMs < everyMs) return;
+      write(`worker: ${total} trials so far, ${sinceLine} in the last ${Math.round((now - lastLineMs) / 1000)} s\n`);
+      lastLineMs = now;
+      sinceLine = 0;
+    },
+  };
+}
 
 /** The client retries a lost Redis every second or so: the same error is told once, until a trial runs again. */
 export function errorTeller(write: (line: string) => void): { tell(error: Error): void; trialRan(): void } {

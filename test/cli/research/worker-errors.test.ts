@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorTeller } from '../../../src/cli/research/worker-command.js';
+import { errorTeller, trialTally } from '../../../src/cli/research/worker-command.js';
+import { VirtualClock } from '../../../src/clock/virtual-clock.js';
 
 describe("a queue worker's connection errors", () => {
   it('are told once while they repeat, again after a trial ran, and each new one at once (retried only when a connection failed)', () => {
@@ -19,5 +20,26 @@ describe("a queue worker's connection errors", () => {
       'worker: Missing lock for job 1. moveToFinished\n',
       'worker: connect ECONNREFUSED 10.0.0.5:6379 (retrying)\n',
     ]);
+  });
+});
+
+describe("a queue worker's log while it works", () => {
+  it('tells the trials so far at most every 30 s while they run, and nothing while the queue is idle', () => {
+    const clock = new VirtualClock(0);
+    const lines: string[] = [];
+    const tally = trialTally(clock, (line) => lines.push(line));
+    for (let second = 0; second < 29; second += 1) {
+      tally.ran();
+      clock.advanceBy(1_000);
+    }
+    expect(lines).toEqual([]);
+    clock.advanceBy(1_000);
+    tally.ran();
+    expect(lines).toEqual(['worker: 30 trials so far, 30 in the last 30 s\n']);
+    // Idle for ten minutes: no line until a trial runs again.
+    clock.advanceBy(600_000);
+    expect(lines).toHaveLength(1);
+    tally.ran();
+    expect(lines[1]).toBe('worker: 31 trials so far, 1 in the last 600 s\n');
   });
 });
