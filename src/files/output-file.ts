@@ -1,15 +1,55 @@
 // Files a command was asked to write (--json FILE, --report FILE…), checked before the work that fills them:
 // a run of minutes must not end on a path it cannot write.
-import { accessSync, constants, type Stats, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { accessSync, constants, realpathSync, type Stats, statSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { InvalidInputError } from '../domain/errors.js';
 
+/** What a run reads, by what it is ("the strategy file", "the data"…): no output may be written over it. */
+export type RunInputs = readonly (readonly [what: string, path: string | undefined])[];
+
+/** Candle files a data folder holds: an output of that kind in it would be read as data next time. */
+const DATA_FILE_EXTENSIONS = new Set(['.csv', '.parquet']);
+
 /**
- * Checks each flag's file (undefined and "-", stdout, are skipped); the first that cannot be written is an
- * InvalidInputError naming the flag, the path and why.
+ * Checks each flag's file (undefined and "-", stdout, are skipped): the first that cannot be written, that
+ * another flag names too, or that is one of the run's inputs (its strategy, data, risk config; a candle file
+ * in its data folder) is an InvalidInputError naming the flag, the path and why.
  */
-export function checkOutputFiles(files: readonly (readonly [flag: string, path: string | undefined])[]): void {
-  for (const [flag, path] of files) if (path !== undefined && path !== '-') refuse(flag, path, outputFileProblem(path));
+export function checkOutputFiles(files: readonly (readonly [flag: string, path: string | undefined])[], inputs: RunInputs = []): void {
+  const taken = new Map<string, string>();
+  for (const [flag, path] of files) {
+    if (path === undefined || path === '-') continue;
+    refuse(flag, path, outputFileProblem(path));
+    const file = canonical(path);
+    const other = taken.get(file);
+    refuse(flag, path, other === undefined ? undefined : `${other} names the same file`);
+    taken.set(file, flag);
+    for (const [what, input] of inputs) if (input !== undefined) refuse(flag, path, overwrites(file, what, input));
+  }
+}
+
+function overwrites(file: string, what: string, input: string): string | undefined {
+  const read = canonical(input);
+  if (file === read) return `is ${what}, which this run reads`;
+  const folder = statOf(read);
+  const inFolder = folder !== undefined && folder !== 'not a folder' && folder.isDirectory() && dirname(file) === read;
+  return inFolder && DATA_FILE_EXTENSIONS.has(extname(file).toLowerCase())
+    ? `is in the folder of ${what} (${input}), where a .csv or .parquet file is read as candles`
+    : undefined;
+}
+
+/** The path with symbolic links resolved (of its folder, when the file is not there yet). */
+function canonical(path: string): string {
+  const absolute = resolve(path);
+  try {
+    return realpathSync(absolute);
+  } catch {
+    try {
+      return join(realpathSync(dirname(absolute)), basename(absolute));
+    } catch {
+      return absolute;
+    }
+  }
 }
 
 /**

@@ -54,6 +54,7 @@ beforeAll(async () => {
     badFlag: ['backtest', 'strategies/sma-crossover.ts', '--fill', 'tomorrow'],
     badPeriod: ['backtest', 'strategies/sma-crossover.ts', '--period', '7m'],
     unwritable: ['backtest', 'strategies/sma-crossover.ts', '--json', join(folder, 'missing', 'result.json')],
+    overData: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'AAPL.US.csv'), '--json', join(folder, 'AAPL.US.csv')],
     throws: ['backtest', THROWS, '--json', join(folder, 'failed.json')],
     denied: ['backtest', DENIED, '--json', join(folder, 'denied.json')],
     week: ['backtest', 'strategies/sma-crossover.ts', '--period', 'week', '--json', join(folder, 'week.json')],
@@ -297,6 +298,13 @@ describe('trader backtest', () => {
       `error: --json ${join(folder, 'missing', 'result.json')}: the folder ${join(folder, 'missing')} does not exist`,
     );
     expect(stdout).toBe('');
+  });
+
+  it('refuses to write its result over the data it reads, exit status 2, leaving the data as it was', async () => {
+    const { code, stderr } = run('overData');
+    expect(code).toBe(2);
+    expect(stderr.trim()).toBe(`error: --json ${join(folder, 'AAPL.US.csv')}: is the data, which this run reads`);
+    expect(await readFile(join(folder, 'AAPL.US.csv'), 'utf8')).toMatch(/^date,open,high,low,close,volume\n2024-01-02,/);
   });
 
   it('refuses a bad flag with one line naming it, exit status 2', () => {

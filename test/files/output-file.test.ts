@@ -1,6 +1,6 @@
 // A file a command will write is checked before the run: the flag, the path and why it cannot be written,
 // as one line of bad input (exit status 2), instead of a failure after minutes of work.
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -86,5 +86,44 @@ describe('a folder a command will write files into', () => {
       `--out ${join(folder, 'data.csv')}: is a file, not a folder`,
     );
     expect(() => checkOutputFolder('--out', undefined)).not.toThrow();
+  });
+});
+
+describe('an output and what the run reads', () => {
+  it("may not be one of the run's inputs, nor a candle file in its data folder, nor named by two flags", () => {
+    mkdirSync(join(folder, 'data'));
+    writeFileSync(join(folder, 'data', 'SPY.US.csv'), 'date,open,high,low,close,volume\n');
+    writeFileSync(join(folder, 'strategy.ts'), '');
+    const inputs = [
+      ['the strategy file', join(folder, 'strategy.ts')],
+      ['the data', join(folder, 'data')],
+      ['the risk config', undefined],
+    ] as const;
+    const check = (flag: string, path: string) => () => checkOutputFiles([[flag, path]], inputs);
+    expect(check('--json', join(folder, 'strategy.ts'))).toThrow(
+      `--json ${join(folder, 'strategy.ts')}: is the strategy file, which this run reads`,
+    );
+    expect(check('--csv', join(folder, 'data', 'SPY.US.csv'))).toThrow(
+      `--csv ${join(folder, 'data', 'SPY.US.csv')}: is in the folder of the data (${join(folder, 'data')}), where a .csv or .parquet file is read as candles`,
+    );
+    expect(check('--csv', join(folder, 'data', 'ranked.CSV'))).toThrow('where a .csv or .parquet file is read as candles');
+    expect(check('--json', join(folder, 'data', 'result.json'))).not.toThrow();
+    expect(() =>
+      checkOutputFiles([['--json', join(folder, 'data', 'SPY.US.csv')]], [['the data', join(folder, 'data', 'SPY.US.csv')]]),
+    ).toThrow('is the data, which this run reads');
+    expect(() =>
+      checkOutputFiles([
+        ['--json', join(folder, 'out.json')],
+        ['--report', join(folder, '.', 'out.json')],
+      ]),
+    ).toThrow(`--report ${join(folder, '.', 'out.json')}: --json names the same file`);
+  });
+
+  it('is told apart from an input through a symbolic link', () => {
+    writeFileSync(join(folder, 'strategy.ts'), '');
+    symlinkSync(join(folder, 'strategy.ts'), join(folder, 'link.ts'));
+    expect(() => checkOutputFiles([['--json', join(folder, 'link.ts')]], [['the strategy file', join(folder, 'strategy.ts')]])).toThrow(
+      'is the strategy file, which this run reads',
+    );
   });
 });

@@ -13,7 +13,7 @@ import { describeFailure } from '../../strategy/failure.js';
 import { parseParamAssignments } from '../../strategy/index.js';
 import { checkOutputFiles } from '../../files/output-file.js';
 import { BACKTEST_OPTIONS, jsonTarget, type BacktestArgs } from './flags.js';
-import { loadBacktestInputs } from './inputs.js';
+import { loadBacktestInputs, runInputs } from './inputs.js';
 import { LogDigest } from './log-digest.js';
 import { writeOutputs } from './outputs.js';
 import { PhaseTimings } from './phase-timings.js';
@@ -23,10 +23,13 @@ const PROGRESS_EVERY = 4096;
 
 export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
   const json = jsonTarget(args.json);
-  checkOutputFiles([
-    ['--json', json],
-    ['--report', args.report],
-  ]);
+  checkOutputFiles(
+    [
+      ['--json', json],
+      ['--report', args.report],
+    ],
+    await runInputs(args),
+  );
   const timings = new PhaseTimings();
   const { venue, cash, riskFreeRate, strategy, risk, data, history, range, dataPath, adjust, actions } = await loadBacktestInputs(
     args,

@@ -9,6 +9,7 @@ import type { Fixed } from '../../domain/fixed.js';
 import { loadCorporateActions } from '../../feeds/history/corporate-actions-file.js';
 import { loadRiskConfig, type RiskLimits } from '../../risk/config.js';
 import { loadStrategy, type ParamOverrides, type PreparedStrategy } from '../../strategy/index.js';
+import type { RunInputs } from '../../files/output-file.js';
 import { defaultDataPath } from '../project/config.js';
 import { periodFlag } from '../trading/flags.js';
 import { InvalidInputError } from '../../domain/errors.js';
@@ -52,6 +53,15 @@ export interface LoadHooks {
   readonly beforeStrategy?: () => void;
   /** Called once the flags, the strategy and the risk config are read, before the data is (start-up timing). */
   readonly beforeData?: () => void;
+}
+
+/** What a run of these flags reads (strategy, data, risk config), so that no output of it is written over them. */
+export async function runInputs(args: Pick<BacktestArgs, 'strategy' | 'data' | 'risk'>): Promise<RunInputs> {
+  return [
+    ['the strategy file', args.strategy],
+    ['the data', args.data ?? (await defaultDataPath(args.strategy))],
+    ['the risk config', args.risk],
+  ];
 }
 
 /** Flags first (bad ones fail before any file is read), then the strategy, the risk config and the data. */

@@ -23,7 +23,7 @@ import { paperDecisions } from '../../research/check/paper-replay.js';
 import { parseParamAssignments } from '../../strategy/index.js';
 import { BACKTEST_OPTIONS, type BacktestArgs, jsonTarget } from '../backtest/flags.js';
 import { jsonTakesAValue } from '../backtest/backtest-command.js';
-import { type BacktestInputs, loadBacktestInputs } from '../backtest/inputs.js';
+import { type BacktestInputs, loadBacktestInputs, runInputs } from '../backtest/inputs.js';
 import { FileReads } from '../../research/check/file-reads.js';
 
 interface CheckArgs extends BacktestArgs {
@@ -49,7 +49,7 @@ export async function checkAction(args: CheckArgs): Promise<CheckResult[]> {
     ['--parity-bars', args['parity-bars'], 3],
   ] as const)
     if (!Number.isSafeInteger(value) || value < min) throw new InvalidInputError(`${flag}: a whole number ≥ ${min}, got ${value}`, flag);
-  checkOutputFiles([['--json', jsonTarget(args.json)]]);
+  checkOutputFiles([['--json', jsonTarget(args.json)]], await runInputs(args));
   // Files the strategy opens while it is loaded and checked; the checker's own reading of the data is left out.
   const reads = FileReads.watch();
   try {

@@ -14,7 +14,7 @@ import { openTrialsFile, saveTrials, type TrialsFile } from '../../research/tria
 import { BACKTEST_OPTIONS, jsonTarget } from '../backtest/flags.js';
 import { jsonTakesAValue } from '../backtest/backtest-command.js';
 import { finiteRange } from '../backtest/date-range.js';
-import { type BacktestInputs, loadBacktestInputs } from '../backtest/inputs.js';
+import { type BacktestInputs, loadBacktestInputs, runInputs } from '../backtest/inputs.js';
 import { createExecutor, type ResearchArgs, SEARCH_OPTIONS, searchChoice, trialSettings } from './setup.js';
 
 interface OptimizeArgs extends ResearchArgs {
@@ -27,12 +27,15 @@ export async function optimizeAction(args: OptimizeArgs): Promise<OptimizeResult
   const json = jsonTarget(args.json);
   if (json === '-' && args.csv === '-')
     throw new InvalidInputError('--json - and --csv - would both write to stdout: send one to a file', '--csv');
-  checkOutputFiles([
-    ['--json', json],
-    ['--csv', args.csv],
-    ['--report', args.report],
-    ['--resume', args.resume],
-  ]);
+  checkOutputFiles(
+    [
+      ['--json', json],
+      ['--csv', args.csv],
+      ['--report', args.report],
+      ['--resume', args.resume],
+    ],
+    await runInputs(args),
+  );
   const inputs = await loadBacktestInputs(args, {});
   const settings = trialSettings(args, inputs, choice.blocks);
   const plan = withinRange(planTrials(inputs.strategy.definition, settings, choice), inputs);

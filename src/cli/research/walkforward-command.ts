@@ -10,7 +10,7 @@ import { writeTextFile } from '../../files/chunked-write.js';
 import { checkOutputFiles } from '../../files/output-file.js';
 import { BACKTEST_OPTIONS, jsonTarget } from '../backtest/flags.js';
 import { jsonTakesAValue } from '../backtest/backtest-command.js';
-import { loadBacktestInputs } from '../backtest/inputs.js';
+import { loadBacktestInputs, runInputs } from '../backtest/inputs.js';
 import { noteSingleCombination, refuseEmptyPlan } from './optimize-command.js';
 import { planTrials } from '../../research/optimize.js';
 import { localTime } from '../../backtest/report/local-time.js';
@@ -31,10 +31,13 @@ export async function walkForwardAction(args: WalkForwardArgs): Promise<WalkForw
   const test = parseSpan(args.test, '--test');
   const step = args.step === undefined ? test : parseSpan(args.step, '--step');
   const json = jsonTarget(args.json);
-  checkOutputFiles([
-    ['--json', json],
-    ['--report', args.report],
-  ]);
+  checkOutputFiles(
+    [
+      ['--json', json],
+      ['--report', args.report],
+    ],
+    await runInputs(args),
+  );
   const inputs = await loadBacktestInputs(args, {});
   // The columns' first and last times: the series' candles would be made as objects just to read two.
   const times = inputs.data.series.flatMap(({ columns }) =>
