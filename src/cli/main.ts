@@ -63,12 +63,27 @@ export function createParser(argv: readonly string[], columns: number): Argv {
     .wrap(columns)
     .fail((message, error) => {
       if (error !== undefined && error !== null) throw error;
-      process.stderr.write(`error: ${message}\nRun with --help for usage.\n`);
+      process.stderr.write(`error: ${missingArguments(message, argv) ?? message}\nRun with --help for usage.\n`);
       process.exit(2);
     });
   for (const command of commands) parser.command(command);
   skipHelpCache(parser);
   return parser;
+}
+
+/**
+ * yargs says "Not enough non-option arguments: got 0, need at least 1" for `trader backtest` alone: show the
+ * command's form instead, which names what it takes.
+ */
+function missingArguments(message: string, argv: readonly string[]): string | undefined {
+  if (!message.startsWith('Not enough non-option arguments')) return undefined;
+  const [name, action] = argv.filter((word) => !word.startsWith('-'));
+  const usage = commands.map((command) => String(command.command)).find((form) => form.split(' ')[0] === name);
+  const needed = usage?.match(/<[^>]+>/g);
+  if (usage === undefined || needed == null) return undefined;
+  // A group (data <action>) whose action was given: what is missing is the action's, which yargs tells.
+  if ((needed[0] === '<action>' || needed[0] === '<command>') && action !== undefined) return undefined;
+  return `not enough arguments for trader ${usage}`;
 }
 
 interface YargsInternals {

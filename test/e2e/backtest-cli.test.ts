@@ -53,6 +53,7 @@ beforeAll(async () => {
     skipBadData: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'AAPL.US.csv'), '--on-bad-row', 'skip'],
     badFlag: ['backtest', 'strategies/sma-crossover.ts', '--fill', 'tomorrow'],
     badPeriod: ['backtest', 'strategies/sma-crossover.ts', '--period', '7m'],
+    noStrategy: ['backtest', '--quiet'],
     unwritable: ['backtest', 'strategies/sma-crossover.ts', '--json', join(folder, 'missing', 'result.json')],
     overData: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'AAPL.US.csv'), '--json', join(folder, 'AAPL.US.csv')],
     throws: ['backtest', THROWS, '--json', join(folder, 'failed.json')],
@@ -315,6 +316,10 @@ describe('trader backtest', () => {
     // The flag named, not the strategy file the period would have applied to.
     expect(run('badPeriod').code).toBe(2);
     expect(run('badPeriod').stderr).toMatch(/^error: --period: period "7m" is not one of 1m, /);
+    expect(run('noStrategy')).toMatchObject({
+      code: 2,
+      stderr: 'error: not enough arguments for trader backtest <strategy>\nRun with --help for usage.\n',
+    });
   });
 
   it('explains itself with --help, with examples', () => {
