@@ -59,14 +59,19 @@ export interface LoadHooks {
 export async function runInputs(args: Pick<BacktestArgs, 'strategy' | 'data' | 'risk'>): Promise<RunInputs> {
   return [
     ['the strategy file', args.strategy],
-    ['the data', args.data ?? (await defaultDataPath(args.strategy))],
+    ['the data', await dataPathOf(args)],
     ['the risk config', args.risk],
   ];
 }
 
+/** --data, else the project's data folder (trader.json), else the bundled sample. */
+function dataPathOf(args: Pick<BacktestArgs, 'strategy' | 'data'>): Promise<string> {
+  return args.data === undefined ? defaultDataPath(args.strategy) : Promise.resolve(args.data);
+}
+
 /** Flags first (bad ones fail before any file is read), then the strategy, the risk config and the data. */
 export async function loadBacktestInputs(args: BacktestArgs, params: ParamOverrides, hooks: LoadHooks = {}): Promise<BacktestInputs> {
-  const dataPath = args.data ?? (await defaultDataPath(args.strategy));
+  const dataPath = await dataPathOf(args);
   const venue = venueChoice(args);
   const cash = cashFlag(args.cash);
   const riskFreeRate = riskFreeRateFlag(args);
