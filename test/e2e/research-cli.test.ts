@@ -139,7 +139,8 @@ beforeAll(async () => {
     unwritableReport: ['optimize', SMA, ...GRID, '--report', join(folder, 'missing', 'optimize.html')],
     unwritableWalkforward: ['walkforward', SMA, ...GRID, '--train', '4y', '--test', '2y', '--json', join(folder, 'optimize.csv', 'w.json')],
     unwritableCheck: ['check', SMA, '--json', folder],
-    noParams: ['optimize', SMA, '--workers', '1', '--quiet'],
+    noParams: ['optimize', SMA, '--workers', '1'],
+    noneRanked: ['optimize', SMA, '--param', 'fast=5:10:5', '--param', 'slow=20', '--workers', '1', '--min-trades', '100000'],
     oneCombination: ['walkforward', SMA, '--param', 'fast=10', '--train', '10y', '--test', '5y', '--workers', '1', '--quiet'],
     help: ['optimize', '--help'],
   };
@@ -366,6 +367,15 @@ describe('trader optimize', () => {
     expect(run('oneCombination').code).toBe(0);
     expect(run('oneCombination').stderr).toMatch(/note: the --param values make one combination, nothing searched/);
     expect(run('optimize').stderr).not.toMatch(/nothing searched/);
+    expect(run('noParams').stdout).toMatch(/Probability of backtest overfitting: — \(it needs 2 finished trials or more, 1 finished\)/);
+  });
+
+  it('says why no trial is ranked, and why the best has no deflated Sharpe ratio then', () => {
+    const { code, stdout } = run('noneRanked');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/2 of 2 trials finished .*ranked 0, excluded: fewer than 100000 trades ×2/);
+    expect(stdout).toMatch(/No trial meets the constraints\./);
+    expect(stdout).toMatch(/Deflated Sharpe ratio of the best: — \(no trial ranked\)/);
   });
 
   it('explains itself with --help', () => {
@@ -423,12 +433,16 @@ describe('trader walkforward', () => {
     );
   });
 
+  it('says when the last test window is cut short by the end of the data', () => {
+    expect(run('walkforward').stderr).toMatch(/note: the last test window, 2020-01-0\d to 2020-04-17, ends with the data: shorter than --test 2y/);
+  });
+
   it('says when a step longer than the test leaves bars out of every test window', () => {
     expect(run('walkforwardGaps').code).toBe(0);
     expect(run('walkforwardGaps').stderr).toMatch(
       /note: --step 2y is longer than --test 1y: the bars between one test window and the next are in none/,
     );
-    expect(run('walkforward').stderr).not.toMatch(/note:/);
+    expect(run('walkforward').stderr).not.toMatch(/note: --step/);
   });
 });
 

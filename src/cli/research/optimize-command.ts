@@ -185,10 +185,28 @@ function summaryText(result: OptimizeResult, rules: RankingRules, top: number): 
     '',
     ranking.rows.length === 0 ? 'No trial meets the constraints.' : formatTable(result, rules, top),
     '',
-    `Probability of backtest overfitting (CSCV, ${overfitting.pbo?.splits ?? 0} splits): ${overfitting.pbo === null ? `—${result.stopped ? ' (left out: stopped)' : ''}` : overfitting.pbo.probability.toFixed(3)}`,
-    `Deflated Sharpe ratio of the best (probability its Sharpe > the luck of ${overfitting.deflatedSharpe?.trials ?? 0} trials): ${overfitting.deflatedSharpe === null ? '—' : overfitting.deflatedSharpe.probability.toFixed(3)}`,
+    overfitting.pbo === null
+      ? `Probability of backtest overfitting: — (${pboMissing(result)})`
+      : `Probability of backtest overfitting (CSCV, ${overfitting.pbo.splits} splits): ${overfitting.pbo.probability.toFixed(3)}`,
+    overfitting.deflatedSharpe === null
+      ? `Deflated Sharpe ratio of the best: — (${deflatedSharpeMissing(result)})`
+      : `Deflated Sharpe ratio of the best (probability its Sharpe > the luck of ${overfitting.deflatedSharpe.trials} trials): ${overfitting.deflatedSharpe.probability.toFixed(3)}`,
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/** Why the run has no PBO: it needs two finished trials and returns to split. */
+function pboMissing(result: OptimizeResult): string {
+  if (result.stopped) return 'left out: stopped';
+  if (result.outcomes.length < 2) return `it needs 2 finished trials or more, ${result.outcomes.length} finished`;
+  return 'too few returns to split into blocks';
+}
+
+/** Why the best trial has no deflated Sharpe ratio. */
+function deflatedSharpeMissing(result: OptimizeResult): string {
+  if (result.ranking.rows.length === 0) return 'no trial ranked';
+  if (result.outcomes.length < 2) return `it needs 2 finished trials or more, ${result.outcomes.length} finished`;
+  return "undefined for the best trial's returns (too few, or too skewed)";
 }
 
 /** The first trial whose strategy threw, when any did: those trials are not ranked. */

@@ -4,7 +4,7 @@ import type { CommandModule } from 'yargs';
 import { systemClock } from '../../clock/system-clock.js';
 import { createProgress } from '../../backtest/progress.js';
 import type { RankingRules } from '../../research/ranking.js';
-import { parseSpan, walkForward, walkForwardWindows, type WalkForwardResult } from '../../research/walkforward.js';
+import { addSpan, parseSpan, walkForward, walkForwardWindows, type WalkForwardResult } from '../../research/walkforward.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { writeTextFile } from '../../files/chunked-write.js';
 import { checkOutputFiles } from '../../files/output-file.js';
@@ -46,9 +46,10 @@ export async function walkForwardAction(args: WalkForwardArgs): Promise<WalkForw
   const first = Math.min(...times);
   const last = Math.max(...times);
   const windows = walkForwardWindows(first, last, train, test, step, args.anchored === true);
+  const zone = timeZoneOf(marketOf(inputs.strategy.symbols[0]!));
+  const local = localTime(zone);
+  const date = (time: number): string => local.iso(time).slice(0, 10);
   if (windows.length === 0) {
-    const local = localTime(timeZoneOf(marketOf(inputs.strategy.symbols[0]!)));
-    const date = (time: number): string => local.iso(time).slice(0, 10);
     throw new InvalidInputError(
       `the data (${date(first)} to ${date(last)}) is shorter than one training window (--train ${train.text}); use a shorter --train or more data`,
       '--train',
@@ -58,6 +59,11 @@ export async function walkForwardAction(args: WalkForwardArgs): Promise<WalkForw
   if (one !== undefined && two !== undefined && two.test.from > one.test.to)
     process.stderr.write(
       `note: --step ${step.text} is longer than --test ${test.text}: the bars between one test window and the next are in none, and the stitched out-of-sample curve leaves them out\n`,
+    );
+  const lastTest = windows[windows.length - 1]!.test;
+  if (addSpan(lastTest.from, test) > lastTest.to)
+    process.stderr.write(
+      `note: the last test window, ${date(lastTest.from)} to ${date(last)}, ends with the data: shorter than --test ${test.text}\n`,
     );
   const settings = trialSettings(args, inputs, choice.blocks);
   const plan = planTrials(inputs.strategy.definition, settings, choice);
@@ -100,8 +106,6 @@ export async function walkForwardAction(args: WalkForwardArgs): Promise<WalkForw
     process.off('SIGINT', onInterrupt);
     await executor.close();
   }
-  const zone = timeZoneOf(marketOf(inputs.strategy.symbols[0]!));
-  const date = (time: number): string => localTime(zone).iso(time).slice(0, 10);
   const document = walkForwardDocument(inputs.strategy.name, result, rules, date);
   if (json !== '-' && args.quiet !== true) process.stdout.write(summaryText(result, rules, date));
   if (json !== undefined) {
