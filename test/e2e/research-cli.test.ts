@@ -434,7 +434,9 @@ describe('trader walkforward', () => {
   });
 
   it('says when the last test window is cut short by the end of the data', () => {
-    expect(run('walkforward').stderr).toMatch(/note: the last test window, 2020-01-0\d to 2020-04-17, ends with the data: shorter than --test 2y/);
+    expect(run('walkforward').stderr).toMatch(
+      /note: the last test window, 2020-01-0\d to 2020-04-17, ends with the data: shorter than --test 2y/,
+    );
   });
 
   it('says when a step longer than the test leaves bars out of every test window', () => {

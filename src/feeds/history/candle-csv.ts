@@ -327,7 +327,7 @@ class CsvReader {
       if (bytes[position] === NEWLINE) return -1;
       position += 1;
     }
-    if (position >= length || !this.times.parse(bytes, start, position)) return -1;
+    if (position >= length || !this.times.parseCommon(bytes, start, position)) return -1;
     const values = this.values;
     const places = this.places;
     for (let field = 0; field < 5; field += 1) {

@@ -353,7 +353,7 @@ function instants(
     for (let index = 0; index < rows; index += 1) {
       const text = data[index];
       const bytes = Buffer.from(typeof text === 'string' ? text : '', 'utf8');
-      out[index] = reader.parse(bytes, 0, bytes.length) ? reader.instant : Number.NaN;
+      out[index] = reader.parseCommon(bytes, 0, bytes.length) ? reader.instant : Number.NaN;
       if (!reader.dateOnly) dateOnly = false;
     }
     return { instants: out, dateOnly };
