@@ -57,7 +57,6 @@ export function createProgress(options: ProgressOptions): Progress {
   if (stream.isTTY !== true) return lineProgress(stream, options);
   // Loaded only for a terminal: a backtest writing to a file or pipe does not pay for it at start-up.
   const { Format } = createRequire(import.meta.url)('cli-progress') as typeof cliProgress;
-  const counts = new Intl.NumberFormat('en-US');
   const { clock, minimumMs = 2000, settleMs = 250, redrawMs = 100, label = 'backtest', unit = 'bars' } = options;
   let total = 0;
   let startMs = 0;
@@ -72,7 +71,7 @@ export function createProgress(options: ProgressOptions): Progress {
     // A terminal of unknown size (a pseudo-terminal nobody sized says 0 columns) is taken as 80 wide.
     const columns = stream.columns !== undefined && stream.columns > 0 ? stream.columns : 80;
     const params = { progress, eta, startTime: startMs, stopTime: now, total, value: done, maxWidth: columns };
-    const fields = { label, unit, done: counts.format(done), all: counts.format(total) };
+    const fields = { label, unit, done: countText(done), all: countText(total) };
     // The bar gives way first on a narrow terminal, so the counts and the ETA stay on the line.
     const rest = Format.Formatter({ ...BAR_OPTIONS, barsize: 0 }, params, fields).length;
     const barsize = Math.max(MIN_BAR_SIZE, Math.min(BAR_SIZE, columns - 1 - rest));
@@ -114,7 +113,6 @@ export function createProgress(options: ProgressOptions): Progress {
 /** The bar's fields on a line of their own, every lineEveryMs, without control characters. */
 function lineProgress(stream: ProgressStream, options: ProgressOptions): Progress {
   const { clock, lineEveryMs = 30_000, label = 'backtest', unit = 'bars' } = options;
-  const counts = new Intl.NumberFormat('en-US');
   let total = 0;
   let startMs = 0;
   let nextLineMs = Number.POSITIVE_INFINITY;
@@ -133,7 +131,7 @@ function lineProgress(stream: ProgressStream, options: ProgressOptions): Progres
       const eta = progress > 0 ? `ETA ${duration(elapsed / progress - elapsed)}` : 'ETA —';
       const percent = Math.floor(progress * 100);
       stream.write(
-        `${label}: ${percent}% | ${counts.format(done)}/${counts.format(total)} ${unit} | ${duration(elapsed)} elapsed | ${eta}\n`,
+        `${label}: ${percent}% | ${countText(done)}/${countText(total)} ${unit} | ${duration(elapsed)} elapsed | ${eta}\n`,
       );
     },
     stop() {
@@ -141,6 +139,16 @@ function lineProgress(stream: ProgressStream, options: ProgressOptions): Progres
     },
     visible: false,
   };
+}
+
+// Made on the first count shown: the first Intl.NumberFormat of a process costs ~15 ms (ICU's data, which the
+// start-up snapshot cannot hold), and most runs end before a progress line or bar is due.
+let counts: Intl.NumberFormat | undefined;
+
+/** 1,234,567. */
+function countText(count: number): string {
+  counts ??= new Intl.NumberFormat('en-US');
+  return counts.format(count);
 }
 
 /** 45s, 4m05s, 2h07m. */
