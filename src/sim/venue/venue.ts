@@ -324,8 +324,9 @@ export class Venue {
   private placeRecord(request: OrderRequest): OrderRecord {
     const now = this.clock.now();
     const slot = this.book.slots.get(request.symbol);
-    const record = newOrderRecord(orderIdOf(this.nextOrderNumber++), request, now);
-    this.records.add(record);
+    const number = this.nextOrderNumber++;
+    const record = newOrderRecord(orderIdOf(number), request, now);
+    this.records.addNumbered(number, record);
     const problem =
       requestProblem(request) ??
       instrumentProblem(request, this.instrument(request.symbol)) ??

@@ -27,6 +27,20 @@ describe('order register', () => {
     expect(register.size).toBe(2);
   });
 
+  it('spells every number as "7" and 17 digits, and takes an order by its number as by its id', () => {
+    for (const number of [1, 9, 10, 99_999, 123_456_789, 9_999_999_999_999, 10 ** 15])
+      expect(orderIdOf(number)).toBe(`7${String(number).padStart(17, '0')}`);
+    const byNumber = new OrderRegister();
+    const byId = new OrderRegister();
+    for (const number of [1, 2, 5, 3, 1_000_000, 2]) {
+      byNumber.addNumbered(number, order(orderIdOf(number)));
+      byId.add(order(orderIdOf(number)));
+    }
+    expect([...byNumber.values()].map((record) => record.orderId)).toEqual([...byId.values()].map((record) => record.orderId));
+    expect(byNumber.size).toBe(byId.size);
+    expect(byNumber.get(orderIdOf(1_000_000))?.orderId).toBe(orderIdOf(1_000_000));
+  });
+
   it('keeps ids of another form and numbers far past the end (a restored snapshot) findable, listed after the numbered ones', () => {
     const register = new OrderRegister();
     const foreign = order('abc-1');
