@@ -33,14 +33,29 @@ export function isMarket(text: string): text is Market {
 }
 
 const DOT = 46;
+// Character codes of the markets' letters.
+const C = 67;
+const G = 71;
+const H = 72;
+const K = 75;
+const N = 78;
+const S = 83;
+const U = 85;
 
 /**
  * The market of a symbol, as one of the MARKETS constants rather than a fresh slice of the symbol: markets
  * key lookups on every order, and a sliced string is hashed anew at each lookup (about 30 ns more).
  */
 export function marketOf(symbol: SecuritySymbol): Market {
-  if (symbol.charCodeAt(symbol.length - 3) === DOT) {
-    for (const market of MARKETS) if (symbol.endsWith(market)) return market;
+  const length = symbol.length;
+  if (symbol.charCodeAt(length - 3) === DOT) {
+    // The last two letters, read as codes: asked several times an order, so no string is compared.
+    const first = symbol.charCodeAt(length - 2);
+    const second = symbol.charCodeAt(length - 1);
+    if (first === H && second === K) return 'HK';
+    if (first === U && second === S) return 'US';
+    if (first === C && second === N) return 'CN';
+    if (first === S && second === G) return 'SG';
   }
   return symbol.slice(symbol.lastIndexOf('.') + 1) as Market;
 }
