@@ -24,8 +24,21 @@ export function toPrice(input: DecimalInput, field: string): Price {
   return Price.of(input, field);
 }
 
+/** Symbols read so far, by the text given: a strategy names the same few symbols on every intent. */
+const readSymbols = new Map<string, SecuritySymbol>();
+/** Past this many different texts (a strategy making up symbols), the memory starts over. */
+const MOST_READ_SYMBOLS = 10_000;
+
 export function toSymbol(input: SecuritySymbol | string | undefined, fallback: SecuritySymbol): SecuritySymbol {
-  return input === undefined ? fallback : parseSymbol(input);
+  if (input === undefined) return fallback;
+  let symbol = readSymbols.get(input);
+  if (symbol === undefined) {
+    // A bad symbol throws here, every time: only symbols that read are remembered.
+    symbol = parseSymbol(input);
+    if (readSymbols.size >= MOST_READ_SYMBOLS) readSymbols.clear();
+    readSymbols.set(input, symbol);
+  }
+  return symbol;
 }
 
 // Plain literals (optional fields left undefined): intents are built on the hot path of a backtest.
@@ -80,7 +93,7 @@ export function createIntentHelpers(defaultSymbol: SecuritySymbol): IntentHelper
       tag: options?.tag,
       exits: checkedExits(options?.exits),
     }),
-    cancel: (symbol, reason) => ({ kind: 'cancel', symbol: symbol === undefined ? undefined : parseSymbol(symbol), reason }),
+    cancel: (symbol, reason) => ({ kind: 'cancel', symbol: symbol === undefined ? undefined : toSymbol(symbol, defaultSymbol), reason }),
   };
 }
 
