@@ -130,9 +130,7 @@ function lineProgress(stream: ProgressStream, options: ProgressOptions): Progres
       const elapsed = (now - startMs) / 1000;
       const eta = progress > 0 ? `ETA ${duration(elapsed / progress - elapsed)}` : 'ETA —';
       const percent = Math.floor(progress * 100);
-      stream.write(
-        `${label}: ${percent}% | ${countText(done)}/${countText(total)} ${unit} | ${duration(elapsed)} elapsed | ${eta}\n`,
-      );
+      stream.write(`${label}: ${percent}% | ${countText(done)}/${countText(total)} ${unit} | ${duration(elapsed)} elapsed | ${eta}\n`);
     },
     stop() {
       nextLineMs = Number.POSITIVE_INFINITY;
