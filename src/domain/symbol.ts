@@ -33,14 +33,8 @@ export function isMarket(text: string): text is Market {
 }
 
 const DOT = 46;
-// Character codes of the markets' letters.
-const C = 67;
-const G = 71;
-const H = 72;
-const K = 75;
-const N = 78;
-const S = 83;
-const U = 85;
+/** Each market's two letters as one number (first code × 256 + second), in the order of MARKETS. */
+const MARKET_LETTERS = MARKETS.map((market) => market.charCodeAt(0) * 256 + market.charCodeAt(1));
 
 /**
  * The market of a symbol, as one of the MARKETS constants rather than a fresh slice of the symbol: markets
@@ -50,12 +44,8 @@ export function marketOf(symbol: SecuritySymbol): Market {
   const length = symbol.length;
   if (symbol.charCodeAt(length - 3) === DOT) {
     // The last two letters, read as codes: asked several times an order, so no string is compared.
-    const first = symbol.charCodeAt(length - 2);
-    const second = symbol.charCodeAt(length - 1);
-    if (first === H && second === K) return 'HK';
-    if (first === U && second === S) return 'US';
-    if (first === C && second === N) return 'CN';
-    if (first === S && second === G) return 'SG';
+    const letters = symbol.charCodeAt(length - 2) * 256 + symbol.charCodeAt(length - 1);
+    for (let index = 0; index < MARKET_LETTERS.length; index += 1) if (MARKET_LETTERS[index] === letters) return MARKETS[index]!;
   }
   return symbol.slice(symbol.lastIndexOf('.') + 1) as Market;
 }
