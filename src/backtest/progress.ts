@@ -139,8 +139,8 @@ function lineProgress(stream: ProgressStream, options: ProgressOptions): Progres
   };
 }
 
-// Made on the first count shown: the first Intl.NumberFormat of a process costs ~15 ms (ICU's data, which the
-// start-up snapshot cannot hold), and most runs end before a progress line or bar is due.
+// Made on the first count shown: a process's first Intl formatter loads ICU's data, which the start-up
+// snapshot cannot hold, and most runs end before a progress line or bar is due.
 let counts: Intl.NumberFormat | undefined;
 
 /** 1,234,567. */

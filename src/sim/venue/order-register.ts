@@ -16,7 +16,6 @@ const PADDED = `7${'0'.repeat(DIGITS)}`;
 
 /** The id of the venue's `number`th order. */
 export function orderIdOf(number: number): string {
-  // A slice of one padded text and the digits: half the time of `padStart` on the order path.
   const digits = String(number);
   return PADDED.slice(0, DIGITS + 1 - digits.length) + digits;
 }
