@@ -56,6 +56,9 @@ export class SymbolBarCloses {
   /** The regular session [begin, end) the last intraday bar started in; empty at first. */
   private sessionBegin = 0;
   private sessionEnd = 0;
+  /** The market day [dayStart, dayEnd) of the last bar endsMarketDay was asked about (NaN: none yet). */
+  private dayStart = Number.NaN;
+  private dayEnd = Number.NaN;
 
   /** The close instants of the bars of `rememberedTimes` (NaN where not yet computed), when remembering. */
   private rememberedTimes: Float64Array | undefined;
@@ -105,7 +108,17 @@ export class SymbolBarCloses {
    */
   endsMarketDay(times: Float64Array, index: number): boolean {
     if (this.periodMs === undefined) return false;
-    return index + 1 >= times.length || times[index + 1]! >= this.days.dayEnd(times[index]!);
+    if (index + 1 >= times.length) return true;
+    const time = times[index]!;
+    // The day is kept in fields: asking MarketDays per bar made a heap number per bar (its float result).
+    if (!(time >= this.dayStart && time < this.dayEnd)) this.learnDay(time);
+    return times[index + 1]! >= this.dayEnd;
+  }
+
+  private learnDay(time: number): void {
+    const day = this.days.dayOf(time);
+    this.dayStart = day.start;
+    this.dayEnd = day.end;
   }
 
   private closeAt(start: number): void {

@@ -77,4 +77,31 @@ describe('bar close instants', () => {
       }
     }
   });
+
+  it('tells an intraday bar that is the last of its market day in the data from the others, across days, gaps and clock changes', () => {
+    // Hourly New York bars around the 2024-03-10 clock change and over the 2024-07-03 half day, with days
+    // missing, every hour of the day (pre-market and night too): a bar ends its day exactly when the next bar
+    // falls on a later New York date, or there is none.
+    const hourly = new BarCloseTimes('60m').of(AAPL);
+    const times: number[] = [];
+    for (const date of ['2024-03-07', '2024-03-08', '2024-03-11', '2024-03-12', '2024-07-02', '2024-07-03', '2024-07-05']) {
+      const hours = date === '2024-07-03' ? [4, 9, 10, 11, 12] : [4, 9, 10, 11, 12, 13, 14, 15, 16, 19];
+      for (const hour of hours) times.push(localTime(AAPL, `${date} ${String(hour).padStart(2, '0')}:30`));
+    }
+    const column = Float64Array.from(times);
+    const localDate = (time: number): string => new Date(time).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+    // Asked in order, then backwards and by skipping around: the day it remembers never answers for another.
+    const orders = [
+      times.map((_, index) => index),
+      times.map((_, index) => times.length - 1 - index),
+      times.map((_, index) => (index * 7) % times.length),
+    ];
+    for (const order of orders) {
+      for (const index of order) {
+        const last = index + 1 === times.length || localDate(times[index + 1]!) !== localDate(times[index]!);
+        expect(hourly.endsMarketDay(column, index), `bar at ${new Date(times[index]!).toISOString()}`).toBe(last);
+      }
+    }
+    expect(new BarCloseTimes('day').of(AAPL).endsMarketDay(column, 0)).toBe(false);
+  });
 });

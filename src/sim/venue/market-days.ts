@@ -66,6 +66,11 @@ export class MarketDays {
     return this.closeAnswer;
   }
 
+  /** The market-local day of an instant, as [start, end) UTC (read it before asking about another day). */
+  dayOf(time: number): { readonly start: number; readonly end: number } {
+    return this.window(time);
+  }
+
   /** Whether an instant falls inside one of the market's regular sessions. */
   inSession(time: number): boolean {
     const sessions = this.window(time).sessions;
