@@ -433,6 +433,15 @@ describe('trader walkforward', () => {
     );
   });
 
+  it('says why a window has no figure when the strategy held nothing in it', () => {
+    // sma-crossover is out of the market through the bundled data's last months (2020-01-03 to 2020-04-17).
+    expect(run('walkforward').stdout).toMatch(
+      / {2}2020-01-03\.\.2020-04-17 {2}IS sharpe -?\d\.\d{4} {2}OOS sharpe — \(no position held\) {2}fast=/,
+    );
+    // A window with a figure shows the number alone.
+    expect(run('walkforward').stdout).toMatch(/ {2}2004-01-03\.\.2006-01-03 {2}IS sharpe -?\d\.\d{4} {2}OOS sharpe -?\d\.\d{4} {2}fast=/);
+  });
+
   it('says when the last test window is cut short by the end of the data', () => {
     expect(run('walkforward').stderr).toMatch(
       /note: the last test window, 2020-01-0\d to 2020-04-17, ends with the data: shorter than --test 2y/,

@@ -4,6 +4,7 @@ import type { CommandModule } from 'yargs';
 import { systemClock } from '../../clock/system-clock.js';
 import { createProgress } from '../../backtest/progress.js';
 import type { RankingRules } from '../../research/ranking.js';
+import type { TrialMetrics } from '../../research/objective.js';
 import { addSpan, parseSpan, walkForward, walkForwardWindows, type WalkForwardResult } from '../../research/walkforward.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { writeTextFile } from '../../files/chunked-write.js';
@@ -156,6 +157,12 @@ function excludedText(excluded: Readonly<Record<string, number>>): string {
 function summaryText(result: WalkForwardResult, rules: RankingRules, date: (time: number) => string): string {
   const metric = rules.objective.metric;
   const number = (value: number | null | undefined): string => (value === null || value === undefined ? '—' : value.toFixed(4));
+  // A window in which the strategy held nothing has a flat curve: no ratio can be read from it, and a bare
+  // dash would look like a missing figure.
+  const figure = (metrics: TrialMetrics | undefined): string => {
+    const value = metrics === undefined ? null : (metrics[metric] as number | null);
+    return value === null && metrics?.exposure === 0 ? '— (no position held)' : number(value);
+  };
   const rows = result.windows.map((window) => {
     const params =
       window.chosen === undefined
@@ -166,7 +173,7 @@ function summaryText(result: WalkForwardResult, rules: RankingRules, date: (time
     // The chosen params may still throw on the test window: its figures then stop at the error.
     const failed = window.test?.metrics.failure;
     const failure = failed === null || failed === undefined ? '' : `  (the test run failed: ${failed})`;
-    return `${date(window.window.train.from)}..${date(window.window.train.to)}  ${date(window.window.test.from)}..${date(window.window.test.to)}  IS ${metric} ${number(window.chosen === undefined ? null : (window.chosen.metrics[metric] as number | null))}  OOS ${metric} ${number(window.test === undefined ? null : (window.test.metrics[metric] as number | null))}  ${params}${failure}`;
+    return `${date(window.window.train.from)}..${date(window.window.train.to)}  ${date(window.window.test.from)}..${date(window.window.test.to)}  IS ${metric} ${figure(window.chosen?.metrics)}  OOS ${metric} ${figure(window.test?.metrics)}  ${params}${failure}`;
   });
   const oos = result.outOfSample;
   return `${[
