@@ -110,7 +110,7 @@ export class SymbolBarCloses {
     if (this.periodMs === undefined) return false;
     if (index + 1 >= times.length) return true;
     const time = times[index]!;
-    // The day is kept in fields: asking MarketDays per bar made a heap number per bar (its float result).
+    // Most bars fall in the day of the bar before: MarketDays is asked only on a new day.
     if (!(time >= this.dayStart && time < this.dayEnd)) this.learnDay(time);
     return times[index + 1]! >= this.dayEnd;
   }

@@ -139,7 +139,7 @@ function lineProgress(stream: ProgressStream, options: ProgressOptions): Progres
   };
 }
 
-/** 1,234,567 (ICU's data is loaded on the first count shown: a start-up snapshot cannot hold it). */
+/** 1,234,567, formatted when shown: most runs show no count, and a formatter made up front cost every run. */
 function countText(count: number): string {
   return count.toLocaleString('en-US');
 }
