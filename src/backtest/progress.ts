@@ -2,7 +2,7 @@
 // plain line now and then anywhere else (a log file, CI), where a redrawn bar would be noise.
 import { createRequire } from 'node:module';
 import type cliProgress from 'cli-progress';
-import type { Clock } from '../domain/clock.js';
+import type { Clock, TimerHandle } from '../domain/clock.js';
 
 export interface ProgressStream {
   readonly isTTY?: boolean;
@@ -110,30 +110,44 @@ export function createProgress(options: ProgressOptions): Progress {
   };
 }
 
-/** The bar's fields on a line of their own, every lineEveryMs, without control characters. */
+/**
+ * The bar's fields on a line of their own, every lineEveryMs, without control characters: on updates, and
+ * from a timer while none come (a research run waiting on its queue), so a stalled run still says where it is.
+ */
 function lineProgress(stream: ProgressStream, options: ProgressOptions): Progress {
   const { clock, lineEveryMs = 30_000, label = 'backtest', unit = 'bars' } = options;
   let total = 0;
   let startMs = 0;
+  let done = 0;
   let nextLineMs = Number.POSITIVE_INFINITY;
+  let timer: TimerHandle | undefined;
+  const lineIfDue = (): void => {
+    const now = clock.now();
+    if (now < nextLineMs) return;
+    nextLineMs = now + lineEveryMs;
+    const progress = total > 0 ? Math.min(1, done / total) : 0;
+    const elapsed = (now - startMs) / 1000;
+    const eta = progress > 0 ? `ETA ${duration(elapsed / progress - elapsed)}` : 'ETA —';
+    const percent = Math.floor(progress * 100);
+    stream.write(`${label}: ${percent}% | ${countText(done)}/${countText(total)} ${unit} | ${duration(elapsed)} elapsed | ${eta}\n`);
+  };
   return {
     start(newTotal) {
       total = newTotal;
+      done = 0;
       startMs = clock.now();
       nextLineMs = startMs + lineEveryMs;
+      timer?.cancel();
+      timer = clock.setInterval(lineIfDue, lineEveryMs);
     },
-    update(done) {
-      const now = clock.now();
-      if (now < nextLineMs) return;
-      nextLineMs = now + lineEveryMs;
-      const progress = total > 0 ? Math.min(1, done / total) : 0;
-      const elapsed = (now - startMs) / 1000;
-      const eta = progress > 0 ? `ETA ${duration(elapsed / progress - elapsed)}` : 'ETA —';
-      const percent = Math.floor(progress * 100);
-      stream.write(`${label}: ${percent}% | ${countText(done)}/${countText(total)} ${unit} | ${duration(elapsed)} elapsed | ${eta}\n`);
+    update(newDone) {
+      done = newDone;
+      lineIfDue();
     },
     stop() {
       nextLineMs = Number.POSITIVE_INFINITY;
+      timer?.cancel();
+      timer = undefined;
     },
     visible: false,
   };

@@ -134,21 +134,43 @@ describe('progress bar', () => {
     progress.update(900);
     expect(stream.output).toBe('');
 
-    clock.advanceBy(1_000);
+    clock.advanceBy(999);
     progress.update(1_000);
+    clock.advanceBy(1);
     expect(stream.output).toBe('optimize: 10% | 1,000/10,000 trials | 30s elapsed | ETA 4m30s\n');
 
     clock.advanceBy(20_000);
     progress.update(1_700);
     expect(stream.output.split('\n')).toHaveLength(2);
 
-    clock.advanceBy(10_000);
+    clock.advanceBy(9_999);
     progress.update(2_000);
+    clock.advanceBy(1);
     expect(stream.output.split('\n')[1]).toBe('optimize: 20% | 2,000/10,000 trials | 1m00s elapsed | ETA 4m00s');
     progress.stop();
     clock.advanceBy(60_000);
     progress.update(3_000);
     expect(stream.output.split('\n')).toHaveLength(3);
     expect(stream.output.includes('\u001b') || stream.output.includes('\r')).toBe(false);
+  });
+
+  it('off a terminal, still writes its line every 30 s while no update comes (a run waiting on its queue)', () => {
+    const clock = new VirtualClock(0);
+    const stream = terminal(false);
+    const progress = createProgress({ clock, stream, label: 'optimize', unit: 'trials', minimumMs: 0 });
+    progress.start(10_000);
+    clock.advanceBy(10_000);
+    progress.update(9_990);
+    clock.advanceBy(20_000);
+    expect(stream.output).toBe('optimize: 99% | 9,990/10,000 trials | 30s elapsed | ETA 0s\n');
+    clock.advanceBy(60_000);
+    expect(stream.output.split('\n').slice(1)).toEqual([
+      'optimize: 99% | 9,990/10,000 trials | 1m00s elapsed | ETA 0s',
+      'optimize: 99% | 9,990/10,000 trials | 1m30s elapsed | ETA 0s',
+      '',
+    ]);
+    progress.stop();
+    clock.advanceBy(60_000);
+    expect(stream.output.split('\n')).toHaveLength(4);
   });
 });

@@ -38,16 +38,21 @@ afterEach(async () => {
   if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
 });
 
-function startWorker(url: string, ...extra: string[]): { kill(): void; stop(): Promise<void> } {
+function startWorker(url: string, ...extra: string[]): { kill(): void; stop(): Promise<void>; readonly stderr: string } {
   const child = spawn(process.execPath, [BIN, 'worker', '--queue', url, '--workers', '1', '--lock-ms', '1500', ...extra], {
     cwd: ROOT,
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
   reapWhenTestEnds(child);
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const stopped = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     kill: () => child.kill('SIGKILL'),
     stop: () => (child.kill('SIGKILL'), stopped),
+    get stderr() {
+      return stderr;
+    },
   };
 }
 
@@ -58,11 +63,11 @@ function startWorker(url: string, ...extra: string[]): { kill(): void; stop(): P
 async function withWorker<T>(
   executors: readonly { close(): Promise<void> }[],
   workerArgs: readonly string[],
-  body: () => Promise<T>,
+  body: (worker: ReturnType<typeof startWorker>) => Promise<T>,
 ): Promise<T> {
   const worker = startWorker(redis!.url, ...workerArgs);
   try {
-    return await body();
+    return await body(worker);
   } finally {
     for (const executor of executors) await executor.close();
     await worker.stop();
@@ -152,7 +157,7 @@ describe('a run submitted with no worker listening', () => {
 });
 
 describe('a job whose completed event never reached the submitter', () => {
-  it('is read back from Redis once no result has come for a while, and the run ends with the local results', async () => {
+  it('is read back from Redis once it has been pending a while, and the run ends with the local results', async () => {
     const { data, csv, settings, plan, rules, here, expected } = await setUp();
     const executor = await createQueueExecutor({
       url: redis!.url,
@@ -186,6 +191,38 @@ describe('a job whose completed event never reached the submitter', () => {
       await expect.poll(() => queue.getWaitingCount(), { timeout: 20_000 }).toBeGreaterThan(0);
       worker = startWorker(redis!.url);
       expect([...(await running).outcomes]).toEqual([...expected.outcomes]);
+    } finally {
+      await queue.close();
+      await executor.close();
+      await worker?.stop();
+    }
+  }, 120_000);
+});
+
+describe('a job Redis no longer has before its result was read', () => {
+  it('is queued again once it has been pending a while, and the run ends with the local results instead of waiting forever', async () => {
+    const { data, csv, settings, plan, rules, expected } = await setUp();
+    const notices: string[] = [];
+    const executor = await createQueueExecutor({
+      url: redis!.url,
+      settings,
+      dataHash: dataHash(data),
+      dataPath: relative(ROOT, csv),
+      stallMs: 300,
+      onNotice: (notice) => notices.push(notice),
+    });
+    const queue = new Queue<TrialJob, TrialJobResult>(QUEUE_NAME, { connection: queueConnection(redis!.url) });
+    let worker: ReturnType<typeof startWorker> | undefined;
+    try {
+      const running = optimize({ plan, rules, executor });
+      // No worker yet: the first jobs wait. One vanishes, as a finished job trimmed (with its result) from
+      // the ones Redis keeps does when its event was missed; a worker then runs the others and the rest.
+      await expect.poll(() => queue.getWaitingCount(), { timeout: 20_000 }).toBe(PROBE_TRIALS);
+      const [gone] = await queue.getWaiting(0, 0);
+      await gone!.remove();
+      worker = startWorker(redis!.url);
+      expect([...(await running).outcomes]).toEqual([...expected.outcomes]);
+      expect(notices).toContain('queueing again 1 trial whose results Redis dropped');
     } finally {
       await queue.close();
       await executor.close();
@@ -395,8 +432,14 @@ describe('a worker with other data', () => {
     const other = join(folder!, 'other.csv');
     writeFileSync(other, readFileSync(csv, 'utf8').split('\n').slice(0, 300).join('\n'));
     const executor = await submit();
-    await withWorker([executor], ['--data', other], async () => {
+    await withWorker([executor], ['--data', other], async (worker) => {
       await expect(optimize({ plan, rules, executor })).rejects.toThrow(/has content hash sha256:\w+, the submitter's is sha256:\w+/);
+      // Whoever runs the worker is told too.
+      await expect
+        .poll(() => worker.stderr, { timeout: 10_000 })
+        .toMatch(
+          /worker: a job failed on this worker: the data at .*other\.csv on this worker has content hash sha256:\w+, the submitter's is sha256:\w+\n/,
+        );
     });
     // The refused trials stay failed in Redis under the same ids: submitted again, they are queued again.
     const again = await submit();

@@ -39,13 +39,17 @@ export const workerCommand: CommandModule<object, WorkerArgs> = {
     const threads = args.workers ?? defaultWorkers();
     if (!Number.isSafeInteger(threads) || threads < 1)
       throw new InvalidInputError(`--workers: a whole number ≥ 1, got ${threads}`, '--workers');
+    const lockMs = args['lock-ms'];
+    // Shorter, and a busy machine's jobs would be taken from it as stalled while they still run.
+    if (!Number.isSafeInteger(lockMs) || lockMs < 1000)
+      throw new InvalidInputError(`--lock-ms: a whole number of milliseconds ≥ 1000, got ${String(lockMs)}`, '--lock-ms');
     let trials = 0;
     const errors = errorTeller((line) => process.stderr.write(line));
     const tally = trialTally(systemClock, (line) => process.stderr.write(line));
     const worker = await startQueueWorker({
       url: args.queue,
       threads,
-      lockMs: args['lock-ms'],
+      lockMs,
       ...(args.data === undefined ? {} : { dataPath: args.data }),
       onTrial: () => {
         trials += 1;
@@ -53,6 +57,8 @@ export const workerCommand: CommandModule<object, WorkerArgs> = {
         tally.ran();
       },
       onError: (error) => errors.tell(error),
+      // Said here too: whoever runs this worker must learn that its data or files are not the submitter's.
+      onJobFailed: (error) => errors.tell(new Error(`a job failed on this worker: ${error.message}`)),
     });
     process.stderr.write(`worker ready: ${threads} thread${threads === 1 ? '' : 's'} on ${args.queue}\n`);
     await new Promise<void>((resolve) => {
@@ -94,11 +100,24 @@ export function errorTeller(write: (line: string) => void): { tell(error: Error)
       // Only a connection's errors are retried by the client; others (a job Redis lost) are told as they are.
       const code = (error as Error & { code?: unknown }).code;
       const retried = typeof code === 'string' && /^E[A-Z]+$/.test(code);
-      if (error.message !== told) write(`worker: ${error.message}${retried ? ' (retrying)' : ''}\n`);
-      told = error.message;
+      const message = plainMessage(error.message);
+      if (message !== told) write(`worker: ${message}${retried ? ' (retrying)' : ''}\n`);
+      told = message;
     },
     trialRan() {
       told = '';
     },
   };
+}
+
+/**
+ * BullMQ's words for a finished job it could not file, which name each job (one line per job otherwise), in
+ * words that say what happened; other messages as they are.
+ */
+function plainMessage(message: string): string {
+  if (/^Missing key for job \S+ \w+$/.test(message))
+    return 'a job this worker ran is no longer in Redis (Redis restarted without its data, or the run was stopped): its result is dropped';
+  if (/^Missing lock for job \S+ \w+$/.test(message))
+    return 'a job this worker ran was given to another worker (its lock ran out: this machine too busy, or --lock-ms too short): its result is dropped';
+  return message;
 }

@@ -3,7 +3,7 @@
 // job's second result is dropped by the optimizer). Redis holds at most a window of a run's unfinished trials
 // and a bounded number of finished ones, however big the grid.
 import { createHash } from 'node:crypto';
-import { Queue, QueueEvents } from 'bullmq';
+import { type Job, Queue, QueueEvents } from 'bullmq';
 import type { TrialExecutor } from '../executor.js';
 import type { TrialOutcome, TrialSettings, TrialTask } from '../trial.js';
 import { QUEUE_NAME, queueConnection, whenConnected } from './connection.js';
@@ -27,8 +27,9 @@ export interface QueueExecutorOptions {
   /** Finished trials Redis keeps, for an hour, for a run submitted again: at most this many (default KEPT_FINISHED). */
   readonly keepFinished?: number;
   /**
-   * With jobs on the queue and no result for this long, the run reads its jobs back from Redis (default
-   * 10 s): a completed job whose event was trimmed from Redis's stream before it was read counts then.
+   * Every this long (default 10 s), the jobs pending since the last look are read back from Redis: a
+   * completed job whose event was trimmed from Redis's stream before it was read counts then, and one Redis
+   * no longer has at all (trimmed from the finished jobs it keeps) is queued again.
    */
   readonly stallMs?: number;
   /** Told when no worker listens at the start, when one comes, when Redis is lost and when it is back (a line for the user). */
@@ -43,22 +44,37 @@ async function forEachInBatches(ids: readonly string[], ask: (id: string) => Pro
   for (let from = 0; from < ids.length; from += REQUESTS_AT_ONCE) await Promise.all(ids.slice(from, from + REQUESTS_AT_ONCE).map(ask));
 }
 
+/** The id of the newest entry of the queue's event stream ("0-0" while it has none). */
+async function lastEventId(queue: Queue): Promise<string> {
+  const client = await queue.client;
+  client.defineCommand('traderLastEventId', {
+    numberOfKeys: 1,
+    readOnly: true,
+    lua: "local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1); if last[1] then return last[1][1] end; return '0-0'",
+  });
+  return String(await client.runCommand('traderLastEventId', [queue.keys.events]));
+}
+
 export async function createQueueExecutor(options: QueueExecutorOptions): Promise<TrialExecutor> {
   // Redis unreachable at the start refuses the run; once connected, a lost connection is retried (a restart)
   // until the run gives it up (refused at the start, or closed while Redis is away).
   let givenUp = false;
   const connection = { ...queueConnection(options.url), retryStrategy: (times: number) => (givenUp ? null : Math.min(times * 200, 2000)) };
   const queue = new Queue<TrialJob, TrialJobResult>(QUEUE_NAME, { connection, streams: { events: { maxLen: EVENTS_KEPT } } });
-  const events = new QueueEvents(QUEUE_NAME, { connection });
   // Heard, or an 'error' event would end the process: the first one refuses the start (whenConnected); later
   // ones are retried by the client, and the run waits through them.
   let lastError = '';
   queue.on('error', (error) => {
     lastError = error.message;
   });
-  events.on('error', () => undefined);
+  let events: QueueEvents | undefined;
   try {
-    await whenConnected(options.url, [queue, events]);
+    await whenConnected(options.url, [queue]);
+    // The events are read from the stream's last entry now, before any job of this run is queued: read from
+    // "the newest" ($, BullMQ's default), those that come before its first read are never seen.
+    events = new QueueEvents(QUEUE_NAME, { connection, lastEventId: await lastEventId(queue) });
+    events.on('error', () => undefined);
+    await whenConnected(options.url, [events]);
   } catch (error) {
     // The clients stop at their next retry (closing them would wait for a connection that never comes).
     givenUp = true;
@@ -123,11 +139,15 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
   const readBack = (ids: readonly string[]): Promise<void> =>
     forEachInBatches(ids, async (id) => {
       const job = await queue.getJob(id);
-      if (job?.finishedOn === undefined) return;
-      if (job.returnvalue !== null && job.returnvalue !== undefined)
-        events.emit('completed', { jobId: id, returnvalue: JSON.stringify(job.returnvalue), prev: 'active' }, '0');
-      else if (job.failedReason !== undefined) await job.retry('failed').catch(() => undefined);
+      if (job?.finishedOn !== undefined) await giveBack(job, id);
     });
+
+  /** A finished job's result, as its completed event brings it; a failed one (attempts used up) runs again. */
+  const giveBack = async (job: Job<TrialJob, TrialJobResult>, id: string): Promise<void> => {
+    if (job.returnvalue !== null && job.returnvalue !== undefined)
+      events.emit('completed', { jobId: id, returnvalue: JSON.stringify(job.returnvalue), prev: 'active' }, '0');
+    else if (job.failedReason !== undefined) await job.retry('failed').catch(() => undefined);
+  };
 
   // The queue's connection: told each time it is ready again (after a lost one); and the events' connection.
   const client = await queue.client;
@@ -179,14 +199,15 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
       const done = new Promise<void>((resolve, reject) => {
         settle = (error) => (error === undefined ? resolve() : reject(error));
       });
-      // A result came since the last look for lost ones.
-      let heard = false;
+      // Jobs pending at the last look: those still pending at this one were queued stallMs ago or more. Their
+      // results may have been missed (an event trimmed from the stream before it was read): read back from
+      // the job, or, the job gone too (trimmed from the finished ones Redis keeps), the trials queued again.
+      let seen = new Set<string>();
       const lookForLost = setInterval(() => {
-        if (ended || pending.size === 0 || heard || client.status !== 'ready') {
-          heard = false;
-          return;
-        }
-        adding = adding.then(() => readBack([...pending.keys()])).catch(failing);
+        if (ended || client.status !== 'ready') return;
+        const old = [...pending.keys()].filter((id) => seen.has(id));
+        seen = new Set(pending.keys());
+        if (old.length > 0) adding = adding.then(() => recover(old, 'whose results Redis dropped')).catch(failing);
       }, options.stallMs ?? 10_000);
       lookForLost.unref();
       const end = (error?: Error): void => {
@@ -229,22 +250,26 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
             filling = false;
           });
       };
-      // A Redis that came back without its data (restarted without persistence) lost the trials queued on it:
-      // they are queued again (a result that still comes for one counts once).
-      const requeueLost = async (): Promise<void> => {
+      // Pending jobs Redis no longer has (trimmed, or lost by a Redis restarted without persistence) are
+      // queued again; finished ones give their results (a result that comes twice counts once).
+      const recover = async (ids: readonly string[], why: string): Promise<void> => {
         const lost: (readonly TrialTask[])[] = [];
-        await forEachInBatches([...pending.keys()], async (id) => {
-          const job = pending.get(id);
-          if (job !== undefined && (await queue.getJob(id)) === undefined) lost.push(job);
+        await forEachInBatches(ids, async (id) => {
+          const job = await queue.getJob(id);
+          const trials = pending.get(id);
+          if (job === undefined) {
+            if (trials !== undefined) lost.push(trials);
+          } else if (job.finishedOn !== undefined) await giveBack(job, id);
         });
         if (lost.length === 0 || ended) return;
         const count = lost.reduce((sum, job) => sum + job.length, 0);
-        options.onNotice?.(`queueing again ${count} trial${count === 1 ? '' : 's'} Redis lost`);
+        options.onNotice?.(`queueing again ${count} trial${count === 1 ? '' : 's'} ${why}`);
         await enqueue(lost);
         await readBack(lost.map((job) => jobId(run, job)));
       };
+      // A Redis that came back without its data (restarted without persistence) lost the trials queued on it.
       const onReconnected = (): void => {
-        adding = adding.then(requeueLost).catch(failing);
+        adding = adding.then(() => recover([...pending.keys()], 'Redis lost')).catch(failing);
       };
       const onCompleted = ({ jobId: id, returnvalue }: { jobId: string; returnvalue: unknown }): void => {
         const result = (typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue) as TrialJobResult | null | undefined;
@@ -256,7 +281,6 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
         }
         pending.delete(id);
         pendingTrials -= job.length;
-        heard = true;
         sizer.observe(job.length, result.ms);
         if (waiting) {
           waiting = false;

@@ -22,6 +22,8 @@ export interface QueueWorkerOptions {
   /** Told of each trial as it finishes. */
   readonly onTrial?: (outcome: TrialOutcome) => void;
   readonly onError?: (error: Error) => void;
+  /** Told when a job fails on this worker (other data here, a strategy file missing…), retried or not. */
+  readonly onJobFailed?: (error: Error) => void;
 }
 
 export interface QueueWorker {
@@ -114,6 +116,7 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
     },
   );
   worker.on('error', (error) => options.onError?.(error));
+  worker.on('failed', (_job, error) => options.onJobFailed?.(error));
   await worker.waitUntilReady();
   return {
     async close() {

@@ -17,8 +17,22 @@ describe("a queue worker's connection errors", () => {
     expect(lines).toEqual([
       'worker: connect ECONNREFUSED 10.0.0.5:6379 (retrying)\n',
       'worker: connect ETIMEDOUT (retrying)\n',
-      'worker: Missing lock for job 1. moveToFinished\n',
+      'worker: a job this worker ran was given to another worker (its lock ran out: this machine too busy, or --lock-ms too short): its result is dropped\n',
       'worker: connect ECONNREFUSED 10.0.0.5:6379 (retrying)\n',
+    ]);
+  });
+});
+
+describe("a queue worker's words for jobs it could not file", () => {
+  it('says what happened once, not once per job', () => {
+    const lines: string[] = [];
+    const errors = errorTeller((line) => lines.push(line));
+    for (const id of ['9b170c68bd20675d-5ab4', '9b170c68bd20675d-77c1']) {
+      errors.tell(new Error(`Missing key for job ${id}. moveToFinished`));
+      errors.tell(new Error(`Missing key for job ${id}. retryJob`));
+    }
+    expect(lines).toEqual([
+      'worker: a job this worker ran is no longer in Redis (Redis restarted without its data, or the run was stopped): its result is dropped\n',
     ]);
   });
 });
