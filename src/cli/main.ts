@@ -12,6 +12,7 @@ import { runCommands } from './commands/run-commands.js';
 import { scheduleCommands } from './commands/schedule-commands.js';
 import { simCommands } from './commands/sim-commands.js';
 import { tradingCommands } from './commands/trading-commands.js';
+import { InvalidInputError } from '../domain/errors.js';
 import { exitCodeFor, formatError } from './errors.js';
 
 // yargs' CommonJS build: its help layout wraps at word boundaries (wrap-ansi); the ESM build's cuts
@@ -66,9 +67,26 @@ export function createParser(argv: readonly string[], columns: number): Argv {
       process.stderr.write(`error: ${missingArguments(message, argv) ?? message}\nRun with --help for usage.\n`);
       process.exit(2);
     });
+  // A number option given text yargs reads as NaN: refused naming the text, before a command says "got NaN".
+  parser.middleware((args) => {
+    for (const [key, value] of Object.entries(args)) {
+      if (typeof value !== 'number' || !Number.isNaN(value) || key.length < 2 || /[A-Z]/.test(key)) continue;
+      throw new InvalidInputError(`--${key}: a number expected, got ${JSON.stringify(rawValue(argv, key) ?? '')}`, `--${key}`);
+    }
+  }, true);
   for (const command of commands) parser.command(command);
   skipHelpCache(parser);
   return parser;
+}
+
+/** The text given for `--key` (as `--key text` or `--key=text`), as typed. */
+function rawValue(argv: readonly string[], key: string): string | undefined {
+  for (let index = 0; index < argv.length; index += 1) {
+    const word = argv[index]!;
+    if (word === `--${key}`) return argv[index + 1];
+    if (word.startsWith(`--${key}=`)) return word.slice(key.length + 3);
+  }
+  return undefined;
 }
 
 /**

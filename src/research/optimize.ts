@@ -135,8 +135,9 @@ function startingTable(given: Iterable<TrialOutcome>, wanted: ReadonlySet<number
 }
 
 /**
- * PBO over every finished trial (on the executor's threads when it can); the deflated Sharpe ratio of the
- * best-ranked one (a row of the table).
+ * PBO over every finished trial whose strategy did not throw (a failed trial's returns cover only the bars
+ * before it threw), on the executor's threads when it can; the deflated Sharpe ratio of the best-ranked one
+ * (a row of the table).
  */
 export async function overfittingOf(
   outcomes: OutcomeTable,
@@ -144,22 +145,23 @@ export async function overfittingOf(
   executor?: TrialExecutor,
   progress: { readonly signal?: AbortSignal; readonly onProgress?: (done: number, total: number) => void } = {},
 ): Promise<Overfitting> {
-  if (outcomes.length === 0) return { pbo: null, deflatedSharpe: null };
-  const first = outcomes.statsAt(0);
+  const rows = completeRows(outcomes);
+  if (rows.length === 0) return { pbo: null, deflatedSharpe: null };
+  const first = outcomes.statsAt(rows[0]!);
   const bounds = blockBounds(first.count, first.blockSums.length);
   const counts = bounds.slice(1).map((end, block) => end - bounds[block]!);
-  const sharpes = Float64Array.from({ length: outcomes.length }, (_, row) => {
+  const sharpes = Array.from(rows, (row) => {
     const std = outcomes.stat(row, 'std');
     return std > 0 ? outcomes.stat(row, 'mean') / std : 0;
   });
-  const pbo = await pboOn(executor, outcomes, counts, progress.signal ?? new AbortController().signal, progress.onProgress);
+  const pbo = await pboOn(executor, outcomes, rows, counts, progress.signal ?? new AbortController().signal, progress.onProgress);
   if (best === undefined) return { pbo, deflatedSharpe: null };
   const chosen = outcomes.statsAt(best);
   return {
     pbo,
     deflatedSharpe: deflatedSharpe({
-      trialSharpes: Array.from(sharpes),
-      sharpe: sharpes[best]!,
+      trialSharpes: sharpes,
+      sharpe: sharpes[rows.indexOf(best)]!,
       skewness: chosen.skewness,
       kurtosis: chosen.kurtosis,
       observations: chosen.count,
@@ -167,15 +169,23 @@ export async function overfittingOf(
   };
 }
 
+/** Rows of the trials that ran to the end (their strategy did not throw). */
+export function completeRows(outcomes: OutcomeTable): number[] {
+  const rows: number[] = [];
+  for (let row = 0; row < outcomes.length; row += 1) if (outcomes.failure(row) === null) rows.push(row);
+  return rows;
+}
+
 async function pboOn(
   executor: TrialExecutor | undefined,
   outcomes: OutcomeTable,
+  rows: readonly number[],
   counts: readonly number[],
   signal: AbortSignal,
   onProgress?: (done: number, total: number) => void,
 ): Promise<Pbo | null> {
-  if (!pboDefined(outcomes.length, counts.length) || signal.aborted) return null;
-  const input = splitInputOf(outcomes.length, counts, (row) => outcomes.statsAt(row), executor?.splitLogits !== undefined);
+  if (!pboDefined(rows.length, counts.length) || signal.aborted) return null;
+  const input = splitInputOf(rows.length, counts, (trial) => outcomes.statsAt(rows[trial]!), executor?.splitLogits !== undefined);
   const parts = splitParts(counts.length);
   let done = 0;
   const onPart = (): void => onProgress?.((done += 1), parts.length);

@@ -35,11 +35,10 @@ export function parseParamSpace(specs: readonly string[]): ParamSpace {
 
 function axisValues(name: string, text: string): string[] {
   if (text.includes(':')) return rangeValues(name, text);
-  const values = text
-    .split(',')
-    .map((value) => value.trim())
-    .filter((value) => value !== '');
-  if (values.length === 0) throw new InvalidInputError(`--param ${name}: no value`, 'param');
+  const values = text.split(',').map((value) => value.trim());
+  if (values.length === 1 && values[0] === '') throw new InvalidInputError(`--param ${name}: no value`, 'param');
+  // Most likely a value left out by mistake ("5,,7"), not one to skip.
+  if (values.includes('')) throw new InvalidInputError(`--param ${name}=${text}: an empty value in the list`, 'param');
   return [...new Set(values)];
 }
 

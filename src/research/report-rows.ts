@@ -3,7 +3,7 @@ import type { OptimizeResult } from './optimize.js';
 import { type RankingRules, rankedOutcomes } from './ranking.js';
 import type { TrialOutcome } from './trial.js';
 
-/** The metrics shown in the table (every metric goes to CSV and JSON). */
+/** The metrics shown in the table, beside any other the ranking used (every metric goes to CSV and JSON). */
 const TABLE_METRICS = [
   'sharpe',
   'sortino',
@@ -28,11 +28,14 @@ export function searchedParams(result: OptimizeResult): string[] {
 
 export function formatTable(result: OptimizeResult, rules: RankingRules, top: number): string {
   const names = searchedParams(result);
-  const header = ['#', ...names, ...TABLE_METRICS.map((metric) => (metric === rules.objective.metric ? `*${metric}` : metric))];
+  // The objective and the constrained metrics come first when the usual columns leave them out.
+  const used = [rules.objective.metric, ...rules.constraints.map((constraint) => constraint.metric)];
+  const metrics = [...new Set([...used.filter((metric) => !(TABLE_METRICS as readonly string[]).includes(metric)), ...TABLE_METRICS])];
+  const header = ['#', ...names, ...metrics.map((metric) => (metric === rules.objective.metric ? `*${metric}` : metric))];
   const rows = rankedOutcomes(result.outcomes, result.ranking, top).map((outcome, rank) => [
     String(rank + 1),
     ...names.map((name) => String(outcome.params[name])),
-    ...TABLE_METRICS.map((metric) => formatNumber(outcome.metrics[metric])),
+    ...metrics.map((metric) => formatNumber(outcome.metrics[metric as keyof TrialOutcome['metrics']] as number | null)),
   ]);
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: readonly string[]): string => cells.map((cell, column) => cell.padStart(widths[column]!)).join('  ');
@@ -94,6 +97,12 @@ export interface OptimizeDocument {
     readonly params: TrialOutcome['params'];
     readonly metrics: TrialOutcome['metrics'];
   }[];
+  /** The first `top` trials (in trial order) whose strategy threw: never ranked. */
+  readonly failed: readonly {
+    readonly trial: number;
+    readonly params: TrialOutcome['params'];
+    readonly failure: string;
+  }[];
 }
 
 export function optimizeDocument(strategy: string, result: OptimizeResult, rules: RankingRules, top: number): OptimizeDocument {
@@ -117,5 +126,15 @@ export function optimizeDocument(strategy: string, result: OptimizeResult, rules
       params: outcome.params,
       metrics: outcome.metrics,
     })),
+    failed: failedOutcomes(result.outcomes, top),
   };
+}
+
+function failedOutcomes(outcomes: OptimizeResult['outcomes'], top: number): OptimizeDocument['failed'] {
+  const failed: { trial: number; params: TrialOutcome['params']; failure: string }[] = [];
+  for (let row = 0; row < outcomes.length && failed.length < top; row += 1) {
+    const failure = outcomes.failure(row);
+    if (failure !== null) failed.push({ trial: outcomes.indexAt(row), params: outcomes.at(row).params, failure });
+  }
+  return failed;
 }

@@ -5,6 +5,7 @@ import { compoundAnnualGrowth, periodsPerYear, yearsBetween } from '../backtest/
 import { maxDrawdown } from '../backtest/metrics/drawdown.js';
 import { barReturns, sharpeRatio } from '../backtest/metrics/returns.js';
 import { InvalidInputError } from '../domain/errors.js';
+import { type Period, periodMinutes } from '../domain/period.js';
 import type { StrategyDefinition } from '../strategy/define.js';
 import type { ParamDefaults } from '../strategy/params.js';
 import type { TrialExecutor } from './executor.js';
@@ -41,14 +42,39 @@ export interface Window {
   readonly test: TimeRange;
 }
 
-/** Windows from the first bar: training `train` long (from the first bar when anchored), then `test`, moved on by `step`. */
-export function walkForwardWindows(first: number, last: number, train: Span, test: Span, step: Span, anchored: boolean): Window[] {
+/** Where the data ends: the end of its last bar (starting at `last`), so a last test window holds that bar whole. */
+export function dataEnd(last: number, period: Period): number {
+  const minutes = periodMinutes(period);
+  if (minutes !== undefined) return last + minutes * 60_000;
+  const spans: Readonly<Record<string, Span>> = {
+    day: { count: 1, unit: 'd', text: '1d' },
+    week: { count: 1, unit: 'w', text: '1w' },
+    month: { count: 1, unit: 'm', text: '1m' },
+    quarter: { count: 3, unit: 'm', text: '3m' },
+    year: { count: 1, unit: 'y', text: '1y' },
+  };
+  return addSpan(last, spans[period]!);
+}
+
+/**
+ * Windows from the first bar: training `train` long (from the first bar when anchored), then `test`, moved on
+ * by `step`, while a test window holds a bar; the last test window ends at `end` (the data's end) at the latest.
+ */
+export function walkForwardWindows(
+  first: number,
+  last: number,
+  train: Span,
+  test: Span,
+  step: Span,
+  anchored: boolean,
+  end = last + 1,
+): Window[] {
   const windows: Window[] = [];
   for (let index = 0; ; index += 1) {
     const trainEnd = addSpan(addSpan(first, train), step, index);
     if (trainEnd > last) break;
     const trainStart = anchored ? first : addSpan(first, step, index);
-    windows.push({ train: { from: trainStart, to: trainEnd }, test: { from: trainEnd, to: Math.min(addSpan(trainEnd, test), last + 1) } });
+    windows.push({ train: { from: trainStart, to: trainEnd }, test: { from: trainEnd, to: Math.min(addSpan(trainEnd, test), end) } });
     if (index > 10_000) break;
   }
   return windows;
@@ -57,7 +83,7 @@ export function walkForwardWindows(first: number, last: number, train: Span, tes
 export interface WindowResult {
   readonly window: Window;
   readonly trials: number;
-  /** The best training trial (undefined when none qualified: the window is then left out). */
+  /** The best training trial (undefined when none qualified: the window's test then holds cash). */
   readonly chosen: TrialOutcome | undefined;
   /** The chosen params over the test window. */
   readonly test: TrialOutcome | undefined;
@@ -122,12 +148,14 @@ export async function walkForward(options: WalkForwardOptions): Promise<WalkForw
     }
     const [chosen] = rankedOutcomes(optimized.outcomes, optimized.ranking, 1);
     let test: TrialOutcome | undefined;
-    let testEquity = { times: [] as number[], equity: [] as number[] };
+    // The test window warms up on the bars before it (the end of the training window), as a live run would.
+    const { data, history } = windowOf(options.data, window.test);
+    // No trial qualified: nothing is traded, and the stitched curve stays in cash over the window's bars.
+    let testEquity = { times: barTimes(data), equity: [] as number[] };
+    testEquity.equity = testEquity.times.map(() => cash);
     if (chosen !== undefined) {
       const combo = windowPlan.trials.find((trial) => trial.index === chosen.index)!.combo;
       const strategy = prepareTrial(options.definition, settings, combo);
-      // The test window warms up on the bars before it (the end of the training window), as a live run would.
-      const { data, history } = windowOf(options.data, window.test);
       if (data.series.some((series) => series.columns.length > 0)) {
         const run = await runTrialBacktest(strategy, { data, history, risk: options.risk }, settings);
         test = trialOutcome(chosen.index, strategy, run, settings);
@@ -159,6 +187,13 @@ export async function walkForward(options: WalkForwardOptions): Promise<WalkForw
     outOfSampleObjective: mean(results.map((result) => (result.test === undefined ? null : objectiveValue(result.test, rules.objective)))),
     interrupted,
   };
+}
+
+/** The bar times of the data, each once, in order. */
+function barTimes(data: BacktestData): number[] {
+  const times = new Set<number>();
+  for (const series of data.series) for (const time of series.columns.time) times.add(time);
+  return [...times].sort((a, b) => a - b);
 }
 
 /**

@@ -97,7 +97,7 @@ beforeAll(async () => {
       '2019-01-01',
     ],
     checkStdout: ['check', SMA, '--only', 'determinism', '--from', '2019-01-01', '--json', '-'],
-    checkTooShort: ['check', SMA, '--only', 'warm-up', '--from', '2020-03-01'],
+    checkTooShort: ['check', SMA, '--only', 'warm-up', '--from', '2019-10-01'],
     ownSubscription: ['backtest', 'test/research/strategies/fails-from-2019.ts', '--quiet'],
     walkforwardFailing: [
       'walkforward',
@@ -120,6 +120,8 @@ beforeAll(async () => {
       'fast=2:6:2',
       '--param',
       'slow=10',
+      '--json',
+      join(folder, 'failing.json'),
     ],
     checkShortWarmUp: [
       'check',
@@ -133,6 +135,9 @@ beforeAll(async () => {
     ],
     inProcess: ['optimize', SMA, ...GRID.slice(0, 4), '--json', join(folder, 'in-process.json')],
     badParam: ['optimize', SMA, '--param', 'fast=ten'],
+    textForNumber: ['optimize', SMA, ...GRID, '--top', 'ten'],
+    otherObjective: ['optimize', SMA, ...GRID, '--objective', 'averageTrade', '--constraint', 'exposure<0.99', '--top', '3'],
+    workerShortLock: ['worker', '--queue', 'redis://127.0.0.1:1/0', '--lock-ms', '0'],
     badBlocks: ['optimize', SMA, ...GRID, '--blocks', '22'],
     windowWithoutQueue: ['optimize', SMA, ...GRID, '--queue-window', '100'],
     trialsOfAGrid: ['optimize', SMA, ...GRID, '--trials', '10'],
@@ -241,7 +246,7 @@ describe('trader optimize', () => {
     expect(stderr).not.toMatch(/Error/);
   }, 120_000);
 
-  it('on Ctrl-C without --resume saves the finished trials to a file in the working folder; --resume runs only the rest', async () => {
+  it('on Ctrl-C (twice) without --resume saves the finished trials to a file in the working folder; --resume runs only the rest', async () => {
     const project = await mkdtemp(join(folder, 'project-'));
     const marks = join(project, 'marks.txt');
     const args = [
@@ -267,7 +272,11 @@ describe('trader optimize', () => {
     // In this thread (one worker) a trial is kept before the next starts: three started, two finished.
     while ((await started()) < 3) await new Promise((resolve) => setImmediate(resolve));
     child.kill('SIGINT');
+    // A second Ctrl-C while it stops (terminals and `timeout -s INT` often send two) must not cost the trials.
+    while (!stderr.includes('stopping:')) await new Promise((resolve) => setImmediate(resolve));
+    child.kill('SIGINT');
     expect(await closed).toBe(130);
+    expect(stderr).toMatch(/stopping: finishing the work in flight .*Ctrl-C again is ignored/);
     const saved = /interrupted: (\d+) finished trials saved to (.+); continue with --resume (.+)\n/.exec(stderr);
     expect(saved?.[2]).toBe('marks-runs.trials.jsonl');
     const finished = Number(saved![1]);
@@ -284,6 +293,29 @@ describe('trader optimize', () => {
   it('refuses a parameter range it cannot read, naming it, exit status 2', () => {
     expect(run('badParam').code).toBe(2);
     expect(run('badParam').stderr).toMatch(/refuses every combination of the --param ranges .*fast/);
+  });
+
+  it('shows the objective and the constrained metrics in the table when the usual columns leave them out', () => {
+    const { code, stdout } = run('otherObjective');
+    expect(code).toBe(0);
+    const header = stdout.split('\n').find((line) => line.trimStart().startsWith('#'))!;
+    expect(header.trim().split(/ +/).slice(0, 5)).toEqual(['#', 'fast', 'slow', '*averageTrade', 'exposure']);
+    // Ranked by it: the column falls from the top row down.
+    const rows = stdout.split('\n').filter((line) => /^ *[123] /.test(line));
+    const values = rows.map((row) => Number(row.trim().split(/ +/)[3]));
+    expect(values).toHaveLength(3);
+    expect([...values].sort((a, b) => b - a)).toEqual(values);
+  });
+
+  it('refuses text given for a number, naming the option and the text, exit status 2', () => {
+    expect(run('textForNumber')).toMatchObject({ code: 2, stderr: 'error: --top: a number expected, got "ten"\n' });
+  });
+
+  it('refuses a worker lock too short for a busy machine, before reaching for Redis, exit status 2', () => {
+    expect(run('workerShortLock')).toMatchObject({
+      code: 2,
+      stderr: 'error: --lock-ms: a whole number of milliseconds ≥ 1000, got 0\n',
+    });
   });
 
   it('refuses more CSCV blocks than it can split in reasonable time, exit status 2', () => {
@@ -374,7 +406,7 @@ describe('trader optimize', () => {
     const { code, stdout } = run('noneRanked');
     expect(code).toBe(0);
     expect(stdout).toMatch(/2 of 2 trials finished .*ranked 0, excluded: fewer than 100000 trades ×2/);
-    expect(stdout).toMatch(/No trial meets the constraints\./);
+    expect(stdout).toMatch(/No trial can be ranked \(left out: fewer than 100000 trades ×2\)\./);
     expect(stdout).toMatch(/Deflated Sharpe ratio of the best: — \(no trial ranked\)/);
   });
 
@@ -393,6 +425,18 @@ describe('trader optimize, a strategy that throws', () => {
     expect(run('failing').stdout).toMatch(
       /the strategy failed in 1 trial \(not ranked\), e\.g\. fast=4 slow=10 quantity=10: no crosses at fast 4 \(at .*fails-at-fast-4\.ts:14:\d+, on the SPX\.US day bar of /,
     );
+  });
+
+  it('lists the failed trials in its JSON, with their params and failure', async () => {
+    const document = JSON.parse(await readFile(join(folder, 'failing.json'), 'utf8'));
+    expect(document.ranked).toHaveLength(2);
+    expect(document.failed).toEqual([
+      {
+        trial: 1,
+        params: { fast: 4, slow: 10, quantity: 10 },
+        failure: expect.stringMatching(/^no crosses at fast 4 \(at .*fails-at-fast-4\.ts:14:/),
+      },
+    ]);
   });
 });
 
@@ -423,7 +467,9 @@ describe('trader walkforward', () => {
     expect(stdout).toMatch(
       /2018-01-03\.\.2020-01-03 {2}IS sharpe -?\d\.\d{4} {2}OOS sharpe -?\d\.\d{4} {2}fast=\d+ slow=20 quantity=10 {2}\(the test run failed: no bars after 2018 \(at .*stream-fails-from-2019\.ts:15:\d+, on the SPX\.US day bar of 2019-01-02/,
     );
-    expect(stdout).toMatch(/2020-01-03\.\.2020-04-17 {2}IS sharpe — {2}OOS sharpe — {2}no trial qualified \(strategy failed ×2\)\n/);
+    expect(stdout).toMatch(
+      /2020-01-03\.\.2020-04-18 {2}IS sharpe — {2}OOS sharpe — {2}no trial qualified \(strategy failed ×2\): held cash\n/,
+    );
   });
 
   it('refuses a training window longer than the data, saying what the data spans (exit status 2)', () => {
@@ -434,9 +480,10 @@ describe('trader walkforward', () => {
   });
 
   it('says why a window has no figure when the strategy held nothing in it', () => {
-    // sma-crossover is out of the market through the bundled data's last months (2020-01-03 to 2020-04-17).
+    // sma-crossover is out of the market through the bundled data's last months (2020-01-03 to the end, 2020-04-17: the
+    // window ends where its last bar does).
     expect(run('walkforward').stdout).toMatch(
-      / {2}2020-01-03\.\.2020-04-17 {2}IS sharpe -?\d\.\d{4} {2}OOS sharpe — \(no position held\) {2}fast=/,
+      / {2}2020-01-03\.\.2020-04-18 {2}IS sharpe -?\d\.\d{4} {2}OOS sharpe — \(no position held\) {2}fast=/,
     );
     // A window with a figure shows the number alone.
     expect(run('walkforward').stdout).toMatch(/ {2}2004-01-03\.\.2006-01-03 {2}IS sharpe -?\d\.\d{4} {2}OOS sharpe -?\d\.\d{4} {2}fast=/);
@@ -480,12 +527,15 @@ describe('trader check', () => {
     expect(run('checkShortWarmUp').stdout).toMatch(
       /FAIL {2}warm-up {6}a run from bar \d+ decided differently after the declared warm-up of 2 bars/,
     );
+    // Each side with the time it decided: two runs may decide the same thing on different bars.
+    expect(run('checkShortWarmUp').stdout).toMatch(/\n {8}expected at \d{4}-\d\d-\d\dT[\d:]+[-+]\d\d:\d\d \{"strategy":/);
+    expect(run('checkShortWarmUp').stdout).toMatch(/\n {8}got {6}at \d{4}-\d\d-\d\dT[\d:]+[-+]\d\d:\d\d \{"strategy":/);
   });
 
   it('says SKIP, not PASS, for a check the data is too short for (exit status 0)', () => {
     expect(run('checkTooShort').code).toBe(0);
     expect(run('checkTooShort').stdout).toMatch(
-      /^SKIP {2}warm-up {6}\d+ bars leave no room for runs after a warm-up longer than the declared 31 bars\n$/,
+      /^SKIP {2}warm-up {6}138 bars are too few: runs warmed up on ten times the declared 31 bars plus 10 need 370\n$/,
     );
   });
 

@@ -164,9 +164,17 @@ describe('trader check', () => {
     expect(failed!.detail).toMatch(/declared warm-up of 4 bars/);
     // The bundled strategy's twenty periods.
     const bundled = prepareStrategy(rsiMeanReversion, { symbols: ['AAPL.US'], params: { period: 3 } });
-    const [passed] = await runChecks({ ...input(rsiMeanReversion), strategy: bundled }, ['warm-up']);
+    // Ten times its 61 bars plus 10, and 50 to run on: more than DATA's 160 bars.
+    const longer = backtestData([{ symbol: 'AAPL.US' as never, period: 'day', source: 'generated', candles: wavingDays(800) }]);
+    const [passed] = await runChecks({ ...input(rsiMeanReversion), strategy: bundled, data: longer }, ['warm-up']);
     expect(passed!.passed).toBe(true);
-    expect(passed!.detail).toMatch(/ \([1-9]\d* decisions\): the same after the declared warm-up of 61 bars as after 110$/);
+    expect(passed!.detail).toMatch(/ \([1-9]\d* decisions\): the same after the declared warm-up of 61 bars as after 620$/);
+    const [skipped] = await runChecks({ ...input(rsiMeanReversion), strategy: bundled }, ['warm-up']);
+    expect(skipped).toMatchObject({
+      passed: true,
+      skipped: true,
+      detail: '160 bars are too few: runs warmed up on ten times the declared 61 bars plus 10 need 670',
+    });
   });
 
   it('replays a parity stretch long enough to hold decisions, however short --parity-bars is', async () => {
@@ -244,15 +252,26 @@ describe('trader check', () => {
       check: 'warm-up',
       passed: true,
       skipped: true,
-      detail: `20 bars leave no room for runs after a warm-up longer than the declared ${short.strategy.warmup} bars`,
+      detail: `20 bars are too few: runs warmed up on ten times the declared ${short.strategy.warmup} bars plus 10 need ${10 * short.strategy.warmup + 60}`,
     });
     expect(lookAhead!.detail).toMatch(/^history cut after \d+ random bars? \(/);
   }, 60_000);
 
-  it('says when the parity stretch compared nothing because the strategy never decided', async () => {
-    const [parity] = await runChecks(input(quiet, 5), ['parity']);
-    expect(parity!.passed).toBe(true);
-    expect(parity!.detail).toBe('first 5 bars: backtest 0 decisions, paper replay 0: no decisions in the whole run, nothing compared');
+  it('skips, not passes, each check that compared nothing because the strategy never decided', async () => {
+    const results = await runChecks(input(quiet, 5));
+    const nothing = ': nothing compared (more data, or other params?)';
+    expect(results.map(({ check, passed, skipped, detail }) => ({ check, passed, skipped, detail }))).toEqual([
+      {
+        check: 'look-ahead',
+        passed: true,
+        skipped: true,
+        detail: expect.stringMatching(/^no run over \d+ bars or cut shorter made a decision/),
+      },
+      { check: 'warm-up', passed: true, skipped: true, detail: expect.stringMatching(/made no decision: nothing compared|are too few/) },
+      { check: 'determinism', passed: true, skipped: true, detail: expect.stringMatching(/^two runs over \d+ bars made no decision/) },
+      { check: 'parity', passed: true, skipped: true, detail: `first 5 bars: no decisions in the whole run${nothing}` },
+    ]);
+    for (const result of results) if (result.check !== 'warm-up') expect(result.detail.endsWith(nothing)).toBe(true);
   }, 120_000);
 });
 

@@ -9,7 +9,7 @@ import { backtestData } from '../../src/backtest/data.js';
 import { dataHash } from '../../src/research/data-hash.js';
 import type { TrialExecutor } from '../../src/research/executor.js';
 import { parseObjective } from '../../src/research/objective.js';
-import { optimize, planTrials } from '../../src/research/optimize.js';
+import { optimize, overfittingOf, planTrials } from '../../src/research/optimize.js';
 import { OutcomeTable } from '../../src/research/outcome-table.js';
 import { splitParts } from '../../src/research/stats/pbo-splits.js';
 import { rankedOutcomes } from '../../src/research/ranking.js';
@@ -170,6 +170,47 @@ describe('optimize', () => {
       await pool.close();
     }
   }, 120_000);
+
+  it('on a pool of six threads (or more), gives no listener-leak warning for the trials waiting on one stop signal', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error): void => void warnings.push(warning.name);
+    process.on('warning', onWarning);
+    const pool = createLocalPool({ workers: 6, settings: SETTINGS, data: shareData(DATA, dataHash(DATA)) });
+    try {
+      // More trials than 10 listeners: the first of each of the 12 lanes go one by one, each listening.
+      const plan = planTrials(smaCrossover as never, SETTINGS, {
+        space: parseParamSpace(['fast=2:5', 'slow=6:10']),
+        search: 'grid',
+        seed: 1,
+      });
+      expect(plan.trials.length).toBe(20);
+      const run = await optimize({ plan, rules: RULES, executor: pool, signal: new AbortController().signal });
+      expect(run.outcomes.length).toBe(plan.trials.length);
+      // Warnings are emitted on the next turn of the event loop.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+      await pool.close();
+    }
+  }, 120_000);
+
+  it('leaves trials whose strategy threw out of the overfitting statistics (their returns stop early)', async () => {
+    const plan = planTrials(smaCrossover as never, SETTINGS, { space: SPACE, search: 'grid', seed: 1 });
+    const whole = await optimize({ plan, rules: RULES, executor: inProcess });
+    expect(whole.overfitting.pbo).not.toBeNull();
+    // The same trials, and beside them failed copies whose returns would win every split.
+    const outcomes = [...whole.outcomes];
+    const failed = outcomes.map((outcome, at) => ({
+      ...outcome,
+      index: outcomes.length + at,
+      metrics: { ...outcome.metrics, failure: 'boom (at strategy.ts:1:1)' },
+      stats: { ...outcome.stats, mean: 1, std: 0.5, blockSums: outcome.stats.blockSums.map(() => 5) },
+    }));
+    const withFailed = OutcomeTable.of([...outcomes, ...failed]);
+    const again = await overfittingOf(withFailed, whole.ranking.rows[0], inProcess);
+    expect(again).toEqual(whole.overfitting);
+  });
 
   it('reports the overfitting statistic part by part, in this thread and on the pool, and leaves it out when stopped during it', async () => {
     const plan = planTrials(smaCrossover as never, SETTINGS, { space: SPACE, search: 'grid', seed: 1 });

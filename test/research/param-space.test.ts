@@ -22,6 +22,9 @@ describe('parameter space', () => {
     expect(() => parseParamSpace(['fast=1:5:0'])).toThrow(/step/);
     expect(() => parseParamSpace(['fast=a:b'])).toThrow(/numbers/);
     expect(() => parseParamSpace(['fast=1', 'fast=2'])).toThrow(/twice/);
+    expect(() => parseParamSpace(['fast=5,,7'])).toThrow('--param fast=5,,7: an empty value in the list');
+    expect(() => parseParamSpace(['fast=5,7,'])).toThrow(/an empty value in the list/);
+    expect(() => parseParamSpace(['fast='])).toThrow('--param fast: no value');
   });
 
   it('walks the grid with the last parameter fastest', () => {

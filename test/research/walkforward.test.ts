@@ -9,7 +9,7 @@ import { optimize, planTrials } from '../../src/research/optimize.js';
 import { rankedOutcomes } from '../../src/research/ranking.js';
 import { parseParamSpace } from '../../src/research/param-space.js';
 import { prepareTrial, runTrial, runTrialBacktest, type TrialSettings, windowOf } from '../../src/research/trial.js';
-import { parseSpan, walkForward, walkForwardWindows } from '../../src/research/walkforward.js';
+import { dataEnd, parseSpan, walkForward, walkForwardWindows } from '../../src/research/walkforward.js';
 import smaCrossover from '../../strategies/sma-crossover.js';
 import { AAPL, wavingDays } from '../support/run/candles.js';
 
@@ -78,6 +78,27 @@ describe('walk-forward windows', () => {
     expect(anchored.every((window) => window.train.from === first)).toBe(true);
     expect(() => parseSpan('3 years', '--train')).toThrow(/--train: a length like 3y/);
   });
+
+  it("ends the last test window with the data's last bar whole: a day's test over daily bars is a day, not cut short", () => {
+    const day = 86_400_000;
+    const first = Date.UTC(2020, 3, 1);
+    const last = Date.UTC(2020, 3, 17);
+    const windows = walkForwardWindows(
+      first,
+      last,
+      parseSpan('5d', '--train'),
+      parseSpan('1d', '--test'),
+      parseSpan('1d', '--step'),
+      false,
+      dataEnd(last, 'day'),
+    );
+    const lastTest = windows.at(-1)!.test;
+    expect(lastTest).toEqual({ from: last, to: last + day });
+    expect(windows.every((window) => window.test.to - window.test.from === day)).toBe(true);
+    expect(dataEnd(last, '60m')).toBe(last + 3_600_000);
+    expect(dataEnd(last, 'month')).toBe(Date.UTC(2020, 4, 17));
+    expect(dataEnd(last, 'quarter')).toBe(Date.UTC(2020, 6, 17));
+  });
 });
 
 describe('walkForward', () => {
@@ -134,6 +155,27 @@ describe('walkForward', () => {
     const product = result.windows.reduce((value, window) => value * (window.testEquity.equity.at(-1)! / 100_000), 1);
     expect(result.outOfSample.totalReturn).toBeCloseTo(product - 1, 10);
     expect(result.stitched.times.every((time, index) => index === 0 || time > result.stitched.times[index - 1]!)).toBe(true);
+  }, 120_000);
+
+  it('holds cash over a test window whose training window had no trial that qualified, instead of leaving its bars out', async () => {
+    const windows = windowsOver('180d', '120d', '120d');
+    const result = await walkForward({
+      definition: smaCrossover as never,
+      data: DATA,
+      risk: undefined,
+      settings: SETTINGS,
+      search: { space: parseParamSpace(['fast=2:6:2', 'slow=8:16:4']), search: 'grid', seed: 1 },
+      rules: { objective: parseObjective('totalReturn'), constraints: [], minTrades: 1_000_000 },
+      windows,
+      executor: inProcess,
+    });
+    expect(result.windows.every((window) => window.chosen === undefined && window.test === undefined)).toBe(true);
+    const barTimes = DATA.series[0]!.candles.map((candle) => candle.time);
+    const tested = barTimes.filter((time) => windows.some((window) => time >= window.test.from && time < window.test.to));
+    expect(tested.length).toBeGreaterThan(200);
+    expect(result.stitched.times).toEqual(tested);
+    expect(new Set(result.stitched.equity)).toEqual(new Set([100_000]));
+    expect(result.outOfSample).toMatchObject({ totalReturn: 0, maxDrawdown: 0 });
   }, 120_000);
 
   it('warms each test window up on the bars before it: with the chosen params it trades as a run over all the data does', async () => {

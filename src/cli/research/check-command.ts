@@ -20,6 +20,7 @@ import {
   runChecks,
 } from '../../research/check/checks.js';
 import { paperDecisions } from '../../research/check/paper-replay.js';
+import type { Difference } from '../../research/check/decisions.js';
 import { parseParamAssignments } from '../../strategy/index.js';
 import { BACKTEST_OPTIONS, type BacktestArgs, jsonTarget } from '../backtest/flags.js';
 import { jsonTakesAValue } from '../backtest/backtest-command.js';
@@ -111,7 +112,7 @@ async function checkWith(
   const at = (time: number): string => (Number.isFinite(time) ? localTime(zone).iso(time) : '—');
   const json = jsonTarget(args.json);
   const document = () =>
-    `${JSON.stringify({ strategy: inputs.strategy.name, passed: results.every((result) => result.passed), checks: results.map((result) => ({ ...result, ...(result.difference === undefined ? {} : { difference: { ...result.difference, time: at(result.difference.time) } }) })) }, null, 2)}\n`;
+    `${JSON.stringify({ strategy: inputs.strategy.name, passed: results.every((result) => result.passed), checks: results.map((result) => ({ ...result, ...(result.difference === undefined ? {} : { difference: differenceJson(result.difference, at) }) })) }, null, 2)}\n`;
   if (json === '-') process.stdout.write(document());
   else {
     if (json !== undefined) {
@@ -125,12 +126,31 @@ async function checkWith(
       const difference = result.difference;
       if (difference !== undefined) {
         process.stdout.write(`      first difference: decision ${difference.index + 1}, at ${at(difference.time)}\n`);
-        process.stdout.write(`        expected ${difference.expected ?? '(none)'}\n        got      ${difference.actual ?? '(none)'}\n`);
+        process.stdout.write(
+          `        expected ${sideText(difference.expected, difference.expectedTime, at)}\n        got      ${sideText(difference.actual, difference.actualTime, at)}\n`,
+        );
       }
     }
   }
   if (results.some((result) => !result.passed)) process.exitCode = 1;
   return results;
+}
+
+/** One side of a difference: its decision and when it was made (the two may differ only in when). */
+function sideText(decision: string | undefined, time: number | undefined, at: (time: number) => string): string {
+  return decision === undefined || time === undefined ? '(none)' : `at ${at(time)} ${decision}`;
+}
+
+/** A difference for --json: times as local ISO text, each side's decision as an object beside its time. */
+function differenceJson(difference: Difference, at: (time: number) => string) {
+  const side = (decision: string | undefined, time: number | undefined) =>
+    decision === undefined || time === undefined ? null : { time: at(time), ...(JSON.parse(decision) as object) };
+  return {
+    index: difference.index,
+    time: at(difference.time),
+    expected: side(difference.expected, difference.expectedTime),
+    actual: side(difference.actual, difference.actualTime),
+  };
 }
 
 export const checkCommand: CommandModule<object, CheckArgs> = {

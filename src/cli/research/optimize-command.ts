@@ -5,7 +5,7 @@ import type { CommandModule } from 'yargs';
 import { InvalidInputError } from '../../domain/errors.js';
 import { createProgress } from '../../backtest/progress.js';
 import { systemClock } from '../../clock/system-clock.js';
-import { optimize, planTrials, type OptimizeResult, type TrialPlan } from '../../research/optimize.js';
+import { completeRows, optimize, planTrials, type OptimizeResult, type TrialPlan } from '../../research/optimize.js';
 import { type RankingRules, rankedOutcomes, STRATEGY_FAILED } from '../../research/ranking.js';
 import { csvLines, formatTable, optimizeDocument } from '../../research/report-rows.js';
 import { writeChunks, writeChunksToFile, writeTextFile } from '../../files/chunked-write.js';
@@ -15,6 +15,7 @@ import { BACKTEST_OPTIONS, jsonTarget } from '../backtest/flags.js';
 import { jsonTakesAValue } from '../backtest/backtest-command.js';
 import { finiteRange } from '../backtest/date-range.js';
 import { type BacktestInputs, loadBacktestInputs, runInputs } from '../backtest/inputs.js';
+import { listenForInterrupt } from './interrupt.js';
 import { createExecutor, type ResearchArgs, SEARCH_OPTIONS, searchChoice, trialSettings } from './setup.js';
 
 interface OptimizeArgs extends ResearchArgs {
@@ -69,83 +70,85 @@ export async function optimizeAction(args: OptimizeArgs): Promise<OptimizeResult
     },
   };
   const trialsFile: TrialsFile | undefined = args.resume === undefined ? undefined : openTrialsFile(String(args.resume), identity);
-  const stop = new AbortController();
-  const onInterrupt = (): void => stop.abort();
-  process.once('SIGINT', onInterrupt);
-  const progress = createProgress({ clock: systemClock, stream: process.stderr, label: 'optimize', unit: 'trials', minimumMs: 0 });
-  const finishedBefore = trialsFile?.finished.length ?? 0;
-  if (plan.skipped.length > 0)
-    process.stderr.write(
-      `skipped ${plan.skipped.length} combination${plan.skipped.length === 1 ? '' : 's'} the strategy refuses (e.g. ${plan.skipped[0]!.reason})\n`,
-    );
-  if (finishedBefore > 0)
-    process.stderr.write(`resuming: ${finishedBefore} of ${plan.trials.length} trials already finished in ${args.resume}\n`);
-  progress.start(plan.trials.length);
-  // The overfitting statistic of a big grid takes a while after the last trial: its own bar.
-  const overfitting = createProgress({ clock: systemClock, stream: process.stderr, label: 'PBO', unit: 'parts' });
-  let result: OptimizeResult;
+  // Listening until the outputs are written: a second Ctrl-C must not cost the finished trials.
+  const interrupt = listenForInterrupt();
   try {
-    result = await optimize({
-      plan,
-      rules,
-      executor,
-      finished: trialsFile?.finished ?? [],
-      signal: stop.signal,
-      onOutcome: (outcome, done) => {
-        trialsFile?.append(outcome);
-        progress.update(done);
-      },
-      onOverfitting: (done, total) => {
-        if (done === 0) progress.stop(), overfitting.start(total);
-        else overfitting.update(done);
-      },
-    });
-  } finally {
-    progress.stop();
-    overfitting.stop();
-    process.off('SIGINT', onInterrupt);
-    trialsFile?.close();
-    await executor.close();
-  }
-  // Without --resume every finished trial is one of this run.
-  const keepTrials = (): string => saveTrials(`${inputs.strategy.name}.trials.jsonl`, identity, result.outcomes);
-  let saved: string | undefined;
-  if (result.interrupted && trialsFile === undefined && result.outcomes.length > 0) {
-    saved = keepTrials();
-    process.stderr.write(`interrupted: ${result.outcomes.length} finished trials saved to ${saved}; continue with --resume ${saved}\n`);
-  } else if (result.interrupted) {
-    process.stderr.write(
-      `interrupted: ${result.outcomes.length} of ${plan.trials.length} trials finished${args.resume === undefined ? '' : `; continue with --resume ${args.resume}`}\n`,
-    );
-  }
-  const bestEquity = async (): Promise<{ time: number; value: number }[]> => {
-    const [best] = rankedOutcomes(result.outcomes, result.ranking, 1);
-    if (best === undefined) return [];
-    const combo = plan.trials.find((trial) => trial.index === best.index)!.combo;
-    const { trialEquity } = await import('../../research/report/best-equity.js');
-    return trialEquity({ definition: inputs.strategy.definition, data: inputs.data, risk: inputs.risk }, settings, combo);
-  };
-  try {
-    await writeOptimizeOutputs(args, json, inputs.strategy.name, result, rules, bestEquity);
-  } catch (error) {
-    // An output that could not be written (a full disk) must not cost the trials: a rerun with --resume
-    // writes the outputs without running them again.
-    if (trialsFile === undefined && saved === undefined && result.outcomes.length > 0) {
-      try {
-        saved = keepTrials();
-      } catch {
-        throw error;
-      }
-    }
-    const file = args.resume ?? saved;
-    if (file !== undefined)
+    const progress = createProgress({ clock: systemClock, stream: process.stderr, label: 'optimize', unit: 'trials', minimumMs: 0 });
+    const finishedBefore = trialsFile?.finished.length ?? 0;
+    if (plan.skipped.length > 0)
       process.stderr.write(
-        `the ${result.outcomes.length} finished trials are in ${file}: rerun with --resume ${file} to write the outputs without running them again\n`,
+        `skipped ${plan.skipped.length} combination${plan.skipped.length === 1 ? '' : 's'} the strategy refuses (e.g. ${plan.skipped[0]!.reason})\n`,
       );
-    throw error;
+    if (finishedBefore > 0)
+      process.stderr.write(`resuming: ${finishedBefore} of ${plan.trials.length} trials already finished in ${args.resume}\n`);
+    progress.start(plan.trials.length);
+    // The overfitting statistic of a big grid takes a while after the last trial: its own bar.
+    const overfitting = createProgress({ clock: systemClock, stream: process.stderr, label: 'PBO', unit: 'parts' });
+    let result: OptimizeResult;
+    try {
+      result = await optimize({
+        plan,
+        rules,
+        executor,
+        finished: trialsFile?.finished ?? [],
+        signal: interrupt.signal,
+        onOutcome: (outcome, done) => {
+          trialsFile?.append(outcome);
+          progress.update(done);
+        },
+        onOverfitting: (done, total) => {
+          if (done === 0) progress.stop(), overfitting.start(total);
+          else overfitting.update(done);
+        },
+      });
+    } finally {
+      progress.stop();
+      overfitting.stop();
+      trialsFile?.close();
+      await executor.close();
+    }
+    // Without --resume every finished trial is one of this run.
+    const keepTrials = (): string => saveTrials(`${inputs.strategy.name}.trials.jsonl`, identity, result.outcomes);
+    let saved: string | undefined;
+    if (result.interrupted && trialsFile === undefined && result.outcomes.length > 0) {
+      saved = keepTrials();
+      process.stderr.write(`interrupted: ${result.outcomes.length} finished trials saved to ${saved}; continue with --resume ${saved}\n`);
+    } else if (result.interrupted) {
+      process.stderr.write(
+        `interrupted: ${result.outcomes.length} of ${plan.trials.length} trials finished${args.resume === undefined ? '' : `; continue with --resume ${args.resume}`}\n`,
+      );
+    }
+    const bestEquity = async (): Promise<{ time: number; value: number }[]> => {
+      const [best] = rankedOutcomes(result.outcomes, result.ranking, 1);
+      if (best === undefined) return [];
+      const combo = plan.trials.find((trial) => trial.index === best.index)!.combo;
+      const { trialEquity } = await import('../../research/report/best-equity.js');
+      return trialEquity({ definition: inputs.strategy.definition, data: inputs.data, risk: inputs.risk }, settings, combo);
+    };
+    try {
+      await writeOptimizeOutputs(args, json, inputs.strategy.name, result, rules, bestEquity);
+    } catch (error) {
+      // An output that could not be written (a full disk) must not cost the trials: a rerun with --resume
+      // writes the outputs without running them again.
+      if (trialsFile === undefined && saved === undefined && result.outcomes.length > 0) {
+        try {
+          saved = keepTrials();
+        } catch {
+          throw error;
+        }
+      }
+      const file = args.resume ?? saved;
+      if (file !== undefined)
+        process.stderr.write(
+          `the ${result.outcomes.length} finished trials are in ${file}: rerun with --resume ${file} to write the outputs without running them again\n`,
+        );
+      throw error;
+    }
+    if (result.stopped) process.exitCode = 130;
+    return result;
+  } finally {
+    interrupt.release();
   }
-  if (result.stopped) process.exitCode = 130;
-  return result;
 }
 
 async function writeOptimizeOutputs(
@@ -183,7 +186,7 @@ function summaryText(result: OptimizeResult, rules: RankingRules, top: number): 
     ...failureLines(result),
     `objective: ${rules.objective.metric} (${rules.objective.direction})`,
     '',
-    ranking.rows.length === 0 ? 'No trial meets the constraints.' : formatTable(result, rules, top),
+    ranking.rows.length === 0 ? nothingRanked(result) : formatTable(result, rules, top),
     '',
     overfitting.pbo === null
       ? `Probability of backtest overfitting: — (${pboMissing(result)})`
@@ -195,17 +198,31 @@ function summaryText(result: OptimizeResult, rules: RankingRules, top: number): 
   return `${lines.join('\n')}\n`;
 }
 
+/** Why no trial is ranked: none finished, or each was left out (failed, a constraint, too few trades…). */
+function nothingRanked(result: OptimizeResult): string {
+  if (result.outcomes.length === 0) return 'No trial finished.';
+  const reasons = Object.entries(result.ranking.excluded).map(([reason, count]) => `${reason} ×${count}`);
+  return `No trial can be ranked (left out: ${reasons.join(', ')}).`;
+}
+
 /** Why the run has no PBO: it needs two finished trials and returns to split. */
 function pboMissing(result: OptimizeResult): string {
   if (result.stopped) return 'left out: stopped';
-  if (result.outcomes.length < 2) return `it needs 2 finished trials or more, ${result.outcomes.length} finished`;
+  const complete = completeRows(result.outcomes).length;
+  if (complete < 2) return `it needs 2 finished trials or more${failedNote(result)}, ${complete} finished`;
   return 'too few returns to split into blocks';
+}
+
+/** Trials whose strategy threw do not count for the overfitting statistics (their returns stop early). */
+function failedNote(result: OptimizeResult): string {
+  return (result.ranking.excluded[STRATEGY_FAILED] ?? 0) > 0 ? ' whose strategy did not fail' : '';
 }
 
 /** Why the best trial has no deflated Sharpe ratio. */
 function deflatedSharpeMissing(result: OptimizeResult): string {
   if (result.ranking.rows.length === 0) return 'no trial ranked';
-  if (result.outcomes.length < 2) return `it needs 2 finished trials or more, ${result.outcomes.length} finished`;
+  const complete = completeRows(result.outcomes).length;
+  if (complete < 2) return `it needs 2 finished trials or more${failedNote(result)}, ${complete} finished`;
   return "undefined for the best trial's returns (too few, or too skewed)";
 }
 

@@ -5,7 +5,7 @@ import { systemClock } from '../../clock/system-clock.js';
 import { createProgress } from '../../backtest/progress.js';
 import type { RankingRules } from '../../research/ranking.js';
 import type { TrialMetrics } from '../../research/objective.js';
-import { addSpan, parseSpan, walkForward, walkForwardWindows, type WalkForwardResult } from '../../research/walkforward.js';
+import { addSpan, parseSpan, walkForward, walkForwardWindows, dataEnd, type WalkForwardResult } from '../../research/walkforward.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { writeTextFile } from '../../files/chunked-write.js';
 import { checkOutputFiles } from '../../files/output-file.js';
@@ -17,6 +17,7 @@ import { planTrials } from '../../research/optimize.js';
 import { localTime } from '../../backtest/report/local-time.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
 import { marketOf } from '../../domain/symbol.js';
+import { listenForInterrupt } from './interrupt.js';
 import { createExecutor, type ResearchArgs, SEARCH_OPTIONS, searchChoice, trialSettings } from './setup.js';
 
 interface WalkForwardArgs extends ResearchArgs {
@@ -46,7 +47,7 @@ export async function walkForwardAction(args: WalkForwardArgs): Promise<WalkForw
   );
   const first = Math.min(...times);
   const last = Math.max(...times);
-  const windows = walkForwardWindows(first, last, train, test, step, args.anchored === true);
+  const windows = walkForwardWindows(first, last, train, test, step, args.anchored === true, dataEnd(last, inputs.data.period));
   const zone = timeZoneOf(marketOf(inputs.strategy.symbols[0]!));
   const local = localTime(zone);
   const date = (time: number): string => local.iso(time).slice(0, 10);
@@ -83,47 +84,49 @@ export async function walkForwardAction(args: WalkForwardArgs): Promise<WalkForw
     settings,
     choice,
   );
-  const stop = new AbortController();
-  const onInterrupt = (): void => stop.abort();
-  process.once('SIGINT', onInterrupt);
-  const progress = createProgress({ clock: systemClock, stream: process.stderr, label: 'walkforward', unit: 'windows', minimumMs: 0 });
-  progress.start(windows.length);
-  let result: WalkForwardResult;
+  // Listening until the outputs are written: a second Ctrl-C must not cost the finished windows.
+  const interrupt = listenForInterrupt();
   try {
-    result = await walkForward({
-      definition: inputs.strategy.definition,
-      data: inputs.allData,
-      risk: inputs.risk,
-      settings,
-      search: choice,
-      rules,
-      windows,
-      executor,
-      signal: stop.signal,
-      onWindow: (done) => progress.update(done),
-    });
+    const progress = createProgress({ clock: systemClock, stream: process.stderr, label: 'walkforward', unit: 'windows', minimumMs: 0 });
+    progress.start(windows.length);
+    let result: WalkForwardResult;
+    try {
+      result = await walkForward({
+        definition: inputs.strategy.definition,
+        data: inputs.allData,
+        risk: inputs.risk,
+        settings,
+        search: choice,
+        rules,
+        windows,
+        executor,
+        signal: interrupt.signal,
+        onWindow: (done) => progress.update(done),
+      });
+    } finally {
+      progress.stop();
+      await executor.close();
+    }
+    const document = walkForwardDocument(inputs.strategy.name, result, rules, date);
+    if (json !== '-' && args.quiet !== true) process.stdout.write(summaryText(result, rules, date));
+    if (json !== undefined) {
+      const text = `${JSON.stringify(document, null, 2)}\n`;
+      if (json === '-') process.stdout.write(text);
+      else writeTextFile(json, text), process.stderr.write(`wrote ${json}\n`);
+    }
+    if (args.report !== undefined) {
+      const { renderWalkForwardReport } = await import('../../research/report/walkforward-report.js');
+      writeTextFile(args.report, await renderWalkForwardReport(inputs.strategy.name, result, zone, rules.objective.metric));
+      process.stderr.write(`wrote ${args.report}\n`);
+    }
+    if (result.interrupted) {
+      process.stderr.write(`interrupted after ${result.windows.length} of ${windows.length} windows\n`);
+      process.exitCode = 130;
+    }
+    return result;
   } finally {
-    progress.stop();
-    process.off('SIGINT', onInterrupt);
-    await executor.close();
+    interrupt.release();
   }
-  const document = walkForwardDocument(inputs.strategy.name, result, rules, date);
-  if (json !== '-' && args.quiet !== true) process.stdout.write(summaryText(result, rules, date));
-  if (json !== undefined) {
-    const text = `${JSON.stringify(document, null, 2)}\n`;
-    if (json === '-') process.stdout.write(text);
-    else writeTextFile(json, text), process.stderr.write(`wrote ${json}\n`);
-  }
-  if (args.report !== undefined) {
-    const { renderWalkForwardReport } = await import('../../research/report/walkforward-report.js');
-    writeTextFile(args.report, await renderWalkForwardReport(inputs.strategy.name, result, zone, rules.objective.metric));
-    process.stderr.write(`wrote ${args.report}\n`);
-  }
-  if (result.interrupted) {
-    process.stderr.write(`interrupted after ${result.windows.length} of ${windows.length} windows\n`);
-    process.exitCode = 130;
-  }
-  return result;
 }
 
 function walkForwardDocument(strategy: string, result: WalkForwardResult, rules: RankingRules, date: (time: number) => string) {
@@ -166,7 +169,7 @@ function summaryText(result: WalkForwardResult, rules: RankingRules, date: (time
   const rows = result.windows.map((window) => {
     const params =
       window.chosen === undefined
-        ? `no trial qualified${excludedText(window.excluded)}`
+        ? `no trial qualified${excludedText(window.excluded)}: held cash`
         : Object.entries(window.chosen.params)
             .map(([key, value]) => `${key}=${value}`)
             .join(' ');

@@ -92,6 +92,8 @@ function barTimes(data: BacktestData): number[] {
 export async function checkDeterminism(input: CheckInput, full: readonly Decision[]): Promise<CheckResult> {
   const again = await decisions(input, input.data);
   const difference = firstDifference(full, again);
+  if (difference === undefined && full.length === 0)
+    return nothingCompared('determinism', `two runs over ${barTimes(input.data).length} bars made no decision`);
   return {
     check: 'determinism',
     passed: difference === undefined,
@@ -128,6 +130,8 @@ export async function checkLookAhead(input: CheckInput, full: readonly Decision[
         `the strategy read the data itself (${read.join(', ')}): bars read that way are not cut, so looking ahead cannot be ` +
         'ruled out; take bars from ctx.candles()',
     };
+  // A cut run that decided anything would have differed from a full run that decided nothing.
+  if (full.length === 0) return nothingCompared('look-ahead', `no run over ${times.length} bars or cut shorter made a decision`);
   return {
     check: 'look-ahead',
     passed: true,
@@ -140,7 +144,7 @@ export const WARM_UP_STARTS = 8;
 
 /**
  * Pairs of runs from the same bar with the same account, one warmed up on the declared `warmup` bars of
- * history and one on ten times as many (plus 10; fewer in short data), make the same decisions if every
+ * history and one on ten times as many (plus 10; skipped in data too short for that), make the same decisions if every
  * indicator is warm after the declared bars: what an indicator still remembers of where it started is then
  * negligible (an exponential average of period p keeps (1 − 1/p)^n of it after n bars). Runs started at
  * different bars would differ through the account instead (positions held, equity to size on). A warm-up
@@ -154,15 +158,15 @@ export async function checkWarmUp(input: CheckInput): Promise<CheckResult> {
   const scale = dataBarsPerBar(input.data, input.strategy.period);
   const unit = scale === 1 ? 'bars' : `${input.strategy.period} bars`;
   const dataBars = scale === 1 ? 'bars' : `${input.data.period} bars`;
-  // Ten times as many, or as many as short data allows (leaving 50 data bars to run on).
-  const longerData = Math.min(Math.ceil((10 * warmup + 10) * scale), times.length - 50);
+  // Ten times as many (plus 10), with 50 data bars left to run on: a shorter one would miss a slow indicator.
+  const longerData = Math.ceil((10 * warmup + 10) * scale);
   const longer = Math.floor(longerData / scale);
-  if (longer <= warmup)
+  if (times.length < longerData + 50)
     return {
       check: 'warm-up',
       passed: true,
       skipped: true,
-      detail: `${times.length} ${dataBars} leave no room for runs after a warm-up longer than the declared ${warmup} ${unit}`,
+      detail: `${times.length} ${dataBars} are too few: runs warmed up on ten times the declared ${warmup} ${unit} plus 10 need ${longerData + 50}`,
     };
   const span = Math.max(2 * longerData, 100);
   const room = times.length - longerData;
@@ -186,6 +190,7 @@ export async function checkWarmUp(input: CheckInput): Promise<CheckResult> {
       };
     compared += declared.length;
   }
+  if (compared === 0) return nothingCompared('warm-up', `${starts.length} pairs of runs of up to ${span} ${dataBars} made no decision`);
   return {
     check: 'warm-up',
     passed: true,
@@ -251,18 +256,21 @@ export async function checkParity(input: CheckInput, full: readonly Decision[]):
   const paper = await input.paperDecisions(input.strategy, data);
   ranRun(input);
   const difference = firstDifference(backtested, paper, false);
-  const compared =
-    backtested.length === 0 && paper.length === 0
-      ? `: no decisions in ${full.length === 0 ? 'the whole run' : 'the stretch'}, nothing compared`
-      : '';
   const where = skipped === 0 ? `first ${stretch} bars` : `${stretch} bars from bar ${skipped + 1}, the first with data for every symbol`;
+  if (backtested.length === 0 && paper.length === 0)
+    return nothingCompared('parity', `${where}: no decisions in ${full.length === 0 ? 'the whole run' : 'the stretch'}`);
   const misaligned = difference === undefined ? undefined : (quotesMissing(run.quoteSymbols) ?? venueMisalignment(data));
   return {
     check: 'parity',
     passed: difference === undefined,
-    detail: `${where}: backtest ${backtested.length} decisions, paper replay ${paper.length}${compared}${misaligned === undefined ? '' : `; ${misaligned}`}`,
+    detail: `${where}: backtest ${backtested.length} decisions, paper replay ${paper.length}${misaligned === undefined ? '' : `; ${misaligned}`}`,
     ...(difference === undefined ? {} : { difference }),
   };
+}
+
+/** A check that had nothing to compare: skipped, not passed on no evidence. */
+function nothingCompared(check: CheckName, what: string): CheckResult {
+  return { check, passed: true, skipped: true, detail: `${what}: nothing compared (more data, or other params?)` };
 }
 
 /** Why a strategy that asked for quotes decides otherwise in a paper run, whose replay sends them. */

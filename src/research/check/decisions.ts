@@ -34,6 +34,9 @@ export interface Difference {
   readonly time: number;
   readonly expected: string | undefined;
   readonly actual: string | undefined;
+  /** When each side decided (undefined for a side without the decision): they may differ only in this. */
+  readonly expectedTime: number | undefined;
+  readonly actualTime: number | undefined;
 }
 
 /** The first position where the lists differ (time or content), or undefined when equal. */
@@ -43,7 +46,14 @@ export function firstDifference(expected: readonly Decision[], actual: readonly 
     const a = expected[index];
     const b = actual[index];
     if (a !== undefined && b !== undefined && a.text === b.text && (!compareTimes || a.time === b.time)) continue;
-    return { index, time: Math.min(a?.time ?? Infinity, b?.time ?? Infinity), expected: a?.text, actual: b?.text };
+    return {
+      index,
+      time: Math.min(a?.time ?? Infinity, b?.time ?? Infinity),
+      expected: a?.text,
+      actual: b?.text,
+      expectedTime: a?.time,
+      actualTime: b?.time,
+    };
   }
   return undefined;
 }

@@ -3,6 +3,7 @@
 // take a few tens of milliseconds, so this thread handles a message per batch rather than per trial; each
 // thread is handed its next batch while it runs one, so it goes on at once instead of waiting for this
 // thread, which runs late when the workers fill every core.
+import { getMaxListeners, setMaxListeners } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { TrialExecutor } from '../executor.js';
@@ -49,6 +50,8 @@ export function createLocalPool(options: {
   };
   return {
     async run(trials, onOutcome, signal) {
+      // Each single trial in flight listens to the signal (piscina), more than Node's 10 with 6 threads or more.
+      setMaxListeners(Math.max(getMaxListeners(signal), lanes + 10), signal);
       let next = 0;
       let failure: unknown;
       const lane = async (): Promise<void> => {
