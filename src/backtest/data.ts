@@ -58,7 +58,14 @@ export function backtestData(
   if (first === undefined || series.every((one) => one.columns.length === 0)) {
     const sources = series.map((one) => one.source);
     const named = sources.length > 3 ? `${sources.slice(0, 3).join(', ')} …` : sources.join(', ');
-    throw new InvalidInputError(`the candle data has no bars${named === '' ? '' : ` (${named}: no rows after the header)`}`, 'data');
+    const [problem] = problems;
+    if (skippedRows > 0 && problem !== undefined)
+      throw new InvalidInputError(
+        `the candle data has no bars: all ${skippedRows} of its rows were bad and skipped, e.g. ${problem.source}:${problem.line}: ${problem.reason}`,
+        'data',
+      );
+    const empty = sources.every((source) => /\.parquet$/i.test(source)) ? 'no rows' : 'no rows after the header';
+    throw new InvalidInputError(`the candle data has no bars${named === '' ? '' : ` (${named}: ${empty})`}`, 'data');
   }
   const periods = new Set(series.map((one) => one.period));
   if (periods.size > 1) {

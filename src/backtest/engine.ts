@@ -93,6 +93,8 @@ export interface BacktestRun {
   readonly venue: Venue;
   /** Symbols whose quotes a strategy asked for: a backtest has none, so what it would decide on them is missing. */
   readonly quoteSymbols: readonly SecuritySymbol[];
+  /** Symbols of the data whose candles the strategies never asked for. */
+  readonly unreadSymbols: readonly SecuritySymbol[];
 }
 
 export async function runBacktest(options: BacktestOptions): Promise<BacktestRun> {
@@ -186,7 +188,16 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
     failures,
     orderTags,
   };
-  return { record, intents, events, summary, denials, venue, quoteSymbols: marketData.quoteSymbols };
+  return {
+    record,
+    intents,
+    events,
+    summary,
+    denials,
+    venue,
+    quoteSymbols: marketData.quoteSymbols,
+    unreadSymbols: marketData.unreadSymbols,
+  };
 }
 
 /** Each symbol's bars up to the last bar time walked (all of them, unless the run stopped early). */

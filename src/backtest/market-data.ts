@@ -16,6 +16,7 @@ import { resample, resampleProblem } from './resample.js';
 export class BacktestMarketData implements MarketData {
   private readonly feeds = new Map<SecuritySymbol, BarFeed>();
   private readonly quoteFeeds = new Map<SecuritySymbol, Broadcast<Quote>>();
+  private readonly asked = new Set<SecuritySymbol>();
   /** Bars before the run's first, for warm-ups; absent when the run starts at the data's first bar. */
   readonly history?: HistorySource;
 
@@ -37,6 +38,7 @@ export class BacktestMarketData implements MarketData {
   }
 
   candles(symbol: SecuritySymbol, period: Period): Observable<Candle> {
+    this.asked.add(symbol);
     const feed = this.feeds.get(symbol);
     if (feed === undefined) {
       return throwError(
@@ -50,6 +52,11 @@ export class BacktestMarketData implements MarketData {
     const problem = resampleProblem(this.period, period);
     if (problem !== undefined) return throwError(() => new InvalidInputError(`${symbol}: ${problem}`, 'period'));
     return feed.pipe(resample(symbol, this.period, period));
+  }
+
+  /** The symbols of the data whose candles or quotes no one asked for (loaded, and never read). */
+  get unreadSymbols(): readonly SecuritySymbol[] {
+    return [...this.feeds.keys()].filter((symbol) => !this.asked.has(symbol) && !this.quoteFeeds.has(symbol));
   }
 
   /** The symbols whose quotes a strategy asked for (they never came: see the top of this file). */

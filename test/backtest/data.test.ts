@@ -34,6 +34,18 @@ describe('backtest data', () => {
     expect(data.currency).toBe('USD');
   });
 
+  it('says every row was bad, with the first reason, when skipping bad rows leaves no bar', async () => {
+    const file = join(folder, 'AAPL.US.csv');
+    await writeFile(file, `${HEADER}1998/01/02,1,2,0.5,1.5,100\n1998/01/05,1,2,0.5,1.5,100\n`);
+    await expect(loadBacktestData(file, { onBadRow: 'skip' })).rejects.toThrow(
+      `the candle data has no bars: all 2 of its rows were bad and skipped, e.g. ${file}:2: unparseable time "1998/01/02"`,
+    );
+    await writeFile(file, HEADER);
+    await expect(loadBacktestData(file, { onBadRow: 'skip' })).rejects.toThrow(
+      `the candle data has no bars (${file}: no rows after the header)`,
+    );
+  });
+
   it('reports bad rows with file, line and reason, and fails by default', async () => {
     const file = join(folder, 'AAPL.US.csv');
     await writeFile(

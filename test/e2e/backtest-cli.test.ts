@@ -2,7 +2,7 @@
 // scripts, the report and JSON files (the page opened in headless Chromium), bad data and bad flags.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,8 +23,17 @@ beforeAll(async () => {
     join(folder, 'AAPL.US.csv'),
     'date,open,high,low,close,volume\n2024-01-02,1,2,0.5,1.5,100\n2024-01-03,1,0.5,2,1,100\n2024-01-04,1,2,0.5,1.5,100\n',
   );
+  // Two symbols' files (the bundled history under two names) for a strategy that reads one.
+  const bundled = (await readFile('backtest-data/SPX.US.csv', 'utf8')).split('\n').slice(0, 400).join('\n');
+  await mkdir(join(folder, 'two'));
+  await writeFile(join(folder, 'two', 'SPX.US.csv'), bundled);
+  await writeFile(join(folder, 'two', 'QQQ.US.csv'), bundled);
+  await writeFile(join(folder, 'SPY.csv'), bundled);
   const cases: Record<string, readonly string[]> = {
     summary: ['backtest', 'strategies/sma-crossover.ts'],
+    codeNamed: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'SPY.csv'), '--symbols', 'QQQ.US', '--quiet'],
+    codeNamedSame: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'SPY.csv'), '--symbols', 'SPY.US', '--quiet'],
+    oneOfTwo: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'two'), '--symbols', 'SPX.US,QQQ.US', '--quiet'],
     jsonStdout: [
       'backtest',
       'strategies/sma-crossover.ts',
@@ -320,6 +329,22 @@ describe('trader backtest', () => {
       code: 2,
       stderr: 'error: not enough arguments for trader backtest <strategy>\nRun with --help for usage.\n',
     });
+  });
+
+  it('says when a file named by another code is read as the symbol --symbols gives', () => {
+    expect(run('codeNamed')).toMatchObject({
+      code: 0,
+      stderr: "note: reading SPY.csv as QQQ.US (--symbols): its name is not that symbol's\n",
+    });
+    expect(run('codeNamedSame')).toMatchObject({ code: 0, stderr: '' });
+  });
+
+  it('warns when a strategy never read the candles of a symbol the data holds, naming the one it read', () => {
+    expect(run('oneOfTwo').code).toBe(0);
+    expect(run('oneOfTwo').stderr).toContain(
+      "warning: sma-crossover never read the candles of QQQ.US, which the data holds: ctx.candles() without a symbol reads only the strategy's first symbol, SPX.US (the first of --symbols, or of the data's files)\n",
+    );
+    expect(run('summary').stderr).not.toMatch(/never read the candles/);
   });
 
   it('explains itself with --help, with examples', () => {

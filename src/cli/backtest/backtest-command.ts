@@ -81,6 +81,10 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
     process.stderr.write(
       `warning: ${strategy.name} asked for quotes of ${run.quoteSymbols.join(', ')} (ctx.quotes()), which a backtest does not have (it has candles only): what the strategy would decide on quotes is not in this result (trader run --paper replays quotes)\n`,
     );
+  if (run.unreadSymbols.length > 0)
+    process.stderr.write(
+      `warning: ${strategy.name} never read the candles of ${run.unreadSymbols.join(', ')}, which the data holds: ctx.candles() without a symbol reads only the strategy's first symbol, ${strategy.symbols[0]} (the first of --symbols, or of the data's files)\n`,
+    );
   timings.end('walk');
   const result = await writeOutputs(run, { json, report: args.report, quiet: args.quiet === true, metrics: { riskFreeRate } });
   timings.end('write');

@@ -1,7 +1,7 @@
 // --from and --to: the part of the data a run covers, as market-local dates (both included). The bars before
 // --from are the strategies' warm-up history, not part of the run.
 import type { BacktestData } from '../../backtest/data.js';
-import { DAY_MS } from '../../domain/civil-date.js';
+import { DAY_MS, daysFromCivil, daysInMonth } from '../../domain/civil-date.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
 import { marketOf, type SecuritySymbol } from '../../domain/symbol.js';
@@ -31,10 +31,11 @@ export function dateRangeOf(from: string | undefined, to: string | undefined, sy
 /** Midnight of a YYYY-MM-DD date, as epoch ms of the date read as UTC. */
 function dayOf(text: string, flag: string): number {
   const match = DATE.exec(String(text).trim());
-  const day = match === null ? Number.NaN : Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  if (match === null || Number.isNaN(day) || new Date(day).getUTCDate() !== Number(match[3]))
+  const [year, month, day] = match === null ? [Number.NaN, Number.NaN, Number.NaN] : [Number(match[1]), Number(match[2]), Number(match[3])];
+  // Checked field by field: Date.UTC would roll month 13 into the next year and read years 0–99 as 19xx.
+  if (match === null || year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month))
     throw new InvalidInputError(`${flag}: a date like 2015-01-31, got ${text}`, flag);
-  return day;
+  return daysFromCivil(year, month, day) * DAY_MS;
 }
 
 /** The range with its open ends closed at the data's first and last bars (plain numbers cross to workers as JSON). */

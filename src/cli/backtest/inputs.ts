@@ -3,6 +3,8 @@
 // optimize, walkforward, check).
 import { reportUnhandledStreamErrors } from '../../strategy/unhandled-errors.js';
 import { loadBacktestData, symbolsOfDataPath, type BacktestData } from '../../backtest/data.js';
+import { fileStem, isCandleFile, symbolFromFileName } from '../../feeds/history/candle-files.js';
+import { basename } from 'node:path';
 import type { CorporateAction, PriceAdjustment } from '../../domain/corporate-action.js';
 import { parseChoice } from '../../domain/order-types.js';
 import type { Fixed } from '../../domain/fixed.js';
@@ -64,6 +66,18 @@ export async function runInputs(args: Pick<BacktestArgs, 'strategy' | 'data' | '
   ];
 }
 
+/**
+ * A file not named after a symbol is read as the one symbol asked for: said when its name is another code
+ * (SPY.csv read as AAPL.US is more likely a slip than a choice).
+ */
+function noteRenamedFile(path: string, data: BacktestData): void {
+  const [series] = data.series;
+  if (data.series.length !== 1 || series === undefined || !isCandleFile(path) || symbolFromFileName(path) !== undefined) return;
+  const stem = fileStem(path);
+  if (stem.toUpperCase() === series.symbol.slice(0, series.symbol.lastIndexOf('.')).toUpperCase()) return;
+  process.stderr.write(`note: reading ${basename(path)} as ${series.symbol} (--symbols): its name is not that symbol's\n`);
+}
+
 /** --data, else the project's data folder (trader.json), else the bundled sample. */
 function dataPathOf(args: Pick<BacktestArgs, 'strategy' | 'data'>): Promise<string> {
   return args.data === undefined ? defaultDataPath(args.strategy) : Promise.resolve(args.data);
@@ -90,6 +104,7 @@ export async function loadBacktestInputs(args: BacktestArgs, params: ParamOverri
   const risk = args.risk === undefined ? undefined : await loadRiskConfig(args.risk);
   hooks.beforeData?.();
   const allData = await loadBacktestData(dataPath, { symbols: strategy.symbols, onBadRow });
+  noteRenamedFile(dataPath, allData);
   const range = dateRangeOf(args.from, args.to, allData.series[0]!.symbol);
   const data = range === undefined ? allData : sliceData(allData, range.from, range.to);
   if (range !== undefined && data.series.every((series) => series.columns.length === 0))

@@ -48,7 +48,14 @@ export function unsortedRowsError(source: string, backwardRows: number, rows: nu
   const unsorted = problems.filter((problem) => problem.reason.startsWith('time goes backwards'));
   const summary =
     `${source}: the rows are not in time order (${backwardRows.toLocaleString('en-US')} of ${rows.toLocaleString('en-US')} rows ` +
-    `are earlier than a row above them); sort the file by time, oldest first, e.g. ` +
-    `(head -n 1 FILE && tail -n +2 FILE | sort) > sorted.csv for ISO dates — skipping them would drop most of the file:`;
+    `are earlier than a row above them); sort the file by time, oldest first${
+      /\.parquet$/i.test(source) ? '' : ', e.g. (head -n 1 FILE && tail -n +2 FILE | sort) > sorted.csv for ISO dates'
+    } — skipping them would drop most of the file:`;
   return new BadDataError(unsorted.slice(0, 3), backwardRows, summary);
+}
+
+/** Why a price or volume was refused: not a number, or a number out of its range (prices above 0, volumes 0 or more). */
+export function valueProblem(name: string, text: string, value: number): string {
+  if (!Number.isFinite(value)) return `unparseable ${name} "${text}"`;
+  return name === 'volume' ? `negative volume "${text}"` : `${name} "${text}": a price must be greater than 0`;
 }

@@ -5,7 +5,7 @@
 import type { Candle } from '../../domain/candle.js';
 import type { Period } from '../../domain/period.js';
 import { ZoneRules } from '../../domain/time-zone.js';
-import { BadDataError, barRangeProblem, type DataProblem, unsortedRowsError } from './bad-data-error.js';
+import { BadDataError, valueProblem, barRangeProblem, type DataProblem, unsortedRowsError } from './bad-data-error.js';
 import { candlesOf, ColumnBuilder } from './candle-columns.js';
 import { type CandleFileOptions, inferPeriod, type LoadedColumns } from './loaded-columns.js';
 import { TimeTextReader } from './time-text.js';
@@ -151,7 +151,7 @@ class CsvReader {
           const low = values[2]!;
           const close = values[3]!;
           // A clean row in order is taken here; anything to report goes through the general path below.
-          if (!(time <= previousTime) && low <= open && open <= high && low <= close && close <= high) {
+          if (!(time <= previousTime) && low > 0 && low <= open && open <= high && low <= close && close <= high) {
             previousTime = time;
             previousLine = line;
             if (!times.dateOnly) allDateOnly = false;
@@ -223,6 +223,7 @@ class CsvReader {
       }
       const time = times.instant;
       let bad = -1;
+      let badValue = Number.NaN;
       let rowPricePlaces = 0;
       for (let field = 0; field < 5; field += 1) {
         let fieldPlaces = places[field]!;
@@ -231,8 +232,10 @@ class CsvReader {
           fieldPlaces = this.parseNumber(cellStart[column]!, cellEnd[column]!, field);
         }
         const value = values[field]!;
-        if (fieldPlaces < 0 || !(value >= 0) || value === Number.POSITIVE_INFINITY) {
+        // A price of 0 is a placeholder, not a trade; a volume may be 0.
+        if (fieldPlaces < 0 || !(field < 4 ? value > 0 : value >= 0) || value === Number.POSITIVE_INFINITY) {
           bad = field;
+          badValue = fieldPlaces < 0 ? Number.NaN : value;
           break;
         }
         if (field < 4) {
@@ -241,7 +244,7 @@ class CsvReader {
       }
       if (bad >= 0) {
         const column = at[bad + 1]!;
-        this.report(line, `unparseable ${VALUE_NAMES[bad]} "${this.text(cellStart[column]!, cellEnd[column]!, true)}"`);
+        this.report(line, valueProblem(VALUE_NAMES[bad]!, this.text(cellStart[column]!, cellEnd[column]!, true), badValue));
         continue;
       }
       const open = values[0]!;
@@ -398,12 +401,16 @@ class CsvReader {
 
   private parseOther(start: number, end: number, slot: number): number {
     const text = this.text(start, end, true);
-    const value = text === '' ? Number.NaN : Number(text);
+    // Decimal text only: Number() would also read 0x61, 0b11 and Infinity.
+    const value = DECIMAL.test(text) ? Number(text) : Number.NaN;
     this.values[slot] = value;
     if (Number.isNaN(value)) return -1;
     return Number.isFinite(value) ? placesOfText(value) : 0;
   }
 }
+
+/** A decimal number as text: a sign, digits with a fraction, an exponent. */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /** Whether bytes [start, end) are only spaces, tabs and carriage returns. */
 function isBlank(bytes: Uint8Array, start: number, end: number): boolean {

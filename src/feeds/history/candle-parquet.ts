@@ -9,7 +9,7 @@ import { parquetWriteBuffer } from 'hyparquet-writer';
 import { DAY_MS } from '../../domain/civil-date.js';
 import { isIntraday, PERIODS } from '../../domain/period.js';
 import { ZoneRules } from '../../domain/time-zone.js';
-import { BadDataError, barRangeProblem, type DataProblem, unsortedRowsError } from './bad-data-error.js';
+import { BadDataError, barRangeProblem, valueProblem, type DataProblem, unsortedRowsError } from './bad-data-error.js';
 import { type CandleColumns, ColumnBuilder, placesOf } from './candle-columns.js';
 import { type CandleFileOptions, inferPeriod, type LoadedColumns } from './loaded-columns.js';
 import { TimeTextReader } from './time-text.js';
@@ -138,10 +138,15 @@ function checkedColumns(
     let bad = -1;
     for (let field = 0; field < VALUE_COLUMNS.length && bad < 0; field += 1) {
       const value = values[field]![index]!;
-      if (!(value >= 0) || value === Number.POSITIVE_INFINITY) bad = field;
+      if (!(field < 4 ? value > 0 : value >= 0) || value === Number.POSITIVE_INFINITY) bad = field;
     }
     if (bad >= 0) {
-      report(index, `unparseable ${VALUE_COLUMNS[bad]} "${values[bad]![index]}"`);
+      const value = values[bad]![index]!;
+      // A missing cell (null) reads as NaN.
+      report(
+        index,
+        Number.isNaN(value) ? `no ${VALUE_COLUMNS[bad]} (an empty cell)` : valueProblem(VALUE_COLUMNS[bad]!, String(value), value),
+      );
       continue;
     }
     const problem = barRangeProblem(open[index]!, high[index]!, low[index]!, close[index]!);

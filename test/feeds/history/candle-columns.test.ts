@@ -15,7 +15,7 @@ const iso = (time: number | undefined): string => new Date(time!).toISOString();
 describe('candle CSV into columns', () => {
   it('reads each price as the float Number() reads from its text, and counts the decimal places that hold them all', () => {
     const decimal = fc
-      .tuple(fc.integer({ min: 0, max: 99_999_999 }), fc.integer({ min: 0, max: 6 }))
+      .tuple(fc.integer({ min: 1, max: 99_999_999 }), fc.integer({ min: 0, max: 6 }))
       .map(([units, places]) => (places === 0 ? String(units) : (units / 10 ** places).toFixed(places)));
     fc.assert(
       fc.property(fc.array(decimal, { minLength: 4, maxLength: 4 }), fc.integer({ min: 0, max: 10 ** 12 }), (prices, volume) => {
@@ -33,13 +33,22 @@ describe('candle CSV into columns', () => {
     );
   });
 
-  it('reads signs, exponents and long mantissas through Number(), and refuses negative prices', () => {
+  it('reads signs, exponents and long mantissas as decimals, and refuses prices of 0 or below, other bases and Infinity', () => {
     const { columns } = read('date,open,high,low,close,volume\n2024-01-02,+1.5e1,1.6E1,14.000000000000001,15,1e3\n');
     expect([columns.open[0], columns.high[0], columns.low[0], columns.close[0], columns.volume[0]]).toEqual(
       ['+1.5e1', '1.6E1', '14.000000000000001', '15', '1e3'].map(Number),
     );
     expect(columns.pricePlaces).toBe(15);
-    expect(() => read('date,open,high,low,close,volume\n2024-01-02,-1,1,1,1,1\n')).toThrow('AAPL.US.csv:2: unparseable open "-1"');
+    const refused = (row: string) => () => read(`date,open,high,low,close,volume\n${row}\n`);
+    expect(refused('2024-01-02,-1,1,1,1,1')).toThrow('AAPL.US.csv:2: open "-1": a price must be greater than 0');
+    expect(refused('2024-01-02,0,0,0,0,0')).toThrow('AAPL.US.csv:2: open "0": a price must be greater than 0');
+    expect(refused('2024-01-02,1,1,1,1,-3')).toThrow('AAPL.US.csv:2: negative volume "-3"');
+    expect(refused('2024-01-02,0x61,0x62,0x60,0x61,1')).toThrow('AAPL.US.csv:2: unparseable open "0x61"');
+    expect(refused('2024-01-02,1,1,1,1,0b1111')).toThrow('AAPL.US.csv:2: unparseable volume "0b1111"');
+    expect(refused('2024-01-02,1,Infinity,1,1,1')).toThrow('AAPL.US.csv:2: unparseable high "Infinity"');
+    expect(refused('2024-01-02,1,1,1,,1')).toThrow('AAPL.US.csv:2: unparseable close ""');
+    // A volume of 0 is a bar without trades, not a bad row.
+    expect(read('date,open,high,low,close,volume\n2024-01-02,1,1,1,1,0\n').columns.volume[0]).toBe(0);
   });
 
   it('stamps date-only rows at local midnight, on daylight-saving days and across 1970 and 2038', () => {

@@ -173,6 +173,36 @@ describe('candle Parquet files', () => {
     await expect(readCandleParquet(new Uint8Array(written), options())).rejects.toThrow(/row 3|line 3|:3/);
   });
 
+  it('name a missing price, a price of 0 and a negative volume in their own words, not as unparseable text', async () => {
+    const day = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+    const written = parquetWriteBuffer({
+      columnData: [
+        { name: 'date', data: ['2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05'].map(day) },
+        { name: 'open', data: [10, 0, 12, 13] },
+        { name: 'high', data: [10.5, 0, 12.5, 13.5] },
+        { name: 'low', data: [9.5, 0, 11.5, 12.5] },
+        { name: 'close', data: [10.25, 0, null, 13.25] },
+        { name: 'volume', data: [100, 200, 300, -400] },
+      ],
+      schema: [
+        { name: 'root', num_children: 6 },
+        { name: 'date', type: 'INT32', converted_type: 'DATE', repetition_type: 'REQUIRED' },
+        ...['open', 'high', 'low', 'close', 'volume'].map((name) => ({
+          name,
+          type: 'DOUBLE' as const,
+          repetition_type: 'OPTIONAL' as const,
+        })),
+      ],
+    });
+    const read = await readCandleParquet(new Uint8Array(written), { ...options(), onBadRow: 'skip' });
+    expect(read.problems.map(({ line, reason }) => [line, reason])).toEqual([
+      [2, 'open "0": a price must be greater than 0'],
+      [3, 'no close (an empty cell)'],
+      [4, 'negative volume "-400"'],
+    ]);
+    expect(Array.from(read.columns.close)).toEqual([10.25]);
+  });
+
   it('read files written elsewhere: DECIMAL and FLOAT prices, INT64 volume, TIMESTAMP micros, text dates', async () => {
     const written = parquetWriteBuffer({
       columnData: [

@@ -19,7 +19,7 @@ function csv(rows: number, seed: number, bad?: { readonly row: number; readonly 
   const lines = ['date,open,high,low,close,volume'];
   const day = new Date(Date.UTC(2000, 0, 3));
   for (let row = 0; row < rows; row += 1) {
-    const price = (seed + (row % 17)) / (seed % 2 === 0 ? 10 : 100);
+    const price = (seed + 1 + (row % 17)) / (seed % 2 === 0 ? 10 : 100);
     lines.push(
       bad?.row === row ? bad.line : `${day.toISOString().slice(0, 10)},${price},${price + 1},${price},${price + 0.5},${1000 + row}`,
     );
