@@ -34,6 +34,23 @@ describe('backtest data', () => {
     expect(data.currency).toBe('USD');
   });
 
+  it("lists the bad rows of every file of a folder when it fails, not only the first bad file's", async () => {
+    await writeFile(join(folder, 'AAPL.US.csv'), `${HEADER}2024-01-02,1,2,0.5,1.5,100\n2024-01-03,x,2,1,1.8,100\n`);
+    await writeFile(
+      join(folder, 'GOOG.US.csv'),
+      `${HEADER}2024-01-02,1,2,0.5,1.5,100\n2024-01-03,1,2,0.5,1.5,100\n2024-01-04,1,0.5,2,1,100\n`,
+    );
+    const failure = await loadBacktestData(folder).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(BadDataError);
+    expect((failure as Error).message).toBe(
+      [
+        '2 bad rows in candle data (use --on-bad-row skip to drop them):',
+        `${join(folder, 'AAPL.US.csv')}:3: unparseable open "x"`,
+        `${join(folder, 'GOOG.US.csv')}:4: high 0.5 is below low 2`,
+      ].join('\n'),
+    );
+  });
+
   it('says every row was bad, with the first reason, when skipping bad rows leaves no bar', async () => {
     const file = join(folder, 'AAPL.US.csv');
     await writeFile(file, `${HEADER}1998/01/02,1,2,0.5,1.5,100\n1998/01/05,1,2,0.5,1.5,100\n`);

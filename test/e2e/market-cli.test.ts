@@ -27,7 +27,7 @@ beforeAll(async () => {
     routes: { 'GET /v1/socket/token': () => ok({ otp: 'otp-e2e', limit: 1, online: 0 }) },
   });
   socket = await SocketTestServer.start({ acceptOtp: (otp) => otp === 'otp-e2e' });
-  service = new QuoteTestService(socket, { candles: { '700.HK': dailyCandles('2024-01-01', 7) }, pageSize: 2 });
+  service = new QuoteTestService(socket, { candles: { '700.HK': dailyCandles('2024-01-01', 7) }, pageSize: 2, unknown: ['NOPE.HK'] });
   env = {
     LONGPORT_APP_KEY: 'market-e2e',
     LONGPORT_APP_SECRET: TEST_SECRET,
@@ -137,6 +137,31 @@ describe('trader data fetch', () => {
       '2024-01-07,106,108,105,107.5,7000,710500',
       '',
     ]);
+    // The folder holds the CSV now: Parquet of the same symbol would make it hold two files of it.
+    const parquet = await runTrader(
+      ['data', 'fetch', '700.HK', '--from', '2024-01-01', '--to', '2024-01-07', '--out', dir, '--format', 'parquet'],
+      env,
+    );
+    expect(parquet.code).toBe(2);
+    expect(parquet.stderr).toContain(
+      `error: ${join(dir, '700.HK.csv')} exists: fetching 700.HK as parquet would leave two files of it in ${dir}; fetch with --format csv to extend it, or convert it first (trader data convert)`,
+    );
+  });
+
+  it('refuses a symbol the service does not know, leaving no file, exit status 2', async () => {
+    const out = join(dir, 'unknown');
+    const run = await runTrader(['data', 'fetch', '700.HK', 'NOPE.HK', '--from', '2024-01-01', '--to', '2024-01-04', '--out', out], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('error: no such security: NOPE.HK (the service has no static info for it)');
+    await expect(readFile(join(out, '700.HK.csv'), 'utf8')).rejects.toThrow(/ENOENT/);
+  });
+
+  it('writes no file for a range without bars, and says so', async () => {
+    const out = join(dir, 'empty');
+    const run = await runTrader(['data', 'fetch', '700.HK', '--from', '2023-01-01', '--to', '2023-01-04', '--out', out], env);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('data fetch: 700.HK: no bars from 2023-01-01 to 2023-01-04: no file written');
+    await expect(readFile(join(out, '700.HK.csv'), 'utf8')).rejects.toThrow(/ENOENT/);
   });
 });
 

@@ -17,6 +17,7 @@ import { readCandleFile } from '../../feeds/history/candle-files.js';
 import type { AdjustType } from '../../openapi/socket/commands.js';
 import { nextDate } from '../../openapi/socket/history-pages.js';
 import type { QuoteClient } from '../../openapi/socket/quote-client.js';
+import type { SecurityStaticInfo } from '../../openapi/socket/quote-mapping.js';
 import { readSecurities, SECURITIES_FILE, writeSecurities, type SecurityRow } from '../../feeds/history/securities-file.js';
 
 export const FILE_FORMATS = ['csv', 'parquet'] as const;
@@ -53,8 +54,17 @@ async function existingBars(file: string, symbol: SecuritySymbol, period: Period
 }
 
 export async function fetchHistory(client: QuoteClient, job: FetchJob, progress: Progress): Promise<FetchResult[]> {
-  await mkdir(job.outDir, { recursive: true });
   const format = job.format ?? 'csv';
+  // Asked first: a symbol the service does not know would otherwise leave an empty file behind.
+  const infos = job.symbols.length === 0 ? [] : await client.staticInfo(job.symbols);
+  const unknown = job.symbols.filter((symbol) => !infos.some((info) => info.symbol === symbol));
+  if (unknown.length > 0)
+    throw new InvalidInputError(
+      `no such security: ${unknown.join(', ')} (the service has no static info for ${unknown.length === 1 ? 'it' : 'them'})`,
+      'SYMBOL',
+    );
+  for (const symbol of job.symbols) await refuseOtherFormat(job.outDir, symbol, format);
+  await mkdir(job.outDir, { recursive: true });
   const results: FetchResult[] = [];
   for (const symbol of job.symbols) {
     const zone = timeZoneOf(marketOf(symbol));
@@ -64,7 +74,8 @@ export async function fetchHistory(client: QuoteClient, job: FetchJob, progress:
     // Intraday files resume on the last bar's own day (later bars of it may be missing), daily ones the day after.
     const resumeDate = last === undefined ? job.from : isIntraday(job.period) ? localDate(last, zone) : nextDate(localDate(last, zone));
     const from = resumeDate > job.from ? resumeDate : job.from;
-    if (format === 'csv' && existing === undefined) await writeFile(file, candleCsvHeader(job.period));
+    // A new CSV file is begun with its first bars: a range without any leaves no file.
+    let begun = existing !== undefined;
     const fetched: Candle[] = [];
     let added = 0;
     if (from > job.to) {
@@ -75,8 +86,11 @@ export async function fetchHistory(client: QuoteClient, job: FetchJob, progress:
         for await (const page of client.historyPages(symbol, job.period, { from, to: job.to }, { adjust: job.adjust })) {
           const fresh = page.filter((candle: Candle) => last === undefined || candle.time > last);
           if (fresh.length === 0) continue;
-          if (format === 'csv') await appendFile(file, fresh.map((candle) => formatCandleRow(candle, zone)).join(''));
-          else fetched.push(...fresh);
+          if (format === 'csv') {
+            if (!begun) await writeFile(file, candleCsvHeader(job.period));
+            begun = true;
+            await appendFile(file, fresh.map((candle) => formatCandleRow(candle, zone)).join(''));
+          } else fetched.push(...fresh);
           added += fresh.length;
           progress(symbol, `${added} bars, through ${localDate(fresh.at(-1)!.time, zone)}`);
         }
@@ -85,19 +99,32 @@ export async function fetchHistory(client: QuoteClient, job: FetchJob, progress:
           await writeParquet(file, [...(existing ?? []), ...fetched], symbol, job.period, zone);
       }
     }
-    if (format === 'parquet' && existing === undefined && fetched.length === 0) await writeParquet(file, [], symbol, job.period, zone);
+    if (existing === undefined && added === 0 && from <= job.to) progress(symbol, `no bars from ${from} to ${job.to}: no file written`);
     results.push({ symbol, file, added, resumedFrom: from });
   }
-  await saveStaticInfo(client, job.symbols, job.outDir);
+  await saveStaticInfo(infos, job.outDir);
   return results;
 }
 
+/** A symbol's file in the other format would make the folder hold two files for it, which a backtest refuses. */
+async function refuseOtherFormat(outDir: string, symbol: SecuritySymbol, format: FileFormat): Promise<void> {
+  const other = FILE_FORMATS.find((one) => one !== format)!;
+  const file = join(outDir, `${symbol}.${other}`);
+  if ((await stat(file).catch(() => undefined)) === undefined) return;
+  throw new InvalidInputError(
+    `${file} exists: fetching ${symbol} as ${format} would leave two files of it in ${outDir}; fetch with --format ${other} to extend it${
+      other === 'csv' ? ', or convert it first (trader data convert)' : ''
+    }`,
+    '--format',
+  );
+}
+
 /** Merges the symbols' static info into the folder's securities file, keeping what the user set (the tick). */
-async function saveStaticInfo(client: QuoteClient, symbols: readonly SecuritySymbol[], outDir: string): Promise<void> {
-  if (symbols.length === 0) return;
+async function saveStaticInfo(infos: readonly SecurityStaticInfo[], outDir: string): Promise<void> {
+  if (infos.length === 0) return;
   const file = join(outDir, SECURITIES_FILE);
   const securities: Record<string, SecurityRow> = { ...(await readSecurities(file)) };
-  for (const info of await client.staticInfo(symbols)) {
+  for (const info of infos) {
     const name = info.nameEn || info.nameHk || info.nameCn;
     securities[info.symbol] = {
       ...securities[info.symbol],

@@ -9,7 +9,7 @@ import { InvalidInputError } from '../../domain/errors.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
 import type { Period } from '../../domain/period.js';
 import { marketOf, parseSymbol, type SecuritySymbol } from '../../domain/symbol.js';
-import type { BadRowPolicy, DataProblem } from './bad-data-error.js';
+import { BadDataError, type BadRowPolicy, type DataProblem } from './bad-data-error.js';
 import { type CandleColumns, candlesOf } from './candle-columns.js';
 import { readCandleCsv } from './candle-csv.js';
 import type { CandleFileOptions, LoadedColumns } from './loaded-columns.js';
@@ -62,6 +62,9 @@ export function seriesOf(columns: CandleColumns): CandleSeries {
     },
   };
 }
+
+/** Bad rows listed when a load fails on them (the count covers them all). */
+const REPORTED_PROBLEMS = 10;
 
 /** "0700.HK.csv" → 700.HK; undefined when the name is not a symbol. */
 export function symbolFromFileName(path: string): SecuritySymbol | undefined {
@@ -165,7 +168,8 @@ async function loadCandleFiles(path: string, options: LoadOptions): Promise<Load
         source: file,
         timeZone: timeZoneOf(marketOf(symbol)),
         ...(options.period === undefined ? {} : { period: options.period }),
-        ...(options.onBadRow === undefined ? {} : { onBadRow: options.onBadRow }),
+        // Each file's bad rows are gathered; failing is decided over all of them below.
+        onBadRow: 'skip',
       },
     });
   }
@@ -183,6 +187,8 @@ async function loadCandleFiles(path: string, options: LoadOptions): Promise<Load
     skippedRows += one.skippedRows;
     series.push(seriesOf(one.columns));
   }
+  // Failing, the bad rows of every file are listed (the first ten), not only the first bad file's.
+  if (skippedRows > 0 && (options.onBadRow ?? 'fail') === 'fail') throw new BadDataError(problems.slice(0, REPORTED_PROBLEMS), skippedRows);
   const missing = (wanted ?? []).filter((symbol) => !series.some((one) => one.symbol === symbol));
   if (missing.length > 0)
     throw new InvalidInputError(

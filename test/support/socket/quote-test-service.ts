@@ -17,6 +17,8 @@ export interface QuoteServiceOptions {
   readonly pageSize?: number;
   /** Candles by symbol, for cmd 19 (the last `count`) and cmd 27. */
   readonly candles?: Readonly<Record<string, readonly Candle[]>>;
+  /** Symbols the service does not know: left out of static info answers, as the service leaves them out. */
+  readonly unknown?: readonly string[];
 }
 
 export class QuoteTestService {
@@ -55,25 +57,28 @@ export class QuoteTestService {
       })
       .handle(QUOTE_COMMANDS.staticInfo, (request) => ({
         body: messages.staticInfoResponse.encode({
-          secuStaticInfo: messages.multiSecurityRequest.decode(request.body).symbol.map((symbol) => ({
-            symbol,
-            nameCn: '',
-            nameEn: `${symbol} Inc`,
-            nameHk: '',
-            listingDate: '20040616',
-            exchange: 'SEHK',
-            currency: 'HKD',
-            lotSize: 100,
-            totalShares: 9_500_000_000,
-            circulatingShares: 9_400_000_000,
-            hkShares: 0,
-            eps: '19.7',
-            epsTtm: '20.1',
-            bps: '120.3',
-            dividendYield: '0.6',
-            stockDerivatives: [],
-            board: 'HKEquity',
-          })),
+          secuStaticInfo: messages.multiSecurityRequest
+            .decode(request.body)
+            .symbol.filter((symbol) => !(options.unknown ?? []).includes(symbol))
+            .map((symbol) => ({
+              symbol,
+              nameCn: '',
+              nameEn: `${symbol} Inc`,
+              nameHk: '',
+              listingDate: '20040616',
+              exchange: 'SEHK',
+              currency: 'HKD',
+              lotSize: 100,
+              totalShares: 9_500_000_000,
+              circulatingShares: 9_400_000_000,
+              hkShares: 0,
+              eps: '19.7',
+              epsTtm: '20.1',
+              bps: '120.3',
+              dividendYield: '0.6',
+              stockDerivatives: [],
+              board: 'HKEquity',
+            })),
         }),
       }))
       .handle(QUOTE_COMMANDS.quote, (request) => ({
