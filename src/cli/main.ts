@@ -43,6 +43,12 @@ export async function main(argv: readonly string[]): Promise<void> {
   try {
     await parser.parseAsync();
   } catch (error) {
+    // A lazily loaded command's own parse rejects with yargs' error instead of calling fail().
+    if (error instanceof Error && error.name === 'YError') {
+      process.stderr.write(usageError(error.message, argv));
+      process.exitCode = 2;
+      return;
+    }
     process.stderr.write(`${formatError(error, verbose)}\n`);
     process.exitCode = exitCodeFor(error);
   }
@@ -63,8 +69,9 @@ export function createParser(argv: readonly string[], columns: number): Argv {
     .version(false)
     .wrap(columns)
     .fail((message, error) => {
-      if (error !== undefined && error !== null) throw error;
-      process.stderr.write(`error: ${missingArguments(message, argv) ?? message}\nRun with --help for usage.\n`);
+      // yargs' own complaints about the command line (YError) are usage errors like the others: status 2.
+      if (error !== undefined && error !== null && error.name !== 'YError') throw error;
+      process.stderr.write(usageError(message ?? error?.message ?? '', argv));
       process.exit(2);
     });
   // A number option given text yargs reads as NaN: refused naming the text, before a command says "got NaN".
@@ -77,6 +84,13 @@ export function createParser(argv: readonly string[], columns: number): Argv {
   for (const command of commands) parser.command(command);
   skipHelpCache(parser);
   return parser;
+}
+
+/** A complaint of yargs about the command line, as trader words it. */
+function usageError(message: string, argv: readonly string[]): string {
+  const flag = /^Not enough arguments following: (\S+)$/.exec(message)?.[1];
+  const said = flag === undefined ? (missingArguments(message, argv) ?? message) : `--${flag} needs a value`;
+  return `error: ${said}\nRun with --help for usage.\n`;
 }
 
 /** The text given for `--key` (as `--key text` or `--key=text`), as typed. */

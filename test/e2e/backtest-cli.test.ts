@@ -33,6 +33,10 @@ beforeAll(async () => {
     summary: ['backtest', 'strategies/sma-crossover.ts'],
     codeNamed: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'SPY.csv'), '--symbols', 'QQQ.US', '--quiet'],
     codeNamedSame: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'SPY.csv'), '--symbols', 'SPY.US', '--quiet'],
+    badSymbol: ['backtest', 'strategies/sma-crossover.ts', '--symbols', 'SPY'],
+    unnamedForTwo: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'SPY.csv'), '--symbols', 'SPY.US,QQQ.US'],
+    bareJson: ['backtest', 'strategies/sma-crossover.ts', '--json'],
+    twoData: ['backtest', 'strategies/sma-crossover.ts', '--data', 'a.csv', '--data', 'b.csv'],
     oneOfTwo: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'two'), '--symbols', 'SPX.US,QQQ.US', '--quiet'],
     jsonStdout: [
       'backtest',
@@ -328,6 +332,28 @@ describe('trader backtest', () => {
     expect(run('noStrategy')).toMatchObject({
       code: 2,
       stderr: 'error: not enough arguments for trader backtest <strategy>\nRun with --help for usage.\n',
+    });
+  });
+
+  it('blames a bad --symbols on the flag, and a file given for two symbols on the file, exit status 2', () => {
+    expect(run('badSymbol')).toMatchObject({
+      code: 2,
+      stderr: 'error: --symbols: symbol "SPY" must look like CODE.MARKET (e.g. 700.HK, AAPL.US)\n',
+    });
+    expect(run('unnamedForTwo').code).toBe(2);
+    expect(run('unnamedForTwo').stderr).toContain(
+      "SPY.csv: one file holds one symbol's bars, and its name is not a symbol: give --symbols one symbol for it, or a folder of SYMBOL.csv files for SPY.US, QQQ.US",
+    );
+  });
+
+  it('says an option at the end of the line needs its value, exit status 2 as for any usage error', () => {
+    expect(run('bareJson')).toMatchObject({ code: 2, stderr: 'error: --json needs a value\nRun with --help for usage.\n' });
+  });
+
+  it('refuses --data given twice, naming both, exit status 2', () => {
+    expect(run('twoData')).toMatchObject({
+      code: 2,
+      stderr: "error: --data given 2 times (a.csv, b.csv): give one file, or a folder of the symbols' files\n",
     });
   });
 

@@ -1,5 +1,6 @@
 // The flags of `trader backtest`, checked before any data is read: each error names the flag and says why.
 import { Fixed } from '../../domain/fixed.js';
+import { parseSymbol } from '../../domain/symbol.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { parseChoice } from '../../domain/order-types.js';
 import { FEE_SETTINGS, FILL_MODELS, INTRABAR_PATHS } from '../../sim/venue/settings.js';
@@ -195,6 +196,14 @@ export function symbolsFlag(text: string | undefined): string[] | undefined {
     .map((symbol) => symbol.trim())
     .filter((symbol) => symbol !== '');
   if (symbols.length === 0) throw new InvalidInputError('--symbols: name at least one symbol, e.g. --symbols 700.HK,AAPL.US', '--symbols');
+  // Checked here, so a bad one is blamed on the flag rather than on the strategy file it is handed to.
+  for (const symbol of symbols) {
+    try {
+      parseSymbol(symbol);
+    } catch (error) {
+      throw new InvalidInputError(`--symbols: ${(error as Error).message}`, '--symbols');
+    }
+  }
   return symbols;
 }
 

@@ -80,6 +80,13 @@ function noteRenamedFile(path: string, data: BacktestData): void {
 
 /** --data, else the project's data folder (trader.json), else the bundled sample. */
 function dataPathOf(args: Pick<BacktestArgs, 'strategy' | 'data'>): Promise<string> {
+  // Given twice, yargs hands over both, which would read as one path joined with a comma.
+  const data: unknown = args.data;
+  if (Array.isArray(data))
+    throw new InvalidInputError(
+      `--data given ${data.length} times (${data.join(', ')}): give one file, or a folder of the symbols' files`,
+      '--data',
+    );
   return args.data === undefined ? defaultDataPath(args.strategy) : Promise.resolve(args.data);
 }
 

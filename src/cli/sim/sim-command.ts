@@ -35,7 +35,7 @@ function simOptions(yargs: Argv<GlobalArgs>) {
         type: 'string',
         array: true,
         describe:
-          "Candle CSV files or folders of SYMBOL.csv files (repeatable; default: the project's data folder, see trader.json, else the bundled sample)",
+          "Candle files (CSV or Parquet) or folders of SYMBOL.csv / SYMBOL.parquet files (repeatable; default: the project's data folder, see trader.json, else the bundled sample)",
       })
       .option('symbols', { type: 'string', describe: 'Only these symbols of the data, comma-separated (e.g. 700.HK,AAPL.US)' })
       .option('from', { type: 'string', describe: 'Start the replay at this date (YYYY-MM-DD); earlier bars are served as history' })

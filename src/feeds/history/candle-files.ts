@@ -154,7 +154,12 @@ async function loadCandleFiles(path: string, options: LoadOptions): Promise<Load
           continue;
         }
       } else
-        throw new InvalidInputError(`${file}: the file name is not a symbol (like 700.HK.csv); name the symbol with --symbols`, 'symbols');
+        throw new InvalidInputError(
+          (wanted?.length ?? 0) > 1
+            ? `${file}: one file holds one symbol's bars, and its name is not a symbol: give --symbols one symbol for it, or a folder of SYMBOL.csv files for ${wanted!.join(', ')}`
+            : `${file}: the file name is not a symbol (like 700.HK.csv); name the symbol with --symbols`,
+          'symbols',
+        );
     }
     if (wanted !== undefined && !wanted.includes(symbol)) continue;
     const other = sources.get(symbol);
