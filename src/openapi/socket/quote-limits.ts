@@ -1,9 +1,15 @@
 // The quote connection's call budget: 10 calls/s and 5 in flight overall, 60 history-candlestick calls per
 // 30 s (PROTOCOL.md §3), tightened per command by the rate_limit entries of the quote profile (cmd 4).
 import type { Clock } from '../../domain/clock.js';
+import { sleep } from '../../clock/sleep.js';
 import { QUOTE_COMMANDS } from './commands.js';
+import { SocketResponseError } from './errors.js';
 import type { RateLimitEntry } from './messages.js';
 import { CallWindow, ConcurrencyLimit, windowFromProfile } from './rate-limit.js';
+
+/** The service's code for a call refused for its rate (PROTOCOL.md). */
+const RATE_LIMITED = 301606;
+const RATE_LIMIT_RETRIES = 5;
 
 export class QuoteLimits {
   private readonly overall: CallWindow;
@@ -26,11 +32,24 @@ export class QuoteLimits {
     this.profiled = next;
   }
 
-  /** Runs one call of `cmd` once every applicable window has room and fewer than 5 calls are in flight. */
+  /**
+   * Runs one call of `cmd` once every applicable window has room and fewer than 5 calls are in flight. A call
+   * the service refuses as rate limited (301606: other connections of the account spent the budget) is made
+   * again after 1, 2, 4, 8 and 16 s, long enough for the 30-s history window to pass.
+   */
   async run<T>(cmd: number, call: () => Promise<T>): Promise<T> {
-    await this.documented.get(cmd)?.acquire();
-    await this.profiled.get(cmd)?.acquire();
-    await this.overall.acquire();
-    return this.inFlight.run(call);
+    for (let attempt = 0; ; attempt += 1) {
+      await this.documented.get(cmd)?.acquire();
+      await this.profiled.get(cmd)?.acquire();
+      await this.overall.acquire();
+      try {
+        return await this.inFlight.run(call);
+      } catch (error) {
+        // The code is a uint64 on the wire: compared as a number.
+        if (!(error instanceof SocketResponseError && Number(error.serviceCode) === RATE_LIMITED) || attempt >= RATE_LIMIT_RETRIES)
+          throw error;
+        await sleep(this.clock, 1_000 * 2 ** attempt);
+      }
+    }
   }
 }

@@ -33,6 +33,12 @@ afterEach(async () => {
 
 const wireRequests = (cmd: number): number => server.requestsFor(cmd).length;
 
+/** Waits (for the socket's I/O, not for time) until the client's next timer on the virtual clock is at `at`. */
+async function timerSetFor(at: number): Promise<void> {
+  for (let turn = 0; turn < 500 && clock.nextTimerAt() !== at; turn += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(clock.nextTimerAt()).toBe(at);
+}
+
 describe('QuoteClient requests', () => {
   it('loads the quote profile right after authentication', async () => {
     const quotes = await connect({ rateLimits: [{ command: 11, limit: 5, burst: 10 }] });
@@ -111,6 +117,45 @@ describe('QuoteClient requests', () => {
     await clock.advanceByAsync(1);
     await second;
     expect(wireRequests(QUOTE_COMMANDS.quote)).toBe(2);
+  });
+
+  it('makes a call the service refused as rate limited (301606) again after 1 s, then 2 s, on the injected clock', async () => {
+    const quotes = await connect();
+    let refusals = 2;
+    server.handle(QUOTE_COMMANDS.staticInfo, () =>
+      refusals-- > 0
+        ? { status: 3, code: 301606, msg: 'rate limited, slow down' }
+        : { body: messages.staticInfoResponse.encode({ secuStaticInfo: [] }) },
+    );
+    const start = clock.now();
+    // The wait before a retry starts when the refusal has come back: its timer is then the next one.
+    const waitingUntil = (at: number) => timerSetFor(at);
+    const answer = quotes.staticInfo([HK]);
+    await waitingUntil(start + 1_000);
+    await clock.advanceByAsync(999);
+    expect(wireRequests(QUOTE_COMMANDS.staticInfo)).toBe(1);
+    await clock.advanceByAsync(1);
+    await waitingUntil(start + 3_000);
+    expect(wireRequests(QUOTE_COMMANDS.staticInfo)).toBe(2);
+    await clock.advanceByAsync(1_999);
+    expect(wireRequests(QUOTE_COMMANDS.staticInfo)).toBe(2);
+    await clock.advanceByAsync(1);
+    await expect(answer).resolves.toEqual([]);
+    expect(wireRequests(QUOTE_COMMANDS.staticInfo)).toBe(3);
+  });
+
+  it("gives up on a call still refused as rate limited after five more tries, with the service's words", async () => {
+    const quotes = await connect();
+    server.handle(QUOTE_COMMANDS.staticInfo, () => ({ status: 3, code: 301606, msg: 'rate limited, slow down' }));
+    const answer = quotes.staticInfo([HK]).catch((error: unknown) => error);
+    let at = clock.now();
+    for (const wait of [1_000, 2_000, 4_000, 8_000, 16_000]) {
+      at += wait;
+      await timerSetFor(at);
+      await clock.advanceByAsync(wait);
+    }
+    expect(String(await answer)).toMatch(/code 301606.*rate limited, slow down/);
+    expect(wireRequests(QUOTE_COMMANDS.staticInfo)).toBe(6);
   });
 
   it('keeps at most 5 calls in flight', async () => {
