@@ -29,7 +29,7 @@ export async function renderWalkForwardReport(
       (window) =>
         `<tr><td>${date(window.window.train.from)} → ${date(window.window.train.to)}</td><td>${date(window.window.test.from)} → ${date(window.window.test.to)}</td><td>${escapeHtml(
           window.chosen === undefined
-            ? '—'
+            ? 'no trial qualified: held cash'
             : Object.entries(window.chosen.params)
                 .map(([key, value]) => `${key}=${value}`)
                 .join(' '),

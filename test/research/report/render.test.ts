@@ -152,6 +152,13 @@ describe.skipIf(chromiumMissing !== undefined)(
       expect(errors).toEqual([]);
       expect(await page.$$eval('#windows tbody tr', (rows) => rows.length)).toBe(windows.length);
       expect(await page.$$eval('#equity-chart canvas', (canvases) => canvases.length)).toBeGreaterThan(0);
+      // A window whose training had no trial that qualified says what its test did.
+      const unqualified = {
+        ...result,
+        windows: result.windows.map((window, at) => (at === 0 ? { ...window, chosen: undefined, test: undefined } : window)),
+      };
+      const html = await renderWalkForwardReport('sma-crossover', unqualified, 'America/New_York', 'sharpe');
+      expect(html).toContain('<td>no trial qualified: held cash</td>');
     }, 120_000);
     it('fits a long equity curve, all of it, inside its panel', async () => {
       // 20 years of daily points: more than the chart's width at lightweight-charts' default least spacing.
