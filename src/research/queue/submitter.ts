@@ -207,7 +207,18 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
         if (ended || client.status !== 'ready') return;
         const old = [...pending.keys()].filter((id) => seen.has(id));
         seen = new Set(pending.keys());
-        if (old.length > 0) adding = adding.then(() => recover(old, 'whose results Redis dropped')).catch(failing);
+        if (old.length === 0) return;
+        adding = adding
+          .then(async () => {
+            // Jobs still waiting or running are as they should be: only the others are read (one list read
+            // instead of a job read each, when slow trials keep thousands of one-trial jobs waiting).
+            const queued = new Set(await queue.getRanges(['wait', 'active', 'delayed', 'prioritized', 'paused'], 0, -1));
+            await recover(
+              old.filter((id) => !queued.has(id)),
+              'whose results Redis dropped',
+            );
+          })
+          .catch(failing);
       }, options.stallMs ?? 10_000);
       lookForLost.unref();
       const end = (error?: Error): void => {
