@@ -12,3 +12,9 @@ export const KEPT_FINISHED = 10_000;
  * back from its job (the submitter's stallMs).
  */
 export const EVENTS_KEPT = 1_000;
+
+/**
+ * Jobs queued by one add: each job adds two events to the stream at once (added, waiting), so an add stays
+ * well inside EVENTS_KEPT however small the jobs (a window of one-trial jobs would otherwise add 8,000).
+ */
+export const JOBS_ADDED_AT_ONCE = 128;

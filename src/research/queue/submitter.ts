@@ -9,7 +9,7 @@ import type { TrialOutcome, TrialSettings, TrialTask } from '../trial.js';
 import { QUEUE_NAME, queueConnection, whenConnected } from './connection.js';
 import { jobId, trialKey, type TrialJob, type TrialJobResult } from './job.js';
 import { JobSizer, nextJobs, PROBE_TRIALS } from './job-size.js';
-import { EVENTS_KEPT, KEPT_FINISHED, QUEUE_WINDOW } from './limits.js';
+import { EVENTS_KEPT, JOBS_ADDED_AT_ONCE, KEPT_FINISHED, QUEUE_WINDOW } from './limits.js';
 
 export interface QueueExecutorOptions {
   readonly url: string;
@@ -239,7 +239,9 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
           const room = limit - pendingTrials;
           // One size for the jobs added together: sized job by job, the shrinking rest would end a run in
           // many jobs of a trial or two.
-          const jobs = nextJobs(trials.slice(queued, queued + room), room, sizer.size(trials.length - queued));
+          // At most JOBS_ADDED_AT_ONCE jobs an add: each adds events to the stream, and a burst beyond what it
+          // keeps (EVENTS_KEPT) would trim away results the submitter has not read yet.
+          const jobs = nextJobs(trials.slice(queued, queued + room), room, sizer.size(trials.length - queued)).slice(0, JOBS_ADDED_AT_ONCE);
           for (const job of jobs) queued += job.length;
           const ids = jobs.map((job) => jobId(run, job));
           for (let index = 0; index < jobs.length; index += 1) {
