@@ -107,19 +107,32 @@ export interface VenueChoice {
 export function cashFlag(text: string): Fixed {
   const cash = Fixed.of(String(text), '--cash');
   if (!cash.isPositive()) throw new InvalidInputError(`--cash: must be greater than zero (got ${text})`, '--cash');
+  // The equity curve and the figures read from it are floats: exact to the cent up to 2^53 cents, no further.
+  if (cash.compare(MAX_CASH) > 0)
+    throw new InvalidInputError(
+      `--cash: at most ${MAX_CASH.toLocaleString('en-US')} (the equity curve and its figures are kept to the cent up to there), got ${text}`,
+      '--cash',
+    );
+  if (cash.compare(0.01) < 0) throw new InvalidInputError(`--cash: at least 0.01, got ${text}`, '--cash');
   return cash;
 }
+
+/** The most cash a run takes: 2^53 cents. */
+const MAX_CASH = Math.floor(2 ** 53 / 100);
 
 /** --fill, --intrabar, --slippage, --commission and --fees as venue settings. */
 export function venueChoice(args: BacktestArgs): VenueChoice {
   const fillModel = parseChoice(FILL_MODELS, String(args.fill), '--fill');
   const intrabarPath = parseChoice(INTRABAR_PATHS, String(args.intrabar), '--intrabar');
-  const slippageBps = numberFlag(args.slippage ?? 0, '--slippage', 0, 10_000, 'basis points');
+  // Below 100 % (a sell at 10,000 bps would fill at 0), in steps of at most a millionth of a basis point.
+  const slippageBps = numberFlag(args.slippage ?? 0, '--slippage', 0, 9_999, 'basis points', 6);
   if (args.commission !== undefined && args.fees !== undefined) {
     throw new InvalidInputError('give --commission RATE or --fees SCHEDULE, not both', '--commission');
   }
   const commissionRate =
-    args.commission === undefined ? undefined : numberFlag(args.commission, '--commission', 0, 1, 'a fraction of traded value, e.g. 0.001');
+    args.commission === undefined
+      ? undefined
+      : numberFlag(args.commission, '--commission', 0, 1, 'a fraction of traded value, e.g. 0.001', 12);
   const fees =
     args.fees === undefined
       ? commissionRate === undefined
@@ -214,9 +227,15 @@ export function jsonTarget(value: string | boolean | undefined): string | undefi
   return String(value);
 }
 
-function numberFlag(value: number | string, flag: string, min: number, max: number, unit: string): number {
+/**
+ * A number in [min, max] with at most `places` decimal places when given (finer rates would need more places
+ * than the fixed-point amounts they multiply can keep).
+ */
+function numberFlag(value: number | string, flag: string, min: number, max: number, unit: string, places?: number): number {
   const number = typeof value === 'number' ? value : String(value).trim() === '' ? Number.NaN : Number(value);
   if (!Number.isFinite(number) || number < min || number > max)
     throw new InvalidInputError(`${flag}: expected ${unit} between ${min} and ${max}, got ${String(value)}`, flag);
+  if (places !== undefined && number !== 0 && !(number >= 10 ** -places && Fixed.of(number, flag).precision <= places))
+    throw new InvalidInputError(`${flag}: at most ${places} decimal places, got ${String(value)}`, flag);
   return number;
 }

@@ -1,0 +1,37 @@
+// --cash, --commission and --slippage: refused where the run could not keep them exactly, by name.
+import { describe, expect, it } from 'vitest';
+import { cashFlag, venueChoice } from '../../../src/cli/backtest/flags.js';
+
+const venue = (flags: Record<string, string>) => () => venueChoice({ fill: 'next-open', intrabar: 'nearest-first', ...flags } as never);
+
+describe('--cash', () => {
+  it('takes any amount from a cent to 2^53 cents, exactly', () => {
+    expect(cashFlag('0.01').toFixed()).toBe('0.01');
+    expect(cashFlag('90071992547409').toFixed()).toBe('90071992547409');
+  });
+
+  it('refuses more than the equity curve keeps to the cent, less than a cent, and Infinity by any name', () => {
+    for (const text of ['90071992547410', '1e20', '1e400'])
+      expect(() => cashFlag(text)).toThrow(
+        `--cash: at most 90,071,992,547,409 (the equity curve and its figures are kept to the cent up to there), got ${text}`,
+      );
+    expect(() => cashFlag('0.001')).toThrow('--cash: at least 0.01, got 0.001');
+    expect(() => cashFlag('-5')).toThrow('--cash: must be greater than zero (got -5)');
+  });
+});
+
+describe('--commission and --slippage', () => {
+  it('take rates with up to 12 and slippage with up to 6 decimal places', () => {
+    expect(venue({ commission: '0.000000000001', slippage: '0.000001' })().settings).toMatchObject({
+      fees: { commissionRate: 1e-12 },
+      slippageBps: 0.000001,
+    });
+  });
+
+  it('refuse finer ones, and slippage of 100 % or more (a sell would fill at 0), naming the flag', () => {
+    expect(venue({ commission: '1e-30' })).toThrow('--commission: at most 12 decimal places, got 1e-30');
+    expect(venue({ commission: '1e-41' })).toThrow('--commission: at most 12 decimal places, got 1e-41');
+    expect(venue({ slippage: '1e-9' })).toThrow('--slippage: at most 6 decimal places, got 1e-9');
+    expect(venue({ slippage: '10000' })).toThrow('--slippage: expected basis points between 0 and 9999, got 10000');
+  });
+});
