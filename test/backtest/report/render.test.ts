@@ -156,6 +156,28 @@ describe.skipIf(chromiumMissing !== undefined)(
       await page.close();
     });
 
+    it("labels the price axis with the symbol's decimal places: prices of 0.0001 are not all 0.00", async () => {
+      // Prices of 0.0005 to 0.0009: a tenth of a thousandth of the fixture's.
+      const bars = barsFromCloses([5, 6, 7, 6, 8, 9, 7]).map((bar) => ({
+        ...bar,
+        open: bar.open / 10_000,
+        high: bar.high / 10_000,
+        low: bar.low / 10_000,
+        close: bar.close / 10_000,
+      }));
+      const record = simulateRun(new Map([[SPY, bars]]), [], { initialCash: 1_000 });
+      const { page, errors } = await openReport(record, 'tiny-prices.html');
+      const format = await page.evaluate(() => {
+        type Chart = { panes(): { getSeries(): { options(): { priceFormat: { precision: number; minMove: number } } }[] }[] };
+        const chart = (globalThis as unknown as { report: { priceChart: Chart } }).report.priceChart;
+        return chart.panes()[0]!.getSeries()[0]!.options().priceFormat;
+      });
+      expect(errors).toEqual([]);
+      // Highs and lows half a unit from the closes: five places.
+      expect(format).toMatchObject({ precision: 5, minMove: 0.00001 });
+      await page.close();
+    });
+
     it('shows settings that were not given as "not set", not as raw nulls', async () => {
       const record = {
         ...simulateRun(new Map([[SPY, barsFromCloses([10, 11, 12])]]), []),

@@ -63,6 +63,9 @@
     var bars = new Array(times.length);
     // Prices arrive in whole units of 1 / scale: closes delta-encoded, the rest as differences from the close.
     var scale = series.scale;
+    // The axis shows the symbol's decimal places (at least 2): at the default 2, prices of 0.0001 all read 0.00.
+    var places = Math.max(2, Math.round(Math.log10(scale)));
+    candles.applyOptions({ priceFormat: { type: 'price', precision: places, minMove: Math.pow(10, -places) } });
     var close = 0;
     for (var i = 0; i < bars.length; i += 1) {
       close += series.close[i];
