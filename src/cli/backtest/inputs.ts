@@ -68,13 +68,15 @@ export async function runInputs(args: Pick<BacktestArgs, 'strategy' | 'data' | '
 
 /**
  * A file not named after a symbol is read as the one symbol asked for: said when its name is another code
- * (SPY.csv read as AAPL.US is more likely a slip than a choice).
+ * of the market (SPY.csv read as AAPL.US is more likely a slip than a choice).
  */
 function noteRenamedFile(path: string, data: BacktestData): void {
   const [series] = data.series;
   if (data.series.length !== 1 || series === undefined || !isCandleFile(path) || symbolFromFileName(path) !== undefined) return;
   const stem = fileStem(path);
-  if (stem.toUpperCase() === series.symbol.slice(0, series.symbol.lastIndexOf('.')).toUpperCase()) return;
+  const code = series.symbol.slice(0, series.symbol.lastIndexOf('.'));
+  // Only a name that looks like a ticker itself (SPY.csv, not AAPL_20140605.csv or prices-2024.csv).
+  if (!/^[A-Za-z]{1,6}$|^\d{1,5}$/.test(stem) || stem.toUpperCase() === code.toUpperCase() || Number(stem) === Number(code)) return;
   process.stderr.write(`note: reading ${basename(path)} as ${series.symbol} (--symbols): its name is not that symbol's\n`);
 }
 

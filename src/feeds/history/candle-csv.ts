@@ -132,6 +132,9 @@ class CsvReader {
     const times = this.times;
     const length = bytes.length;
     let allDateOnly = true;
+    // The first kept row's form: 1 a date alone, 0 a date and time; −1 before it. Every row must share it (a
+    // date alone among timed rows would be a bar at midnight).
+    let form = -1;
     let pricePlaces = 0;
     let volumePlaces = 0;
     let previousTime = Number.NaN;
@@ -151,9 +154,19 @@ class CsvReader {
           const low = values[2]!;
           const close = values[3]!;
           // A clean row in order is taken here; anything to report goes through the general path below.
-          if (!(time <= previousTime) && low > 0 && low <= open && open <= high && low <= close && close <= high) {
+          const rowForm = times.dateOnly ? 1 : 0;
+          if (
+            !(time <= previousTime) &&
+            (form < 0 || rowForm === form) &&
+            low > 0 &&
+            low <= open &&
+            open <= high &&
+            low <= close &&
+            close <= high
+          ) {
             previousTime = time;
             previousLine = line;
+            form = rowForm;
             if (!times.dateOnly) allDateOnly = false;
             const rowPlaces = Math.max(places[0]!, places[1]!, places[2]!, places[3]!);
             if (rowPlaces > pricePlaces) pricePlaces = rowPlaces;
@@ -222,6 +235,11 @@ class CsvReader {
         continue;
       }
       const time = times.instant;
+      const rowForm = times.dateOnly ? 1 : 0;
+      if (form >= 0 && rowForm !== form) {
+        this.report(line, form === 0 ? 'a date without a time among rows with times' : 'a time of day among rows of dates alone');
+        continue;
+      }
       let bad = -1;
       let badValue = Number.NaN;
       let rowPricePlaces = 0;
@@ -266,6 +284,7 @@ class CsvReader {
       }
       previousTime = time;
       previousLine = line;
+      form = rowForm;
       if (!times.dateOnly) allDateOnly = false;
       if (rowPricePlaces > pricePlaces) pricePlaces = rowPricePlaces;
       const row = columns.addRow();

@@ -52,13 +52,16 @@ const line = (dateOnly: boolean) =>
       const [day, minute, open, high, low, close, volume] = row;
       return `${time(day, minute, dateOnly)},${open},${high},${low},${close},${volume}`;
     });
-const files = fc
-  .boolean()
-  .chain((dateOnly) =>
-    fc
-      .tuple(fc.array(line(dateOnly), { maxLength: 40 }), fc.constantFrom('\n', '\r\n'), fc.boolean())
-      .map(([lines, newline, last]) => `date,open,high,low,close,volume${newline}${lines.join(newline)}${last ? newline : ''}`),
-  );
+const files = fc.boolean().chain((dateOnly) =>
+  fc
+    // Now and then a row of the other form (a date alone among timed rows, or the reverse).
+    .tuple(
+      fc.array(fc.oneof({ weight: 12, arbitrary: line(dateOnly) }, { weight: 1, arbitrary: line(!dateOnly) }), { maxLength: 40 }),
+      fc.constantFrom('\n', '\r\n'),
+      fc.boolean(),
+    )
+    .map(([lines, newline, last]) => `date,open,high,low,close,volume${newline}${lines.join(newline)}${last ? newline : ''}`),
+);
 
 describe('the fast row reader', () => {
   it('reads every file as the general reader does, clean or not, under either bad-row policy', () => {
@@ -68,6 +71,21 @@ describe('the fast row reader', () => {
       }),
       { numRuns: 3_000 },
     );
+  });
+
+  it('refuses a date alone among timed rows, and a time among dates alone, naming the line', () => {
+    const timed = 'datetime,open,high,low,close,volume\n2024-03-08 10:00,1,1,1,1,1\n2024-03-11,1,1,1,1,1\n2024-03-11 10:00,1,1,1,1,1\n';
+    const dated = 'date,open,high,low,close,volume\n2024-03-08,1,1,1,1,1\n2024-03-11 10:00,1,1,1,1,1\n2024-03-12,1,1,1,1,1\n';
+    for (const reader of ['fast', 'general'] as const) {
+      expect(readWith(timed, reader)).toMatchObject({
+        length: 2,
+        problems: [{ line: 3, reason: 'a date without a time among rows with times' }],
+      });
+      expect(readWith(dated, reader)).toMatchObject({
+        length: 2,
+        problems: [{ line: 3, reason: 'a time of day among rows of dates alone' }],
+      });
+    }
   });
 
   it('reads sorted clean rows, the common case, as the general reader does', () => {
