@@ -93,6 +93,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
       logger,
       ...(paper === undefined ? {} : { marketClock: paper.marketClock }),
       ...(options.http === undefined ? {} : { http: options.http }),
+      ...(paperVenue?.limits?.quote === false ? { quoteCallLimits: false as const } : {}),
     });
     cleanup.push(() => link.close());
     const lotSizes = await fetchLotSizes(link.quotes, symbols, { clock, logger });

@@ -24,6 +24,11 @@ export interface VenueLinkOptions {
   readonly logger: Logger;
   /** Overrides of the HTTP client's settings (benchmarks open up its pacing). */
   readonly http?: Partial<Omit<OpenApiHttpOptions, 'clock' | 'logger'>>;
+  /**
+   * False for an in-process simulator that enforces no quote limits: nothing to pace against, and pacing on
+   * a virtual clock that only the replay moves would hold the subscriptions up before the replay starts.
+   */
+  readonly quoteCallLimits?: false;
 }
 
 export interface VenueLink {
@@ -56,6 +61,7 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
       otp,
       clock,
       logger: logger.child({ component: 'quote' }),
+      ...(options.quoteCallLimits === false ? { callLimits: false as const } : {}),
     });
     closers.push(() => lease.release());
     const marketData = new LiveMarketData(lease.client, {

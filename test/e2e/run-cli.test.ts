@@ -160,6 +160,32 @@ describe('trader run (binary)', () => {
     expect((JSON.parse(flat.stdout) as { denialsByCode: object }).denialsByCode).toEqual({ SHORT_SELLING_NOT_ALLOWED: 1 });
   }, 120_000);
 
+  it('paper-trades six symbols against the simulator and its call limits (10 quote calls a second)', async () => {
+    const symbols = ['AAPL.US', 'MSFT.US', 'IBM.US', 'KO.US', 'PEP.US', 'XOM.US'];
+    const data = await writeCandleFolder(symbols.map((symbol) => wavingDays(40).map((candle) => ({ ...candle, symbol: symbol as never }))));
+    const folder = await tempFolder();
+    const run = await runTrader(
+      [
+        'run',
+        'test/research/strategies/every-symbol.ts',
+        '--symbols',
+        symbols.join(','),
+        '--data',
+        data,
+        '--speed',
+        '2000000',
+        '--for',
+        '5s',
+        '--journal',
+        join(folder, 'six.sqlite'),
+      ],
+      {},
+    );
+    expect(run.stderr).not.toMatch(/rate limited|301606|fewer than the/);
+    expect(run.code).toBe(0);
+    for (const symbol of symbols) expect(run.stdout).toContain(symbol);
+  }, 120_000);
+
   it('stops by itself after --for with exit 0, and names the data a paper run lacks for a symbol', async () => {
     const data = await writeCandleFolder([wavingDays(10)]);
     const folder = await tempFolder();

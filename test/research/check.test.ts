@@ -19,6 +19,7 @@ import smaBracket from '../../strategies/sma-bracket.js';
 import failsAtFast4 from './strategies/fails-at-fast-4.js';
 import rsiMeanReversion from '../../strategies/rsi-mean-reversion.js';
 import echoBars from './strategies/echo-bars.js';
+import everySymbol from './strategies/every-symbol.js';
 import echoWeeks from './strategies/echo-weeks.js';
 import weeklyCrossover from './strategies/weekly-crossover.js';
 import onQuotesDefinition from '../support/backtest/strategies/on-quotes.js';
@@ -176,6 +177,24 @@ describe('trader check', () => {
       detail: '160 bars are too few: runs warmed up on ten times the declared 61 bars plus 10 need 670',
     });
   });
+
+  it('replays a strategy of six symbols in parity: every subscription in place before the replay, on its virtual clock', async () => {
+    const symbols = ['AAPL.US', 'MSFT.US', 'IBM.US', 'KO.US', 'PEP.US', 'XOM.US'];
+    const data = backtestData(
+      symbols.map((symbol) => ({
+        symbol: symbol as never,
+        period: 'day' as const,
+        source: 'generated',
+        candles: wavingDays(30).map((candle) => ({ ...candle, symbol: symbol as never })),
+      })),
+    );
+    const strategy = prepareStrategy(everySymbol as never, { symbols });
+    const [parity] = await runChecks({ ...input(everySymbol, 10), strategy, data, settings: { ...input(everySymbol).settings, symbols } }, [
+      'parity',
+    ]);
+    expect(parity).toMatchObject({ check: 'parity', passed: true });
+    expect(parity!.detail).toMatch(/^first \d+ bars: backtest (\d+) decisions, paper replay \1$/);
+  }, 120_000);
 
   it('replays a parity stretch long enough to hold decisions, however short --parity-bars is', async () => {
     const [parity] = await runChecks(input(honest, 3), ['parity']);
