@@ -196,6 +196,20 @@ describe('trader check', () => {
     expect(parity!.detail).toMatch(/^first \d+ bars: backtest (\d+) decisions, paper replay \1$/);
   }, 120_000);
 
+  it("tells a paper replay that failed as a parity failure, after the other checks' results", async () => {
+    const results = await runChecks({
+      ...input(honest),
+      paperDecisions: () => Promise.reject(new Error('the simulator went away')),
+    });
+    expect(results.map((result) => [result.check, result.passed])).toEqual([
+      ['look-ahead', true],
+      ['warm-up', true],
+      ['determinism', true],
+      ['parity', false],
+    ]);
+    expect(results[3]!.detail).toBe('the paper replay failed: the simulator went away');
+  }, 120_000);
+
   it('replays a parity stretch long enough to hold decisions, however short --parity-bars is', async () => {
     const [parity] = await runChecks(input(honest, 3), ['parity']);
     expect(parity!.passed).toBe(true);

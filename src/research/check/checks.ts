@@ -253,7 +253,14 @@ export async function checkParity(input: CheckInput, full: readonly Decision[]):
   const data = barsBetween(input.data, times[0]!, times[stretch - 1]! + 1);
   const run = await checkRun(input, data);
   const backtested = decisionsOf(run.intents);
-  const paper = await input.paperDecisions(input.strategy, data);
+  let paper: Decision[];
+  try {
+    paper = await input.paperDecisions(input.strategy, data);
+  } catch (error) {
+    // Told as this check's failure: the other checks' results stand.
+    ranRun(input);
+    return { check: 'parity', passed: false, detail: `the paper replay failed: ${error instanceof Error ? error.message : String(error)}` };
+  }
   ranRun(input);
   const difference = firstDifference(backtested, paper, false);
   const where = skipped === 0 ? `first ${stretch} bars` : `${stretch} bars from bar ${skipped + 1}, the first with data for every symbol`;
