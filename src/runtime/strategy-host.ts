@@ -5,6 +5,7 @@
 import { filter, map, type Observable, type SchedulerLike, type Subscription } from 'rxjs';
 import {
   Money,
+  Price,
   Quantity,
   currencyOf,
   marketOf,
@@ -46,6 +47,11 @@ export class StrategyHost {
   private readonly symbolCache = new Map<string, SecuritySymbol>();
   /** True while history bars are played: what the strategy emits then is about the past. */
   private replayingHistory = false;
+  /**
+   * The last close of each symbol's warm-up history: what sizing prices a decision made on a history bar at
+   * (the run has no price of its own yet, and the decision is dropped anyway; it must not throw).
+   */
+  private readonly historyCloses = new Map<SecuritySymbol, number>();
   private readonly warmUps: Promise<void>[] = [];
 
   constructor(
@@ -174,7 +180,13 @@ export class StrategyHost {
   }
 
   private withHistory(live: Observable<Candle>, symbol: SecuritySymbol, period: Period, bars: number): Observable<Candle> {
-    return warmedUp(live, () => this.market.history(symbol, period, bars), {
+    const loadHistory = async (): Promise<readonly Candle[]> => {
+      const candles = await this.market.history(symbol, period, bars);
+      const last = candles.at(-1);
+      if (last !== undefined) this.historyCloses.set(symbol, last.close);
+      return candles;
+    };
+    return warmedUp(live, loadHistory, {
       replaying: (active) => {
         this.replayingHistory = active;
       },
@@ -282,13 +294,19 @@ export class StrategyHost {
       lastPrice: (symbol) => executor.prices.price(this.symbolOf(symbol)),
       ...createSizingHelpers({
         defaultSymbol,
-        lastPrice: (symbol) => executor.prices.price(symbol),
+        lastPrice: (symbol) => executor.prices.price(symbol) ?? this.warmUpPrice(symbol),
         positions: () => book.all(),
         cash: (currency) => book.cashIn(currency),
         unitOf: this.unitOf,
         ...helpers,
       }),
     });
+  }
+
+  /** While history is replayed, the last close of the symbol's history (see historyCloses). */
+  private warmUpPrice(symbol: SecuritySymbol): Price | undefined {
+    const close = this.replayingHistory ? this.historyCloses.get(symbol) : undefined;
+    return close === undefined ? undefined : Price.of(close);
   }
 
   /** Whether the host is replaying warm-up history (what ctx.warmingUp reads). */

@@ -36,6 +36,17 @@ beforeAll(async () => {
     badSymbol: ['backtest', 'strategies/sma-crossover.ts', '--symbols', 'SPY'],
     unnamedForTwo: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'SPY.csv'), '--symbols', 'SPY.US,QQQ.US'],
     bareJson: ['backtest', 'strategies/sma-crossover.ts', '--json'],
+    sizesInWarmUp: [
+      'backtest',
+      'test/support/backtest/strategies/targets-always.ts',
+      '--from',
+      '2015-03-02',
+      '--to',
+      '2015-06-30',
+      '--json',
+      join(folder, 'sizes-in-warm-up.json'),
+      '--quiet',
+    ],
     twoData: ['backtest', 'strategies/sma-crossover.ts', '--data', 'a.csv', '--data', 'b.csv'],
     oneOfTwo: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'two'), '--symbols', 'SPX.US,QQQ.US', '--quiet'],
     jsonStdout: [
@@ -344,6 +355,14 @@ describe('trader backtest', () => {
     expect(run('unnamedForTwo').stderr).toContain(
       "SPY.csv: one file holds one symbol's bars, and its name is not a symbol: give --symbols one symbol for it, or a folder of SYMBOL.csv files for SPY.US, QQQ.US",
     );
+  });
+
+  it('sizes a decision made on a warm-up bar (dropped) instead of failing for want of a price, and trades from --from', async () => {
+    expect(run('sizesInWarmUp').code).toBe(0);
+    const result = JSON.parse(await readFile(join(folder, 'sizes-in-warm-up.json'), 'utf8'));
+    expect(result.failures).toEqual([]);
+    expect(result.fills.length).toBeGreaterThan(0);
+    expect(result.fills[0].time >= '2015-03-02').toBe(true);
   });
 
   it('says an option at the end of the line needs its value, exit status 2 as for any usage error', () => {
