@@ -121,8 +121,15 @@ describe('trader init and trader new', () => {
     expectSuccess(await trader(['init', project], folder), 'trader init');
     await mkdir(join(project, 'notes'));
 
-    for (const template of ['sma', 'rsi', 'breakout', 'dca', 'bracket', 'blank'])
-      expectSuccess(await trader(['new', 'strategy', `my-${template}`, '--template', template], join(project, 'notes')), 'trader new');
+    const added = new Map<string, string>();
+    for (const template of ['sma', 'rsi', 'breakout', 'dca', 'bracket', 'blank']) {
+      const run = await trader(['new', 'strategy', `my-${template}`, '--template', template], join(project, 'notes'));
+      expectSuccess(run, 'trader new');
+      added.set(template, run.stdout);
+    }
+    // The project (sma) does not list what the breakout template imports: said, with the command that adds it.
+    expect(added.get('breakout')).toContain('it imports trading-signals, which package.json does not list: npm install trading-signals\n');
+    expect(added.get('rsi')).not.toContain('package.json does not list');
 
     for (const template of ['sma', 'rsi', 'breakout', 'dca', 'bracket', 'blank']) {
       const result = await backtest(project, [`strategies/my-${template}.ts`]);

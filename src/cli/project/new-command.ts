@@ -1,18 +1,29 @@
 // `trader new strategy NAME`: adds strategies/NAME.ts to the project (its trader.json's strategies folder, or
 // ./strategies outside a project) from a template.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { InvalidInputError } from '../../domain/errors.js';
 import { printJson } from '../output.js';
 import { findProject } from './config.js';
-import { parseStrategyName, parseTemplate, strategySource, TEMPLATES } from './templates.js';
+import { parseStrategyName, parseTemplate, strategySource, TEMPLATE_PACKAGES, TEMPLATES, type Template } from './templates.js';
 
 interface NewArgs {
   readonly kind: string;
   readonly name: string;
   readonly template: string;
   readonly json?: boolean | undefined;
+}
+
+/** The packages `template` imports that the project's package.json lists in neither of its dependency lists. */
+async function missingPackages(root: string, template: Template): Promise<string[]> {
+  const manifest = await readFile(join(root, 'package.json'), 'utf8').then(
+    (text) => JSON.parse(text) as { dependencies?: object; devDependencies?: object },
+    () => undefined,
+  );
+  if (manifest === undefined) return [];
+  const listed = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {})]);
+  return TEMPLATE_PACKAGES[template].filter((name) => !listed.has(name));
 }
 
 export const newCommand: CommandModule<object, NewArgs> = {
@@ -44,7 +55,13 @@ export const newCommand: CommandModule<object, NewArgs> = {
       throw error;
     }
     const shown = relative(process.cwd(), file);
-    if (args.json) printJson({ file, template });
-    else process.stdout.write(`created ${shown} (${template} template); try: npx trader backtest ${shown}\n`);
+    const missing = await missingPackages(project?.root ?? process.cwd(), template);
+    if (args.json) printJson({ file, template, missingPackages: missing });
+    else {
+      process.stdout.write(`created ${shown} (${template} template); try: npx trader backtest ${shown}\n`);
+      // A project made from another template does not list what this one imports: tsc and the loader would fail.
+      if (missing.length > 0)
+        process.stdout.write(`it imports ${missing.join(', ')}, which package.json does not list: npm install ${missing.join(' ')}\n`);
+    }
   },
 };

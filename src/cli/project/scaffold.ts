@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { INSTALLATION_ROOT, PACKAGE_NAME, installationVersion } from '../../strategy/installation.js';
 import { BUNDLED_DATA, PROJECT_FILE } from './config.js';
-import { strategySource, TEMPLATE_PACKAGES, type Template } from './templates.js';
+import { strategySource, TEMPLATE_PACKAGES, TEMPLATES, type Template } from './templates.js';
 
 export interface ProjectFile {
   /** Relative to the project folder. */
@@ -149,7 +149,7 @@ npx trader --help                                       # every command; each ha
 \`\`\`
 
 - \`strategies/\`: one file per strategy, \`export default defineStrategy({...})\` from \`longport-trader\`.
-  Templates: \`sma\`, \`rsi\`, \`breakout\`, \`dca\`, \`blank\`.
+  Templates: ${TEMPLATES.map((template) => `\`${template}\``).join(', ')}.
 - \`data/\`: candle CSV files named \`SYMBOL.csv\` (\`700.HK.csv\`, \`AAPL.US.csv\`); a backtest uses every
   symbol in the folder unless \`--symbols\` narrows it. \`npx trader data fetch AAPL.US --period day --from
   2020-01-01 --out data\` downloads more with your LongPort credentials.
