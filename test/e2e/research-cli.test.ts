@@ -491,7 +491,7 @@ describe('trader walkforward', () => {
 
   it('says when the last test window is cut short by the end of the data', () => {
     expect(run('walkforward').stderr).toMatch(
-      /note: the last test window, 2020-01-0\d to 2020-04-17, ends with the data: shorter than --test 2y/,
+      /note: the last test window, 2020-01-0\d\.\.2020-04-18 \(its last bar 2020-04-17\), ends where the data ends: shorter than --test 2y/,
     );
   });
 

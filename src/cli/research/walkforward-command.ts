@@ -65,7 +65,7 @@ export async function walkForwardAction(args: WalkForwardArgs): Promise<WalkForw
   const lastTest = windows[windows.length - 1]!.test;
   if (addSpan(lastTest.from, test) > lastTest.to)
     process.stderr.write(
-      `note: the last test window, ${date(lastTest.from)} to ${date(last)}, ends with the data: shorter than --test ${test.text}\n`,
+      `note: the last test window, ${date(lastTest.from)}..${date(lastTest.to)} (its last bar ${date(last)}), ends where the data${args.to === undefined ? '' : ' within --to'} ends: shorter than --test ${test.text}\n`,
     );
   const settings = trialSettings(args, inputs, choice.blocks);
   const plan = planTrials(inputs.strategy.definition, settings, choice);
