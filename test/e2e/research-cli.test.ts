@@ -109,6 +109,18 @@ beforeAll(async () => {
       '--test',
       '2y',
     ],
+    allFailing: [
+      'optimize',
+      'test/research/strategies/fails-at-fast-4.ts',
+      '--data',
+      'backtest-data/SPX.US.csv',
+      '--symbols',
+      'SPX.US',
+      '--param',
+      'fast=4',
+      '--param',
+      'slow=10:12',
+    ],
     failing: [
       'optimize',
       'test/research/strategies/fails-at-fast-4.ts',
@@ -425,6 +437,12 @@ describe('trader optimize, a strategy that throws', () => {
     expect(run('failing').stdout).toMatch(
       /the strategy failed in 1 trial \(not ranked\), e\.g\. fast=4 slow=10 quantity=10: no crosses at fast 4 \(at .*fails-at-fast-4\.ts:14:\d+, on the SPX\.US day bar of /,
     );
+  });
+
+  it('exits 1 when the strategy failed in every trial (nothing was optimized), 0 when some ran', () => {
+    expect(run('allFailing').code).toBe(1);
+    expect(run('allFailing').stdout).toMatch(/No trial can be ranked \(left out: strategy failed ×3\)\./);
+    expect(run('failing').code).toBe(0);
   });
 
   it('lists the failed trials in its JSON, with their params and failure', async () => {

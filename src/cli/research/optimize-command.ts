@@ -145,6 +145,8 @@ export async function optimizeAction(args: OptimizeArgs): Promise<OptimizeResult
       throw error;
     }
     if (result.stopped) process.exitCode = 130;
+    // Every trial's strategy threw: nothing was optimized, and a script must be able to tell.
+    else if (result.outcomes.length > 0 && completeRows(result.outcomes).length === 0) process.exitCode = 1;
     return result;
   } finally {
     interrupt.release();
