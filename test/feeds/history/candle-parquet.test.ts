@@ -19,6 +19,23 @@ const options = (symbol = AAPL) => ({
 const csv = (text: string, symbol = AAPL, period?: '1m') =>
   readCandleCsv(Buffer.from(text), { ...options(symbol), source: `${symbol}.csv`, ...(period === undefined ? {} : { period }) }).columns;
 
+/** A Parquet file of daily rows: DATE days and DOUBLE prices and volumes (null for an empty cell). */
+function dailyParquet(
+  dates: readonly string[],
+  values: Readonly<Record<'open' | 'high' | 'low' | 'close' | 'volume', readonly (number | null)[]>>,
+) {
+  const day = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+  const names = ['open', 'high', 'low', 'close', 'volume'] as const;
+  return parquetWriteBuffer({
+    columnData: [{ name: 'date', data: dates.map(day) }, ...names.map((name) => ({ name, data: [...values[name]] }))],
+    schema: [
+      { name: 'root', num_children: 6 },
+      { name: 'date', type: 'INT32', converted_type: 'DATE', repetition_type: 'REQUIRED' },
+      ...names.map((name) => ({ name, type: 'DOUBLE' as const, repetition_type: 'OPTIONAL' as const })),
+    ],
+  });
+}
+
 describe('candle Parquet files', () => {
   let folder: string;
 
@@ -135,28 +152,12 @@ describe('candle Parquet files', () => {
   });
 
   it('skip bad rows between good ones, keeping the good ones in order, and name them', async () => {
-    const day = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
-    const written = parquetWriteBuffer({
-      columnData: [
-        {
-          name: 'date',
-          data: ['2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05', '2024-01-05', '2024-01-08'].map(day),
-        },
-        { name: 'open', data: [10, 11, 12, 13, 13, 14] },
-        { name: 'high', data: [10.5, 11.5, 11, 13.5, 13.5, 14.5] },
-        { name: 'low', data: [9.5, 10.5, 11.5, 12.5, 12.5, 13.5] },
-        { name: 'close', data: [10.25, 11.25, 11.75, 13.25, 13.25, 14.25] },
-        { name: 'volume', data: [100, 200, 300, 400, 400, 500] },
-      ],
-      schema: [
-        { name: 'root', num_children: 6 },
-        { name: 'date', type: 'INT32', converted_type: 'DATE', repetition_type: 'REQUIRED' },
-        ...['open', 'high', 'low', 'close', 'volume'].map((name) => ({
-          name,
-          type: 'DOUBLE' as const,
-          repetition_type: 'REQUIRED' as const,
-        })),
-      ],
+    const written = dailyParquet(['2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05', '2024-01-05', '2024-01-08'], {
+      open: [10, 11, 12, 13, 13, 14],
+      high: [10.5, 11.5, 11, 13.5, 13.5, 14.5],
+      low: [9.5, 10.5, 11.5, 12.5, 12.5, 13.5],
+      close: [10.25, 11.25, 11.75, 13.25, 13.25, 14.25],
+      volume: [100, 200, 300, 400, 400, 500],
     });
     const read = await readCandleParquet(new Uint8Array(written), { ...options(), onBadRow: 'skip' });
     expect(read.problems.map(({ line, reason }) => [line, reason])).toEqual([
@@ -174,25 +175,12 @@ describe('candle Parquet files', () => {
   });
 
   it('name a missing price, a price of 0 and a negative volume in their own words, not as unparseable text', async () => {
-    const day = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
-    const written = parquetWriteBuffer({
-      columnData: [
-        { name: 'date', data: ['2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05'].map(day) },
-        { name: 'open', data: [10, 0, 12, 13] },
-        { name: 'high', data: [10.5, 0, 12.5, 13.5] },
-        { name: 'low', data: [9.5, 0, 11.5, 12.5] },
-        { name: 'close', data: [10.25, 0, null, 13.25] },
-        { name: 'volume', data: [100, 200, 300, -400] },
-      ],
-      schema: [
-        { name: 'root', num_children: 6 },
-        { name: 'date', type: 'INT32', converted_type: 'DATE', repetition_type: 'REQUIRED' },
-        ...['open', 'high', 'low', 'close', 'volume'].map((name) => ({
-          name,
-          type: 'DOUBLE' as const,
-          repetition_type: 'OPTIONAL' as const,
-        })),
-      ],
+    const written = dailyParquet(['2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05'], {
+      open: [10, 0, 12, 13],
+      high: [10.5, 0, 12.5, 13.5],
+      low: [9.5, 0, 11.5, 12.5],
+      close: [10.25, 0, null, 13.25],
+      volume: [100, 200, 300, -400],
     });
     const read = await readCandleParquet(new Uint8Array(written), { ...options(), onBadRow: 'skip' });
     expect(read.problems.map(({ line, reason }) => [line, reason])).toEqual([
