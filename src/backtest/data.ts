@@ -108,6 +108,13 @@ export async function symbolsOfDataPath(path: string): Promise<readonly string[]
   return [symbol];
 }
 
+/** The bar times of the data's series, each once, in order. */
+export function barTimes(data: BacktestData): number[] {
+  return [...new Set(data.series.flatMap((series) => Array.from(series.columns.time.subarray(0, series.columns.length))))].sort(
+    (a, b) => a - b,
+  );
+}
+
 /** The bars with start times in [from, to) (epoch ms), for --from/--to and walk-forward windows: views, not copies. */
 export function sliceData(data: BacktestData, from: number, to: number): BacktestData {
   return {

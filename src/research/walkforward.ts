@@ -1,6 +1,6 @@
 // Walk-forward analysis: optimize on each training window, run the chosen parameters on the test window
 // that follows, and stitch the test windows' equity into one out-of-sample curve.
-import type { BacktestData } from '../backtest/data.js';
+import { barTimes, type BacktestData } from '../backtest/data.js';
 import { compoundAnnualGrowth, periodsPerYear, yearsBetween } from '../backtest/metrics/annualization.js';
 import { maxDrawdown } from '../backtest/metrics/drawdown.js';
 import { barReturns, sharpeRatio } from '../backtest/metrics/returns.js';
@@ -151,8 +151,8 @@ export async function walkForward(options: WalkForwardOptions): Promise<WalkForw
     // The test window warms up on the bars before it (the end of the training window), as a live run would.
     const { data, history } = windowOf(options.data, window.test);
     // No trial qualified: nothing is traded, and the stitched curve stays in cash over the window's bars.
-    let testEquity = { times: barTimes(data), equity: [] as number[] };
-    testEquity.equity = testEquity.times.map(() => cash);
+    const times = barTimes(data);
+    let testEquity: { times: number[]; equity: number[] } = { times, equity: times.map(() => cash) };
     if (chosen !== undefined) {
       const combo = windowPlan.trials.find((trial) => trial.index === chosen.index)!.combo;
       const strategy = prepareTrial(options.definition, settings, combo);
@@ -187,13 +187,6 @@ export async function walkForward(options: WalkForwardOptions): Promise<WalkForw
     outOfSampleObjective: mean(results.map((result) => (result.test === undefined ? null : objectiveValue(result.test, rules.objective)))),
     interrupted,
   };
-}
-
-/** The bar times of the data, each once, in order. */
-function barTimes(data: BacktestData): number[] {
-  const times = new Set<number>();
-  for (const series of data.series) for (const time of series.columns.time) times.add(time);
-  return [...times].sort((a, b) => a - b);
 }
 
 /**

@@ -4,11 +4,10 @@
 // - warm-up: a run warmed up on more history than the strategy declares makes the same decisions;
 // - determinism: two runs make the same decisions;
 // - parity: the backtest and a paper replay against the simulator make the same decisions in the same order.
-import type { BacktestData } from '../../backtest/data.js';
 import type { RiskLimits } from '../../risk/config.js';
 import type { PreparedStrategy } from '../../strategy/prepare.js';
 import { seededRandom } from '../param-space.js';
-import { sliceData } from '../../backtest/data.js';
+import { barTimes, type BacktestData, sliceData } from '../../backtest/data.js';
 import { runTrialBacktest, type TrialSettings } from '../trial.js';
 import { decisionsOf, type Decision, type Difference, firstDifference } from './decisions.js';
 import { failureWhere } from '../../strategy/failure.js';
@@ -81,12 +80,6 @@ function ranRun(input: CheckInput): void {
 /** Every series cut to the bars starting in [from, to). */
 function barsBetween(data: BacktestData, from: number, to: number): BacktestData {
   return sliceData(data, from, to);
-}
-
-function barTimes(data: BacktestData): number[] {
-  return [...new Set(data.series.flatMap((series) => Array.from(series.columns.time.subarray(0, series.columns.length))))].sort(
-    (a, b) => a - b,
-  );
 }
 
 export async function checkDeterminism(input: CheckInput, full: readonly Decision[]): Promise<CheckResult> {
