@@ -20,7 +20,7 @@ import { parseParamSpace } from '../../src/research/param-space.js';
 import { QUEUE_NAME, queueConnection } from '../../src/research/queue/connection.js';
 import type { TrialJob, TrialJobResult } from '../../src/research/queue/job.js';
 import { PROBE_TRIALS } from '../../src/research/queue/job-size.js';
-import { createQueueExecutor } from '../../src/research/queue/submitter.js';
+import { createQueueExecutor, type QueueExecutorOptions } from '../../src/research/queue/submitter.js';
 import type { TrialOutcome, TrialSettings } from '../../src/research/trial.js';
 import smaCrossover from '../../strategies/sma-crossover.js';
 import { reapWhenTestEnds } from '../support/child-reaper.js';
@@ -128,14 +128,10 @@ describe('trials over the Redis queue', () => {
 
 describe('a run submitted with no worker listening', () => {
   it('says the trials wait for a trader worker, then that one took them, and ends with the local results', async () => {
-    const { data, csv, settings, plan, rules, expected } = await setUp();
+    const { submitWith, csv, plan, rules, expected } = await setUp();
     const notices: string[] = [];
     let worker: ReturnType<typeof startWorker> | undefined;
-    const executor = await createQueueExecutor({
-      url: redis!.url,
-      settings,
-      dataHash: dataHash(data),
-      dataPath: relative(ROOT, csv),
+    const executor = await submitWith({
       onNotice: (message) => {
         notices.push(message);
         // Started only once told: the notice is what a user waiting on the run sees.
@@ -158,12 +154,8 @@ describe('a run submitted with no worker listening', () => {
 
 describe('a job whose completed event never reached the submitter', () => {
   it('is read back from Redis once it has been pending a while, and the run ends with the local results', async () => {
-    const { data, csv, settings, plan, rules, here, expected } = await setUp();
-    const executor = await createQueueExecutor({
-      url: redis!.url,
-      settings,
-      dataHash: dataHash(data),
-      dataPath: relative(ROOT, csv),
+    const { submitWith, settings, plan, rules, here, expected } = await setUp();
+    const executor = await submitWith({
       stallMs: 300,
     });
     const queue = new Queue<TrialJob, TrialJobResult>(QUEUE_NAME, { connection: queueConnection(redis!.url) });
@@ -201,13 +193,9 @@ describe('a job whose completed event never reached the submitter', () => {
 
 describe('a job Redis no longer has before its result was read', () => {
   it('is queued again once it has been pending a while, and the run ends with the local results instead of waiting forever', async () => {
-    const { data, csv, settings, plan, rules, expected } = await setUp();
+    const { submitWith, plan, rules, expected } = await setUp();
     const notices: string[] = [];
-    const executor = await createQueueExecutor({
-      url: redis!.url,
-      settings,
-      dataHash: dataHash(data),
-      dataPath: relative(ROOT, csv),
+    const executor = await submitWith({
       stallMs: 300,
       onNotice: (notice) => notices.push(notice),
     });
@@ -343,13 +331,9 @@ describe('a grid bigger than the queue window', () => {
 
 describe('a Redis that loses its data midway', () => {
   it('has the trials it lost queued again, and the run ends with the local results', async () => {
-    const { data, csv, settings, plan, rules, expected } = await setUp();
+    const { submitWith, plan, rules, expected } = await setUp();
     const notices: string[] = [];
-    const executor = await createQueueExecutor({
-      url: redis!.url,
-      settings,
-      dataHash: dataHash(data),
-      dataPath: relative(ROOT, csv),
+    const executor = await submitWith({
       onNotice: (message) => notices.push(message),
     });
     const worker = startWorker(redis!.url);
@@ -501,9 +485,21 @@ async function setUp() {
   /** Trials run in this process, the reference the queue's results must equal. */
   const here = (trialSettings: TrialSettings): TrialExecutor =>
     createInProcessExecutor({ definition: smaCrossover as never, data, risk: undefined }, trialSettings);
-  const submit = (trialSettings = settings, attempts = 5): Promise<TrialExecutor> =>
-    createQueueExecutor({ url: redis!.url, settings: trialSettings, dataHash: dataHash(data), dataPath: relative(ROOT, csv), attempts });
-  return { data, csv, settings, plan, rules, here, submit, expected: await optimize({ plan, rules, executor: here(settings) }) };
+  /** A queue executor for the run's data and settings, with `options` beside them. */
+  const submitWith = (options: Partial<QueueExecutorOptions> = {}): Promise<TrialExecutor> =>
+    createQueueExecutor({ url: redis!.url, settings, dataHash: dataHash(data), dataPath: relative(ROOT, csv), ...options });
+  const submit = (trialSettings = settings, attempts = 5): Promise<TrialExecutor> => submitWith({ settings: trialSettings, attempts });
+  return {
+    data,
+    csv,
+    settings,
+    plan,
+    rules,
+    here,
+    submit,
+    submitWith,
+    expected: await optimize({ plan, rules, executor: here(settings) }),
+  };
 }
 
 function dateOf(index: number, bars: readonly { time: number }[]): string {
