@@ -205,7 +205,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   replay.onTick((tick) => {
     try {
       marketClock.advance(tick.time, replay.nextTickTime, replay.barsEnd);
-      venue.onTick(tick.symbol, tick.price, tick.volume, tick.time, { start: tick.barStart, volume: tick.barVolume });
+      venue.onTick(tick.symbol, tick.price, tick.volume, tick.time, {
+        start: tick.barStart,
+        volume: tick.barVolume,
+        lastOfDay: tick.lastOfDay,
+      });
       candles.onTick(tick);
       subscriptions.publish(board.apply(tick));
       marketClock.runDue();

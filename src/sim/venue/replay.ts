@@ -37,6 +37,11 @@ export interface ReplayTick {
   readonly barEnd: number;
   /** The whole volume of the bar the tick comes from. */
   readonly barVolume: number;
+  /**
+   * The close of the symbol's last intraday bar of its market day in the data (a half day's bars end early):
+   * an order placed after it belongs to the next market day, as in a backtest.
+   */
+  readonly lastOfDay: boolean;
 }
 
 interface DayTotals {
@@ -53,10 +58,16 @@ function* symbolTicks(candles: readonly Candle[], path: IntrabarPath): Generator
   if (candles.length === 0) return;
   const days = new MarketDays(marketOf(candles[0]!.symbol));
   const totals: DayTotals = { key: -1, volume: 0, turnover: 0, open: 0, high: 0, low: 0 };
-  for (const candle of candles) yield* barTicks(candle, days, totals, path);
+  const intraday = periodMinutes(candles[0]!.period) !== undefined;
+  for (let index = 0; index < candles.length; index++) {
+    const candle = candles[index]!;
+    const next = candles[index + 1];
+    const lastOfDay = intraday && (next === undefined || next.time >= days.dayEnd(candle.time));
+    yield* barTicks(candle, days, totals, path, lastOfDay);
+  }
 }
 
-function* barTicks(candle: Candle, days: MarketDays, totals: DayTotals, path: IntrabarPath): Generator<ReplayTick> {
+function* barTicks(candle: Candle, days: MarketDays, totals: DayTotals, path: IntrabarPath, lastOfDay: boolean): Generator<ReplayTick> {
   const times = tickTimes(candle, days);
   const key = days.dayKey(times.start);
   // A new day starts from its open: the bar's high and low are not printed yet (quotes must not show them early).
@@ -90,6 +101,7 @@ function* barTicks(candle: Candle, days: MarketDays, totals: DayTotals, path: In
       barStart: times.start,
       barEnd: times.end,
       barVolume: candle.volume,
+      lastOfDay: lastOfDay && index === 3,
     };
   }
 }

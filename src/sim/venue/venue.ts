@@ -53,6 +53,8 @@ const HUNDRED = Fixed.of(100);
 export interface TickOfBar {
   readonly start: number;
   readonly volume: number;
+  /** The close of the data's last bar of its market day (see BarInput.onBar's `lastOfDay`). */
+  readonly lastOfDay?: boolean;
 }
 
 export interface VenueOptions {
@@ -304,7 +306,7 @@ export class Venue {
     bar.low = Math.min(from, price);
     bar.volume = volume;
     this.carryOf(slot)?.advance(time);
-    markBar(this.engine, slot, bar, false, of);
+    markBar(this.engine, slot, bar, of?.lastOfDay === true, of);
   }
 
   // ---- orders --------------------------------------------------------------------------------------
