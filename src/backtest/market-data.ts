@@ -4,9 +4,10 @@
 import { throwError, type Observable } from 'rxjs';
 import type { Candle } from '../domain/candle.js';
 import { InvalidInputError } from '../domain/errors.js';
-import type { Period } from '../domain/period.js';
+import { periodMinutes, type Period } from '../domain/period.js';
 import type { Quote } from '../domain/quote.js';
-import type { SecuritySymbol } from '../domain/symbol.js';
+import { marketOf, type SecuritySymbol } from '../domain/symbol.js';
+import { MarketDays } from '../sim/venue/market-days.js';
 import { Broadcast } from '../execution/broadcast.js';
 import { BarFeed } from './bar-feed.js';
 import type { MarketData } from '../feeds/market-data.js';
@@ -51,7 +52,7 @@ export class BacktestMarketData implements MarketData {
     if (period === this.period) return feed;
     const problem = resampleProblem(this.period, period);
     if (problem !== undefined) return throwError(() => new InvalidInputError(`${symbol}: ${problem}`, 'period'));
-    return feed.pipe(resample(symbol, this.period, period));
+    return feed.pipe(resample(symbol, this.period, period, dayOverIn(feed, symbol, this.period)));
   }
 
   /** The symbols of the data whose candles or quotes no one asked for (loaded, and never read). */
@@ -78,4 +79,20 @@ export class BacktestMarketData implements MarketData {
     for (const feed of this.feeds.values()) feed.complete();
     for (const feed of this.quoteFeeds.values()) feed.complete();
   }
+}
+
+/**
+ * For intraday data: whether the bar `feed` is handing out is the last of its market day, a later day's bar
+ * following it in the data (a half day's bars end early: its coarser bars close with its last bar, not with
+ * the next day's first).
+ */
+function dayOverIn(feed: BarFeed, symbol: SecuritySymbol, period: Period): (() => boolean) | undefined {
+  if (periodMinutes(period) === undefined) return undefined;
+  const days = new MarketDays(marketOf(symbol));
+  return () => {
+    const columns = feed.pushedColumns;
+    const next = feed.pushedIndex + 1;
+    if (columns === undefined || next >= columns.length) return false;
+    return columns.time[next]! >= days.dayEnd(columns.time[feed.pushedIndex]!);
+  };
 }

@@ -3,7 +3,9 @@
 // at its end, or (week, month, quarter, year from day bars) with its last weekday's bar, after which its
 // market does not trade before the window ends: a live run has it before the next trading day opens, so
 // orders decided on it fill at that day's open. When the data lacks that last bar (a holiday), or its bars
-// are intraday, it is emitted with the first data bar of a later window.
+// are intraday, it is emitted with the first data bar of a later window. In a backtest, intraday and day bars
+// built from intraday data also close with the data's last bar of a market day: a half day's bars end at
+// 13:00, and no bar closes at the session's usual end.
 import { Observable, type OperatorFunction } from 'rxjs';
 import type { Candle } from '../domain/candle.js';
 import { InvalidInputError } from '../domain/errors.js';
@@ -63,8 +65,12 @@ function lastWeekdayOf(time: number, end: number, zone: string): boolean {
   return fromLocal({ year: local.year, month: local.month, day: local.day + ahead, hour: 0, minute: 0, second: 0 }, zone) >= end;
 }
 
-/** Aggregates `symbol`'s closed bars of period `from` into closed bars of period `to`. */
-export function resample(symbol: SecuritySymbol, from: Period, to: Period): OperatorFunction<Candle, Candle> {
+/**
+ * Aggregates `symbol`'s closed bars of period `from` into closed bars of period `to`. `dayOver`, asked during
+ * a bar: the data has no later bar of that bar's market day (a half day ends early); intraday and day bars
+ * close with it.
+ */
+export function resample(symbol: SecuritySymbol, from: Period, to: Period, dayOver?: () => boolean): OperatorFunction<Candle, Candle> {
   checkResample(from, to, `${symbol}`);
   const market = marketOf(symbol);
   const zone = timeZoneOf(market);
@@ -72,6 +78,7 @@ export function resample(symbol: SecuritySymbol, from: Period, to: Period): Oper
   // from day bars only: of intraday bars, the day's last (after-hours ones included) is known only when the
   // next bar comes.
   const calendar = from === 'day' && periodMinutes(to) === undefined && to !== 'day';
+  const endsWithDay = dayOver !== undefined && (periodMinutes(to) !== undefined || to === 'day') ? dayOver : undefined;
   return (source) =>
     new Observable<Candle>((subscriber) => {
       const closes = new BarCloseTimes(from);
@@ -115,7 +122,12 @@ export function resample(symbol: SecuritySymbol, from: Period, to: Period): Oper
           bucket.close = bar.close;
           bucket.volume += bar.volume;
           if (bar.turnover !== undefined) bucket.turnover = (bucket.turnover ?? 0) + bar.turnover;
-          if (closes.closeOf(bar) >= bucket.end || (calendar && lastWeekdayOf(bar.time, bucket.end, zone))) emit(bucket);
+          if (
+            closes.closeOf(bar) >= bucket.end ||
+            (calendar && lastWeekdayOf(bar.time, bucket.end, zone)) ||
+            (endsWithDay !== undefined && endsWithDay())
+          )
+            emit(bucket);
         },
         error: (error: unknown) => subscriber.error(error),
         // A window the data ends inside never closed: it is not emitted.

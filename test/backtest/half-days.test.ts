@@ -41,6 +41,12 @@ describe('half days', () => {
     expect(run.record.fills.map((fill) => [fill.time, fill.price.toFixed()])).toEqual([[localTime(AAPL, '1998-12-24 09:00'), '200']]);
   });
 
+  it('closes a day bar built from the hourly bars with the half day’s last bar, so its order fills at the next day’s open', async () => {
+    const run = await backtest([BARS], [scripted([AAPL], { 1: (ctx) => ctx.buy(10) }, 'day')]);
+
+    expect(run.record.fills.map((fill) => [fill.time, fill.price.toFixed()])).toEqual([[localTime(AAPL, '1998-12-28 09:00'), '300']]);
+  });
+
   it('still fills one decided during a half day at the next bar of that day', async () => {
     const run = await backtest([BARS], [scripted([AAPL], { [FULL_DAY.length + 1]: (ctx) => ctx.buy(10) }, '60m')]);
 
