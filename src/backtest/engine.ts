@@ -156,7 +156,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
   const barCloses = options.barCloses?.period === data.period ? options.barCloses : new BarCloseTimes(data.period);
   const walk = new SeriesWalk({
     series,
-    inputs: listOf(symbols, (symbol) => venue.barInput(symbol)),
+    inputs: listOf(symbols, (symbol) => venue.barInput(symbol, undefined, data.period)),
     closes: listOf(symbols, (symbol) => barCloses.of(symbol)),
     feeds: listOf(symbols, (symbol) => marketData.feed(symbol)),
     clock,

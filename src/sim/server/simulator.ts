@@ -207,6 +207,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       marketClock.advance(tick.time, replay.nextTickTime, replay.barsEnd);
       venue.onTick(tick.symbol, tick.price, tick.volume, tick.time, {
         start: tick.barStart,
+        end: tick.barEnd,
         volume: tick.barVolume,
         lastOfDay: tick.lastOfDay,
       });

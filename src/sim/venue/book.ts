@@ -60,6 +60,8 @@ export interface SymbolSlot {
   time: number;
   /** Whether the last bar was the last of its market day in a backtest's data (see BarInput.onBar). */
   dayOver: boolean;
+  /** Whether the bar being matched overlaps a regular session (else only orders allowed outside them fill). */
+  regular: boolean;
   /** Volume of the last bar and how much of it the venue's fills used. */
   volume: number;
   consumed: number;
@@ -163,6 +165,7 @@ export class Book {
       markPlacesAt: Number.NaN,
       time: Number.NaN,
       dayOver: false,
+      regular: true,
       volume: 0,
       consumed: 0,
       barStart: Number.NaN,

@@ -14,6 +14,7 @@ import type { FaultInjector } from './faults.js';
 import { noFees, type FeeModel } from './fees.js';
 import type { Bar, Matcher } from './matching.js';
 import { remainingOf, rememberFirstAverage, type FillReport, type OrderHistoryEntry, type OrderRecord } from './orders.js';
+import { extendedHoursAllowed } from './order-kinds.js';
 
 export interface EngineHooks {
   /** Publishes an order's new state (and the fill that caused it). */
@@ -73,6 +74,8 @@ export class Engine {
           );
           continue;
         }
+        // Regular-hours orders wait out pre- and post-market bars (auction orders trade outside the sessions).
+        if (!slot.regular && regularHoursOnly(record)) continue;
         // A Day order placed outside its market's session belongs to the first market day it meets.
         if (record.timeInForce === 'Day' && record.expiresAt === Number.POSITIVE_INFINITY) record.expiresAt = slot.days.dayEnd(bar.time);
         const wasTriggered = record.triggered;
@@ -294,4 +297,9 @@ class DueFills {
   clear(): void {
     this.count = 0;
   }
+}
+
+/** Orders that trade only in the regular sessions: all but those allowed outside them and auction orders. */
+function regularHoursOnly(record: OrderRecord): boolean {
+  return record.orderType !== 'AO' && !extendedHoursAllowed(record.market, record.outsideRth);
 }

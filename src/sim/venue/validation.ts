@@ -6,7 +6,7 @@ import { REGULAR_SESSIONS } from '../../domain/market-hours.js';
 import type { OrderReplacement, OrderRequest } from '../../domain/order.js';
 import { PRICED_ORDER_TYPES } from '../../domain/order-types.js';
 import type { SymbolSlot } from './book.js';
-import { isTrailingType } from './order-kinds.js';
+import { extendedHoursAllowed, isTrailingType } from './order-kinds.js';
 import { dateKey } from './market-days.js';
 import type { OrderRecord } from './orders.js';
 
@@ -46,8 +46,7 @@ export function marketProblem(request: OrderRequest, slot: SymbolSlot | undefine
   if (slot === undefined || Number.isNaN(slot.mark)) return `unknown symbol: no market data for ${request.symbol} yet`;
   if (request.timeInForce === 'GTD' && dateKey(request.expireDate!) < slot.days.dayKey(now))
     return `expire_date ${request.expireDate} is in the past`;
-  const extendedHours = slot.market === 'US' && request.outsideRth !== undefined && request.outsideRth !== 'RTH_ONLY';
-  if (sessionCheck && !extendedHours && !slot.days.inSession(now)) {
+  if (sessionCheck && !extendedHoursAllowed(slot.market, request.outsideRth) && !slot.days.inSession(now)) {
     const sessions = REGULAR_SESSIONS[slot.market].map((session) => `${hhmm(session.begin)}-${hhmm(session.end)}`).join(', ');
     return `market closed: ${slot.market} trades ${sessions} local time`;
   }

@@ -11,6 +11,7 @@ import { nextStatus } from '../../domain/order-state-machine.js';
 import { isTerminal, type OrderStatus } from '../../domain/order-status.js';
 import type { OrderType, Side } from '../../domain/order-types.js';
 import type { BrokerPosition } from '../../domain/position.js';
+import { periodMinutes, type Period } from '../../domain/period.js';
 import { Price } from '../../domain/price.js';
 import { Quantity } from '../../domain/quantity.js';
 import type { SecuritySymbol } from '../../domain/symbol.js';
@@ -49,9 +50,17 @@ import { SymbolCarry, type CarryBooks } from './carry.js';
 
 const HUNDRED = Fixed.of(100);
 
-/** The bar a replayed tick comes from: its start and its whole volume. */
+/** Whether [start, end) overlaps one of the regular sessions of the market day `start` falls in. */
+function overlapsSession(slot: SymbolSlot, start: number, end: number): boolean {
+  const sessions = slot.days.sessionsOf(start);
+  for (let index = 0; index < sessions.length; index += 2) if (sessions[index]! < end && sessions[index + 1]! > start) return true;
+  return false;
+}
+
+/** The bar a replayed tick comes from: its span [start, end) and its whole volume. */
 export interface TickOfBar {
   readonly start: number;
+  readonly end?: number;
   readonly volume: number;
   /** The close of the data's last bar of its market day (see BarInput.onBar's `lastOfDay`). */
   readonly lastOfDay?: boolean;
@@ -114,10 +123,11 @@ class SlotBarInput implements BarInput {
   constructor(
     private readonly engine: Engine,
     private readonly slot: SymbolSlot,
+    private readonly spanMs: number,
   ) {}
 
   onBar(candle: Bar, lastOfDay = false): void {
-    markBar(this.engine, this.slot, candle, lastOfDay);
+    markBar(this.engine, this.slot, candle, lastOfDay, undefined, this.spanMs);
   }
 }
 
@@ -127,16 +137,20 @@ class CarryBarInput implements BarInput {
     private readonly engine: Engine,
     private readonly slot: SymbolSlot,
     private readonly carry: SymbolCarry,
+    private readonly spanMs: number,
   ) {}
 
   onBar(candle: Bar, lastOfDay = false): void {
     this.carry.advance(candle.time);
-    markBar(this.engine, this.slot, candle, lastOfDay);
+    markBar(this.engine, this.slot, candle, lastOfDay, undefined, this.spanMs);
   }
 }
 
-/** A closed bar on a symbol's slot: its resting orders are matched first, then the mark moves to the close. */
-function markBar(engine: Engine, slot: SymbolSlot, candle: Bar, lastOfDay: boolean, of?: TickOfBar): void {
+/**
+ * A closed bar on a symbol's slot: its resting orders are matched first, then the mark moves to the close.
+ * `spanMs`: the bar's length when intraday (NaN: a day or more or unknown); a replayed tick spans its bar's.
+ */
+function markBar(engine: Engine, slot: SymbolSlot, candle: Bar, lastOfDay: boolean, of?: TickOfBar, spanMs = Number.NaN): void {
   slot.dayOver = lastOfDay;
   slot.time = candle.time;
   if (of === undefined) {
@@ -148,7 +162,14 @@ function markBar(engine: Engine, slot: SymbolSlot, candle: Bar, lastOfDay: boole
     slot.barStart = of.start;
     slot.volume = of.volume;
   }
-  if (slot.resting.length !== 0) engine.processBar(slot, candle);
+  if (slot.resting.length !== 0) {
+    // A bar or tick of no known span (day bars, a bare trade print) counts as inside.
+    slot.regular =
+      of?.end !== undefined
+        ? overlapsSession(slot, of.start, of.end)
+        : Number.isNaN(spanMs) || overlapsSession(slot, candle.time, candle.time + spanMs);
+    engine.processBar(slot, candle);
+  }
   const quantity = slot.quantity;
   if (quantity !== 0 && candle.close !== slot.mark) {
     slot.ledger.holdingsFloat += quantity * (candle.close - slot.mark);
@@ -245,7 +266,13 @@ export class Venue {
    * `onBar` for the bars of one symbol, with its book slot found once instead of per bar (a backtest walks
    * each series with one of these).
    */
-  barInput(symbol: SecuritySymbol, actions?: readonly CorporateAction[]): BarInput {
+  /**
+   * `period` of the bars, when intraday: a bar outside the regular sessions (pre- and post-market data) fills
+   * only orders allowed outside them. Bars of a day or more (or of an unknown period) are inside.
+   */
+  barInput(symbol: SecuritySymbol, actions?: readonly CorporateAction[], period?: Period): BarInput {
+    const minutes = period === undefined ? undefined : periodMinutes(period);
+    const spanMs = minutes === undefined ? Number.NaN : minutes * 60_000;
     const slot = this.book.slot(symbol);
     const carry =
       actions === undefined
@@ -253,7 +280,7 @@ export class Venue {
         : actions.length > 0 || this.settings.borrowFeeRate > 0
           ? new SymbolCarry(slot, actions, this.settings.borrowFeeRate > 0, this.carryBooks)
           : undefined;
-    return carry === undefined ? new SlotBarInput(this.engine, slot) : new CarryBarInput(this.engine, slot, carry);
+    return carry === undefined ? new SlotBarInput(this.engine, slot, spanMs) : new CarryBarInput(this.engine, slot, carry, spanMs);
   }
 
   /**
