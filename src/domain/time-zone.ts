@@ -119,6 +119,22 @@ export class ZoneRules {
     return this.resolve(wall);
   }
 
+  /**
+   * Whether a wall time (as in instantOf) is skipped by a forward change or shown twice by a backward one;
+   * undefined when it occurs once.
+   */
+  clockChangeAt(wall: number): 'skipped' | 'repeated' | undefined {
+    const before = this.offsetAt(wall - DAY_MS);
+    const after = this.offsetAt(wall + DAY_MS);
+    if (before === after) return undefined;
+    const first = wall - before;
+    const second = wall - after;
+    const firstShows = first + this.offsetAt(first) === wall;
+    const secondShows = second + this.offsetAt(second) === wall;
+    if (!firstShows && !secondShows) return 'skipped';
+    return firstShows && secondShows ? 'repeated' : undefined;
+  }
+
   private resolve(wall: number): number {
     const before = this.offsetAt(wall - DAY_MS);
     const after = this.offsetAt(wall + DAY_MS);

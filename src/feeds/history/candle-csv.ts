@@ -4,6 +4,7 @@
 // string unless it is bad: every bad row is reported with its line and reason.
 import type { Candle } from '../../domain/candle.js';
 import type { Period } from '../../domain/period.js';
+import { DAY_MS, daysFromCivil } from '../../domain/civil-date.js';
 import { ZoneRules } from '../../domain/time-zone.js';
 import { BadDataError, valueProblem, barRangeProblem, type DataProblem, unsortedRowsError } from './bad-data-error.js';
 import { candlesOf, ColumnBuilder } from './candle-columns.js';
@@ -30,6 +31,7 @@ const SPACE = 32;
 const TAB = 9;
 const DIGIT_0 = 48;
 const DOT = 46;
+const QUOTE = 34;
 
 /** A candle CSV file as candles (for callers that want objects; the backtest reads columns). */
 export function parseCandleCsv(text: string, options: CandleFileOptions): CandleCsvResult {
@@ -64,7 +66,7 @@ function readHeader(bytes: Uint8Array, source: string): Header {
   const header = Buffer.from(bytes.buffer, bytes.byteOffset, end)
     .toString('utf8')
     .split(',')
-    .map((cell) => cell.trim().toLowerCase());
+    .map((cell, index) => unquoted((index === 0 ? cell.replace(/^\uFEFF/, '') : cell).trim()).toLowerCase());
   const timeIndex = header.findIndex((name) => TIME_COLUMNS.includes(name));
   const priceIndexes = PRICE_COLUMNS.map((name) => header.indexOf(name));
   const volumeIndex = header.indexOf('volume');
@@ -139,6 +141,7 @@ class CsvReader {
     let volumePlaces = 0;
     let previousTime = Number.NaN;
     let previousLine = 0;
+    let previousStart = 0;
     let line = 1;
     // The common layout (time, open, high, low, close, volume: nothing else, in that order) has a parser of its own.
     const canonical =
@@ -166,6 +169,7 @@ class CsvReader {
           ) {
             previousTime = time;
             previousLine = line;
+            previousStart = start;
             form = rowForm;
             if (!times.dateOnly) allDateOnly = false;
             const rowPlaces = Math.max(places[0]!, places[1]!, places[2]!, places[3]!);
@@ -178,6 +182,7 @@ class CsvReader {
         }
       }
       // One pass to the end of the line: cells noted, plain numbers read on the way (the rest after).
+      const lineStart = start;
       for (let slot = 0; slot < 6; slot += 1) places[slot] = -2;
       let cells = 1;
       cellStart[0] = start;
@@ -229,6 +234,7 @@ class CsvReader {
         this.report(line, `expected at least ${width} columns, found ${cells}`);
         continue;
       }
+      for (let cell = 0; cell < Math.min(cells, needed); cell += 1) this.unquoteCell(cellStart, cellEnd, cell);
       const timeColumn = at[0]!;
       if (!times.parse(bytes, cellStart[timeColumn]!, cellEnd[timeColumn]!)) {
         this.report(line, `unparseable time "${this.text(cellStart[timeColumn]!, cellEnd[timeColumn]!, false)}"`);
@@ -274,16 +280,20 @@ class CsvReader {
         continue;
       }
       if (time === previousTime) {
-        this.report(line, `duplicate bar: same time as line ${previousLine}`);
+        this.report(line, `duplicate bar: same time as line ${previousLine}${this.clockChangeNote(lineStart, previousStart, at[0]!)}`);
         continue;
       }
       if (time < previousTime) {
         this.backwardRows += 1;
-        this.report(line, `time goes backwards: earlier than line ${previousLine}`);
+        this.report(
+          line,
+          `time goes backwards: earlier than line ${previousLine}${this.clockChangeNote(lineStart, previousStart, at[0]!)}`,
+        );
         continue;
       }
       previousTime = time;
       previousLine = line;
+      previousStart = lineStart;
       form = rowForm;
       if (!times.dateOnly) allDateOnly = false;
       if (rowPricePlaces > pricePlaces) pricePlaces = rowPricePlaces;
@@ -330,6 +340,52 @@ class CsvReader {
   }
 
   /** The text of a cell, for a message. */
+  /**
+   * Why two rows' times clash when one of them is a wall time a clock change skips or repeats (rows given by
+   * where their lines start; `column`: the time's); empty otherwise.
+   */
+  private clockChangeNote(lineStart: number, otherStart: number, column: number): string {
+    const zone = ZoneRules.of(this.options.timeZone);
+    const rows = [lineStart, otherStart].map((start) => {
+      const text = unquoted(this.lineText(start).split(',')[column]?.trim() ?? '');
+      const wall = wallTimeOf(text);
+      return { text, wall, change: wall === undefined ? undefined : zone.clockChangeAt(wall) };
+    });
+    // The row that repeats a wall time is the one meant as its second occurrence; a skipped one read forward
+    // clashes with the rows after it.
+    const [row, other] = rows as [(typeof rows)[0], (typeof rows)[0]];
+    const culprit = row.change === 'repeated' ? row : other.change === 'skipped' ? other : row.change !== undefined ? row : other;
+    if (culprit.change === undefined || culprit.wall === undefined) return '';
+    const { text, wall } = culprit;
+    const shown = `${text.slice(0, 10)} ${text.slice(11, 16)}`;
+    if (culprit.change === 'skipped') {
+      const read = zone.instantOf(wall);
+      const local = new Date(read + zone.offsetAt(read)).toISOString().slice(11, 16);
+      return ` (${shown} does not exist in ${zone.zone}: the clocks went forward over it, so it reads as ${local})`;
+    }
+    const later = offsetText(zone.offsetAt(wall + DAY_MS));
+    return ` (${shown} happens twice in ${zone.zone}: the clocks went back, and a time without an offset reads as the first; write the second with its offset, e.g. ${text.slice(0, 10)}T${text.slice(11, 16)}${later})`;
+  }
+
+  /** The text of the line starting at `start`, without its line break. */
+  private lineText(start: number): string {
+    let end = this.bytes.indexOf(NEWLINE, start);
+    if (end < 0) end = this.bytes.length;
+    return this.text(start, end, false);
+  }
+
+  /** Narrows a cell quoted as CSV writers quote ("2024-01-08") to what is inside the quotes. */
+  private unquoteCell(cellStart: Int32Array, cellEnd: Int32Array, cell: number): void {
+    const bytes = this.bytes;
+    let start = cellStart[cell]!;
+    let end = cellEnd[cell]!;
+    while (start < end && (bytes[start] === SPACE || bytes[start] === TAB)) start += 1;
+    while (end > start && (bytes[end - 1] === SPACE || bytes[end - 1] === TAB || bytes[end - 1] === RETURN)) end -= 1;
+    if (end - start < 2 || bytes[start] !== QUOTE || bytes[end - 1] !== QUOTE) return;
+    cellStart[cell] = start + 1;
+    cellEnd[cell] = end - 1;
+  }
+
   private text(start: number, end: number, trim: boolean): string {
     const text = Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength).toString('utf8', start, end);
     const cell = text.endsWith('\r') ? text.slice(0, -1) : text;
@@ -467,4 +523,22 @@ function separatorHint(header: readonly string[]): string {
   if (header.length !== 1) return '';
   const separator = header[0]!.includes(';') ? 'semicolons' : header[0]!.includes('\t') ? 'tabs' : undefined;
   return separator === undefined ? '' : `; its cells are separated by ${separator}: candle CSV files are comma-separated`;
+}
+
+/** A header cell without the quotes a CSV writer may put around it. */
+function unquoted(cell: string): string {
+  return cell.length >= 2 && cell.startsWith('"') && cell.endsWith('"') ? cell.slice(1, -1).trim() : cell;
+}
+
+/** The wall time (as ms of the same fields read as UTC) of a date and time of day without an offset. */
+function wallTimeOf(text: string): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);
+  if (match === null) return undefined;
+  const [, year, month, day, hour, minute, second] = match.map(Number) as number[];
+  return daysFromCivil(year!, month!, day!) * DAY_MS + hour! * 3_600_000 + minute! * 60_000 + (Number.isNaN(second) ? 0 : second!) * 1000;
+}
+
+function offsetText(offsetMs: number): string {
+  const minutes = Math.abs(offsetMs) / 60_000;
+  return `${offsetMs < 0 ? '-' : '+'}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }

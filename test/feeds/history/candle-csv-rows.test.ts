@@ -32,7 +32,7 @@ const price = fc.oneof(
   fc
     .tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 9_999 }), fc.integer({ min: 1, max: 4 }))
     .map(([whole, part, places]) => `${whole}.${String(part).padStart(places, '0').slice(0, places)}`),
-  fc.constantFrom('0.5', '12.', '.5', '1e3', '-1', ' 7', '7 ', '', 'x', '1234567890123456'),
+  fc.constantFrom('0.5', '12.', '.5', '1e3', '-1', ' 7', '7 ', '', 'x', '1234567890123456', '"8"', '"8.25"', '"', '""', '"9'),
 );
 const time = (day: number, minute: number, dateOnly: boolean): string => {
   const date = new Date(Date.UTC(2024, 0, 2) + day * 86_400_000).toISOString().slice(0, 10);
@@ -50,7 +50,8 @@ const line = (dateOnly: boolean) =>
     .map((row) => {
       if (typeof row === 'string') return row;
       const [day, minute, open, high, low, close, volume] = row;
-      return `${time(day, minute, dateOnly)},${open},${high},${low},${close},${volume}`;
+      const when = time(day, minute, dateOnly);
+      return `${day % 5 === 0 ? `"${when}"` : when},${open},${high},${low},${close},${volume}`;
     });
 const files = fc.boolean().chain((dateOnly) =>
   fc

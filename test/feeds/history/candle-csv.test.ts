@@ -80,6 +80,32 @@ describe('candle CSV', () => {
     expect(error?.message).toMatch(/and 15 more/);
   });
 
+  it('reads cells and header names in quotes, as spreadsheets and pandas may write them, and a leading byte-order mark', () => {
+    const text =
+      '\uFEFF"Date","Open","High","Low","Close","Volume"\r\n"2020-01-02","10.5",11,10,"10.75",1000\r\n2020-01-03,10.75,12,10.5,11.9,2000\r\n';
+    const result = parseCandleCsv(text, options);
+    expect(result.candles.map((candle) => [new Date(candle.time).toISOString(), candle.open, candle.close])).toEqual([
+      ['2020-01-01T16:00:00.000Z', 10.5, 10.75],
+      ['2020-01-02T16:00:00.000Z', 10.75, 11.9],
+    ]);
+  });
+
+  it('says so when rows clash because of a clock change: a skipped wall time, a repeated one', () => {
+    const york = { ...options, timeZone: 'America/New_York' };
+    const header = 'datetime,open,high,low,close,volume\n';
+    const forward = `${header}2024-03-10 01:30,1,1,1,1,1\n2024-03-10 02:30,1,1,1,1,1\n2024-03-10 03:00,1,1,1,1,1\n`;
+    expect(() => parseCandleCsv(forward, york)).toThrow(
+      'data.csv:4: time goes backwards: earlier than line 3 (2024-03-10 02:30 does not exist in America/New_York: the clocks went forward over it, so it reads as 03:30)',
+    );
+    const back = `${header}2024-11-03 01:00,1,1,1,1,1\n2024-11-03 01:30,1,1,1,1,1\n2024-11-03 01:00,1,1,1,1,1\n`;
+    expect(() => parseCandleCsv(back, york)).toThrow(
+      'data.csv:4: time goes backwards: earlier than line 3 (2024-11-03 01:00 happens twice in America/New_York: the clocks went back, and a time without an offset reads as the first; write the second with its offset, e.g. 2024-11-03T01:00-05:00)',
+    );
+    expect(() => parseCandleCsv(`${header}2024-03-11 10:00,1,1,1,1,1\n2024-03-11 09:00,1,1,1,1,1\n`, york)).toThrow(
+      /earlier than line 2$/m,
+    );
+  });
+
   it('refuses a header without the required columns, without advising to skip rows', () => {
     const refusal = (): unknown => parseCandleCsv('when,price\n2020-01-01,1\n', options);
     expect(refusal).toThrow(/header lacks columns time\|date\|datetime\|timestamp, open, high, low, close, volume/);
