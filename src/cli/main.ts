@@ -13,6 +13,7 @@ import { scheduleCommands } from './commands/schedule-commands.js';
 import { simCommands } from './commands/sim-commands.js';
 import { tradingCommands } from './commands/trading-commands.js';
 import { InvalidInputError } from '../domain/errors.js';
+import { consoleToStderr } from '../log/console-to-stderr.js';
 import { exitCodeFor, formatError } from './errors.js';
 
 // yargs' CommonJS build: its help layout wraps at word boundaries (wrap-ansi); the ESM build's cuts
@@ -74,6 +75,11 @@ export function createParser(argv: readonly string[], columns: number): Argv {
       process.stderr.write(usageError(message ?? error?.message ?? '', argv));
       process.exit(2);
     });
+  parser.middleware((args) => {
+    // Commands give --json a file (or - for stdout) where the global flag is a switch.
+    const json: unknown = args['json'];
+    if (json === true || json === '-' || args['csv'] === '-') consoleToStderr();
+  }, true);
   // A number option given text yargs reads as NaN: refused naming the text, before a command says "got NaN".
   parser.middleware((args) => {
     for (const [key, value] of Object.entries(args)) {

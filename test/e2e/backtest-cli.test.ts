@@ -84,6 +84,7 @@ beforeAll(async () => {
     denied: ['backtest', DENIED, '--json', join(folder, 'denied.json')],
     week: ['backtest', 'strategies/sma-crossover.ts', '--period', 'week', '--json', join(folder, 'week.json')],
     warns: ['backtest', 'test/support/backtest/strategies/warns.ts', '--quiet'],
+    prints: ['backtest', 'test/support/backtest/strategies/prints.ts', '--json', '-'],
     onQuotes: ['backtest', 'test/support/backtest/strategies/on-quotes.ts', '--quiet'],
     help: ['backtest', '--help'],
     bracket: ['backtest', 'strategies/sma-bracket.ts', '--json', join(folder, 'bracket.json')],
@@ -106,6 +107,13 @@ afterAll(async () => {
 });
 
 describe('trader backtest', () => {
+  it("sends a strategy's console.log to stderr while stdout carries the JSON", () => {
+    const { code, stdout, stderr } = run('prints');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ strategy: 'prints', status: 'completed' });
+    expect(stderr).toContain('first close 1455.219971');
+  });
+
   it('prints a summary of sma-crossover on the bundled S&P 500 history', () => {
     const { code, stdout, stderr } = run('summary');
 

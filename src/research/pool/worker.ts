@@ -8,6 +8,7 @@ import { type SplitInput, type SplitLogits, splitLogits, type SplitPart } from '
 import { loadDefinition } from '../strategy-file.js';
 import { runTrial, type TrialContext, type TrialOutcome, type TrialSettings, type TrialTask } from '../trial.js';
 import { reportUnhandledStreamErrors } from '../../strategy/unhandled-errors.js';
+import { consoleToStderr } from '../../log/console-to-stderr.js';
 
 /** The thread's workerData: the same for every task of the pool. */
 export interface PoolSetup {
@@ -25,6 +26,8 @@ export interface BatchResult {
   /** Time the thread spent on the batch, for sizing the next ones. */
   readonly ms: number;
 }
+
+consoleToStderr();
 
 let context: Promise<TrialContext> | undefined;
 
