@@ -19,13 +19,7 @@ export async function renderPage(parts: PageParts): Promise<string> {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(parts.title)}</title>
-<style>${css}
-.heatmap td { text-align: right; font-variant-numeric: tabular-nums; padding: 2px 6px; }
-.heatmap thead th + th { text-align: right; padding: 2px 6px; }
-.heatmap td.best { outline: 2px solid #111; }
-.scatter circle { fill: #2962ff; fill-opacity: 0.55; }
-.scatter circle.best { fill: #e91e63; fill-opacity: 1; }
-</style>
+<style>${css}${RESEARCH_CSS}</style>
 </head>
 <body>
 <main>
@@ -41,22 +35,58 @@ ${parts.body}
 `;
 }
 
+// The heatmap's colours are light in both schemes, so its numbers stay dark; the rest follows report.css.
+const RESEARCH_CSS = `
+.heatmap { width: auto; min-width: 100%; }
+.heatmap th, .heatmap td { padding: 3px 5px; font-size: 12px; }
+.heatmap td { text-align: right; }
+.heatmap td.cell { color: #1d2330; }
+.heatmap td.empty { background: var(--grid); }
+.heatmap thead th + th { text-align: right; }
+.heatmap th:first-child { position: sticky; left: 0; background: var(--surface); }
+.heatmap td.best { outline: 2px solid var(--text); outline-offset: -2px; }
+.legend { display: flex; align-items: center; gap: 8px; margin-top: 10px; font-size: 12px; font-variant-numeric: tabular-nums; }
+.legend .ramp { width: 180px; height: 10px; border-radius: 2px; }
+.legend .hint { color: var(--muted); }
+.scatter text { fill: var(--muted); font-size: 12px; font-variant-numeric: tabular-nums; }
+.scatter text.axis-title { fill: var(--text); font-size: 13px; }
+.scatter .grid line { stroke: var(--grid); }
+.scatter .axis { fill: none; stroke: var(--border); }
+.scatter circle { fill: var(--accent); fill-opacity: 0.55; }
+.scatter circle.best { fill: #e91e63; fill-opacity: 1; }
+`;
+
 /**
  * Draws `points` ({time, value}) as a line chart in #id (lightweight-charts), sized by its container's CSS and
  * showing the whole curve (at the library's default least bar spacing, 0.5 px, a 20-year daily curve showed
- * only its last nine years). The chart is window.report.equityChart, as in the backtest report.
+ * only its last nine years). Themed and formatted as the backtest report's equity (report.js): colours from
+ * the CSS variables, again when the system turns light or dark; money grouped, "1,060,000". The chart is
+ * window.report.equityChart, as in the backtest report.
  */
 export const EQUITY_CHART_SCRIPT = `
+function cssVar(name) { return getComputedStyle(document.documentElement).getPropertyValue(name).trim(); }
+function chartTheme() {
+  return {
+    layout: { attributionLogo: false, background: { type: 'solid', color: cssVar('--surface') }, textColor: cssVar('--muted'),
+      fontFamily: getComputedStyle(document.body).fontFamily },
+    grid: { vertLines: { color: cssVar('--grid') }, horzLines: { color: cssVar('--grid') } },
+    rightPriceScale: { borderColor: cssVar('--border') },
+    timeScale: { borderColor: cssVar('--border'), minBarSpacing: 0.001 },
+  };
+}
+var money = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 function drawEquity(id, points) {
-  var element = document.getElementById(id);
-  var chart = LightweightCharts.createChart(element, {
-    autoSize: true,
-    layout: { attributionLogo: false },
-    timeScale: { minBarSpacing: 0.001 },
+  var chart = LightweightCharts.createChart(document.getElementById(id), Object.assign({ autoSize: true }, chartTheme()));
+  var series = chart.addSeries(LightweightCharts.LineSeries, {
+    color: cssVar('--accent'), lineWidth: 2,
+    priceFormat: { type: 'custom', formatter: function (value) { return money.format(value); }, minMove: 0.01 },
   });
-  var series = chart.addSeries(LightweightCharts.LineSeries, { color: '#2962ff', lineWidth: 2 });
   series.setData(points);
   chart.timeScale().fitContent();
+  window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', function () {
+    chart.applyOptions(chartTheme());
+    series.applyOptions({ color: cssVar('--accent') });
+  });
   window.report = { equityChart: chart };
 }
 `;

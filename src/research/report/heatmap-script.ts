@@ -1,0 +1,91 @@
+// The optimize page's heatmap, drawn in the browser (the axes are chosen there) from #report-data. Every
+// param value and number reaches the page as text (textContent), never as markup.
+import { DECIMAL_PLACES_SCRIPT } from './decimal-places.js';
+
+export const HEATMAP_SCRIPT = `${DECIMAL_PLACES_SCRIPT}
+function colour(value, low, high) {
+  var share = high > low ? (value - low) / (high - low) : 0.5;
+  if (!data.higherIsBetter) share = 1 - share;
+  return 'hsl(' + Math.round(share * 120) + ', 70%, 60%)';
+}
+// Axes of more than MAX_BINS values are cut into bins of neighbouring values; a cell shows the best trial in it.
+var MAX_BINS = 40;
+function binSize(count) { return Math.ceil(count / MAX_BINS); }
+function binLabels(values, size) {
+  var labels = [];
+  for (var start = 0; start < values.length; start += size) {
+    var end = Math.min(values.length, start + size) - 1;
+    labels.push(end === start ? String(values[start]) : values[start] + '–' + values[end]);
+  }
+  return labels;
+}
+function element(tag, text, className) {
+  var made = document.createElement(tag);
+  if (text !== undefined) made.textContent = text;
+  if (className) made.className = className;
+  return made;
+}
+function bestCells(x, y, xSize, ySize) {
+  var trials = data.trials, objective = trials.objective, best = data.best;
+  var others = data.names.filter(function (name) { return name !== x && name !== y; });
+  var cell = {};
+  for (var i = 0; i < objective.length; i++) {
+    var held = true;
+    for (var k = 0; best && k < others.length; k++) if (trials.params[others[k]][i] !== best[others[k]]) held = false;
+    if (!held) continue;
+    var key = Math.floor(trials.params[x][i] / xSize) + '|' + Math.floor(trials.params[y][i] / ySize);
+    var value = objective[i], seen = cell[key];
+    if (seen === undefined || (value !== null && (seen === null || (data.higherIsBetter ? value > seen : value < seen)))) cell[key] = value;
+  }
+  return cell;
+}
+function drawLegend(low, high, places) {
+  var legend = document.getElementById('heat-legend');
+  legend.textContent = '';
+  if (!(high >= low)) return;
+  var stops = [0, 0.25, 0.5, 0.75, 1].map(function (share) { return colour(low + share * (high - low), low, high); });
+  var ramp = element('span', undefined, 'ramp');
+  ramp.style.background = 'linear-gradient(to right, ' + stops.join(', ') + ')';
+  legend.append(element('span', low.toFixed(places), 'low'), ramp, element('span', high.toFixed(places), 'high'),
+    element('span', (data.higherIsBetter ? 'higher' : 'lower') + ' is better', 'hint'));
+}
+function drawHeatmap() {
+  var x = document.getElementById('heat-x').value, y = document.getElementById('heat-y').value;
+  var best = data.best;
+  var xSize = binSize(data.values[x].length), ySize = binSize(data.values[y].length);
+  var cell = bestCells(x, y, xSize, ySize);
+  var shown = Object.keys(cell).map(function (key) { return cell[key]; }).filter(function (value) { return value !== null; });
+  var low = Math.min.apply(null, shown), high = Math.max.apply(null, shown), places = decimalPlaces(shown);
+  var xLabels = binLabels(data.values[x], xSize), yLabels = binLabels(data.values[y], ySize);
+  var table = document.getElementById('heatmap');
+  table.textContent = '';
+  var head = element('tr');
+  var corner = element('th', y + ' ↓ ' + x + ' →', 'corner');
+  corner.title = 'rows: ' + y + ', columns: ' + x;
+  head.append(corner);
+  xLabels.forEach(function (label) { head.append(element('th', label)); });
+  var body = element('tbody');
+  yLabels.forEach(function (yLabel, yBin) {
+    var row = element('tr');
+    row.append(element('th', yLabel));
+    xLabels.forEach(function (xLabel, xBin) {
+      var value = cell[xBin + '|' + yBin];
+      var isBest = best && Math.floor(best[x] / xSize) === xBin && Math.floor(best[y] / ySize) === yBin;
+      var filled = value !== undefined && value !== null;
+      var td = element('td', filled ? value.toFixed(places) : '', 'cell' + (isBest ? ' best' : '') + (filled ? '' : ' empty'));
+      if (filled) td.style.background = colour(value, low, high);
+      row.append(td);
+    });
+    body.append(row);
+  });
+  var thead = element('thead');
+  thead.append(head);
+  table.append(thead, body);
+  document.getElementById('heat-bins').textContent = xSize > 1 || ySize > 1 ? 'neighbouring values grouped; a cell shows the best trial among them' : '';
+  drawLegend(low, high, places);
+}
+if (data.names.length >= 2) {
+  ['heat-x', 'heat-y'].forEach(function (id) { document.getElementById(id).addEventListener('change', drawHeatmap); });
+  drawHeatmap();
+}
+`;

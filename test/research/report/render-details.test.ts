@@ -1,0 +1,151 @@
+// What the research pages show, in headless Chromium: param values as text (never markup), numbers with the
+// digits that tell them apart and a colour legend, a wide heatmap kept inside its card, and the system's
+// dark scheme on every chart with money grouped as in the backtest report.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseObjective } from '../../../src/research/objective.js';
+import { OutcomeTable } from '../../../src/research/outcome-table.js';
+import { rankTrials } from '../../../src/research/ranking.js';
+import { renderOptimizeReport } from '../../../src/research/report/optimize-report.js';
+import type { ParamValue } from '../../../src/strategy/params.js';
+import { BROWSER_START_MS, type Browser, chromiumMissing, launchBrowser } from '../../support/backtest/chromium.js';
+import { syntheticOutcome } from '../../support/research/outcomes.js';
+
+const RULES = { objective: parseObjective('sharpe'), constraints: [], minTrades: 0 };
+const EQUITY = Array.from({ length: 50 }, (_, day) => ({ time: 1_577_923_200 + day * 86_400, value: 1_000_000 + day * 1_500 }));
+
+/** An optimize page over made-up trials: `trials` gives each one's params and sharpe. */
+async function optimizePage(trials: readonly { params: Record<string, ParamValue>; sharpe: number }[]): Promise<string> {
+  const outcomes = new OutcomeTable();
+  for (const { params, sharpe } of trials) {
+    const made = syntheticOutcome(outcomes.length);
+    outcomes.add({ ...made, params, metrics: { ...made.metrics, sharpe } });
+  }
+  const result = {
+    plan: { trials: [], skipped: [], spaceSize: outcomes.length },
+    outcomes,
+    ranking: rankTrials(outcomes, RULES),
+    overfitting: { pbo: null, deflatedSharpe: null },
+    interrupted: false,
+    stopped: false,
+  };
+  return renderOptimizeReport({ strategy: 'made-up', result, rules: RULES, bestEquity: EQUITY });
+}
+
+const cellTexts = (cells: readonly { textContent: string | null }[]): string[] => cells.map((cell) => cell.textContent!);
+/** What the pages' scripts use of the browser's globals (the tests are type-checked without the DOM's types). */
+type Styled = { backgroundColor: string; backgroundImage: string; fill: string; color: string };
+type Browsing = {
+  getComputedStyle(element: unknown): Styled;
+  document: { querySelector(selector: string): unknown; documentElement: { scrollWidth: number } };
+  innerWidth: number;
+};
+
+describe.skipIf(chromiumMissing !== undefined)(
+  `research report details in headless Chromium${chromiumMissing === undefined ? '' : ` (skipped: ${chromiumMissing})`}`,
+  () => {
+    let browser: Browser;
+    let folder: string;
+    beforeAll(async () => {
+      folder = await mkdtemp(join(tmpdir(), 'research-details-'));
+      browser = await launchBrowser();
+    }, BROWSER_START_MS);
+    afterAll(async () => {
+      await browser?.close();
+      await rm(folder, { recursive: true, force: true });
+    });
+
+    async function open(name: string, html: string) {
+      const file = join(folder, name);
+      await writeFile(file, html);
+      const opened = await browser.open(file);
+      await opened.page.waitForSelector('body[data-rendered="true"]', { timeout: 10_000 });
+      expect(opened.errors).toEqual([]);
+      return opened.page;
+    }
+
+    it('shows a param value with markup in the heatmap as text, creating no element', async () => {
+      const modes = ['<i>ital</i>', '</script><h1>BROKEN</h1>'];
+      const trials = [1, 2].flatMap((fast) => modes.map((mode, at) => ({ params: { fast, mode }, sharpe: fast + at })));
+      const page = await open('markup.html', await optimizePage(trials));
+      expect(await page.$$eval('#heatmap tbody th', cellTexts)).toEqual([...modes].sort((a, b) => a.localeCompare(b)));
+      expect(await page.$eval('#heatmap thead th', (corner) => corner.textContent)).toBe('mode ↓ fast →');
+      await page.selectOption('#heat-x', 'mode');
+      await page.selectOption('#heat-y', 'fast');
+      expect(await page.$$eval('#heatmap thead th', cellTexts)).toEqual([
+        'fast ↓ mode →',
+        ...[...modes].sort((a, b) => a.localeCompare(b)),
+      ]);
+      expect(await page.$$eval('#heatmap i, #heatmap h1, #heatmap script', (elements) => elements.length)).toBe(0);
+      expect(await page.$$eval('h1', (headings) => headings.map((heading) => heading.textContent))).toEqual(['Optimize · made-up']);
+    }, 60_000);
+
+    it('shows the digits that tell the cells apart, and a legend of their colours from lowest to highest', async () => {
+      const sharpes = [0.2236, 0.2237, 0.2238, 0.2239];
+      const trials = sharpes.map((sharpe, at) => ({ params: { fast: 1 + (at % 2), slow: 10 + Math.floor(at / 2) }, sharpe }));
+      const page = await open('digits.html', await optimizePage(trials));
+      expect(await page.$$eval('#heatmap td.cell', cellTexts)).toEqual(['0.22360', '0.22370', '0.22380', '0.22390']);
+      const legend = await page.$eval('#heat-legend', (element) => ({
+        low: element.querySelector('.low')!.textContent,
+        high: element.querySelector('.high')!.textContent,
+        ramp: (globalThis as unknown as Browsing).getComputedStyle(element.querySelector('.ramp')).backgroundImage,
+      }));
+      expect(legend).toEqual({ low: '0.22360', high: '0.22390', ramp: expect.stringMatching(/^linear-gradient\(to right, rgb/) });
+    }, 60_000);
+
+    it('keeps a heatmap of 30 columns inside its card, scrolling there', async () => {
+      const trials = [];
+      for (let fast = 2; fast <= 60; fast += 1)
+        for (let slow = 70; slow <= 100; slow += 10) trials.push({ params: { fast, slow }, sharpe: fast / 1000 + slow / 1e5 });
+      const page = await open('wide.html', await optimizePage(trials));
+      expect(await page.$$eval('#heatmap thead th', (cells) => cells.length)).toBe(1 + 30);
+      const box = await page.$eval('#heatmap', (table) => {
+        const [scroller, card] = [table.parentElement!, table.closest('section')!];
+        return {
+          scrollerRight: scroller.getBoundingClientRect().right,
+          cardRight: card.getBoundingClientRect().right,
+          pageWidth: (globalThis as unknown as Browsing).document.documentElement.scrollWidth,
+          windowWidth: (globalThis as unknown as Browsing).innerWidth,
+        };
+      });
+      expect(box.scrollerRight).toBeLessThanOrEqual(box.cardRight);
+      expect(box.pageWidth).toBeLessThanOrEqual(box.windowWidth);
+    }, 60_000);
+
+    it("themes the charts and the heatmap's numbers for a dark system, money grouped on the equity axis", async () => {
+      const trials = [1, 2].flatMap((fast) => [10, 20].map((slow) => ({ params: { fast, slow }, sharpe: fast + slow / 100 })));
+      const page = await open('dark.html', await optimizePage(trials));
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.reload();
+      await page.waitForSelector('body[data-rendered="true"]', { timeout: 10_000 });
+      type Chart = {
+        options(): { layout: { background: { color: string } } };
+        panes(): { getSeries(): { priceFormatter(): { format(value: number): string } }[] }[];
+      };
+      const seen = await page.evaluate(() => {
+        const chart = (globalThis as unknown as { report: { equityChart: Chart } }).report.equityChart;
+        const { getComputedStyle, document } = globalThis as unknown as Browsing;
+        const style = (selector: string) => getComputedStyle(document.querySelector(selector));
+        return {
+          chartBackground: chart.options().layout.background.color,
+          money: chart.panes()[0]!.getSeries()[0]!.priceFormatter().format(1_060_000),
+          page: style('body').backgroundColor,
+          axisTitle: style('svg.scatter text.axis-title').fill,
+          tick: style('svg.scatter text').fill,
+          cellText: style('#heatmap td.cell').color,
+        };
+      });
+      // report.css's dark --surface, --text and --muted; the cells' colours are light, their numbers dark.
+      expect(seen).toEqual({
+        chartBackground: '#171b22',
+        money: '1,060,000',
+        page: 'rgb(15, 18, 23)',
+        axisTitle: 'rgb(227, 231, 238)',
+        tick: 'rgb(138, 147, 165)',
+        cellText: 'rgb(29, 35, 48)',
+      });
+    }, 60_000);
+  },
+);
