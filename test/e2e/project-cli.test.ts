@@ -128,7 +128,9 @@ describe('trader init and trader new', () => {
       added.set(template, run.stdout);
     }
     // The project (sma) does not list what the breakout template imports: said, with the command that adds it.
-    expect(added.get('breakout')).toContain('it imports trading-signals, which package.json does not list: npm install trading-signals\n');
+    expect(added.get('breakout')).toContain(
+      'it imports trading-signals, which package.json does not list: runs use the copy longport-trader brings; for tsc and your editor, npm install trading-signals\n',
+    );
     expect(added.get('rsi')).not.toContain('package.json does not list');
 
     for (const template of ['sma', 'rsi', 'breakout', 'dca', 'bracket', 'blank']) {

@@ -59,9 +59,12 @@ export const newCommand: CommandModule<object, NewArgs> = {
     if (args.json) printJson({ file, template, missingPackages: missing });
     else {
       process.stdout.write(`created ${shown} (${template} template); try: npx trader backtest ${shown}\n`);
-      // A project made from another template does not list what this one imports: tsc and the loader would fail.
+      // A project made from another template does not list what this one imports: runs take longport-trader's
+      // own copy, but tsc and editors find no types.
       if (missing.length > 0)
-        process.stdout.write(`it imports ${missing.join(', ')}, which package.json does not list: npm install ${missing.join(' ')}\n`);
+        process.stdout.write(
+          `it imports ${missing.join(', ')}, which package.json does not list: runs use the copy longport-trader brings; for tsc and your editor, npm install ${missing.join(' ')}\n`,
+        );
     }
   },
 };
