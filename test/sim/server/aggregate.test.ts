@@ -25,6 +25,30 @@ describe('candle aggregation', () => {
     expect(bars[1]!.time).toBe(localInstant(HK, '2024-01-02', 9, 35));
   });
 
+  it('builds hour bars as the live feed does: cut at the lunch break, the afternoon counted from its own open', () => {
+    const morning = Array.from({ length: 150 }, (_, minute) => 9 * 60 + 30 + minute);
+    const afternoon = Array.from({ length: 180 }, (_, minute) => 13 * 60 + minute);
+    const minutes: Candle[] = [...morning, ...afternoon].map((minuteOfDay) => ({
+      symbol: HK,
+      period: '1m',
+      time: localInstant(HK, '2024-01-08', Math.floor(minuteOfDay / 60), minuteOfDay % 60),
+      open: 100,
+      high: 101,
+      low: 99,
+      close: 100,
+      volume: 100,
+    }));
+    const hours = aggregateCandles(minutes, '1m', '60m', daysOf('HK'))!;
+    expect(hours.map((bar) => [bar.time, bar.volume])).toEqual([
+      [localInstant(HK, '2024-01-08', 9, 30), 6_000],
+      [localInstant(HK, '2024-01-08', 10, 30), 6_000],
+      [localInstant(HK, '2024-01-08', 11, 30), 3_000],
+      [localInstant(HK, '2024-01-08', 13, 0), 6_000],
+      [localInstant(HK, '2024-01-08', 14, 0), 6_000],
+      [localInstant(HK, '2024-01-08', 15, 0), 6_000],
+    ]);
+  });
+
   it('builds day bars starting at local midnight, and weeks and months from days', () => {
     const days = aggregateCandles(minuteCandles(US), '1m', 'day', daysOf('US'))!;
     expect(days.map((bar) => bar.time)).toEqual(['2024-01-02', '2024-01-03', '2024-01-04'].map((date) => localInstant(US, date, 0, 0)));

@@ -1,10 +1,12 @@
 // Candles of a coarser period built from finer ones (1m → 5m, 1m → day, day → month, …), bucketed in the
-// market's local time: intraday buckets count from the day's first session open, calendar buckets are the
-// local day, ISO week, month, quarter or year. A period that cannot be built (5m from 3m, 1m from day) is undefined.
+// market's local time: intraday buckets are the live feed's bar windows (counted from each session's open,
+// cut at its end: HK 60m 11:30–12:00, then 13:00), calendar buckets are the local day, ISO week, month,
+// quarter or year. A period that cannot be built (5m from 3m, 1m from day) is undefined.
 import type { Candle } from '../../../domain/candle.js';
 import { timeZoneOf } from '../../../domain/market-hours.js';
 import { isIntraday, periodMinutes, type Period } from '../../../domain/period.js';
-import { marketOf } from '../../../domain/symbol.js';
+import { marketOf, type Market } from '../../../domain/symbol.js';
+import { barWindow } from '../../../feeds/live/bar-window.js';
 import { startOfLocalDay } from '../../../domain/time-zone.js';
 import type { MarketDays } from '../../venue/market-days.js';
 
@@ -24,7 +26,7 @@ export function aggregateCandles(candles: readonly Candle[], from: Period, to: P
   if (!canAggregate(from, to)) return undefined;
   const first = candles[0];
   if (first === undefined || from === to) return candles.slice();
-  const bucketOf = bucketing(to, days, timeZoneOf(marketOf(first.symbol)));
+  const bucketOf = bucketing(to, days, marketOf(first.symbol));
   const result: Candle[] = [];
   let key: number | undefined;
   for (const candle of candles) {
@@ -56,7 +58,8 @@ function merge(bar: Candle, next: Candle): Candle {
 
 type Bucketing = (time: number) => { readonly key: number; readonly time: number };
 
-function bucketing(to: Period, days: MarketDays, zone: string): Bucketing {
+function bucketing(to: Period, days: MarketDays, market: Market): Bucketing {
+  const zone = timeZoneOf(market);
   const dayStarts = new Map<number, number>();
   const dayStart = (dayKey: number): number => {
     let start = dayStarts.get(dayKey);
@@ -67,11 +70,9 @@ function bucketing(to: Period, days: MarketDays, zone: string): Bucketing {
     return start;
   };
   if (isIntraday(to)) {
-    const span = periodMinutes(to)! * 60_000;
     return (time) => {
-      const open = days.sessionsOf(time)[0]!;
-      const index = Math.floor((time - open) / span);
-      return { key: days.dayKey(time) * 100_000 + index + 50_000, time: open + index * span };
+      const { start } = barWindow(time, to, market);
+      return { key: start, time: start };
     };
   }
   const calendarKey = calendarKeys[to as keyof typeof calendarKeys];
