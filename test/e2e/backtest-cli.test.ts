@@ -29,6 +29,12 @@ beforeAll(async () => {
   await writeFile(join(folder, 'two', 'SPX.US.csv'), bundled);
   await writeFile(join(folder, 'two', 'QQQ.US.csv'), bundled);
   await writeFile(join(folder, 'SPY.csv'), bundled);
+  // Day rows written as UTC midnights: in New York, the evening before (a Sunday for a Monday).
+  await mkdir(join(folder, 'utc'));
+  await writeFile(
+    join(folder, 'utc', 'SPX.US.csv'),
+    `date,open,high,low,close,volume\n${['2024-01-08', '2024-01-09', '2024-01-10'].map((date) => `${date}T00:00:00Z,10,11,9,10,100`).join('\n')}\n`,
+  );
   const cases: Record<string, readonly string[]> = {
     summary: ['backtest', 'strategies/sma-crossover.ts'],
     codeNamed: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'SPY.csv'), '--symbols', 'QQQ.US', '--quiet'],
@@ -85,6 +91,7 @@ beforeAll(async () => {
     week: ['backtest', 'strategies/sma-crossover.ts', '--period', 'week', '--json', join(folder, 'week.json')],
     warns: ['backtest', 'test/support/backtest/strategies/warns.ts', '--quiet'],
     prints: ['backtest', 'test/support/backtest/strategies/prints.ts', '--json', '-'],
+    utcDays: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'utc'), '--quiet'],
     onQuotes: ['backtest', 'test/support/backtest/strategies/on-quotes.ts', '--quiet'],
     help: ['backtest', '--help'],
     bracket: ['backtest', 'strategies/sma-bracket.ts', '--json', join(folder, 'bracket.json')],
@@ -107,6 +114,15 @@ afterAll(async () => {
 });
 
 describe('trader backtest', () => {
+  it('notes day bars that fall on a weekend in the market’s zone (day rows stamped at UTC midnight)', () => {
+    const { code, stderr } = run('utcDays');
+    expect(code).toBe(0);
+    expect(stderr).toContain(
+      'note: 1 of the first 3 day bars of SPX.US fall on a Saturday or Sunday in America/New_York (the first 2024-01-07)',
+    );
+    expect(run('summary').stderr).not.toContain('Saturday or Sunday');
+  });
+
   it("sends a strategy's console.log to stderr while stdout carries the JSON", () => {
     const { code, stdout, stderr } = run('prints');
     expect(code).toBe(0);

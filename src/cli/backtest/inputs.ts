@@ -5,6 +5,10 @@ import { reportUnhandledStreamErrors } from '../../strategy/unhandled-errors.js'
 import { loadBacktestData, symbolsOfDataPath, type BacktestData } from '../../backtest/data.js';
 import { fileStem, isCandleFile, symbolFromFileName } from '../../feeds/history/candle-files.js';
 import { basename } from 'node:path';
+import { weekendDayBars } from '../../backtest/weekend-day-bars.js';
+import { timeZoneOf } from '../../domain/market-hours.js';
+import { marketOf } from '../../domain/symbol.js';
+import { localDate } from '../../domain/time-zone.js';
 import type { CorporateAction, PriceAdjustment } from '../../domain/corporate-action.js';
 import { parseChoice } from '../../domain/order-types.js';
 import type { Fixed } from '../../domain/fixed.js';
@@ -80,6 +84,19 @@ function noteRenamedFile(path: string, data: BacktestData): void {
   process.stderr.write(`note: reading ${basename(path)} as ${series.symbol} (--symbols): its name is not that symbol's\n`);
 }
 
+/** Day bars on a weekend: most likely day rows written with a time and an offset of another zone. */
+function noteWeekendDayBars(data: BacktestData): void {
+  if (data.period !== 'day') return;
+  const found = weekendDayBars(data.series);
+  if (found === undefined) return;
+  const zone = timeZoneOf(marketOf(found.series.symbol));
+  process.stderr.write(
+    `note: ${found.onWeekend} of the first ${found.checked} day bars of ${found.series.symbol} fall on a Saturday or Sunday in ${zone} ` +
+      `(the first ${localDate(found.first, zone)}): day rows with a time and an offset are read as those instants ` +
+      `(2024-01-08T00:00:00Z is the evening of the 7th in New York); write day rows as dates alone\n`,
+  );
+}
+
 /** --data, else the project's data folder (trader.json), else the bundled sample. */
 function dataPathOf(args: Pick<BacktestArgs, 'strategy' | 'data'>): Promise<string> {
   // Given twice, yargs hands over both, which would read as one path joined with a comma.
@@ -114,6 +131,7 @@ export async function loadBacktestInputs(args: BacktestArgs, params: ParamOverri
   hooks.beforeData?.();
   const allData = await loadBacktestData(dataPath, { symbols: strategy.symbols, onBadRow });
   noteRenamedFile(dataPath, allData);
+  noteWeekendDayBars(allData);
   const range = dateRangeOf(args.from, args.to, allData.series[0]!.symbol);
   const data = range === undefined ? allData : sliceData(allData, range.from, range.to);
   if (range !== undefined && data.series.every((series) => series.columns.length === 0))
