@@ -26,7 +26,7 @@ export const OBJECTIVE_NAMES = [
 export type ObjectiveName = (typeof OBJECTIVE_NAMES)[number];
 
 /** Which way is best unless the user says `:max` or `:min`. */
-const LOWER_IS_BETTER: ReadonlySet<string> = new Set(['maxDrawdown', 'exposure', 'totalCommission']);
+export const LOWER_IS_BETTER: ReadonlySet<ObjectiveName> = new Set(['maxDrawdown', 'exposure', 'totalCommission']);
 
 export interface Objective {
   readonly metric: ObjectiveName;
@@ -46,7 +46,7 @@ export function parseObjective(text: string): Objective {
     throw new InvalidInputError(`--objective: unknown metric "${given}" (one of ${OBJECTIVE_NAMES.join(', ')})`, 'objective');
   if (direction !== undefined && direction !== 'max' && direction !== 'min')
     throw new InvalidInputError(`--objective ${text}: the direction is :max or :min`, 'objective');
-  return { metric: name as ObjectiveName, direction: direction ?? (LOWER_IS_BETTER.has(name) ? 'min' : 'max') };
+  return { metric: name as ObjectiveName, direction: direction ?? (LOWER_IS_BETTER.has(name as ObjectiveName) ? 'min' : 'max') };
 }
 
 export const CONSTRAINT_OPERATORS = ['<=', '>=', '<', '>', '='] as const;

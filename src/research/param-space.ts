@@ -100,7 +100,10 @@ export function trialPositions(space: ParamSpace, search: 'grid' | 'random', tri
 
 /** mulberry32: a small, fast, seeded generator of floats in [0, 1); the same seed gives the same stream. */
 export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
+  // Its state is 32 bits: a larger seed would draw what seed mod 2^32 does.
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffff_ffff)
+    throw new RangeError(`seed: a whole number from 0 to 2^32 − 1, got ${seed}`);
+  let state = seed;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;

@@ -57,7 +57,7 @@ export function* csvLines(result: OptimizeResult): Generator<string> {
   });
   const names = outcomes.paramNames();
   const metrics = outcomes.length === 0 ? [] : Object.keys(outcomes.at(0).metrics);
-  yield `${['rank', 'trial', ...names, ...metrics].join(',')}\n`;
+  yield `${['rank', 'trial', ...names, ...metrics].map(csvCell).join(',')}\n`;
   const line = (row: number): string => {
     const outcome = outcomes.at(row);
     return `${[
@@ -71,15 +71,57 @@ export function* csvLines(result: OptimizeResult): Generator<string> {
   for (let row = 0; row < outcomes.length; row += 1) if (rankOf[row] === 0) yield line(row);
 }
 
-function csvCell(value: unknown): string {
+export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text = String(value);
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = typeof value === 'number' ? String(value) : formulaSafe(String(value));
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * A spreadsheet runs a cell that starts with = + - @ (or a tab or CR before one) as a formula: such text (a
+ * param value, a failure message) is kept as text by a leading apostrophe, the usual guard. A number, or text
+ * of a plain negative number (-0.25, -1e-7), is left as it is, so it still reads as a number.
+ */
+function formulaSafe(text: string): string {
+  if (!/^[=+\-@\t\r]/.test(text) || /^-(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text)) return text;
+  return `'${text}`;
+}
+
+/** What the run was given, as the backtest JSON's `settings` echo it: enough to run it again. */
+export interface OptimizeSettings {
+  readonly strategyFile: string;
+  /** `sha256:…` of the strategy as compiled (with its local imports), as a --resume file records it. */
+  readonly strategyHash: string;
+  readonly defaults: Readonly<Record<string, unknown>>;
+  readonly search: 'grid' | 'random';
+  readonly seed: number;
+  /** --trials; null for a grid, which runs every combination. */
+  readonly trials: number | null;
+  /** Each --param as given: name → `start:end:step`, `a,b,c` or a value. */
+  readonly params: Readonly<Record<string, string>>;
+  readonly objective: string;
+  readonly constraints: readonly string[];
+  readonly minTrades: number;
+  readonly blocks: number;
+  readonly data: string;
+  readonly dataHash: string;
+  readonly from: string | null;
+  readonly to: string | null;
+  readonly symbols: readonly string[];
+  readonly period: string;
+  readonly cash: string;
+  readonly adjust: string;
+  readonly corporateActions: number;
+  readonly risk: string | null;
+  readonly riskFreeRate: number;
+  /** The costs and fill rules (fill, intrabar, slippageBps, commission, fees, short …), as backtest echoes them. */
+  readonly [venue: string]: unknown;
 }
 
 export interface OptimizeDocument {
   readonly version: 1;
   readonly strategy: string;
+  readonly settings: OptimizeSettings;
   readonly objective: RankingRules['objective'];
   readonly constraints: readonly string[];
   readonly minTrades: number;
@@ -105,10 +147,17 @@ export interface OptimizeDocument {
   }[];
 }
 
-export function optimizeDocument(strategy: string, result: OptimizeResult, rules: RankingRules, top: number): OptimizeDocument {
+export function optimizeDocument(
+  strategy: string,
+  settings: OptimizeSettings,
+  result: OptimizeResult,
+  rules: RankingRules,
+  top: number,
+): OptimizeDocument {
   return {
     version: 1,
     strategy,
+    settings,
     objective: rules.objective,
     constraints: rules.constraints.map((constraint) => constraint.text),
     minTrades: rules.minTrades,

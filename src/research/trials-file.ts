@@ -5,6 +5,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { InvalidInputError } from '../domain/errors.js';
 import { writeChunksToFile } from '../files/chunked-write.js';
 import { OutcomeTable } from './outcome-table.js';
+import { resumeRefusal } from './resume-refusal.js';
 import type { TrialOutcome } from './trial.js';
 
 /** What must match for a file's trials to count in this run (strategy, space, data hash, costs …). */
@@ -25,14 +26,8 @@ export function openTrialsFile(path: string, identity: RunIdentity): TrialsFile 
   const take = (line: string, number: number): void => {
     if (header === undefined) {
       header = parseLine(path, line, number) as { run?: RunIdentity };
-      const differing = Object.keys({ ...identity, ...header.run }).filter(
-        (key) => JSON.stringify(identity[key]) !== JSON.stringify(header?.run?.[key]),
-      );
-      if (header.run === undefined || differing.length > 0)
-        throw new InvalidInputError(
-          `${path}: its trials belong to another run (differs in ${differing.join(', ') || 'its header'}); give the same strategy, params, data and settings, or another --resume file`,
-          'resume',
-        );
+      const refusal = resumeRefusal(path, header.run, identity);
+      if (refusal !== undefined) throw refusal;
       return;
     }
     const outcome = withFailureField(parseLine(path, line, number) as TrialOutcome);

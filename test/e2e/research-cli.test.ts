@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backtestResultSchema } from '../../src/backtest/result.js';
+import { OBJECTIVE_NAMES } from '../../src/research/objective.js';
 import { reapWhenTestEnds } from '../support/child-reaper.js';
 import { inBatches, runTrader, type TraderRun } from '../support/http/run-trader.js';
 
@@ -28,7 +29,12 @@ interface ResearchJson {
   readonly finished: number;
   readonly interrupted: boolean;
   readonly ranked: readonly Trial[];
-  readonly windows: readonly { readonly params: Record<string, number> }[];
+  readonly windows: readonly {
+    readonly params: Record<string, number>;
+    readonly train: { readonly from: string; readonly to: string };
+    readonly test: { readonly from: string; readonly to: string };
+  }[];
+  readonly settings: Record<string, unknown>;
   readonly stitched: readonly unknown[];
   readonly outOfSample: { readonly totalReturn: number };
   readonly passed: boolean;
@@ -145,6 +151,34 @@ beforeAll(async () => {
       '--only',
       'warm-up',
     ],
+    failingJsonStdout: [
+      'optimize',
+      'test/research/strategies/fails-at-fast-4.ts',
+      '--data',
+      'backtest-data/SPX.US.csv',
+      '--symbols',
+      'SPX.US',
+      '--param',
+      'fast=2:6:2',
+      '--param',
+      'slow=10',
+      '--json',
+      '-',
+    ],
+    failingCsvStdout: [
+      'optimize',
+      'test/research/strategies/fails-at-fast-4.ts',
+      '--data',
+      'backtest-data/SPX.US.csv',
+      '--symbols',
+      'SPX.US',
+      '--param',
+      'fast=2:6:2',
+      '--param',
+      'slow=10',
+      '--csv',
+      '-',
+    ],
     inProcess: ['optimize', SMA, ...GRID.slice(0, 4), '--json', join(folder, 'in-process.json')],
     badParam: ['optimize', SMA, '--param', 'fast=ten'],
     textForNumber: ['optimize', SMA, ...GRID, '--top', 'ten'],
@@ -160,6 +194,10 @@ beforeAll(async () => {
     noneRanked: ['optimize', SMA, '--param', 'fast=5:10:5', '--param', 'slow=20', '--workers', '1', '--min-trades', '100000'],
     oneCombination: ['walkforward', SMA, '--param', 'fast=10', '--train', '10y', '--test', '5y', '--workers', '1', '--quiet'],
     help: ['optimize', '--help'],
+    walkforwardHelp: ['walkforward', '--help'],
+    walkforwardTop: ['walkforward', SMA, ...GRID, '--train', '4y', '--test', '2y', '--top', '3'],
+    seedTooLarge: ['optimize', SMA, ...GRID, '--search', 'random', '--trials', '3', '--seed', '99999999999999999999'],
+    seedWrapping: ['optimize', SMA, ...GRID, '--search', 'random', '--trials', '3', '--seed', '4294967296'],
   };
   const results = await inBatches(
     Object.values(cases).map((args) => () => runTrader(args, {})),
@@ -188,6 +226,51 @@ describe('trader optimize', () => {
     expect(run('optimize').stdout).toMatch(/Probability of backtest overfitting \(CSCV/);
     expect((await readFile(join(folder, 'optimize.csv'), 'utf8')).trim().split('\n')).toHaveLength(10);
     expect((await stat(join(folder, 'optimize.html'))).size).toBeGreaterThan(10_000);
+  });
+
+  it("echoes the run's settings in its JSON, as a backtest's JSON does", async () => {
+    const { settings } = await json('optimize.json');
+    expect(settings).toEqual({
+      strategyFile: SMA,
+      strategyHash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+      defaults: { fast: 10, slow: 30, quantity: 100 },
+      search: 'grid',
+      seed: 1,
+      trials: null,
+      params: { fast: '5:15:5', slow: '20:40:10' },
+      objective: 'sharpe:max',
+      constraints: [],
+      minTrades: 0,
+      blocks: 16,
+      data: expect.stringMatching(/backtest-data/),
+      dataHash: expect.stringMatching(/^sha256:/),
+      from: null,
+      to: null,
+      symbols: ['SPX.US'],
+      period: 'day',
+      cash: expect.any(String),
+      fill: expect.any(String),
+      intrabar: expect.any(String),
+      slippageBps: 0,
+      commission: null,
+      fees: expect.any(String),
+      short: 'off',
+      borrowRate: expect.any(Number),
+      shortMargin: null,
+      adjust: 'none',
+      corporateActions: expect.any(Number),
+      risk: null,
+      riskFreeRate: expect.any(Number),
+    });
+    expect((await json('ranged.json')).settings).toMatchObject({ from: '2012-01-01', to: '2016-12-31' });
+  });
+
+  it('refuses a seed outside 0 … 2^32 − 1 (the generator would wrap it), echoing it as typed, exit status 2', () => {
+    expect(run('seedTooLarge')).toMatchObject({
+      code: 2,
+      stderr: 'error: --seed: a whole number from 0 to 4294967295, got 99999999999999999999\n',
+    });
+    expect(run('seedWrapping')).toMatchObject({ code: 2, stderr: 'error: --seed: a whole number from 0 to 4294967295, got 4294967296\n' });
   });
 
   it('writes the trials as CSV on stdout with --csv - (and nothing else there), the same rows as the file', async () => {
@@ -227,6 +310,57 @@ describe('trader optimize', () => {
       {},
     );
     expect(other.code).toBe(2);
+  }, 120_000);
+
+  it('refuses to resume the trials of a strategy since edited (its defaults, its logic, a file it imports), saying what changed, exit status 2', async () => {
+    const project = await mkdtemp(join(folder, 'edited-'));
+    const strategy = join(project, 'S.ts');
+    const tag = join(project, 'tag.ts');
+    const source = (await readFile(join(REPO_ROOT, SMA), 'utf8'))
+      .replace("tag: 'golden-cross'", 'tag: TAG')
+      .replace("from 'longport-trader';", "from 'longport-trader';\nimport { TAG } from './tag';");
+    await writeFile(strategy, source);
+    await writeFile(tag, "export const TAG = 'golden-cross';\n");
+    const resume = join(project, 's.jsonl');
+    const data = join(REPO_ROOT, 'backtest-data/SPX.US.csv');
+    const args = [
+      'optimize',
+      strategy,
+      '--data',
+      data,
+      '--param',
+      'fast=5:10:5',
+      '--param',
+      'slow=20',
+      '--workers',
+      '1',
+      '--resume',
+      resume,
+      '--quiet',
+    ];
+    expect((await runTrader(args, {})).code).toBe(0);
+    const fresh = `to start afresh, delete ${resume} or give another --resume file`;
+
+    await writeFile(strategy, source.replace('quantity: 100 }', 'quantity: 50 }'));
+    const defaults = await runTrader(args, {});
+    expect(defaults.code).toBe(2);
+    expect(defaults.stderr).toContain(
+      `error: ${resume} holds the trials of another run; changed since: the strategy's code (its file or a file it imports); the strategy's default params ({"fast":10,"slow":30,"quantity":100} → {"fast":10,"slow":30,"quantity":50}). Run the same strategy, params, data and settings to continue, or ${fresh}`,
+    );
+
+    await writeFile(strategy, source.replace('fast SMA crossed below slow', 'fast below slow'));
+    const logic = await runTrader(args, {});
+    expect(logic.code).toBe(2);
+    expect(logic.stderr).toContain("changed since: the strategy's code (its file or a file it imports). Run");
+
+    await writeFile(strategy, source);
+    await writeFile(tag, "export const TAG = 'golden';\n");
+    expect(await runTrader(args, {})).toMatchObject({ code: 2, stderr: expect.stringContaining("changed since: the strategy's code") });
+
+    await writeFile(tag, "export const TAG = 'golden-cross';\n");
+    const same = await runTrader(args, {});
+    expect(same.code).toBe(0);
+    expect(same.stderr).toMatch(/resuming: 2 of 2 trials already finished/);
   }, 120_000);
 
   it('stops on Ctrl-C with exit status 130, keeping the finished trials for --resume', async () => {
@@ -427,6 +561,9 @@ describe('trader optimize', () => {
     expect(run('help').stdout).toMatch(/--objective/);
     expect(run('help').stdout).toMatch(/--resume/);
     expect(run('help').stdout).toMatch(/--queue-window/);
+    // Every metric the parser takes, the help's columns joined back into one line.
+    const objective = /--objective +([^[]+)/.exec(run('help').stdout)![1]!.replace(/\s+/g, ' ');
+    for (const metric of OBJECTIVE_NAMES) expect(objective).toContain(`${metric}`);
   });
 });
 
@@ -443,6 +580,17 @@ describe('trader optimize, a strategy that throws', () => {
     expect(run('allFailing').code).toBe(1);
     expect(run('allFailing').stdout).toMatch(/No trial can be ranked \(left out: strategy failed ×3\)\./);
     expect(run('failing').code).toBe(0);
+  });
+
+  it('says so on stderr when the results go to stdout as JSON or CSV (no table there), exit status 0', () => {
+    for (const name of ['failingJsonStdout', 'failingCsvStdout']) {
+      expect(run(name).code).toBe(0);
+      expect(run(name).stderr).toMatch(
+        /^warning: the strategy failed in 1 trial \(not ranked\), e\.g\. fast=4 slow=10 quantity=10: no crosses at fast 4/m,
+      );
+      expect(run(name).stdout).not.toMatch(/the strategy failed/);
+    }
+    expect(JSON.parse(run('failingJsonStdout').stdout).failed).toHaveLength(1);
   });
 
   it('lists the failed trials in its JSON, with their params and failure', async () => {
@@ -483,10 +631,10 @@ describe('trader walkforward', () => {
     expect(run('walkforwardFailing').code).toBe(0);
     const { stdout } = run('walkforwardFailing');
     expect(stdout).toMatch(
-      /2018-01-03\.\.2020-01-03 {2}IS sharpe -?\d\.\d{4} {2}OOS sharpe -?\d\.\d{4} {2}fast=\d+ slow=20 quantity=10 {2}\(the test run failed: no bars after 2018 \(at .*stream-fails-from-2019\.ts:15:\d+, on the SPX\.US day bar of 2019-01-02/,
+      /2018-01-03\.\.2020-01-02 {2}IS sharpe -?\d\.\d{4} {2}OOS sharpe -?\d\.\d{4} {2}fast=\d+ slow=20 quantity=10 {2}\(the test run failed: no bars after 2018 \(at .*stream-fails-from-2019\.ts:15:\d+, on the SPX\.US day bar of 2019-01-02/,
     );
     expect(stdout).toMatch(
-      /2020-01-03\.\.2020-04-18 {2}IS sharpe — {2}OOS sharpe — {2}no trial qualified \(strategy failed ×2\): held cash\n/,
+      /2020-01-03\.\.2020-04-17 {2}IS sharpe — {2}OOS sharpe — {2}no trial qualified \(strategy failed ×2\): held cash\n/,
     );
   });
 
@@ -499,18 +647,37 @@ describe('trader walkforward', () => {
 
   it('says why a window has no figure when the strategy held nothing in it', () => {
     // sma-crossover is out of the market through the bundled data's last months (2020-01-03 to the end, 2020-04-17: the
-    // window ends where its last bar does).
+    // window ends on its last bar's day).
     expect(run('walkforward').stdout).toMatch(
-      / {2}2020-01-03\.\.2020-04-18 {2}IS sharpe -?\d\.\d{4} {2}OOS sharpe — \(no position held\) {2}fast=/,
+      / {2}2020-01-03\.\.2020-04-17 {2}IS sharpe -?\d\.\d{4} {2}OOS sharpe — \(no position held\) {2}fast=/,
     );
     // A window with a figure shows the number alone.
-    expect(run('walkforward').stdout).toMatch(/ {2}2004-01-03\.\.2006-01-03 {2}IS sharpe -?\d\.\d{4} {2}OOS sharpe -?\d\.\d{4} {2}fast=/);
+    expect(run('walkforward').stdout).toMatch(/ {2}2004-01-03\.\.2006-01-02 {2}IS sharpe -?\d\.\d{4} {2}OOS sharpe -?\d\.\d{4} {2}fast=/);
   });
 
   it('says when the last test window is cut short by the end of the data', () => {
     expect(run('walkforward').stderr).toMatch(
-      /note: the last test window, 2020-01-0\d\.\.2020-04-18 \(its last bar 2020-04-17\), ends where the data ends: shorter than --test 2y/,
+      /note: the last test window, 2020-01-0\d\.\.2020-04-17, ends where the data ends: shorter than --test 2y/,
     );
+  });
+
+  it('shows each window by its first and last day included, in the terminal and the JSON alike', async () => {
+    const [first, second] = (await json('walkforward.json')).windows;
+    expect([first!.train, first!.test, second!.train]).toEqual([
+      { from: '2000-01-03', to: '2004-01-02' },
+      { from: '2004-01-03', to: '2006-01-02' },
+      { from: '2002-01-03', to: '2006-01-02' },
+    ]);
+    expect(run('walkforward').stdout).toMatch(
+      /^train \(first\.\.last day\) {2}test \(first\.\.last day\) {2}chosen parameters\n2000-01-03\.\.2004-01-02 {2}2004-01-03\.\.2006-01-02 {2}IS/,
+    );
+  });
+
+  it('takes only the options that change it: no --top (it ranks nothing), --blocks for the JSON pbo of each window', () => {
+    const help = run('walkforwardHelp').stdout;
+    expect(help).not.toMatch(/--top/);
+    expect(help).toMatch(/--blocks +Blocks of bars for each window's probability of backtest overfitting \(`pbo` in --json\)/);
+    expect(run('walkforwardTop')).toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: Unknown argument: top\n/) });
   });
 
   it('says when a step longer than the test leaves bars out of every test window', () => {

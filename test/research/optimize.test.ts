@@ -13,6 +13,8 @@ import { optimize, overfittingOf, planTrials } from '../../src/research/optimize
 import { OutcomeTable } from '../../src/research/outcome-table.js';
 import { splitParts } from '../../src/research/stats/pbo-splits.js';
 import { rankedOutcomes } from '../../src/research/ranking.js';
+import { csvLines } from '../../src/research/report-rows.js';
+import { syntheticOutcome } from '../support/research/outcomes.js';
 import { parseParamSpace } from '../../src/research/param-space.js';
 import { createInProcessExecutor } from '../../src/research/in-process.js';
 import { createLocalPool } from '../../src/research/pool/local-pool.js';
@@ -323,7 +325,7 @@ describe('optimize', () => {
     const full = await optimize({ plan, rules: RULES, executor: inProcess });
     expect([...second.outcomes]).toEqual([...full.outcomes]);
     expect(readFileSync(path, 'utf8').trim().split('\n')).toHaveLength(1 + 8);
-    expect(() => openTrialsFile(path, { run: 'b' })).toThrow(/another run \(differs in run\)/);
+    expect(() => openTrialsFile(path, { run: 'b' })).toThrow(/holds the trials of another run; changed since: run \("a" → "b"\)/);
   });
 
   it('drops a trial line cut short by a kill, and rewrites the file in place with nothing left beside it', async () => {
@@ -352,5 +354,27 @@ describe('optimize', () => {
 
   it('rebuilds the same candles from the shared columns', () => {
     expect(dataFromShared(shareData(DATA, 'x')).series[0]!.candles).toEqual(DATA.series[0]!.candles);
+  });
+});
+
+describe('the CSV of the trials', () => {
+  it('keeps text a spreadsheet would run as a formula as text, and numbers as they are', () => {
+    const outcome = (index: number, mode: string, failure: string | null) => {
+      const made = syntheticOutcome(index, { failure, sharpe: -0.25 });
+      return { ...made, params: { fast: -3, mode } };
+    };
+    const outcomes = OutcomeTable.of([
+      outcome(0, '=1+2', null),
+      outcome(1, '-5', '@SUM(A1:A9)'),
+      outcome(2, '+cmd', null),
+      outcome(3, '-x', '\t=1'),
+    ]);
+    const result = { outcomes, ranking: { rows: new Int32Array(0), excluded: {} } } as never;
+    const [header, ...rows] = [...csvLines(result)].map((line) => line.replace(/\n$/, '').split(','));
+    const column = (name: string) => rows.map((row) => row[header!.indexOf(name)]);
+    expect(column('mode')).toEqual(["'=1+2", '-5', "'+cmd", "'-x"]);
+    expect(column('fast')).toEqual(['-3', '-3', '-3', '-3']);
+    expect(column('sharpe')).toEqual(['-0.25', '-0.25', '-0.25', '-0.25']);
+    expect(column('failure')).toEqual(['', "'@SUM(A1:A9)", '', "'\t=1"]);
   });
 });

@@ -47,6 +47,13 @@ describe('parameter space', () => {
     expect(trialPositions(space, 'random', 50, 8)).not.toEqual(first);
     expect(trialPositions(parseParamSpace(['a=1:3']), 'random', 10, 1).sort()).toEqual([0, 1, 2]);
   });
+
+  it('refuses a seed its 32 bits of state cannot hold, rather than drawing what seed mod 2^32 does', () => {
+    const space = parseParamSpace(['a=1:100', 'b=1:100']);
+    expect(trialPositions(space, 'random', 5, 2 ** 32 - 1)).toHaveLength(5);
+    for (const seed of [2 ** 32, -1, 1.5, 1e20])
+      expect(() => trialPositions(space, 'random', 5, seed)).toThrow(`seed: a whole number from 0 to 2^32 − 1, got ${seed}`);
+  });
 });
 
 describe('objective and constraints', () => {

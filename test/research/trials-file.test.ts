@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { bundleHash } from '../../src/research/strategy-hash.js';
 import { openTrialsFile, saveTrials } from '../../src/research/trials-file.js';
 import { syntheticOutcome } from '../support/research/outcomes.js';
 
@@ -44,5 +45,41 @@ describe('the trials file', () => {
     expect(() => openTrialsFile(path, { run: 'a' })).toThrow(`${path}:4: not a trial of this run`);
     writeFileSync(path, `${readFileSync(path, 'utf8').split('\n').slice(0, 3).join('\n')}\nnot json\n{}\n`);
     expect(() => openTrialsFile(path, { run: 'a' })).toThrow(`${path}:4: not a trials file line`);
+  });
+
+  it("refuses another run's file, saying what changed and how to start afresh", () => {
+    folder = mkdtempSync(join(tmpdir(), 'trials-'));
+    const run = { strategy: 's', strategyHash: 'sha256:a', defaults: { fast: 10 }, seed: 7, data: 'sha256:d' };
+    const path = saveTrials(join(folder, 'run.jsonl'), run, [syntheticOutcome(1)]);
+    const refusal = (changes: object): string => {
+      try {
+        openTrialsFile(path, { ...run, ...changes });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return 'resumed';
+    };
+    expect(refusal({})).toBe('resumed');
+    expect(refusal({ strategyHash: 'sha256:b' })).toBe(
+      `${path} holds the trials of another run; changed since: the strategy's code (its file or a file it imports). Run the same strategy, params, data and settings to continue, or to start afresh, delete ${path} or give another --resume file`,
+    );
+    expect(refusal({ defaults: { fast: 12 }, seed: 8 })).toContain(
+      `changed since: the strategy's default params ({"fast":10} → {"fast":12}); --seed (7 → 8).`,
+    );
+  });
+});
+
+describe("a strategy's content hash", () => {
+  const bundle = (runtime: string, code = 'const fast = 10;') =>
+    `import { map } from "file://${runtime}/vendor/rxjs.js";\n${code}\n//# sourceMappingURL=data:application/json;base64,${Buffer.from(runtime).toString('base64')}\n`;
+
+  it('is the same wherever the bundle was written and whichever copy of the runtime it imports', () => {
+    const plain = bundleHash(bundle('/opt/trader/dist'));
+    expect(bundleHash(bundle('/home/me/.cache/longport-trader/snapshots/1-2/bridges').replace('rxjs.js', 'rxjs.mjs'))).toBe(plain);
+    expect(plain).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+
+  it('changes with the code', () => {
+    expect(bundleHash(bundle('/opt/trader/dist', 'const fast = 12;'))).not.toBe(bundleHash(bundle('/opt/trader/dist')));
   });
 });

@@ -26,10 +26,11 @@ import { BACKTEST_OPTIONS, type BacktestArgs, jsonTarget } from '../backtest/fla
 import { jsonTakesAValue } from '../backtest/backtest-command.js';
 import { type BacktestInputs, loadBacktestInputs, runInputs } from '../backtest/inputs.js';
 import { FileReads } from '../../research/check/file-reads.js';
+import { parseSeed, seedOption } from './seed.js';
 
 interface CheckArgs extends BacktestArgs {
   readonly cuts: number;
-  readonly seed: number;
+  readonly seed?: string | number;
   readonly 'parity-bars': number;
   readonly only?: string;
 }
@@ -44,9 +45,9 @@ export async function checkAction(args: CheckArgs): Promise<CheckResult[]> {
   const unknown = only.filter((name) => !(CHECK_NAMES as readonly string[]).includes(name));
   if (unknown.length > 0)
     throw new InvalidInputError(`--only: unknown check ${unknown.join(', ')} (one of ${CHECK_NAMES.join(', ')})`, '--only');
+  parseSeed(args.seed); // refused before any file is read, like the flags below
   for (const [flag, value, min] of [
     ['--cuts', args.cuts, 1],
-    ['--seed', args.seed, 0],
     ['--parity-bars', args['parity-bars'], 3],
   ] as const)
     if (!Number.isSafeInteger(value) || value < min) throw new InvalidInputError(`${flag}: a whole number ≥ ${min}, got ${value}`, flag);
@@ -91,7 +92,7 @@ async function checkWith(
         risk: inputs.risk,
         settings,
         cuts: args.cuts,
-        seed: args.seed,
+        seed: parseSeed(args.seed),
         parityBars: args['parity-bars'],
         dataFilesRead,
         paperDecisions: (strategy, data) =>
@@ -168,7 +169,7 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
       })
       .option('to', { type: 'string', describe: 'Last date of the bars checked (YYYY-MM-DD, market-local, included)' })
       .option('cuts', { type: 'number', default: 5, describe: 'Look-ahead: how many random bars to cut the history after' })
-      .option('seed', { type: 'number', default: 1, describe: 'Seed of the random cut points' })
+      .option('seed', seedOption('Seed of the random cut points'))
       .option('parity-bars', {
         type: 'number',
         default: 60,

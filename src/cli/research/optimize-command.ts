@@ -7,16 +7,18 @@ import { createProgress } from '../../backtest/progress.js';
 import { systemClock } from '../../clock/system-clock.js';
 import { completeRows, optimize, planTrials, type OptimizeResult, type TrialPlan } from '../../research/optimize.js';
 import { type RankingRules, rankedOutcomes, STRATEGY_FAILED } from '../../research/ranking.js';
-import { csvLines, formatTable, optimizeDocument } from '../../research/report-rows.js';
+import { csvLines, formatTable, type OptimizeSettings, optimizeDocument } from '../../research/report-rows.js';
 import { writeChunks, writeChunksToFile, writeTextFile } from '../../files/chunked-write.js';
 import { checkOutputFiles } from '../../files/output-file.js';
+import { strategyHash } from '../../research/strategy-hash.js';
 import { openTrialsFile, saveTrials, type TrialsFile } from '../../research/trials-file.js';
 import { BACKTEST_OPTIONS, jsonTarget } from '../backtest/flags.js';
 import { jsonTakesAValue } from '../backtest/backtest-command.js';
 import { finiteRange } from '../backtest/date-range.js';
 import { type BacktestInputs, loadBacktestInputs, runInputs } from '../backtest/inputs.js';
 import { listenForInterrupt } from './interrupt.js';
-import { createExecutor, type ResearchArgs, SEARCH_OPTIONS, searchChoice, trialSettings } from './setup.js';
+import { optimizeSettings } from './optimize-settings.js';
+import { blocksOption, createExecutor, type ResearchArgs, SEARCH_OPTIONS, searchChoice, TOP_OPTION, trialSettings } from './setup.js';
 
 interface OptimizeArgs extends ResearchArgs {
   readonly csv?: string;
@@ -55,8 +57,12 @@ export async function optimizeAction(args: OptimizeArgs): Promise<OptimizeResult
     settings,
     choice,
   );
+  // By content: an edited strategy (its logic or its defaults) must not add trials to the old ones.
+  const strategyContent = await strategyHash(args.strategy);
   const identity = {
     strategy: inputs.strategy.name,
+    strategyHash: strategyContent,
+    defaults: inputs.strategy.params,
     space: choice.space,
     search: choice.search,
     trials: choice.trials ?? null,
@@ -126,7 +132,8 @@ export async function optimizeAction(args: OptimizeArgs): Promise<OptimizeResult
       return trialEquity({ definition: inputs.strategy.definition, data: inputs.data, risk: inputs.risk }, settings, combo);
     };
     try {
-      await writeOptimizeOutputs(args, json, inputs.strategy.name, result, rules, bestEquity);
+      const echo = optimizeSettings({ args, inputs, choice, strategyHash: strategyContent, dataHash });
+      await writeOptimizeOutputs(args, { json, strategy: inputs.strategy.name, settings: echo }, result, rules, bestEquity);
     } catch (error) {
       // An output that could not be written (a full disk) must not cost the trials: a rerun with --resume
       // writes the outputs without running them again.
@@ -155,16 +162,17 @@ export async function optimizeAction(args: OptimizeArgs): Promise<OptimizeResult
 
 async function writeOptimizeOutputs(
   args: OptimizeArgs,
-  json: string | undefined,
-  strategy: string,
+  { json, strategy, settings }: { readonly json: string | undefined; readonly strategy: string; readonly settings: OptimizeSettings },
   result: OptimizeResult,
   rules: RankingRules,
   bestEquity: () => Promise<{ time: number; value: number }[]>,
 ): Promise<void> {
   const top = args.top ?? 10;
   if (json !== '-' && args.csv !== '-' && args.quiet !== true) process.stdout.write(summaryText(result, rules, top));
+  // Without the table the failures would go unsaid: stdout is a script's JSON or CSV then.
+  else for (const line of failureLines(result)) process.stderr.write(`warning: ${line}\n`);
   if (json !== undefined) {
-    const text = `${JSON.stringify(optimizeDocument(strategy, result, rules, top), null, 2)}\n`;
+    const text = `${JSON.stringify(optimizeDocument(strategy, settings, result, rules, top), null, 2)}\n`;
     if (json === '-') process.stdout.write(text);
     else writeTextFile(json, text), process.stderr.write(`wrote ${json}\n`);
   }
@@ -253,6 +261,8 @@ export const optimizeCommand: CommandModule<object, OptimizeArgs> = {
       .positional('strategy', { type: 'string', demandOption: true, describe: 'Strategy file (.ts or .js)' })
       .options(BACKTEST_OPTIONS)
       .options(SEARCH_OPTIONS)
+      .option('blocks', blocksOption('the probability of backtest overfitting'))
+      .option('top', TOP_OPTION)
       .option('resume', { type: 'string', describe: 'Trials file: finished trials are appended to it, and a rerun continues from it' })
       .option('json', { type: 'string', nargs: 1, describe: 'Write the ranking as JSON to FILE, or to stdout with -' })
       .option('csv', {

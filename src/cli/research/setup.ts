@@ -9,7 +9,14 @@ import { InvalidInputError } from '../../domain/errors.js';
 import { dataHash } from '../../research/data-hash.js';
 import type { TrialExecutor } from '../../research/executor.js';
 import { createInProcessExecutor } from '../../research/in-process.js';
-import { type Constraint, type Objective, parseConstraint, parseObjective } from '../../research/objective.js';
+import {
+  type Constraint,
+  LOWER_IS_BETTER,
+  OBJECTIVE_NAMES,
+  type Objective,
+  parseConstraint,
+  parseObjective,
+} from '../../research/objective.js';
 import { parseParamSpace, type ParamSpace } from '../../research/param-space.js';
 import { createLocalPool, defaultWorkers } from '../../research/pool/local-pool.js';
 import { QUEUE_WINDOW } from '../../research/queue/limits.js';
@@ -17,6 +24,7 @@ import { shareData } from '../../research/shared-data.js';
 import type { TrialContext, TrialSettings } from '../../research/trial.js';
 import type { BacktestArgs } from '../backtest/flags.js';
 import type { BacktestInputs } from '../backtest/inputs.js';
+import { parseSeed, seedOption } from './seed.js';
 
 // C(20, 10) = 184,756 splits, each ranking every trial; C(22, 11) would be 705,432.
 const MAX_BLOCKS = 20;
@@ -24,7 +32,8 @@ const MAX_BLOCKS = 20;
 export interface ResearchArgs extends BacktestArgs {
   readonly search?: string;
   readonly trials?: number;
-  readonly seed?: number;
+  /** Text (see seed.ts); a number when called from code. */
+  readonly seed?: string | number;
   readonly objective?: string;
   readonly constraint?: readonly string[];
   readonly 'min-trades'?: number;
@@ -43,12 +52,11 @@ export const SEARCH_OPTIONS = {
   },
   search: { type: 'string', default: 'grid', describe: 'grid (every combination) or random (--trials of them, drawn with --seed)' },
   trials: { type: 'number', describe: 'Random search: how many combinations to try (default 100)' },
-  seed: { type: 'number', default: 1, describe: 'Random search seed: the same seed gives the same trials and ranking' },
+  seed: seedOption('Random search seed: the same seed gives the same trials and ranking'),
   objective: {
     type: 'string',
     default: 'sharpe',
-    describe:
-      'Metric to rank by, best first, e.g. sharpe, sortino, cagr, totalReturn, calmar, profitFactor; add :min or :max to choose the direction (maxDrawdown is :min by default)',
+    describe: `Metric to rank by, best first: ${OBJECTIVE_NAMES.join(', ')}; add :min or :max to choose the direction (${[...LOWER_IS_BETTER].join(', ')} are :min by default)`,
   },
   constraint: { type: 'string', array: true, describe: "A condition every ranked trial meets, e.g. 'maxDrawdown<0.2' (repeatable)" },
   'min-trades': { type: 'number', default: 0, describe: 'Rank only trials with at least N closed trades' },
@@ -56,18 +64,20 @@ export const SEARCH_OPTIONS = {
     type: 'number',
     describe: 'Worker threads (default: the number of cores; a run of at most 500,000 bars walked in all runs in this thread)',
   },
-  blocks: {
-    type: 'number',
-    default: 16,
-    describe: 'Blocks of bars for the probability of backtest overfitting (CSCV; even, at most 20)',
-  },
   queue: { type: 'string', describe: 'Run the trials on `trader worker`s through Redis, e.g. redis://host:6379/0' },
   'queue-window': {
     type: 'number',
     describe: `With --queue: trials on the queue at once, more added as half of them finish (default ${QUEUE_WINDOW}; more than every worker's threads × 2 together)`,
   },
-  top: { type: 'number', default: 10, describe: 'How many of the best trials to print' },
 } as const satisfies Record<string, Options>;
+
+/** --blocks: `what` says where its statistic shows (optimize prints it; walkforward has one per window in --json). */
+export function blocksOption(what: string) {
+  return { type: 'number', default: 16, describe: `Blocks of bars for ${what} (CSCV; even, at most 20)` } as const satisfies Options;
+}
+
+/** Optimize only: walkforward prints its windows, not a ranking. */
+export const TOP_OPTION = { type: 'number', default: 10, describe: 'How many of the best trials to print' } as const satisfies Options;
 
 export interface SearchChoice {
   readonly space: ParamSpace;
@@ -94,7 +104,7 @@ export function searchChoice(args: ResearchArgs): SearchChoice {
     throw new InvalidInputError('--trials: only with --search random (a grid runs every combination)', '--trials');
   if (args['queue-window'] !== undefined && args.queue === undefined)
     throw new InvalidInputError('--queue-window: only with --queue (the trials go to Redis a window at a time)', '--queue-window');
-  // Checked here with the others, though only optimize prints a table (walkforward's is per window).
+  // Optimize's (walkforward has no --top).
   whole(args.top, '--top', 1);
   const blocks = whole(args.blocks, '--blocks', 2) ?? 16;
   if (blocks % 2 !== 0 || blocks > MAX_BLOCKS)
@@ -103,7 +113,7 @@ export function searchChoice(args: ResearchArgs): SearchChoice {
     space: parseParamSpace((args.param ?? []).map(String)),
     search,
     trials: whole(args.trials, '--trials', 1),
-    seed: whole(args.seed, '--seed', 0) ?? 1,
+    seed: parseSeed(args.seed),
     objective: parseObjective(String(args.objective ?? 'sharpe')),
     constraints: (args.constraint ?? []).map((text) => parseConstraint(String(text))),
     minTrades: whole(args['min-trades'], '--min-trades', 0) ?? 0,

@@ -17,8 +17,9 @@ import { planTrials } from '../../research/optimize.js';
 import { localTime } from '../../backtest/report/local-time.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
 import { marketOf } from '../../domain/symbol.js';
+import { windowDates, windowLabel } from '../../research/window-dates.js';
 import { listenForInterrupt } from './interrupt.js';
-import { createExecutor, type ResearchArgs, SEARCH_OPTIONS, searchChoice, trialSettings } from './setup.js';
+import { blocksOption, createExecutor, type ResearchArgs, SEARCH_OPTIONS, searchChoice, trialSettings } from './setup.js';
 
 interface WalkForwardArgs extends ResearchArgs {
   readonly train: string;
@@ -63,9 +64,11 @@ export async function walkForwardAction(args: WalkForwardArgs): Promise<WalkForw
       `note: --step ${step.text} is longer than --test ${test.text}: the bars between one test window and the next are in none, and the stitched out-of-sample curve leaves them out\n`,
     );
   const lastTest = windows[windows.length - 1]!.test;
+  // A window of weeks (months …) ends after its last bar starts: that bar's date said too.
+  const lastBar = windowDates(lastTest, date).to === date(last) ? '' : ` (its last bar ${date(last)})`;
   if (addSpan(lastTest.from, test) > lastTest.to)
     process.stderr.write(
-      `note: the last test window, ${date(lastTest.from)}..${date(lastTest.to)} (its last bar ${date(last)}), ends where the data${args.to === undefined ? '' : ' within --to'} ends: shorter than --test ${test.text}\n`,
+      `note: the last test window, ${windowLabel(lastTest, date)}, ends where the data${args.to === undefined ? '' : ' within --to'} ends${lastBar}: shorter than --test ${test.text}\n`,
     );
   const settings = trialSettings(args, inputs, choice.blocks);
   const plan = planTrials(inputs.strategy.definition, settings, choice);
@@ -139,8 +142,8 @@ function walkForwardDocument(strategy: string, result: WalkForwardResult, rules:
     outOfSample: result.outOfSample,
     interrupted: result.interrupted,
     windows: result.windows.map((window) => ({
-      train: { from: date(window.window.train.from), to: date(window.window.train.to) },
-      test: { from: date(window.window.test.from), to: date(window.window.test.to) },
+      train: windowDates(window.window.train, date),
+      test: windowDates(window.window.test, date),
       trials: window.trials,
       params: window.chosen?.params ?? null,
       inSample: window.chosen?.metrics ?? null,
@@ -176,11 +179,11 @@ function summaryText(result: WalkForwardResult, rules: RankingRules, date: (time
     // The chosen params may still throw on the test window: its figures then stop at the error.
     const failed = window.test?.metrics.failure;
     const failure = failed === null || failed === undefined ? '' : `  (the test run failed: ${failed})`;
-    return `${date(window.window.train.from)}..${date(window.window.train.to)}  ${date(window.window.test.from)}..${date(window.window.test.to)}  IS ${metric} ${figure(window.chosen?.metrics)}  OOS ${metric} ${figure(window.test?.metrics)}  ${params}${failure}`;
+    return `${windowLabel(window.window.train, date)}  ${windowLabel(window.window.test, date)}  IS ${metric} ${figure(window.chosen?.metrics)}  OOS ${metric} ${figure(window.test?.metrics)}  ${params}${failure}`;
   });
   const oos = result.outOfSample;
   return `${[
-    'train window            test window             chosen parameters',
+    'train (first..last day)  test (first..last day)  chosen parameters',
     ...rows,
     '',
     `${metric}: in-sample mean ${number(result.inSampleObjective)}, out-of-sample mean ${number(result.outOfSampleObjective)}`,
@@ -200,6 +203,7 @@ export const walkForwardCommand: CommandModule<object, WalkForwardArgs> = {
       .option('anchored', { type: 'boolean', describe: 'Every training window starts at the first bar (growing windows)' })
       .options(BACKTEST_OPTIONS)
       .options(SEARCH_OPTIONS)
+      .option('blocks', blocksOption("each window's probability of backtest overfitting (`pbo` in --json)"))
       .option('json', {
         type: 'string',
         nargs: 1,
