@@ -5,6 +5,7 @@ import { escapeHtml } from '../../backtest/report/inline.js';
 import type { ObjectiveName } from '../objective.js';
 import type { TrialOutcome } from '../trial.js';
 import type { WalkForwardResult } from '../walkforward.js';
+import { windowLabel } from '../window-dates.js';
 import { EQUITY_CHART_SCRIPT, renderPage } from './page.js';
 
 const SCRIPT = `${EQUITY_CHART_SCRIPT}
@@ -27,7 +28,7 @@ export async function renderWalkForwardReport(
   const rows = result.windows
     .map(
       (window) =>
-        `<tr><td>${date(window.window.train.from)} → ${date(window.window.train.to)}</td><td>${date(window.window.test.from)} → ${date(window.window.test.to)}</td><td>${escapeHtml(
+        `<tr><td>${windowLabel(window.window.train, date)}</td><td>${windowLabel(window.window.test, date)}</td><td>${escapeHtml(
           window.chosen === undefined
             ? 'no trial qualified: held cash'
             : Object.entries(window.chosen.params)
@@ -41,7 +42,7 @@ export async function renderWalkForwardReport(
     title: `Walk-forward · ${strategy}`,
     subtitle: `${result.windows.length} windows · ${metric}: in-sample mean ${number(result.inSampleObjective)}, out-of-sample mean ${number(result.outOfSampleObjective)} · stitched out-of-sample: total return ${number(oos.totalReturn)}, cagr ${number(oos.cagr)}, sharpe ${number(oos.sharpe)}, max drawdown ${number(oos.maxDrawdown)}`,
     body: `<section class="panel"><div class="panel-head"><h2>Stitched out-of-sample equity</h2><span class="hint">each test window, up to where the next one starts, continues from the previous one's end</span></div><div id="equity-chart" class="chart equity"></div></section>
-<section class="panel"><div class="panel-head"><h2>Windows</h2></div><table id="windows"><thead><tr><th>Train</th><th>Test</th><th>Chosen</th><th class="number">IS ${metric}</th><th class="number">OOS ${metric}</th><th class="number">OOS return</th></tr></thead><tbody>${rows}</tbody></table></section>`,
+<section class="panel"><div class="panel-head"><h2>Windows</h2></div><table id="windows"><thead><tr><th>Train (first..last day)</th><th>Test (first..last day)</th><th>Chosen</th><th class="number">IS ${metric}</th><th class="number">OOS ${metric}</th><th class="number">OOS return</th></tr></thead><tbody>${rows}</tbody></table></section>`,
     data: {
       stitched: result.stitched.times.map((time, index) => ({ time: local.chartSeconds(time), value: result.stitched.equity[index]! })),
     },

@@ -1,5 +1,6 @@
 // The optimize and walk-forward report pages in Debian's headless Chromium (network cut off): they draw the
 // heatmap (switchable to any two parameters), the scatter and the equity charts with no errors or requests.
+import { localDate } from '../../../src/domain/time-zone.js';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -150,6 +151,12 @@ describe.skipIf(chromiumMissing !== undefined)(
       await page.waitForSelector('body[data-rendered="true"]', { timeout: 10_000 });
       expect(errors).toEqual([]);
       expect(await page.$$eval('#windows tbody tr', (rows) => rows.length)).toBe(windows.length);
+      // Each window shows its first and last day, as the terminal and JSON do: the next one starts the day after.
+      const dates = (time: number) => localDate(time, 'America/New_York');
+      const [firstTest] = windows.map((window) => window.test);
+      expect(await page.$eval('#windows tbody td:nth-child(2)', (cell) => cell.textContent)).toBe(
+        `${dates(firstTest!.from)}..${dates(firstTest!.to - 1)}`,
+      );
       expect(await page.$$eval('#equity-chart canvas', (canvases) => canvases.length)).toBeGreaterThan(0);
       // A window whose training had no trial that qualified says what its test did.
       const unqualified = {
