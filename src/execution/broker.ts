@@ -45,6 +45,11 @@ export interface BuyLimitQuery {
 }
 
 export interface Broker {
+  /**
+   * The longest the broker's own call pacing (a client-side rate limit) may hold a call before sending it:
+   * the executor's timeouts start after it, so a strategy that trades faster than the limit waits, not fails.
+   */
+  readonly pacingMs?: number;
   /** Submits one order. Never retried blindly by implementations: a lost response is the caller's to resolve. */
   submitOrder(request: OrderRequest): Promise<{ readonly orderId: string }>;
   cancelOrder(orderId: string): Promise<void>;

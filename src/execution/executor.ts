@@ -111,7 +111,7 @@ export class Executor {
     this.homeMarket = options.homeMarket;
     this.clientOrderIds = new ClientOrderIds(options.clientIdPrefix ?? DEFAULT_CLIENT_ID_PREFIX, options.clock.now());
     this.submitSettings = {
-      timeoutMs: options.requestTimeoutMs ?? 10_000,
+      timeoutMs: (options.requestTimeoutMs ?? 10_000) + (options.broker.pacingMs ?? 0),
       lookupAttempts: options.lookupAttempts ?? 3,
       lookupDelayMs: options.lookupDelayMs ?? 1_000,
     };

@@ -8,6 +8,7 @@ import type { Logger } from '../log/logger.js';
 import { OpenApiBroker } from '../openapi/broker/index.js';
 import type { OpenApiConfig } from '../openapi/config.js';
 import { createOpenApiHttp, type OpenApiHttp, type OpenApiHttpOptions } from '../openapi/http/client.js';
+import { TRADE_RATE_LIMIT } from '../openapi/http/rate-limiter.js';
 import type { QuoteClient } from '../openapi/socket/quote-client.js';
 import { leaseQuoteClient } from '../openapi/socket/shared-quote-client.js';
 import { TradeClient } from '../openapi/socket/trade-client.js';
@@ -47,7 +48,7 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
   const otp = (): ReturnType<OpenApiHttp['socketToken']> =>
     readWithRetry(() => http.socketToken(), 'the one-time password for the quote and trade connections', { clock, logger });
   const trade = new TradeClient({ url: config.tradeWsUrl, otp, clock, logger: logger.child({ component: 'trade' }) });
-  const broker = new OpenApiBroker(http, trade);
+  const broker = new OpenApiBroker(http, trade, (options.http?.rateLimit ?? TRADE_RATE_LIMIT).windowMs);
   const closers: (() => Promise<void>)[] = [() => http.close()];
   const close = async (): Promise<void> => {
     for (const closer of closers.splice(0).reverse())

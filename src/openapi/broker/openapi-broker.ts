@@ -25,9 +25,11 @@ const MAX_HISTORY_PAGES = 20;
 export class OpenApiBroker implements Broker {
   readonly orderUpdates: Observable<OrderUpdate>;
 
+  /** `pacingMs`: the window of the HTTP client's rate limit (see Broker.pacingMs). */
   constructor(
     private readonly http: OpenApiHttp,
     trade: Pick<TradeClient, 'orderUpdates'>,
+    readonly pacingMs = 0,
   ) {
     this.orderUpdates = trade.orderUpdates();
   }
