@@ -47,7 +47,8 @@ export interface BuyLimitQuery {
 export interface Broker {
   /**
    * The longest the broker's own call pacing (a client-side rate limit) may hold a call before sending it:
-   * the executor's timeouts start after it, so a strategy that trades faster than the limit waits, not fails.
+   * the executor waits that much longer for an order's risk figures, so a strategy that trades faster than
+   * the limit waits rather than being denied. (Its calls time out by themselves once sent.)
    */
   readonly pacingMs?: number;
   /** Submits one order. Never retried blindly by implementations: a lost response is the caller's to resolve. */

@@ -111,7 +111,7 @@ export class Executor {
     this.homeMarket = options.homeMarket;
     this.clientOrderIds = new ClientOrderIds(options.clientIdPrefix ?? DEFAULT_CLIENT_ID_PREFIX, options.clock.now());
     this.submitSettings = {
-      timeoutMs: (options.requestTimeoutMs ?? 10_000) + (options.broker.pacingMs ?? 0),
+      timeoutMs: options.requestTimeoutMs ?? 10_000,
       lookupAttempts: options.lookupAttempts ?? 3,
       lookupDelayMs: options.lookupDelayMs ?? 1_000,
     };
@@ -266,7 +266,9 @@ export class Executor {
     if (opening.isZero()) return this.decide(strategy, intentId, intent, request, NO_RISK_DATA);
     const immediate = this.broker.immediate;
     if (immediate !== undefined) return this.decideOnFigures(strategy, intentId, intent, request, riskDataNow(immediate, request));
-    return fetchRiskData(this.broker, request, this.clock, this.submitSettings.timeoutMs).then((data) =>
+    // Three reads that the broker's own pacing may hold back (see Broker.pacingMs): waited for, not denied.
+    const figuresTimeoutMs = this.submitSettings.timeoutMs + (this.broker.pacingMs ?? 0);
+    return fetchRiskData(this.broker, request, this.clock, figuresTimeoutMs).then((data) =>
       this.decideOnFigures(strategy, intentId, intent, request, data),
     );
   }

@@ -1,6 +1,8 @@
 // Why a `--resume` file's trials are not this run's: what changed since they ran, and how to start afresh.
 import { InvalidInputError } from '../domain/errors.js';
-import type { RunIdentity } from './trials-file.js';
+
+/** What must match for a file's trials to count in this run (strategy, space, data hash, costs …). */
+export type RunIdentity = Readonly<Record<string, unknown>>;
 
 /** What each part of a run's identity is, as a user knows it. */
 const PARTS: Readonly<Record<string, string>> = {

@@ -5,11 +5,10 @@ import { StringDecoder } from 'node:string_decoder';
 import { InvalidInputError } from '../domain/errors.js';
 import { writeChunksToFile } from '../files/chunked-write.js';
 import { OutcomeTable } from './outcome-table.js';
-import { resumeRefusal } from './resume-refusal.js';
+import { resumeRefusal, type RunIdentity } from './resume-refusal.js';
 import type { TrialOutcome } from './trial.js';
 
-/** What must match for a file's trials to count in this run (strategy, space, data hash, costs …). */
-export type RunIdentity = Readonly<Record<string, unknown>>;
+export type { RunIdentity };
 
 export interface TrialsFile {
   /** Trials already in the file (empty for a new file). */

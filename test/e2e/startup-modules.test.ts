@@ -25,7 +25,11 @@ describe('start-up of the trader binary', () => {
     const loaded = await filesLoadedBy(['--help']);
 
     expect(
-      loaded.ours.every((file) => file.startsWith('cli/commands/') || ['cli/main.js', 'cli/errors.js', 'domain/errors.js'].includes(file)),
+      loaded.ours.every(
+        (file) =>
+          file.startsWith('cli/commands/') ||
+          ['cli/main.js', 'cli/errors.js', 'domain/errors.js', 'log/console-to-stderr.js'].includes(file),
+      ),
     ).toBe(true);
     expect(loaded.packages.filter((name) => HEAVY.includes(name))).toEqual([]);
     expect(loaded.packages).toContain('yargs');
