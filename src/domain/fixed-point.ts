@@ -2,8 +2,10 @@
 // are the model). Sums, differences, products and comparisons are exact: they work on safe integers, and a
 // result beyond 2^53 − 1 is held as a bigint instead (never a rounded float). Division and rounding take
 // the places and the rounding mode from the caller. Price, Quantity, Money and Fixed (a plain number) are
-// the kinds; this is their shared arithmetic.
+// the kinds; this is their shared arithmetic. Raws and places are checked where they come in (fromRaw,
+// the places arguments), never on the arithmetic's own results.
 import { InvalidInputError, TraderError } from './errors.js';
+import type { Fixed } from './fixed.js';
 
 /** A safe integer, or a bigint beyond ±(2^53 − 1) (never a bigint that would fit in a number). */
 export type Raw = number | bigint;
@@ -37,6 +39,33 @@ export function bigPowerOfTen(power: number): bigint {
 /** A bigint as a Raw: a number when it fits. */
 export function rawOf(value: bigint): Raw {
   return value <= BIG_SAFE && value >= -BIG_SAFE ? Number(value) : value;
+}
+
+/**
+ * A raw given by a caller, as the Raw it stands for: a safe integer, or a bigint (one that fits becomes a
+ * number). A float that is not a safe integer is refused: past 2^53 it may already have been rounded.
+ */
+export function checkRaw(raw: Raw): Raw {
+  if (typeof raw === 'bigint') return rawOf(raw);
+  if (Number.isSafeInteger(raw)) return raw + 0;
+  return badRaw(raw);
+}
+
+/** Refuses `places` unless it is a whole number from 0 to MAX_PRECISION; `field` names the argument. */
+export function checkPlaces(places: number, field: string): void {
+  // x >>> 0 is x only for whole numbers from 0 to 2^32 − 1: fractions, negatives and NaN fail.
+  if (places >>> 0 !== places || places > MAX_PRECISION) badPlaces(places, field);
+}
+
+// The throws live apart so that the checks above stay small enough to inline on the order path.
+function badRaw(raw: number): never {
+  // A whole float is shown exactly (2^60 as 1152921504606846976) unless that runs past 21 digits.
+  const shown = Number.isInteger(raw) && Math.abs(raw) < 1e21 ? `${BigInt(raw)}` : String(raw);
+  throw new InvalidInputError(`raw: ${shown} is not a safe integer (give a raw past 2^53 − 1 as a bigint)`, 'raw');
+}
+
+function badPlaces(places: number, field: string): never {
+  throw new InvalidInputError(`${field}: ${String(places)} is not a whole number of decimal places from 0 to ${MAX_PRECISION}`, field);
 }
 
 function big(raw: Raw): bigint {
@@ -253,13 +282,24 @@ export function floatPlacesNear(value: number, hint: number): number {
   return floatPlaces(value);
 }
 
-/** The reference route of floatRaw: the float's shortest text, parsed. */
+/**
+ * The reference route of floatRaw: the float's shortest text, parsed. A float past 2^53 − 1 is a whole
+ * number whose shortest text is another one (2^60 prints as 1152921504606847000): it is taken exactly.
+ */
 export function floatRawFromText(value: number): void {
   if (!Number.isFinite(value)) throw new FixedPointError('NOT_A_NUMBER', `${value} is not a finite number`);
+  if (value > SAFE || value < -SAFE) {
+    parsed.raw = BigInt(value);
+    parsed.precision = 0;
+    return;
+  }
   if (!parseRaw(String(value))) throw new FixedPointError('PRECISION_EXCEEDED', `${value} has more than ${MAX_PRECISION} decimal places`);
 }
 
-/** What a value may be given as: a float (taken as its shortest text), decimal text, or another value. */
+/**
+ * What a value may be given as: a float (taken as its shortest text below 2^53, exactly beyond), decimal
+ * text, or another value.
+ */
 export type FixedInput = number | string | FixedPoint;
 
 /** Reads an input into `parsed`; bad input is an InvalidInputError naming `field`. */
@@ -370,20 +410,26 @@ export abstract class FixedPoint {
 
   /** this ÷ divisor rounded to `places` decimal places (half-even unless told otherwise). */
   dividedBy(divisor: FixedPoint, places: number, rounding: Rounding = 'half-even'): this {
+    checkPlaces(places, 'places');
     if (divisor.raw === 0) throw new FixedPointError('DIVISION_BY_ZERO', `${this.toString()} ÷ 0`);
     return this.make(quotientRaw(this, divisor, places, rounding), places);
   }
 
   /** this rounded to `places` decimal places; unchanged when it has no more. */
   roundTo(places: number, rounding: Rounding = 'half-even'): this {
+    checkPlaces(places, 'places');
     if (places >= this.precision) return this;
     return this.make(divideRaw(this.raw, scaleRaw(1, this.precision - places), rounding), places);
   }
 
-  /** The same value at exactly `precision` places (finer only: a coarser precision would round). */
+  /** The same value at exactly `precision` places; one too coarse to hold it is refused (roundTo rounds). */
   withPrecision(precision: number): this {
-    if (precision < this.precision) return this.roundTo(precision);
-    return precision === this.precision ? this : this.make(scaleRaw(this.raw, precision - this.precision), precision);
+    checkPlaces(precision, 'precision');
+    if (precision >= this.precision)
+      return precision === this.precision ? this : this.make(scaleRaw(this.raw, precision - this.precision), precision);
+    if (significantPrecision(this.raw, this.precision) > precision)
+      throw new FixedPointError('WOULD_ROUND', `${this.toString()} needs more than ${precision} decimal places: roundTo rounds it`);
+    return this.make(divideRaw(this.raw, scaleRaw(1, this.precision - precision), 'down'), precision);
   }
 
   /** The same value without trailing zeros after the point (the fewest places that hold it). */
@@ -400,8 +446,11 @@ export abstract class FixedPoint {
     return this.raw < 0 ? this.negated() : this;
   }
 
-  /** −1, 0 or 1: how this compares with `other` (by value, whatever their precisions; a float as its shortest text). */
-  compare(other: FixedPoint | number): number {
+  /**
+   * −1, 0 or 1: how this compares with `other` (by value, whatever their precisions; a float as of() reads
+   * it). `other` is a value of this kind, or a plain number (a Fixed or a float), e.g. a limit given without a unit.
+   */
+  compare(other: this | Fixed | number): number {
     if (typeof other === 'number') {
       floatRaw(other);
       return compareRaw(this.raw, this.precision, parsed.raw, parsed.precision);
@@ -412,23 +461,23 @@ export abstract class FixedPoint {
     return compareRaw(a, this.precision, b, other.precision);
   }
 
-  eq(other: FixedPoint | number): boolean {
+  eq(other: this | Fixed | number): boolean {
     return this.compare(other) === 0;
   }
 
-  gt(other: FixedPoint | number): boolean {
+  gt(other: this | Fixed | number): boolean {
     return this.compare(other) > 0;
   }
 
-  gte(other: FixedPoint | number): boolean {
+  gte(other: this | Fixed | number): boolean {
     return this.compare(other) >= 0;
   }
 
-  lt(other: FixedPoint | number): boolean {
+  lt(other: this | Fixed | number): boolean {
     return this.compare(other) < 0;
   }
 
-  lte(other: FixedPoint | number): boolean {
+  lte(other: this | Fixed | number): boolean {
     return this.compare(other) <= 0;
   }
 
@@ -497,6 +546,21 @@ function quotientRaw(a: FixedPoint, b: FixedPoint, places: number, rounding: Rou
   // a / b = (a.raw / b.raw) × 10^(b.precision − a.precision); at `places` places the raw is that × 10^places.
   const shift = places + b.precision - a.precision;
   return shift >= 0 ? divideRaw(scaleRaw(a.raw, shift), b.raw, rounding) : divideRaw(a.raw, scaleRaw(b.raw, -shift), rounding);
+}
+
+/**
+ * FixedPoint.compare's body as a function, for Money's compare (which checks the currencies first): a super
+ * call there, or FixedPoint.compare calling this, counted more instructions on the order path (bench/README.md).
+ */
+export function compareValues(value: FixedPoint, other: FixedPoint | number): number {
+  if (typeof other === 'number') {
+    floatRaw(other);
+    return compareRaw(value.raw, value.precision, parsed.raw, parsed.precision);
+  }
+  const a = value.raw;
+  const b = other.raw;
+  if (value.precision === other.precision && typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : 0;
+  return compareRaw(a, value.precision, b, other.precision);
 }
 
 /** The smaller of two values of one kind (the first when equal). */

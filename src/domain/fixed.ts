@@ -1,5 +1,5 @@
 // A plain fixed-point number without a unit: rates, factors, percentages, and limits given without one.
-import { type FixedInput, FixedPoint, type Raw, parsed, readInput } from './fixed-point.js';
+import { checkPlaces, checkRaw, type FixedInput, FixedPoint, type Raw, parsed, readInput } from './fixed-point.js';
 
 export class Fixed extends FixedPoint {
   declare private readonly kind: 'fixed';
@@ -11,8 +11,10 @@ export class Fixed extends FixedPoint {
   static readonly ZERO = new Fixed(0, 0);
   static readonly ONE = new Fixed(1, 0);
 
+  /** raw × 10^-precision: raw a safe integer or a bigint, precision a whole number of places up to MAX_PRECISION. */
   static fromRaw(raw: Raw, precision: number): Fixed {
-    return new Fixed(raw, precision);
+    checkPlaces(precision, 'precision');
+    return new Fixed(checkRaw(raw), precision);
   }
 
   /** A float is taken as its shortest text (0.001 is 0.001); `field` names the input in errors. */

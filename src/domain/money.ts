@@ -1,8 +1,25 @@
-// An amount of money in one currency, fixed-point. Amounts of different currencies never add up: there is
-// no conversion, and mixing them is a FixedPointError.
-import { type FixedInput, FixedPoint, FixedPointError, MAX_PRECISION, multiplyInto, type Raw, parsed, readInput } from './fixed-point.js';
+// An amount of money in one currency, fixed-point. Amounts of different currencies never add up or compare:
+// there is no conversion, and mixing them is a FixedPointError.
+import { InvalidInputError } from './errors.js';
+import type { Fixed } from './fixed.js';
+import {
+  checkPlaces,
+  checkRaw,
+  compareValues,
+  type FixedInput,
+  FixedPoint,
+  FixedPointError,
+  MAX_PRECISION,
+  multiplyInto,
+  type Raw,
+  parsed,
+  readInput,
+} from './fixed-point.js';
 import type { Price } from './price.js';
 import type { Quantity } from './quantity.js';
+
+/** ISO 4217's code for "no currency": amounts where none is known (no balance reported, no trades). */
+export const NO_CURRENCY = 'XXX';
 
 let lastZero: Money | undefined;
 
@@ -20,26 +37,30 @@ export class Money extends FixedPoint {
     return new Money(raw, precision, this.currency) as this;
   }
 
+  /** raw × 10^-precision in `currency`: raw a safe integer or a bigint, precision up to MAX_PRECISION places. */
   static fromRaw(raw: Raw, precision: number, currency: string): Money {
-    return new Money(raw, precision, currency);
+    checkPlaces(precision, 'precision');
+    return new Money(checkRaw(raw), precision, checkCurrency(currency));
   }
 
   /** Zero in `currency` (the last one made is given again: asked for on every order, nearly always in one currency). */
   static zero(currency: string): Money {
     if (lastZero !== undefined && lastZero.currency === currency) return lastZero;
-    lastZero = new Money(0, 0, currency);
+    lastZero = new Money(0, 0, checkCurrency(currency));
     return lastZero;
   }
 
   /** A float is taken as its shortest text; `field` names the input in errors. */
   static of(value: FixedInput, currency: string, field = 'amount'): Money {
     if (value instanceof Money && value.currency === currency) return value;
+    checkCurrency(currency);
     readInput(value, field);
     return new Money(parsed.raw, parsed.precision, currency);
   }
 
   /** quantity × price, exactly. */
   static notional(quantity: Quantity, price: Price, currency: string): Money {
+    checkCurrency(currency);
     const a = quantity.raw;
     const b = price.raw;
     if (typeof a === 'number' && typeof b === 'number') {
@@ -65,10 +86,41 @@ export class Money extends FixedPoint {
     return super.minus(other);
   }
 
+  /** As FixedPoint's, and refused for an amount in another currency (a Fixed or a float has none: a limit). */
+  override compare(other: this | Fixed | number): number {
+    // One string comparison in the common case; only a mismatch asks whether `other` has a currency at all.
+    if (typeof other !== 'number' && (other as Money).currency !== this.currency && other instanceof Money)
+      mixed(this, other, 'compared with');
+    return compareValues(this, other);
+  }
+
   /** The same amount in another currency's books (for amounts read without one, e.g. limits). */
   in(currency: string): Money {
-    return currency === this.currency ? this : new Money(this.raw, this.precision, currency);
+    return currency === this.currency ? this : new Money(this.raw, this.precision, checkCurrency(currency));
   }
+}
+
+/** The code checkCurrency passed last: a run nearly always asks for one currency, then costs one comparison. */
+let lastChecked = 'USD';
+
+/** `currency` when it is an ISO 4217 code (three upper-case letters); an InvalidInputError otherwise. */
+function checkCurrency(currency: string): string {
+  return currency === lastChecked ? currency : newCurrency(currency);
+}
+
+function newCurrency(currency: string): string {
+  if (typeof currency !== 'string' || currency.length !== 3 || !upper(currency, 0) || !upper(currency, 1) || !upper(currency, 2))
+    throw new InvalidInputError(
+      `currency: ${JSON.stringify(currency)} is not an ISO 4217 code (three upper-case letters, e.g. USD)`,
+      'currency',
+    );
+  lastChecked = currency;
+  return currency;
+}
+
+function upper(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  return code >= 65 && code <= 90;
 }
 
 function mixed(a: Money, b: Money, operator: string): never {

@@ -1,5 +1,15 @@
 // A price per unit of an instrument, fixed-point at the precision of its tick or of the data it came from.
-import { EXTRA_PLACES, type FixedInput, FixedPoint, type Raw, parsed, readInput } from './fixed-point.js';
+import {
+  checkPlaces,
+  checkRaw,
+  EXTRA_PLACES,
+  type FixedInput,
+  FixedPoint,
+  MAX_PRECISION,
+  type Raw,
+  parsed,
+  readInput,
+} from './fixed-point.js';
 
 export class Price extends FixedPoint {
   declare private readonly kind: 'price';
@@ -10,16 +20,19 @@ export class Price extends FixedPoint {
 
   static readonly ZERO = new Price(0, 0);
 
+  /** raw × 10^-precision: raw a safe integer or a bigint, precision a whole number of places up to MAX_PRECISION. */
   static fromRaw(raw: Raw, precision: number): Price {
-    return new Price(raw, precision);
+    checkPlaces(precision, 'precision');
+    return new Price(checkRaw(raw), precision);
   }
 
   /**
    * total ÷ quantity as a price (an average): exact when the division ends within EXTRA_PLACES more places
-   * than the prices in `total` have, rounded half-even there otherwise; trailing zeros dropped.
+   * than the prices in `total` have (at most MAX_PRECISION), rounded half-even there otherwise; trailing
+   * zeros dropped.
    */
   static average(total: FixedPoint, quantity: FixedPoint): Price {
-    const places = Math.max(0, total.precision - quantity.precision) + EXTRA_PLACES;
+    const places = Math.min(MAX_PRECISION, Math.max(0, total.precision - quantity.precision) + EXTRA_PLACES);
     return new Price(total.raw, total.precision).dividedBy(quantity, places).normalized();
   }
 

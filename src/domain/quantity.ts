@@ -1,5 +1,5 @@
 // A number of units (shares, lots, contracts), fixed-point at the precision of the instrument's lot.
-import { type FixedInput, FixedPoint, type Raw, parsed, readInput } from './fixed-point.js';
+import { checkPlaces, checkRaw, type FixedInput, FixedPoint, type Raw, parsed, readInput } from './fixed-point.js';
 
 export class Quantity extends FixedPoint {
   declare private readonly kind: 'quantity';
@@ -10,8 +10,10 @@ export class Quantity extends FixedPoint {
 
   static readonly ZERO = new Quantity(0, 0);
 
+  /** raw × 10^-precision: raw a safe integer or a bigint, precision a whole number of places up to MAX_PRECISION. */
   static fromRaw(raw: Raw, precision: number): Quantity {
-    return new Quantity(raw, precision);
+    checkPlaces(precision, 'precision');
+    return new Quantity(checkRaw(raw), precision);
   }
 
   /** A float is taken as its shortest text; `field` names the input in errors. */

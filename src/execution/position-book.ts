@@ -2,6 +2,7 @@
 // balances, and a cash estimate per currency moved by fills between balance fetches.
 import {
   Money,
+  NO_CURRENCY,
   Quantity,
   applyFill,
   currencyOf,
@@ -120,7 +121,7 @@ export class PositionBook {
 
   cashIn(currency?: string): Money {
     const key = currency ?? this.balances[0]?.currency;
-    return (key === undefined ? undefined : this.cash.get(key)) ?? Money.zero(key ?? '');
+    return (key === undefined ? undefined : this.cash.get(key)) ?? Money.zero(key ?? NO_CURRENCY);
   }
 }
 

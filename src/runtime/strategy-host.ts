@@ -5,6 +5,7 @@
 import { filter, map, type Observable, type SchedulerLike, type Subscription } from 'rxjs';
 import {
   Money,
+  NO_CURRENCY,
   Price,
   Quantity,
   currencyOf,
@@ -285,7 +286,7 @@ export class StrategyHost {
       account: {
         balance: (currency) => book.balance(currency),
         cash: (currency) => book.cashIn(currency),
-        buyPower: (currency) => book.balance(currency)?.buyPower ?? Money.zero(currency ?? book.balance()?.currency ?? ''),
+        buyPower: (currency) => book.balance(currency)?.buyPower ?? Money.zero(currency ?? book.balance()?.currency ?? NO_CURRENCY),
       },
       clock: this.clock,
       scheduler: this.scheduler,

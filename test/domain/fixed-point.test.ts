@@ -13,7 +13,8 @@ import {
   minOf,
   parsed,
 } from '../../src/domain/fixed-point.js';
-import { Money } from '../../src/domain/money.js';
+import { InvalidInputError } from '../../src/domain/errors.js';
+import { Money, NO_CURRENCY } from '../../src/domain/money.js';
 import { Price } from '../../src/domain/price.js';
 import { Quantity } from '../../src/domain/quantity.js';
 
@@ -40,6 +41,19 @@ const texts = fc
   .map(([raw, precision]) => new Exact(raw.toString()).div(10 ** precision).toFixed());
 const values = texts.map((text) => ({ fixed: Fixed.of(text), exact: new Exact(text) }));
 const roundings = fc.constantFrom<Rounding>(...(Object.keys(MODES) as Rounding[]));
+
+// Floats whose shortest text has at most MAX_PRECISION places (the rest are refused), of every size.
+const floats = fc.oneof(
+  fc
+    .double({ noNaN: true, noDefaultInfinity: true, min: -1e300, max: 1e300 })
+    .filter((value) => new Exact(value).decimalPlaces() <= MAX_PRECISION),
+  fc.tuple(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: 0, max: 10 })).map(([units, places]) => units / 10 ** places),
+  fc.integer({ min: -1e6, max: 1e6 }).map((cents) => cents / 100),
+  fc.bigInt({ min: -(2n ** 64n), max: 2n ** 64n }).map((whole) => Number(whole)),
+);
+/** What a float stands for: its shortest text while a safe integer could hold it, its exact value past that. */
+const exactOf = (value: number): DecimalJs =>
+  Number.isSafeInteger(Math.trunc(value)) ? new Exact(value) : new Exact(BigInt(value).toString());
 
 const expectSame = (actual: Fixed, expected: DecimalJs): void => {
   expect(actual.toString()).toBe(expected.toFixed());
@@ -71,11 +85,25 @@ describe('fixed-point arithmetic against decimal.js', () => {
         expect(a.fixed.gte(b.fixed)).toBe(expected >= 0);
         expect(a.fixed.lt(b.fixed)).toBe(expected < 0);
         expect(a.fixed.lte(b.fixed)).toBe(expected <= 0);
+        // Money has a compare of its own (currencies checked first).
+        expect(Money.of(a.fixed, 'USD').compare(Money.of(b.fixed, 'USD'))).toBe(expected);
         expect(minOf(a.fixed, b.fixed).toString()).toBe(DecimalJs.min(a.exact, b.exact).toFixed());
         expect(maxOf(a.fixed, b.fixed).toString()).toBe(DecimalJs.max(a.exact, b.exact).toFixed());
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it('compares with a float as of() reads it, exactly past 2^53', () => {
+    fc.assert(
+      fc.property(values, floats, (a, float) => {
+        expect(a.fixed.compare(float)).toBe(a.exact.cmp(exactOf(float)));
+        expect(Fixed.of(exactOf(float).toFixed()).eq(float)).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
+    expect(Price.of('1152921504606846976').compare(2 ** 60)).toBe(0);
+    expect(Price.of('1152921504606847000').compare(2 ** 60)).toBe(1);
   });
 
   it('negates, takes absolute values and signs as decimal.js does', () => {
@@ -158,15 +186,6 @@ describe('fixed-point arithmetic against decimal.js', () => {
 
 describe('floats as decimals', () => {
   // The shortcut and the reference (the float's own shortest text) must agree on every float.
-  // Floats whose shortest text has at most MAX_PRECISION places (the rest are refused, below).
-  const floats = fc.oneof(
-    fc
-      .double({ noNaN: true, noDefaultInfinity: true, min: -1e300, max: 1e300 })
-      .filter((value) => new Exact(value).decimalPlaces() <= MAX_PRECISION),
-    fc.tuple(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: 0, max: 10 })).map(([units, places]) => units / 10 ** places),
-    fc.integer({ min: -1e6, max: 1e6 }).map((cents) => cents / 100),
-  );
-
   it('reads a float as its shortest text, on the shortcut as on the reference route', () => {
     fc.assert(
       fc.property(floats, (value) => {
@@ -176,7 +195,7 @@ describe('floats as decimals', () => {
         const reference = Fixed.fromRaw(parsed.raw, parsed.precision);
         expect(shortcut.toString()).toBe(reference.toString());
         expect(shortcut.precision).toBe(reference.precision);
-        expect(shortcut.toString()).toBe(new Exact(value).toFixed());
+        expect(shortcut.toString()).toBe(exactOf(value).toFixed());
         expect(shortcut.toNumber()).toBe(value === 0 ? 0 : value);
       }),
       { numRuns: 5000 },
@@ -185,6 +204,15 @@ describe('floats as decimals', () => {
 
   it('refuses a float with more places than are kept', () => {
     expect(() => Price.of(5e-324)).toThrow(/5e-324 has more than 40 decimal places/);
+  });
+
+  it('takes a float past 2^53 as the whole number it is, not its shortest text', () => {
+    // 2^60 prints as 1152921504606847000.
+    expect(Price.of(2 ** 60).toString()).toBe('1152921504606846976');
+    expect(Price.of(-(2 ** 60)).toFixed(2)).toBe('-1152921504606846976.00');
+    expect(Price.of(2 ** 60).eq(Price.of('1152921504606846976'))).toBe(true);
+    expect(Fixed.of(1e23).toString()).toBe('99999999999999991611392');
+    expect(Fixed.of(2 ** 53).raw).toBe(2n ** 53n);
   });
 
   it('keeps the places a price was written with', () => {
@@ -232,11 +260,103 @@ describe('beyond 2^53 and beyond the places kept', () => {
   });
 });
 
+describe('raws and places given by a caller', () => {
+  it('takes a raw as a safe integer or a bigint, holding a bigint that fits as a number', () => {
+    expect(Price.fromRaw(12_345, 2).toString()).toBe('123.45');
+    expect(Price.fromRaw(2n ** 60n, 0).toString()).toBe('1152921504606846976');
+    expect(Quantity.fromRaw(-5n, 1).raw).toBe(-5);
+    expect(Fixed.fromRaw(0n, 3).isZero()).toBe(true);
+    expect(Money.fromRaw(-(2n ** 70n), 2, 'USD').toString()).toBe(new Exact((-(2n ** 70n)).toString()).div(100).toFixed());
+  });
+
+  it('refuses a raw that is not a safe integer, naming it', () => {
+    expect(() => Price.fromRaw(2 ** 60, 0)).toThrow(/raw: 1152921504606846976 is not a safe integer/);
+    for (const raw of [Number.NaN, 1.5, -0.5, 1e300, Number.POSITIVE_INFINITY, 2 ** 53]) {
+      expect(() => Price.fromRaw(raw, 0)).toThrow(InvalidInputError);
+      expect(() => Quantity.fromRaw(raw, 2)).toThrow(/^raw: /);
+      expect(() => Fixed.fromRaw(raw, 2)).toThrow(/^raw: /);
+      expect(() => Money.fromRaw(raw, 2, 'USD')).toThrow(/^raw: /);
+    }
+  });
+
+  it('refuses places that are negative, fractional, past MAX_PRECISION or not a number, naming the argument', () => {
+    const price = Price.of('1234.5');
+    for (const places of [-1, -2, 1.5, Number.NaN, MAX_PRECISION + 1, 2 ** 32]) {
+      expect(() => Price.fromRaw(15, places)).toThrow(/^precision: .* is not a whole number of decimal places from 0 to 40/);
+      expect(() => Money.fromRaw(15, places, 'USD')).toThrow(/^precision: /);
+      expect(() => price.withPrecision(places)).toThrow(/^precision: /);
+      expect(() => price.roundTo(places)).toThrow(/^places: /);
+      expect(() => price.toFixed(places)).toThrow(/^places: /);
+      expect(() => price.dividedBy(Fixed.of(3), places)).toThrow(/^places: /);
+      expect(() => price.roundTo(places)).toThrow(InvalidInputError);
+    }
+    expect(price.roundTo(MAX_PRECISION)).toBe(price);
+    expect(price.toFixed(0)).toBe('1234');
+  });
+
+  it('changes the places with withPrecision only when the value stays the same', () => {
+    expect(Price.of('1.25').withPrecision(4).toFixed()).toBe('1.25');
+    expect(Price.of('1.25').withPrecision(4).precision).toBe(4);
+    expect(Price.of('1.20').withPrecision(1).precision).toBe(1);
+    expect(() => Price.of('1.25').withPrecision(1)).toThrow(FixedPointError);
+    expect(() => Price.of('1.25').withPrecision(1)).toThrow(/1.25 needs more than 1 decimal places/);
+  });
+
+  it('keeps an average within MAX_PRECISION places', () => {
+    const total = Fixed.of(`1.${'0'.repeat(MAX_PRECISION - 2)}1`);
+    expect(Price.average(total, Quantity.of(3)).precision).toBe(MAX_PRECISION);
+  });
+});
+
 describe('kinds', () => {
   it('adds money of one currency and refuses to mix currencies', () => {
     expect(Money.of('1.50', 'USD').plus(Money.of(2, 'USD')).toString()).toBe('3.5');
     expect(() => Money.of(1, 'USD').plus(Money.of(1, 'HKD'))).toThrow(/different currencies/);
     expect(() => Money.of(1, 'USD').minus(Money.of(1, 'HKD'))).toThrow(FixedPointError);
+  });
+
+  it('refuses to compare money of different currencies, as it refuses to add it', () => {
+    const dollar = Money.of(1, 'USD');
+    const hkDollar = Money.of(1, 'HKD');
+    expect(() => dollar.eq(hkDollar)).toThrow(/1 USD compared with 1 HKD: different currencies/);
+    const comparisons = [
+      () => dollar.compare(hkDollar),
+      () => dollar.gt(hkDollar),
+      () => dollar.gte(hkDollar),
+      () => dollar.lt(hkDollar),
+      () => dollar.lte(hkDollar),
+      () => hkDollar.eq(dollar),
+    ];
+    for (const comparison of comparisons) expect(comparison).toThrow(expect.objectContaining({ code: 'CURRENCY_MISMATCH' }));
+    expect(() => minOf(dollar, hkDollar)).toThrow(FixedPointError);
+    expect(dollar.eq(Money.of('1.00', 'USD'))).toBe(true);
+  });
+
+  it('compares money with a plain number (a limit given without a currency)', () => {
+    expect(Money.of(5, 'USD').gt(Fixed.of(4))).toBe(true);
+    expect(Money.of(5, 'USD').lte(5)).toBe(true);
+  });
+
+  it('refuses a currency that is not three upper-case letters', () => {
+    for (const currency of ['usd', '', 'US', 'USDT', 'U$D', undefined as unknown as string]) {
+      expect(() => Money.of(1, currency)).toThrow(/^currency: .* is not an ISO 4217 code/);
+      expect(() => Money.zero(currency)).toThrow(InvalidInputError);
+      expect(() => Money.fromRaw(1, 0, currency)).toThrow(InvalidInputError);
+      expect(() => Money.notional(Quantity.of(1), Price.of(1), currency)).toThrow(InvalidInputError);
+      expect(() => Money.of(1, 'USD').in(currency)).toThrow(InvalidInputError);
+    }
+    for (const currency of ['USD', 'HKD', 'CNY', 'SGD', 'GBP', NO_CURRENCY]) expect(Money.of(1, currency).currency).toBe(currency);
+  });
+
+  it('compares only values of one kind, or plain numbers', () => {
+    const price = Price.of(1);
+    // @ts-expect-error: a price is not a quantity
+    void price.eq(Quantity.of(1));
+    // @ts-expect-error: nor an amount of money
+    void price.lt(Money.of(1, 'USD'));
+    // @ts-expect-error: nor is money a price
+    void Money.of(1, 'USD').compare(price);
+    expect(price.eq(Fixed.ONE) && price.eq(1) && Quantity.of(1).eq(Quantity.of('1.0'))).toBe(true);
   });
 
   it('keeps the kind and the currency through arithmetic', () => {

@@ -1,6 +1,6 @@
 // Win/loss statistics over closed trades, summed exactly and reported as numbers.
 import { ratioOf } from '../../domain/decimal.js';
-import { Money } from '../../domain/money.js';
+import { Money, NO_CURRENCY } from '../../domain/money.js';
 import type { ClosedTrade } from './trades.js';
 
 export interface TradeStats {
@@ -22,7 +22,7 @@ export interface TradeStats {
 export function tradeStats(trades: readonly ClosedTrade[]): TradeStats {
   let winningTrades = 0;
   let losingTrades = 0;
-  const zero = trades[0] === undefined ? Money.zero('') : Money.zero(trades[0].pnl.currency);
+  const zero = trades[0] === undefined ? Money.zero(NO_CURRENCY) : Money.zero(trades[0].pnl.currency);
   let profit = zero;
   let loss = zero;
   let best = trades[0]?.pnl;
