@@ -124,6 +124,11 @@ describe('the packed package in a user project, installed offline', () => {
         join(project, 'strategies', 'uses-subpaths.ts'),
         "import { runBacktest } from 'longport-trader/backtest';\nimport { startSimulator } from 'longport-trader/sim';\nimport { createOpenApiHttp } from 'longport-trader/openapi';\nimport { ScheduleService } from 'longport-trader/schedule';\nimport { createRuntime } from 'longport-trader/runtime';\nexport const used = [runBacktest, startSimulator, createOpenApiHttp, ScheduleService, createRuntime];\n",
       );
+      // What the README shows a strategy doing with Node: a settings file beside it, console output.
+      await writeFile(
+        join(project, 'strategies', 'uses-node.ts'),
+        "import { readFileSync } from 'node:fs';\nexport const settings = JSON.parse(readFileSync(new URL('./settings.json', import.meta.url), 'utf8')) as unknown;\nconsole.log(settings);\n",
+      );
       expectSuccess(await runProcess(NPM, ['exec', '--offline', '--', 'tsc', '--noEmit'], { cwd: project }), 'npx tsc --noEmit');
 
       await writeFile(

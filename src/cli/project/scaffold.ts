@@ -15,6 +15,8 @@ export const EXAMPLE_STRATEGY = 'strategies/example.ts';
 
 /** TypeScript for `npx tsc --noEmit` in the project (not a dependency of the runtime, so not in ours). */
 const TYPESCRIPT_RANGE = '^5.9.0';
+/** Node's own types for the project's tsc: console, import.meta.url, node:fs in a strategy (Node ≥ 20). */
+const NODE_TYPES_RANGE = '^20.19.0';
 
 export async function projectFiles(folder: string, template: Template): Promise<ProjectFile[]> {
   const name = packageName(basename(folder));
@@ -71,7 +73,7 @@ async function packageJson(name: string, template: Template): Promise<string> {
       typecheck: 'tsc --noEmit',
     },
     dependencies,
-    devDependencies: { typescript: TYPESCRIPT_RANGE },
+    devDependencies: { '@types/node': NODE_TYPES_RANGE, typescript: TYPESCRIPT_RANGE },
   };
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }
@@ -87,7 +89,7 @@ const TSCONFIG = {
     verbatimModuleSyntax: true,
     skipLibCheck: true,
     noEmit: true,
-    types: [],
+    types: ['node'],
   },
   include: ['strategies'],
 };

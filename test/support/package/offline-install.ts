@@ -49,7 +49,15 @@ export async function pinOffline(projectDir: string, repoDir: string, tarball: s
       engines: ours.engines,
     },
   };
-  const devTools = new Set(Object.keys(manifest.devDependencies ?? {}).map((name) => `node_modules/${name}`));
+  // The project's dev tools and what they depend on (@types/node needs undici-types).
+  const devTools = new Set<string>();
+  const pending = Object.keys(manifest.devDependencies ?? {});
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    const path = `node_modules/${name}`;
+    if (devTools.has(path)) continue;
+    devTools.add(path);
+    pending.push(...Object.keys((repoLock.packages[path]?.dependencies as Record<string, string> | undefined) ?? {}));
+  }
   for (const [path, entry] of Object.entries(repoLock.packages)) {
     if (path === '' || (entry.dev === true && !devTools.has(path))) continue;
     packages[path] = entry;
