@@ -451,14 +451,7 @@ export abstract class FixedPoint {
    * it). `other` is a value of this kind, or a plain number (a Fixed or a float), e.g. a limit given without a unit.
    */
   compare(other: this | Fixed | number): number {
-    if (typeof other === 'number') {
-      floatRaw(other);
-      return compareRaw(this.raw, this.precision, parsed.raw, parsed.precision);
-    }
-    const a = this.raw;
-    const b = other.raw;
-    if (this.precision === other.precision && typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : 0;
-    return compareRaw(a, this.precision, b, other.precision);
+    return compareValues(this, other);
   }
 
   eq(other: this | Fixed | number): boolean {
@@ -548,10 +541,7 @@ function quotientRaw(a: FixedPoint, b: FixedPoint, places: number, rounding: Rou
   return shift >= 0 ? divideRaw(scaleRaw(a.raw, shift), b.raw, rounding) : divideRaw(a.raw, scaleRaw(b.raw, -shift), rounding);
 }
 
-/**
- * FixedPoint.compare's body as a function, for Money's compare (which checks the currencies first): a super
- * call there, or FixedPoint.compare calling this, counted more instructions on the order path (bench/README.md).
- */
+/** −1, 0 or 1 by value (see FixedPoint.compare); Money's compare calls it once the currencies agree. */
 export function compareValues(value: FixedPoint, other: FixedPoint | number): number {
   if (typeof other === 'number') {
     floatRaw(other);

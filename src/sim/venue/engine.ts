@@ -21,6 +21,8 @@ export interface EngineHooks {
   emit(record: OrderRecord, fill?: FillReport): void;
   /** Every fill, in order. */
   readonly executions: Fill[];
+  /** The symbol's board lot: a fill cut short by the bar's volume (or a partial-fill fault) takes whole lots. */
+  lotSize(symbol: string): number;
 }
 
 const ONE = Quantity.of(1);
@@ -102,17 +104,19 @@ export class Engine {
 
   /** Fills as much of the order as the bar's remaining volume allows (and the fault plan leaves). */
   fillUpTo(slot: SymbolSlot, record: OrderRecord, price: Price, time: number): void {
-    let quantity = remainingOf(record);
+    const remaining = remainingOf(record);
+    let quantity = remaining;
     let amount = quantity.toNumber();
     const room = this.room(slot);
     if (room < Number.POSITIVE_INFINITY && room < amount) {
-      quantity = Quantity.of(Math.floor(room));
+      quantity = Quantity.of(wholeLots(Math.floor(room), this.lotOf(record, amount)));
       amount = quantity.toNumber();
     }
     const fraction = quantity.gt(ONE) ? this.faults.partialFillFraction() : undefined;
     if (fraction !== undefined) {
-      const part = quantity.times(Fixed.of(fraction)).floor();
-      quantity = part.lt(ONE) ? ONE : part;
+      const lot = this.lotOf(record, amount);
+      const part = wholeLots(quantity.times(Fixed.of(fraction)).floor().toNumber(), lot);
+      quantity = Quantity.of(Math.max(part, Math.min(lot, amount)));
       amount = quantity.toNumber();
     }
     if (!quantity.isPositive()) return;
@@ -153,6 +157,12 @@ export class Engine {
       time: record.updatedAt,
     });
     this.hooks.emit(record, fill);
+  }
+
+  /** The lot a cut-short fill of `record` keeps to: 1 for what is left of an odd quantity (an ODD order, odd shares). */
+  private lotOf(record: OrderRecord, remaining: number): number {
+    const lot = this.hooks.lotSize(record.symbol);
+    return lot > 1 && remaining >= lot && Number.isInteger(remaining) ? lot : 1;
   }
 
   private room(slot: SymbolSlot): number {
@@ -229,6 +239,11 @@ export class Engine {
     if (wasFlat && slot.quantity !== 0) list.push(slot);
     else if (!wasFlat && slot.quantity === 0) removeFrom(list, slot);
   }
+}
+
+/** `amount` rounded down to whole lots. */
+function wholeLots(amount: number, lot: number): number {
+  return lot > 1 ? Math.floor(amount / lot) * lot : amount;
 }
 
 /** Removes `item` from `list` keeping the order (splice would also allocate an array of what it removed). */

@@ -241,6 +241,7 @@ export class Venue {
     this.engine = new Engine(this.matcher, this.accounts, this.feeModel, this.faults, this.settings.volumeParticipation, {
       emit: (record, fill) => this.emit(record, fill),
       executions: this.fills,
+      lotSize: (symbol) => this.instrument(symbol as SecuritySymbol).lotSize,
     });
   }
 

@@ -25,6 +25,21 @@ describe('partial fills bounded by bar volume', () => {
     expect(sim.venue.positions()[0]!.costPrice.toFixed()).toBe('10.75');
   });
 
+  it('keeps a fill the volume cuts short to whole board lots, waiting for the next bar when less than a lot is left', () => {
+    const sim = new Harness({ volumeParticipation: 1, instruments: { [HK]: { lotSize: 100, tick: '0.001' } } }).bar(D1);
+    const placed = sim.venue.submit(order(HK, 'Buy', 300, { timeInForce: 'GTC' }));
+
+    sim.bar(dayBar(HK, '2024-01-03', 10.6, 11, 10.5, 10.8, 150));
+    sim.bar(dayBar(HK, '2024-01-04', 10.8, 11, 10.7, 10.9, 99));
+    sim.bar(dayBar(HK, '2024-01-05', 11, 11.2, 10.9, 11.1, 1000));
+
+    expect(sim.fillsOf(placed.orderId).map((fill) => [fill.lastShare!.toFixed(), fill.lastPrice!.toFixed()])).toEqual([
+      ['100', '10.6'],
+      ['200', '11'],
+    ]);
+    expect(sim.venue.positions()[0]!.quantity.toFixed()).toBe('300');
+  });
+
   it("shares one bar's volume between orders in time priority", () => {
     const sim = new Harness({ volumeParticipation: 0.1 }).bar(D1);
     const first = sim.venue.submit(order(HK, 'Buy', 80, { timeInForce: 'GTC' }));
