@@ -48,15 +48,9 @@ export class BarFeed extends Observable<Candle> implements BarStream {
     return this.listeners.list.length > 0;
   }
 
-  /** The columns and place of the bar being handed out (read by subscribers while it is). */
-  pushedColumns: CandleColumns | undefined;
-  pushedIndex = 0;
-
   /** Hands bar `index` of `columns` to every subscriber. */
   push(columns: CandleColumns, index: number): void {
     if (this.listeners.ending !== undefined) return;
-    this.pushedColumns = columns;
-    this.pushedIndex = index;
     const list = this.listeners.list;
     let candle: Candle | undefined;
     for (let at = 0; at < list.length; at += 1) {

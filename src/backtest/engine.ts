@@ -9,7 +9,8 @@ import { Money } from '../domain/money.js';
 import type { FixedInput } from '../domain/fixed-point.js';
 import { InvalidInputError } from '../domain/errors.js';
 import type { OrderIntent } from '../domain/intent.js';
-import type { SecuritySymbol } from '../domain/symbol.js';
+import { marketOf, type SecuritySymbol } from '../domain/symbol.js';
+import { MarketDays } from '../sim/venue/market-days.js';
 import type { RuntimeEvent } from '../execution/events.js';
 import { silentLogger, type Logger } from '../log/logger.js';
 import type { RiskLimits } from '../risk/config.js';
@@ -113,7 +114,12 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
     ...(options.feeModel === undefined ? {} : { feeModel: options.feeModel }),
   });
   const broker = new BacktestBroker(venue);
-  const marketData = new BacktestMarketData(data.period, symbols, options.history === undefined ? undefined : historyOf(options.history));
+  const marketData = new BacktestMarketData(
+    data.period,
+    symbols,
+    options.history === undefined ? undefined : historyOf(options.history),
+    clock,
+  );
   const runtime = createRuntime({
     clock,
     marketData,
@@ -166,6 +172,12 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
     progress: options.progress,
   });
   while (!walk.advance() && !everyStrategyFailed) await runtime.settled();
+  // Coarser bars the data ended inside are emitted when their windows end, as a paper replay's end ends them: the
+  // clock runs on to the end of the last bar's market day (a half day's day bar comes at the usual close).
+  if (marketData.resampling && !everyStrategyFailed) {
+    await clock.advanceToAsync(lastMarketDayEnd(data, clock.now()));
+    await runtime.settled();
+  }
 
   marketData.complete();
   await runtime.settled();
@@ -198,6 +210,14 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
     quoteSymbols: marketData.quoteSymbols,
     unreadSymbols: marketData.unreadSymbols,
   };
+}
+
+/** The end of the market day (the latest among the data's markets) of the instant `time`. */
+function lastMarketDayEnd(data: BacktestData, time: number): number {
+  let end = time;
+  for (const market of new Set(data.series.map((series) => marketOf(series.symbol))))
+    end = Math.max(end, new MarketDays(market).dayEnd(time));
+  return end;
 }
 
 /** Each symbol's bars up to the last bar time walked (all of them, unless the run stopped early). */

@@ -3,11 +3,11 @@
 // quote streams never emit (they complete when the run ends).
 import { throwError, type Observable } from 'rxjs';
 import type { Candle } from '../domain/candle.js';
+import type { Clock } from '../domain/clock.js';
 import { InvalidInputError } from '../domain/errors.js';
-import { periodMinutes, type Period } from '../domain/period.js';
+import type { Period } from '../domain/period.js';
 import type { Quote } from '../domain/quote.js';
-import { marketOf, type SecuritySymbol } from '../domain/symbol.js';
-import { MarketDays } from '../sim/venue/market-days.js';
+import type { SecuritySymbol } from '../domain/symbol.js';
 import { Broadcast } from '../execution/broadcast.js';
 import { BarFeed } from './bar-feed.js';
 import type { MarketData } from '../feeds/market-data.js';
@@ -20,12 +20,18 @@ export class BacktestMarketData implements MarketData {
   private readonly asked = new Set<SecuritySymbol>();
   /** Bars before the run's first, for warm-ups; absent when the run starts at the data's first bar. */
   readonly history?: HistorySource;
+  /** Whether a strategy asked for a coarser period than the data's (bars built on the clock, see resample). */
+  resampling = false;
 
-  /** `period`: the period of the data bars fed in; `history`: the bars before them, if any. */
+  /**
+   * `period`: the period of the data bars fed in; `history`: the bars before them, if any; `clock`: the run's,
+   * on which a coarser bar no data bar closes is emitted when its window ends.
+   */
   constructor(
     readonly period: Period,
     symbols: readonly SecuritySymbol[],
     history?: HistorySource,
+    private readonly clock?: Clock,
   ) {
     for (const symbol of symbols) this.feeds.set(symbol, new BarFeed());
     if (history !== undefined) this.history = history;
@@ -52,7 +58,8 @@ export class BacktestMarketData implements MarketData {
     if (period === this.period) return feed;
     const problem = resampleProblem(this.period, period);
     if (problem !== undefined) return throwError(() => new InvalidInputError(`${symbol}: ${problem}`, 'period'));
-    return feed.pipe(resample(symbol, this.period, period, dayOverIn(feed, symbol, this.period)));
+    this.resampling = true;
+    return feed.pipe(resample(symbol, this.period, period, this.clock));
   }
 
   /** The symbols of the data whose candles or quotes no one asked for (loaded, and never read). */
@@ -79,20 +86,4 @@ export class BacktestMarketData implements MarketData {
     for (const feed of this.feeds.values()) feed.complete();
     for (const feed of this.quoteFeeds.values()) feed.complete();
   }
-}
-
-/**
- * For intraday data: whether the bar `feed` is handing out is the last of its market day, a later day's bar
- * following it in the data (a half day's bars end early: its coarser bars close with its last bar, not with
- * the next day's first).
- */
-function dayOverIn(feed: BarFeed, symbol: SecuritySymbol, period: Period): (() => boolean) | undefined {
-  if (periodMinutes(period) === undefined) return undefined;
-  const days = new MarketDays(marketOf(symbol));
-  return () => {
-    const columns = feed.pushedColumns;
-    const next = feed.pushedIndex + 1;
-    if (columns === undefined || next >= columns.length) return false;
-    return columns.time[next]! >= days.dayEnd(columns.time[feed.pushedIndex]!);
-  };
 }

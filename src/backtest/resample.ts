@@ -3,11 +3,11 @@
 // at its end, or (week, month, quarter, year from day bars) with its last weekday's bar, after which its
 // market does not trade before the window ends: a live run has it before the next trading day opens, so
 // orders decided on it fill at that day's open. When the data lacks that last bar (a holiday), or its bars
-// are intraday, it is emitted with the first data bar of a later window. In a backtest, intraday and day bars
-// built from intraday data also close with the data's last bar of a market day: a half day's bars end at
-// 13:00, and no bar closes at the session's usual end.
+// are intraday, it is emitted with the first data bar of a later window — or, given the run's clock, when its
+// window ends (a half day's bars end at 13:00, and no bar closes at the session's usual end).
 import { Observable, type OperatorFunction } from 'rxjs';
 import type { Candle } from '../domain/candle.js';
+import type { Clock, TimerHandle } from '../domain/clock.js';
 import { InvalidInputError } from '../domain/errors.js';
 import { periodMinutes, type Period } from '../domain/period.js';
 import { timeZoneOf } from '../domain/market-hours.js';
@@ -66,11 +66,11 @@ function lastWeekdayOf(time: number, end: number, zone: string): boolean {
 }
 
 /**
- * Aggregates `symbol`'s closed bars of period `from` into closed bars of period `to`. `dayOver`, asked during
- * a bar: the data has no later bar of that bar's market day (a half day ends early); intraday and day bars
- * close with it.
+ * Aggregates `symbol`'s closed bars of period `from` into closed bars of period `to`. With `clock` (the run's),
+ * a bar no data bar closes is emitted when its window ends on the clock, as a live feed emits it (a half day's
+ * day bar at the session's usual end), not with a later window's first bar.
  */
-export function resample(symbol: SecuritySymbol, from: Period, to: Period, dayOver?: () => boolean): OperatorFunction<Candle, Candle> {
+export function resample(symbol: SecuritySymbol, from: Period, to: Period, clock?: Clock): OperatorFunction<Candle, Candle> {
   checkResample(from, to, `${symbol}`);
   const market = marketOf(symbol);
   const zone = timeZoneOf(market);
@@ -78,13 +78,15 @@ export function resample(symbol: SecuritySymbol, from: Period, to: Period, dayOv
   // from day bars only: of intraday bars, the day's last (after-hours ones included) is known only when the
   // next bar comes.
   const calendar = from === 'day' && periodMinutes(to) === undefined && to !== 'day';
-  const endsWithDay = dayOver !== undefined && (periodMinutes(to) !== undefined || to === 'day') ? dayOver : undefined;
   return (source) =>
     new Observable<Candle>((subscriber) => {
       const closes = new BarCloseTimes(from);
       let bucket: OpenBucket | undefined;
       let lastEmitted = Number.NEGATIVE_INFINITY;
+      let timer: TimerHandle | undefined;
       const emit = (done: OpenBucket): void => {
+        timer?.cancel();
+        timer = undefined;
         bucket = undefined;
         lastEmitted = done.start;
         const candle = {
@@ -116,22 +118,26 @@ export function resample(symbol: SecuritySymbol, from: Period, to: Period, dayOv
               volume: 0,
               turnover: undefined,
             };
+            const opened = bucket;
+            // Just after the end: a data bar closing exactly at the end (the clock is moved to it first) goes in.
+            if (clock !== undefined) timer = clock.setTimeout(() => emit(opened), Math.max(0, opened.end + 1 - clock.now()));
           }
           bucket.high = Math.max(bucket.high, bar.high);
           bucket.low = Math.min(bucket.low, bar.low);
           bucket.close = bar.close;
           bucket.volume += bar.volume;
           if (bar.turnover !== undefined) bucket.turnover = (bucket.turnover ?? 0) + bar.turnover;
-          if (
-            closes.closeOf(bar) >= bucket.end ||
-            (calendar && lastWeekdayOf(bar.time, bucket.end, zone)) ||
-            (endsWithDay !== undefined && endsWithDay())
-          )
-            emit(bucket);
+          if (closes.closeOf(bar) >= bucket.end || (calendar && lastWeekdayOf(bar.time, bucket.end, zone))) emit(bucket);
         },
-        error: (error: unknown) => subscriber.error(error),
+        error: (error: unknown) => {
+          timer?.cancel();
+          subscriber.error(error);
+        },
         // A window the data ends inside never closed: it is not emitted.
-        complete: () => subscriber.complete(),
+        complete: () => {
+          timer?.cancel();
+          subscriber.complete();
+        },
       });
     });
 }

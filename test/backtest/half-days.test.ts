@@ -41,10 +41,19 @@ describe('half days', () => {
     expect(run.record.fills.map((fill) => [fill.time, fill.price.toFixed()])).toEqual([[localTime(AAPL, '1998-12-24 09:00'), '200']]);
   });
 
-  it('closes a day bar built from the hourly bars with the half day’s last bar, so its order fills at the next day’s open', async () => {
+  it('emits a day bar built from the hourly bars when its window ends on a half day, so its order fills at the next day’s open', async () => {
     const run = await backtest([BARS], [scripted([AAPL], { 1: (ctx) => ctx.buy(10) }, 'day')]);
 
     expect(run.record.fills.map((fill) => [fill.time, fill.price.toFixed()])).toEqual([[localTime(AAPL, '1998-12-28 09:00'), '300']]);
+  });
+
+  it('decides on that day bar at the same instant when the data ends with the half day (as a look-ahead cut does)', async () => {
+    const decided = async (bars: readonly Candle[]) =>
+      (await backtest([bars], [scripted([AAPL], { 1: (ctx) => ctx.buy(10) }, 'day')])).intents.map((intent) => intent.time);
+    const whole = await decided(BARS);
+
+    expect(whole).toHaveLength(1);
+    expect(await decided([...FULL_DAY, ...HALF_DAY])).toEqual(whole);
   });
 
   it('still fills one decided during a half day at the next bar of that day', async () => {
