@@ -24,6 +24,7 @@ import type { CorporateAction } from '../sim/venue/corporate-actions.js';
 import { VirtualClock } from '../clock/virtual-clock.js';
 import { headOf, type CandleColumns } from '../feeds/history/candle-columns.js';
 import { BarCloseTimes } from './bar-close.js';
+import { CarryLog } from './carry-log.js';
 import { BacktestBroker } from './broker.js';
 import type { BacktestData } from './data.js';
 import { historyOf } from './history.js';
@@ -105,11 +106,14 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
   const symbols = listOf(data.series, (one) => one.symbol);
   const cash = Money.of(options.cash ?? DEFAULT_CASH, data.currency, 'cash');
   const clock = new VirtualClock(SeriesWalk.firstTime(series));
+  // Filled in as the venue books carry; it reads the venue's fills only then.
+  const carry: CarryLog = new CarryLog((index) => venue.execution(index));
   const venue = new Venue({
     clock,
     settings: { ...options.venue, cash: { [data.currency]: cash.toString() } },
     keepFinishedOrders: false,
     keepCarryFlows: false,
+    onCarry: carry.add,
     ...(options.actions === undefined ? {} : { actions: options.actions }),
     ...(options.feeModel === undefined ? {} : { feeModel: options.feeModel }),
   });
@@ -195,6 +199,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
     bars: barsWalked(data, equity),
     equity,
     fills: venue.executions(),
+    carry: carry.entries,
     ...(options.settings === undefined ? {} : { settings: options.settings }),
     activity: { intents: summary.intents, orders: summary.orders, denialsByCode: { ...denials }, denials: listedDenials },
     failures,

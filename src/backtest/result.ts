@@ -6,6 +6,7 @@ import type { OrderIntent } from '../domain/intent.js';
 import { PERIODS, type Period } from '../domain/period.js';
 import type { SecuritySymbol } from '../domain/symbol.js';
 import type { StrategyFailure } from '../strategy/failure.js';
+import type { CarryNotice } from '../sim/venue/carry-notice.js';
 import type { BarHistory } from './bar-history.js';
 
 /**
@@ -66,6 +67,8 @@ export interface BacktestRecord {
   readonly equity: EquityCurve;
   /** Every fill of the run in execution order (commission included, as charged). */
   readonly fills: readonly Fill[];
+  /** Dividends, splits and borrow fees the venue booked on positions, in order (none: no carry). */
+  readonly carry?: readonly CarryNotice[];
   /** Zone for run-level dates (start, end, drawdown); default: the first symbol's market zone. */
   readonly timeZone?: string;
   /** Run settings echoed into the JSON as given (fill model, commission rate, strategy params …). */
@@ -161,7 +164,10 @@ export const fillRecordSchema = z.strictObject({
   tag: z.string().nullable(),
 });
 
-/** One FIFO round trip: an entry lot (or part of it) closed by one exit fill (see pairTrades). */
+/**
+ * One FIFO round trip: an entry lot (or part of it) closed by one exit fill, or by a split's cash in lieu
+ * (exitTag "cash-in-lieu"; see pairTrades). Quantity and entryPrice are in post-split shares.
+ */
 export const tradeRecordSchema = z.strictObject({
   symbol: z.string(),
   side: z.enum(['Long', 'Short']),
@@ -172,9 +178,13 @@ export const tradeRecordSchema = z.strictObject({
   exitPrice: decimalText,
   /** Entry and exit commissions attributed to this trade (pro rata by quantity). */
   commission: decimalText,
-  /** Net of commission. */
+  /** Dividends paid on it while open (negative: charged to a short), pro rata by quantity. */
+  dividends: decimalText,
+  /** Borrow fees a short paid on it while open, pro rata by quantity. */
+  borrowFees: decimalText,
+  /** (exit − entry) × quantity (negated for shorts) − commission + dividends − borrowFees. */
   pnl: decimalText,
-  /** pnl / (entryPrice × quantity). */
+  /** pnl / entry value (entryPrice × quantity before any split). */
   return: z.number(),
   /** Bars of the symbol from the entry fill's bar to the exit fill's bar. */
   barsHeld: count,
@@ -190,7 +200,14 @@ export const openPositionSchema = z.strictObject({
   quantity: decimalText,
   averagePrice: decimalText,
   markPrice: decimalText,
-  /** Net of the entry commissions already paid, so Σ trades.pnl + Σ unrealizedPnl = finalEquity − initialCash. */
+  /** Dividends paid on the open quantity so far (negative: charged to a short). */
+  dividends: decimalText,
+  /** Borrow fees paid on the open quantity so far. */
+  borrowFees: decimalText,
+  /**
+   * mark × quantity − the entry value (negated for shorts) − the entry commissions + dividends − borrowFees,
+   * so Σ trades.pnl + Σ unrealizedPnl = finalEquity − initialCash exactly.
+   */
   unrealizedPnl: decimalText,
 });
 

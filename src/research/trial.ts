@@ -120,7 +120,7 @@ function actionsOf(settings: TrialSettings): CorporateAction[] {
 
 export function trialOutcome(index: number, strategy: PreparedStrategy, run: BacktestRun, settings: TrialSettings): TrialOutcome {
   const { record } = run;
-  const ledger = pairTrades(record.fills);
+  const ledger = pairTrades(record.fills, record.carry);
   const locate = barLocator(record.bars);
   const barsHeld = listOf(ledger.closed, (trade) =>
     Math.max(0, locate(trade.symbol, trade.exitTime) - locate(trade.symbol, trade.entryTime)),

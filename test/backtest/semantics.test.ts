@@ -77,7 +77,16 @@ describe('backtest semantics', () => {
     // 1,000,000 − 100 × 102.5 + 100 × 95 (last close)
     expect(result.metrics.finalEquity).toBe(999_250);
     expect(result.openPositions).toEqual([
-      { symbol: 'AAPL.US', side: 'Long', quantity: '100', averagePrice: '102.5', markPrice: '95', unrealizedPnl: '-750' },
+      {
+        symbol: 'AAPL.US',
+        side: 'Long',
+        quantity: '100',
+        averagePrice: '102.5',
+        markPrice: '95',
+        dividends: '0',
+        borrowFees: '0',
+        unrealizedPnl: '-750',
+      },
     ]);
   });
 

@@ -9,7 +9,7 @@ import { marketOf, type SecuritySymbol } from '../../domain/symbol.js';
 import { barFields } from '../bar-history.js';
 import { barLocator } from '../metrics/bar-index.js';
 import { computeMetrics } from '../metrics/compute.js';
-import { pairTrades, SHARE_PLACES, type OpenLot } from '../metrics/trades.js';
+import { CASH_IN_LIEU, pairTrades, SHARE_PLACES, type OpenLot } from '../metrics/trades.js';
 import type { OrderIntent } from '../../domain/intent.js';
 import type {
   BacktestRecord,
@@ -53,7 +53,7 @@ export function resultDocument(record: BacktestRecord, options: MetricsOptions =
   };
   const tags = record.orderTags;
   const tagOf = (orderId: string): string | null => tags?.get(orderId) ?? null;
-  const ledger = pairTrades(record.fills);
+  const ledger = pairTrades(record.fills, record.carry);
   const locate = barLocator(record.bars);
   const barsHeld = ledger.closed.map((trade) => Math.max(0, locate(trade.symbol, trade.exitTime) - locate(trade.symbol, trade.entryTime)));
   const times = record.equity.times;
@@ -123,7 +123,6 @@ export function resultDocument(record: BacktestRecord, options: MetricsOptions =
     }),
     trades: new MadeList(ledger.closed.length, (index) => {
       const trade = ledger.closed[index]!;
-      const cost = Money.notional(trade.quantity, trade.entryPrice, trade.pnl.currency);
       return {
         symbol: trade.symbol,
         side: trade.side,
@@ -133,11 +132,13 @@ export function resultDocument(record: BacktestRecord, options: MetricsOptions =
         exitTime: timeOf(trade.symbol).iso(trade.exitTime),
         exitPrice: text(trade.exitPrice),
         commission: text(trade.commission),
+        dividends: text(trade.dividends),
+        borrowFees: text(trade.borrowFees),
         pnl: text(trade.pnl),
-        return: cost.isZero() ? 0 : ratioOf(trade.pnl, cost),
+        return: trade.cost.isZero() ? 0 : ratioOf(trade.pnl, trade.cost),
         barsHeld: barsHeld[index]!,
         entryTag: tagOf(trade.entryOrderId),
-        exitTag: tagOf(trade.exitOrderId),
+        exitTag: trade.exitOrderId === CASH_IN_LIEU ? CASH_IN_LIEU : tagOf(trade.exitOrderId),
       };
     }),
     openPositions: openPositions(record, ledger.open),
@@ -182,18 +183,25 @@ function openPositions(record: BacktestRecord, lots: readonly OpenLot[]): OpenPo
     let quantity = Quantity.ZERO;
     let cost = zero;
     let unrealized = zero;
+    let dividends = zero;
+    let borrowFees = zero;
     for (const lot of symbolLots) {
-      const move = Money.notional(lot.quantity, mark.minus(lot.entryPrice), record.currency);
+      const move = Money.notional(lot.quantity, mark, record.currency).minus(lot.cost);
       quantity = quantity.plus(lot.quantity);
-      cost = cost.plus(Money.notional(lot.quantity, lot.entryPrice, record.currency));
+      cost = cost.plus(lot.cost);
+      dividends = dividends.plus(lot.dividends);
+      borrowFees = borrowFees.plus(lot.borrowFees);
       unrealized = unrealized.plus(lot.side === 'Long' ? move : move.negated()).minus(lot.commission);
     }
+    unrealized = unrealized.plus(dividends).minus(borrowFees);
     return {
       symbol,
       side: symbolLots[0]!.side,
       quantity: text(quantity),
       averagePrice: text(cost.dividedBy(quantity, SHARE_PLACES)),
       markPrice: text(mark),
+      dividends: text(dividends),
+      borrowFees: text(borrowFees),
       unrealizedPnl: text(unrealized),
     };
   });

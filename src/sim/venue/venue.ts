@@ -45,6 +45,7 @@ import { fillToJson, orderToJson, parseSnapshot, type VenueSnapshot } from './sn
 import { marketProblem, replacementProblem, requestProblem } from './validation.js';
 import { instrumentOf, type Instrument } from '../../domain/instrument.js';
 import { instrumentProblem } from './instrument-rules.js';
+import type { CarryNotice, CarryNoticeBody } from './carry-notice.js';
 import { chargeBorrowFee, payDividend, splitShares, type CorporateAction } from './corporate-actions.js';
 import { SymbolCarry, type CarryBooks } from './carry.js';
 
@@ -88,6 +89,8 @@ export interface VenueOptions {
    * never asks, keeps none: a short held for years books a borrow-fee row every market day.
    */
   readonly keepCarryFlows?: boolean;
+  /** Told of every dividend, split and borrow fee booked on a position (a backtest attributes them to its trades). */
+  readonly onCarry?: (notice: CarryNotice) => void;
 }
 
 export interface VenueOrderFilter {
@@ -208,13 +211,15 @@ export class Venue {
   /** Market time a resumed account was carried through (see resumeCarry). */
   private carriedThrough: number | undefined;
   private readonly carryFlows: CashFlow[] = [];
+  private readonly onCarry: ((notice: CarryNotice) => void) | undefined;
   private readonly carryBooks: CarryBooks = {
     applyAction: (action, time) => this.applyCorporateAction(action, time),
     chargeBorrowFee: (slot, days, time) => {
       const quantity = slot.position?.position.quantity;
       const fee = chargeBorrowFee(slot, this.settings.borrowFeeRate, days);
-      if (quantity !== undefined && !fee.isZero())
-        this.bookCarry(slot.symbol, time, { kind: 'borrow-fee', days, held: quantity }, fee.negated());
+      if (quantity === undefined || fee.isZero()) return;
+      this.bookCarry(slot.symbol, time, { kind: 'borrow-fee', days, held: quantity }, fee.negated());
+      this.tellCarry(slot.symbol, time, { kind: 'borrow-fee', amount: fee });
     },
   };
   /** Reused for ticks, so a tick costs no allocation. */
@@ -230,6 +235,7 @@ export class Venue {
     this.unnamedStocks = Object.keys(this.settings.stockNames).length === 0 && Object.keys(this.settings.instruments).length === 0;
     this.keepFinishedOrders = options.keepFinishedOrders ?? true;
     this.keepCarryFlows = options.keepCarryFlows ?? true;
+    this.onCarry = options.onCarry;
     this.carrying = (options.actions?.length ?? 0) > 0 || this.settings.borrowFeeRate > 0;
     for (const action of options.actions ?? []) {
       const list = this.actionsBySymbol.get(action.symbol);
@@ -294,15 +300,19 @@ export class Venue {
     if (action.kind === 'dividend') {
       const held = slot.position?.position.quantity ?? Quantity.ZERO;
       const paid = payDividend(slot, action.perShare);
-      if (!paid.isZero()) this.bookCarry(action.symbol, time, { kind: 'dividend', perShare: action.perShare, held }, paid);
+      if (paid.isZero()) return;
+      this.bookCarry(action.symbol, time, { kind: 'dividend', perShare: action.perShare, held }, paid);
+      this.tellCarry(action.symbol, time, { kind: 'dividend', amount: paid });
       return;
     }
+    const held = slot.position?.position.quantity ?? Quantity.ZERO;
     const outcome = splitShares(slot, action.ratio, (record) =>
       this.accounts.reserve(slot, record, this.accounts.reservationOf(slot, record)),
     );
     if (!outcome.shares.isZero()) this.bookCarry(action.symbol, time, { kind: 'split', ratio: action.ratio }, outcome.shares);
     if (!outcome.cashInLieu.isZero())
       this.bookCarry(action.symbol, time, { kind: 'cash-in-lieu', ratio: action.ratio }, outcome.cashInLieu);
+    if (!held.isZero()) this.tellCarry(action.symbol, time, { kind: 'split', ratio: action.ratio, cashInLieu: outcome.cashInLieu });
     const now = this.clock.now();
     for (const record of [...slot.resting]) this.engine.changed(record, now, `adjusted for a ${action.ratio.toFixed()}-for-1 split`);
   }
@@ -456,6 +466,11 @@ export class Venue {
     return result;
   }
 
+  /** The `index`th fill of the account (0: the first), without copying the list as executions() does. */
+  execution(index: number): Fill | undefined {
+    return this.fills[index];
+  }
+
   /** Fills so far, oldest first (optionally of one order or symbol). */
   executions(filter: { readonly orderId?: string; readonly symbol?: SecuritySymbol } = {}): Fill[] {
     return this.fills.filter(
@@ -589,6 +604,10 @@ export class Venue {
     if (!this.keepCarryFlows) return;
     const currency = this.book.slot(symbol).ledger.currency;
     this.carryFlows.push(carryFlow(this.carryFlows.length + 1, symbol, time, event, amount, currency));
+  }
+
+  private tellCarry(symbol: SecuritySymbol, time: number, body: CarryNoticeBody): void {
+    this.onCarry?.({ symbol, time, fills: this.fills.length, ...body });
   }
 
   /** Sets the matching state and the reservation basis from the order's current fields and the mark. */

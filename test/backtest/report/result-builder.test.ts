@@ -50,6 +50,8 @@ describe('buildResult', () => {
         exitTime: '2024-01-05T00:00:00-05:00',
         exitPrice: '12',
         commission: '2.2',
+        dividends: '0',
+        borrowFees: '0',
         // (12 − 10) × 100 − 2.2
         pnl: '197.8',
         // 197.8 / (10 × 100)
@@ -99,7 +101,16 @@ describe('buildResult', () => {
     );
     const result = buildResult(record);
     expect(result.openPositions).toEqual([
-      { symbol: '700.HK', side: 'Long', quantity: '10', averagePrice: '11', markPrice: '14', unrealizedPnl: '28.9' },
+      {
+        symbol: '700.HK',
+        side: 'Long',
+        quantity: '10',
+        averagePrice: '11',
+        markPrice: '14',
+        dividends: '0',
+        borrowFees: '0',
+        unrealizedPnl: '28.9',
+      },
     ]);
     expect(result.fills[0]!.time).toBe('2024-01-04T00:00:00+08:00');
     expect(result.timeZone).toBe('Asia/Hong_Kong');
