@@ -19,6 +19,26 @@ let folder: string;
 const runs = new Map<string, TraderRun>();
 const run = (name: string): TraderRun => runs.get(name)!;
 const backtest = (data: string, ...more: string[]): string[] => ['backtest', 'strategies/sma-crossover.ts', '--data', data, ...more];
+/** Buys AAPL.US every day, so a position is held on the ex-dates of its dividends and splits. */
+const dailyBuys = (data: string): string[] => [
+  'backtest',
+  'strategies/dca.ts',
+  '--data',
+  data,
+  '--symbols',
+  'AAPL.US',
+  '--param',
+  'everyDays=1',
+  '--json',
+  '-',
+];
+
+/** A run's JSON result, apart from the data path it names. */
+function resultOf(name: string): unknown {
+  expect(run(name)).toMatchObject({ code: 0 });
+  const { settings, ...rest } = JSON.parse(run(name).stdout) as { settings: Record<string, unknown> };
+  return { ...rest, settings: { ...settings, data: undefined } };
+}
 
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'data-cli-'));
@@ -33,9 +53,39 @@ beforeAll(async () => {
   await copyFile('backtest-data/SPX.US.csv', join(folder, 'csv', 'SPX.US.csv'));
   await mkdir(join(folder, 'codes'));
   await copyFile('backtest-data/SPX.US.csv', join(folder, 'codes', 'SPX.csv'));
-  await runTrader(['data', 'convert', join(folder, 'csv'), '--out', join(folder, 'parquet')], {}).then((result) =>
-    runs.set('convert', result),
+  // Twelve US trading days at 10, then 5 after a 2-for-1 split on the 16th; a dividend of 1 a share on the 10th.
+  const aapl = ['02', '03', '04', '05', '08', '09', '10', '11', '12', '16', '17', '18'].map((day) => {
+    const price = day >= '16' ? 5 : 10;
+    return {
+      row: `2024-01-${day},${price},${price},${price},${price},1000000`,
+      dividend: day === '10' ? 1 : 0,
+      split: day === '16' ? 2 : 0,
+    };
+  });
+  await mkdir(join(folder, 'yahoo'));
+  await writeFile(
+    join(folder, 'yahoo', 'AAPL.US.csv'),
+    `Date,Open,High,Low,Close,Volume,Dividends,Stock Splits\n${aapl.map((day) => `${day.row},${day.dividend},${day.split}\n`).join('')}`,
   );
+  // As `trader data fetch` leaves a folder: candles, and the securities and actions files beside them. Lots of
+  // 40 refuse the 100 shares bought at 10 and take the 200 at 5; the dividend is paid on the 200 held.
+  await mkdir(join(folder, 'from-fetch'));
+  await writeFile(join(folder, 'from-fetch', 'AAPL.US.csv'), `${HEADER}${aapl.map((day) => `${day.row}\n`).join('')}`);
+  await writeFile(
+    join(folder, 'from-fetch', 'securities.csv'),
+    'symbol,name,currency,lot_size,tick,fractional_shares\nAAPL.US,Apple,USD,40,,\n',
+  );
+  await writeFile(join(folder, 'from-fetch', 'actions.csv'), 'symbol,date,kind,value\nAAPL.US,2024-01-17,dividend,0.5\n');
+  const converts: Record<string, readonly string[]> = {
+    convert: ['data', 'convert', join(folder, 'csv'), '--out', join(folder, 'parquet')],
+    convertYahoo: ['data', 'convert', join(folder, 'yahoo'), '--out', join(folder, 'yahoo-parquet'), '--json'],
+    convertFetched: ['data', 'convert', join(folder, 'from-fetch'), '--out', join(folder, 'from-fetch-parquet')],
+  };
+  const converted = await inBatches(
+    Object.values(converts).map((args) => () => runTrader(args, {})),
+    3,
+  );
+  for (const [index, name] of Object.keys(converts).entries()) runs.set(name, converted[index]!);
   const cases: Record<string, readonly string[]> = {
     malformed: backtest(join(folder, 'bad', 'MALFORMED.US.csv')),
     unsorted: backtest(join(folder, 'bad', 'NEWEST.US.csv'), '--on-bad-row', 'skip'),
@@ -49,6 +99,10 @@ beforeAll(async () => {
     convertCodesWithoutMarket: ['data', 'convert', join(folder, 'codes'), '--out', join(folder, 'codes-parquet')],
     convertCodes: ['data', 'convert', join(folder, 'codes'), '--market', 'us', '--out', join(folder, 'codes-parquet')],
     convertIntoFile: ['data', 'convert', join(folder, 'codes'), '--market', 'us', '--out', join(folder, 'codes', 'SPX.csv')],
+    yahooCsv: dailyBuys(join(folder, 'yahoo')),
+    yahooParquet: dailyBuys(join(folder, 'yahoo-parquet')),
+    fetchedCsv: dailyBuys(join(folder, 'from-fetch')),
+    fetchedParquet: dailyBuys(join(folder, 'from-fetch-parquet')),
   };
   const results = await inBatches(
     Object.values(cases).map((args) => () => runTrader(args, {})),
@@ -118,6 +172,32 @@ describe('trader data convert', () => {
     );
     expect(run('convertCodes').code).toBe(0);
     expect(run('convertCodes').stderr).toContain(`→ ${join(folder, 'codes-parquet', 'SPX.US.parquet')}: 5105 day bars`);
+  });
+
+  it('keeps the Dividends and Stock Splits columns in the actions.csv beside the Parquet files, so they backtest the same', async () => {
+    expect(run('convertYahoo').code).toBe(0);
+    const actionsFile = join(folder, 'yahoo-parquet', 'actions.csv');
+    expect(JSON.parse(run('convertYahoo').stdout)).toEqual([
+      expect.objectContaining({ output: join(folder, 'yahoo-parquet', 'AAPL.US.parquet'), actions: 2, actionsFile }),
+    ]);
+    expect(run('convertYahoo').stderr).toContain(
+      `${actionsFile}: 2 dividends and splits added from the CSV files' Dividends and Stock Splits columns`,
+    );
+    expect(await readFile(actionsFile, 'utf8')).toBe('symbol,date,kind,value\nAAPL.US,2024-01-10,dividend,1\nAAPL.US,2024-01-16,split,2\n');
+    const csv = resultOf('yahooCsv');
+    expect(csv).toMatchObject({ settings: { corporateActions: 2 } });
+    expect(resultOf('yahooParquet')).toEqual(csv);
+  });
+
+  it('copies the securities.csv and actions.csv of a folder beside its Parquet files, so they backtest the same', async () => {
+    expect(run('convertFetched')).toMatchObject({ code: 0 });
+    for (const name of ['securities.csv', 'actions.csv'])
+      expect(await readFile(join(folder, 'from-fetch-parquet', name), 'utf8')).toBe(
+        await readFile(join(folder, 'from-fetch', name), 'utf8'),
+      );
+    const csv = resultOf('fetchedCsv');
+    expect(csv).toMatchObject({ settings: { corporateActions: 1 }, denialsByCode: { REFUSED_BY_BROKER: expect.any(Number) } });
+    expect(resultOf('fetchedParquet')).toEqual(csv);
   });
 
   it('refuses an --out that is a file before converting anything, exit status 2', () => {

@@ -93,7 +93,11 @@ const convertCommand: CommandModule<object, ConvertArgs> = {
   builder: (yargs) =>
     yargs
       .positional('inputs', { type: 'string', array: true, demandOption: true, describe: 'CSV files or folders of SYMBOL.csv files' })
-      .option('out', { type: 'string', describe: 'Directory of the Parquet files (default: beside each CSV file)' })
+      .option('out', {
+        type: 'string',
+        describe:
+          'Directory of the Parquet files (default: beside each CSV file); the folders’ securities.csv and actions.csv are copied there, and the CSV files’ Dividends and Stock Splits go into its actions.csv',
+      })
       .option('symbol', { type: 'string', describe: 'The symbol of a single file whose name is not one, e.g. 700.HK' })
       .option('market', {
         type: 'string',
@@ -120,8 +124,8 @@ const convertCommand: CommandModule<object, ConvertArgs> = {
     );
     present(args, results, () =>
       printTable(
-        ['INPUT', 'OUTPUT', 'BARS', 'PERIOD', 'SKIPPED'],
-        results.map((result) => [result.input, result.output, result.bars, result.period, result.skippedRows]),
+        ['INPUT', 'OUTPUT', 'BARS', 'PERIOD', 'SKIPPED', 'ACTIONS'],
+        results.map((result) => [result.input, result.output, result.bars, result.period, result.skippedRows, result.actions]),
       ),
     );
   },

@@ -1,5 +1,6 @@
 // `trader data convert`: candle CSV files into Parquet (one SYMBOL.parquet per SYMBOL.csv), read and checked
-// exactly as a backtest reads them, so a converted folder backtests to the same result, faster to load.
+// exactly as a backtest reads them, so a converted folder backtests to the same result, faster to load. What
+// else a backtest reads goes beside the Parquet files (data-convert-side-files.ts).
 import { mkdir, readdir, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { InvalidInputError } from '../../domain/errors.js';
@@ -9,6 +10,8 @@ import { type Market, marketOf, type SecuritySymbol } from '../../domain/symbol.
 import type { BadRowPolicy } from '../../feeds/history/bad-data-error.js';
 import { fileStem, readCandleFile, symbolFromFileName } from '../../feeds/history/candle-files.js';
 import { writeCandleParquet } from '../../feeds/history/candle-parquet.js';
+import { ACTIONS_FILE, candleFileActionsOf } from '../../feeds/history/corporate-actions-file.js';
+import { isSideFile, planSideFiles, type SideFileSource, writeSideFile } from './data-convert-side-files.js';
 
 export interface ConvertJob {
   /** CSV files, or folders of them. */
@@ -31,6 +34,9 @@ export interface ConvertResult {
   readonly bars: number;
   /** Rows dropped under --on-bad-row skip. */
   readonly skippedRows: number;
+  /** Dividends and splits of the file's `Dividends`/`Stock Splits` columns, kept in `actionsFile`. */
+  readonly actions: number;
+  readonly actionsFile?: string;
 }
 
 export async function convertToParquet(job: ConvertJob, progress: (message: string) => void): Promise<ConvertResult[]> {
@@ -57,8 +63,13 @@ export async function convertToParquet(job: ConvertJob, progress: (message: stri
     if (other !== undefined) throw new InvalidInputError(`${other} and ${file} would both become ${output}`, 'input');
     outputs.set(output, file);
   }
+  // A Parquet file has no columns for them: they go to the output folder's actions.csv, read as the CSV's were.
+  const sources: SideFileSource[] = [];
+  for (const target of targets)
+    sources.push({ input: target.file, output: target.output, actions: await candleFileActionsOf(target.file, target.symbol) });
+  const sideFiles = await planSideFiles(sources);
   const results: ConvertResult[] = [];
-  for (const { file, symbol, output } of targets) {
+  for (const [index, { file, symbol, output }] of targets.entries()) {
     const loaded = await readCandleFile(file, {
       symbol,
       source: file,
@@ -71,12 +82,43 @@ export async function convertToParquet(job: ConvertJob, progress: (message: stri
     await writeFile(`${output}.partial`, writeCandleParquet(loaded.columns, timeZoneOf(marketOf(symbol))));
     await rename(`${output}.partial`, output);
     const { columns } = loaded;
+    const actions = sources[index]!.actions.length;
+    const actionsFile = join(dirname(output), ACTIONS_FILE);
     progress(
-      `${file} → ${output}: ${columns.length} ${columns.period} bars${loaded.skippedRows > 0 ? `, ${loaded.skippedRows} bad rows skipped` : ''}`,
+      `${file} → ${output}: ${columns.length} ${columns.period} bars${loaded.skippedRows > 0 ? `, ${loaded.skippedRows} bad rows skipped` : ''}${
+        actions > 0
+          ? `; its ${plural(actions, 'dividend or split', 'dividends and splits')} (Dividends, Stock Splits columns) → ${actionsFile}`
+          : ''
+      }`,
     );
-    results.push({ input: file, output, symbol, period: columns.period, bars: columns.length, skippedRows: loaded.skippedRows });
+    results.push({
+      input: file,
+      output,
+      symbol,
+      period: columns.period,
+      bars: columns.length,
+      skippedRows: loaded.skippedRows,
+      actions,
+      ...(actions > 0 ? { actionsFile } : {}),
+    });
+  }
+  for (const sideFile of sideFiles) {
+    await writeSideFile(sideFile);
+    const what = [
+      ...(sideFile.copied.length > 0 ? [`${sideFile.merged ? 'merged' : 'copied'} from ${sideFile.copied.join(', ')}`] : []),
+      ...(sideFile.addedActions > 0
+        ? [
+            `${plural(sideFile.addedActions, 'dividend or split', 'dividends and splits')} added from the CSV files' Dividends and Stock Splits columns`,
+          ]
+        : []),
+    ];
+    progress(`${sideFile.file}: ${what.join('; ')}`);
   }
   return results;
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
 }
 
 async function csvFiles(inputs: readonly string[]): Promise<string[]> {
@@ -87,10 +129,13 @@ async function csvFiles(inputs: readonly string[]): Promise<string[]> {
     });
     if (!info.isDirectory()) {
       if (!/\.csv$/i.test(input)) throw new InvalidInputError(`${input}: not a .csv file`, 'input');
+      if (isSideFile(input))
+        throw new InvalidInputError(`${input}: not a candle file (convert its folder: it is copied beside the Parquet files)`, 'input');
       files.push(input);
       continue;
     }
-    const names = (await readdir(input)).filter((name) => /\.csv$/i.test(name)).sort();
+    // securities.csv and actions.csv are not candle files (the side files copied beside the Parquet files).
+    const names = (await readdir(input)).filter((name) => /\.csv$/i.test(name) && !isSideFile(name)).sort();
     if (names.length === 0) throw new InvalidInputError(`no .csv files in ${input}`, 'input');
     files.push(...names.map((name) => join(input, name)));
   }

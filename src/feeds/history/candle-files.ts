@@ -80,7 +80,7 @@ export function symbolFromFileName(path: string): SecuritySymbol | undefined {
  * The wanted symbol a folder's file named by its code alone stands for (SPY.csv for SPY.US, as most exports
  * name them), when exactly one wanted symbol has that code and no file of its own.
  */
-function wantedByCode(
+export function wantedByCode(
   path: string,
   wanted: readonly SecuritySymbol[] | undefined,
   named: ReadonlySet<SecuritySymbol | undefined>,

@@ -1,13 +1,13 @@
 // Dividends and splits of candle data: the `Dividends` and `Stock Splits` columns of a Yahoo-style candle
 // CSV (0 = none on that day), and a separate `actions.csv` beside the data (symbol,date,kind,value).
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Fixed } from '../../domain/fixed.js';
 import { Price } from '../../domain/price.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { parseSymbol, type SecuritySymbol } from '../../domain/symbol.js';
 import type { CorporateAction } from '../../domain/corporate-action.js';
-import { symbolFromFileName } from './candle-files.js';
+import { isCandleFile, symbolFromFileName, wantedByCode } from './candle-files.js';
 import { readFirstLine } from './file-bytes.js';
 
 export const ACTIONS_FILE = 'actions.csv';
@@ -17,33 +17,52 @@ const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 export async function loadCorporateActions(dataPath: string, symbols: readonly SecuritySymbol[]): Promise<CorporateAction[]> {
   const info = await stat(dataPath);
   const folder = info.isDirectory() ? dataPath : dirname(dataPath);
-  const files = info.isDirectory()
-    ? (await readdir(dataPath)).filter((name) => name.toLowerCase().endsWith('.csv')).map((name) => join(dataPath, name))
-    : [dataPath];
+  const files = info.isDirectory() ? (await readdir(dataPath)).filter(isCandleFile).map((name) => join(dataPath, name)) : [dataPath];
+  const named = new Set(files.map(symbolFromFileName));
   const actions: CorporateAction[] = [];
   for (const file of files) {
-    const symbol = symbolFromFileName(basename(file));
-    if (symbol === undefined || !symbols.includes(symbol) || !hasActionColumns(readFirstLine(file))) continue;
-    actions.push(...candleFileActions(await readFile(file, 'utf8'), symbol, file));
+    // The symbol the candle loader reads the file for (candle-files.ts): its name, else the one asked for.
+    const symbol =
+      symbolFromFileName(file) ??
+      (files.length === 1 && symbols.length === 1 ? symbols[0] : info.isDirectory() ? wantedByCode(file, symbols, named) : undefined);
+    if (symbol !== undefined && symbols.includes(symbol) && file.toLowerCase().endsWith('.csv'))
+      actions.push(...(await candleFileActionsOf(file, symbol)));
   }
+  // `trader data convert` copies the columns' actions into actions.csv: one in both is the same action, applied once.
+  const inColumns = new Set(actions.map(actionKey));
   const extra = await readFile(join(folder, ACTIONS_FILE), 'utf8').catch(() => undefined);
   if (extra !== undefined)
-    actions.push(...parseActionsFile(extra, join(folder, ACTIONS_FILE)).filter((action) => symbols.includes(action.symbol)));
+    actions.push(
+      ...parseActionsFile(extra, join(folder, ACTIONS_FILE)).filter(
+        (action) => symbols.includes(action.symbol) && !inColumns.has(actionKey(action)),
+      ),
+    );
   return actions.sort((a, b) => (a.exDate < b.exDate ? -1 : a.exDate > b.exDate ? 1 : 0));
+}
+
+/** The actions of a candle CSV's `Dividends` and `Stock Splits` columns; without them only its header is read. */
+export async function candleFileActionsOf(file: string, symbol: SecuritySymbol): Promise<CorporateAction[]> {
+  return hasActionColumns(readFirstLine(file)) ? candleFileActions(await readFile(file, 'utf8'), symbol, file) : [];
+}
+
+/** What makes two actions one: symbol, ex-date, kind and value (0.5 and 0.50 alike). */
+export function actionKey(action: CorporateAction): string {
+  const value = action.kind === 'dividend' ? action.perShare : action.ratio;
+  return `${action.symbol} ${action.exDate} ${action.kind} ${value.normalized().toString()}`;
 }
 
 /** Whether a candle CSV header names a `Dividends` or a `Stock Splits` column (most files have neither). */
 function hasActionColumns(header: string): boolean {
   return header
     .split(',')
-    .map((name) => name.trim().toLowerCase())
+    .map((name) => unquoted(name).toLowerCase())
     .some((name) => name === 'dividends' || name === 'stock splits');
 }
 
 /** The non-zero `Dividends` and `Stock Splits` cells of a candle CSV; [] when it has neither column. */
 export function candleFileActions(text: string, symbol: SecuritySymbol, source: string): CorporateAction[] {
-  const lines = text.split(/\r?\n/);
-  const header = (lines[0] ?? '').split(',').map((name) => name.trim().toLowerCase());
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const header = (lines[0] ?? '').split(',').map((name) => unquoted(name).toLowerCase());
   const dividends = header.indexOf('dividends');
   const splits = header.indexOf('stock splits');
   if (dividends < 0 && splits < 0) return [];
@@ -52,7 +71,7 @@ export function candleFileActions(text: string, symbol: SecuritySymbol, source: 
   for (let index = 1; index < lines.length; index += 1) {
     const cells = lines[index]!.split(',');
     if (cells.length < 2) continue;
-    const exDate = (cells[dateColumn] ?? '').trim().slice(0, 10);
+    const exDate = unquoted(cells[dateColumn] ?? '').slice(0, 10);
     const at = `${source}:${index + 1}`;
     const dividend = valueAt(cells, dividends, at, 'Dividends');
     if (dividend !== undefined && !dividend.isZero()) actions.push({ kind: 'dividend', symbol, exDate, perShare: Price.of(dividend) });
@@ -97,10 +116,15 @@ export function parseActionsFile(text: string, source: string): CorporateAction[
 
 function valueAt(cells: readonly string[], column: number, at: string, field: string): Fixed | undefined {
   if (column < 0) return undefined;
-  const text = (cells[column] ?? '').trim();
+  const text = unquoted(cells[column] ?? '');
   if (text === '') return undefined;
   if (!NUMBER.test(text)) throw new InvalidInputError(`${at}: ${field}: "${text}" is not a number`, 'actions');
   return Fixed.of(text);
+}
+
+/** A cell without its spaces and the double quotes spreadsheets put around it (as the candle reader takes it). */
+function unquoted(cell: string): string {
+  return cell.trim().replace(/^"(.*)"$/, '$1');
 }
 
 function positive(value: Fixed, at: string, field: string): Fixed {

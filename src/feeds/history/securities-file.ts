@@ -88,12 +88,16 @@ export function parseSecurities(text: string, source: string): Securities {
 
 /** Writes the file, rows sorted by symbol; names are quoted when they need it. */
 export async function writeSecurities(file: string, securities: Securities): Promise<void> {
+  await writeFile(file, formatSecurities(securities));
+}
+
+export function formatSecurities(securities: Securities): string {
   const rows = Object.entries(securities)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([symbol, row]) =>
       [symbol, quote(row.name ?? ''), row.currency ?? '', row.lotSize ?? '', row.tick ?? '', row.fractionalShares ?? ''].join(','),
     );
-  await writeFile(file, `${COLUMNS.join(',')}\n${rows.map((row) => `${row}\n`).join('')}`);
+  return `${COLUMNS.join(',')}\n${rows.map((row) => `${row}\n`).join('')}`;
 }
 
 function quote(text: string): string {

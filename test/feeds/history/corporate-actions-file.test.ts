@@ -1,6 +1,10 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { CorporateAction } from '../../../src/domain/corporate-action.js';
 import { parseSymbol } from '../../../src/domain/symbol.js';
-import { candleFileActions, parseActionsFile } from '../../../src/feeds/history/corporate-actions-file.js';
+import { candleFileActions, loadCorporateActions, parseActionsFile } from '../../../src/feeds/history/corporate-actions-file.js';
 
 const AAPL = parseSymbol('AAPL.US');
 
@@ -42,4 +46,32 @@ describe('corporate actions from data files', () => {
       'actions.csv:2: kind: "bonus" is not dividend or split',
     );
   });
+
+  it('counts an action once when both the candle file columns and actions.csv hold it (as data convert leaves a folder)', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'actions-'));
+    try {
+      await writeFile(join(folder, 'AAPL.US.csv'), 'Date,Open,High,Low,Close,Volume,Dividends\n2024-01-10,1,1,1,1,1,0.50\n');
+      await writeFile(join(folder, 'actions.csv'), 'symbol,date,kind,value\nAAPL.US,2024-01-10,dividend,0.5\nAAPL.US,2024-01-11,split,2\n');
+      expect((await loadCorporateActions(folder, [AAPL])).map(summary)).toEqual([
+        ['dividend', '2024-01-10', '0.5'],
+        ['split', '2024-01-11', '2'],
+      ]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('reads the columns of a file named by its code (AAPL.csv) for the symbol the candles are read for', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'actions-'));
+    try {
+      await writeFile(join(folder, 'AAPL.csv'), 'Date,Open,High,Low,Close,Volume,Stock Splits\n"2024-01-16",1,1,1,1,1,"4"\n');
+      expect((await loadCorporateActions(folder, [AAPL])).map(summary)).toEqual([['split', '2024-01-16', '4']]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
 });
+
+function summary(action: CorporateAction): [string, string, string] {
+  return [action.kind, action.exDate, (action.kind === 'dividend' ? action.perShare : action.ratio).toString()];
+}
