@@ -125,7 +125,7 @@ export function venueChoice(args: BacktestArgs): VenueChoice {
   const fillModel = parseChoice(FILL_MODELS, String(args.fill), '--fill');
   const intrabarPath = parseChoice(INTRABAR_PATHS, String(args.intrabar), '--intrabar');
   // Below 100 % (a sell at 10,000 bps would fill at 0), in steps of at most a millionth of a basis point.
-  const slippageBps = numberFlag(args.slippage ?? 0, '--slippage', 0, 9_999, 'basis points', 6);
+  const slippageBps = numberFlag(args.slippage ?? 0, '--slippage', 0, 10_000, 'basis points', 6, true);
   if (args.commission !== undefined && args.fees !== undefined) {
     throw new InvalidInputError('give --commission RATE or --fees SCHEDULE, not both', '--commission');
   }
@@ -231,10 +231,22 @@ export function jsonTarget(value: string | boolean | undefined): string | undefi
  * A number in [min, max] with at most `places` decimal places when given (finer rates would need more places
  * than the fixed-point amounts they multiply can keep).
  */
-function numberFlag(value: number | string, flag: string, min: number, max: number, unit: string, places?: number): number {
+/** `max` is included unless `belowMax` (slippage of 10,000 bp would sell at 0). */
+function numberFlag(
+  value: number | string,
+  flag: string,
+  min: number,
+  max: number,
+  unit: string,
+  places?: number,
+  belowMax = false,
+): number {
   const number = typeof value === 'number' ? value : String(value).trim() === '' ? Number.NaN : Number(value);
-  if (!Number.isFinite(number) || number < min || number > max)
-    throw new InvalidInputError(`${flag}: expected ${unit} between ${min} and ${max}, got ${String(value)}`, flag);
+  if (!Number.isFinite(number) || number < min || number > max || (belowMax && number === max))
+    throw new InvalidInputError(
+      `${flag}: expected ${unit} ${belowMax ? `from ${min} to below ${max}` : `between ${min} and ${max}`}, got ${String(value)}`,
+      flag,
+    );
   if (places !== undefined && number !== 0 && !(number >= 10 ** -places && Fixed.of(number, flag).precision <= places))
     throw new InvalidInputError(`${flag}: at most ${places} decimal places, got ${String(value)}`, flag);
   return number;

@@ -32,6 +32,9 @@ describe('--commission and --slippage', () => {
     expect(venue({ commission: '1e-30' })).toThrow('--commission: at most 12 decimal places, got 1e-30');
     expect(venue({ commission: '1e-41' })).toThrow('--commission: at most 12 decimal places, got 1e-41');
     expect(venue({ slippage: '1e-9' })).toThrow('--slippage: at most 6 decimal places, got 1e-9');
-    expect(venue({ slippage: '10000' })).toThrow('--slippage: expected basis points between 0 and 9999, got 10000');
+    expect(venue({ slippage: '10000' })).toThrow('--slippage: expected basis points from 0 to below 10000, got 10000');
+    // Below 10,000 with up to 6 places, as the README says.
+    expect(venue({ slippage: '9999.5' })).not.toThrow();
+    expect(venue({ slippage: '9999.000001' })).not.toThrow();
   });
 });
