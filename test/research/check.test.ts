@@ -6,7 +6,7 @@ import { backtestData, sliceData } from '../../src/backtest/data.js';
 import { PARITY_DECISIONS, parityStretch, runChecks, type CheckInput } from '../../src/research/check/checks.js';
 import { paperDecisions } from '../../src/research/check/paper-replay.js';
 import { prepareStrategy } from '../../src/strategy/prepare.js';
-import type { StrategyDefinition } from '../../src/strategy/define.js';
+import { defineStrategy, type StrategyDefinition } from '../../src/strategy/define.js';
 import type { ParamDefaults } from '../../src/strategy/params.js';
 import { wavingDays } from '../support/run/candles.js';
 import honest from './strategies/honest.js';
@@ -262,6 +262,22 @@ describe('trader check', () => {
     expect(parity!.detail).toContain(
       "the data's 60m bars do not start where the venue's do: AAPL.US's bar of 2024-03-04 10:00 lies in the venue's bar from 09:30",
     );
+  }, 60_000);
+
+  it('fails parity when both runs decide the same things on other bars (hour bars on clock hours)', async () => {
+    const buysEachBar = defineStrategy({ name: 'buys', symbols: ['AAPL.US'], period: '60m', onCandle: (_candle, ctx) => ctx.buy(1) });
+    const data = hourBars(['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00']);
+    const [parity] = await runChecks({ ...input(buysEachBar, 20), data, settings: { ...input(echoBars).settings, period: '60m' } }, [
+      'parity',
+    ]);
+    expect(parity!.passed).toBe(false);
+    // The same decision on another bar: the backtest decides at the 09:00 bar's close, the paper run on the bar
+    // it builds from that bar's pre-market ticks (09:00–09:30).
+    expect(parity!.difference).toMatchObject({
+      index: 0,
+      expectedTime: localTime('AAPL.US' as never, '2024-03-04 10:00'),
+      actualTime: localTime('AAPL.US' as never, '2024-03-04 09:30'),
+    });
   }, 60_000);
 
   it('shows a paper run the same week bars built from day bars as the backtest, in the same order', async () => {

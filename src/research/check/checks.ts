@@ -10,6 +10,7 @@ import { seededRandom } from '../param-space.js';
 import { barTimes, type BacktestData, sliceData } from '../../backtest/data.js';
 import { runTrialBacktest, type TrialSettings } from '../trial.js';
 import { decisionsOf, type Decision, type Difference, firstDifference } from './decisions.js';
+import { BarCloseTimes } from '../../backtest/bar-close.js';
 import { failureWhere } from '../../strategy/failure.js';
 import { venueMisalignment } from './bar-alignment.js';
 import type { BacktestRun } from '../../backtest/engine.js';
@@ -255,7 +256,11 @@ export async function checkParity(input: CheckInput, full: readonly Decision[]):
     return { check: 'parity', passed: false, detail: `the paper replay failed: ${error instanceof Error ? error.message : String(error)}` };
   }
   ranRun(input);
-  const difference = firstDifference(backtested, paper, false);
+  // The same bar, not the same instant: a paper run has a week bar at the week's end, the backtest with its
+  // last weekday's close; both after the same data bar closed and before the next one did.
+  const closes = closesOf(data);
+  const sameBar = (a: number, b: number): boolean => a === b || barsClosedBy(closes, a) === barsClosedBy(closes, b);
+  const difference = firstDifference(backtested, paper, sameBar);
   const where = skipped === 0 ? `first ${stretch} bars` : `${stretch} bars from bar ${skipped + 1}, the first with data for every symbol`;
   if (backtested.length === 0 && paper.length === 0)
     return nothingCompared('parity', `${where}: no decisions in ${full.length === 0 ? 'the whole run' : 'the stretch'}`);
@@ -266,6 +271,27 @@ export async function checkParity(input: CheckInput, full: readonly Decision[]):
     detail: `${where}: backtest ${backtested.length} decisions, paper replay ${paper.length}${misaligned === undefined ? '' : `; ${misaligned}`}`,
     ...(difference === undefined ? {} : { difference }),
   };
+}
+
+/** The close instants of the data's bar times (as the backtest closes them), ascending. */
+function closesOf(data: BacktestData): number[] {
+  const closes = new BarCloseTimes(data.period);
+  const symbol = data.series[0]!.symbol;
+  return barTimes(data)
+    .map((time) => closes.closeOf({ symbol, time }))
+    .sort((a, b) => a - b);
+}
+
+/** How many of the ascending `closes` are at or before `time`. */
+function barsClosedBy(closes: readonly number[], time: number): number {
+  let low = 0;
+  let high = closes.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (closes[middle]! <= time) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** A check that had nothing to compare: skipped, not passed on no evidence. */

@@ -40,12 +40,16 @@ export interface Difference {
 }
 
 /** The first position where the lists differ (time or content), or undefined when equal. */
-export function firstDifference(expected: readonly Decision[], actual: readonly Decision[], compareTimes = true): Difference | undefined {
+export function firstDifference(
+  expected: readonly Decision[],
+  actual: readonly Decision[],
+  sameTime: (a: number, b: number) => boolean = (a, b) => a === b,
+): Difference | undefined {
   const length = Math.max(expected.length, actual.length);
   for (let index = 0; index < length; index += 1) {
     const a = expected[index];
     const b = actual[index];
-    if (a !== undefined && b !== undefined && a.text === b.text && (!compareTimes || a.time === b.time)) continue;
+    if (a !== undefined && b !== undefined && a.text === b.text && sameTime(a.time, b.time)) continue;
     return {
       index,
       time: Math.min(a?.time ?? Infinity, b?.time ?? Infinity),

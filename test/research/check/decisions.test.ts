@@ -31,8 +31,13 @@ describe('firstDifference', () => {
     });
   });
 
-  it('ignores the times when told to compare only what was decided', () => {
-    expect(firstDifference([{ time: 5, text: sell }], [{ time: 7, text: sell }], false)).toBeUndefined();
+  it('takes two times as the same when told so (parity: the same bar of the data)', () => {
+    const sameTen = (a: number, b: number) => Math.floor(a / 10) === Math.floor(b / 10);
+    expect(firstDifference([{ time: 5, text: sell }], [{ time: 7, text: sell }], sameTen)).toBeUndefined();
+    expect(firstDifference([{ time: 5, text: sell }], [{ time: 12, text: sell }], sameTen)).toMatchObject({
+      expectedTime: 5,
+      actualTime: 12,
+    });
   });
 
   it('reports a decision one side lacks with no time for that side', () => {
