@@ -117,6 +117,16 @@ describe('trader check', () => {
     expect(determinism!.difference).toBeDefined();
   });
 
+  it('judges nothing else of a nondeterministic strategy: its look-ahead and warm-up runs would differ anyway', async () => {
+    const results = await runChecks(input(random), ['look-ahead', 'warm-up', 'determinism']);
+    expect(results.map((result) => [result.check, result.passed, result.skipped === true])).toEqual([
+      ['look-ahead', true, true],
+      ['warm-up', true, true],
+      ['determinism', false, false],
+    ]);
+    expect(results[0]!.detail).toMatch(/^not judged: two plain runs differ \(see determinism\)/);
+  });
+
   it('fails a strategy whose declared warm-up is shorter than its indicators need', async () => {
     const [warmUp] = await runChecks(input(shortWarmup), ['warm-up']);
     expect(warmUp!.passed).toBe(false);
