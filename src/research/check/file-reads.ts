@@ -43,12 +43,15 @@ export class FileReads {
     syncBuiltinESMExports();
   }
 
-  /** The files recorded that are `place` or lie inside it (a data file or folder), absolute, sorted. */
+  /**
+   * The files recorded that are `place` or lie inside it (a data file or folder), absolute, sorted; compared by
+   * their real paths, so a link to them (/proc/self/cwd/…, a symlinked folder) is caught too.
+   */
   within(place: string): string[] {
-    const root = resolve(place);
+    const root = realPath(resolve(place));
     return [...this.opened]
       .filter((path) => {
-        const inside = relative(root, path);
+        const inside = relative(root, realPath(path));
         return inside === '' || (!inside.startsWith(`..${sep}`) && inside !== '..' && !isAbsolute(inside));
       })
       .sort();
@@ -76,4 +79,13 @@ function pathOf(path: unknown): string | undefined {
   if (Buffer.isBuffer(path)) return resolve(path.toString());
   if (path instanceof URL && path.protocol === 'file:') return fileURLToPath(path);
   return undefined;
+}
+
+/** The path with its links resolved; as given when it no longer exists. */
+function realPath(path: string): string {
+  try {
+    return fs.realpathSync.native(path);
+  } catch {
+    return path;
+  }
 }

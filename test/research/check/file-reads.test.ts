@@ -57,6 +57,20 @@ describe('watching the files read', () => {
     }
   });
 
+  it('notes a data file read through a link to it or its folder (a symlink, /proc/self/cwd)', async () => {
+    await fs.promises.symlink(data, join(dir, 'linked'));
+    const reads = FileReads.watch();
+    try {
+      reads.resume();
+      readFileSyncNamed(join(dir, 'linked', 'A.US.csv'));
+      readFileSyncNamed(join('/proc/self/root', data, 'B.US.csv'));
+
+      expect(reads.within(data)).toEqual([join(dir, 'linked', 'A.US.csv'), join('/proc/self/root', data, 'B.US.csv')].sort());
+    } finally {
+      reads.stop();
+    }
+  });
+
   it('notes nothing while paused, and leaves fs as it found it once stopped', () => {
     const original = fs.readFileSync;
     const reads = FileReads.watch();
