@@ -25,6 +25,11 @@ import { listOf } from '../domain/list-of.js';
 
 export interface RuntimeOptions {
   readonly clock: Clock;
+  /**
+   * The clock of the strategies' scheduler (ctx.scheduler), when its timers must run on other time than
+   * `clock`'s: a paper run's market time, while the runtime's own waits (timeouts, back-off) run on wall time.
+   */
+  readonly strategyClock?: Clock;
   readonly marketData: MarketData;
   readonly broker: Broker;
   readonly strategies: readonly PreparedStrategy[];
@@ -135,7 +140,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   });
   const reconciler = new Reconciler(executor, broker, clock, logger, timeoutMs);
   const market = new MarketAdapter(options.marketData, executor.prices, options.wallClock);
-  const scheduler = clockScheduler(clock);
+  const scheduler = clockScheduler(options.strategyClock ?? clock);
   const units = tradingUnits(options.lotSizes);
   const hosts = listOf(
     uniqueNames(options.strategies),
