@@ -104,6 +104,15 @@ describe('trader check', () => {
     expect(honestOnly!.check).toBe('determinism');
   });
 
+  it('cuts the other checks to the bars before the throw (their runs would all fail there)', async () => {
+    const strategy = prepareStrategy(failsAtFast4, { params: { fast: 4, slow: 8 } });
+    const [run, lookAhead, determinism] = await runChecks({ ...input(failsAtFast4), strategy }, ['look-ahead', 'determinism']);
+    const before = Number(/\(index (\d+)\)/.exec(run!.detail)![1]);
+    expect(before).toBeLessThan(DATA.series[0]!.candles.length - 1);
+    expect(lookAhead!.detail).toContain(`over ${before} bars`);
+    expect(determinism!.detail).toContain(`two runs over ${before} bars`);
+  });
+
   it('fails a strategy that peeks at the future on look-ahead, naming the first differing decision', async () => {
     const [lookAhead] = await runChecks(input(peeking), ['look-ahead']);
     expect(lookAhead!.passed).toBe(false);

@@ -321,8 +321,7 @@ export async function runChecks(input: CheckInput, only: readonly CheckName[] = 
     (only.includes('parity') && input.paperDecisions !== undefined ? 2 : 0);
   runsDone.delete(input);
   input.progress?.start(planned);
-  const run = await checkRun(input, input.data);
-  const full = decisionsOf(run.intents);
+  let run = await checkRun(input, input.data);
   const results: CheckResult[] = [];
   const failed = run.record.failures?.[0]?.failure;
   if (failed !== undefined)
@@ -331,6 +330,16 @@ export async function runChecks(input: CheckInput, only: readonly CheckName[] = 
       passed: false,
       detail: `the strategy threw: ${failureWhere(failed)}; the checks below cover only the bars before it`,
     });
+  // The other checks look at the bars before the throw only: their runs would all fail there anyway.
+  if (failed?.bar !== undefined) {
+    const before = { ...input, data: barsBetween(input.data, Number.NEGATIVE_INFINITY, failed.bar.time) };
+    runsDone.set(before, runsDone.get(input) ?? 0);
+    input = before;
+    if (barTimes(input.data).length < 2)
+      return [...results, ...only.map((check) => nothingCompared(check, 'the strategy threw on its first bar'))];
+    run = await checkRun(input, input.data);
+  }
+  const full = decisionsOf(run.intents);
   // Two plain runs that differ make every comparison below meaningless: said so rather than blamed on look-ahead.
   const determinism = only.includes('determinism') ? await checkDeterminism(input, full) : undefined;
   const random = determinism !== undefined && !determinism.passed;
