@@ -729,7 +729,8 @@ describe('trader check', () => {
     expect(JSON.parse(run('checkStdout').stdout)).toMatchObject({
       strategy: 'sma-crossover',
       passed: true,
-      checks: [{ check: 'determinism', passed: true }],
+      judged: 1,
+      checks: [{ check: 'determinism', passed: true, status: 'PASS' }],
     });
   });
 

@@ -112,8 +112,23 @@ async function checkWith(
   const zone = timeZoneOf(marketOf(inputs.strategy.symbols[0]!));
   const at = (time: number): string => (Number.isFinite(time) ? localTime(zone).iso(time) : '—');
   const json = jsonTarget(args.json);
+  const statusOf = (result: CheckResult): 'PASS' | 'FAIL' | 'SKIP' => (result.skipped === true ? 'SKIP' : result.passed ? 'PASS' : 'FAIL');
+  // `passed` is true with SKIPs among the checks; `judged` counts what was compared at all.
   const document = () =>
-    `${JSON.stringify({ strategy: inputs.strategy.name, passed: results.every((result) => result.passed), checks: results.map((result) => ({ ...result, ...(result.difference === undefined ? {} : { difference: differenceJson(result.difference, at) }) })) }, null, 2)}\n`;
+    `${JSON.stringify(
+      {
+        strategy: inputs.strategy.name,
+        passed: results.every((result) => result.passed),
+        judged: results.filter((result) => result.skipped !== true).length,
+        checks: results.map((result) => ({
+          ...result,
+          status: statusOf(result),
+          ...(result.difference === undefined ? {} : { difference: differenceJson(result.difference, at) }),
+        })),
+      },
+      null,
+      2,
+    )}\n`;
   if (json === '-') process.stdout.write(document());
   else {
     if (json !== undefined) {
@@ -121,9 +136,7 @@ async function checkWith(
       process.stderr.write(`wrote ${json}\n`);
     }
     for (const result of results) {
-      process.stdout.write(
-        `${result.skipped === true ? 'SKIP' : result.passed ? 'PASS' : 'FAIL'}  ${result.check.padEnd(12)} ${result.detail}\n`,
-      );
+      process.stdout.write(`${statusOf(result)}  ${result.check.padEnd(12)} ${result.detail}\n`);
       const difference = result.difference;
       if (difference !== undefined) {
         process.stdout.write(`      first difference: decision ${difference.index + 1}, at ${at(difference.time)}\n`);
