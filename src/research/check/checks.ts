@@ -98,8 +98,13 @@ export async function checkDeterminism(input: CheckInput, full: readonly Decisio
 
 export async function checkLookAhead(input: CheckInput, full: readonly Decision[]): Promise<CheckResult> {
   const times = barTimes(input.data);
+  if (input.strategy.warmup + 1 > times.length - 2)
+    return nothingCompared(
+      'look-ahead',
+      `the declared warm-up of ${input.strategy.warmup} bars leaves no bar to cut among ${times.length} (cuts come after the warm-up)`,
+    );
   const random = seededRandom(input.seed);
-  const low = Math.min(times.length - 2, input.strategy.warmup + 1);
+  const low = input.strategy.warmup + 1;
   const cuts = [
     ...new Set(Array.from({ length: input.cuts }, () => low + Math.floor(random() * Math.max(1, times.length - 1 - low)))),
   ].sort((a, b) => a - b);
