@@ -98,9 +98,11 @@ describe('order tracker', () => {
           const last = all.at(-1)!;
           expect(fills.reduce((sum, fill) => sum.plus(fill.quantity), Quantity.ZERO).toString()).toBe(String(executedTotal));
           const value = (quantity: Quantity, price: Price): Money => Money.notional(quantity, price, 'USD');
-          expect(fills.reduce((sum, fill) => sum.plus(value(fill.quantity, fill.price)), Money.zero('USD')).toFixed(6)).toBe(
-            value(last.executedQuantity, last.executedPrice!).toFixed(6),
-          );
+          // A fill's price is derived from two averages the venue rounds to 8 places (Price.average), so each fill's
+          // value may be off by its quantity × 10^-8: within that bound of the order's value, not beyond.
+          const filled = fills.reduce((sum, fill) => sum.plus(value(fill.quantity, fill.price)), Money.zero('USD'));
+          const bound = executedTotal * 1e-8 * fills.length;
+          expect(Math.abs(filled.minus(value(last.executedQuantity, last.executedPrice!)).toNumber())).toBeLessThanOrEqual(bound);
           expect(new Set(fills.map((fill) => fill.fillId)).size).toBe(fills.length);
           expect(tracked.status).toBe(complete ? 'FilledStatus' : 'PartialFilledStatus');
           expect(tracked.executedQuantity.toFixed()).toBe(String(executedTotal));
