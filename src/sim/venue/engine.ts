@@ -8,6 +8,7 @@ import { isTerminal } from '../../domain/order-status.js';
 import { applyFill, flatPosition } from '../../domain/position.js';
 import type { Price } from '../../domain/price.js';
 import { Quantity } from '../../domain/quantity.js';
+import type { SecuritySymbol } from '../../domain/symbol.js';
 import type { Accounts } from './accounts.js';
 import { holdQuantity, refreshFloats, type SymbolSlot } from './book.js';
 import type { FaultInjector } from './faults.js';
@@ -22,7 +23,7 @@ export interface EngineHooks {
   /** Every fill, in order. */
   readonly executions: Fill[];
   /** The symbol's board lot: a fill cut short by the bar's volume (or a partial-fill fault) takes whole lots. */
-  lotSize(symbol: string): number;
+  lotSize(symbol: SecuritySymbol): number;
 }
 
 const ONE = Quantity.of(1);
@@ -104,8 +105,7 @@ export class Engine {
 
   /** Fills as much of the order as the bar's remaining volume allows (and the fault plan leaves). */
   fillUpTo(slot: SymbolSlot, record: OrderRecord, price: Price, time: number): void {
-    const remaining = remainingOf(record);
-    let quantity = remaining;
+    let quantity = remainingOf(record);
     let amount = quantity.toNumber();
     const room = this.room(slot);
     if (room < Number.POSITIVE_INFINITY && room < amount) {

@@ -247,7 +247,7 @@ export class Venue {
     this.engine = new Engine(this.matcher, this.accounts, this.feeModel, this.faults, this.settings.volumeParticipation, {
       emit: (record, fill) => this.emit(record, fill),
       executions: this.fills,
-      lotSize: (symbol) => this.instrument(symbol as SecuritySymbol).lotSize,
+      lotSize: (symbol) => this.instrument(symbol).lotSize,
     });
   }
 
