@@ -9,6 +9,7 @@ import { ZoneRules } from '../../domain/time-zone.js';
 import { BadDataError, valueProblem, barRangeProblem, type DataProblem, unsortedRowsError } from './bad-data-error.js';
 import { candlesOf, ColumnBuilder } from './candle-columns.js';
 import { type CandleFileOptions, inferPeriod, type LoadedColumns } from './loaded-columns.js';
+import { unquoted } from './csv-cell.js';
 import { TimeTextReader } from './time-text.js';
 
 export interface CandleCsvResult {
@@ -66,7 +67,7 @@ function readHeader(bytes: Uint8Array, source: string): Header {
   const header = Buffer.from(bytes.buffer, bytes.byteOffset, end)
     .toString('utf8')
     .split(',')
-    .map((cell, index) => unquoted((index === 0 ? cell.replace(/^\uFEFF/, '') : cell).trim()).toLowerCase());
+    .map((cell, index) => unquoted(index === 0 ? cell.replace(/^\uFEFF/, '') : cell).toLowerCase());
   const timeIndex = header.findIndex((name) => TIME_COLUMNS.includes(name));
   const priceIndexes = PRICE_COLUMNS.map((name) => header.indexOf(name));
   const volumeIndex = header.indexOf('volume');
@@ -347,7 +348,7 @@ class CsvReader {
   private clockChangeNote(lineStart: number, otherStart: number, column: number): string {
     const zone = ZoneRules.of(this.options.timeZone);
     const rows = [lineStart, otherStart].map((start) => {
-      const text = unquoted(this.lineText(start).split(',')[column]?.trim() ?? '');
+      const text = unquoted(this.lineText(start).split(',')[column] ?? '');
       const wall = wallTimeOf(text);
       return { text, wall, change: wall === undefined ? undefined : zone.clockChangeAt(wall) };
     });
@@ -523,11 +524,6 @@ function separatorHint(header: readonly string[]): string {
   if (header.length !== 1) return '';
   const separator = header[0]!.includes(';') ? 'semicolons' : header[0]!.includes('\t') ? 'tabs' : undefined;
   return separator === undefined ? '' : `; its cells are separated by ${separator}: candle CSV files are comma-separated`;
-}
-
-/** A header cell without the quotes a CSV writer may put around it. */
-function unquoted(cell: string): string {
-  return cell.length >= 2 && cell.startsWith('"') && cell.endsWith('"') ? cell.slice(1, -1).trim() : cell;
 }
 
 /** The wall time (as ms of the same fields read as UTC) of a date and time of day without an offset. */

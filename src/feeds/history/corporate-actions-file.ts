@@ -8,6 +8,7 @@ import { InvalidInputError } from '../../domain/errors.js';
 import { parseSymbol, type SecuritySymbol } from '../../domain/symbol.js';
 import type { CorporateAction } from '../../domain/corporate-action.js';
 import { isCandleFile, symbolFromFileName, wantedByCode } from './candle-files.js';
+import { unquoted } from './csv-cell.js';
 import { readFirstLine } from './file-bytes.js';
 
 export const ACTIONS_FILE = 'actions.csv';
@@ -120,11 +121,6 @@ function valueAt(cells: readonly string[], column: number, at: string, field: st
   if (text === '') return undefined;
   if (!NUMBER.test(text)) throw new InvalidInputError(`${at}: ${field}: "${text}" is not a number`, 'actions');
   return Fixed.of(text);
-}
-
-/** A cell without its spaces and the double quotes spreadsheets put around it (as the candle reader takes it). */
-function unquoted(cell: string): string {
-  return cell.trim().replace(/^"(.*)"$/, '$1');
 }
 
 function positive(value: Fixed, at: string, field: string): Fixed {
