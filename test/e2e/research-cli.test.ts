@@ -15,6 +15,19 @@ import { inBatches, runTrader, type TraderRun } from '../support/http/run-trader
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SMA = 'strategies/sma-crossover.ts';
 const GRID = ['--param', 'fast=5:15:5', '--param', 'slow=20:40:10', '--workers', '1'];
+/** An optimize run where the strategy throws in the trials with fast 4. */
+const FAILING = [
+  'optimize',
+  'test/research/strategies/fails-at-fast-4.ts',
+  '--data',
+  'backtest-data/SPX.US.csv',
+  '--symbols',
+  'SPX.US',
+  '--param',
+  'fast=2:6:2',
+  '--param',
+  'slow=10',
+];
 
 let folder: string;
 const runs = new Map<string, TraderRun>();
@@ -127,20 +140,7 @@ beforeAll(async () => {
       '--param',
       'slow=10:12',
     ],
-    failing: [
-      'optimize',
-      'test/research/strategies/fails-at-fast-4.ts',
-      '--data',
-      'backtest-data/SPX.US.csv',
-      '--symbols',
-      'SPX.US',
-      '--param',
-      'fast=2:6:2',
-      '--param',
-      'slow=10',
-      '--json',
-      join(folder, 'failing.json'),
-    ],
+    failing: [...FAILING, '--json', join(folder, 'failing.json')],
     checkShortWarmUp: [
       'check',
       'test/research/strategies/short-warmup.ts',
@@ -151,34 +151,8 @@ beforeAll(async () => {
       '--only',
       'warm-up',
     ],
-    failingJsonStdout: [
-      'optimize',
-      'test/research/strategies/fails-at-fast-4.ts',
-      '--data',
-      'backtest-data/SPX.US.csv',
-      '--symbols',
-      'SPX.US',
-      '--param',
-      'fast=2:6:2',
-      '--param',
-      'slow=10',
-      '--json',
-      '-',
-    ],
-    failingCsvStdout: [
-      'optimize',
-      'test/research/strategies/fails-at-fast-4.ts',
-      '--data',
-      'backtest-data/SPX.US.csv',
-      '--symbols',
-      'SPX.US',
-      '--param',
-      'fast=2:6:2',
-      '--param',
-      'slow=10',
-      '--csv',
-      '-',
-    ],
+    failingJsonStdout: [...FAILING, '--json', '-'],
+    failingCsvStdout: [...FAILING, '--csv', '-'],
     inProcess: ['optimize', SMA, ...GRID.slice(0, 4), '--json', join(folder, 'in-process.json')],
     badParam: ['optimize', SMA, '--param', 'fast=ten'],
     textForNumber: ['optimize', SMA, ...GRID, '--top', 'ten'],
