@@ -57,7 +57,6 @@ export function checkPlaces(places: number, field: string): void {
   if (places >>> 0 !== places || places > MAX_PRECISION) badPlaces(places, field);
 }
 
-// The throws live apart so that the checks above stay small enough to inline on the order path.
 function badRaw(raw: number): never {
   // A whole float is shown exactly (2^60 as 1152921504606846976) unless that runs past 21 digits.
   const shown = Number.isInteger(raw) && Math.abs(raw) < 1e21 ? `${BigInt(raw)}` : String(raw);
