@@ -11,7 +11,18 @@ import { StrategyLoadError, describeError } from './errors.js';
 import type { ParamDefaults } from './params.js';
 import { prepareStrategy, type PreparedStrategy, type StrategyOverrides } from './prepare.js';
 
-export async function loadStrategy(file: string, overrides: StrategyOverrides = {}): Promise<PreparedStrategy> {
+/** How many times a strategy was loaded afresh: each such load imports a new copy of its module. */
+let freshLoads = 0;
+
+/**
+ * Loads a strategy. `afresh` evaluates its module once more (a new copy, with its local imports, which the
+ * bundle holds): what the module works out when loaded, such as a random number, is worked out again.
+ */
+export async function loadStrategy(
+  file: string,
+  overrides: StrategyOverrides = {},
+  options: { readonly afresh?: boolean } = {},
+): Promise<PreparedStrategy> {
   const path = isAbsolute(file) ? file : resolve(file);
   const shown = displayPath(path);
   try {
@@ -22,6 +33,7 @@ export async function loadStrategy(file: string, overrides: StrategyOverrides = 
   let url: string;
   try {
     url = await compileStrategy(path);
+    if (options.afresh === true) url = `${url}?afresh=${++freshLoads}`;
   } catch (error) {
     if (error instanceof CompileFailure) throw new StrategyLoadError(shown, 'does not compile', error, formatProblems(error.problems));
     throw new StrategyLoadError(shown, `cannot compile: ${describeError(error)}`, error);

@@ -115,6 +115,16 @@ beforeAll(async () => {
       '--from',
       '2019-01-01',
     ],
+    checkRandomAtLoad: [
+      'check',
+      'test/research/strategies/random-at-load.ts',
+      '--data',
+      'backtest-data/SPX.US.csv',
+      '--only',
+      'determinism',
+      '--from',
+      '2019-01-01',
+    ],
     checkStdout: ['check', SMA, '--only', 'determinism', '--from', '2019-01-01', '--json', '-'],
     checkTooShort: ['check', SMA, '--only', 'warm-up', '--from', '2019-10-01'],
     ownSubscription: ['backtest', 'test/research/strategies/fails-from-2019.ts', '--quiet'],
@@ -706,6 +716,13 @@ describe('trader check', () => {
       judged: 1,
       checks: [{ check: 'determinism', passed: true, status: 'PASS' }],
     });
+  });
+
+  it('fails a strategy that draws a random number as its module loads: the second run loads it again', () => {
+    expect(run('checkRandomAtLoad').code).toBe(1);
+    expect(run('checkRandomAtLoad').stdout).toMatch(
+      /FAIL {2}determinism {2}two runs over \d+ bars \(the strategy loaded again for the second\), \d+ decisions/,
+    );
   });
 
   it('fails a strategy that reads the data file itself, which cutting the history cannot catch', () => {

@@ -38,6 +38,8 @@ export interface BacktestInputs {
   readonly cash: Fixed;
   readonly riskFreeRate: number;
   readonly strategy: PreparedStrategy;
+  /** The strategy loaded from its file once more, its module evaluated again (trader check's determinism). */
+  readonly loadStrategyAfresh: () => Promise<PreparedStrategy>;
   readonly risk: RiskLimits | undefined;
   /** The data of the run: all of it, or the bars of --from/--to. */
   readonly data: BacktestData;
@@ -122,11 +124,12 @@ export async function loadBacktestInputs(args: BacktestArgs, params: ParamOverri
   hooks.beforeStrategy?.();
   // Its own subscriptions' errors are reported in one line rather than crashing the process.
   reportUnhandledStreamErrors();
-  const strategy = await loadStrategy(args.strategy, {
+  const overrides = {
     params,
     ...(symbols === undefined ? {} : { symbols }),
     ...(period === undefined ? {} : { period }),
-  });
+  };
+  const strategy = await loadStrategy(args.strategy, overrides);
   const risk = args.risk === undefined ? undefined : await loadRiskConfig(args.risk);
   hooks.beforeData?.();
   const allData = await loadBacktestData(dataPath, { symbols: strategy.symbols, onBadRow });
@@ -157,6 +160,7 @@ export async function loadBacktestInputs(args: BacktestArgs, params: ParamOverri
     cash,
     riskFreeRate,
     strategy,
+    loadStrategyAfresh: () => loadStrategy(args.strategy, overrides, { afresh: true }),
     risk,
     data,
     allData,

@@ -95,6 +95,7 @@ async function checkWith(
         seed: parseSeed(args.seed),
         parityBars: args['parity-bars'],
         dataFilesRead,
+        loadAgain: inputs.loadStrategyAfresh,
         paperDecisions: (strategy, data) =>
           paperDecisions(strategy, data, {
             cash: settings.cash,

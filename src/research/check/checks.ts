@@ -2,7 +2,7 @@
 // decision that differs:
 // - look-ahead: cutting the history after a random bar never changes a decision made up to that bar;
 // - warm-up: a run warmed up on more history than the strategy declares makes the same decisions;
-// - determinism: two runs make the same decisions;
+// - determinism: two runs make the same decisions (the second from the strategy loaded again, when it can be);
 // - parity: the backtest and a paper replay against the simulator make the same decisions in the same order.
 import type { RiskLimits } from '../../risk/config.js';
 import type { PreparedStrategy } from '../../strategy/prepare.js';
@@ -47,6 +47,12 @@ export interface CheckInput {
    * not cut, so the look-ahead check fails when there are any. Not watched when absent.
    */
   readonly dataFilesRead?: () => readonly string[];
+  /**
+   * The strategy loaded from its file again, its module evaluated anew, for determinism's second run: what
+   * the module works out as it loads (a random seed, the time) differs from one process to the next, as a
+   * second run in this process would not show. The second run uses `strategy` again when absent.
+   */
+  readonly loadAgain?: () => Promise<PreparedStrategy>;
   /** Runs the parity replay (injected: it starts the simulator and the paper runtime). */
   readonly paperDecisions?: (strategy: PreparedStrategy, data: BacktestData) => Promise<Decision[]>;
   /** Told how many runs the checks plan (at most), then after each run (a progress bar on a terminal). */
@@ -84,14 +90,15 @@ function barsBetween(data: BacktestData, from: number, to: number): BacktestData
 }
 
 export async function checkDeterminism(input: CheckInput, full: readonly Decision[]): Promise<CheckResult> {
-  const again = await decisions(input, input.data);
+  const strategy = input.loadAgain === undefined ? input.strategy : await input.loadAgain();
+  const again = await decisions(input, input.data, strategy);
   const difference = firstDifference(full, again);
-  if (difference === undefined && full.length === 0)
-    return nothingCompared('determinism', `two runs over ${barTimes(input.data).length} bars made no decision`);
+  const runs = `two runs over ${barTimes(input.data).length} bars${input.loadAgain === undefined ? '' : ' (the strategy loaded again for the second)'}`;
+  if (difference === undefined && full.length === 0) return nothingCompared('determinism', `${runs} made no decision`);
   return {
     check: 'determinism',
     passed: difference === undefined,
-    detail: `two runs over ${barTimes(input.data).length} bars, ${full.length} decisions`,
+    detail: `${runs}, ${full.length} decisions`,
     ...(difference === undefined ? {} : { difference }),
   };
 }
