@@ -2,7 +2,17 @@
 // columns, the last trades, what is still open, and what the strategies asked for (denials by code).
 import { isIntraday } from '../domain/period.js';
 import { describeFailure } from '../strategy/failure.js';
-import { formatCount, formatLocal, formatMoney, formatPercent, periodText, type Tone, toneOf, tradeTags } from './report/format.js';
+import {
+  formatCount,
+  formatLocal,
+  formatMoney,
+  formatPercent,
+  periodText,
+  symbolsText,
+  type Tone,
+  toneOf,
+  tradeTags,
+} from './report/format.js';
 import { metricRows } from './report/metric-rows.js';
 import { priceText } from './report/price-places.js';
 import type { ResultView } from './result.js';
@@ -12,6 +22,8 @@ export interface SummaryOptions {
   readonly color: boolean;
   /** How many of the latest trades to list (default 5). */
   readonly lastTrades?: number;
+  /** How many open positions to list (default 10). */
+  readonly openPositions?: number;
 }
 
 const ANSI: Readonly<Record<Tone, string>> = { positive: '\u001b[32m', negative: '\u001b[31m', neutral: '' };
@@ -29,7 +41,7 @@ export function formatSummary(result: ResultView, options: SummaryOptions): stri
   // Times are of data bars: an hour matters when the data is intraday, even for a daily strategy.
   const intraday = isIntraday(result.dataPeriod);
   const span = result.start === null ? 'no bars' : `${formatLocal(result.start, intraday)} → ${formatLocal(result.end, intraday)}`;
-  const lines = [`${paint(`Backtest ${result.strategy}`, BOLD)}  ${result.symbols.join(', ')}  ${periodText(result)}  ${span}`, ''];
+  const lines = [`${paint(`Backtest ${result.strategy}`, BOLD)}  ${symbolsText(result.symbols)}  ${periodText(result)}  ${span}`, ''];
   if (result.status === 'failed') {
     for (const failure of result.failures) lines.push(paint(`FAILED: ${failureLine(failure, intraday)}`, ANSI.negative));
     lines.push(paint('The run stopped at that bar: the figures below cover the bars before it.', DIM), '');
@@ -53,9 +65,26 @@ export function formatSummary(result: ResultView, options: SummaryOptions): stri
   if (drawdown !== undefined && drawdown.detail !== '') lines.push('', paint(`  Max drawdown: ${drawdown.detail}`, DIM));
 
   lines.push('', ...tradeLines(result, options.lastTrades ?? 5, intraday, paint));
-  if (result.openPositions.length > 0) {
-    lines.push('', 'Open at the end (valued at the last close):');
-    for (const position of result.openPositions) {
+  const open = result.openPositions;
+  if (open.length > 0) {
+    const most = options.openPositions ?? 10;
+    // Many open positions: the largest by value at the last close, in the run's order.
+    const listed =
+      open.length <= most
+        ? open
+        : open
+            .map((position, index) => ({ position, index, value: Math.abs(Number(position.markPrice) * Number(position.quantity)) }))
+            .sort((a, b) => b.value - a.value || a.index - b.index)
+            .slice(0, most)
+            .sort((a, b) => a.index - b.index)
+            .map(({ position }) => position);
+    lines.push(
+      '',
+      listed.length === open.length
+        ? 'Open at the end (valued at the last close):'
+        : `Open at the end (valued at the last close), the ${listed.length} largest of ${formatCount(open.length)} (--json and --report list them all):`,
+    );
+    for (const position of listed) {
       const pnl = Number(position.unrealizedPnl);
       const price = (text: string): string => priceText(result, position.symbol, text);
       lines.push(
@@ -63,7 +92,8 @@ export function formatSummary(result: ResultView, options: SummaryOptions): stri
       );
     }
   }
-  lines.push('', ...exitTagLines(result));
+  const tags = exitTagLines(result);
+  if (tags.length > 0) lines.push('', ...tags);
   lines.push('', ...activityLines(result, intraday));
   return `${lines.join('\n')}\n`;
 }

@@ -76,6 +76,20 @@ describe('terminal summary', () => {
     expect(text).toMatch(/SPY\.US Long 1 @ 2971\.010010, mark 2900\.000000, /);
   });
 
+  it('shortens a long universe: its count, first and last symbols, and the largest open positions', () => {
+    const symbols = Array.from({ length: 12 }, (_, index) => parseSymbol(`S${String(index).padStart(2, '0')}.US`));
+    const bars = new Map(symbols.map((symbol) => [symbol, barsFromCloses([10, 10, 10])]));
+    // S00 buys 1 share, S01 2, … S11 12: the ten largest are S02 … S11.
+    const orders = symbols.map((symbol, index) => ({ bar: 1, side: 'Buy' as const, quantity: index + 1, symbol }));
+    const text = formatSummary(buildResult(simulateRun(bars, orders)), { color: false });
+
+    expect(text).toMatch(/^Backtest fixture {2}12 symbols: S00\.US, S01\.US, S02\.US … S11\.US {2}day /);
+    expect(text).toContain('Open at the end (valued at the last close), the 10 largest of 12 (--json and --report list them all):');
+    const listed = text.split('\n').filter((line) => /^ {2}S\d\d\.US Long/.test(line));
+    expect(listed.map((line) => line.slice(2, 8))).toEqual(symbols.slice(2).map((symbol) => symbol.slice(0, 6)));
+    expect(text).not.toContain('\n\n\n');
+  });
+
   it('says so when there were no trades', () => {
     const text = formatSummary(buildResult(recordWithEquity([100, 100])), { color: false });
     expect(text).toContain('No closed trades.');

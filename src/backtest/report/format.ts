@@ -42,6 +42,15 @@ export function formatRatio(value: number | null): string {
   return value === null ? NOT_APPLICABLE : grouped(value, 2, false);
 }
 
+/** Symbols a title names before a long universe is shortened to its count, first and last symbols. */
+const LISTED_SYMBOLS = 8;
+
+/** The run's symbols for a title line: all of a few, or "500 symbols: A, B, C … Z". */
+export function symbolsText(symbols: readonly string[]): string {
+  if (symbols.length <= LISTED_SYMBOLS) return symbols.join(', ');
+  return `${formatCount(symbols.length)} symbols: ${symbols.slice(0, 3).join(', ')} … ${symbols[symbols.length - 1]}`;
+}
+
 export function formatCount(value: number | null): string {
   return value === null ? NOT_APPLICABLE : Number.isInteger(value) ? grouped(value, 0, false) : grouped(value, 1, true);
 }

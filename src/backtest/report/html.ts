@@ -3,7 +3,7 @@ import { isIntraday } from '../../domain/period.js';
 import { describeFailure } from '../../strategy/failure.js';
 import type { BacktestRecord, ResultView } from '../result.js';
 import { buildChartData } from './chart-data.js';
-import { formatCount, formatLocal, formatMoney, periodText } from './format.js';
+import { formatCount, formatLocal, formatMoney, periodText, symbolsText } from './format.js';
 import { assetSource, chartLibrarySource, escapeHtml, jsonForScript, scriptForInline } from './inline.js';
 import { metricRows, type MetricRow } from './metric-rows.js';
 import { priceText } from './price-places.js';
@@ -18,7 +18,7 @@ export async function renderReport(record: BacktestRecord, result: ResultView): 
   const intraday = isIntraday(result.dataPeriod);
   const span = result.start === null ? 'no bars' : `${formatLocal(result.start, intraday)} → ${formatLocal(result.end, intraday)}`;
   const subtitle = [
-    result.symbols.join(', '),
+    symbolsText(result.symbols),
     periodText(result),
     span,
     `initial cash ${formatMoney(Number(result.initialCash))} ${result.currency}`,
@@ -55,7 +55,7 @@ export async function renderReport(record: BacktestRecord, result: ResultView): 
 <section class="panel">${settingsTable(result)}${openPositionsTable(result)}${activityTable(result)}</section>
 </div>
 <section class="panel">
-<div class="panel-head"><h2>Trades (${result.trades.length})</h2><span class="hint">FIFO round trips, pnl net of commission</span></div>
+<div class="panel-head"><h2>Trades (${result.trades.length})</h2><span class="hint">FIFO round trips; pnl net of commission and borrow fees, dividends included</span></div>
 <div class="table-scroll"><table id="trades"><thead><tr>${TRADE_HEADERS.map((header, column) => `<th${NUMERIC_TRADE_COLUMNS.has(column) ? ' class="number"' : ''}>${header}</th>`).join('')}</tr></thead><tbody></tbody></table></div>
 <div class="pager"><button id="trades-previous" type="button">Previous</button><span id="trades-page"></span><button id="trades-next" type="button">Next</button></div>
 </section>

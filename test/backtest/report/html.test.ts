@@ -67,6 +67,30 @@ describe('report page', () => {
     ]);
   });
 
+  it('names a long universe by its count, first and last symbols beside the title; the selector lists them all', async () => {
+    const symbols = Array.from({ length: 12 }, (_, index) => parseSymbol(`S${String(index).padStart(2, '0')}.US`));
+    const record = simulateRun(new Map(symbols.map((symbol, index) => [symbol, randomWalkBars(10, { seed: index + 1, symbol })])), []);
+    const html = await renderReport(record, buildResult(record));
+    const header = html.slice(html.indexOf('<header>'), html.indexOf('</header>'));
+
+    expect(header).toContain('12 symbols: S00.US, S01.US, S02.US … S11.US · ');
+    expect(header).not.toContain('S03.US');
+    expect(html.match(/<option value="\d+">S\d\d\.US<\/option>/g)).toHaveLength(12);
+  });
+
+  it('lists a few symbols in full beside the title', async () => {
+    const QQQ = parseSymbol('QQQ.US');
+    const record = simulateRun(
+      new Map([
+        [SPY, randomWalkBars(10, { seed: 1 })],
+        [QQQ, randomWalkBars(10, { seed: 2, symbol: QQQ })],
+      ]),
+      [],
+    );
+    const html = await renderReport(record, buildResult(record));
+    expect(html.slice(html.indexOf('<header>'), html.indexOf('</header>'))).toContain(`<p>${SPY}, QQQ.US · `);
+  });
+
   it('sends prices as whole units that give the data back exactly (the page divides by the scale)', () => {
     const cases = [
       randomWalkBars(300, { seed: 5 }),
