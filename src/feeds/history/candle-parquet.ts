@@ -2,7 +2,8 @@
 // `date` (DATE, the market-local day) or `datetime` (TIMESTAMP, UTC ms) column, DOUBLE prices and volume,
 // an optional DOUBLE turnover, and the symbol, period and decimal places in the file's key-value metadata.
 // Read files may come from elsewhere (pandas, DuckDB…): columns are found by name as in the CSV format,
-// times may be TIMESTAMP, DATE, integers (epoch s or ms) or text, numbers any numeric type.
+// times may be TIMESTAMP (UTC, or local: the market's wall time), DATE, integers (epoch s or ms) or text,
+// numbers any numeric type.
 import { parquetMetadata, parquetRead } from 'hyparquet';
 import type { FileMetaData, SchemaElement } from 'hyparquet';
 import { parquetWriteBuffer } from 'hyparquet-writer';
@@ -293,14 +294,26 @@ function copyIntegerTimes(data: ArrayLike<unknown>, into: Float64Array, rowStart
   }
 }
 
-/** Epoch ms of stored times: market-local dates to the start of their day, timestamps as they are. */
+/**
+ * Epoch ms of stored times: market-local dates to the start of their day, local timestamps (TIMESTAMP not
+ * adjusted to UTC: pandas' and Polars' naive datetimes, DuckDB's TIMESTAMP) as the market's wall times, as
+ * times without an offset in a CSV file are, and UTC timestamps as they are.
+ */
 function storedInstants(stored: Float64Array, element: SchemaElement, zone: ZoneRules): { instants: Float64Array; dateOnly: boolean } {
-  if (element.type !== 'INT32') return { instants: stored, dateOnly: false };
-  for (let index = 0; index < stored.length; index += 1) {
-    const days = stored[index]!;
-    stored[index] = Number.isNaN(days) ? Number.NaN : zone.instantOf(days * DAY_MS);
+  if (element.type === 'INT32') {
+    for (let index = 0; index < stored.length; index += 1) {
+      const days = stored[index]!;
+      stored[index] = Number.isNaN(days) ? Number.NaN : zone.instantOf(days * DAY_MS);
+    }
+    return { instants: stored, dateOnly: true };
   }
-  return { instants: stored, dateOnly: true };
+  if (element.logical_type?.type === 'TIMESTAMP' && !element.logical_type.isAdjustedToUTC) {
+    for (let index = 0; index < stored.length; index += 1) {
+      const wall = stored[index]!;
+      stored[index] = Number.isNaN(wall) ? Number.NaN : zone.instantOf(wall);
+    }
+  }
+  return { instants: stored, dateOnly: false };
 }
 
 /** A page of a numeric column into its floats from `rowStart`: NaN where a value is missing. */

@@ -151,6 +151,44 @@ describe('candle Parquet files', () => {
     }
   });
 
+  it('read a TIMESTAMP not adjusted to UTC (a naive pandas, Polars or DuckDB time) as the market wall time, as CSV reads it', async () => {
+    const walls = ['2024-03-08T09:30', '2024-03-08T15:59', '2024-03-11T09:30'];
+    for (const [unit, perMs] of [
+      ['MILLIS', 1n],
+      ['MICROS', 1000n],
+      ['NANOS', 1_000_000n],
+    ] as const) {
+      const written = parquetWriteBuffer({
+        columnData: [
+          { name: 'Datetime', data: walls.map((wall) => BigInt(Date.parse(`${wall}Z`)) * perMs) },
+          ...['Open', 'High', 'Low', 'Close', 'Volume'].map((name) => ({ name, data: [1, 2, 3] })),
+        ],
+        schema: [
+          { name: 'root', num_children: 6 },
+          {
+            name: 'Datetime',
+            type: 'INT64',
+            logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: false, unit },
+            repetition_type: 'REQUIRED',
+          },
+          ...['Open', 'High', 'Low', 'Close', 'Volume'].map((name) => ({
+            name,
+            type: 'DOUBLE' as const,
+            repetition_type: 'REQUIRED' as const,
+          })),
+        ],
+      });
+      const read = await readCandleParquet(new Uint8Array(written), { ...options(), period: '1m' });
+      const fromCsv = csv(
+        `datetime,open,high,low,close,volume\n${walls.map((wall, index) => `${wall},${index + 1},${index + 1},${index + 1},${index + 1},${index + 1}`).join('\n')}\n`,
+        AAPL,
+        '1m',
+      );
+      expect(Array.from(read.columns.time)).toEqual(Array.from(fromCsv.time));
+      expect(new Date(read.columns.time[0]!).toISOString()).toBe('2024-03-08T14:30:00.000Z');
+    }
+  });
+
   it('skip bad rows between good ones, keeping the good ones in order, and name them', async () => {
     const written = dailyParquet(['2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05', '2024-01-05', '2024-01-08'], {
       open: [10, 11, 12, 13, 13, 14],
