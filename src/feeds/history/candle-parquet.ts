@@ -13,6 +13,7 @@ import { ZoneRules } from '../../domain/time-zone.js';
 import { BadDataError, barRangeProblem, valueProblem, type DataProblem, unsortedRowsError } from './bad-data-error.js';
 import { type CandleColumns, ColumnBuilder, placesOf } from './candle-columns.js';
 import { type CandleFileOptions, inferPeriod, type LoadedColumns } from './loaded-columns.js';
+import { compressorsFor } from './parquet-codecs.js';
 import { TimeTextReader } from './time-text.js';
 
 /** The key of our entry in a file's key-value metadata. */
@@ -66,20 +67,28 @@ export async function readCandleParquet(bytes: Uint8Array, options: CandleFileOp
   const perMs = isIntegerTime(timeElement) ? (timestampUnit(timeElement) ?? 1n) : undefined;
   const storedTimes = perMs === undefined ? undefined : new Float64Array(rows);
   const timePages: { rowStart: number; data: ArrayLike<unknown> }[] = [];
-  await parquetRead({
-    file: buffer,
-    // Timestamps and dates come back as their stored integers: hyparquet would box every one into an array.
-    metadata: withPlainTime(metadata, timeElement),
-    columns: wanted,
-    // INT96 times (the only ones still converted) as ms.
-    parsers: { timestampFromNanoseconds: (value) => Number(value / 1_000_000n) },
-    onChunk: (chunk) => {
-      const into = floats.get(chunk.columnName);
-      if (into !== undefined) copyNumbers(chunk.columnData, into, chunk.rowStart);
-      else if (storedTimes !== undefined) copyIntegerTimes(chunk.columnData, storedTimes, chunk.rowStart, perMs!);
-      else timePages.push({ rowStart: chunk.rowStart, data: chunk.columnData });
-    },
-  });
+  const compressors = await compressorsFor(metadata);
+  try {
+    await parquetRead({
+      file: buffer,
+      ...(compressors === undefined ? {} : { compressors }),
+      // Timestamps and dates come back as their stored integers: hyparquet would box every one into an array.
+      metadata: withPlainTime(metadata, timeElement),
+      columns: wanted,
+      // INT96 times (the only ones still converted) as ms.
+      parsers: { timestampFromNanoseconds: (value) => Number(value / 1_000_000n) },
+      onChunk: (chunk) => {
+        const into = floats.get(chunk.columnName);
+        if (into !== undefined) copyNumbers(chunk.columnData, into, chunk.rowStart);
+        else if (storedTimes !== undefined) copyIntegerTimes(chunk.columnData, storedTimes, chunk.rowStart, perMs!);
+        else timePages.push({ rowStart: chunk.rowStart, data: chunk.columnData });
+      },
+    });
+  } catch (error) {
+    // A codec no decompressor here reads (LZO), a damaged page: bad input, named by its file.
+    const reason = `cannot read its columns ${wanted.join(', ')} (${(error as Error).message})`;
+    throw new BadDataError([{ source: options.source, line: 0, reason }], 1, 'unreadable candle data:');
+  }
 
   const zone = ZoneRules.of(options.timeZone);
   const times =

@@ -1,6 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { parquetMetadata } from 'hyparquet';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -187,6 +188,36 @@ describe('candle Parquet files', () => {
       expect(Array.from(read.columns.time)).toEqual(Array.from(fromCsv.time));
       expect(new Date(read.columns.time[0]!).toISOString()).toBe('2024-03-08T14:30:00.000Z');
     }
+  });
+
+  it('read ZSTD pages (the Polars default) and GZIP pages, and refuse a codec it cannot read, naming the file', async () => {
+    // Written by DuckDB (test/fixtures/parquet/README.md): hyparquet-writer compresses no ZSTD here.
+    const zstd = await readFile(new URL('../../fixtures/parquet/zstd-minutes.parquet', import.meta.url));
+    const fromZstd = await readCandleParquet(zstd, options());
+    expect(Array.from(fromZstd.columns.time, (time) => new Date(time).toISOString())).toEqual([
+      '2024-03-08T14:30:00.000Z',
+      '2024-03-08T14:31:00.000Z',
+      '2024-03-08T14:32:00.000Z',
+    ]);
+    expect([Array.from(fromZstd.columns.close), Array.from(fromZstd.columns.volume), fromZstd.columns.period]).toEqual([
+      [170.73, 171, 170.25],
+      [76_114_600, 1_200_300, 980_000],
+      '1m',
+    ]);
+
+    const names = ['open', 'high', 'low', 'close', 'volume'] as const;
+    const columnData = [
+      { name: 'date', data: ['2024-01-02', '2024-01-03'], type: 'STRING' as const },
+      ...names.map((name) => ({ name, data: [10, 11], type: 'DOUBLE' as const })),
+    ];
+    const gzip = parquetWriteBuffer({ columnData, codec: 'GZIP', compressors: { GZIP: (input) => gzipSync(input) } });
+    expect(Array.from((await readCandleParquet(new Uint8Array(gzip), options())).columns.close)).toEqual([10, 11]);
+
+    // LZO: no decompressor for it (the pages here are not even compressed).
+    const lzo = parquetWriteBuffer({ columnData, codec: 'LZO', compressors: { LZO: (input) => input } });
+    await expect(readCandleParquet(new Uint8Array(lzo), options())).rejects.toThrow(
+      /unreadable candle data:\nAAPL\.US\.parquet: cannot read its columns date, open, high, low, close, volume \(.*LZO/,
+    );
   });
 
   it('skip bad rows between good ones, keeping the good ones in order, and name them', async () => {
