@@ -2,7 +2,7 @@
 // `date` (DATE, the market-local day) or `datetime` (TIMESTAMP, UTC ms) column, DOUBLE prices and volume,
 // an optional DOUBLE turnover, and the symbol, period and decimal places in the file's key-value metadata.
 // Read files may come from elsewhere (pandas, DuckDB…): columns are found by name as in the CSV format,
-// times may be TIMESTAMP (UTC, or local: the market's wall time), DATE, integers (epoch s or ms) or text,
+// times may be TIMESTAMP (UTC, or local: the market's wall time), DATE, integers (epoch s, ms, µs or ns) or text,
 // numbers any numeric type.
 import { parquetMetadata, parquetRead } from 'hyparquet';
 import type { FileMetaData, SchemaElement } from 'hyparquet';
@@ -385,13 +385,30 @@ function instants(
     }
     return { instants: out, dateOnly };
   }
-  // INT96 times arrive as ms (our parser); plain integers are epoch seconds below 10^11, else ms.
+  // INT96 times arrive as ms (our parser); plain integers are epoch seconds, ms, µs or ns.
   const int96 = element.type === 'INT96';
   for (let index = 0; index < rows; index += 1) {
-    const value = Number(data[index] ?? Number.NaN);
-    out[index] = int96 || Math.abs(value) >= 1e11 ? value : value * 1000;
+    const value = data[index];
+    out[index] = int96 ? Number(value ?? Number.NaN) : epochMs(value);
   }
   return { instants: out, dateOnly: false };
+}
+
+/** The largest epoch ms a Date holds (±100,000,000 days). */
+const MAX_EPOCH_MS = 8.64e15;
+
+/**
+ * Epoch ms of a plain integer time, its unit told by its size as for times from 1973-03-03 on: seconds below
+ * 10^11, ms below 10^14, µs below 10^17, else ns (pandas' int64 times). NaN where missing or out of range.
+ */
+function epochMs(value: unknown): number {
+  if (value === null || value === undefined) return Number.NaN;
+  const number = Number(value);
+  const size = Math.abs(number);
+  const perMs = size < 1e14 ? 1n : size < 1e17 ? 1000n : 1_000_000n;
+  const ms =
+    size < 1e11 ? number * 1000 : perMs === 1n ? number : typeof value === 'bigint' ? Number(value / perMs) : number / Number(perMs);
+  return Math.abs(ms) <= MAX_EPOCH_MS ? ms : Number.NaN;
 }
 
 /** A numeric column's floats made each the float nearest its decimal (DECIMAL and FLOAT columns). */

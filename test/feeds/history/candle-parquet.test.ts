@@ -220,6 +220,29 @@ describe('candle Parquet files', () => {
     );
   });
 
+  it('read plain integer times as epoch seconds, ms, µs or ns by their size, and refuse one beyond any date', async () => {
+    const instants = ['1999-12-31T14:30:00Z', '2024-03-08T14:30:00Z', '2024-03-08T14:31:00Z'].map(Date.parse);
+    const file = (times: readonly (bigint | number)[]) =>
+      new Uint8Array(
+        parquetWriteBuffer({
+          columnData: [
+            { name: 'timestamp', data: [...times], type: typeof times[0] === 'bigint' ? 'INT64' : 'DOUBLE' },
+            ...['open', 'high', 'low', 'close', 'volume'].map((name) => ({ name, data: times.map(() => 1), type: 'DOUBLE' as const })),
+          ],
+        }),
+      );
+    for (const perMs of [1n, 1000n, 1_000_000n]) {
+      const read = await readCandleParquet(file(instants.map((ms) => BigInt(ms) * perMs)), { ...options(), period: '1m' });
+      expect(Array.from(read.columns.time)).toEqual(instants);
+    }
+    const seconds = await readCandleParquet(file(instants.map((ms) => BigInt(ms / 1000))), { ...options(), period: '1m' });
+    expect(Array.from(seconds.columns.time)).toEqual(instants);
+    // 10^30 (a DOUBLE column): even as ns, past the last date there is.
+    await expect(readCandleParquet(file([...instants.slice(0, 2), 1e30]), options())).rejects.toThrow(
+      'AAPL.US.parquet row 3: unparseable time',
+    );
+  });
+
   it('skip bad rows between good ones, keeping the good ones in order, and name them', async () => {
     const written = dailyParquet(['2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05', '2024-01-05', '2024-01-08'], {
       open: [10, 11, 12, 13, 13, 14],
