@@ -14,6 +14,7 @@ import { BadDataError, barRangeProblem, valueProblem, type DataProblem, unsorted
 import { type CandleColumns, ColumnBuilder, placesOf } from './candle-columns.js';
 import { type CandleFileOptions, inferPeriod, type LoadedColumns } from './loaded-columns.js';
 import { compressorsFor } from './parquet-codecs.js';
+import { SYMBOL_COLUMNS, SymbolColumnValues } from './symbol-column.js';
 import { TimeTextReader } from './time-text.js';
 
 /** The key of our entry in a file's key-value metadata. */
@@ -57,7 +58,11 @@ export async function readCandleParquet(bytes: Uint8Array, options: CandleFileOp
     const reason = `no column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (found: ${names.join(', ')})`;
     throw new BadDataError([{ source: options.source, line: 0, reason }], 1, 'unreadable candle data:');
   }
-  const wanted = [timeAt, ...valueAt, ...(turnoverAt >= 0 ? [turnoverAt] : [])].map((index) => top[index]!.name);
+  const symbolAt = names.findIndex((name) => SYMBOL_COLUMNS.includes(name));
+  const symbols = symbolAt < 0 ? undefined : new SymbolColumnValues(top[symbolAt]!.name);
+  const wanted = [timeAt, ...valueAt, ...(turnoverAt >= 0 ? [turnoverAt] : []), ...(symbolAt >= 0 ? [symbolAt] : [])].map(
+    (index) => top[index]!.name,
+  );
   const rows = Number(metadata.num_rows);
   const timeElement = top[timeAt]!;
   // Value columns go straight into their floats, page by page, and so do stored dates and timestamps (days,
@@ -80,6 +85,7 @@ export async function readCandleParquet(bytes: Uint8Array, options: CandleFileOp
       onChunk: (chunk) => {
         const into = floats.get(chunk.columnName);
         if (into !== undefined) copyNumbers(chunk.columnData, into, chunk.rowStart);
+        else if (chunk.columnName === symbols?.name) symbols.add(chunk.columnData, chunk.rowStart);
         else if (storedTimes !== undefined) copyIntegerTimes(chunk.columnData, storedTimes, chunk.rowStart, perMs!);
         else timePages.push({ rowStart: chunk.rowStart, data: chunk.columnData });
       },
@@ -89,6 +95,9 @@ export async function readCandleParquet(bytes: Uint8Array, options: CandleFileOp
     const reason = `cannot read its columns ${wanted.join(', ')} (${(error as Error).message})`;
     throw new BadDataError([{ source: options.source, line: 0, reason }], 1, 'unreadable candle data:');
   }
+  const manySymbols = symbols?.problem();
+  if (manySymbols !== undefined)
+    throw new BadDataError([{ source: options.source, line: 0, reason: manySymbols }], 1, 'unreadable candle data:');
 
   const zone = ZoneRules.of(options.timeZone);
   const times =

@@ -336,6 +336,32 @@ describe('candle Parquet files', () => {
     });
   });
 
+  it('refuse a long table of several symbols in a symbol or ticker column, whatever the bad-row policy, and read one of one symbol', async () => {
+    const long = (column: string, symbols: readonly string[]) =>
+      new Uint8Array(
+        parquetWriteBuffer({
+          columnData: [
+            { name: column, data: [...symbols], type: 'STRING' },
+            { name: 'Date', data: ['2024-01-02', '2024-01-02', '2024-01-03', '2024-01-03'], type: 'STRING' },
+            ...['Open', 'High', 'Low', 'Close', 'Volume'].map((name) => ({ name, data: [185, 470, 184, 468], type: 'DOUBLE' as const })),
+          ],
+        }),
+      );
+    for (const column of ['symbol', 'Ticker']) {
+      await expect(readCandleParquet(long(column, ['AAPL', 'SPY', 'AAPL', 'SPY']), { ...options(), onBadRow: 'skip' })).rejects.toThrow(
+        `AAPL.US.parquet: column ${column} holds 2 symbols (AAPL from row 1, SPY from row 2); a candle file holds one symbol's bars`,
+      );
+    }
+    const one = parquetWriteBuffer({
+      columnData: [
+        { name: 'symbol', data: ['AAPL', 'AAPL'], type: 'STRING' },
+        { name: 'date', data: ['2024-01-02', '2024-01-03'], type: 'STRING' },
+        ...['open', 'high', 'low', 'close', 'volume'].map((name) => ({ name, data: [185, 184], type: 'DOUBLE' as const })),
+      ],
+    });
+    expect(Array.from((await readCandleParquet(new Uint8Array(one), options())).columns.close)).toEqual([185, 184]);
+  });
+
   it('loads a folder of CSV and Parquet files by symbol, and refuses two files of one symbol', async () => {
     const hk = csv('date,open,high,low,close,volume\n2024-01-02,388.2,390.5,387.25,389,1000\n', TENCENT);
     await writeFile(join(folder, '700.HK.parquet'), writeCandleParquet(hk, 'Asia/Hong_Kong'));
