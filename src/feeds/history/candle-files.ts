@@ -125,16 +125,30 @@ export async function loadCandles(path: string, options: LoadOptions = {}): Prom
   }
 }
 
+/**
+ * A folder's candle files, sorted. An entry named like one that is a folder (Spark and partitioned writers
+ * make SPY.US.parquet/ of part files) is refused by name: read as a file it failed with EISDIR.
+ */
+async function candleFilesOf(folder: string): Promise<string[]> {
+  const entries = (await readdir(folder, { withFileTypes: true })).filter((entry) => isCandleFile(entry.name));
+  const inner = entries.find((entry) => entry.isDirectory());
+  if (inner !== undefined)
+    throw new InvalidInputError(
+      `${join(folder, inner.name)} is a folder, not a candle file (Spark and partitioned Parquet writers make folders of part files): ` +
+        `give one file per symbol, named after it (${inner.name} as a file)`,
+      'data',
+    );
+  return entries
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => join(folder, name));
+}
+
 async function loadCandleFiles(path: string, options: LoadOptions): Promise<LoadResult> {
   const info = await stat(path).catch(() => {
     throw new InvalidInputError(`data path ${path} does not exist`, 'data');
   });
-  const files = info.isDirectory()
-    ? (await readdir(path))
-        .filter(isCandleFile)
-        .sort()
-        .map((name) => join(path, name))
-    : [path];
+  const files = info.isDirectory() ? await candleFilesOf(path) : [path];
   if (files.length === 0) throw new InvalidInputError(`no .csv or .parquet files in ${path}`, 'data');
 
   const wanted = options.symbols;

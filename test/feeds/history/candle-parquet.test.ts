@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -375,6 +375,15 @@ describe('candle Parquet files', () => {
     ]);
     await writeFile(join(folder, '700.HK.csv'), 'date,open,high,low,close,volume\n');
     await expect(loadCandles(folder)).rejects.toThrow(/has two files for 700\.HK \(700\.HK\.csv, 700\.HK\.parquet\); keep one/);
+  });
+
+  it('refuses a folder named like a candle file (a Spark dataset of part files) inside the data folder, naming it', async () => {
+    const hk = csv('date,open,high,low,close,volume\n2024-01-02,388.2,390.5,387.25,389,1000\n', TENCENT);
+    await mkdir(join(folder, '700.HK.parquet'));
+    await writeFile(join(folder, '700.HK.parquet', 'part-00000-1f2e.snappy.parquet'), writeCandleParquet(hk, 'Asia/Hong_Kong'));
+    await writeFile(join(folder, '5.HK.csv'), 'date,open,high,low,close,volume\n2024-01-03,60,61,59,60.5,100\n');
+
+    await expect(loadCandles(folder)).rejects.toThrow(`${join(folder, '700.HK.parquet')} is a folder, not a candle file`);
   });
 
   it('refuses a file that is not Parquet, or lacks a column, naming it', async () => {
