@@ -6,7 +6,7 @@ import { InvalidInputError } from '../domain/errors.js';
 import type { Period } from '../domain/period.js';
 import { currencyOf, marketOf, type SecuritySymbol } from '../domain/symbol.js';
 import type { Candle } from '../domain/candle.js';
-import type { BadRowPolicy, DataProblem } from '../feeds/history/bad-data-error.js';
+import { type BadRowPolicy, type DataProblem, describeProblem } from '../feeds/history/bad-data-error.js';
 import { candleColumns, columnsOf } from '../feeds/history/candle-columns.js';
 import type { LoadThreads } from '../feeds/history/parallel-load.js';
 import { isCandleFile, loadCandles, seriesOf, symbolFromFileName, unnamedHint, type CandleSeries } from '../feeds/history/candle-files.js';
@@ -61,7 +61,7 @@ export function backtestData(
     const [problem] = problems;
     if (skippedRows > 0 && problem !== undefined)
       throw new InvalidInputError(
-        `the candle data has no bars: all ${skippedRows} of its rows were bad and skipped, e.g. ${problem.source}:${problem.line}: ${problem.reason}`,
+        `the candle data has no bars: all ${skippedRows} of its rows were bad and skipped, e.g. ${describeProblem(problem)}`,
         'data',
       );
     const empty = sources.every((source) => /\.parquet$/i.test(source)) ? 'no rows' : 'no rows after the header';

@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parquetWriteBuffer } from 'hyparquet-writer';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadBacktestData, symbolsOfDataPath } from '../../src/backtest/data.js';
 import { parseSymbol } from '../../src/domain/symbol.js';
@@ -60,6 +61,21 @@ describe('backtest data', () => {
     await writeFile(file, HEADER);
     await expect(loadBacktestData(file, { onBadRow: 'skip' })).rejects.toThrow(
       `the candle data has no bars (${file}: no rows after the header)`,
+    );
+  });
+
+  it("names a Parquet file's bad row by its row, not as a line, when skipping leaves no bar", async () => {
+    const file = join(folder, 'AAPL.US.parquet');
+    const names = ['open', 'high', 'low', 'close', 'volume'];
+    const written = parquetWriteBuffer({
+      columnData: [
+        { name: 'date', data: ['2024-01-02', '2024-01-03'], type: 'STRING' },
+        ...names.map((name) => ({ name, data: name === 'high' ? [0.5, 0.5] : [1, 1], type: 'DOUBLE' as const })),
+      ],
+    });
+    await writeFile(file, new Uint8Array(written));
+    await expect(loadBacktestData(file, { onBadRow: 'skip' })).rejects.toThrow(
+      `the candle data has no bars: all 2 of its rows were bad and skipped, e.g. ${file} row 1: high 0.5 is below low 1`,
     );
   });
 

@@ -4,6 +4,7 @@
 import { reportUnhandledStreamErrors } from '../../strategy/unhandled-errors.js';
 import { loadBacktestData, symbolsOfDataPath, type BacktestData } from '../../backtest/data.js';
 import { fileStem, isCandleFile, symbolFromFileName } from '../../feeds/history/candle-files.js';
+import { describeProblem } from '../../feeds/history/bad-data-error.js';
 import { basename } from 'node:path';
 import { weekendDayBars } from '../../backtest/weekend-day-bars.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
@@ -140,7 +141,7 @@ export async function loadBacktestInputs(args: BacktestArgs, params: ParamOverri
   if (range !== undefined && data.series.every((series) => series.columns.length === 0))
     throw new InvalidInputError(`no bars from ${range.text.from ?? 'the start'} to ${range.text.to ?? 'the end'} in ${dataPath}`, '--from');
   if (data.skippedRows > 0) {
-    const listed = data.problems.map((problem) => `\n  ${problem.source}:${problem.line}: ${problem.reason}`).join('');
+    const listed = data.problems.map((problem) => `\n  ${describeProblem(problem)}`).join('');
     process.stderr.write(
       `warning: skipped ${data.skippedRows} bad row${data.skippedRows === 1 ? '' : 's'}:${listed}${data.skippedRows > data.problems.length ? '\n  …' : ''}\n`,
     );
