@@ -10,6 +10,7 @@ import { BadDataError, valueProblem, barRangeProblem, type DataProblem, unsorted
 import { candlesOf, ColumnBuilder } from './candle-columns.js';
 import { type CandleFileOptions, inferPeriod, type LoadedColumns } from './loaded-columns.js';
 import { unquoted } from './csv-cell.js';
+import { SYMBOL_COLUMNS, SymbolColumnValues } from './symbol-column.js';
 import { TimeTextReader } from './time-text.js';
 
 export interface CandleCsvResult {
@@ -57,6 +58,9 @@ interface Header {
   readonly at: Int32Array;
   /** Cells a row must have. */
   readonly width: number;
+  /** Position of a symbol or ticker column (a long table's), −1 when absent; its name. */
+  readonly symbolAt: number;
+  readonly symbolName: string;
 }
 
 function readHeader(bytes: Uint8Array, source: string): Header {
@@ -85,7 +89,8 @@ function readHeader(bytes: Uint8Array, source: string): Header {
     throw new BadDataError([{ source, line: 1, reason }], 1, 'not a candle CSV file:');
   }
   const at = Int32Array.from([timeIndex, ...priceIndexes, volumeIndex, header.indexOf('turnover')]);
-  return { bodyStart, at, width: Math.max(timeIndex, ...priceIndexes, volumeIndex) + 1 };
+  const symbolAt = header.findIndex((name) => SYMBOL_COLUMNS.includes(name));
+  return { bodyStart, at, width: Math.max(timeIndex, ...priceIndexes, volumeIndex) + 1, symbolAt, symbolName: header[symbolAt] ?? '' };
 }
 
 class CsvReader {
@@ -113,7 +118,39 @@ class CsvReader {
   }
 
   read(): LoadedColumns {
-    return this.finish(this.scan(readHeader(this.bytes, this.options.source)));
+    const header = readHeader(this.bytes, this.options.source);
+    if (header.symbolAt >= 0) this.oneSymbol(header);
+    return this.finish(this.scan(header));
+  }
+
+  /**
+   * A long table (a symbol or ticker column naming several symbols) is refused whatever the bad-row policy:
+   * its rows of different symbols would clash as duplicate bars, and skipping those would keep a mix of the
+   * symbols' prices as one series.
+   */
+  private oneSymbol(header: Header): void {
+    const { bytes } = this;
+    const values = new SymbolColumnValues(header.symbolName, 'line');
+    let line = 1;
+    for (let start = header.bodyStart; start < bytes.length; line += 1) {
+      let end = bytes.indexOf(NEWLINE, start);
+      if (end < 0) end = bytes.length;
+      // Cells up to the symbol's (a quoted cell holding a comma is not expected before it in a candle file).
+      let cellStart = start;
+      for (let cell = 0; cell < header.symbolAt && cellStart <= end; cell += 1) {
+        const comma = bytes.indexOf(COMMA, cellStart);
+        cellStart = comma < 0 || comma > end ? end + 1 : comma + 1;
+      }
+      if (cellStart <= end) {
+        let cellEnd = bytes.indexOf(COMMA, cellStart);
+        if (cellEnd < 0 || cellEnd > end) cellEnd = end;
+        values.note(unquoted(this.text(cellStart, cellEnd, true)), line + 1);
+      }
+      start = end + 1;
+    }
+    const problem = values.problem();
+    if (problem !== undefined)
+      throw new BadDataError([{ source: this.options.source, line: 1, reason: problem }], 1, 'unreadable candle data:');
   }
 
   /**

@@ -23,6 +23,33 @@ describe('candle CSV', () => {
     expect(new Date(result.candles[0]!.time).toISOString()).toBe('2020-01-01T16:00:00.000Z');
   });
 
+  it('refuses a long table of several symbols in a symbol or ticker column, whatever the bad-row policy, and reads one of one symbol', () => {
+    // Sorted by date then symbol, as exports of a universe often are: each second row would be a duplicate bar.
+    const rows = [
+      '2020-01-02,10,11,10,10.5,100',
+      '2020-01-02,50,51,49,50.5,9',
+      '2020-01-03,10,11,10,10.5,100',
+      '2020-01-03,50,51,49,50.5,9',
+    ];
+    for (const [column, first, second] of [
+      ['Ticker', '700', '"5"'],
+      ['symbol', 'AAPL', 'SPY'],
+    ] as const) {
+      const text = [
+        `${column},date,open,high,low,close,volume`,
+        ...rows.map((row, index) => `${index % 2 === 0 ? first : second},${row}`),
+      ].join('\n');
+      expect(() => parseCandleCsv(text, { ...options, onBadRow: 'skip' })).toThrow(
+        `data.csv:1: column ${column.toLowerCase()} holds 2 symbols (${first} from line 2, ${second.replaceAll('"', '')} from line 3); a candle file holds one symbol's bars: write a file per symbol, named after it (${first}.csv, …)`,
+      );
+    }
+    const one = parseCandleCsv(
+      ['date,open,high,low,close,volume,symbol', ...rows.filter((_, index) => index % 2 === 0).map((row) => `${row},700`)].join('\n'),
+      options,
+    );
+    expect(one.candles.map((candle) => candle.close)).toEqual([10.5, 10.5]);
+  });
+
   it('infers minute periods and honours explicit offsets', () => {
     const text = 'datetime,open,high,low,close,volume\n2014-06-05T09:30:00-04:00,1,1,1,1,5\n2014-06-05 09:35,1,1,1,1,5\n';
     const result = parseCandleCsv(text, { ...options, timeZone: 'America/New_York' });
