@@ -1,6 +1,7 @@
 // Indicators for callback strategies (no RxJS): objects with update() and a value, over trading-signals'
-// streaming indicators. `indicators.sma(20)` in init(), `state.sma.update(candle)` in onCandle(), then
-// `state.sma.value` (undefined until the indicator has seen enough bars). No indicator math lives here.
+// streaming indicators and, for the SMA, the operators' exact rolling mean (ties decided exactly).
+// `indicators.sma(20)` in init(), `state.sma.update(candle)` in onCandle(), then `state.sma.value`
+// (undefined until the indicator has seen enough bars). No indicator math lives here.
 import {
   ATR,
   BollingerBands,
@@ -8,7 +9,6 @@ import {
   EMA,
   MACD,
   RSI,
-  SMA,
   type BandsResult,
   type DonchianChannelsResult,
   type MACDResult,
@@ -16,6 +16,7 @@ import {
 import type { Candle } from '../domain/index.js';
 import { closeOf, type Price } from './operators/closes.js';
 import { checkInterval, type StreamingIndicator } from './operators/indicator.js';
+import { RollingMean } from './operators/rolling-mean.js';
 
 /** A streaming indicator: feed it one bar at a time (`In`: a candle, or a candle or number); `value` is its latest stable result. */
 export class Indicator<In, Result> {
@@ -48,10 +49,20 @@ function over<In, X, Result>(inner: StreamingIndicator<X, Result>, input: (value
 
 const candle = (value: Candle): Candle => value;
 
+/** The exact mean of the last `interval` closes, as the `sma` operator has it (equal windows, equal means). */
+function exactSma(interval: number): Indicator<Price, number> {
+  const mean = new RollingMean(interval);
+  const slot = new Float64Array(1);
+  return new Indicator((value: Price) => {
+    slot[0] = closeOf(value);
+    return mean.add(slot, 0) ? mean.mean : undefined;
+  });
+}
+
 /** Factories of the indicators strategies use most; any other trading-signals indicator via `custom`. */
 export const indicators = {
-  /** Simple moving average of closes. */
-  sma: (interval: number) => over(new SMA(checkInterval(interval, 'sma')), closeOf),
+  /** Simple moving average of closes: the exact mean, rounded once (a flat window's mean is its close). */
+  sma: (interval: number) => exactSma(checkInterval(interval, 'sma')),
   /** Exponential moving average of closes. */
   ema: (interval: number) => over(new EMA(checkInterval(interval, 'ema')), closeOf),
   /** Relative strength index (0–100) of closes. */

@@ -35,6 +35,16 @@ describe('indicators for callback strategies', () => {
     expect(strengths.length).toBeGreaterThan(0);
   });
 
+  it('gives the exact mean of the window, as the sma operator does, so a close equal to it is not above it', async () => {
+    // Summed as floats, 5.8, 5.6, 5.7 and 5.7 average to 5.699999999999999, below the last close of 5.7.
+    const closes = [5.8, 5.6, 5.7, 5.7, 5.9];
+    const average = indicators.sma(4);
+    const averages = closes.map((close) => average.update(close));
+
+    expect(averages[3]).toBe(5.7);
+    expect(averages.slice(3)).toEqual(await lastValueFrom(from(closes).pipe(sma(4), toArray())));
+  });
+
   it('gives MACD and Bollinger bands as objects', () => {
     const bands = indicators.bollinger(5);
     const macd = indicators.macd(3, 6, 2);
