@@ -36,6 +36,10 @@ export class BacktestBroker implements Broker, ImmediateAnswers {
     return order;
   }
 
+  balances(): readonly AccountBalance[] {
+    return this.venue.accountBalance();
+  }
+
   riskFigures(request: OrderRequest): RiskFigures {
     return {
       balances: this.venue.accountBalance(),

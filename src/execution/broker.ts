@@ -85,6 +85,8 @@ export interface RiskFigures {
 export interface ImmediateAnswers {
   /** accountBalance(), estimateBuyLimit for the request's symbol, type, side and price, marginRatio(symbol). */
   riskFigures(request: OrderRequest): RiskFigures;
+  /** accountBalance(): read after each fill, whose fees the order reports do not carry. */
+  balances(): readonly AccountBalance[];
   submit(request: OrderRequest): { readonly orderId: string };
 }
 

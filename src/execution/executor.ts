@@ -9,6 +9,7 @@ import {
   timeZoneOf,
   type AccountBalance,
   type Clock,
+  type Fill,
   type Market,
   type OrderIntent,
   type OrderRequest,
@@ -118,7 +119,9 @@ export class Executor {
     // A report of an order we no longer track is one of ours that finished (this run's stamp, or journaled).
     const isOurs = (remark: string): boolean =>
       remark !== '' && (this.clientOrderIds.isFromThisRun(remark) || this.journal.hasOrder(remark));
-    this.flow = new OrderFlow(this.tracker, this.book, this.journal, this.clock, this.events, isOurs, this.counts);
+    this.flow = new OrderFlow(this.tracker, this.book, this.journal, this.clock, this.events, isOurs, this.counts, (fill) =>
+      this.balancesAfterFill(fill),
+    );
   }
 
   /** True while intents are queued or being processed (risk figures, submission, lookups, cancels). */
@@ -314,6 +317,17 @@ export class Executor {
       return undefined;
     }
     return this.place(strategy, intentId, intent, request);
+  }
+
+  /**
+   * A fill's report carries no fees, so the book's cash misses them until balances are read again. A broker
+   * that answers at once (the backtest's venue) is read right away: a strategy sizing on its cash or equity
+   * before its next order (targetPercent after a round trip) sees the fees paid. Others wait for the next read.
+   */
+  private balancesAfterFill(fill: Fill): void {
+    const immediate = this.broker.immediate;
+    if (immediate === undefined) return;
+    this.takeBalances(immediate.balances(), marketOf(fill.symbol));
   }
 
   /**

@@ -28,6 +28,8 @@ export class OrderFlow {
     private readonly isOurs: (remark: string) => boolean,
     /** Counts the fill events sent (the executor's summary figure). */
     private readonly counts: { fills: number } = { fills: 0 },
+    /** Called after a fill is booked (the executor takes fresh balances when the broker answers at once). */
+    private readonly afterFill: (fill: Fill) => void = () => undefined,
   ) {}
 
   /** Applies one report. Returns undefined for an order this runtime does not know. */
@@ -87,6 +89,7 @@ export class OrderFlow {
     if (!this.journal.recordFill(fill, record.clientOrderId, record.strategy)) return;
     this.fillCount += 1;
     const position = this.book.applyFill(fill);
+    this.afterFill(fill);
     this.journal.savePosition(position, now);
     this.counts.fills += 1;
     this.events.next({

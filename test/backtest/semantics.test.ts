@@ -110,6 +110,23 @@ describe('backtest semantics', () => {
     expect(fillRows(run).map((row) => row.price)).toEqual(['101.6015', '102.3975']);
   });
 
+  it('gives the strategy cash and equity net of the fees its fills paid, so sizing after a round trip sees them', async () => {
+    const seen: string[] = [];
+    const strategy = scripted([AAPL], {
+      0: (ctx) => ctx.buy(100),
+      1: (ctx) => ctx.close(),
+      3: (ctx) => {
+        seen.push(ctx.account.cash().toFixed(), ctx.equity().toFixed());
+        return undefined;
+      },
+    });
+
+    await backtest([BARS], [strategy], { venue: { fees: { commissionRate: 0.001 } } });
+
+    // 1,000,000 − 10,150 − 10.15 + 10,250 − 10.25: the two commissions were missing until the next buy's figures.
+    expect(seen).toEqual(['1000079.6', '1000079.6']);
+  });
+
   it('charges the US stock fee schedule per order', async () => {
     const strategy = scripted([AAPL], { 0: (ctx) => ctx.buy(100), 1: (ctx) => ctx.close() });
 

@@ -108,7 +108,11 @@ export class StubBroker implements Broker {
     this.marginFactors = { imFactor: Fixed.of(options.imFactor ?? 1), mmFactor: Fixed.of(0.5), fmFactor: Fixed.of(0.3) };
     this.immediate =
       options.answersAtOnce === true
-        ? { riskFigures: (request) => this.riskFiguresNow(request), submit: (request) => this.submitNow(request) }
+        ? {
+            riskFigures: (request) => this.riskFiguresNow(request),
+            balances: () => this.balancesNow(),
+            submit: (request) => this.submitNow(request),
+          }
         : undefined;
   }
 
