@@ -16,6 +16,7 @@ import {
   type OrderQuery,
   type RiskFigures,
 } from '../execution/broker.js';
+import { noFees } from '../sim/venue/fees.js';
 import type { Venue } from '../sim/venue/venue.js';
 
 export class BacktestBroker implements Broker, ImmediateAnswers {
@@ -36,8 +37,9 @@ export class BacktestBroker implements Broker, ImmediateAnswers {
     return order;
   }
 
-  balances(): readonly AccountBalance[] {
-    return this.venue.accountBalance();
+  balances(): readonly AccountBalance[] | undefined {
+    // Without fees a fill moves the venue's cash by its value alone, as the book moves its own.
+    return this.venue.feeModel === noFees ? undefined : this.venue.accountBalance();
   }
 
   riskFigures(request: OrderRequest): RiskFigures {

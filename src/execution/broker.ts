@@ -85,8 +85,11 @@ export interface RiskFigures {
 export interface ImmediateAnswers {
   /** accountBalance(), estimateBuyLimit for the request's symbol, type, side and price, marginRatio(symbol). */
   riskFigures(request: OrderRequest): RiskFigures;
-  /** accountBalance(): read after each fill, whose fees the order reports do not carry. */
-  balances(): readonly AccountBalance[];
+  /**
+   * accountBalance(), read after each fill, whose fees the order reports do not carry; undefined when fills
+   * cost nothing beyond their value (the book's cash is then the broker's already).
+   */
+  balances(): readonly AccountBalance[] | undefined;
   submit(request: OrderRequest): { readonly orderId: string };
 }
 

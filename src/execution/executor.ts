@@ -325,9 +325,8 @@ export class Executor {
    * before its next order (targetPercent after a round trip) sees the fees paid. Others wait for the next read.
    */
   private balancesAfterFill(fill: Fill): void {
-    const immediate = this.broker.immediate;
-    if (immediate === undefined) return;
-    this.takeBalances(immediate.balances(), marketOf(fill.symbol));
+    const balances = this.broker.immediate?.balances();
+    if (balances !== undefined) this.takeBalances(balances, marketOf(fill.symbol));
   }
 
   /**
