@@ -4,6 +4,7 @@ import { barTimes, type BacktestData } from '../backtest/data.js';
 import { compoundAnnualGrowth, periodsPerYear, yearsBetween } from '../backtest/metrics/annualization.js';
 import { maxDrawdown } from '../backtest/metrics/drawdown.js';
 import { barReturns, sharpeRatio } from '../backtest/metrics/returns.js';
+import { DAY_MS, dateKeyOfDay, daysFromCivil, daysInMonth } from '../domain/civil-date.js';
 import { InvalidInputError } from '../domain/errors.js';
 import { type Period, periodMinutes } from '../domain/period.js';
 import type { StrategyDefinition } from '../strategy/define.js';
@@ -13,6 +14,7 @@ import { objectiveValue, type RankingRules, rankedOutcomes } from './ranking.js'
 import { optimize, planTrials, type OptimizeResult, type SearchSpec } from './optimize.js';
 import { prepareTrial, runTrialBacktest, type TimeRange, type TrialOutcome, type TrialSettings, trialOutcome, windowOf } from './trial.js';
 import type { RiskLimits } from '../risk/config.js';
+import { ZoneRules } from '../domain/time-zone.js';
 
 /** A calendar length: years, months, weeks or days. */
 export interface Span {
@@ -27,8 +29,8 @@ export function parseSpan(text: string, flag: string): Span {
   return { count: Number(match[1]), unit: match[2] as Span['unit'], text: String(text).trim() };
 }
 
-/** `time` moved on by `times` spans, in UTC calendar terms (months keep the day of month where they can). */
-export function addSpan(time: number, span: Span, times = 1): number {
+/** `time` moved on by `times` spans, in UTC calendar terms (a day of month the month lacks runs on into the next). */
+function addSpan(time: number, span: Span, times = 1): number {
   const date = new Date(time);
   const count = span.count * times;
   if (span.unit === 'y') date.setUTCFullYear(date.getUTCFullYear() + count);
@@ -37,9 +39,46 @@ export function addSpan(time: number, span: Span, times = 1): number {
   return date.getTime();
 }
 
+/** A distance on the calendar: whole months (a year is 12), then whole days (a week is 7). */
+interface CalendarOffset {
+  readonly months: number;
+  readonly days: number;
+}
+
+function offsetOf(span: Span, times = 1): CalendarOffset {
+  const count = span.count * times;
+  if (span.unit === 'y') return { months: count * 12, days: 0 };
+  if (span.unit === 'm') return { months: count, days: 0 };
+  return { months: 0, days: count * (span.unit === 'w' ? 7 : 1) };
+}
+
+function plus(...offsets: readonly CalendarOffset[]): CalendarOffset {
+  return offsets.reduce((sum, offset) => ({ months: sum.months + offset.months, days: sum.days + offset.days }), { months: 0, days: 0 });
+}
+
+/**
+ * Window boundaries: local midnights in the market's zone, each `offset` after the first bar's day, counted
+ * from that day (not from the previous boundary) with months first, a day of month the month lacks taken as
+ * its last day: from Jan 31, 1m is Feb 28 (29), 2m is Mar 31, so the months neither drift nor overlap.
+ */
+function calendarFrom(first: number, zone: string): (offset: CalendarOffset) => number {
+  const rules = ZoneRules.of(zone);
+  const key = dateKeyOfDay(Math.floor((first + rules.offsetAt(first)) / DAY_MS));
+  const [year, month, day] = [Math.floor(key / 10_000), Math.floor(key / 100) % 100, key % 100];
+  return ({ months, days }) => {
+    const monthIndex = month - 1 + months;
+    const toYear = year + Math.floor(monthIndex / 12);
+    const toMonth = (((monthIndex % 12) + 12) % 12) + 1;
+    const toDay = Math.min(day, daysInMonth(toYear, toMonth));
+    return rules.instantOf((daysFromCivil(toYear, toMonth, toDay) + days) * DAY_MS);
+  };
+}
+
 export interface Window {
   readonly train: TimeRange;
   readonly test: TimeRange;
+  /** Set when the data ends before the test window's --test length does. */
+  readonly cut?: true;
 }
 
 /** Where the data ends: the end of its last bar (starting at `last`), so a last test window holds that bar whole. */
@@ -57,8 +96,10 @@ export function dataEnd(last: number, period: Period): number {
 }
 
 /**
- * Windows from the first bar: training `train` long (from the first bar when anchored), then `test`, moved on
- * by `step`, while a test window holds a bar; the last test window ends at `end` (the data's end) at the latest.
+ * Windows from the first bar's day: training `train` long (from that day when anchored), then `test`, moved
+ * on by `step`, while a test window holds a bar; the last test window ends at `end` (the data's end) at the
+ * latest. Every boundary is a midnight in `zone` (the market's), so a window holds whole local days and is
+ * the same stretch as `--from`/`--to` of its first and last day.
  */
 export function walkForwardWindows(
   first: number,
@@ -68,13 +109,21 @@ export function walkForwardWindows(
   step: Span,
   anchored: boolean,
   end = last + 1,
+  zone = 'UTC',
 ): Window[] {
+  const at = calendarFrom(first, zone);
   const windows: Window[] = [];
   for (let index = 0; ; index += 1) {
-    const trainEnd = addSpan(addSpan(first, train), step, index);
+    const moved = offsetOf(step, index);
+    const trainEnd = at(plus(offsetOf(train), moved));
     if (trainEnd > last) break;
-    const trainStart = anchored ? first : addSpan(first, step, index);
-    windows.push({ train: { from: trainStart, to: trainEnd }, test: { from: trainEnd, to: Math.min(addSpan(trainEnd, test), end) } });
+    const trainStart = at(anchored ? plus() : moved);
+    const testEnd = at(plus(offsetOf(train), moved, offsetOf(test)));
+    windows.push({
+      train: { from: trainStart, to: trainEnd },
+      test: { from: trainEnd, to: Math.min(testEnd, end) },
+      ...(testEnd > end ? { cut: true as const } : {}),
+    });
     if (index > 10_000) break;
   }
   return windows;

@@ -10,6 +10,8 @@ import { rankedOutcomes } from '../../src/research/ranking.js';
 import { parseParamSpace } from '../../src/research/param-space.js';
 import { prepareTrial, runTrial, runTrialBacktest, type TrialSettings, windowOf } from '../../src/research/trial.js';
 import { dataEnd, parseSpan, walkForward, walkForwardWindows } from '../../src/research/walkforward.js';
+import { windowLabel } from '../../src/research/window-dates.js';
+import { localDate, startOfLocalDay } from '../../src/domain/time-zone.js';
 import smaCrossover from '../../strategies/sma-crossover.js';
 import { AAPL, wavingDays } from '../support/run/candles.js';
 
@@ -35,7 +37,16 @@ const inProcess: TrialExecutor = {
 function windowsOver(train: string, test: string, step: string) {
   const first = DATA.series[0]!.candles[0]!.time;
   const last = DATA.series[0]!.candles.at(-1)!.time;
-  return walkForwardWindows(first, last, parseSpan(train, '--train'), parseSpan(test, '--test'), parseSpan(step, '--step'), false);
+  return walkForwardWindows(
+    first,
+    last,
+    parseSpan(train, '--train'),
+    parseSpan(test, '--test'),
+    parseSpan(step, '--step'),
+    false,
+    undefined,
+    'America/New_York',
+  );
 }
 
 /** walkForward of sma-crossover over DATA on a grid of `space`, best total return chosen. */
@@ -98,6 +109,76 @@ describe('walk-forward windows', () => {
     expect(dataEnd(last, '60m')).toBe(last + 3_600_000);
     expect(dataEnd(last, 'month')).toBe(Date.UTC(2020, 4, 17));
     expect(dataEnd(last, 'quarter')).toBe(Date.UTC(2020, 6, 17));
+  });
+  it('counts months from the first day, a day the month lacks taken as its last: test windows neither overlap nor leave a gap', () => {
+    const day = (text: string): number => Date.parse(`${text}T00:00:00Z`);
+    const label = (time: number): string => new Date(time).toISOString().slice(0, 10);
+    const months = walkForwardWindows(
+      day('2000-01-31'),
+      day('2001-12-31'),
+      parseSpan('1y', '--train'),
+      parseSpan('1m', '--test'),
+      parseSpan('1m', '--step'),
+      false,
+    );
+    expect(months.slice(0, 4).map(({ train, test }) => [train, test].map((range) => windowLabel(range, label)))).toEqual([
+      ['2000-01-31..2001-01-30', '2001-01-31..2001-02-27'],
+      ['2000-02-29..2001-02-27', '2001-02-28..2001-03-30'],
+      ['2000-03-31..2001-03-30', '2001-03-31..2001-04-29'],
+      ['2000-04-30..2001-04-29', '2001-04-30..2001-05-30'],
+    ]);
+    const leap = walkForwardWindows(
+      day('2000-02-29'),
+      day('2003-12-31'),
+      parseSpan('18m', '--train'),
+      parseSpan('3m', '--test'),
+      parseSpan('3m', '--step'),
+      false,
+    );
+    expect(leap.slice(0, 3).map(({ test }) => windowLabel(test, label))).toEqual([
+      '2001-08-29..2001-11-28',
+      '2001-11-29..2002-02-27',
+      '2002-02-28..2002-05-28',
+    ]);
+    for (const windows of [months, leap])
+      for (const [index, window] of windows.entries()) if (index > 0) expect(window.test.from).toBe(windows[index - 1]!.test.to);
+  });
+
+  it("cuts windows at midnight in the market's zone, whatever the season or the zone's offset from UTC", () => {
+    const newYork = (text: string): number => startOfLocalDay(text, 'America/New_York');
+    const inNewYork = (time: number): string => localDate(time, 'America/New_York');
+    // Daily bars start at local midnight (05:00 UTC in winter); hourly ones at 09:00 local.
+    for (const first of [newYork('1998-01-02'), newYork('2000-01-03') + 9 * 3_600_000]) {
+      const windows = walkForwardWindows(
+        first,
+        newYork('2004-12-31'),
+        parseSpan('3y', '--train'),
+        parseSpan('1y', '--test'),
+        parseSpan('6m', '--step'),
+        false,
+        undefined,
+        'America/New_York',
+      );
+      // A summer boundary too: midnight of EDT, 04:00 UTC, so the day's bar is the test window's, not the training's.
+      expect(windows.every(({ train, test }) => [train.from, train.to, test.from].every((time) => time === newYork(inNewYork(time))))).toBe(
+        true,
+      );
+      expect(windows.map(({ test }) => inNewYork(test.from)).slice(0, 2)).toEqual(
+        first < newYork('1999-01-01') ? ['2001-01-02', '2001-07-02'] : ['2003-01-03', '2003-07-03'],
+      );
+    }
+    // Hong Kong's midnight is 16:00 UTC the day before: a month from Jan 31 is still Feb 29 there.
+    const hongKong = walkForwardWindows(
+      startOfLocalDay('2000-01-31', 'Asia/Hong_Kong'),
+      startOfLocalDay('2001-12-31', 'Asia/Hong_Kong'),
+      parseSpan('1m', '--train'),
+      parseSpan('1m', '--test'),
+      parseSpan('1m', '--step'),
+      false,
+      undefined,
+      'Asia/Hong_Kong',
+    );
+    expect(windowLabel(hongKong[0]!.test, (time) => localDate(time, 'Asia/Hong_Kong'))).toBe('2000-02-29..2000-03-30');
   });
 });
 
@@ -186,10 +267,12 @@ describe('walkForward', () => {
     let compared = 0;
     for (const { window, test } of result.windows) {
       const inWindow = whole.record.fills.filter((fill) => fill.time >= window.test.from && fill.time < window.test.to);
+      // Comparable where the whole run is flat when the window starts, its decision on the bar before the
+      // window (a fill on its first bar) included: a test window starts flat and trades only on its own bars.
       const held = whole.record.fills
-        .filter((fill) => fill.time < window.test.from)
+        .filter((fill) => fill.time <= window.test.from)
         .reduce((sum, fill) => sum + (fill.side === 'Buy' ? 10 : -10), 0);
-      if (held !== 0) continue;
+      if (held !== 0 || inWindow[0]?.time === window.test.from) continue;
       const run = await runTrialBacktest(strategy, { ...windowOf(DATA, window.test), risk: undefined }, SETTINGS);
       expect(run.record.fills.map((fill) => [fill.time, fill.side, fill.price.toString()])).toEqual(
         inWindow.map((fill) => [fill.time, fill.side, fill.price.toString()]),

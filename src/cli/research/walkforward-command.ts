@@ -5,7 +5,7 @@ import { systemClock } from '../../clock/system-clock.js';
 import { createProgress } from '../../backtest/progress.js';
 import type { RankingRules } from '../../research/ranking.js';
 import type { TrialMetrics } from '../../research/objective.js';
-import { addSpan, parseSpan, walkForward, walkForwardWindows, dataEnd, type WalkForwardResult } from '../../research/walkforward.js';
+import { parseSpan, walkForward, walkForwardWindows, dataEnd, type WalkForwardResult } from '../../research/walkforward.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { writeTextFile } from '../../files/chunked-write.js';
 import { checkOutputFiles } from '../../files/output-file.js';
@@ -48,8 +48,8 @@ export async function walkForwardAction(args: WalkForwardArgs): Promise<WalkForw
   );
   const first = Math.min(...times);
   const last = Math.max(...times);
-  const windows = walkForwardWindows(first, last, train, test, step, args.anchored === true, dataEnd(last, inputs.data.period));
   const zone = timeZoneOf(marketOf(inputs.strategy.symbols[0]!));
+  const windows = walkForwardWindows(first, last, train, test, step, args.anchored === true, dataEnd(last, inputs.data.period), zone);
   const local = localTime(zone);
   const date = (time: number): string => local.iso(time).slice(0, 10);
   if (windows.length === 0) {
@@ -66,7 +66,7 @@ export async function walkForwardAction(args: WalkForwardArgs): Promise<WalkForw
   const lastTest = windows[windows.length - 1]!.test;
   // A window of weeks (months …) ends after its last bar starts: that bar's date said too.
   const lastBar = windowDates(lastTest, date).to === date(last) ? '' : ` (its last bar ${date(last)})`;
-  if (addSpan(lastTest.from, test) > lastTest.to)
+  if (windows[windows.length - 1]!.cut === true)
     process.stderr.write(
       `note: the last test window, ${windowLabel(lastTest, date)}, ends where the data${args.to === undefined ? '' : ' within --to'} ends${lastBar}: shorter than --test ${test.text}\n`,
     );
