@@ -231,7 +231,7 @@ export async function walkForward(options: WalkForwardOptions): Promise<WalkForw
   return {
     windows: results,
     stitched,
-    outOfSample: stitchedMetrics(stitched, cash, options.data, settings.riskFreeRate),
+    outOfSample: stitchedMetrics(stitched, cash, options.data, settings.riskFreeRate, uncoveredTime(results)),
     inSampleObjective: mean(results.map((result) => (result.chosen === undefined ? null : objectiveValue(result.chosen, rules.objective)))),
     outOfSampleObjective: mean(results.map((result) => (result.test === undefined ? null : objectiveValue(result.test, rules.objective)))),
     interrupted,
@@ -260,18 +260,30 @@ function stitch(results: readonly WindowResult[], cash: number): { times: number
   return { times, equity };
 }
 
+/** Time (ms) between one test window's end and the next one's start, in no test window (a --step longer than --test). */
+function uncoveredTime(results: readonly WindowResult[]): number {
+  let gaps = 0;
+  for (const [at, { window }] of results.entries()) {
+    const next = results[at + 1]?.window.test.from;
+    if (next !== undefined && next > window.test.to) gaps += next - window.test.to;
+  }
+  return gaps;
+}
+
+/** `uncovered`: time between the curve's first and last points that no test window holds, left out of CAGR's years as its bars are left out of the curve. */
 function stitchedMetrics(
   curve: { times: readonly number[]; equity: readonly number[] },
   cash: number,
   data: BacktestData,
   riskFreeRate: number,
+  uncovered: number,
 ): StitchedMetrics {
   const points = curve.equity.length;
   if (points === 0) return { totalReturn: 0, cagr: null, sharpe: null, maxDrawdown: 0 };
   const final = curve.equity[points - 1]!;
   return {
     totalReturn: final / cash - 1,
-    cagr: compoundAnnualGrowth(cash, final, yearsBetween(curve.times[0]!, curve.times[points - 1]!)),
+    cagr: compoundAnnualGrowth(cash, final, yearsBetween(curve.times[0]!, curve.times[points - 1]! - uncovered)),
     sharpe: sharpeRatio(barReturns(curve.equity, cash), periodsPerYear(data.period, curve.times), riskFreeRate),
     maxDrawdown: maxDrawdown(curve.equity, cash)?.depth ?? 0,
   };

@@ -284,6 +284,19 @@ describe('walkForward', () => {
     expect(compared).toBeGreaterThan(0);
   }, 60_000);
 
+  it('annualises the stitched CAGR over the time the test windows cover, as its Sharpe ratio counts only their bars', async () => {
+    // A 60-day test every 120 days: half the calendar is in no test window.
+    const windows = windowsOver('120d', '60d', '120d');
+    const result = await walkOver(windows, ['fast=2:6:2', 'slow=8:16:4']);
+    const { times, equity } = result.stitched;
+    let covered = times.at(-1)! - times[0]!;
+    for (const [index, window] of windows.entries()) if (index > 0) covered -= window.test.from - windows[index - 1]!.test.to;
+    expect(covered).toBeLessThan(0.6 * (times.at(-1)! - times[0]!));
+    const years = covered / (365.25 * 86_400_000);
+    expect(result.outOfSample.totalReturn).not.toBe(0);
+    expect(result.outOfSample.cagr).toBeCloseTo((equity.at(-1)! / 100_000) ** (1 / years) - 1, 12);
+  }, 60_000);
+
   it('stitches overlapping test windows (a step shorter than the test) without counting a bar twice', async () => {
     const windows = windowsOver('180d', '120d', '60d');
     expect(windows[1]!.test.from).toBeLessThan(windows[0]!.test.to);
