@@ -5,7 +5,7 @@ import type { BacktestData } from '../backtest/data.js';
 import { runBacktest, type BacktestRun, type BacktestVenueSettings } from '../backtest/engine.js';
 import { barLocator } from '../backtest/metrics/bar-index.js';
 import { computeMetrics } from '../backtest/metrics/compute.js';
-import { barReturns } from '../backtest/metrics/returns.js';
+import { barReturns, perBarRate } from '../backtest/metrics/returns.js';
 import { pairTrades } from '../backtest/metrics/trades.js';
 import { localTime } from '../backtest/report/local-time.js';
 import { corporateActionFromJson, type CorporateAction, type CorporateActionJson } from '../domain/corporate-action.js';
@@ -134,7 +134,10 @@ export function trialOutcome(index: number, strategy: PreparedStrategy, run: Bac
   );
   const failed = record.failures?.[0]?.failure;
   const failure = failed === undefined ? null : failureWhere(failed);
-  return { index, params: strategy.params, metrics: withCalmar(metrics, failure), stats: returnStats(returns, settings.blocks) };
+  // The overfitting statistics judge the Sharpe ratio the ranking shows: of the returns over the risk-free rate.
+  const riskFree = perBarRate(settings.riskFreeRate, metrics.periodsPerYear);
+  const excess = riskFree === 0 ? returns : returns.map((value) => value - riskFree);
+  return { index, params: strategy.params, metrics: withCalmar(metrics, failure), stats: returnStats(excess, settings.blocks) };
 }
 
 export async function runTrial(context: TrialContext, settings: TrialSettings, task: TrialTask): Promise<TrialOutcome> {

@@ -197,6 +197,19 @@ describe('optimize', () => {
     }
   }, 120_000);
 
+  it('takes the overfitting statistics over the returns in excess of --risk-free-rate, as the Sharpe ratio it ranks by', async () => {
+    const settings = { ...SETTINGS, riskFreeRate: 0.05 };
+    const plan = planTrials(smaCrossover as never, settings, { space: SPACE, search: 'grid', seed: 1 });
+    const result = await optimize({ plan, rules: RULES, executor: createInProcessExecutor(context, settings) });
+    const outcomes = [...result.outcomes].filter((outcome) => outcome.stats.std > 0);
+    expect(outcomes.length).toBeGreaterThan(2);
+    for (const { metrics, stats } of outcomes)
+      expect((stats.mean / stats.std) * Math.sqrt(metrics.periodsPerYear)).toBeCloseTo(metrics.sharpe!, 10);
+    // With 5 % a year against a small position, every trial's excess Sharpe ratio is negative: luck is no explanation.
+    expect(outcomes.every(({ metrics }) => metrics.sharpe! < 0)).toBe(true);
+    expect(result.overfitting.deflatedSharpe!.probability).toBeLessThan(0.01);
+  });
+
   it('leaves trials whose strategy threw out of the overfitting statistics (their returns stop early)', async () => {
     const plan = planTrials(smaCrossover as never, SETTINGS, { space: SPACE, search: 'grid', seed: 1 });
     const whole = await optimize({ plan, rules: RULES, executor: inProcess });
