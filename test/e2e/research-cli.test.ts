@@ -639,6 +639,17 @@ describe('trader walkforward', () => {
     expect(run('walkforward').stdout).toMatch(/ {2}2004-01-03\.\.2006-01-02 {2}IS sharpe -?\d\.\d{4} {2}OOS sharpe -?\d\.\d{4} {2}fast=/);
   });
 
+  it('says over how many windows a mean is taken when a window has no figure', () => {
+    const { stdout } = run('walkforward');
+    const windows = stdout.split('\n').filter((line) => /^\d{4}-\d{2}-\d{2}\.\./.test(line)).length;
+    expect(stdout).toMatch(
+      new RegExp(
+        `^sharpe: in-sample mean -?\\d\\.\\d{4}, out-of-sample mean -?\\d\\.\\d{4} \\(over ${windows - 1} of ${windows} windows: the others have no figure\\)$`,
+        'm',
+      ),
+    );
+  });
+
   it('says when the last test window is cut short by the end of the data', () => {
     expect(run('walkforward').stderr).toMatch(
       /note: the last test window, 2020-01-0\d\.\.2020-04-17, ends where the data ends: shorter than --test 2y/,

@@ -182,11 +182,19 @@ function summaryText(result: WalkForwardResult, rules: RankingRules, date: (time
     return `${windowLabel(window.window.train, date)}  ${windowLabel(window.window.test, date)}  IS ${metric} ${figure(window.chosen?.metrics)}  OOS ${metric} ${figure(window.test?.metrics)}  ${params}${failure}`;
   });
   const oos = result.outOfSample;
+  // A window without a figure (no position held, no trial qualified) is left out of a mean: say so, as the
+  // two means may then be over different windows.
+  const over = (outcomes: readonly (TrialMetrics | undefined)[]): string => {
+    const known = outcomes.filter((metrics) => metrics !== undefined && metrics[metric] !== null).length;
+    return known === outcomes.length ? '' : ` (over ${known} of ${outcomes.length} windows: the others have no figure)`;
+  };
+  const inSample = over(result.windows.map((window) => window.chosen?.metrics));
+  const outOfSample = over(result.windows.map((window) => window.test?.metrics));
   return `${[
     'train (first..last day)  test (first..last day)  chosen parameters',
     ...rows,
     '',
-    `${metric}: in-sample mean ${number(result.inSampleObjective)}, out-of-sample mean ${number(result.outOfSampleObjective)}`,
+    `${metric}: in-sample mean ${number(result.inSampleObjective)}${inSample}, out-of-sample mean ${number(result.outOfSampleObjective)}${outOfSample}`,
     `stitched out-of-sample: total return ${number(oos.totalReturn)}, cagr ${number(oos.cagr)}, sharpe ${number(oos.sharpe)}, max drawdown ${number(oos.maxDrawdown)}`,
   ].join('\n')}\n`;
 }
