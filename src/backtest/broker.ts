@@ -3,6 +3,7 @@
 // fill during a bar is in the runtime's books before the strategy sees that bar).
 import type { Observable } from 'rxjs';
 import type { AccountBalance, BuyLimit, MarginRatio } from '../domain/account.js';
+import type { Money } from '../domain/money.js';
 import type { Order, OrderReplacement, OrderRequest, OrderUpdate } from '../domain/order.js';
 import type { BrokerPosition } from '../domain/position.js';
 import type { SecuritySymbol } from '../domain/symbol.js';
@@ -37,9 +38,9 @@ export class BacktestBroker implements Broker, ImmediateAnswers {
     return order;
   }
 
-  balances(): readonly AccountBalance[] | undefined {
+  cashAfterFill(currency: string): Money | undefined {
     // Without fees a fill moves the venue's cash by its value alone, as the book moves its own.
-    return this.venue.feeModel === noFees ? undefined : this.venue.accountBalance();
+    return this.venue.feeModel === noFees ? undefined : this.venue.cash(currency);
   }
 
   riskFigures(request: OrderRequest): RiskFigures {

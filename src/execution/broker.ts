@@ -7,6 +7,7 @@ import type {
   BrokerPosition,
   BuyLimit,
   MarginRatio,
+  Money,
   Order,
   OrderReplacement,
   OrderRequest,
@@ -86,10 +87,10 @@ export interface ImmediateAnswers {
   /** accountBalance(), estimateBuyLimit for the request's symbol, type, side and price, marginRatio(symbol). */
   riskFigures(request: OrderRequest): RiskFigures;
   /**
-   * accountBalance(), read after each fill, whose fees the order reports do not carry; undefined when fills
-   * cost nothing beyond their value (the book's cash is then the broker's already).
+   * The account's cash in `currency`, read after each fill, whose fees the order reports do not carry;
+   * undefined when fills cost nothing beyond their value (the book's cash is then the broker's already).
    */
-  balances(): readonly AccountBalance[] | undefined;
+  cashAfterFill(currency: string): Money | undefined;
   submit(request: OrderRequest): { readonly orderId: string };
 }
 

@@ -325,8 +325,9 @@ export class Executor {
    * before its next order (targetPercent after a round trip) sees the fees paid. Others wait for the next read.
    */
   private balancesAfterFill(fill: Fill): void {
-    const balances = this.broker.immediate?.balances();
-    if (balances !== undefined) this.takeBalances(balances, marketOf(fill.symbol));
+    const currency = currencyOf(marketOf(fill.symbol));
+    const cash = this.broker.immediate?.cashAfterFill(currency);
+    if (cash !== undefined) this.book.takeCash(cash);
   }
 
   /**

@@ -115,6 +115,11 @@ export class PositionBook {
     return differences;
   }
 
+  /** The broker's cash in one currency, read right after a fill (its fees paid), without the other figures. */
+  takeCash(cash: Money): void {
+    this.cash.set(cash.currency, cash);
+  }
+
   balance(currency?: string): AccountBalance | undefined {
     return currency === undefined ? this.balances[0] : this.balances.find((balance) => balance.currency === currency);
   }

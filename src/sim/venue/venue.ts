@@ -5,6 +5,7 @@ import type { AccountBalance, BuyLimit, MarginRatio } from '../../domain/account
 import type { Clock } from '../../domain/clock.js';
 import type { Fill } from '../../domain/fill.js';
 import { Fixed } from '../../domain/fixed.js';
+import type { Money } from '../../domain/money.js';
 import type { FixedPoint } from '../../domain/fixed-point.js';
 import type { OrderReplacement, OrderRequest } from '../../domain/order.js';
 import { nextStatus } from '../../domain/order-state-machine.js';
@@ -491,6 +492,11 @@ export class Venue {
       merged.push(flow);
     }
     return merged.concat(fills.slice(at));
+  }
+
+  /** The cash of one currency (what accountBalance gives as totalCash, without marking the positions). */
+  cash(currency: string): Money {
+    return this.book.ledger(currency).cash;
   }
 
   /** Balances per currency, marked at the last prices (one currency when given). */

@@ -110,7 +110,8 @@ export class StubBroker implements Broker {
       options.answersAtOnce === true
         ? {
             riskFigures: (request) => this.riskFiguresNow(request),
-            balances: () => this.balancesNow(),
+            // Its fills cost nothing beyond their value.
+            cashAfterFill: () => undefined,
             submit: (request) => this.submitNow(request),
           }
         : undefined;
