@@ -1,4 +1,4 @@
-// Dollar-cost averaging: every `everyDays` days of bar time, put `amount` toward each symbol and buy the whole shares it pays for; what a purchase cannot spend (less than a share) carries to the next one.
+// Dollar-cost averaging: every `everyDays` days of bar time, put `amount` toward each symbol and buy the whole lots it pays for (shares in the US, board lots in Hong Kong); what a purchase cannot spend (less than a lot) carries to the next one.
 import { z } from 'zod';
 import { defineStrategy } from 'longport-trader';
 
@@ -7,7 +7,7 @@ const DAY_MS = 86_400_000;
 export default defineStrategy({
   name: 'dca',
   description:
-    'Puts a fixed cash amount toward each symbol at its first bar and then every N days (bar time, so backtests and live agree), buying the whole shares it pays for; the rest carries over.',
+    'Puts a fixed cash amount toward each symbol at its first bar and then every N days (bar time, so backtests and live agree), buying the whole lots it pays for (shares in the US, board lots in Hong Kong); the rest carries over.',
   params: { amount: 1000, everyDays: 30 },
   paramsSchema: z.strictObject({ amount: z.number().positive(), everyDays: z.number().positive() }),
   symbols: ['SPX.US'],
@@ -20,12 +20,13 @@ export default defineStrategy({
     const due = state.nextBuyAt.get(candle.symbol);
     if (due !== undefined && candle.time < due) return undefined;
     state.nextBuyAt.set(candle.symbol, candle.time + ctx.params.everyDays * DAY_MS);
-    // A share dearer than the amount is bought every few purchases instead of never.
+    // A lot dearer than the amount is bought every few purchases instead of never.
     const budget = ctx.params.amount + (state.carried.get(candle.symbol) ?? 0);
-    const quantity = Math.floor(budget / candle.close);
+    const lot = ctx.lotSize(candle.symbol);
+    const quantity = Math.floor(budget / (candle.close * lot)) * lot;
     state.carried.set(candle.symbol, budget - quantity * candle.close);
     if (quantity < 1) {
-      ctx.log.debug({ symbol: candle.symbol, close: candle.close, budget }, 'less than one share so far; carried to the next purchase');
+      ctx.log.debug({ symbol: candle.symbol, close: candle.close, lot, budget }, 'less than one lot so far; carried to the next purchase');
       return undefined;
     }
     return ctx.buy(quantity, { symbol: candle.symbol, reason: `DCA ${budget.toFixed(2)} at ${candle.close}` });

@@ -293,6 +293,7 @@ export class StrategyHost {
       log: this.logger.child({ strategy: name }),
       ...helpers,
       lastPrice: (symbol) => executor.prices.price(this.symbolOf(symbol)),
+      lotSize: (symbol) => this.unitOf(this.symbolOf(symbol)).toNumber(),
       ...createSizingHelpers({
         defaultSymbol,
         lastPrice: (symbol) => executor.prices.price(symbol) ?? this.warmUpPrice(symbol),

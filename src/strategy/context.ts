@@ -144,6 +144,8 @@ export interface StrategyContext<P> {
   cancel(symbol?: SecuritySymbol | string, reason?: string): OrderIntent;
   /** The last price of `symbol` (its last candle's close or quote), undefined before the first. */
   lastPrice(symbol?: SecuritySymbol | string): Price | undefined;
+  /** The board lot of `symbol`: orders come in whole lots of it (100 for most HK stocks, 1 for US shares). */
+  lotSize(symbol?: SecuritySymbol | string): number;
   /** Cash plus every position in `currency` at its last price (default: the currency of `symbol`'s market). */
   equity(currency?: string): Money;
   /**

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadBacktestData } from '../../src/backtest/data.js';
+import { backtestData, loadBacktestData } from '../../src/backtest/data.js';
+import { parseSymbol } from '../../src/domain/symbol.js';
 import { runBacktest } from '../../src/backtest/engine.js';
 import { prepareStrategy } from '../../src/strategy/index.js';
 import dca from '../../strategies/dca.js';
@@ -27,6 +28,18 @@ describe('dca strategy', () => {
     const run = await runOnCandles([strategy], dailyCandles('SPX.US', [1500, 1500, 1500, 1500, 1500]));
 
     expect(run.orders).toEqual(['Buy 1 SPX.US @bar 2', 'Buy 1 SPX.US @bar 4']);
+  });
+
+  it('buys whole board lots in Hong Kong, carrying what is less than a lot', async () => {
+    const strategy = prepareStrategy(dca, { symbols: ['700.HK'], params: { amount: 50_000, everyDays: 2 } });
+    const candles = dailyCandles('700.HK', [300, 300, 300, 300, 300, 300]);
+    const data = backtestData([{ symbol: parseSymbol('700.HK'), period: 'day', source: 'test', candles }]);
+
+    const run = await runBacktest({ strategies: [strategy], data, cash: 1_000_000 });
+
+    // Lots of 100: 50,000 / 300 pays for 166 shares, one lot (20,000 carried); then 70,000 buys two (10,000), 60,000 two.
+    expect(run.record.fills.map((fill) => fill.quantity.toFixed())).toEqual(['100', '200', '200']);
+    expect(run.denials).toEqual({});
   });
 
   it('keeps one schedule per symbol', async () => {

@@ -29,6 +29,7 @@ function contextFor<P>(params: P, candles: Subject<Candle>): StrategyContext<P> 
     log,
     ...createIntentHelpers(symbol),
     lastPrice: () => undefined,
+    lotSize: () => 1,
     equity: () => Money.zero('USD'),
     targetPercent: () => {
       throw new Error('no sizing in this context');
