@@ -175,7 +175,15 @@ async function loadCandleFiles(path: string, options: LoadOptions): Promise<Load
           'symbols',
         );
     }
-    if (wanted !== undefined && !wanted.includes(symbol)) continue;
+    if (wanted !== undefined && !wanted.includes(symbol)) {
+      // One file given: its name is the symbol it holds, so "no file for X in FILE" would hide why.
+      if (!info.isDirectory())
+        throw new InvalidInputError(
+          `${path} holds ${symbol} (a candle file's name is its symbol), not ${wanted.join(', ')}: give a file named ${wanted[0]}.csv or .parquet, or a folder of them`,
+          'symbols',
+        );
+      continue;
+    }
     const other = sources.get(symbol);
     if (other !== undefined)
       throw new InvalidInputError(`${path} has two files for ${symbol} (${basename(other)}, ${basename(file)}); keep one`, 'data');

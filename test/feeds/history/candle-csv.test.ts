@@ -180,6 +180,15 @@ describe('candle CSV', () => {
     );
   });
 
+  it('says that one file named after another symbol holds that symbol, rather than that no file was found in it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'candles-'));
+    const file = join(dir, 'SPY.US.csv');
+    await writeFile(file, 'date,open,high,low,close,volume\n2020-01-02,1,1,1,1,1\n');
+    await expect(loadCandles(file, { symbols: [parseSymbol('SPX.US')] })).rejects.toThrow(
+      `${file} holds SPY.US (a candle file's name is its symbol), not SPX.US: give a file named SPX.US.csv or .parquet, or a folder of them`,
+    );
+  });
+
   it("reads a folder's file named by its code alone for the wanted symbol of that code (SPY.csv for SPY.US), a symbol's own file first", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'candles-'));
     await writeFile(join(dir, 'spy.csv'), 'date,open,high,low,close,volume\n2020-01-02,3,3,3,3,1\n');
