@@ -1,5 +1,6 @@
 // `trader worker --queue redis://…`: runs queued optimize and walk-forward trials on this machine's cores
 // until stopped (Ctrl-C finishes the trials in hand; a killed worker's trials are retried elsewhere).
+import { existsSync } from 'node:fs';
 import type { CommandModule } from 'yargs';
 import { systemClock } from '../../clock/system-clock.js';
 import type { Clock } from '../../domain/clock.js';
@@ -7,7 +8,7 @@ import { InvalidInputError } from '../../domain/errors.js';
 import { defaultWorkers } from '../../research/pool/local-pool.js';
 import { startQueueWorker } from '../../research/queue/worker.js';
 
-interface WorkerArgs {
+export interface WorkerArgs {
   readonly queue: string;
   readonly workers?: number;
   readonly data?: string;
@@ -36,13 +37,7 @@ export const workerCommand: CommandModule<object, WorkerArgs> = {
       )
       .example('$0 worker --queue redis://10.0.0.5:6379/0 --data /mnt/history/SPY.US.csv --workers 8', 'Data elsewhere on this machine'),
   handler: async (args) => {
-    const threads = args.workers ?? defaultWorkers();
-    if (!Number.isSafeInteger(threads) || threads < 1)
-      throw new InvalidInputError(`--workers: a whole number ≥ 1, got ${threads}`, '--workers');
-    const lockMs = args['lock-ms'];
-    // Shorter, and a busy machine's jobs would be taken from it as stalled while they still run.
-    if (!Number.isSafeInteger(lockMs) || lockMs < 1000)
-      throw new InvalidInputError(`--lock-ms: a whole number of milliseconds ≥ 1000, got ${String(lockMs)}`, '--lock-ms');
+    const { threads, lockMs } = await workerSettings(args);
     let trials = 0;
     const errors = errorTeller((line) => process.stderr.write(line));
     const tally = trialTally(systemClock, (line) => process.stderr.write(line));
@@ -69,6 +64,19 @@ export const workerCommand: CommandModule<object, WorkerArgs> = {
     process.stderr.write(`worker stopped after ${trials} trials\n`);
   },
 };
+
+/** The flags checked before the worker connects: a mistake is told at once, not when the first trial comes. */
+export async function workerSettings(args: WorkerArgs): Promise<{ threads: number; lockMs: number }> {
+  const threads = args.workers ?? defaultWorkers();
+  if (!Number.isSafeInteger(threads) || threads < 1)
+    throw new InvalidInputError(`--workers: a whole number ≥ 1, got ${threads}`, '--workers');
+  const lockMs = args['lock-ms'];
+  // Shorter, and a busy machine's jobs would be taken from it as stalled while they still run.
+  if (!Number.isSafeInteger(lockMs) || lockMs < 1000)
+    throw new InvalidInputError(`--lock-ms: a whole number of milliseconds ≥ 1000, got ${String(lockMs)}`, '--lock-ms');
+  if (args.data !== undefined && !existsSync(args.data)) throw new InvalidInputError(`--data: ${args.data} does not exist`, '--data');
+  return { threads, lockMs };
+}
 
 /**
  * A line now and then while trials run (an operator watching a worker's log sees it working): the count so far

@@ -1,5 +1,7 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { errorTeller, trialTally } from '../../../src/cli/research/worker-command.js';
+import { errorTeller, trialTally, workerSettings } from '../../../src/cli/research/worker-command.js';
 import { VirtualClock } from '../../../src/clock/virtual-clock.js';
 
 describe("a queue worker's connection errors", () => {
@@ -55,5 +57,18 @@ describe("a queue worker's log while it works", () => {
     expect(lines).toHaveLength(1);
     tally.ran();
     expect(lines[1]).toBe('worker: 31 trials so far, 1 in the last 600 s\n');
+  });
+});
+
+describe("a queue worker's flags", () => {
+  it('refuse a --data path that does not exist before the worker connects, naming it', async () => {
+    const missing = join(tmpdir(), 'no-such-folder-of-trader-data', 'SPX.US.csv');
+    await expect(workerSettings({ queue: 'redis://127.0.0.1:6379/0', workers: 1, data: missing, 'lock-ms': 30_000 })).rejects.toThrow(
+      `--data: ${missing} does not exist`,
+    );
+    await expect(workerSettings({ queue: 'redis://127.0.0.1:6379/0', workers: 1, data: tmpdir(), 'lock-ms': 30_000 })).resolves.toEqual({
+      threads: 1,
+      lockMs: 30_000,
+    });
   });
 });
