@@ -154,7 +154,7 @@ npx trader --help                                       # every command; each ha
   Templates: ${TEMPLATES.map((template) => `\`${template}\``).join(', ')}.
 - \`data/\`: candle CSV files named \`SYMBOL.csv\` (\`700.HK.csv\`, \`AAPL.US.csv\`); a backtest uses every
   symbol in the folder unless \`--symbols\` narrows it. \`npx trader data fetch AAPL.US --period day --from
-  2020-01-01 --out data\` downloads more with your LongPort credentials.
+  2020-01-01 --to 2024-12-31\` downloads more into it with your LongPort credentials.
 - \`${PROJECT_FILE}\`: this project's defaults (\`data\`: the default \`--data\`; \`strategies\`: where
   \`trader new\` writes), relative to this folder, wherever you run the commands from.
 - \`risk.json\`: limits for \`--risk risk.json\` (order size, position, orders per minute, kill switches).
