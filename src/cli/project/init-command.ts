@@ -6,7 +6,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { InvalidInputError } from '../../domain/errors.js';
 import { printJson } from '../output.js';
 import { EXAMPLE_STRATEGY, projectFiles } from './scaffold.js';
-import { parseTemplate, TEMPLATES } from './templates.js';
+import { parseTemplate, templateChoices } from './templates.js';
 
 interface InitArgs {
   readonly dir: string;
@@ -27,7 +27,7 @@ export const initCommand: CommandModule<object, InitArgs> = {
       .option('template', {
         type: 'string',
         default: 'sma',
-        describe: `The example strategy: ${TEMPLATES.join(', ')} (sma crossover, RSI mean reversion, Donchian breakout, DCA, blank)`,
+        describe: `The example strategy: ${templateChoices()}`,
       })
       .example('$0 init my-bot', 'A project with the SMA crossover example')
       .example(

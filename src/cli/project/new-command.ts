@@ -6,7 +6,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { InvalidInputError } from '../../domain/errors.js';
 import { printJson } from '../output.js';
 import { findProject } from './config.js';
-import { parseStrategyName, parseTemplate, strategySource, TEMPLATE_PACKAGES, TEMPLATES, type Template } from './templates.js';
+import { parseStrategyName, parseTemplate, strategySource, TEMPLATE_PACKAGES, type Template, templateChoices } from './templates.js';
 
 interface NewArgs {
   readonly kind: string;
@@ -36,7 +36,7 @@ export const newCommand: CommandModule<object, NewArgs> = {
       .option('template', {
         type: 'string',
         default: 'blank',
-        describe: `Start from: ${TEMPLATES.join(', ')}`,
+        describe: `Start from: ${templateChoices()}`,
       })
       .example('$0 new strategy momentum', 'strategies/momentum.ts, a blank callback strategy')
       .example('$0 new strategy mean-revert --template rsi', 'A copy of the RSI mean-reversion example named mean-revert') as Argv<NewArgs>,

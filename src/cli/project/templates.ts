@@ -27,6 +27,21 @@ export const TEMPLATE_PACKAGES: Readonly<Record<Template, readonly string[]>> = 
   blank: [],
 };
 
+/** What each template is, for the help of `trader init` and `trader new`. */
+const DESCRIPTIONS: Readonly<Record<Template, string>> = {
+  sma: 'SMA crossover',
+  rsi: 'RSI mean reversion',
+  breakout: 'Donchian breakout',
+  dca: 'dollar-cost averaging',
+  bracket: 'SMA trend with a stop-loss, a take-profit and a trailing stop',
+  blank: 'a blank callback strategy',
+};
+
+/** "sma (SMA crossover), rsi (RSI mean reversion), …": every template, each with what it is. */
+export function templateChoices(): string {
+  return TEMPLATES.map((template) => `${template} (${DESCRIPTIONS[template]})`).join(', ');
+}
+
 export function parseTemplate(text: string): Template {
   const template = TEMPLATES.find((known) => known === text);
   if (template === undefined) throw new InvalidInputError(`unknown template "${text}" (use ${TEMPLATES.join(', ')})`, 'template');
