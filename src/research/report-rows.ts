@@ -26,8 +26,18 @@ export function searchedParams(result: OptimizeResult): string[] {
   });
 }
 
+/**
+ * The params the table names: those the run's planned trials vary. A run stopped early may have finished only
+ * trials that share one value of a searched param (the grid varies the last param fastest), which still tells
+ * the ranked trials apart from the rest of the search.
+ */
+function plannedParams(result: OptimizeResult): string[] {
+  const { trials } = result.plan;
+  return result.outcomes.paramNames().filter((name) => trials.some((trial) => trial.combo[name] !== trials[0]!.combo[name]));
+}
+
 export function formatTable(result: OptimizeResult, rules: RankingRules, top: number): string {
-  const names = searchedParams(result);
+  const names = plannedParams(result);
   // The objective and the constrained metrics come first when the usual columns leave them out.
   const used = [rules.objective.metric, ...rules.constraints.map((constraint) => constraint.metric)];
   const metrics = [...new Set([...used.filter((metric) => !(TABLE_METRICS as readonly string[]).includes(metric)), ...TABLE_METRICS])];
