@@ -105,7 +105,10 @@ const convertCommand: CommandModule<object, ConvertArgs> = {
       })
       .option('period', { type: 'string', describe: `Bar period, when the times do not tell it (${PERIODS.join(', ')})` })
       .option('on-bad-row', { type: 'string', default: 'fail', describe: 'Bad rows: fail (list the first 10) or skip them' })
-      .example('$0 data convert backtest-data', 'Every SYMBOL.csv of the folder into SYMBOL.parquet beside it')
+      .example(
+        '$0 data convert backtest-data --out parquet-data',
+        'Every SYMBOL.csv of the folder as parquet-data/SYMBOL.parquet (beside the CSV files, a backtest of the folder would find two files of each symbol)',
+      )
       .example('$0 data convert ~/yahoo --market US --out ~/parquet', 'A folder of SPY.csv, AAPL.csv … into SPY.US.parquet …')
       .example('$0 data convert ~/data/AAPL.US.csv --out ~/parquet', 'One file into another folder')
       .example('$0 data convert prices.csv --symbol 700.HK --json', 'A file not named after its symbol; the result as JSON'),
@@ -140,6 +143,6 @@ export const dataCommand: CommandModule<object, GlobalFlags> = {
       .command(convertCommand)
       .demandCommand(1, 'Name an action: fetch or convert')
       .example('$0 data fetch 700.HK --from 2024-01-01 --to 2024-06-30', 'Daily bars of half a year')
-      .example('$0 data convert backtest-data', 'The folder’s CSV files as Parquet'),
+      .example('$0 data convert backtest-data --out parquet-data', 'The folder’s CSV files as Parquet, in another folder'),
   handler: () => undefined,
 };
