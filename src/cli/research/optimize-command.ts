@@ -237,7 +237,7 @@ function deflatedSharpeMissing(result: OptimizeResult): string {
 }
 
 /** The first trial whose strategy threw, when any did: those trials are not ranked. */
-function failureLines(result: OptimizeResult): string[] {
+export function failureLines(result: OptimizeResult): string[] {
   const { outcomes } = result;
   const failed = result.ranking.excluded[STRATEGY_FAILED] ?? 0;
   if (failed === 0) return [];
@@ -248,7 +248,9 @@ function failureLines(result: OptimizeResult): string[] {
       .paramNames()
       .map((name) => `${name}=${outcomes.param(row, name)}`)
       .join(' ');
-    return [`the strategy failed in ${failed} trial${failed === 1 ? '' : 's'} (not ranked), e.g. ${params}: ${failure}`];
+    // A strategy without params has nothing to name the trial by.
+    const example = params === '' ? '' : `, e.g. ${params}`;
+    return [`the strategy failed in ${failed} trial${failed === 1 ? '' : 's'} (not ranked)${example}: ${failure}`];
   }
   return [];
 }
