@@ -93,10 +93,25 @@ export function createParser(argv: readonly string[], columns: number): Argv {
 }
 
 /** A complaint of yargs about the command line, as trader words it. */
-function usageError(message: string, argv: readonly string[]): string {
+export function usageError(message: string, argv: readonly string[]): string {
   const flag = /^Not enough arguments following: (\S+)$/.exec(message)?.[1];
-  const said = flag === undefined ? (missingArguments(message, argv) ?? message) : `--${flag} needs a value`;
+  const said =
+    flag === undefined ? (missingArguments(message, argv) ?? invalidChoices(message, argv) ?? message) : `--${flag} needs a value`;
   return `error: ${said}\nRun with --help for usage.\n`;
+}
+
+/**
+ * yargs says "Invalid values:" on a line of its own, then "Argument: fees, Given: "hk", Choices: …" per value: one
+ * line in the words of trader's own choice flags instead (--fees: "hk" is not one of none, hk-stock, …).
+ */
+function invalidChoices(message: string, argv: readonly string[]): string | undefined {
+  if (!message.startsWith('Invalid values:')) return undefined;
+  const values = [...message.matchAll(/Argument: (\S+), Given: (.+), Choices: (.+)$/gm)].map(([, name, given, choices]) => {
+    // A flag is named as typed (--fees); a positional argument by its name in the command's form (kind).
+    const shown = argv.some((word) => word === `--${name}` || word.startsWith(`--${name}=`)) ? `--${name}` : name!;
+    return `${shown}: ${given} is not one of ${choices!.replaceAll('"', '')}`;
+  });
+  return values.length === 0 ? undefined : values.join('; ');
 }
 
 /** The text given for `--key` (as `--key text` or `--key=text`), as typed. */

@@ -157,6 +157,6 @@ describe('trader init and trader new', () => {
     expect(runs[1]!.stderr).toBe('error: unknown template "macd" (use sma, rsi, breakout, dca, bracket, blank)\n');
     expect(runs[2]!.stderr).toBe(`error: ${join('strategies', 'example.ts')} already exists; choose another name\n`);
     expect(runs[3]!.stderr).toContain('strategy name "2fast" must start with a letter');
-    expect(runs[4]!.stderr).toContain('Invalid values');
+    expect(runs[4]!.stderr).toBe('error: kind: "indicator" is not one of strategy\nRun with --help for usage.\n');
   });
 });
