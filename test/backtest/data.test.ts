@@ -142,7 +142,7 @@ describe('backtest data', () => {
     await writeFile(join(folder, 'prices.csv'), HEADER);
 
     await expect(symbolsOfDataPath(folder)).rejects.toThrow(
-      `no candle file named like SYMBOL.csv or SYMBOL.parquet (e.g. 700.HK.csv) in ${folder}; its file prices.csv is not named after a symbol: name it like 700.HK.csv or AAPL.US.csv, or give the symbols with --symbols (PRICES.US reads prices.csv)`,
+      `no candle file named like SYMBOL.csv or SYMBOL.parquet (e.g. 700.HK.csv) in ${folder}; its file prices.csv is named by a code alone: read for --symbols of that code (PRICES.US reads prices.csv), or name it like 700.HK.csv or AAPL.US.csv`,
     );
   });
 

@@ -202,7 +202,7 @@ describe('trader run (binary)', () => {
     expect(timed.stdout).toMatch(/^Run summary \(paper, \d+s\)\n {2}strategies {2}sma-crossover: stopped\n/);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr.trim().split('\n').at(-1)).toBe(
-      `error: no candle file for MSFT.US in ${data} (looked for MSFT.US.csv, or .parquet): a paper run replays candle files; point --data at SYMBOL.csv files for the strategy's symbols`,
+      `error: no candle file for MSFT.US in ${data} (looked for MSFT.US.csv or MSFT.csv, or .parquet): a paper run replays candle files; point --data at SYMBOL.csv files for the strategy's symbols`,
     );
   }, 120_000);
 });

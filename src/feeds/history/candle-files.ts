@@ -221,7 +221,7 @@ async function loadCandleFiles(path: string, options: LoadOptions): Promise<Load
     throw new InvalidInputError(
       `no candle file for ${missing.join(', ')} in ${path} (looked for ${missing
         .slice(0, 2)
-        .map((symbol) => `${symbol}.csv`)
+        .map((symbol) => `${symbol}.csv or ${symbol.slice(0, symbol.lastIndexOf('.'))}.csv`)
         .join(', ')}${missing.length > 2 ? ', …' : ''}, or .parquet)${unnamedHint(unnamed)}`,
       'symbols',
     );
@@ -231,15 +231,15 @@ async function loadCandleFiles(path: string, options: LoadOptions): Promise<Load
 }
 
 /**
- * "; its files AAPL.csv, IBM.csv are not named after a symbol: …" (the folder's other candle files), with the
- * two ways out: a symbol's name, or --symbols with the code's market.
+ * "; its files AAPL.csv, IBM.csv are named by a code alone: …" (the folder's other candle files), with the
+ * two ways out: --symbols with the code's market, or a symbol's name.
  */
 export function unnamedHint(unnamed: readonly string[]): string {
   if (unnamed.length === 0) return '';
   const code = fileStem(unnamed[0]!);
   const example = /^\d+$/.test(code) ? `${code}.HK` : `${code.toUpperCase()}.US`;
-  const fix = `name ${unnamed.length === 1 ? 'it' : 'them'} like 700.HK.csv or AAPL.US.csv, or give the symbols with --symbols (${example} reads ${unnamed[0]})`;
-  if (unnamed.length === 1) return `; its file ${unnamed[0]} is not named after a symbol: ${fix}`;
+  const fix = `read for --symbols of that code (${example} reads ${unnamed[0]}), or name ${unnamed.length === 1 ? 'it' : 'them'} like 700.HK.csv or AAPL.US.csv`;
+  if (unnamed.length === 1) return `; its file ${unnamed[0]} is named by a code alone: ${fix}`;
   const shown = unnamed.slice(0, 3).join(', ') + (unnamed.length > 3 ? `, … (${unnamed.length} files)` : '');
-  return `; its files ${shown} are not named after a symbol: ${fix}`;
+  return `; its files ${shown} are named by a code alone: ${fix}`;
 }

@@ -174,9 +174,9 @@ describe('candle CSV', () => {
     expect(loaded.series.map((s) => s.symbol)).toEqual(['700.HK', '5.HK']);
     const merged = mergeByTime(loaded.series.map((s) => s.candles));
     expect(merged.map((c) => c.symbol)).toEqual(['700.HK', '5.HK', '700.HK']);
-    // The files it has that are not named after a symbol are named: often the one meant (9988.csv for 9988.HK).
+    // The files it has that are named by a code alone are named: often the one meant (9988.csv for 9988.HK).
     await expect(loadCandles(dir, { symbols: [parseSymbol('9988.HK')] })).rejects.toThrow(
-      `no candle file for 9988.HK in ${dir} (looked for 9988.HK.csv, or .parquet); its file notes.csv is not named after a symbol`,
+      `no candle file for 9988.HK in ${dir} (looked for 9988.HK.csv or 9988.csv, or .parquet); its file notes.csv is named by a code alone`,
     );
   });
 

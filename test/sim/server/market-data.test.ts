@@ -18,7 +18,7 @@ describe("the simulator's candle files", () => {
     expect(spy).toMatchObject({ symbol: 'SPY.US', replayFrom: 0 });
     expect(spy!.candles.map((candle) => candle.close)).toEqual([3, 4]);
     await expect(loadMarketData({ data: folder, symbols: [parseSymbol('MSFT.US')] })).rejects.toThrow(
-      `no candle file for MSFT.US in ${folder} (looked for MSFT.US.csv, or .parquet); its files IBM.csv, SPY.csv are not named after a symbol`,
+      `no candle file for MSFT.US in ${folder} (looked for MSFT.US.csv or MSFT.csv, or .parquet); its files IBM.csv, SPY.csv are named by a code alone`,
     );
   });
 });
