@@ -12,11 +12,15 @@ import {
   OrderRefusedError,
   type Broker,
   type BuyLimitQuery,
+  type CarriedBooking,
   type HistoryOrderQuery,
   type ImmediateAnswers,
   type OrderQuery,
   type RiskFigures,
 } from '../execution/broker.js';
+import { Price } from '../domain/price.js';
+import { Quantity } from '../domain/quantity.js';
+import type { CarryNotice } from '../sim/venue/carry-notice.js';
 import { noFees } from '../sim/venue/fees.js';
 import type { Venue } from '../sim/venue/venue.js';
 
@@ -24,11 +28,27 @@ export class BacktestBroker implements Broker, ImmediateAnswers {
   readonly orderUpdates: Observable<OrderUpdate>;
   /** The venue answers in the caller's turn, so the executor may take the answers without promises. */
   readonly immediate: ImmediateAnswers = this;
+  readonly carried: Observable<CarriedBooking>;
   private readonly updates = new Broadcast<OrderUpdate>();
+  private readonly bookings = new Broadcast<CarriedBooking>();
 
   constructor(readonly venue: Venue) {
     venue.onOrderUpdate((update) => this.updates.next(update));
     this.orderUpdates = this.updates.asObservable();
+    this.carried = this.bookings.asObservable();
+  }
+
+  /** Tells the runtime what the venue just booked on a position (give it the venue's onCarry notices). */
+  carryBooked(notice: CarryNotice): void {
+    const cash = this.venue.cash(notice.kind === 'split' ? notice.cashInLieu.currency : notice.amount.currency);
+    if (notice.kind !== 'split') {
+      this.bookings.next({ symbol: notice.symbol, cash });
+      return;
+    }
+    const held = this.venue.positions([notice.symbol])[0];
+    const position =
+      held === undefined ? { quantity: Quantity.ZERO, costPrice: Price.ZERO } : { quantity: held.quantity, costPrice: held.costPrice };
+    this.bookings.next({ symbol: notice.symbol, cash, position });
   }
 
   /** A venue rejection (bad request, no buying power…) is a definite refusal: OrderRefusedError. */
@@ -116,9 +136,10 @@ export class BacktestBroker implements Broker, ImmediateAnswers {
     }
   }
 
-  /** Ends the update stream (the run is over). */
+  /** Ends the update streams (the run is over). */
   close(): void {
     this.updates.complete();
+    this.bookings.complete();
   }
 }
 

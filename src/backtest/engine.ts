@@ -113,7 +113,10 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
     settings: { ...options.venue, cash: { [data.currency]: cash.toString() } },
     keepFinishedOrders: false,
     keepCarryFlows: false,
-    onCarry: carry.add,
+    onCarry: (notice) => {
+      carry.add(notice);
+      broker.carryBooked(notice);
+    },
     ...(options.actions === undefined ? {} : { actions: options.actions }),
     ...(options.feeModel === undefined ? {} : { feeModel: options.feeModel }),
   });

@@ -15,6 +15,7 @@ import type {
   OrderType,
   OrderUpdate,
   Price,
+  Quantity,
   SecuritySymbol,
   Side,
 } from '../domain/index.js';
@@ -92,6 +93,21 @@ export interface ImmediateAnswers {
    */
   cashAfterFill(currency: string): Money | undefined;
   submit(request: OrderRequest): { readonly orderId: string };
+  /**
+   * What the broker books between fills (a split's shares, a dividend's or a borrow fee's cash), as it books
+   * it, so strategies see the position and size on the cash before the next fill. A broker reached over the
+   * wire has no such stream: reconciliation takes its positions and balances instead.
+   */
+  readonly carried?: Observable<CarriedBooking>;
+}
+
+/** The cash, and a split's position, after the broker booked carry on a symbol (see ImmediateAnswers.carried). */
+export interface CarriedBooking {
+  readonly symbol: SecuritySymbol;
+  /** The cash of the symbol's currency. */
+  readonly cash: Money;
+  /** Present when the booking changed the position (a split): signed, zero when nothing is left. */
+  readonly position?: { readonly quantity: Quantity; readonly costPrice: Price };
 }
 
 /**

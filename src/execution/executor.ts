@@ -122,6 +122,11 @@ export class Executor {
     this.flow = new OrderFlow(this.tracker, this.book, this.journal, this.clock, this.events, isOurs, this.counts, (fill) =>
       this.balancesAfterFill(fill),
     );
+    // Splits, dividends and borrow fees move the broker's books between fills: the book follows at once.
+    this.broker.immediate?.carried?.subscribe((booking) => {
+      if (booking.position !== undefined) this.book.takePosition(booking.symbol, booking.position.quantity, booking.position.costPrice);
+      this.book.takeCash(booking.cash);
+    });
   }
 
   /** True while intents are queued or being processed (risk figures, submission, lookups, cancels). */

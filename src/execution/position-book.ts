@@ -83,6 +83,17 @@ export class PositionBook {
     return differences;
   }
 
+  /**
+   * Takes the broker's position in one symbol after it booked carry on it (a split multiplies the quantity
+   * and divides the cost price); realised PnL is kept.
+   */
+  takePosition(symbol: SecuritySymbol, quantity: Quantity, costPrice: Price): void {
+    const current = this.positions.get(symbol);
+    if (current === undefined && quantity.isZero()) return;
+    const realized = current?.realizedPnl ?? Money.zero(currencyOf(marketOf(symbol)));
+    this.positions.set(symbol, positionAt(symbol, quantity, quantity.isZero() ? Price.ZERO : costPrice, realized));
+  }
+
   /** Takes the broker's quantities (and its cost price where the quantity changes); realised PnL is kept. */
   adopt(reported: readonly BrokerPosition[]): void {
     const totals = totalsBySymbol(reported);
