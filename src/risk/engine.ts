@@ -210,10 +210,12 @@ function checkSellLimit(order: OrderRequest, position: Quantity, limit: BuyLimit
   const sellable = largerOf(limit);
   if (!order.quantity.gt(sellable)) return undefined;
   const held = position.isPositive() ? position : Quantity.ZERO;
-  const figures = { quantity: toWire(order.quantity), position: toWire(held), sellable: toWire(sellable) };
+  // A short position says the account sells short: what it lacks is margin for more (a short's position is shown signed).
+  const shown = position.isNegative() ? position : held;
+  const figures = { quantity: toWire(order.quantity), position: toWire(shown), sellable: toWire(sellable) };
   const what = `sell ${toWire(order.quantity)} ${order.symbol}`;
-  if (sellable.gt(held))
-    return deny('EXCEEDS_SELL_LIMIT', `${what}: the broker lets you sell at most ${toWire(sellable)} (position ${toWire(held)})`, figures);
+  if (sellable.gt(held) || position.isNegative())
+    return deny('EXCEEDS_SELL_LIMIT', `${what}: the broker lets you sell at most ${toWire(sellable)} (position ${toWire(shown)})`, figures);
   if (held.isZero()) return deny('SHORT_SELLING_NOT_ALLOWED', `${what}: no position, and short selling is not allowed`, figures);
   return deny('SELL_EXCEEDS_POSITION', `${what}: more than the position of ${toWire(held)} (the account cannot sell short)`, figures);
 }

@@ -196,6 +196,18 @@ describe('risk engine', () => {
     expect(decide(order('Sell', 10), flat, { maxPositionPerSymbol: Quantity.of(5) })).toMatchObject({ code: 'SHORT_SELLING_NOT_ALLOWED' });
   });
 
+  it('denies selling more to a short position the broker lends no more shares to as EXCEEDS_SELL_LIMIT', () => {
+    // Already short 438: the account sells short, but its margin is used up.
+    const short = { position: Quantity.of(-438), buyLimit: { cashMaxQty: Quantity.ZERO, marginMaxQty: Quantity.ZERO } };
+
+    expect(decide(order('Sell', 1), short)).toEqual({
+      kind: 'denied',
+      code: 'EXCEEDS_SELL_LIMIT',
+      message: 'sell 1 AAPL.US: the broker lets you sell at most 0 (position -438)',
+      figures: { quantity: '1', position: '-438', sellable: '0' },
+    });
+  });
+
   it('denies selling more than the position as SELL_EXCEEDS_POSITION when the account cannot sell short', () => {
     const long = { position: Quantity.of(100), buyLimit: { cashMaxQty: Quantity.of(100), marginMaxQty: Quantity.of(100) } };
 
