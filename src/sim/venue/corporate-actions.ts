@@ -67,6 +67,9 @@ export function splitShares(slot: SymbolSlot, ratio: Fixed, reserve: (record: Or
     };
     held.initQuantity = held.initQuantity.times(ratio).roundTo(0, 'down');
     holdQuantity(slot, whole);
+    // All of it paid in cash: no longer held (a later fill holds it again, and must not count it twice).
+    const index = whole.isZero() ? ledger.held.indexOf(slot) : -1;
+    if (index >= 0) ledger.held.splice(index, 1);
   }
   for (const record of slot.resting) {
     record.quantity = record.quantity.times(ratio).roundTo(0, 'floor');

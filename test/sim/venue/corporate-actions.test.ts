@@ -56,6 +56,24 @@ describe('corporate actions on unadjusted prices', () => {
     expect([adjusted.quantity.toFixed(), adjusted.price?.toString()]).toEqual(['150', '80']);
   });
 
+  it('counts a position bought after a split paid all of the last one in cash once', () => {
+    const sim = new Harness({ cash: { HKD: '1000000' } });
+    const input = sim.venue.barInput(HK, [split('2024-01-04', '0.005')]);
+    const bar = (date: string, price: number) => {
+      sim.clock.advanceTo(dayBar(HK, date, price, price, price, price).time);
+      input.onBar(dayBar(HK, date, price, price, price, price));
+    };
+    bar('2024-01-02', 10);
+    sim.venue.submit(order(HK, 'Buy', 100));
+    bar('2024-01-03', 10); // 100 at 10 = 1000
+    bar('2024-01-04', 2000); // 1-for-200: 0.5 of a share, paid 0.5 × 2000 in cash; nothing held
+    expect([sim.venue.positions(), sim.cash()]).toEqual([[], '1000000']);
+    sim.venue.submit(order(HK, 'Buy', 100));
+    bar('2024-01-05', 2000); // 100 at 2000
+    expect(sim.cash()).toBe('800000');
+    expect(sim.venue.accountBalance()[0]!.netAssets.toFixed()).toBe('1000000');
+  });
+
   it('charges a short position its borrow fee for each calendar day held', () => {
     const sim = new Harness({ cash: { HKD: '100000' }, shortSelling: true, borrowFeeRate: 0.0365 });
     const input = sim.venue.barInput(HK);
