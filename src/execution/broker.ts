@@ -49,8 +49,9 @@ export interface BuyLimitQuery {
 export interface Broker {
   /**
    * The longest the broker's own call pacing (a client-side rate limit) may hold a call before sending it:
-   * the executor waits that much longer for an order's risk figures, so a strategy that trades faster than
-   * the limit waits rather than being denied. (Its calls time out by themselves once sent.)
+   * the executor waits that much longer for an order's risk figures and for the submission itself, so a
+   * strategy that trades faster than the limit waits rather than being denied, and a submit still queued is
+   * never given up on before it is sent. (Its calls time out by themselves once sent.)
    */
   readonly pacingMs?: number;
   /** Submits one order. Never retried blindly by implementations: a lost response is the caller's to resolve. */

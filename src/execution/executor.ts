@@ -111,8 +111,10 @@ export class Executor {
     this.prices = options.prices ?? new PriceBoard();
     this.homeMarket = options.homeMarket;
     this.clientOrderIds = new ClientOrderIds(options.clientIdPrefix ?? DEFAULT_CLIENT_ID_PREFIX, options.clock.now());
+    const timeoutMs = options.requestTimeoutMs ?? 10_000;
     this.submitSettings = {
-      timeoutMs: options.requestTimeoutMs ?? 10_000,
+      timeoutMs,
+      submitTimeoutMs: timeoutMs + (options.broker.pacingMs ?? 0),
       lookupAttempts: options.lookupAttempts ?? 3,
       lookupDelayMs: options.lookupDelayMs ?? 1_000,
     };

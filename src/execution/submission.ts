@@ -17,6 +17,12 @@ export type SubmitOutcome =
 
 export interface SubmitSettings {
   readonly timeoutMs: number;
+  /**
+   * How long the submission itself may take: `timeoutMs` plus the broker's own pacing (Broker.pacingMs). A
+   * submit still queued for its turn has not been sent; given up on there, it would be looked up, found
+   * nowhere and denied, and then sent by the queue all the same: an order the run no longer tracks.
+   */
+  readonly submitTimeoutMs: number;
   /** Lookups after a doubtful submit, the first at once, then `lookupDelayMs` apart (doubling). */
   readonly lookupAttempts: number;
   readonly lookupDelayMs: number;
@@ -41,7 +47,7 @@ export function submitWithLookup(
   } catch (error) {
     submitted = Promise.reject(error);
   }
-  return withTimeout(submitted, clock, settings.timeoutMs, 'submit order').then(
+  return withTimeout(submitted, clock, settings.submitTimeoutMs, 'submit order').then(
     ({ orderId }) => onOutcome({ kind: 'accepted', orderId }),
     (error: unknown) => {
       const outcome = afterFailedSubmit({ broker, clock, request, settings, confirmedByPush }, error);

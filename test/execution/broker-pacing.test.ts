@@ -1,7 +1,9 @@
 // A broker whose own call pacing holds calls back (the HTTP client's rate limit): the executor's timeouts
-// start after the pacing, so an intent that waits for its turn is placed late, not denied.
+// start after the pacing, so an intent that waits for its turn is placed late, not denied, and a submit held
+// in the queue is never given up on (and denied) while the queue still sends it afterwards.
 import { describe, expect, it } from 'vitest';
 import type { BuyLimit } from '../../src/domain/account.js';
+import type { OrderRequest } from '../../src/domain/order.js';
 import type { BuyLimitQuery } from '../../src/execution/broker.js';
 import { VirtualClock } from '../../src/clock/virtual-clock.js';
 import { manualStrategy } from '../support/execution/manual-strategy.js';
@@ -45,4 +47,39 @@ describe('a broker that paces its own calls', () => {
       expect(ofType('denial').map((event) => event.denial.code)).toEqual(placed ? [] : ['RISK_DATA_UNAVAILABLE']);
     });
   }
+});
+
+/** Sends a submission only after `heldMs` of the clock, as a POST queued behind a full rate window would go out. */
+class PacedSubmitBroker extends StubBroker {
+  constructor(
+    private readonly paced: VirtualClock,
+    readonly pacingMs: number,
+    private readonly heldMs: number,
+  ) {
+    super(paced);
+  }
+
+  override async submitOrder(request: OrderRequest): Promise<{ readonly orderId: string }> {
+    await new Promise<void>((resolve) => this.paced.setTimeout(resolve, this.heldMs));
+    return super.submitOrder(request);
+  }
+}
+
+describe('a broker that paces its submissions', () => {
+  const started = startsRuntimes();
+
+  it('waits for a submit held 25 s by 30 s of pacing (10 s timeout): one order, placed and tracked, no denial', async () => {
+    const manual = manualStrategy();
+    const clock = new VirtualClock(Date.UTC(2024, 0, 2, 15));
+    const broker = new PacedSubmitBroker(clock, 30_000, 25_000);
+    const { runtime, ofType } = await started(testRuntime([manual.strategy], { requestTimeoutMs: 10_000, clock, broker }));
+
+    manual.emit((ctx) => ctx.buy(100, { price: 187.5 }));
+    await clock.advanceByAsync(25_000);
+    await runtime.settled();
+
+    expect(broker.submitted).toHaveLength(1);
+    expect(ofType('denial')).toEqual([]);
+    expect(ofType('order-updated').map((event) => event.status)).toEqual(['NewStatus']);
+  });
 });
