@@ -8,7 +8,7 @@ import type { Logger } from '../log/logger.js';
 import { OpenApiBroker } from '../openapi/broker/index.js';
 import type { OpenApiConfig } from '../openapi/config.js';
 import { createOpenApiHttp, type OpenApiHttp, type OpenApiHttpOptions } from '../openapi/http/client.js';
-import { TRADE_RATE_LIMIT } from '../openapi/http/rate-limiter.js';
+import { accountRateLimiter, TRADE_RATE_LIMIT } from '../openapi/http/rate-limiter.js';
 import type { QuoteClient } from '../openapi/socket/quote-client.js';
 import { leaseQuoteClient } from '../openapi/socket/shared-quote-client.js';
 import { TradeClient } from '../openapi/socket/trade-client.js';
@@ -43,12 +43,16 @@ export interface VenueLink {
 
 export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLink> {
   const { config, clock, logger } = options;
-  const http = createOpenApiHttp(config, { ...options.http, clock, logger: logger.child({ component: 'http' }) });
+  const rateLimit = options.http?.rateLimit ?? TRADE_RATE_LIMIT;
+  // Paced with every other client of the account in this process (a schedule's own, other jobs'): the service
+  // counts the account's calls, not this client's.
+  const limiter = accountRateLimiter(clock, config, rateLimit);
+  const http = createOpenApiHttp(config, { ...options.http, limiter, clock, logger: logger.child({ component: 'http' }) });
   // Asked when a connection opens (and reopens): a transient failure is retried, not the end of the run.
   const otp = (): ReturnType<OpenApiHttp['socketToken']> =>
     readWithRetry(() => http.socketToken(), 'the one-time password for the quote and trade connections', { clock, logger });
   const trade = new TradeClient({ url: config.tradeWsUrl, otp, clock, logger: logger.child({ component: 'trade' }) });
-  const broker = new OpenApiBroker(http, trade, (options.http?.rateLimit ?? TRADE_RATE_LIMIT).windowMs);
+  const broker = new OpenApiBroker(http, trade, rateLimit.windowMs);
   const closers: (() => Promise<void>)[] = [() => http.close()];
   const close = async (): Promise<void> => {
     for (const closer of closers.splice(0).reverse())

@@ -13,6 +13,7 @@ import { BadDataError } from '../../feeds/history/bad-data-error.js';
 import type { Logger } from '../../log/logger.js';
 import { configFromEnv, type OpenApiConfig } from '../../openapi/config.js';
 import { createOpenApiHttp } from '../../openapi/http/client.js';
+import { accountRateLimiter } from '../../openapi/http/rate-limiter.js';
 import type { QuoteClient } from '../../openapi/socket/quote-client.js';
 import { leaseQuoteClient, type QuoteLease } from '../../openapi/socket/shared-quote-client.js';
 import type { SessionVenue } from '../../runtime/session.js';
@@ -59,7 +60,10 @@ export async function openScheduleVenue(options: VenueOptions): Promise<Schedule
     const tokens = new TokenStore(path.join(config.stateDir, 'access-token.json'), logger);
     const environment = simulator === undefined ? configFromEnv(options.env ?? process.env) : configFromEnv(simulator.env);
     let account = simulator === undefined ? withStoredToken(environment, tokens, logger) : environment;
-    let http = createOpenApiHttp(account, { clock, logger: logger.child({ component: 'http' }) });
+    // The account's one limiter in this process, which every job's session paces with too: the service
+    // counts the account's calls, so the dashboard's and the account checks' reads take turns with the jobs'.
+    const limiter = accountRateLimiter(clock, account);
+    let http = createOpenApiHttp(account, { clock, limiter, logger: logger.child({ component: 'http' }) });
     closers.push(() => http.close());
     const lease: QuoteLease = await leaseQuoteClient(account.appKey, {
       url: account.quoteWsUrl,
@@ -79,7 +83,7 @@ export async function openScheduleVenue(options: VenueOptions): Promise<Schedule
       });
       account = { ...account, accessToken: fresh.token, tokenExpiresAt: fresh.expiresAt };
       const previous = http;
-      http = createOpenApiHttp(account, { clock, logger: logger.child({ component: 'http' }) });
+      http = createOpenApiHttp(account, { clock, limiter, logger: logger.child({ component: 'http' }) });
       await previous.close();
       return fresh.expiresAt;
     };

@@ -28,5 +28,5 @@ export {
   type SignedParts,
 } from './signer.js';
 export { encodeQuery, encodeQueryComponent, type QueryParams } from './query.js';
-export { RateLimiter, TRADE_RATE_LIMIT, type RateLimit } from './rate-limiter.js';
+export { accountRateLimiter, RateLimiter, TRADE_RATE_LIMIT, type RateLimit } from './rate-limiter.js';
 export { DEFAULT_RETRY_DELAYS_MS, DEFAULT_TIMEOUT_MS } from './transport.js';

@@ -1,5 +1,7 @@
 // Per-interface call pacing on the injected Clock (PROTOCOL.md §3, trade: 30 calls per 30 s, ≥ 20 ms apart).
 // Callers wait in FIFO order instead of being rejected; the window slides, so no burst ever exceeds the limit.
+// The service counts an account's calls whichever client makes them, so the clients of one account in one
+// process (a schedule's own client and each job's) can share one limiter (accountRateLimiter).
 import type { Clock, TimerHandle } from '../../domain/clock.js';
 
 export interface RateLimit {
@@ -102,4 +104,29 @@ export class RateLimiter {
     const windowFree = windowFull ? lane.starts[lane.starts.length - this.limit.calls]! + this.limit.windowMs : -Infinity;
     return Math.max(spaced, windowFree);
   }
+}
+
+const shared = new WeakMap<Clock, Map<string, RateLimiter>>();
+
+/**
+ * The one limiter of an account (its service URL and app key) on `clock` in this process, made on first use:
+ * clients that pass it to their transport pace their calls together, as the service counts them.
+ */
+export function accountRateLimiter(
+  clock: Clock,
+  account: { readonly httpUrl: string; readonly appKey: string },
+  limit: RateLimit = TRADE_RATE_LIMIT,
+): RateLimiter {
+  let limiters = shared.get(clock);
+  if (limiters === undefined) {
+    limiters = new Map();
+    shared.set(clock, limiters);
+  }
+  const key = `${account.httpUrl} ${account.appKey} ${limit.calls}/${limit.windowMs}/${limit.minSpacingMs}`;
+  let limiter = limiters.get(key);
+  if (limiter === undefined) {
+    limiter = new RateLimiter(clock, limit);
+    limiters.set(key, limiter);
+  }
+  return limiter;
 }

@@ -36,6 +36,11 @@ export interface TransportOptions {
   /** Whole-request timeout (connect, headers and body), on the clock. Default 10 s. */
   readonly timeoutMs?: number;
   readonly rateLimit?: RateLimit;
+  /**
+   * A limiter shared with other clients of the account (accountRateLimiter) instead of one of this client's
+   * own; `rateLimit` is then the shared one's. Closing this client fails only its own waiting calls.
+   */
+  readonly limiter?: RateLimiter;
   /** Back-off before each retry of an idempotent call answered with 429 (the SDK's schedule by default). */
   readonly retryDelaysMs?: readonly number[];
   /** Keep-alive connections to the service. Default 4. */
@@ -62,7 +67,10 @@ export function createTransport(credentials: Credentials & { readonly httpUrl: s
   const base = parseBaseUrl(credentials.httpUrl);
   const basePath = base.pathname.replace(/\/+$/, '');
   const pool = new Pool(base.origin, { connections: options.connections ?? 4, keepAliveTimeout: 30_000 });
-  const limiter = new RateLimiter(clock, options.rateLimit ?? TRADE_RATE_LIMIT);
+  const ownLimiter = options.limiter === undefined;
+  const limiter = options.limiter ?? new RateLimiter(clock, options.rateLimit ?? TRADE_RATE_LIMIT);
+  // Aborted on close: this client's calls still waiting for their turn fail, others' sharing the limiter wait on.
+  const closing = new AbortController();
   const scrub = (text: string): string => scrubSecrets(text, [credentials.appSecret, credentials.accessToken]);
   const defaultHeaders = {
     'content-type': 'application/json; charset=utf-8',
@@ -136,7 +144,7 @@ export function createTransport(credentials: Credentials & { readonly httpUrl: s
       const body = spec.body === undefined ? undefined : Buffer.from(JSON.stringify(spec.body), 'utf8');
       const key = `${spec.method} ${spec.route ?? spec.path}`;
       for (let attempt = 0; ; attempt += 1) {
-        await limiter.acquire(key);
+        await limiter.acquire(key, closing.signal);
         try {
           return await send(spec, path, query, body, idempotent);
         } catch (error) {
@@ -150,14 +158,14 @@ export function createTransport(credentials: Credentials & { readonly httpUrl: s
     async close() {
       if (closed) return;
       closed = true;
-      limiter.close(
-        new TransportError('CONNECTION_FAILED', 'client closed', {
-          request: 'close',
-          httpStatus: undefined,
-          traceId: undefined,
-          retryable: false,
-        }),
-      );
+      const reason = new TransportError('CONNECTION_FAILED', 'client closed', {
+        request: 'close',
+        httpStatus: undefined,
+        traceId: undefined,
+        retryable: false,
+      });
+      closing.abort(reason);
+      if (ownLimiter) limiter.close(reason);
       await pool.close();
     },
   };
