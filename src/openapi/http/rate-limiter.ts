@@ -1,5 +1,8 @@
 // Per-interface call pacing on the injected Clock (PROTOCOL.md §3, trade: 30 calls per 30 s, ≥ 20 ms apart).
 // Callers wait in FIFO order instead of being rejected; the window slides, so no burst ever exceeds the limit.
+// A call counts in the window from its start until it is done and then from when it was done: the service
+// counts a call when it arrives, so a slow call started early may arrive after a quick one started later, and
+// a window timed from starts alone would let a call through that the service counts as one too many.
 // The service counts an account's calls whichever client makes them, so the clients of one account in one
 // process (a schedule's own client and each job's) can share one limiter (accountRateLimiter).
 import type { Clock, TimerHandle } from '../../domain/clock.js';
@@ -15,12 +18,12 @@ export interface RateLimit {
 export const TRADE_RATE_LIMIT: RateLimit = { calls: 30, windowMs: 30_000, minSpacingMs: 20 };
 
 interface Waiter {
-  readonly grant: () => void;
+  readonly grant: (done: () => void) => void;
   readonly fail: (reason: unknown) => void;
 }
 
 class Lane {
-  /** Start times of the calls inside the current window, oldest first. */
+  /** When the calls inside the current window count from (their start, or once done, their end), oldest first. */
   readonly starts: number[] = [];
   readonly waiters: Waiter[] = [];
   timer: TimerHandle | undefined;
@@ -34,15 +37,18 @@ export class RateLimiter {
     private readonly limit: RateLimit = TRADE_RATE_LIMIT,
   ) {}
 
-  /** Resolves when a call of `key` (e.g. "GET /v1/asset/account") may start; the start is counted then. */
-  acquire(key: string, signal?: AbortSignal): Promise<void> {
+  /**
+   * Resolves when a call of `key` (e.g. "GET /v1/asset/account") may start; the start is counted then. Call
+   * the function it resolves to when the call is done (answered or failed): it counts from then on.
+   */
+  acquire(key: string, signal?: AbortSignal): Promise<() => void> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     const lane = this.lane(key);
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<() => void>((resolve, reject) => {
       const waiter: Waiter = {
-        grant: () => {
+        grant: (done) => {
           signal?.removeEventListener('abort', onAbort);
-          resolve();
+          resolve(done);
         },
         fail: reject,
       };
@@ -93,8 +99,24 @@ export class RateLimiter {
         return;
       }
       lane.starts.push(now);
-      lane.waiters.shift()!.grant();
+      lane.waiters.shift()!.grant(this.doneOf(lane, now));
     }
+  }
+
+  /** Moves a call's count from its start to now, once (a call still in the window when done). */
+  private doneOf(lane: Lane, start: number): () => void {
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const index = lane.starts.indexOf(start);
+      if (index < 0) return;
+      lane.starts.splice(index, 1);
+      const end = this.clock.now();
+      let at = lane.starts.length;
+      while (at > 0 && lane.starts[at - 1]! > end) at -= 1;
+      lane.starts.splice(at, 0, end);
+    };
   }
 
   private readyAt(lane: Lane): number {

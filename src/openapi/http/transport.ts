@@ -144,10 +144,13 @@ export function createTransport(credentials: Credentials & { readonly httpUrl: s
       const body = spec.body === undefined ? undefined : Buffer.from(JSON.stringify(spec.body), 'utf8');
       const key = `${spec.method} ${spec.route ?? spec.path}`;
       for (let attempt = 0; ; attempt += 1) {
-        await limiter.acquire(key, closing.signal);
+        const done = await limiter.acquire(key, closing.signal);
         try {
-          return await send(spec, path, query, body, idempotent);
+          const answer = await send(spec, path, query, body, idempotent);
+          done();
+          return answer;
         } catch (error) {
+          done();
           const delay = retryDelays[attempt];
           if (!idempotent || delay === undefined || !isRateLimited(error)) throw error;
           logger.warn({ request: key, attempt: attempt + 1, delayMs: delay }, 'rate limited by the service; retrying');

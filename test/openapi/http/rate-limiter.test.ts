@@ -39,6 +39,21 @@ describe('rate limiter', () => {
     for (let index = 30; index < 95; index += 1) expect(grantedAt[index]! - grantedAt[index - 30]!).toBeGreaterThanOrEqual(30_000);
   });
 
+  it('counts a call from when it is done: a slow call started first keeps its place past a quick one started after it', async () => {
+    const clock = new VirtualClock(0);
+    const limiter = new RateLimiter(clock, { calls: 2, windowMs: 1_000, minSpacingMs: 0 });
+    const slow = await limiter.acquire('k');
+    const quick = await limiter.acquire('k');
+    const third = acquireMany(limiter, clock, 'k', 1);
+    await clock.advanceByAsync(20);
+    quick();
+    await clock.advanceByAsync(280);
+    slow();
+    await clock.advanceByAsync(2_000);
+    // The service may count the slow call as arriving after the quick one: the window frees at the quick call's end.
+    expect(third).toEqual([1_020]);
+  });
+
   it('keeps interfaces independent', async () => {
     const clock = new VirtualClock(0);
     const limiter = new RateLimiter(clock);
