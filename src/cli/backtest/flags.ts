@@ -36,7 +36,7 @@ export const BACKTEST_OPTIONS = {
   slippage: { type: 'string', describe: 'Slippage in basis points against market-style fills (default 0)' },
   fees: {
     type: 'string',
-    describe: `Market fee schedule instead of --commission: ${FEE_SETTINGS.filter((fee) => fee !== 'none').join(', ')}`,
+    describe: `Market fee schedule instead of --commission: ${FEE_SETTINGS.filter((fee) => fee !== 'none').join(', ')} (none: no fees, the default)`,
   },
   fill: {
     type: 'string',
@@ -56,7 +56,11 @@ export const BACKTEST_OPTIONS = {
     type: 'string',
     describe: 'Annual risk-free rate for Sharpe and Sortino, as a fraction, e.g. 0.02 (default 0)',
   },
-  'on-bad-row': { type: 'string', default: 'fail', describe: 'Bad CSV rows: fail (list the first 10) or skip them' },
+  'on-bad-row': {
+    type: 'string',
+    default: 'fail',
+    describe: 'Bad rows of the candle files (CSV or Parquet): fail (list the first 10) or skip them',
+  },
   adjust: {
     type: 'string',
     default: 'none',

@@ -205,7 +205,12 @@ export const walkForwardCommand: CommandModule<object, WalkForwardArgs> = {
   builder: (yargs) =>
     jsonTakesAValue(yargs)
       .positional('strategy', { type: 'string', demandOption: true, describe: 'Strategy file (.ts or .js)' })
-      .option('train', { type: 'string', nargs: 1, demandOption: true, describe: 'Training window length: 3y, 18m, 26w, 90d' })
+      .option('train', {
+        type: 'string',
+        nargs: 1,
+        demandOption: true,
+        describe: 'Training window length: 3y, 18m, 26w, 90d (y years, m months, w weeks, d days)',
+      })
       .option('test', { type: 'string', nargs: 1, demandOption: true, describe: 'Test window length after each training window' })
       .option('step', { type: 'string', nargs: 1, describe: 'How far each window moves on (default: the test length)' })
       .option('anchored', { type: 'boolean', describe: 'Every training window starts at the first bar (growing windows)' })

@@ -67,7 +67,7 @@ function simOptions(yargs: Argv<GlobalArgs>) {
       .option('on-bad-row', {
         type: 'string',
         default: 'fail',
-        describe: 'Bad CSV rows: fail (list the first 10 and stop) or skip them with a warning each',
+        describe: 'Bad rows of the candle files (CSV or Parquet): fail (list the first 10 and stop) or skip them with a warning each',
       })
       .option('app-key', { type: 'string', describe: 'Use this app key instead of a generated one' })
       .option('app-secret', { type: 'string', describe: 'Use this app secret instead of a generated one' })
