@@ -121,6 +121,19 @@ describe('bad flags are refused before anything is sent, naming the flag', () =>
 });
 
 describe('quote commands', () => {
+  it('names on stderr the symbols the service answered no quote or static info for', async () => {
+    for (const [command, what] of [
+      ['quote', 'quote'],
+      ['static', 'static info'],
+    ] as const) {
+      const run = await runInProcess([command, HK, 'ZZZZ.US']);
+      expect(run.error).toBeUndefined();
+      expect(run.stdout).toContain(HK);
+      expect(run.stderr).toBe(`note: no ${what} for ZZZZ.US: the service answered none (a symbol it does not know?)\n`);
+    }
+    expect((await runInProcess(['quote', HK])).stderr).toBe('');
+  });
+
   it('candles by offset: the bars up to an anchor, or from it with --forward (historyCandlesticksByOffset)', async () => {
     const times = async (...args: string[]) => (await json<Row[]>('candles', HK, ...args)).map((bar) => bar['time']);
     expect(await times('--period', '1m', '--at', '2024-01-02T09:40', '--count', '3')).toEqual([

@@ -21,6 +21,14 @@ interface SymbolArgs extends GlobalFlags {
 
 const symbolsOf = (args: SymbolsArgs) => args.symbols.map((text) => symbolFlag(String(text), 'SYMBOL'));
 
+/** Says on stderr which asked-for symbols the service answered nothing for (the table or JSON has only the others). */
+function noteUnanswered(asked: readonly string[], answered: readonly { readonly symbol: string }[], what: string): void {
+  const got = new Set(answered.map((one) => one.symbol));
+  const missing = [...new Set(asked)].filter((symbol) => !got.has(symbol));
+  if (missing.length > 0)
+    process.stderr.write(`note: no ${what} for ${missing.join(', ')}: the service answered none (a symbol it does not know?)\n`);
+}
+
 export const quoteCommand: CommandModule<object, SymbolsArgs> = {
   command: 'quote <symbols..>',
   describe: 'Show the latest quote of one or more securities',
@@ -32,6 +40,7 @@ export const quoteCommand: CommandModule<object, SymbolsArgs> = {
   handler: async (args) => {
     const symbols = symbolsOf(args);
     const quotes = await withQuoteClient(args, (client) => client.quote(symbols));
+    noteUnanswered(symbols, quotes, 'quote');
     present(args, quotes, () =>
       printTable(
         ['SYMBOL', 'LAST', 'PREV CLOSE', 'OPEN', 'HIGH', 'LOW', 'VOLUME', 'TURNOVER', 'TIME'],
@@ -62,6 +71,7 @@ export const staticCommand: CommandModule<object, SymbolsArgs> = {
   handler: async (args) => {
     const symbols = symbolsOf(args);
     const infos = await withQuoteClient(args, (client) => client.staticInfo(symbols));
+    noteUnanswered(symbols, infos, 'static info');
     present(args, infos, () =>
       printTable(
         [

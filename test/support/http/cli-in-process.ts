@@ -6,6 +6,7 @@ import { tradingCommands } from '../../../src/cli/commands/trading-commands.js';
 
 export interface InProcessRun {
   readonly stdout: string;
+  readonly stderr: string;
   /** What yargs printed for --help or a usage problem. */
   readonly usage: string;
   readonly error: unknown;
@@ -23,12 +24,18 @@ export async function runInProcess(args: readonly string[]): Promise<InProcessRu
     .wrap(110);
   for (const command of [...tradingCommands, ...marketCommands]) parser.command(command);
   const chunks: string[] = [];
+  const errorChunks: string[] = [];
   const write = process.stdout.write;
-  // A hand-written stand-in for stdout while the command runs; restored before returning.
+  const writeError = process.stderr.write;
+  // Hand-written stand-ins for stdout and stderr while the command runs; restored before returning.
   process.stdout.write = ((chunk: string | Uint8Array) => {
     chunks.push(String(chunk));
     return true;
   }) as typeof process.stdout.write;
+  process.stderr.write = ((chunk: string | Uint8Array) => {
+    errorChunks.push(String(chunk));
+    return true;
+  }) as typeof process.stderr.write;
   let usage = '';
   let error: unknown;
   try {
@@ -40,6 +47,7 @@ export async function runInProcess(args: readonly string[]): Promise<InProcessRu
     error = caught;
   } finally {
     process.stdout.write = write;
+    process.stderr.write = writeError;
   }
-  return { stdout: chunks.join(''), usage, error };
+  return { stdout: chunks.join(''), stderr: errorChunks.join(''), usage, error };
 }
