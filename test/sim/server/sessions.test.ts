@@ -131,6 +131,17 @@ describe('keepalive and close', () => {
     expect(closed).toEqual({ code: 1000, reason: 'server shutdown' });
   });
 
+  it('leaves no timer behind once every connection closed (nothing keeps a process alive after it stopped)', async () => {
+    h = await startSimHarness();
+    const raw = await rawQuoteSocket();
+    await authenticate(raw);
+
+    await h.sim.close();
+
+    await raw.closed;
+    expect(h.clock.pendingTimers).toBe(0);
+  });
+
   it('closes a connection that sends a text frame with Close code 3', async () => {
     h = await startSimHarness();
     const raw = await rawQuoteSocket();

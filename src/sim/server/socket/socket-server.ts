@@ -92,7 +92,10 @@ export class SocketServer {
       this.closeLink(link, 2, 'server shutdown');
       return closed;
     });
-    await Promise.race([Promise.all(closing), sleep(this.options.clock, CLOSE_GRACE_MS)]);
+    // The grace timer is cancelled once every link closed: it must not keep the process alive on its own.
+    const grace = new AbortController();
+    await Promise.race([Promise.all(closing), sleep(this.options.clock, CLOSE_GRACE_MS, grace.signal).catch(() => undefined)]);
+    grace.abort();
     for (const link of this.links) link.socket.terminate();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
