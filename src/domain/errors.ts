@@ -12,6 +12,16 @@ export class TraderError extends Error {
   }
 }
 
+/**
+ * The code of a call refused or cut short because its client was closed (a run's link to the venue went away):
+ * nothing will answer on that client any more, so asking again cannot help.
+ */
+export const CLIENT_CLOSED = 'CLIENT_CLOSED';
+
+export function isClientClosed(error: unknown): boolean {
+  return error instanceof TraderError && error.code === CLIENT_CLOSED;
+}
+
 /** Bad input from a user or a file: a flag, a config field, a CSV row. `field` names what was wrong. */
 export class InvalidInputError extends TraderError {
   readonly field: string | undefined;

@@ -38,6 +38,7 @@ export interface VenueLink {
   readonly quotes: QuoteClient;
   readonly broker: OpenApiBroker;
   readonly marketData: LiveMarketData;
+  /** Closes everything: HTTP calls waiting or in flight fail (not retryable), the connections stop reconnecting. */
   close(): Promise<void>;
 }
 
@@ -53,7 +54,8 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
     readWithRetry(() => http.socketToken(), 'the one-time password for the quote and trade connections', { clock, logger });
   const trade = new TradeClient({ url: config.tradeWsUrl, otp, clock, logger: logger.child({ component: 'trade' }) });
   const broker = new OpenApiBroker(http, trade, rateLimit.windowMs);
-  const closers: (() => Promise<void>)[] = [() => http.close()];
+  // Whoever closes the link is done with it (a session's end, or an aborted run): calls still in flight fail.
+  const closers: (() => Promise<void>)[] = [() => http.close({ abortInFlight: true })];
   const close = async (): Promise<void> => {
     for (const closer of closers.splice(0).reverse())
       await closer().catch((error: unknown) => logger.warn({ error: describe(error) }, 'closing a connection failed'));

@@ -16,7 +16,7 @@ import * as statement from './statement-endpoints.js';
 import * as temperature from './temperature-endpoints.js';
 import * as token from './token-endpoints.js';
 import * as watchlists from './watchlist-endpoints.js';
-import { createTransport, type TransportOptions } from './transport.js';
+import { createTransport, type CloseOptions, type TransportOptions } from './transport.js';
 import type {
   CashFlow,
   CashFlowQuery,
@@ -95,8 +95,8 @@ export interface OpenApiHttp {
   socketToken(): Promise<SocketToken>;
   /** Any signed call, like the SDK's HttpClient.request: the envelope's `data` (writes are never repeated). */
   request(request: RawRequest): Promise<unknown>;
-  /** Closes the connection pool; pending rate-limited calls fail. */
-  close(): Promise<void>;
+  /** Closes the connection pool; pending rate-limited calls fail, calls in flight too with `abortInFlight`. */
+  close(options?: CloseOptions): Promise<void>;
 }
 
 export function createOpenApiHttp(config: OpenApiConfig, options: OpenApiHttpOptions): OpenApiHttp {
@@ -135,7 +135,7 @@ export function createOpenApiHttp(config: OpenApiConfig, options: OpenApiHttpOpt
     refreshToken: (expiresAt) => token.refreshToken(transport, expiresAt),
     socketToken: () => token.socketToken(transport),
     request: (request) => rawRequest(transport, request),
-    close: () => transport.close(),
+    close: (options) => transport.close(options),
   };
 }
 

@@ -1,6 +1,6 @@
 // Typed failures of the HTTP client: the service said no (ServiceError), the service could not be reached or
 // was too slow (TransportError), or it answered something we cannot read (BadResponseError).
-import { TraderError } from '../../domain/errors.js';
+import { CLIENT_CLOSED, TraderError } from '../../domain/errors.js';
 
 /** Business codes of PROTOCOL.md §2 by name. */
 export const SERVICE_CODES = {
@@ -77,7 +77,8 @@ export class ServiceError extends TraderError {
   }
 }
 
-export const TRANSPORT_FAILURES = ['TIMEOUT', 'CONNECTION_FAILED', 'HTTP_ERROR'] as const;
+/** CLIENT_CLOSED: the client was closed before the call was sent or while it was in flight (never retryable). */
+export const TRANSPORT_FAILURES = ['TIMEOUT', 'CONNECTION_FAILED', 'HTTP_ERROR', CLIENT_CLOSED] as const;
 export type TransportFailure = (typeof TRANSPORT_FAILURES)[number];
 
 /** No usable answer: timed out, connection failed, or a bare HTTP error status without an envelope. */

@@ -4,7 +4,7 @@
 import { Pool } from 'undici';
 import { sleep } from '../../clock/sleep.js';
 import type { Clock } from '../../domain/clock.js';
-import { InvalidInputError } from '../../domain/errors.js';
+import { CLIENT_CLOSED, InvalidInputError } from '../../domain/errors.js';
 import { scrubSecrets, silentLogger, type Logger } from '../../log/logger.js';
 import { unwrapEnvelope } from './envelope.js';
 import { BadResponseError, ServiceError, SERVICE_CODES, TransportError, type FailureContext } from './errors.js';
@@ -52,7 +52,13 @@ export interface TransportOptions {
 export interface Transport {
   /** The envelope's `data` of a successful call; a typed OpenApiError otherwise. */
   call(spec: CallSpec): Promise<unknown>;
-  close(): Promise<void>;
+  /** Calls waiting for their turn fail at once; calls in flight finish, or fail at once with `abortInFlight`. */
+  close(options?: CloseOptions): Promise<void>;
+}
+
+export interface CloseOptions {
+  /** Cut calls already sent short (they fail, not retryable): the link is going away, nobody waits for them. */
+  readonly abortInFlight?: boolean;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -71,6 +77,8 @@ export function createTransport(credentials: Credentials & { readonly httpUrl: s
   const limiter = options.limiter ?? new RateLimiter(clock, options.rateLimit ?? TRADE_RATE_LIMIT);
   // Aborted on close: this client's calls still waiting for their turn fail, others' sharing the limiter wait on.
   const closing = new AbortController();
+  // Aborted by close({ abortInFlight }): calls already sent are cut short.
+  const cutting = new AbortController();
   const scrub = (text: string): string => scrubSecrets(text, [credentials.appSecret, credentials.accessToken]);
   const defaultHeaders = {
     'content-type': 'application/json; charset=utf-8',
@@ -93,6 +101,8 @@ export function createTransport(credentials: Credentials & { readonly httpUrl: s
       timedOut = true;
       controller.abort();
     }, timeoutMs);
+    const cut = (): void => controller.abort();
+    cutting.signal.addEventListener('abort', cut, { once: true });
     const startedAt = clock.now();
     try {
       const signed = signRequest(credentials, { method: spec.method, path, query, ...(body === undefined ? {} : { body }) }, startedAt);
@@ -117,6 +127,13 @@ export function createTransport(credentials: Credentials & { readonly httpUrl: s
         );
       }
       if (error instanceof ServiceError || error instanceof TransportError || error instanceof BadResponseError) throw error;
+      if (cutting.signal.aborted)
+        throw new TransportError(
+          CLIENT_CLOSED,
+          `${request}: the client was closed while the call was in flight${idempotent ? '' : NOT_REPEATED_HINT}`,
+          context(false),
+          error,
+        );
       const reason = scrub(describe(error));
       throw new TransportError(
         'CONNECTION_FAILED',
@@ -126,13 +143,14 @@ export function createTransport(credentials: Credentials & { readonly httpUrl: s
       );
     } finally {
       timer.cancel();
+      cutting.signal.removeEventListener('abort', cut);
     }
   }
 
   return {
     async call(spec) {
       if (closed)
-        throw new TransportError('CONNECTION_FAILED', `${spec.method} ${spec.path}: client is closed`, {
+        throw new TransportError(CLIENT_CLOSED, `${spec.method} ${spec.path}: client is closed`, {
           request: `${spec.method} ${spec.path}`,
           httpStatus: undefined,
           traceId: undefined,
@@ -154,14 +172,15 @@ export function createTransport(credentials: Credentials & { readonly httpUrl: s
           const delay = retryDelays[attempt];
           if (!idempotent || delay === undefined || !isRateLimited(error)) throw error;
           logger.warn({ request: key, attempt: attempt + 1, delayMs: delay }, 'rate limited by the service; retrying');
-          await sleep(clock, delay);
+          await sleep(clock, delay, closing.signal);
         }
       }
     },
-    async close() {
+    async close(options = {}) {
+      if (options.abortInFlight === true) cutting.abort();
       if (closed) return;
       closed = true;
-      const reason = new TransportError('CONNECTION_FAILED', 'client closed', {
+      const reason = new TransportError(CLIENT_CLOSED, 'client closed', {
         request: 'close',
         httpStatus: undefined,
         traceId: undefined,

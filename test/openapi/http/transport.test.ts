@@ -131,6 +131,25 @@ describe('the HTTP transport', () => {
     expect(harness.server.requests).toHaveLength(1);
   });
 
+  it('fails a call in flight at once, not retryable, when closed with abortInFlight (a run whose link goes away)', async () => {
+    harness = await startHarness({ 'POST /v1/trade/order': () => ({ hang: true }) }, { client: { timeoutMs: 5_000 } });
+    const pending = harness.client.submitOrder(order).catch((caught: unknown) => caught);
+    await waitFor(() => harness!.server.requests.length === 1);
+    const closedAt = harness.clock.now();
+
+    await harness.client.close({ abortInFlight: true });
+
+    const error = (await pending) as TransportError;
+    expect(error).toBeInstanceOf(TransportError);
+    expect(error.code).toBe('CLIENT_CLOSED');
+    expect(error.retryable).toBe(false);
+    expect(error.message).toMatch(
+      /^POST \/v1\/trade\/order: the client was closed while the call was in flight; it may still have taken effect/,
+    );
+    expect(harness.clock.now()).toBe(closedAt);
+    await expect(harness.client.accountBalance()).rejects.toMatchObject({ code: 'CLIENT_CLOSED', retryable: false });
+  });
+
   it('reports a refused connection as CONNECTION_FAILED', async () => {
     const server = await startFakeOpenApi({ appSecret: TEST_SECRET, accessToken: TEST_TOKEN });
     const url = server.url;
