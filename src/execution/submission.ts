@@ -2,6 +2,7 @@
 // order id instead of sending it again. Only a definite refusal (OrderRefusedError) counts as "not placed"
 // straight away; "not found" needs every lookup to succeed and come back empty.
 import { sleep } from '../clock/sleep.js';
+import { isClientClosed } from '../domain/errors.js';
 import type { Clock, Order, OrderRequest } from '../domain/index.js';
 import { OrderRefusedError, type Broker, type ImmediateAnswers } from './broker.js';
 import { withTimeout } from './with-timeout.js';
@@ -106,6 +107,8 @@ async function lookUp({ broker, clock, request, settings, confirmedByPush }: Dou
       if (found !== undefined) return { kind: 'found', order: found };
     } catch (error) {
       lookupError = describe(error);
+      // The broker's client was closed (an aborted run): no later lookup can answer either.
+      if (isClientClosed(error)) break;
     }
   }
   if (lookupError === undefined) return { kind: 'not-found', reason: `submit failed (${doubt}) and the order is not at the broker` };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { CLIENT_CLOSED, TraderError } from '../../src/domain/errors.js';
 import { manualStrategy } from '../support/execution/manual-strategy.js';
 import { startsRuntimes, testRuntime } from '../support/execution/runtime-setup.js';
+import { waitUntil } from '../support/schedule/wait.js';
 
 describe('order submission', () => {
   const started = startsRuntimes();
@@ -114,6 +116,22 @@ describe('order submission', () => {
 
     expect(setup.broker.calls.submitOrder).toBe(1);
     expect(setup.ofType('order-updated')).toMatchObject([{ source: 'query', orderId: 'SO1', status: 'NewStatus' }]);
+  });
+
+  it("stops looking a doubtful submit up once the broker's client is closed, leaving the order unconfirmed", async () => {
+    const manual = manualStrategy();
+    const setup = await started(testRuntime([manual.strategy], { lookupAttempts: 3, lookupDelayMs: 1_000 }));
+    setup.broker.holdPushes = true;
+    setup.broker.planSubmits('lose-response');
+    for (let call = 0; call < 3; call++) setup.broker.failNext('todayOrders', new TraderError(CLIENT_CLOSED, 'client is closed'));
+
+    manual.emit((ctx) => ctx.buy(10, { price: 50 }));
+    // No time passes: a closed client answers no later lookup either, so none is waited for.
+    await waitUntil(() => !setup.runtime.busy, 'the submission to settle');
+
+    expect(setup.broker.calls.todayOrders).toBe(2 + 1);
+    expect(setup.ofType('order-unconfirmed')).toHaveLength(1);
+    expect(setup.runtime.summary().openOrders).toBe(1);
   });
 
   it('marks an unconfirmed order the broker never received as missing at the next reconciliation', async () => {
