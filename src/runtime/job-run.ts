@@ -72,11 +72,13 @@ export class SessionJobRun implements JobRun {
       const session = await this.deps.open(strategy);
       const detach = this.deps.attach(session);
       const watching = session.events.subscribe((event) => this.observe(event));
+      const unwatchAbort = this.closeLinkOnAbort(session);
       try {
         const outcome = await this.wait(session);
         logger.info({ job: job.name, outcome: outcome.kind }, `job ${job.name}: run ending (${describe(outcome)})`);
         return await this.finish(session, outcome);
       } finally {
+        unwatchAbort();
         watching.unsubscribe();
         detach();
       }
@@ -102,6 +104,8 @@ export class SessionJobRun implements JobRun {
       if (this.stopRequest !== undefined) return settle({ kind: 'stop', options: this.stopRequest });
       void session.ended.then((end) => settle({ kind: 'ended', end }));
       const onAbort = (): void => settle({ kind: 'aborted', reason: reasonOf(context.signal) });
+      // Aborted while the session was opening: its listener would never hear of it.
+      if (context.signal.aborted) return onAbort();
       context.signal.addEventListener('abort', onAbort, { once: true });
       cleanups.push(() => context.signal.removeEventListener('abort', onAbort));
       if (job.target.kind !== 'strategy' || job.trigger.kind !== 'cron') return;
@@ -124,13 +128,13 @@ export class SessionJobRun implements JobRun {
   private async finish(session: Session, outcome: Outcome): Promise<'completed' | 'stopped'> {
     switch (outcome.kind) {
       case 'stop':
-        await this.untilAborted(this.windDown(session, outcome.options));
+        await this.untilAborted(session, this.windDown(session, outcome.options));
         return 'stopped';
       case 'finished':
-        await this.untilAborted(session.stop());
+        await this.untilAborted(session, session.stop());
         return 'completed';
       case 'time-up':
-        await this.untilAborted(this.windDown(session, { reason: 'time-up', flatten: false, cancelOpenOrders: true }));
+        await this.untilAborted(session, this.windDown(session, { reason: 'time-up', flatten: false, cancelOpenOrders: true }));
         return 'completed';
       case 'ended': {
         await session.stop().catch(() => undefined);
@@ -148,7 +152,8 @@ export class SessionJobRun implements JobRun {
         );
       }
       case 'aborted':
-        void session.stop().catch(() => undefined);
+        // The link is closed already: the stop fails fast, and the journal is closed after its last write.
+        await session.stop().catch(() => undefined);
         throw new Error(`run aborted: ${outcome.reason}`);
     }
   }
@@ -172,14 +177,57 @@ export class SessionJobRun implements JobRun {
     await session.stop({ flatten: options.flatten, cancelOpenOrders: false });
   }
 
-  private untilAborted<T>(work: Promise<T>): Promise<T> {
+  /**
+   * The run's way to its end, cut short by an abort: the link is closed then (closeLinkOnAbort), so whatever
+   * waited on the venue fails at once; the run ends once that work and the session's stop have settled, so
+   * the journal is closed after its last write and the venue is not closed under the session.
+   */
+  private async untilAborted<T>(session: Session, work: Promise<T>): Promise<T> {
     const { signal } = this.deps.context;
-    if (signal.aborted) return Promise.reject(new Error(`run aborted: ${reasonOf(signal)}`));
-    return new Promise<T>((resolve, reject) => {
-      const onAbort = (): void => reject(new Error(`run aborted: ${reasonOf(signal)}`));
+    let unlisten = (): void => undefined;
+    const aborted = new Promise<'aborted'>((resolve) => {
+      if (signal.aborted) return resolve('aborted');
+      const onAbort = (): void => resolve('aborted');
       signal.addEventListener('abort', onAbort, { once: true });
-      work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+      unlisten = () => signal.removeEventListener('abort', onAbort);
     });
+    const settled = work.then(
+      (value) => ({ value }),
+      (error: unknown) => {
+        if (signal.aborted) return undefined;
+        throw error;
+      },
+    );
+    try {
+      const first = await Promise.race([settled, aborted]);
+      if (first !== 'aborted' && first !== undefined) return first.value;
+    } finally {
+      unlisten();
+    }
+    await settled.catch(() => undefined);
+    await session.stop().catch(() => undefined);
+    throw new Error(`run aborted: ${reasonOf(signal)}`);
+  }
+
+  /**
+   * On abort (a stop that took longer than the schedule's stopTimeout, or the process going down) the
+   * session's link to the venue closes at once: HTTP calls waiting or in flight fail, the trade connection
+   * stops reconnecting, and retries give up, so the stop path ends instead of waiting on the venue. Orders
+   * left open stay in the journal for the next start's reconciliation.
+   */
+  private closeLinkOnAbort(session: Session): () => void {
+    const { signal } = this.deps.context;
+    const { job, logger } = this.deps;
+    const close = (): void => {
+      logger.warn({ job: job.name, reason: reasonOf(signal) }, `job ${job.name}: run aborted; closing its connections to the venue`);
+      void session.link.close();
+    };
+    if (signal.aborted) {
+      close();
+      return () => undefined;
+    }
+    signal.addEventListener('abort', close, { once: true });
+    return () => signal.removeEventListener('abort', close);
   }
 
   // A cron run is done once its strategy completed, nothing is in flight and none of its orders is open.

@@ -31,7 +31,8 @@ export interface RunnerHarness {
   readonly live: Map<string, Session>;
   /** A job of a one-job config written in YAML (the strategy path is filled in). */
   job(yaml: string): ScheduleJob;
-  start(job: ScheduleJob, reason?: RunReason, closesAt?: number): JobRun;
+  /** A run of the job; `abort` aborts its signal (the supervisor's answer to a run that does not stop in time). */
+  start(job: ScheduleJob, reason?: RunReason, closesAt?: number, abort?: AbortController): JobRun;
   /** Resolves once the job's session runs (journal reconciled, quotes subscribed). */
   running(name: string): Promise<Session>;
   /** Delivers the next tick of the replay. */
@@ -67,8 +68,7 @@ export async function startRunnerHarness(options: { readonly risk?: RiskLimits; 
     journalFile,
     live,
     job: (yaml) => parseScheduleConfig(yaml.replaceAll('$STRATEGY', BUY_ON_QUOTE), join(folder, 'schedule.yaml')).jobs[0]!,
-    start(job, reason = 'window', closesAt) {
-      const abort = new AbortController();
+    start(job, reason = 'window', closesAt, abort = new AbortController()) {
       aborts.push(abort);
       const context: RunContext = { reason, attempt: 0, closesAt, signal: abort.signal };
       return runner.start(job, context);

@@ -1,0 +1,100 @@
+// A strategy run the supervisor aborts (its stop took longer than stopTimeout), over the real simulator on
+// 127.0.0.1 with every answer held back: the run closes its link to the venue at once, so the calls it is
+// stuck on fail, the session stops without waiting (in virtual time) and nothing reconnects or calls again.
+import { afterEach, describe, expect, it } from 'vitest';
+import { Supervisor } from '../../src/schedule/supervisor.js';
+import { readRows } from '../support/schedule/ledger-check.js';
+import { injectFaults } from '../support/openapi/broker-harness.js';
+import { startRunnerHarness, type RunnerHarness } from '../support/schedule/runner-harness.js';
+import { waitFor } from '../support/schedule/wait.js';
+import { US } from '../support/sim/candles.js';
+
+let harness: RunnerHarness | undefined;
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+
+const WINDOW = `
+jobs:
+  - name: stuck
+    strategy: $STRATEGY
+    symbols: [${US}]
+    start: "30 9 * * 1-5"
+    stop: "55 15 * * 1-5"
+`;
+
+/** Every HTTP answer (and socket reply) of the simulator an hour late, on the tests' virtual clock. */
+const HOUR_LATE = { latencyMs: 3_600_000 };
+
+describe('an aborted strategy run', () => {
+  it('closes its venue link at once: the calls it waits on fail, its session stops and the journal is flushed', async () => {
+    harness = await startRunnerHarness();
+    const h = harness;
+    const abort = new AbortController();
+    const run = h.start(h.job(WINDOW), 'window', undefined, abort);
+    const session = await h.running('stuck');
+    injectFaults(h.sim, HOUR_LATE);
+    h.tick();
+    await waitFor(() => session.runtime.busy, 'the order intent to wait for its risk figures');
+    const stopping = run.stop({ reason: 'shutdown', flatten: false, cancelOpenOrders: false });
+    const abortedAt = h.clock.now();
+
+    abort.abort(new Error('stop timed out'));
+
+    await expect(run.done).rejects.toThrow('run aborted: stop timed out');
+    await stopping;
+    // No virtual time passed: nothing waited for a timeout or a retry.
+    expect(h.clock.now()).toBe(abortedAt);
+    expect(session.link.trade.connection.state.status).toBe('closed');
+    await expect(session.link.http.accountBalance()).rejects.toThrow(/client is closed/);
+    // The session stopped before the run ended: the journal holds the stop, and the intent's denial.
+    expect(readRows<{ type: string }>(h.journalFile, "SELECT type FROM events WHERE type = 'stopped'")).toHaveLength(1);
+    expect(readRows<{ code: string }>(h.journalFile, 'SELECT code FROM denials')).toEqual([{ code: 'RISK_DATA_UNAVAILABLE' }]);
+    expect(h.sim.venue.orders()).toEqual([]);
+    // Nothing reconnects or calls again later.
+    injectFaults(h.sim, { latencyMs: 0 });
+    await h.clock.advanceByAsync(10 * 60_000);
+    expect(h.sim.connections().filter((connection) => connection.kind === 'trade')).toEqual([]);
+  });
+
+  it("ends a schedule's shutdown within the stop timeout and the run's own end: the run has stopped before the venue may close", async () => {
+    harness = await startRunnerHarness();
+    const h = harness;
+    const job = h.job(WINDOW);
+    const supervisor = new Supervisor({ clock: h.clock, runner: h.runner, jobs: [job], stopTimeoutMs: 5_000 });
+    const day = { market: 'US', date: '2024-01-02', kind: 'full', source: 'service' } as const;
+    const now = h.clock.now();
+    supervisor.handle({
+      kind: 'window-opened',
+      job: 'stuck',
+      at: now,
+      local: '',
+      day,
+      closesAt: now + 3_600_000,
+      closeReason: 'stop',
+      resumed: false,
+    });
+    const session = await h.running('stuck');
+    injectFaults(h.sim, HOUR_LATE);
+    h.tick();
+    await waitFor(() => session.runtime.busy, 'the order intent to wait for its risk figures');
+    let down = false;
+    const shutdown = supervisor.shutdown().then(() => (down = true));
+
+    await h.clock.advanceByAsync(4_999);
+    expect(down).toBe(false);
+    await h.clock.advanceByAsync(1);
+    await shutdown;
+
+    // Shut down at the stop timeout, not at twice it (the run was not abandoned): its session had stopped.
+    expect(h.clock.now() - now).toBe(5_000);
+    expect(supervisor.status()[0]).toMatchObject({
+      state: 'idle',
+      lastResult: { outcome: 'stopped', message: 'run aborted: stop timed out' },
+    });
+    expect(h.live.has('stuck')).toBe(false);
+    expect(session.link.trade.connection.state.status).toBe('closed');
+    expect(readRows<{ type: string }>(h.journalFile, "SELECT type FROM events WHERE type = 'stopped'")).toHaveLength(1);
+  });
+});
