@@ -35,6 +35,12 @@ beforeAll(async () => {
     join(folder, 'utc', 'SPX.US.csv'),
     `date,open,high,low,close,volume\n${['2024-01-08', '2024-01-09', '2024-01-10'].map((date) => `${date}T00:00:00Z,10,11,9,10,100`).join('\n')}\n`,
   );
+  await mkdir(join(folder, 'stale'));
+  // A holiday row of volume 0 repeating the last close, as some exports write them.
+  await writeFile(
+    join(folder, 'stale', 'SPX.US.csv'),
+    'date,open,high,low,close,volume\n2024-01-08,10,11,9,10,100\n2024-01-09,10,10,10,10,0\n2024-01-10,10,11,9,10,100\n',
+  );
   const cases: Record<string, readonly string[]> = {
     summary: ['backtest', 'strategies/sma-crossover.ts'],
     codeNamed: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'SPY.csv'), '--symbols', 'QQQ.US', '--quiet'],
@@ -92,6 +98,7 @@ beforeAll(async () => {
     warns: ['backtest', 'test/support/backtest/strategies/warns.ts', '--quiet'],
     prints: ['backtest', 'test/support/backtest/strategies/prints.ts', '--json', '-'],
     utcDays: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'utc'), '--quiet'],
+    staleDays: ['backtest', 'strategies/sma-crossover.ts', '--data', join(folder, 'stale'), '--quiet'],
     onQuotes: ['backtest', 'test/support/backtest/strategies/on-quotes.ts', '--quiet'],
     help: ['backtest', '--help'],
     bracket: ['backtest', 'strategies/sma-bracket.ts', '--json', join(folder, 'bracket.json')],
@@ -121,6 +128,13 @@ describe('trader backtest', () => {
       'note: 1 of the first 3 day bars of SPX.US fall on a Saturday or Sunday in America/New_York (the first 2024-01-07)',
     );
     expect(run('summary').stderr).not.toContain('Saturday or Sunday');
+  });
+
+  it('notes day bars of volume 0 among bars with volume (stale holiday rows fill whole orders)', () => {
+    const { code, stderr } = run('staleDays');
+    expect(code).toBe(0);
+    expect(stderr).toContain('note: 1 bar of volume 0 among bars with volume, in SPX.US (the first 2024-01-09): ');
+    expect(run('summary').stderr).not.toContain('volume 0');
   });
 
   it("sends a strategy's console.log to stderr while stdout carries the JSON", () => {

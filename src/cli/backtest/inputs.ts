@@ -7,6 +7,8 @@ import { fileStem, isCandleFile, symbolFromFileName } from '../../feeds/history/
 import { describeProblem } from '../../feeds/history/bad-data-error.js';
 import { basename } from 'node:path';
 import { weekendDayBars } from '../../backtest/weekend-day-bars.js';
+import { zeroVolumeBars } from '../../backtest/zero-volume-bars.js';
+import { isIntraday } from '../../domain/period.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
 import { marketOf } from '../../domain/symbol.js';
 import { localDate } from '../../domain/time-zone.js';
@@ -100,6 +102,22 @@ function noteWeekendDayBars(data: BacktestData): void {
   );
 }
 
+/** Day bars of volume 0 among traded ones (stale holiday rows) fill whole orders at their repeated price: said. */
+function noteZeroVolumeBars(data: BacktestData): void {
+  if (isIntraday(data.period)) return;
+  const found = zeroVolumeBars(data.series);
+  const [first] = found;
+  if (first === undefined) return;
+  const count = found.reduce((sum, one) => sum + one.count, 0);
+  const zone = timeZoneOf(marketOf(first.series.symbol));
+  const others = found.length === 1 ? '' : ` and ${found.length - 1} more symbol${found.length === 2 ? '' : 's'}`;
+  process.stderr.write(
+    `note: ${count} bar${count === 1 ? '' : 's'} of volume 0 among bars with volume, in ${first.series.symbol} (the first ${localDate(first.first, zone)})${others}: ` +
+      "a volume of 0 reads as no volume data, so orders fill there whole at the bar's prices; some exports write such rows for " +
+      'holidays (the last close repeated): drop them from the data\n',
+  );
+}
+
 /** --data, else the project's data folder (trader.json), else the bundled sample. */
 function dataPathOf(args: Pick<BacktestArgs, 'strategy' | 'data'>): Promise<string> {
   // Given twice, yargs hands over both, which would read as one path joined with a comma.
@@ -136,6 +154,7 @@ export async function loadBacktestInputs(args: BacktestArgs, params: ParamOverri
   const allData = await loadBacktestData(dataPath, { symbols: strategy.symbols, onBadRow });
   noteRenamedFile(dataPath, allData);
   noteWeekendDayBars(allData);
+  noteZeroVolumeBars(allData);
   const range = dateRangeOf(args.from, args.to, allData.series[0]!.symbol);
   const data = range === undefined ? allData : sliceData(allData, range.from, range.to);
   if (range !== undefined && data.series.every((series) => series.columns.length === 0))
