@@ -17,16 +17,28 @@ export interface TrialsFile {
   close(): void;
 }
 
+/**
+ * The file format's version: 2 since the overfitting statistics took the trials' returns over the risk-free
+ * rate (a version 1 file of a run with one holds plain returns, which would mix with the new ones).
+ */
+const VERSION = 2;
+
 export function openTrialsFile(path: string, identity: RunIdentity): TrialsFile {
   const finished = new OutcomeTable();
   const seen = new Set<number>();
-  let header: { run?: RunIdentity } | undefined;
+  let header: { run?: RunIdentity; version?: number } | undefined;
   let last: { line: string; number: number } | undefined;
   const take = (line: string, number: number): void => {
     if (header === undefined) {
-      header = parseLine(path, line, number) as { run?: RunIdentity };
+      header = parseLine(path, line, number) as { run?: RunIdentity; version?: number };
       const refusal = resumeRefusal(path, header.run, identity);
       if (refusal !== undefined) throw refusal;
+      if ((header.version ?? 1) < VERSION && riskFreeRateOf(identity) !== 0)
+        throw new InvalidInputError(
+          `${path} was written by an earlier trader, whose overfitting statistics left --risk-free-rate out of the trials' returns; ` +
+            `its trials cannot be ranked with this run's: delete it or give another --resume file to start afresh`,
+          'resume',
+        );
       return;
     }
     const outcome = withFailureField(parseLine(path, line, number) as TrialOutcome);
@@ -81,7 +93,7 @@ function forEachLine(path: string, visit: (line: string, number: number) => void
 }
 
 function* fileLines(identity: RunIdentity, finished: OutcomeTable): Generator<string> {
-  yield `${JSON.stringify({ kind: 'trader-optimize-trials', version: 1, run: identity })}\n`;
+  yield `${JSON.stringify({ kind: 'trader-optimize-trials', version: VERSION, run: identity })}\n`;
   for (const outcome of finished) yield `${JSON.stringify(outcome)}\n`;
 }
 
@@ -107,4 +119,9 @@ export function saveTrials(path: string, identity: RunIdentity, outcomes: Iterab
 function withFailureField(outcome: TrialOutcome): TrialOutcome {
   if (outcome.metrics === undefined || 'failure' in outcome.metrics) return outcome;
   return { ...outcome, metrics: { ...(outcome.metrics as TrialOutcome['metrics']), failure: null } };
+}
+
+function riskFreeRateOf(identity: RunIdentity): number {
+  const settings = identity['settings'] as { readonly riskFreeRate?: unknown } | undefined;
+  return typeof settings?.riskFreeRate === 'number' ? settings.riskFreeRate : 0;
 }

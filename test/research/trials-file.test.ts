@@ -38,6 +38,27 @@ describe('the trials file', () => {
     expect([...file.finished].map((outcome) => outcome.metrics.failure)).toEqual([null, 'boom']);
   });
 
+  it('refuses a file of an earlier version for a run with a risk-free rate (its statistics took plain returns), and resumes one without', () => {
+    folder = mkdtempSync(join(tmpdir(), 'trials-'));
+    const withRate = { run: 'a', settings: { riskFreeRate: 0.02 } };
+    const withoutRate = { run: 'a', settings: { riskFreeRate: 0 } };
+    const earlier = (run: Readonly<Record<string, unknown>>): string => {
+      const path = saveTrials(join(folder!, 'run.jsonl'), run, [syntheticOutcome(1)]);
+      const [header, ...rest] = readFileSync(path, 'utf8').split('\n');
+      writeFileSync(path, [JSON.stringify({ ...JSON.parse(header!), version: 1 }), ...rest].join('\n'));
+      return path;
+    };
+    const old = earlier(withRate);
+    expect(() => openTrialsFile(old, withRate)).toThrow(
+      `${old} was written by an earlier trader, whose overfitting statistics left --risk-free-rate out`,
+    );
+    const plain = earlier(withoutRate);
+    const file = openTrialsFile(plain, withoutRate);
+    file.close();
+    expect([...file.finished]).toHaveLength(1);
+    expect(JSON.parse(readFileSync(plain, 'utf8').split('\n')[0]!)).toMatchObject({ version: 2 });
+  });
+
   it('names the file and line of a line that is not a trial', () => {
     folder = mkdtempSync(join(tmpdir(), 'trials-'));
     const path = saveTrials(join(folder, 'run.jsonl'), { run: 'a' }, [syntheticOutcome(1), syntheticOutcome(2)]);
