@@ -229,21 +229,31 @@ export class SocketConnection {
     const socket = new WebSocket(url);
     socket.binaryType = 'nodebuffer';
     const link: Link = { socket, ready: false, established: false, keepalive: undefined, serverClose: undefined };
+    const stopping = this.stopping.signal;
     return new Promise((resolve, reject) => {
       const timeoutMs = this.options.connectTimeoutMs ?? 30_000;
+      const fail = (error: ConnectionLostError): void => {
+        timer.cancel();
+        stopping.removeEventListener('abort', onStop);
+        reject(error);
+      };
       const timer = this.options.clock.setTimeout(() => {
         socket.terminate();
-        reject(new ConnectionLostError(`no connection to ${this.options.url} within ${timeoutMs} ms`));
+        fail(new ConnectionLostError(`no connection to ${this.options.url} within ${timeoutMs} ms`));
       }, timeoutMs);
+      // Closed while a (re)connect was still opening its socket: that socket is nobody's, so it goes too.
+      const onStop = (): void => {
+        socket.terminate();
+        fail(new ConnectionLostError('closed by the client'));
+      };
+      stopping.addEventListener('abort', onStop, { once: true });
       socket.once('open', () => {
         timer.cancel();
+        stopping.removeEventListener('abort', onStop);
         this.attach(link);
         resolve(link);
       });
-      socket.once('error', (error) => {
-        timer.cancel();
-        reject(new ConnectionLostError(`cannot reach ${this.options.url}: ${error.message}`));
-      });
+      socket.once('error', (error) => fail(new ConnectionLostError(`cannot reach ${this.options.url}: ${error.message}`)));
     });
   }
 

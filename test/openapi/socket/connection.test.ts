@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../../src/clock/virtual-clock.js';
 import { CONTROL_COMMANDS } from '../../../src/openapi/socket/commands.js';
@@ -144,6 +145,21 @@ describe('SocketConnection', () => {
     expect(server.requestsFor(CONTROL_COMMANDS.auth)).toHaveLength(1);
     expect(restored).toEqual([false, true]);
     expect(states.map((state) => state.status)).toEqual(['online', 'reconnecting', 'online']);
+  });
+
+  it('closes the socket a reconnect was still opening when the connection is closed, and stays closed', async () => {
+    await start();
+    const conn = await connect();
+    server.dropAll();
+    await stateOf(conn.state$, 'reconnecting');
+    await clock.advanceByAsync(2_000);
+    await conn.close();
+    await server.until(() => server.links.length === 2);
+    const late = server.links[1]!.socket;
+    if (late.readyState !== late.CLOSED) await once(late, 'close');
+    await clock.advanceByAsync(120_000);
+    expect(conn.state.status).toBe('closed');
+    expect(server.links).toHaveLength(2);
   });
 
   it('authenticates with a new token when the session can no longer be resumed', async () => {
