@@ -92,8 +92,12 @@ function describeOperation(operation: Operation, components: ComponentCollector)
 
 function parametersOf(schema: z.ZodObject | undefined, location: 'path' | 'query'): JsonObject[] {
   if (schema === undefined) return [];
-  const json = z.toJSONSchema(schema, { io: 'input' }) as { properties?: Record<string, JsonObject>; required?: string[] };
-  return Object.entries(json.properties ?? {}).map(([name, property]) => {
+  type ObjectJson = { properties?: Record<string, JsonObject>; required?: string[] };
+  const json = z.toJSONSchema(schema, { io: 'input' }) as ObjectJson;
+  // Query integers arrive as digit strings; their output view documents the integer they must denote (type,
+  // bounds, default), while the input view says which parameters may be left out.
+  const shown = location === 'query' ? (z.toJSONSchema(schema, { io: 'output' }) as ObjectJson) : json;
+  return Object.entries(shown.properties ?? {}).map(([name, property]) => {
     const { description, ...rest } = property;
     return {
       name,

@@ -29,6 +29,20 @@ const pathIdSchema = z
   .pipe(z.number().max(Number.MAX_SAFE_INTEGER, 'must be below 2^53'))
   .meta({ description: 'A server-assigned id, in decimal digits' });
 
+/**
+ * An integer in the query string: plain decimal digits, as for path ids, so nothing Number() would also accept
+ * (an empty value, hex, exponents, fractions, spaces, a sign) passes for a number; a repeated parameter is refused.
+ */
+function queryIntegerSchema(min: number, max: number, messages: { readonly min: string; readonly max: string }) {
+  return (
+    z
+      .string({ error: 'must be given once' })
+      .regex(/^(0|[1-9][0-9]{0,15})$/, 'must be an integer in decimal digits')
+      // The digits already make an integer; zod's .int() would add its own message for values past 2^53 − 1.
+      .pipe(z.coerce.number<string>().min(min, messages.min).max(max, messages.max).meta({ type: 'integer' }))
+  );
+}
+
 const nameSchema = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
   .trim()
@@ -123,6 +137,8 @@ export const errorSchema = z
 export const artistParamsSchema = z.strictObject({ artistId: pathIdSchema });
 export const albumParamsSchema = z.strictObject({ artistId: pathIdSchema, albumId: pathIdSchema });
 
+const pageSizeRange = `must be between 1 and ${LIMITS.pageSize}`;
+
 export const artistListQuerySchema = z.strictObject({
   q: z
     .string({ error: 'must be given once' })
@@ -130,18 +146,8 @@ export const artistListQuerySchema = z.strictObject({
     .max(LIMITS.searchLength, `must be at most ${LIMITS.searchLength} characters`)
     .optional()
     .meta({ description: 'Part of the name to look for (case- and accent-insensitive)' }),
-  limit: z.coerce
-    .number({ error: 'must be an integer' })
-    .int('must be an integer')
-    .min(1, `must be between 1 and ${LIMITS.pageSize}`)
-    .max(LIMITS.pageSize, `must be between 1 and ${LIMITS.pageSize}`)
-    .default(LIMITS.defaultPageSize),
-  offset: z.coerce
-    .number({ error: 'must be an integer' })
-    .int('must be an integer')
-    .min(0, 'must not be negative')
-    .max(Number.MAX_SAFE_INTEGER)
-    .default(0),
+  limit: queryIntegerSchema(1, LIMITS.pageSize, { min: pageSizeRange, max: pageSizeRange }).default(LIMITS.defaultPageSize),
+  offset: queryIntegerSchema(0, Number.MAX_SAFE_INTEGER, { min: 'must not be negative', max: 'must be below 2^53' }).default(0),
 });
 
 export type ArtistInput = z.output<typeof artistInputSchema>;

@@ -98,6 +98,32 @@ describe('catalog artists', () => {
     expect(tooLarge.body.details).toEqual([{ in: 'query', path: 'limit', message: 'must be between 1 and 100' }]);
   });
 
+  it('refuses page numbers that are not plain decimal digits, with one detail each', async () => {
+    const catalog = await harness.start();
+    await addArtist(catalog, 'Almendra');
+
+    const digits = { in: 'query', message: 'must be an integer in decimal digits' };
+    for (const [query, path] of [
+      ['limit=1e1', 'limit'],
+      ['limit=0x5', 'limit'],
+      ['limit=%205', 'limit'],
+      ['limit=', 'limit'],
+      ['offset=', 'offset'],
+      ['offset=1.0', 'offset'],
+      ['offset=-0', 'offset'],
+      ['offset=99999999999999999999', 'offset'],
+    ]) {
+      const reply = await catalog.call('GET', `/artists?${query}`);
+      expect({ query, status: reply.status, details: reply.body.details }).toEqual({ query, status: 400, details: [{ ...digits, path }] });
+    }
+    const repeated = await catalog.call('GET', '/artists?limit=2&limit=3');
+    expect(repeated.body.details).toEqual([{ in: 'query', path: 'limit', message: 'must be given once' }]);
+    const beyond = await catalog.call('GET', '/artists?offset=9007199254740992');
+    expect(beyond.body.details).toEqual([{ in: 'query', path: 'offset', message: 'must be below 2^53' }]);
+    const plain = await catalog.call('GET', '/artists?limit=5&offset=0');
+    expect(plain.body.meta).toMatchObject({ limit: 5, offset: 0, total: 1 });
+  });
+
   it('searches names ignoring case and accents, counting only matches', async () => {
     const catalog = await harness.start();
     for (const name of ['León Gieco', 'Charly García', 'Leonardo Favio', 'Fito Páez']) await addArtist(catalog, name);
