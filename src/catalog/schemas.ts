@@ -43,11 +43,22 @@ function queryIntegerSchema(min: number, max: number, messages: { readonly min: 
   );
 }
 
+/**
+ * JSON may carry a lone UTF-16 surrogate (a "\ud800" escape) that no UTF-8 text can hold: SQLite would store
+ * replacement characters, so what a client read back would differ from what it sent and was answered.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+const WELL_FORMED = { error: 'must be valid Unicode text (it holds a lone UTF-16 surrogate)' } as const;
+function wellFormed(text: string): boolean {
+  return !LONE_SURROGATE.test(text);
+}
+
 const nameSchema = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
   .trim()
   .min(1, 'must not be empty')
-  .max(LIMITS.nameLength, `must be at most ${LIMITS.nameLength} characters`);
+  .max(LIMITS.nameLength, `must be at most ${LIMITS.nameLength} characters`)
+  .refine(wellFormed, WELL_FORMED);
 
 const imageSchema = z
   .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })
@@ -64,6 +75,7 @@ export const artistInputSchema = z
     description: z
       .string({ error: 'must be a string or null' })
       .max(LIMITS.descriptionLength, `must be at most ${LIMITS.descriptionLength} characters`)
+      .refine(wellFormed, WELL_FORMED)
       .nullable()
       .default(null),
     image: imageSchema,
@@ -71,6 +83,7 @@ export const artistInputSchema = z
       .string({ error: 'must be a string or null' })
       .trim()
       .max(LIMITS.nameLength, `must be at most ${LIMITS.nameLength} characters`)
+      .refine(wellFormed, WELL_FORMED)
       .nullable()
       .default(null)
       .meta({ description: 'The band the artist is known for, e.g. "Sui Generis"; null for none' }),

@@ -38,6 +38,29 @@ describe('catalog errors', () => {
     expect(longest.status).toBe(201);
   });
 
+  it('refuses text with a lone UTF-16 surrogate, which the database could not store as sent', async () => {
+    const catalog = await harness.start();
+    const artist = await catalog.call('POST', '/artists', { json: { name: 'Los Gatos 🐈' } });
+
+    const lone = '{"name": "Moris \\ud800", "description": "\\udc00", "band": "x\\ud83d"}';
+    const created = await catalog.call('POST', '/artists', { raw: lone, contentType: 'application/json' });
+    const replaced = await catalog.call('PUT', `/artists/${artist.body.id}`, { raw: lone, contentType: 'application/json' });
+    const album = await catalog.call('POST', `/artists/${artist.body.id}/albums`, {
+      raw: '{"name": "Viento \\udfff", "year": 1968}',
+      contentType: 'application/json',
+    });
+
+    const message = 'must be valid Unicode text (it holds a lone UTF-16 surrogate)';
+    for (const reply of [created, replaced]) {
+      expect(reply.status).toBe(400);
+      expect(reply.body.details).toEqual(['name', 'description', 'band'].map((path) => ({ in: 'body', path, message })));
+    }
+    expect(album.body.details).toEqual([{ in: 'body', path: 'name', message }]);
+    const stored = await catalog.call('GET', `/artists/${artist.body.id}`);
+    expect(stored.body).toMatchObject({ name: 'Los Gatos 🐈', albums: [] });
+    expect((await catalog.call('GET', '/artists')).body.meta.total).toBe(1);
+  });
+
   it('reports a bad path id together with a bad body', async () => {
     const catalog = await harness.start();
 
