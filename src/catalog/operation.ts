@@ -1,5 +1,5 @@
 // One API operation: its method, path, schemas (which both validate and document it) and its handler.
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { CatalogStore } from './store.js';
 import { type ParsedInput, parseRequest, type RawInput } from './validation.js';
 
@@ -45,11 +45,16 @@ interface OperationDefinition<P extends z.ZodObject | undefined, Q extends z.Zod
   readonly handle: (input: ParsedInput<P, Q, B>, store: CatalogStore) => OperationResult;
 }
 
+const NO_QUERY = z.strictObject({});
+
 export function defineOperation<
   P extends z.ZodObject | undefined = undefined,
   Q extends z.ZodObject | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
 >(definition: OperationDefinition<P, Q, B>): Operation {
   const { handle, ...docs } = definition;
-  return { ...docs, run: (input, store) => handle(parseRequest(definition, input), store) };
+  // An operation without query parameters still refuses unknown ones, as listArtists does: a client sending
+  // ?limit= or ?sort= to a list that has neither learns so instead of silently getting everything.
+  const schemas = { ...definition, query: definition.query ?? NO_QUERY };
+  return { ...docs, run: (input, store) => handle(parseRequest(schemas, input) as ParsedInput<P, Q, B>, store) };
 }

@@ -61,6 +61,31 @@ describe('catalog errors', () => {
     expect((await catalog.call('GET', '/artists')).body.meta.total).toBe(1);
   });
 
+  it('refuses unknown query parameters on every operation, not only the artist list', async () => {
+    const catalog = await harness.start();
+    const artist = await catalog.call('POST', '/artists', { json: { name: 'Pescado Rabioso' } });
+    const id = artist.body.id as number;
+    for (const year of [1972, 1973]) await catalog.call('POST', `/artists/${id}/albums`, { json: { name: `Disco ${year}`, year } });
+
+    const replies = [
+      await catalog.call('GET', `/artists/${id}/albums?limit=1`),
+      await catalog.call('GET', `/artists/${id}?limit=1`),
+      await catalog.call('GET', `/artists/${id}/albums/1?limit=1`),
+      await catalog.call('PUT', `/artists/${id}?limit=1`, { json: { name: 'Pescado 2' } }),
+      await catalog.call('POST', `/artists/${id}/albums?limit=1`, { json: { name: 'Artaud', year: 1973 } }),
+      await catalog.call('POST', '/artists?limit=1', { json: { name: 'Almendra' } }),
+    ];
+
+    for (const reply of replies) {
+      expect(reply.status).toBe(400);
+      expect(reply.body.details).toEqual([{ in: 'query', path: 'limit', message: 'is not a known field' }]);
+    }
+    const stored = await catalog.call('GET', `/artists/${id}`);
+    expect(stored.body).toMatchObject({ name: 'Pescado Rabioso' });
+    expect(stored.body.albums).toHaveLength(2);
+    expect((await catalog.call('GET', '/artists')).body.meta.total).toBe(1);
+  });
+
   it('reports a bad path id together with a bad body', async () => {
     const catalog = await harness.start();
 
