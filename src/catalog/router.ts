@@ -7,9 +7,15 @@ import { OPENAPI_PATH } from './openapi.js';
 import { API_PREFIX } from './operations.js';
 import type { CatalogStore } from './store.js';
 
-export interface RouterOptions {
+/** The operations and their OpenAPI document as they stand now (bounds such as the latest album year move). */
+export interface CatalogApi {
   readonly operations: readonly Operation[];
   readonly openApiDocument: unknown;
+}
+
+export interface RouterOptions {
+  /** Always the same operations in the same order; only their bounds change. */
+  readonly current: () => CatalogApi;
   readonly store: CatalogStore;
   readonly authenticate: Authenticator;
   readonly bodyLimit: number;
@@ -19,21 +25,23 @@ export function registerRoutes(app: FastifyInstance, options: RouterOptions): vo
   const requireCredentials = async (request: FastifyRequest): Promise<void> => {
     if (!options.authenticate(request.headers)) throw unauthorized(request.headers);
   };
-  for (const operation of options.operations) {
+  const { operations } = options.current();
+  for (const [index, operation] of operations.entries()) {
     app.route({
       method: operation.method,
       url: `${API_PREFIX}${fastifyPath(operation.path)}`,
       ...(operation.public ? {} : { onRequest: requireCredentials }),
       handler: async (request, reply) => {
-        const result = operation.run({ params: request.params, query: request.query, body: request.body }, options.store);
+        const latest = options.current().operations[index] ?? operation;
+        const result = latest.run({ params: request.params, query: request.query, body: request.body }, options.store);
         if (result.location !== undefined) void reply.header('location', result.location);
         return reply.code(result.status).send(result.body);
       },
     });
   }
-  app.get(`${API_PREFIX}${OPENAPI_PATH}`, async () => options.openApiDocument);
+  app.get(`${API_PREFIX}${OPENAPI_PATH}`, async () => options.current().openApiDocument);
   registerMethodNotAllowed(app, [
-    ...options.operations.map((operation) => ({ path: operation.path, method: operation.method })),
+    ...operations.map((operation) => ({ path: operation.path, method: operation.method })),
     { path: OPENAPI_PATH, method: 'GET' },
   ]);
 

@@ -9,7 +9,7 @@ import { ApiError, ERROR_CODES } from './errors.js';
 import type { Credentials } from './credentials.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { API_PREFIX, catalogOperations } from './operations.js';
-import { registerRoutes } from './router.js';
+import { type CatalogApi, registerRoutes } from './router.js';
 import { CatalogStore } from './store.js';
 
 /** The catalog's only need for time: which album years are plausible. */
@@ -149,10 +149,19 @@ function prepare(app: FastifyInstance, store: CatalogStore, options: CatalogServ
   });
   // Only JSON bodies are understood; Fastify's text/plain parser would turn a 415 into a confusing 400.
   app.removeContentTypeParser('text/plain');
-  const operations = catalogOperations({ maxAlbumYear: new Date(options.clock.now()).getUTCFullYear() + 1 });
+  // "Next year", the latest album year, moves on while the server runs: the operations and the document showing
+  // the bound are remade when the clock's year changes, not fixed at start.
+  let made: { readonly year: number; readonly api: CatalogApi } | undefined;
+  const current = (): CatalogApi => {
+    const year = new Date(options.clock.now()).getUTCFullYear();
+    if (made?.year !== year) {
+      const operations = catalogOperations({ maxAlbumYear: year + 1 });
+      made = { year, api: { operations, openApiDocument: buildOpenApiDocument(operations) } };
+    }
+    return made.api;
+  };
   registerRoutes(app, {
-    operations,
-    openApiDocument: buildOpenApiDocument(operations),
+    current,
     store,
     authenticate: createAuthenticator(options.credentials),
     bodyLimit,

@@ -90,6 +90,23 @@ describe('catalog albums', () => {
     expect(text.body.details).toEqual([{ in: 'body', path: 'year', message: 'must be an integer year' }]);
   });
 
+  it('moves the latest accepted year on when the year turns while the server runs, in the document too', async () => {
+    let now = Date.UTC(2024, 11, 31, 23, 59);
+    const catalog = await harness.start({ now: () => now });
+    const artistId = await addArtist(catalog, 'Anunciados');
+
+    const before = await catalog.call('POST', `/artists/${artistId}/albums`, { json: { name: 'Disco 2026', year: 2026 } });
+    now = Date.UTC(2025, 0, 1, 0, 1);
+    const after = await catalog.call('POST', `/artists/${artistId}/albums`, { json: { name: 'Disco 2026', year: 2026 } });
+    const tooLate = await catalog.call('POST', `/artists/${artistId}/albums`, { json: { name: 'Disco 2027', year: 2027 } });
+    const doc = await catalog.call('GET', '/openapi.json', { auth: 'none' });
+
+    expect(before.body.details).toEqual([{ in: 'body', path: 'year', message: 'must be between 1900 and 2025' }]);
+    expect(after.status).toBe(201);
+    expect(tooLate.body.details).toEqual([{ in: 'body', path: 'year', message: 'must be between 1900 and 2026' }]);
+    expect(doc.body.components.schemas.AlbumInput.properties.year).toEqual({ type: 'integer', minimum: 1900, maximum: 2026 });
+  });
+
   it('stores every one of 100 albums posted at once, each with its own id', async () => {
     const catalog = await harness.start();
     const artistId = await addArtist(catalog, 'Charly García');

@@ -42,6 +42,8 @@ export interface TestCatalog {
 export interface HarnessOptions {
   readonly logDestination?: DestinationStream;
   readonly bodyLimit?: number;
+  /** The server's clock; FIXED_NOW by default. */
+  readonly now?: () => number;
 }
 
 export class CatalogHarness {
@@ -53,7 +55,7 @@ export class CatalogHarness {
     const server = await startCatalogServer({
       databasePath: path,
       credentials: { tokens: [TOKEN], apiKeys: [API_KEY] },
-      clock: { now: () => FIXED_NOW },
+      clock: { now: options.now ?? (() => FIXED_NOW) },
       logLevel: options.logDestination === undefined ? 'silent' : 'info',
       ...(options.logDestination === undefined ? {} : { logDestination: options.logDestination }),
       ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
