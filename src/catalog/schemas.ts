@@ -82,6 +82,7 @@ export const artistInputSchema = z
     band: z
       .string({ error: 'must be a string or null' })
       .trim()
+      .min(1, 'must not be empty; send null for no band')
       .max(LIMITS.nameLength, `must be at most ${LIMITS.nameLength} characters`)
       .refine(wellFormed, WELL_FORMED)
       .nullable()

@@ -38,6 +38,22 @@ describe('catalog errors', () => {
     expect(longest.status).toBe(201);
   });
 
+  it('refuses an empty or blank band instead of storing an empty name', async () => {
+    const catalog = await harness.start();
+    const artist = await catalog.call('POST', '/artists', { json: { name: 'Charly García', band: 'Serú Girán' } });
+
+    const blank = await catalog.call('POST', '/artists', { json: { name: 'Nito Mestre', band: '   ' } });
+    const empty = await catalog.call('PUT', `/artists/${artist.body.id}`, { json: { name: 'Charly García', band: '' } });
+    const none = await catalog.call('POST', '/artists', { json: { name: 'Nito Mestre', band: null } });
+
+    for (const reply of [blank, empty]) {
+      expect(reply.status).toBe(400);
+      expect(reply.body.details).toEqual([{ in: 'body', path: 'band', message: 'must not be empty; send null for no band' }]);
+    }
+    expect(none.body.band).toBeNull();
+    expect((await catalog.call('GET', `/artists/${artist.body.id}`)).body.band).toBe('Serú Girán');
+  });
+
   it('refuses text with a lone UTF-16 surrogate, which the database could not store as sent', async () => {
     const catalog = await harness.start();
     const artist = await catalog.call('POST', '/artists', { json: { name: 'Los Gatos 🐈' } });
