@@ -22,7 +22,13 @@ export function buildOpenApiDocument(operations: readonly Operation[]): JsonObje
       operationId: 'getOpenApiDocument',
       summary: 'This document (needs no credentials)',
       security: [],
-      responses: { 200: { description: 'The OpenAPI 3.1 document', content: { 'application/json': { schema: { type: 'object' } } } } },
+      responses: {
+        200: { description: 'The OpenAPI 3.1 document', content: { 'application/json': { schema: { type: 'object' } } } },
+        default: {
+          description: OTHER_ERRORS.description,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+      },
     },
   };
   return {
@@ -52,12 +58,20 @@ export function buildOpenApiDocument(operations: readonly Operation[]): JsonObje
   };
 }
 
+/** What any operation may also answer: failures before or around it, in the same Error shape. */
+const OTHER_ERRORS = {
+  description:
+    'Any other failure, in the Error shape: 405 method_not_allowed (with Allow), 408 (request too slow), 414 (path ' +
+    'parameter too long), 431 (headers too large), 500 internal_error, 503 shutting_down',
+  schema: errorSchema,
+} as const;
+
 function describeOperation(operation: Operation, components: ComponentCollector): JsonObject {
   const responses: Record<string, unknown> = {};
   const allResponses = operation.public
     ? operation.responses
     : { ...operation.responses, 401: { description: 'Missing or invalid credentials', schema: errorSchema } };
-  for (const [status, response] of Object.entries(allResponses)) {
+  for (const [status, response] of [...Object.entries(allResponses), ['default', OTHER_ERRORS] as const]) {
     responses[status] = {
       description: response.description,
       ...(response.schema === undefined

@@ -76,6 +76,22 @@ describe('catalog OpenAPI document', () => {
     expect(year.body.details).toContainEqual({ in: 'body', path: 'year', message: 'must be between 1900 and 2025' });
   });
 
+  it("documents the failures outside an operation's own table (a wrong method, shutting down) as a default Error", async () => {
+    const catalog = await harness.start();
+
+    const doc: Json = (await catalog.call('GET', '/openapi.json', { auth: 'none' })).body;
+    const wrongMethod = await catalog.call('DELETE', '/artists/1');
+
+    for (const item of Object.values(doc['paths'] as Json)) {
+      for (const operation of Object.values(item as Json)) {
+        expect(operation.responses.default.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+        expect(operation.responses.default.description).toContain('405');
+      }
+    }
+    expect(wrongMethod.status).toBe(405);
+    expect(Object.keys(wrongMethod.body)).toEqual(doc['components'].schemas.Error.required);
+  });
+
   it('documents query and path parameters', async () => {
     const catalog = await harness.start();
 
