@@ -98,7 +98,7 @@ export function albumInputSchema(maxYear: number) {
     .strictObject({
       name: nameSchema,
       year: z
-        .int({ error: 'must be an integer year' })
+        .int({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be an integer year') })
         .min(LIMITS.firstAlbumYear, `must be between ${LIMITS.firstAlbumYear} and ${maxYear}`)
         .max(maxYear, `must be between ${LIMITS.firstAlbumYear} and ${maxYear}`),
       image: imageSchema,

@@ -84,10 +84,12 @@ describe('catalog albums', () => {
     }
     const fractional = await catalog.call('POST', `/artists/${artistId}/albums`, { json: { name: 'Medio', year: 1999.5 } });
     const text = await catalog.call('POST', `/artists/${artistId}/albums`, { json: { name: 'Texto', year: '1999' } });
+    const missing = await catalog.call('POST', `/artists/${artistId}/albums`, { json: { name: 'Sin año' } });
 
     expect(statuses).toEqual([400, 201, 201, 400]);
     expect(fractional.body.details).toEqual([{ in: 'body', path: 'year', message: 'must be an integer year' }]);
     expect(text.body.details).toEqual([{ in: 'body', path: 'year', message: 'must be an integer year' }]);
+    expect(missing.body.details).toEqual([{ in: 'body', path: 'year', message: 'is required' }]);
   });
 
   it('moves the latest accepted year on when the year turns while the server runs, in the document too', async () => {

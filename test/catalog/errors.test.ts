@@ -110,7 +110,7 @@ describe('catalog errors', () => {
     expect(reply.status).toBe(400);
     expect(reply.body.details).toEqual([
       { in: 'path', path: 'artistId', message: 'must be a positive integer id' },
-      { in: 'body', path: 'year', message: 'must be an integer year' },
+      { in: 'body', path: 'year', message: 'is required' },
     ]);
   });
 
