@@ -30,13 +30,16 @@ export class DatabaseVersionError extends Error {
   }
 }
 
-export function openDatabase(path: string): Database.Database {
+/** How long a write waits for another process's lock on the file before it is answered 503. */
+export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+
+export function openDatabase(path: string, busyTimeoutMs = DEFAULT_BUSY_TIMEOUT_MS): Database.Database {
   const database = new Database(path);
   try {
     database.pragma('journal_mode = WAL');
     database.pragma('foreign_keys = ON');
     // Readers never block the single writer in WAL; the wait only matters if another process holds the file.
-    database.pragma('busy_timeout = 5000');
+    database.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
     database.pragma('synchronous = NORMAL');
     const found = Number(database.pragma('user_version', { simple: true }));
     if (found > SCHEMA_VERSION) throw new DatabaseVersionError(path, found);

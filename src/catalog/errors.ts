@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   payloadTooLarge: 'payload_too_large',
   unsupportedMediaType: 'unsupported_media_type',
   shuttingDown: 'shutting_down',
+  databaseBusy: 'database_busy',
   internal: 'internal_error',
 } as const;
 
@@ -51,6 +52,10 @@ export function toApiError(error: unknown, bodyLimit: number): ApiError {
       return new ApiError(400, ERROR_CODES.invalidJson, 'request body is empty but Content-Type says JSON');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new ApiError(400, ERROR_CODES.invalidJson, 'request body is not valid JSON');
+    // Another process held the database file's write lock past the busy timeout: worth retrying, not a fault.
+    case 'SQLITE_BUSY':
+    case 'SQLITE_BUSY_SNAPSHOT':
+      return new ApiError(503, ERROR_CODES.databaseBusy, 'the database is busy with another writer; try again', [], { 'retry-after': '1' });
     default:
       break;
   }

@@ -62,7 +62,8 @@ export function buildOpenApiDocument(operations: readonly Operation[]): JsonObje
 const OTHER_ERRORS = {
   description:
     'Any other failure, in the Error shape: 405 method_not_allowed (with Allow), 408 (request too slow), 414 (path ' +
-    'parameter too long), 431 (headers too large), 500 internal_error, 503 shutting_down',
+    'parameter too long), 431 (headers too large), 500 internal_error, 503 shutting_down, 503 database_busy (with ' +
+    'Retry-After: another process held the database file past the busy timeout)',
   schema: errorSchema,
 } as const;
 

@@ -30,6 +30,8 @@ export interface CatalogServerOptions {
   readonly logLevel?: string;
   /** Where JSON log lines go; stderr by default. */
   readonly logDestination?: DestinationStream;
+  /** How long a write waits for another process's lock on the database file before a 503 (default 5 s). */
+  readonly busyTimeoutMs?: number;
 }
 
 export interface RunningCatalog {
@@ -83,7 +85,7 @@ export async function startCatalogServer(options: CatalogServerOptions): Promise
     clientErrorHandler: answerClientError,
     schemaController: { compilersFactory: compilersOnFirstUse as never },
   });
-  const store = CatalogStore.open(options.databasePath);
+  const store = CatalogStore.open(options.databasePath, options.busyTimeoutMs);
   app.addHook('onClose', async () => store.close());
   try {
     prepare(app, store, options, bodyLimit);

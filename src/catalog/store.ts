@@ -55,8 +55,8 @@ export class CatalogStore {
     };
   }
 
-  static open(path: string): CatalogStore {
-    return new CatalogStore(openDatabase(path));
+  static open(path: string, busyTimeoutMs?: number): CatalogStore {
+    return new CatalogStore(openDatabase(path, busyTimeoutMs));
   }
 
   createArtist(input: ArtistInput): Artist {

@@ -44,6 +44,7 @@ export interface HarnessOptions {
   readonly bodyLimit?: number;
   /** The server's clock; FIXED_NOW by default. */
   readonly now?: () => number;
+  readonly busyTimeoutMs?: number;
 }
 
 export class CatalogHarness {
@@ -59,6 +60,7 @@ export class CatalogHarness {
       logLevel: options.logDestination === undefined ? 'silent' : 'info',
       ...(options.logDestination === undefined ? {} : { logDestination: options.logDestination }),
       ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+      ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
     });
     this.running.add(server);
     return {

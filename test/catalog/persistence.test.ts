@@ -28,6 +28,24 @@ describe('catalog persistence', () => {
     expect(next.body.id).toBeGreaterThan(artist.body.id);
   });
 
+  it('answers 503 database_busy with Retry-After while another process holds the write lock past the busy timeout', async () => {
+    const catalog = await harness.start({ busyTimeoutMs: 20 });
+    const other = new Database(catalog.databasePath);
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      const busy = await catalog.call('POST', '/artists', { json: { name: 'Sui Generis' } });
+      expect(busy.status).toBe(503);
+      expect(busy.headers['retry-after']).toBe('1');
+      expect(busy.body).toEqual({ error: 'database_busy', message: 'the database is busy with another writer; try again', details: [] });
+      // Reads go on (WAL): only the writer waits.
+      expect((await catalog.call('GET', '/artists')).status).toBe(200);
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    expect((await catalog.call('POST', '/artists', { json: { name: 'Sui Generis' } })).status).toBe(201);
+  });
+
   it('stores the file in WAL mode with foreign keys enforced between albums and artists', async () => {
     const catalog = await harness.start();
     await catalog.call('POST', '/artists', { json: { name: 'Vox Dei' } });
