@@ -214,6 +214,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       candles.onTick(tick);
       subscriptions.publish(board.apply(tick));
       marketClock.runDue();
+      if (tick.point === 'close') store?.barClosed(save);
     } catch (error) {
       logger.error({ symbol: tick.symbol, time: new Date(tick.time).toISOString(), error: (error as Error).message }, 'tick failed');
     }

@@ -81,6 +81,18 @@ export class StateStore {
   /** Notes a changed order; the save follows at the end of the current turn. */
   orderChanged(orderId: string, save: () => void): void {
     this.changedOrders.add(orderId);
+    this.saveSoon(save);
+  }
+
+  /**
+   * Notes that the replay closed a bar; the save (of the market time, with the books it goes with) follows
+   * at the end of the current turn, so a simulator that crashes resumes after that bar, not at its last order.
+   */
+  barClosed(save: () => void): void {
+    this.saveSoon(save);
+  }
+
+  private saveSoon(save: () => void): void {
     if (this.scheduled) return;
     this.scheduled = true;
     queueMicrotask(() => {

@@ -102,6 +102,24 @@ describe('the state file', () => {
     }
   });
 
+  it('saves the replay position at each bar close, so a crashed simulator resumes there and not at its last order', async () => {
+    h = await startSimHarness({ stateFile: file });
+    h.stepUntil((tick) => tick.symbol === HK);
+    await h.http.submitOrder({ symbol: HK, side: 'Buy', orderType: 'MO', quantity: q(100), timeInForce: 'GTC' });
+    h.step();
+    await Promise.resolve();
+    const closed = h.stepUntil((tick) => tick.symbol === HK && tick.point === 'close' && localDate(tick.time) === '2024-01-03');
+    await Promise.resolve();
+    // No close(): what a kill -9 leaves is what is in the file now.
+    const db = new BetterSqlite3(file, { readonly: true });
+    try {
+      const row = db.prepare("SELECT value FROM meta WHERE key = 'marketTime'").get() as { value: string };
+      expect(Number(row.value)).toBe(closed.time);
+    } finally {
+      db.close();
+    }
+  });
+
   it('refuses a state file of another format, naming the file', async () => {
     h = await startSimHarness({ stateFile: file });
     await h.close();
