@@ -1,5 +1,6 @@
 // What a strategy asks for. Intents are requests, not orders: the risk layer may deny them, and
 // `close`/`target` are resolved against the current position into a concrete OrderRequest.
+import type { Fixed } from './fixed.js';
 import type { Price } from './price.js';
 import type { Quantity } from './quantity.js';
 import type { OrderType, OutsideRth, Side, TimeInForce } from './order-types.js';
@@ -10,6 +11,12 @@ interface PricedIntent {
   readonly orderType?: OrderType;
   readonly price?: Price;
   readonly triggerPrice?: Price;
+  /** TSLPAMT: how far the trigger trails the best price, in price units. */
+  readonly trailingAmount?: Price;
+  /** TSLPPCT: how far the trigger trails the best price, in percent (5 = 5 %), as the service takes it. */
+  readonly trailingPercent?: Fixed;
+  /** Trailing orders: the limit's distance beyond the trigger once it is touched (0 when omitted). */
+  readonly limitOffset?: Price;
   readonly timeInForce?: TimeInForce;
   readonly expireDate?: string;
   readonly outsideRth?: OutsideRth;

@@ -51,6 +51,10 @@ export function resolveIntent(
     return { kind: 'invalid', reason: `${orderType} orders need a price` };
   if (TRIGGERED_ORDER_TYPES.includes(orderType) && intent.triggerPrice === undefined)
     return { kind: 'invalid', reason: `${orderType} orders need a trigger price` };
+  if (orderType === 'TSLPAMT' && intent.trailingAmount === undefined)
+    return { kind: 'invalid', reason: 'TSLPAMT orders need a trailing amount' };
+  if (orderType === 'TSLPPCT' && intent.trailingPercent === undefined)
+    return { kind: 'invalid', reason: 'TSLPPCT orders need a trailing percent' };
   if (intent.timeInForce === 'GTD' && intent.expireDate === undefined) return { kind: 'invalid', reason: 'GTD orders need an expire date' };
   // A plain literal: optional fields stay undefined (spreading them in is slow on the backtest's order path).
   return {
@@ -63,6 +67,9 @@ export function resolveIntent(
       timeInForce: intent.timeInForce ?? 'Day',
       price: intent.price,
       triggerPrice: intent.triggerPrice,
+      trailingAmount: intent.trailingAmount,
+      trailingPercent: intent.trailingPercent,
+      limitOffset: intent.limitOffset,
       expireDate: intent.expireDate,
       outsideRth: intent.outsideRth,
       remark,

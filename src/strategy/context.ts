@@ -33,6 +33,12 @@ export interface IntentOptions {
   /** A limit price: makes the order LO unless `orderType` says otherwise. */
   readonly price?: DecimalInput;
   readonly triggerPrice?: DecimalInput;
+  /** TSLPAMT (trailing stop by amount): how far the trigger trails the best price, in price units. */
+  readonly trailingAmount?: DecimalInput;
+  /** TSLPPCT (trailing stop by percent): how far the trigger trails, in percent (5 = 5 %, as the service). */
+  readonly trailingPercent?: DecimalInput;
+  /** TSLPAMT / TSLPPCT: the limit's distance beyond the trigger once touched (default 0). */
+  readonly limitOffset?: DecimalInput;
   readonly orderType?: OrderType;
   readonly timeInForce?: TimeInForce;
   readonly expireDate?: string;

@@ -1,6 +1,7 @@
 // The intent helpers of the strategy context (buy, sell, close, target, cancel): plain values in, domain
 // OrderIntents out, with the strategy's first symbol as the default.
 import {
+  Fixed,
   InvalidInputError,
   Price,
   Quantity,
@@ -57,6 +58,9 @@ export function createIntentHelpers(defaultSymbol: SecuritySymbol): IntentHelper
       orderType: options?.orderType,
       price: priceOrUndefined(options?.price, 'price'),
       triggerPrice: priceOrUndefined(options?.triggerPrice, 'triggerPrice'),
+      trailingAmount: priceOrUndefined(options?.trailingAmount, 'trailingAmount'),
+      trailingPercent: options?.trailingPercent === undefined ? undefined : Fixed.of(options.trailingPercent, 'trailingPercent'),
+      limitOffset: priceOrUndefined(options?.limitOffset, 'limitOffset'),
       timeInForce: options?.timeInForce,
       expireDate: options?.expireDate,
       outsideRth: options?.outsideRth,
@@ -73,6 +77,9 @@ export function createIntentHelpers(defaultSymbol: SecuritySymbol): IntentHelper
       symbol: toSymbol(options?.symbol, defaultSymbol),
       orderType: options?.orderType,
       price: priceOrUndefined(options?.price, 'price'),
+      trailingAmount: priceOrUndefined(options?.trailingAmount, 'trailingAmount'),
+      trailingPercent: options?.trailingPercent === undefined ? undefined : Fixed.of(options.trailingPercent, 'trailingPercent'),
+      limitOffset: priceOrUndefined(options?.limitOffset, 'limitOffset'),
       timeInForce: options?.timeInForce,
       expireDate: options?.expireDate,
       outsideRth: options?.outsideRth,
@@ -86,6 +93,9 @@ export function createIntentHelpers(defaultSymbol: SecuritySymbol): IntentHelper
       orderType: options?.orderType,
       price: priceOrUndefined(options?.price, 'price'),
       triggerPrice: priceOrUndefined(options?.triggerPrice, 'triggerPrice'),
+      trailingAmount: priceOrUndefined(options?.trailingAmount, 'trailingAmount'),
+      trailingPercent: options?.trailingPercent === undefined ? undefined : Fixed.of(options.trailingPercent, 'trailingPercent'),
+      limitOffset: priceOrUndefined(options?.limitOffset, 'limitOffset'),
       timeInForce: options?.timeInForce,
       expireDate: options?.expireDate,
       outsideRth: options?.outsideRth,

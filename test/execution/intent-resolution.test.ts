@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSymbol } from '../../src/domain/index.js';
 import { resolveIntent } from '../../src/execution/intent-resolution.js';
-import { Price, Quantity } from '../../src/domain/index.js';
+import { Fixed, Price, Quantity } from '../../src/domain/index.js';
 
 const AAPL = parseSymbol('AAPL.US');
 const quantityOf = (resolution: ReturnType<typeof resolveIntent>): string =>
@@ -77,6 +77,24 @@ describe('intent resolution', () => {
     expect(resolveIntent({ kind: 'close', symbol: AAPL, timeInForce: 'GTD' }, Quantity.of(1), 'r')).toEqual({
       kind: 'invalid',
       reason: 'GTD orders need an expire date',
+    });
+  });
+
+  it("carries a trailing order's amount or percent and limit offset to the request, and refuses one without them", () => {
+    const sell = { kind: 'order', symbol: AAPL, side: 'Sell', quantity: Quantity.of(5) } as const;
+    expect(
+      resolveIntent({ ...sell, orderType: 'TSLPAMT', trailingAmount: Price.of(3), limitOffset: Price.of('0.1') }, Quantity.of(5), 'r'),
+    ).toMatchObject({ kind: 'order', request: { orderType: 'TSLPAMT', trailingAmount: Price.of(3), limitOffset: Price.of('0.1') } });
+    expect(
+      resolveIntent({ kind: 'close', symbol: AAPL, orderType: 'TSLPPCT', trailingPercent: Fixed.of(2) }, Quantity.of(5), 'r'),
+    ).toMatchObject({ kind: 'order', request: { side: 'Sell', orderType: 'TSLPPCT', trailingPercent: Fixed.of(2) } });
+    expect(resolveIntent({ ...sell, orderType: 'TSLPAMT' }, Quantity.of(5), 'r')).toEqual({
+      kind: 'invalid',
+      reason: 'TSLPAMT orders need a trailing amount',
+    });
+    expect(resolveIntent({ ...sell, orderType: 'TSLPPCT' }, Quantity.of(5), 'r')).toEqual({
+      kind: 'invalid',
+      reason: 'TSLPPCT orders need a trailing percent',
     });
   });
 });

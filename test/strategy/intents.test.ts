@@ -27,3 +27,18 @@ describe('the symbol of an intent', () => {
     expect(() => helpers.close({ symbol: 'nope' })).toThrow(/must look like CODE.MARKET/);
   });
 });
+
+describe('trailing orders', () => {
+  it('carry their trailing amount or percent and limit offset into buy, sell, close and target intents', () => {
+    const helpers = createIntentHelpers(DEFAULT);
+    const wire = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+    expect(wire(helpers.sell(10, { orderType: 'TSLPAMT', trailingAmount: 3, limitOffset: '0.05' }))).toMatchObject({
+      orderType: 'TSLPAMT',
+      trailingAmount: '3',
+      limitOffset: '0.05',
+    });
+    expect(wire(helpers.buy(10, { orderType: 'TSLPPCT', trailingPercent: 2.5 }))).toMatchObject({ trailingPercent: '2.5' });
+    expect(wire(helpers.close({ orderType: 'TSLPPCT', trailingPercent: 1 }))).toMatchObject({ trailingPercent: '1' });
+    expect(wire(helpers.target(5, { orderType: 'TSLPAMT', trailingAmount: '0.5' }))).toMatchObject({ trailingAmount: '0.5' });
+  });
+});
