@@ -103,35 +103,34 @@ export class Matcher {
 
   private tryTrigger(record: OrderRecord, bar: Bar, buy: boolean): Price | undefined {
     const trailing = isTrailingType(record.orderType);
-    if (trailing) record.trigger = trailingStop(record, buy);
     const highFirst = this.highFirst(bar);
     const first = highFirst ? bar.high : bar.low;
     const second = highFirst ? bar.low : bar.high;
-    const segment = touch(record.triggerDirection, record.trigger, bar.open, first, second);
-    if (segment < 0) {
-      if (trailing) record.trailExtreme = buy ? Math.min(record.trailExtreme, bar.low) : Math.max(record.trailExtreme, bar.high);
-      return undefined;
-    }
+    const segment = trailing
+      ? trailTouch(record, buy, bar.open, first, second, bar.close)
+      : touch(record.triggerDirection, record.trigger, bar.open, first, second);
+    if (segment < 0) return undefined;
     record.triggered = true;
     record.triggerAt = bar.time;
     record.triggerStatus = 'RELEASED';
     if (trailing) settleTrailingPrices(record, buy);
     const atOpen = segment === 0;
     const reached = atOpen ? gapPrice(bar) : record.trigger;
-    const triggeredAt = atOpen ? 0 : this.distanceTo(record.trigger, bar, 0);
+    // A trailing trigger may lie where the path passed before it trailed up to it: look from its leg on.
+    const triggeredAt = atOpen ? 0 : this.distanceTo(record.trigger, bar, trailing ? this.legStart(bar, segment) : 0);
     this.reachedAt = triggeredAt;
     if (record.orderType === 'MIT') return this.slipped(atOpen ? reached : record.triggerPrice!, buy);
     // A limit order from the trigger point on: it sees the rest of the path (none after a straight move's end).
     const limit = record.limit;
     const ended = atOpen && bar.straight === true;
     if (buy) {
-      const lowest = ended ? reached : Math.min(reached, segment <= 1 ? Math.min(first, second) : second);
+      const lowest = ended ? reached : Math.min(reached, restOfPath(segment, first, second, bar.close, Math.min));
       if (lowest > limit) return undefined;
       if (reached <= limit) return atOpen ? Price.of(reached) : record.triggerPrice!;
       this.reachedAt = this.distanceTo(limit, bar, triggeredAt);
       return record.price;
     }
-    const highest = ended ? reached : Math.max(reached, segment <= 1 ? Math.max(first, second) : second);
+    const highest = ended ? reached : Math.max(reached, restOfPath(segment, first, second, bar.close, Math.max));
     if (highest < limit) return undefined;
     if (reached >= limit) return atOpen ? Price.of(reached) : record.triggerPrice!;
     this.reachedAt = this.distanceTo(limit, bar, triggeredAt);
@@ -157,6 +156,17 @@ export class Matcher {
     return start;
   }
 
+  /** Price travelled along the bar's path before leg `leg` (1: open → first extreme, 2: → second, 3: → close). */
+  private legStart(bar: Bar, leg: number): number {
+    const highFirst = this.highFirst(bar);
+    const first = highFirst ? bar.high : bar.low;
+    const second = highFirst ? bar.low : bar.high;
+    const points = [bar.open, first, second];
+    let start = 0;
+    for (let index = 1; index < leg; index += 1) start += Math.abs(points[index]! - points[index - 1]!);
+    return start;
+  }
+
   private highFirst(bar: Bar): boolean {
     return bar.straight === true ? bar.close < bar.open : highFirstOn(this.path, bar);
   }
@@ -174,7 +184,30 @@ function touch(direction: number, level: number, open: number, first: number, se
   return second <= level ? 2 : -1;
 }
 
-/** The trailing stop from the best price seen before this bar: a sell trails below highs, a buy above lows. */
+/** The extreme (by `pick`) of the path after the trigger on leg `segment`: both extremes, the second, or the close. */
+function restOfPath(segment: number, first: number, second: number, close: number, pick: (a: number, b: number) => number): number {
+  if (segment <= 1) return pick(first, second);
+  return segment === 2 ? second : close;
+}
+
+/**
+ * Trails a trailing order along the bar's path (open → first extreme → second extreme → close) as the replay's
+ * ticks do: at each point the stop is where the best price before it puts it, and the best price then moves
+ * to the point. The leg that reaches the stop (0: the open, 1–3: the move to the first extreme, the second,
+ * the close), or −1; `trailExtreme` is left at the best price before that leg (after the bar when none).
+ */
+function trailTouch(record: OrderRecord, buy: boolean, open: number, first: number, second: number, close: number): number {
+  const points = [open, first, second, close];
+  for (let leg = 0; leg < points.length; leg += 1) {
+    const at = points[leg]!;
+    record.trigger = trailingStop(record, buy);
+    if (buy ? at >= record.trigger : at <= record.trigger) return leg;
+    record.trailExtreme = buy ? Math.min(record.trailExtreme, at) : Math.max(record.trailExtreme, at);
+  }
+  return -1;
+}
+
+/** The trailing stop from the best price seen so far: a sell trails below highs, a buy above lows. */
 function trailingStop(record: OrderRecord, buy: boolean): number {
   const extreme = record.trailExtreme;
   if (record.orderType === 'TSLPAMT') {

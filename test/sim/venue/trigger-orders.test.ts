@@ -121,6 +121,36 @@ describe('trailing stop orders', () => {
     expect(finished.executedPrice!.toFixed()).toBe('11');
   });
 
+  it("trails a bar's high reached before its low, as the replay's ticks do, and not when the low comes first", () => {
+    const trailing = () => order(HK, 'Sell', 100, { orderType: 'TSLPAMT', trailingAmount: p(1), limitOffset: p(0), timeInForce: 'GTC' });
+    // FALLING: open 10.6 → high 11 → low 9.8 → close 10.2 (the high is nearer the open). The stop starts at
+    // 10.5 − 1 = 9.5, trails to 11 − 1 = 10 at the high, and the way down to 9.8 crosses it.
+    const highFirst = holding100();
+    const first = highFirst.venue.submit(trailing());
+    highFirst.bar(FALLING);
+    expect(highFirst.venue.order(first.orderId)).toMatchObject({ status: 'FilledStatus' });
+    expect(highFirst.venue.order(first.orderId).executedPrice!.toFixed()).toBe('10');
+    expect(highFirst.venue.order(first.orderId).triggerPrice!.toFixed()).toBe('10');
+
+    // Low first: 10.6 → 9.8 (stop 9.6) → 11 → 10.2 (stop 10): never reached.
+    const lowFirst = holding100({ intrabarPath: 'low-first' });
+    const second = lowFirst.venue.submit(trailing());
+    lowFirst.bar(FALLING);
+    expect(lowFirst.venue.order(second.orderId).executedQuantity.toFixed()).toBe('0');
+  });
+
+  it('triggers a trailing stop on the way from the second extreme to the close', () => {
+    const sim = holding100();
+    const trail = sim.venue.submit(
+      order(HK, 'Sell', 100, { orderType: 'TSLPAMT', trailingAmount: p(1), limitOffset: p(0.1), timeInForce: 'GTC' }),
+    );
+
+    sim.bar(dayBar(HK, '2024-01-04', 10.6, 12, 10.5, 10.8)); // 10.6 → 10.5 → 12 (stop 11) → 10.8
+
+    const finished = sim.venue.order(trail.orderId);
+    expect([finished.triggerPrice!.toFixed(), finished.price!.toFixed(), finished.executedPrice!.toFixed()]).toEqual(['11', '10.9', '11']);
+  });
+
   it('trails by a percentage', () => {
     const sim = holding100();
     const trail = sim.venue.submit(
