@@ -6,8 +6,9 @@ import type { Candle } from '../../domain/candle.js';
 import type { Clock, TimerHandle } from '../../domain/clock.js';
 import { isIntraday, periodMinutes, type Period } from '../../domain/period.js';
 import type { Quote } from '../../domain/quote.js';
-import type { SecuritySymbol } from '../../domain/symbol.js';
+import { marketOf, type SecuritySymbol } from '../../domain/symbol.js';
 import { silentLogger, type Logger } from '../../log/logger.js';
+import { barWindow } from './bar-window.js';
 import { CandleAggregator } from './candle-aggregator.js';
 import type { LiveQuoteSource } from './live-source.js';
 import type { MarketTime } from './market-time.js';
@@ -53,6 +54,7 @@ export function liveCandles(
   const grace = closeGraceMs(period, options);
   const logger = options.logger ?? silentLogger;
   const { clock, marketTime } = options;
+  const market = marketOf(symbol);
   return new Observable<Candle>((subscriber) => {
     const aggregator = new CandleAggregator(symbol, period);
     let online = true;
@@ -85,6 +87,10 @@ export function liveCandles(
         buffered.push(quote);
         return;
       }
+      // A quote of a bar that was over before it came (the state sent with a subscription, e.g. a restarted
+      // paper run's replay resuming right after a bar's close) is no live bar: that bar closed before this
+      // stream began, it is history's.
+      if (aggregator.openBarEnd === undefined && barWindow(quote.timestamp, period, market).end + grace <= marketTime.now()) return;
       emit(aggregator.add(quote));
       schedule();
     };

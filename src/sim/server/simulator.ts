@@ -115,10 +115,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   });
   const board = new QuoteBoard(previousCloses(series));
   const candles = new CandleStore(series);
-  if (saved?.marketTime !== undefined) fastForward(replay, saved.marketTime, (tick) => (candles.onTick(tick), board.apply(tick)));
+  const resumedAt =
+    saved?.marketTime === undefined
+      ? undefined
+      : fastForward(replay, saved.marketTime, (tick) => (candles.onTick(tick), board.apply(tick)));
   // Before the first tick the market stands at its first tick; with nothing to replay, at the end of the data.
   const dataEnd = Math.max(...series.map((one) => one.candles.at(-1)!.time));
-  const marketClock = new MarketClock(clock, speed, saved?.marketTime ?? replay.nextTickTime ?? dataEnd);
+  const marketClock = new MarketClock(clock, speed, resumedAt ?? replay.nextTickTime ?? dataEnd);
   const venue = new Venue({
     clock: marketClock,
     actions,
@@ -291,7 +294,20 @@ function previousCloses(series: readonly SymbolSeries[]): Map<SecuritySymbol, nu
   return new Map(series.filter((one) => one.replayFrom > 0).map((one) => [one.symbol, one.candles[one.replayFrom - 1]!.close]));
 }
 
-/** Replays the ticks a previous run already delivered into the market state only (the venue has its books). */
-function fastForward(replay: MarketReplay, until: number, apply: (tick: ReplayTick) => void): void {
-  while (replay.nextTickTime !== undefined && replay.nextTickTime <= until) apply(replay.step()!);
+/**
+ * Replays the ticks a previous run already delivered into the market state only (the venue has its books);
+ * returns the market time to resume at. A position saved at a bar's close (its last tick) stands at that bar's
+ * end, where the previous run's clients saw the bar close: the bar is over, and a client starting now counts
+ * it among the closed bars, not as one still forming (never past the next tick).
+ */
+function fastForward(replay: MarketReplay, until: number, apply: (tick: ReplayTick) => void): number {
+  const latest = new Map<SecuritySymbol, ReplayTick>();
+  while (replay.nextTickTime !== undefined && replay.nextTickTime <= until) {
+    const tick = replay.step()!;
+    latest.set(tick.symbol, tick);
+    apply(tick);
+  }
+  let closedEnd = Number.NEGATIVE_INFINITY;
+  for (const tick of latest.values()) if (tick.point === 'close' && tick.time === until) closedEnd = Math.max(closedEnd, tick.barEnd);
+  return Math.max(until, Math.min(closedEnd, replay.nextTickTime ?? Number.POSITIVE_INFINITY));
 }
