@@ -41,11 +41,17 @@ export interface ManagedNotifier extends Notify {
   close(): void;
 }
 
+/** Why a delivery failed, and how long the channel asked us to wait before the next attempt (a 429's retry-after). */
+export interface DeliveryProblem {
+  readonly problem: string;
+  readonly retryAfterMs: number;
+}
+
 /**
- * Sends one notification; resolves to undefined when delivered, else why not (one line, no secrets).
- * `signal` is aborted on timeout or close.
+ * Sends one notification; resolves to undefined when delivered, else why not (one line, no secrets), with the
+ * wait the channel asked for when it said so. `signal` is aborted on timeout or close.
  */
-export type Deliver = (notification: QueuedNotification, signal: AbortSignal) => Promise<string | undefined>;
+export type Deliver = (notification: QueuedNotification, signal: AbortSignal) => Promise<string | DeliveryProblem | undefined>;
 
 export class QueuedNotifier implements ManagedNotifier {
   private readonly queue: QueuedNotification[] = [];
@@ -112,13 +118,15 @@ export class QueuedNotifier implements ManagedNotifier {
     const attempts = this.settings.attempts ?? 5;
     const backoff = { initialMs: this.settings.initialDelayMs ?? 1000, maxMs: this.settings.maxDelayMs ?? 60_000, jitter: false };
     for (let attempt = 1; attempt <= attempts; attempt++) {
-      const problem = await this.once(notification);
-      if (problem === undefined) return true;
+      const outcome = await this.once(notification);
+      if (outcome === undefined) return true;
       if (this.closing.signal.aborted) return false;
+      const { problem, retryAfterMs } = typeof outcome === 'string' ? { problem: outcome, retryAfterMs: 0 } : outcome;
       this.logger.warn({ id: notification.id, kind: notification.kind, attempt, problem }, 'notification delivery failed');
       if (attempt === attempts) break;
       try {
-        await sleep(this.settings.clock, backoffDelay(attempt, backoff), this.closing.signal);
+        // A channel that said how long to wait (HTTP 429) is not asked again sooner: that only prolongs the ban.
+        await sleep(this.settings.clock, Math.max(backoffDelay(attempt, backoff), retryAfterMs), this.closing.signal);
       } catch {
         return false;
       }
@@ -128,7 +136,7 @@ export class QueuedNotifier implements ManagedNotifier {
   }
 
   /** undefined when delivered, else why not. */
-  private async once(notification: QueuedNotification): Promise<string | undefined> {
+  private async once(notification: QueuedNotification): Promise<string | DeliveryProblem | undefined> {
     const abort = new AbortController();
     const onClose = (): void => abort.abort(this.closing.signal.reason);
     this.closing.signal.addEventListener('abort', onClose, { once: true });

@@ -200,6 +200,25 @@ describe('Telegram bot against a fake Bot API', () => {
     expect(logText(run)).not.toContain(BOT_TOKEN);
   });
 
+  it("waits as long as a 429's retry_after says before sending to that chat again", async () => {
+    const { run, fake } = await setUp();
+    fake.throttleSends = { count: 1, retryAfterSeconds: 5 };
+    run.strategy.emit((ctx) => ctx.buy(10));
+    await run.harness.settle();
+    await run.harness.step();
+
+    await fake.waitForMessage(PARTNER, (text) => text.startsWith('✅ fill:'));
+    const refused = await untilLogged(run, 'notification delivery failed');
+    expect(refused.fields).toContain('retry after 5');
+    // The queue's own backoff (1 s here) is shorter than what the Bot API asked for: the retry is armed at 5 s.
+    const { clock } = run.harness;
+    await run.harness.untilTimerAt(clock.now() + 5_000);
+    expect(fake.sent.filter((message) => message.chatId === OWNER)).toEqual([]);
+    await clock.advanceByAsync(5_000);
+    await fake.waitForMessage(OWNER, (text) => text.startsWith('✅ fill:'));
+    expect(fake.sent.filter((message) => message.text.startsWith('✅ fill:')).map((message) => message.chatId)).toEqual([PARTNER, OWNER]);
+  });
+
   it("tells the chats the run's other news as the webhook does: token expiry, denial, outage and recovery, crash", async () => {
     const expiresAt = BASE_TIME + 3 * 86_400_000;
     const { run, fake } = await setUp({ risk: { maxPositionPerSymbol: Quantity.of(5) }, tokenExpiresAt: expiresAt });

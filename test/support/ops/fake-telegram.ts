@@ -23,6 +23,8 @@ export class FakeTelegram {
   readonly calls: string[] = [];
   /** Answers the next N sendMessage calls with HTTP 500 (a flaky Bot API). */
   failSends = 0;
+  /** Answers the next N sendMessage calls with HTTP 429 and this retry_after (seconds), as Telegram's flood limit does. */
+  throttleSends = { count: 0, retryAfterSeconds: 5 };
   private readonly updates: Record<string, unknown>[] = [];
   private waiting: Waiting[] = [];
   private nextUpdateId = 1;
@@ -162,6 +164,16 @@ export class FakeTelegram {
         return;
       }
       case 'sendMessage': {
+        if (this.throttleSends.count > 0) {
+          this.throttleSends.count -= 1;
+          const retryAfter = this.throttleSends.retryAfterSeconds;
+          return answer(response, 429, {
+            ok: false,
+            error_code: 429,
+            description: `Too Many Requests: retry after ${retryAfter}`,
+            parameters: { retry_after: retryAfter },
+          });
+        }
         if (this.failSends > 0) {
           this.failSends -= 1;
           return answer(response, 500, { ok: false, error_code: 500, description: 'Internal Server Error' });
