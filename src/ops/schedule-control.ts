@@ -2,8 +2,7 @@
 // through the scheduler's own connection, every session's events and trade connection (the command line
 // hands each one over as it starts), and a person's cancel or flatten done in a session of their own on the
 // schedule's account and journal, so the journal records them like any order.
-import { Subject, type Observable, type Subscription } from 'rxjs';
-import { map } from 'rxjs';
+import { concat, defer, from, Subject, type Observable, type Subscription } from 'rxjs';
 import type { AccountBalance, BrokerPosition, Order, Price, SecuritySymbol } from '../domain/index.js';
 import { isOpen } from '../domain/index.js';
 import type { Logger } from '../log/logger.js';
@@ -45,7 +44,11 @@ export class ScheduleControl implements BotControl {
   readonly homeCurrency: string | undefined;
   readonly timeZone: string;
   private readonly subject = new Subject<Activity>();
-  readonly activity: Observable<Activity> = this.subject.asObservable();
+  /** The last state of every connection followed, told first to whoever subscribes later (the hub starts after them). */
+  private readonly connections = new Map<string, ConnectionState>();
+  readonly activity: Observable<Activity> = defer(() =>
+    concat(from([...this.connections].map(([name, state]): Activity => ({ kind: 'connection', name, state }))), this.subject),
+  );
   private readonly subscriptions: Subscription[] = [];
   private trippedBefore = false;
 
@@ -71,21 +74,25 @@ export class ScheduleControl implements BotControl {
     const name = `trade (${job?.name ?? 'reconciliation'})`;
     const subscriptions = [
       session.events.subscribe((event) => this.subject.next({ kind: 'runtime', event, source: session.runtime })),
-      session.link.trade.state$.subscribe((state) => this.subject.next({ kind: 'connection', name, state })),
+      session.link.trade.state$.subscribe((state) => this.connection(name, state)),
     ];
     return () => {
       for (const subscription of subscriptions) subscription.unsubscribe();
-      this.subject.next({ kind: 'connection', name, state: undefined });
+      this.connection(name, undefined);
     };
   }
 
   /** Follows one of the scheduler's own connections. */
   watchConnection(name: string, states: Observable<ConnectionState>): Subscription {
-    const subscription = states
-      .pipe(map((state): Activity => ({ kind: 'connection', name, state })))
-      .subscribe((activity) => this.subject.next(activity));
+    const subscription = states.subscribe((state) => this.connection(name, state));
     this.subscriptions.push(subscription);
     return subscription;
+  }
+
+  private connection(name: string, state: ConnectionState | undefined): void {
+    if (state === undefined) this.connections.delete(name);
+    else this.connections.set(name, state);
+    this.subject.next({ kind: 'connection', name, state });
   }
 
   close(): void {

@@ -1,0 +1,63 @@
+// The schedule's control as the hub sees it: connections followed before the dashboard started (the
+// scheduler's own quote connection is followed first) are shown with the state they are in, and their changes after.
+import { BehaviorSubject, Subject } from 'rxjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { VirtualClock } from '../../src/clock/virtual-clock.js';
+import { silentLogger } from '../../src/log/logger.js';
+import type { ConnectionState } from '../../src/openapi/socket/connection-state.js';
+import { OpsHub } from '../../src/ops/hub.js';
+import { createMetrics, type OpsMetrics } from '../../src/ops/metrics.js';
+import { ScheduleControl } from '../../src/ops/schedule-control.js';
+import type { ScheduleService } from '../../src/schedule/service.js';
+
+const T0 = Date.parse('2024-06-03T14:00:00Z');
+let hub: OpsHub | undefined;
+let metrics: OpsMetrics | undefined;
+let control: ScheduleControl | undefined;
+afterEach(() => {
+  metrics?.close();
+  hub?.close();
+  control?.close();
+});
+
+/** Just what the control reads of the service: no jobs, no kill switch. */
+function stubService(): ScheduleService {
+  return {
+    supervisor: { changes: new Subject<void>(), killSwitch: undefined, status: () => [] },
+    scheduler: { events: new Subject<unknown>() },
+  } as unknown as ScheduleService;
+}
+
+function scheduleControl(): ScheduleControl {
+  return new ScheduleControl({
+    service: stubService(),
+    jobs: [],
+    mode: 'paper',
+    configFile: 'schedule.yaml',
+    account: { balances: async () => [], positions: async () => [], orders: async () => [] },
+    withAccountSession: () => Promise.reject(new Error('not in this test')),
+    homeCurrency: 'USD',
+    timeZone: 'America/New_York',
+    notifiers: () => new Map(),
+    logger: silentLogger,
+  });
+}
+
+describe('schedule control', () => {
+  it('shows a connection followed before the hub started in its current state, and its changes after', async () => {
+    control = scheduleControl();
+    const quote = new BehaviorSubject<ConnectionState>({ status: 'online', reconnected: false });
+    control.watchConnection('quote', quote);
+
+    hub = new OpsHub({ control, clock: new VirtualClock(T0), logger: silentLogger, refreshEveryMs: 0 });
+    hub.start();
+    metrics = createMetrics(hub, control);
+
+    expect(hub.state().connections).toMatchObject([{ name: 'quote', status: 'online' }]);
+    expect((await metrics.render()).body).toContain('trader_connection_up{connection="quote"} 1');
+
+    quote.next({ status: 'reconnecting', attempt: 1, reason: 'socket closed', retryInMs: 1000 });
+    expect(hub.state().connections).toMatchObject([{ name: 'quote', status: 'reconnecting' }]);
+    expect((await metrics.render()).body).toContain('trader_connection_up{connection="quote"} 0');
+  });
+});
