@@ -18,6 +18,7 @@ export interface JobRunDeps {
   readonly job: ScheduleJob;
   readonly context: RunContext;
   readonly clock: Clock;
+  /** The job's logger: it names the job on every line already, so the lines here do not again. */
   readonly logger: Logger;
   /** The job's strategy, named after the job (so journal rows and events say whose orders they are). */
   readonly load: () => Promise<PreparedStrategy>;
@@ -75,7 +76,7 @@ export class SessionJobRun implements JobRun {
       const unwatchAbort = this.closeLinkOnAbort(session);
       try {
         const outcome = await this.wait(session);
-        logger.info({ job: job.name, outcome: outcome.kind }, `job ${job.name}: run ending (${describe(outcome)})`);
+        logger.info({ outcome: outcome.kind }, `job ${job.name}: run ending (${describe(outcome)})`);
         return await this.finish(session, outcome);
       } finally {
         unwatchAbort();
@@ -168,11 +169,11 @@ export class SessionJobRun implements JobRun {
     await session.runtime.settled();
     if (options.cancelOpenOrders) {
       const cancelled = await this.deps.cancelJobOrders(session);
-      logger.info({ job: job.name, cancelled, reason: options.reason }, `job ${job.name}: ${cancelled} open order(s) cancelled`);
+      logger.info({ cancelled, reason: options.reason }, `job ${job.name}: ${cancelled} open order(s) cancelled`);
       if (cancelled > 0)
         await session.runtime
           .reconcileNow()
-          .catch((error: unknown) => logger.warn({ job: job.name, error: String(error) }, 'reconciliation after cancelling failed'));
+          .catch((error: unknown) => logger.warn({ error: String(error) }, 'reconciliation after cancelling failed'));
     }
     await session.stop({ flatten: options.flatten, cancelOpenOrders: false });
   }
@@ -219,7 +220,7 @@ export class SessionJobRun implements JobRun {
     const { signal } = this.deps.context;
     const { job, logger } = this.deps;
     const close = (): void => {
-      logger.warn({ job: job.name, reason: reasonOf(signal) }, `job ${job.name}: run aborted; closing its connections to the venue`);
+      logger.warn({ reason: reasonOf(signal) }, `job ${job.name}: run aborted; closing its connections to the venue`);
       void session.link.close();
     };
     if (signal.aborted) {
@@ -277,7 +278,7 @@ export class SessionJobRun implements JobRun {
   }
 
   private reportBlocked(intent: OrderIntent, reason: string): void {
-    this.deps.logger.warn({ job: this.deps.job.name, intent: intent.kind, reason }, `intent held back: ${reason}`);
+    this.deps.logger.warn({ intent: intent.kind, reason }, `intent held back: ${reason}`);
     this.events.next({ kind: 'denial', code: ORDERS_HALTED, message: reason, ...symbolOf(intent) });
   }
 }

@@ -1,4 +1,6 @@
+import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/log/logger.js';
 import { ORDERS_HALTED } from '../../src/runtime/job-run.js';
 import type { JobRunEvent } from '../../src/schedule/job-runner.js';
 import { US } from '../support/sim/candles.js';
@@ -113,6 +115,29 @@ describe('SessionJobRunner over the paper simulator', () => {
 
     expect(events).toEqual([{ kind: 'denial', code: ORDERS_HALTED, message: 'link outage: new orders halted', symbol: US }]);
     expect(h.sim.venue.orders()).toEqual([]);
+  });
+
+  it("names the job once in each JSON log line of its run (the runner's logger carries it already)", async () => {
+    const lines: string[] = [];
+    const destination = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(
+          ...String(chunk)
+            .split('\n')
+            .filter((line) => line !== ''),
+        );
+        done();
+      },
+    });
+    harness = await startRunnerHarness({ logger: createLogger({ destination }) });
+    const h = harness;
+    const run = h.start(h.job(WINDOW('us-logged')));
+    await h.running('us-logged');
+    await run.stop({ reason: 'window-closed', flatten: false, cancelOpenOrders: true });
+
+    const ending = lines.filter((line) => line.includes('run ending') || line.includes('open order(s) cancelled'));
+    expect(ending).toHaveLength(2);
+    for (const line of ending) expect(line.match(/"job":/g)).toHaveLength(1);
   });
 
   it("cancels only the stopped job's open orders: another job on the same account keeps its own", async () => {

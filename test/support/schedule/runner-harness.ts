@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VirtualClock } from '../../../src/clock/virtual-clock.js';
-import { silentLogger } from '../../../src/log/logger.js';
+import { silentLogger, type Logger } from '../../../src/log/logger.js';
 import type { RiskLimits } from '../../../src/risk/config.js';
 import { SessionJobRunner } from '../../../src/runtime/job-runner.js';
 import type { Session } from '../../../src/runtime/session.js';
@@ -40,7 +40,9 @@ export interface RunnerHarness {
   close(): Promise<void>;
 }
 
-export async function startRunnerHarness(options: { readonly risk?: RiskLimits; readonly gate?: IntentGate } = {}): Promise<RunnerHarness> {
+export async function startRunnerHarness(
+  options: { readonly risk?: RiskLimits; readonly gate?: IntentGate; readonly logger?: Logger } = {},
+): Promise<RunnerHarness> {
   const folder = await mkdtemp(join(tmpdir(), 'schedule-runner-'));
   const clock = new VirtualClock(BASE_TIME);
   const sim = await startSimulator({ candles: [minuteCandles(US)], replay: 'manual', limits: OPEN_LIMITS, clock });
@@ -49,7 +51,7 @@ export async function startRunnerHarness(options: { readonly risk?: RiskLimits; 
   const runner = new SessionJobRunner({
     venue: () => ({ mode: 'paper', simulator: sim }),
     journalFile,
-    logger: silentLogger,
+    logger: options.logger ?? silentLogger,
     clock,
     session: { http: OPEN_HTTP, statusEveryMs: 0, runtime: { reconcileIntervalMs: 0 } },
     ...(options.risk === undefined ? {} : { risk: options.risk }),
