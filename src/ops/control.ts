@@ -2,7 +2,7 @@
 // and as a stream of activity, and what a person may do to it. `trader run` (one session) and `trader
 // schedule` (a service running jobs) implement it (run-control.ts, schedule-control.ts).
 import type { Observable } from 'rxjs';
-import type { AccountBalance, BrokerPosition, Order, Price, SecuritySymbol } from '../domain/index.js';
+import type { AccountBalance, BrokerPosition, Money, Order, Price, SecuritySymbol } from '../domain/index.js';
 import type { RuntimeEvent } from '../execution/events.js';
 import type { ConnectionState } from '../openapi/socket/connection-state.js';
 import type { NotifierStats } from '../schedule/queued-notifier.js';
@@ -50,6 +50,11 @@ export interface BotControl {
   marketTime(): number | undefined;
   /** Notification channels and their queues, by name. */
   notifiers(): ReadonlyMap<string, NotifierStats>;
+  /**
+   * The net assets of `currency` at the day's first reading when the bot keeps it across restarts (a schedule
+   * does, for its kill switch); undefined: the hub counts the day from its own first reading.
+   */
+  dayStart?(currency: string): Money | undefined;
 
   cancelOrder(orderId: string): Promise<ControlOutcome>;
   flatten(symbol: SecuritySymbol): Promise<ControlOutcome>;

@@ -319,7 +319,9 @@ export class OpsHub {
       const home = this.homeBalance();
       if (home !== undefined) {
         const day = localDate(now, this.control.timeZone);
-        if (this.dayStart?.day !== day) this.dayStart = { day, value: home.netAssets };
+        const kept = this.control.dayStart?.(home.currency);
+        if (kept !== undefined) this.dayStart = { day, value: kept };
+        else if (this.dayStart?.day !== day) this.dayStart = { day, value: home.netAssets };
         const point = { time: Math.floor(now / 1000), value: home.netAssets.toNumber() };
         if (this.equity.last?.time === point.time) this.equity.replaceLast(point);
         else this.equity.push(point);

@@ -3,7 +3,7 @@
 // hands each one over as it starts), and a person's cancel or flatten done in a session of their own on the
 // schedule's account and journal, so the journal records them like any order.
 import { concat, defer, from, Subject, type Observable, type Subscription } from 'rxjs';
-import type { AccountBalance, BrokerPosition, Order, Price, SecuritySymbol } from '../domain/index.js';
+import type { AccountBalance, BrokerPosition, Money, Order, Price, SecuritySymbol } from '../domain/index.js';
 import { isOpen } from '../domain/index.js';
 import type { Logger } from '../log/logger.js';
 import type { ConnectionState } from '../openapi/socket/connection-state.js';
@@ -109,6 +109,10 @@ export class ScheduleControl implements BotControl {
         ? new Map<string, Price>()
         : await account.prices(held).catch(() => new Map<string, Price>());
     return { balances, positions, openOrders: orders.filter((order) => isOpen(order.status)), prices };
+  }
+
+  dayStart(currency: string): Money | undefined {
+    return this.options.service.account?.dayStart(currency);
   }
 
   jobs(): readonly JobView[] {

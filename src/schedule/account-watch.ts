@@ -115,6 +115,12 @@ export class AccountWatch implements PortfolioProvider {
     return this.checking;
   }
 
+  /** The net assets of `currency` at the day's first reading (kept across restarts); undefined on another day or before it. */
+  dayStart(currency: string): Money | undefined {
+    if (this.memory.day !== localDate(this.options.clock.now(), this.zone)) return undefined;
+    return this.memory.starts.get(currency);
+  }
+
   private async read(): Promise<void> {
     const { source, clock } = this.options;
     try {
