@@ -148,6 +148,19 @@ export class Executor {
     this.push({ strategy, intent, onStop: false });
   }
 
+  /**
+   * Records an intent a gate held back before the queue (a pause, the kill switch, an outage) as an intent
+   * and its denial, like any other denied intent: in the journal, the events and the counts.
+   */
+  holdBack(strategy: string, intent: OrderIntent, denial: DenialInfo): void {
+    if (this.closed || this.dropped.has(strategy)) return;
+    const time = this.clock.now();
+    const intentId = this.journal.recordIntent(strategy, time, intent);
+    this.counts.intents += 1;
+    this.events.next({ type: 'intent', time, strategy, intentId, intent });
+    this.deny(strategy, intentId, intent, denial);
+  }
+
   /** Queues an intent of the stop itself (closing positions): taken even after close(). */
   enqueueOnStop(strategy: string, intent: OrderIntent): void {
     this.push({ strategy, intent, onStop: true });

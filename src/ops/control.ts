@@ -63,4 +63,6 @@ export interface BotControl {
   runJobNow(name: string): Promise<ControlOutcome>;
   tripKillSwitch(reason: string): Promise<ControlOutcome>;
   resetKillSwitch(): Promise<ControlOutcome>;
+  /** Keeps a person's action and its outcome in the bot's journal (see control-action.ts). */
+  recordControl(detail: Readonly<Record<string, unknown>>): void;
 }

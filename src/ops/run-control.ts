@@ -11,7 +11,8 @@ import type { Session } from '../runtime/session.js';
 import type { Notify } from '../schedule/notification.js';
 import type { NotifierStats } from '../schedule/queued-notifier.js';
 import type { Activity, AccountFigures, BotControl, ControlOutcome } from './control.js';
-import type { ManualGate } from './manual-gate.js';
+import { CONTROL_EVENT } from './control-action.js';
+import { GATE_CODES, type ManualGate } from './manual-gate.js';
 import type { JobView, KillSwitchView } from './view.js';
 
 export interface RunControlOptions {
@@ -32,6 +33,7 @@ export interface RunControlOptions {
 }
 
 const HALT_CODES = new Set(['DAILY_LOSS_HALT', 'DRAWDOWN_HALT']);
+const GATE_CODES_HELD: ReadonlySet<string> = new Set(Object.values(GATE_CODES));
 const TOKEN_WARNING_MS = 7 * 86_400_000;
 
 export class RunControl implements BotControl {
@@ -49,7 +51,7 @@ export class RunControl implements BotControl {
   private halted = false;
 
   constructor(private readonly options: RunControlOptions) {
-    const { session, gate } = options;
+    const { session } = options;
     this.mode = session.mode;
     this.name = options.strategy;
     this.homeCurrency = options.homeCurrency;
@@ -57,22 +59,6 @@ export class RunControl implements BotControl {
     this.activity = merge(
       session.events.pipe(map((event): Activity => ({ kind: 'runtime', event, source: session.runtime }))),
       session.connections.pipe(map((report): Activity => ({ kind: 'connection', name: report.connection, state: report.state }))),
-      gate.heldBack.pipe(
-        map(
-          (held): Activity => ({
-            kind: 'runtime',
-            source: session.runtime,
-            event: {
-              type: 'denial',
-              time: options.clock.now(),
-              strategy: held.strategy,
-              intentId: 0,
-              intent: held.intent,
-              denial: { code: held.code, message: held.reason, figures: {} },
-            },
-          }),
-        ),
-      ),
       this.local,
     );
   }
@@ -103,7 +89,8 @@ export class RunControl implements BotControl {
               orderId: fill.orderId,
             },
           });
-        } else if (event.type === 'denial') {
+        } else if (event.type === 'denial' && !GATE_CODES_HELD.has(event.denial.code)) {
+          // Intents held back by a person's pause or kill switch are no news to them (the page and journal have them).
           notifier.notify({
             kind: 'denial',
             job: event.strategy,
@@ -238,7 +225,7 @@ export class RunControl implements BotControl {
     notifier?.notify({ kind: 'halt', message: `kill switch: ${reason}; new orders held back, open orders cancelled` });
     this.local.next({ kind: 'kill-switch' });
     const cancelled = await session.runtime.cancelOpenOrders();
-    return { done: true, message: `kill switch tripped: new orders held back, ${cancelled} open order(s) being cancelled` };
+    return { done: true, message: `kill switch tripped: new orders held back, ${cancelled} open order(s) being cancelled`, cancelled };
   }
 
   async resetKillSwitch(): Promise<ControlOutcome> {
@@ -250,6 +237,10 @@ export class RunControl implements BotControl {
     notifier?.notify({ kind: 'recovered', message: 'kill switch reset: the strategy may trade again' });
     this.local.next({ kind: 'kill-switch' });
     return { done: true, message: 'kill switch reset: the strategy may trade again' };
+  }
+
+  recordControl(detail: Readonly<Record<string, unknown>>): void {
+    this.options.session.runtime.recordEvent(CONTROL_EVENT, detail);
   }
 
   private unknown(name: string): ControlOutcome {

@@ -12,6 +12,7 @@ import type { ScheduleJob } from '../schedule/job.js';
 import type { NotifierStats } from '../schedule/queued-notifier.js';
 import type { ScheduleService } from '../schedule/service.js';
 import type { Activity, AccountFigures, BotControl, ControlOutcome } from './control.js';
+import { CONTROL_EVENT } from './control-action.js';
 import type { JobView, KillSwitchView } from './view.js';
 
 /** The scheduler's own view of the account. */
@@ -35,6 +36,8 @@ export interface ScheduleControlOptions {
   readonly marketTime?: () => number;
   readonly notifiers: () => ReadonlyMap<string, NotifierStats>;
   readonly logger: Logger;
+  /** Keeps an event in the schedule's journal (a person's actions). */
+  readonly recordEvent: (type: string, detail: Readonly<Record<string, unknown>>) => void;
 }
 
 export class ScheduleControl implements BotControl {
@@ -202,6 +205,10 @@ export class ScheduleControl implements BotControl {
     const outcome = await this.options.service.resetKillSwitch();
     this.subject.next({ kind: 'kill-switch' });
     return outcome;
+  }
+
+  recordControl(detail: Readonly<Record<string, unknown>>): void {
+    this.options.recordEvent(CONTROL_EVENT, detail);
   }
 }
 

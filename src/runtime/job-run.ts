@@ -9,7 +9,7 @@ import type { Logger } from '../log/logger.js';
 import type { ScheduleJob } from '../schedule/job.js';
 import type { JobRun, JobRunEvent, RunContext, StopOptions } from '../schedule/job-runner.js';
 import type { PreparedStrategy } from '../strategy/prepare.js';
-import { gateStrategy, type IntentGate } from './intent-gate.js';
+import type { IntentGate } from './intent-gate.js';
 import type { Session, SessionEnd } from './session.js';
 import { barText, describeWhere } from '../strategy/failure.js';
 
@@ -22,7 +22,8 @@ export interface JobRunDeps {
   readonly logger: Logger;
   /** The job's strategy, named after the job (so journal rows and events say whose orders they are). */
   readonly load: () => Promise<PreparedStrategy>;
-  readonly open: (strategy: PreparedStrategy) => Promise<Session>;
+  /** `gate`: the run's own (closed once it is stopping, and the runner's gate's answer meanwhile). */
+  readonly open: (strategy: PreparedStrategy, gate: IntentGate) => Promise<Session>;
   /** Cancels the job's open orders (of this run and earlier ones) at the broker; resolves to how many. */
   readonly cancelJobOrders: (session: Session) => Promise<number>;
   /** The runner's gate (the outage guard), asked before each new order. */
@@ -32,8 +33,8 @@ export interface JobRunDeps {
   readonly attach: (session: Session) => () => void;
 }
 
-/** Order intents held back by the gate are reported as denials with this code. */
-export const ORDERS_HALTED = 'ORDERS_HALTED';
+/** Order intents held back by the gate are denied with this code (in the journal, and reported). */
+export { ORDERS_HALTED } from './intent-gate.js';
 
 type Outcome =
   | { readonly kind: 'stop'; readonly options: StopOptions }
@@ -66,11 +67,9 @@ export class SessionJobRun implements JobRun {
   private async run(): Promise<'completed' | 'stopped'> {
     const { job, logger } = this.deps;
     try {
-      const strategy = gateStrategy(await this.deps.load(), { blocked: () => this.blocked() }, (intent, reason) =>
-        this.reportBlocked(intent, reason),
-      );
+      const strategy = await this.deps.load();
       if (this.stopRequest !== undefined) return 'stopped';
-      const session = await this.deps.open(strategy);
+      const session = await this.deps.open(strategy, { blocked: () => this.blocked() });
       const detach = this.deps.attach(session);
       const watching = session.events.subscribe((event) => this.observe(event));
       const unwatchAbort = this.closeLinkOnAbort(session);
@@ -275,11 +274,6 @@ export class SessionJobRun implements JobRun {
       default:
         break;
     }
-  }
-
-  private reportBlocked(intent: OrderIntent, reason: string): void {
-    this.deps.logger.warn({ intent: intent.kind, reason }, `intent held back: ${reason}`);
-    this.events.next({ kind: 'denial', code: ORDERS_HALTED, message: reason, ...symbolOf(intent) });
   }
 }
 

@@ -53,7 +53,7 @@ export class SessionJobRunner implements JobRunner {
       clock: this.clock,
       logger,
       load: () => loadJobStrategy(job),
-      open: (strategy) => this.open([strategy], logger, job.name),
+      open: (strategy, gate) => this.open([strategy], logger, job.name, gate),
       cancelJobOrders: (session) => this.cancelJobOrders(job, session, logger),
       gate: this.options.gate,
       pollMs: this.options.pollMs ?? 1000,
@@ -91,7 +91,7 @@ export class SessionJobRunner implements JobRunner {
     }
   }
 
-  private open(strategies: readonly PreparedStrategy[], logger: Logger, prefix: string | undefined): Promise<Session> {
+  private open(strategies: readonly PreparedStrategy[], logger: Logger, prefix: string | undefined, gate?: IntentGate): Promise<Session> {
     const { session } = this.options;
     return startSession({
       venue: this.options.venue(),
@@ -100,6 +100,7 @@ export class SessionJobRunner implements JobRunner {
       logger,
       clock: this.clock,
       ...(this.options.risk === undefined ? {} : { risk: this.options.risk }),
+      ...(gate === undefined ? {} : { gate }),
       ...session,
       runtime: { ...session?.runtime, ...(prefix === undefined ? {} : { clientIdPrefix: prefix }) },
     });
@@ -112,6 +113,16 @@ export class SessionJobRunner implements JobRunner {
       this.sessions.delete(session);
       detach?.();
     };
+  }
+
+  /** Keeps an event in the schedule's journal (a person's control action), through a connection of its own. */
+  recordEvent(type: string, detail: Readonly<Record<string, unknown>>): void {
+    const journal = openJournal(this.options.journalFile);
+    try {
+      journal.recordEvent(this.clock.now(), type, detail);
+    } finally {
+      journal.close();
+    }
   }
 
   // The job's open orders as the journal knows them (this run's and earlier runs'), cancelled at the broker.

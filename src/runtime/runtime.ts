@@ -17,6 +17,7 @@ import type { PreparedStrategy } from '../strategy/prepare.js';
 import { logEvents } from './event-log.js';
 import { ExitJournal, type ExitView } from './exit-journal.js';
 import { flattenPositions, flattenSymbol } from './flatten.js';
+import type { IntentGate } from './intent-gate.js';
 import { MarketAdapter } from './market-adapter.js';
 import type { LotSizes } from './lot-sizes.js';
 import { StrategyHost, tradingUnits } from './strategy-host.js';
@@ -54,6 +55,8 @@ export interface RuntimeOptions {
   readonly lotSizes?: LotSizes;
   /** Wall clock of live and paper runs: when market data reached the strategies (see lastTickAt). */
   readonly wallClock?: Pick<Clock, 'now'>;
+  /** Asked before each strategy intent goes on; what it holds back is recorded as denied with its code. */
+  readonly gate?: IntentGate;
 }
 
 export interface StopOptions {
@@ -100,6 +103,8 @@ export interface Runtime {
    * resolves false when there was nothing to close, true once the closing order finished (or `waitMs` passed).
    */
   flatten(symbol: SecuritySymbol, reason: string, waitMs?: number): Promise<boolean>;
+  /** Keeps an event in the journal at the runtime's time (a person's control action, say). */
+  recordEvent(type: string, detail: Readonly<Record<string, unknown>>): void;
 }
 
 /** The runtime's live readings, as getters on a prototype rather than in the literal: see test/backtest/young-generation.test.ts. */
@@ -144,7 +149,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const units = tradingUnits(options.lotSizes);
   const hosts = listOf(
     uniqueNames(options.strategies),
-    ({ name, strategy }) => new StrategyHost(name, strategy, executor, market, clock, scheduler, logger, units),
+    ({ name, strategy }) => new StrategyHost(name, strategy, executor, market, clock, scheduler, logger, units, options.gate),
   );
   const hostNames = listOf(hosts, (host) => host.name);
   // Exits outlive the process only where there is a journal: a backtest pays nothing for them per bar.
@@ -167,6 +172,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     lastPrice: (symbol) => executor.prices.price(symbol),
     cancelOpenOrders: () => executor.cancelOpen(),
     flatten: (symbol, reason, waitMs = 30_000) => flattenSymbol(executor, symbol, reason, clock, waitMs),
+    recordEvent: (type, detail) => executor.journal.recordEvent(clock.now(), type, detail),
 
     async start() {
       if (started) throw new Error('the runtime was already started');

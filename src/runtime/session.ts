@@ -17,6 +17,7 @@ import { paperClock } from './paper-clock.js';
 import { paperSettled } from './paper-lockstep.js';
 import { paperReplay } from './paper-replay.js';
 import { startPaperMarket, type PaperMarket, type PaperMarketOptions } from './paper-market.js';
+import type { IntentGate } from './intent-gate.js';
 import { createRuntime, type Runtime, type RuntimeOptions, type StopOptions } from './runtime.js';
 import { SessionRecorder, type SessionReport } from './session-report.js';
 import { whenSubscribed } from './subscriptions.js';
@@ -39,6 +40,8 @@ export interface SessionOptions {
     'reconcileIntervalMs' | 'clientIdPrefix' | 'requestTimeoutMs' | 'lookupAttempts' | 'lookupDelayMs'
   >;
   readonly http?: VenueLinkOptions['http'];
+  /** Asked before each strategy intent goes on (a person's pause or kill switch, the outage guard). */
+  readonly gate?: IntentGate;
   /** A status line (positions, PnL) this often while anything happened; 0 turns it off. Default 60 s. */
   readonly statusEveryMs?: number;
 }
@@ -110,6 +113,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
       logger,
       wallClock: clock,
       ...(options.risk === undefined ? {} : { risk: options.risk }),
+      ...(options.gate === undefined ? {} : { gate: options.gate }),
     });
     const assembled = assemble({ options, clock, logger, link, runtime, paper, closeAll });
     try {

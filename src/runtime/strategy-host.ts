@@ -27,6 +27,7 @@ import { createIntentHelpers } from '../strategy/intents.js';
 import { createSizingHelpers, unrealizedPnl } from '../strategy/sizing.js';
 import type { ParamDefaults, Params } from '../strategy/params.js';
 import type { PreparedStrategy } from '../strategy/prepare.js';
+import { heldBack, type IntentGate } from './intent-gate.js';
 import type { LotSizes } from './lot-sizes.js';
 import { handedBarOf, handing, type HandedBar, type MarketAdapter } from './market-adapter.js';
 import { warmedUp, type WarmUpOutcome } from './warm-up.js';
@@ -65,6 +66,8 @@ export class StrategyHost {
     private readonly logger: Logger,
     /** The unit a symbol's orders come in (its board lot): what sizing rounds to. */
     private readonly unitOf: (symbol: SecuritySymbol) => Quantity = () => ONE_UNIT,
+    /** Asked before each intent goes to the executor (a person's pause, the kill switch, an outage). */
+    private readonly gate?: IntentGate,
   ) {}
 
   /** `exits`: where held exits are kept (a journal) and the ones to re-arm, on a run that keeps them. */
@@ -100,7 +103,7 @@ export class StrategyHost {
             { strategy: this.name, kind: intent.kind, symbol: intent.symbol, reason: intent.reason },
             'dropped an intent made on a history bar (warm-up)',
           );
-        else this.executor.enqueue(this.name, intent);
+        else this.pass(intent);
       },
       error: (error: unknown) => this.fail(error),
       complete: () => {
@@ -109,6 +112,13 @@ export class StrategyHost {
     });
     if (this.state === 'running' || this.state === 'completed') this.subscription = subscription;
     else subscription.unsubscribe();
+  }
+
+  /** To the executor, or recorded there as denied when the gate holds it back. */
+  private pass(intent: OrderIntent): void {
+    const held = heldBack(this.gate, intent);
+    if (held === undefined) this.executor.enqueue(this.name, intent);
+    else this.executor.holdBack(this.name, intent, { ...held, figures: {} });
   }
 
   /** Settles when every candle stream subscribed so far has played its history (or given up on it). */

@@ -29,6 +29,8 @@ export interface RunResult {
 export interface ControlOutcome {
   readonly done: boolean;
   readonly message: string;
+  /** How many open orders the action cancelled, when it knows (the kill switch of a run). */
+  readonly cancelled?: number;
 }
 
 export interface JobStatus {

@@ -12,6 +12,7 @@ import { injectFaults } from '../support/openapi/broker-harness.js';
 import { BASE_TIME } from '../support/sim/harness.js';
 import { first } from '../support/socket/wait.js';
 import { removeTempFolders } from '../support/run/paper-harness.js';
+import { sqliteRows } from '../support/sqlite-rows.js';
 
 const BOT_TOKEN = '123456789:AAtest-bot-token-that-must-stay-secret';
 const OWNER = 1001;
@@ -154,7 +155,7 @@ describe('Telegram bot against a fake Bot API', () => {
     await fake.waitForMessage(PARTNER, (text) => text.startsWith('🟢 recovered: kill switch reset'));
   });
 
-  it('pauses (after Confirm) and resumes the strategy by name', async () => {
+  it('pauses (after Confirm) and resumes the strategy by name, each kept in the journal with the chat', async () => {
     const { run, fake, ask } = await setUp();
     expect((await ask('/pause')).text).toBe('usage: /pause JOB');
     const question = await ask('/pause dip-buyer');
@@ -164,6 +165,13 @@ describe('Telegram bot against a fake Bot API', () => {
     expect((await ask('/resume dip-buyer')).text).toBe('dip-buyer resumed');
     expect(run.gate.paused).toBe(false);
     expect((await ask('/resume nobody')).text).toBe("no job named nobody (this run's strategy is dip-buyer)");
+    // Each one kept in the run's journal with the chat it came from.
+    const kept = sqliteRows<{ detail: string }>(run.harness.journalFile, `SELECT detail FROM events WHERE type = 'control' ORDER BY id`);
+    expect(kept.map((row) => JSON.parse(row.detail) as unknown)).toMatchObject([
+      { action: 'pause', target: 'dip-buyer', by: 'telegram', chatId: OWNER, done: true },
+      { action: 'resume', target: 'dip-buyer', by: 'telegram', chatId: OWNER, done: true, message: 'dip-buyer resumed' },
+      { action: 'resume', target: 'nobody', by: 'telegram', chatId: OWNER, done: false },
+    ]);
   });
 
   it('lets a confirmation expire after a minute on the clock, and a button pressed in another chat does nothing', async () => {

@@ -101,7 +101,7 @@ describe('SessionJobRunner over the paper simulator', () => {
     expect(h.sim.venue.orders()).toEqual([]);
   });
 
-  it('holds new orders back while the gate is closed and reports them as denials', async () => {
+  it('holds new orders back while the gate is closed, reports them as denials and journals each intent with its denial', async () => {
     const gate = { reason: 'link outage: new orders halted' as string | undefined, blocked: () => gate.reason };
     harness = await startRunnerHarness({ gate });
     const h = harness;
@@ -115,6 +115,9 @@ describe('SessionJobRunner over the paper simulator', () => {
 
     expect(events).toEqual([{ kind: 'denial', code: ORDERS_HALTED, message: 'link outage: new orders halted', symbol: US }]);
     expect(h.sim.venue.orders()).toEqual([]);
+    expect(
+      readRows(h.journalFile, 'SELECT i.strategy, i.kind, i.symbol, d.code, d.message FROM denials d JOIN intents i ON i.id = d.intent_id'),
+    ).toEqual([{ strategy: 'us-gated', kind: 'order', symbol: US, code: ORDERS_HALTED, message: 'link outage: new orders halted' }]);
   });
 
   it("names the job once in each JSON log line of its run (the runner's logger carries it already)", async () => {

@@ -50,7 +50,8 @@ export async function runAction(args: RunArgs): Promise<void> {
   const gate = watching === undefined ? undefined : new watching.ManualGate();
   const session = await startSession({
     venue: venueOf(mode, settings),
-    strategies: [gate?.wrap(strategy) ?? strategy],
+    strategies: [strategy],
+    ...(gate === undefined ? {} : { gate }),
     journalFile: settings.journal,
     ...(risk === undefined ? {} : { risk }),
     logger,

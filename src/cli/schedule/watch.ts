@@ -59,6 +59,7 @@ export async function startScheduleWatch(options: ScheduleWatchOptions): Promise
       ...(venue.account.prices === undefined ? {} : { prices: (symbols) => venue.account.prices!(symbols) }),
     },
     withAccountSession: (work) => options.sessions.withAccountSession(work),
+    recordEvent: (type, detail) => options.sessions.recordEvent(type, detail),
     homeCurrency: currencyOf(market),
     timeZone: timeZoneOf(market),
     ...(venue.simulator === undefined ? {} : { marketTime: () => venue.simulator!.marketClock.now() }),

@@ -13,6 +13,7 @@ import { parseSymbol } from '../../domain/symbol.js';
 import type { Logger } from '../../log/logger.js';
 import { AuthThrottle, bearerToken, tokenMatches } from '../auth.js';
 import type { BotControl, ControlOutcome } from '../control.js';
+import { performControl, type ControlAction } from '../control-action.js';
 import type { OpsHub } from '../hub.js';
 import type { LogTail } from '../log-tail.js';
 import type { OpsMetrics } from '../metrics.js';
@@ -145,7 +146,8 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
     );
     let outcome: ControlOutcome;
     try {
-      outcome = await act(dashboard.control, action, await readJson(request));
+      const asked = controlAction(action, await readJson(request));
+      outcome = await performControl(dashboard.control, asked, { channel: 'dashboard', address: request.socket.remoteAddress }, logger);
     } catch (error) {
       if (error instanceof InvalidInputError) return send(response, 400, { done: false, message: error.message });
       throw error;
@@ -205,26 +207,20 @@ function actionOf(path: string): Action | undefined {
   return undefined;
 }
 
-function act(control: BotControl, action: Action, body: Record<string, unknown>): Promise<ControlOutcome> {
+function controlAction(action: Action, body: Record<string, unknown>): ControlAction {
   const target = action.target ?? '';
   switch (action.name) {
-    case 'cancel':
-      return control.cancelOrder(target);
     case 'flatten':
-      return control.flatten(parseSymbol(target));
-    case 'pause':
-      return control.pauseJob(target);
-    case 'resume':
-      return control.resumeJob(target);
-    case 'run':
-      return control.runJobNow(target);
+      return { name: 'flatten', target: parseSymbol(target) };
     case 'trip': {
       const reason =
         typeof body['reason'] === 'string' && body['reason'].trim() !== '' ? body['reason'].trim().slice(0, 200) : 'tripped by hand';
-      return control.tripKillSwitch(`dashboard: ${reason}`);
+      return { name: 'trip', reason: `dashboard: ${reason}` };
     }
     case 'reset':
-      return control.resetKillSwitch();
+      return { name: 'reset' };
+    default:
+      return { name: action.name, target };
   }
 }
 

@@ -10,6 +10,7 @@ import { scrubSecrets, type Logger } from '../../log/logger.js';
 import type { QueueSettings } from '../../schedule/queued-notifier.js';
 import type { QueuedNotifier } from '../../schedule/queued-notifier.js';
 import type { BotControl, ControlOutcome } from '../control.js';
+import { performControl, type ControlAction } from '../control-action.js';
 import type { OpsHub } from '../hub.js';
 import { HELP, ordersText, positionsText, statusText } from './format.js';
 import { telegramNotifier } from './notifier.js';
@@ -82,6 +83,9 @@ export function createTelegramBot(options: TelegramBotOptions): TelegramBot {
         await hub.settled();
         return hub.state();
       };
+      // Done and kept in the journal as the chat's action.
+      const perform = (ctx: Context, action: ControlAction): Promise<ControlOutcome> =>
+        performControl(control, action, { channel: 'telegram', chatId: ctx.chat!.id }, logger);
       bot.command(['start', 'help'], (ctx) => ctx.reply(HELP));
       bot.command('status', async (ctx) => ctx.reply(statusText(await state())));
       bot.command('positions', async (ctx) => ctx.reply(positionsText(await state())));
@@ -89,12 +93,14 @@ export function createTelegramBot(options: TelegramBotOptions): TelegramBot {
       bot.command('resume', async (ctx) => {
         const job = argument(ctx);
         if (job === '') return ctx.reply('usage: /resume JOB');
-        return ctx.reply((await control.resumeJob(job)).message);
+        return ctx.reply((await perform(ctx, { name: 'resume', target: job })).message);
       });
       bot.command('pause', (ctx) => {
         const job = argument(ctx);
         if (job === '') return ctx.reply('usage: /pause JOB');
-        return ask(ctx, `Pause ${job} (its run stops and its open orders are cancelled)`, () => control.pauseJob(job));
+        return ask(ctx, `Pause ${job} (its run stops and its open orders are cancelled)`, () =>
+          perform(ctx, { name: 'pause', target: job }),
+        );
       });
       bot.command('flatten', (ctx) => {
         let symbol: ReturnType<typeof parseSymbol>;
@@ -103,15 +109,15 @@ export function createTelegramBot(options: TelegramBotOptions): TelegramBot {
         } catch (error) {
           return ctx.reply(error instanceof InvalidInputError ? `usage: /flatten SYMBOL (${error.message})` : 'usage: /flatten SYMBOL');
         }
-        return ask(ctx, `Close the ${symbol} position with a market order`, () => control.flatten(symbol));
+        return ask(ctx, `Close the ${symbol} position with a market order`, () => perform(ctx, { name: 'flatten', target: symbol }));
       });
       bot.command('kill', (ctx) => {
         const reason = argument(ctx) || 'tripped from Telegram';
         return ask(ctx, 'Trip the kill switch (new orders halted, open orders cancelled)', () =>
-          control.tripKillSwitch(`telegram: ${reason}`),
+          perform(ctx, { name: 'trip', reason: `telegram: ${reason}` }),
         );
       });
-      bot.command('reset', (ctx) => ask(ctx, 'Reset the kill switch (trading resumes)', () => control.resetKillSwitch()));
+      bot.command('reset', (ctx) => ask(ctx, 'Reset the kill switch (trading resumes)', () => perform(ctx, { name: 'reset' })));
       bot.callbackQuery(/^(confirm|cancel):(\d+)$/, async (ctx) => {
         const [, verb, id] = ctx.match as RegExpMatchArray;
         const action = pending.get(id!);

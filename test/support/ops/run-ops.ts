@@ -1,6 +1,6 @@
-// A paper `trader run` with its dashboard, as the command line assembles it: a controlled strategy behind a
-// ManualGate, the real simulator stepped by hand (paper-harness), RunControl, and startOps serving the page
-// on 127.0.0.1 with a token file in a temp folder. The VirtualClock of the session is the wall clock of the
+// A paper `trader run` with its dashboard, as the command line assembles it: a controlled strategy whose
+// session asks a ManualGate, the real simulator stepped by hand (paper-harness), RunControl, and startOps
+// serving the page on 127.0.0.1 with a token file in a temp folder. The VirtualClock of the session is the wall clock of the
 // hub and the server too; their reads and pushes follow events, never timers.
 import { join } from 'node:path';
 import { createLogger } from '../../../src/log/logger.js';
@@ -46,7 +46,8 @@ export async function startRunOps(options: RunOpsOptions = {}): Promise<RunOps> 
   const strategy = controlledStrategy(AAPL, 'dip-buyer');
   const gate = new ManualGate();
   const harness = await startPaperHarness({
-    strategies: [gate.wrap(strategy.strategy)],
+    strategies: [strategy.strategy],
+    gate,
     candles: [wavingDays(40)],
     logger,
     ...(options.risk === undefined ? {} : { risk: options.risk }),

@@ -126,4 +126,9 @@ export class StubControl implements BotControl {
   resetKillSwitch() {
     return this.record('reset');
   }
+  /** What was kept in the journal. */
+  readonly recorded: Readonly<Record<string, unknown>>[] = [];
+  recordControl(detail: Readonly<Record<string, unknown>>): void {
+    this.recorded.push(detail);
+  }
 }

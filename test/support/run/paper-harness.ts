@@ -30,6 +30,8 @@ export interface PaperHarnessOptions {
   /** YYYY-MM-DD the replay starts at; earlier bars are history (what warm-ups read). */
   readonly from?: string;
   readonly risk?: RiskLimits;
+  /** Asked before each strategy intent goes on (a person's pause or kill switch). */
+  readonly gate?: SessionOptions['gate'];
   readonly faults?: FaultPlanInput;
   /** The simulator's venue settings (shorts, borrow fee, instruments…). */
   readonly venue?: PaperMarketOptions['venue'];
@@ -103,6 +105,7 @@ export async function startPaperHarness(options: PaperHarnessOptions): Promise<P
     statusEveryMs: options.statusEveryMs ?? 0,
     ...(options.logger === undefined ? {} : { logger: options.logger }),
     ...(options.risk === undefined ? {} : { risk: options.risk }),
+    ...(options.gate === undefined ? {} : { gate: options.gate }),
     ...(options.runtime === undefined ? {} : { runtime: options.runtime }),
   });
   const sim = session.simulator!;
