@@ -20,6 +20,36 @@ const options = (symbol = AAPL) => ({
 const csv = (text: string, symbol = AAPL, period?: '1m') =>
   readCandleCsv(Buffer.from(text), { ...options(symbol), source: `${symbol}.csv`, ...(period === undefined ? {} : { period }) }).columns;
 
+const TIMESTAMP_UNITS = [
+  ['MILLIS', 1n],
+  ['MICROS', 1000n],
+  ['NANOS', 1_000_000n],
+] as const;
+
+/**
+ * A file of an INT64 TIMESTAMP column (`names[0]`, the epoch ms `times` in `unit`, adjusted to UTC or not)
+ * and DOUBLE columns (the other names) holding 1, 2, 3 … row by row.
+ */
+function timestampFile(
+  names: readonly string[],
+  times: readonly number[],
+  { unit, perMs, utc }: { unit: (typeof TIMESTAMP_UNITS)[number][0]; perMs: bigint; utc: boolean },
+): Uint8Array {
+  const [time, ...values] = names as [string, ...string[]];
+  const written = parquetWriteBuffer({
+    columnData: [
+      { name: time, data: times.map((ms) => BigInt(ms) * perMs) },
+      ...values.map((name) => ({ name, data: times.map((_, row) => row + 1) })),
+    ],
+    schema: [
+      { name: 'root', num_children: names.length },
+      { name: time, type: 'INT64', logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: utc, unit }, repetition_type: 'REQUIRED' },
+      ...values.map((name) => ({ name, type: 'DOUBLE' as const, repetition_type: 'REQUIRED' as const })),
+    ],
+  });
+  return new Uint8Array(written);
+}
+
 /** A Parquet file of daily rows: DATE days and DOUBLE prices and volumes (null for an empty cell). */
 function dailyParquet(
   dates: readonly string[],
@@ -122,64 +152,19 @@ describe('candle Parquet files', () => {
     const instants = ['1901-12-13T20:45:52.001Z', '1965-03-01T14:30:00Z', '2024-01-02T01:30:00Z', '2250-06-30T23:59:59.999Z'].map(
       Date.parse,
     );
-    for (const [unit, perMs] of [
-      ['MILLIS', 1n],
-      ['MICROS', 1000n],
-      ['NANOS', 1_000_000n],
-    ] as const) {
-      const written = parquetWriteBuffer({
-        columnData: [
-          { name: 'datetime', data: instants.map((ms) => BigInt(ms) * perMs) },
-          ...['open', 'high', 'low', 'close', 'volume'].map((name) => ({ name, data: [1, 2, 3, 4] })),
-        ],
-        schema: [
-          { name: 'root', num_children: 6 },
-          {
-            name: 'datetime',
-            type: 'INT64',
-            logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: true, unit },
-            repetition_type: 'REQUIRED',
-          },
-          ...['open', 'high', 'low', 'close', 'volume'].map((name) => ({
-            name,
-            type: 'DOUBLE' as const,
-            repetition_type: 'REQUIRED' as const,
-          })),
-        ],
-      });
-      const read = await readCandleParquet(new Uint8Array(written), { ...options(), period: '1m' });
+    for (const [unit, perMs] of TIMESTAMP_UNITS) {
+      const written = timestampFile(['datetime', 'open', 'high', 'low', 'close', 'volume'], instants, { unit, perMs, utc: true });
+      const read = await readCandleParquet(written, { ...options(), period: '1m' });
       expect(Array.from(read.columns.time)).toEqual(instants);
     }
   });
 
   it('read a TIMESTAMP not adjusted to UTC (a naive pandas, Polars or DuckDB time) as the market wall time, as CSV reads it', async () => {
     const walls = ['2024-03-08T09:30', '2024-03-08T15:59', '2024-03-11T09:30'];
-    for (const [unit, perMs] of [
-      ['MILLIS', 1n],
-      ['MICROS', 1000n],
-      ['NANOS', 1_000_000n],
-    ] as const) {
-      const written = parquetWriteBuffer({
-        columnData: [
-          { name: 'Datetime', data: walls.map((wall) => BigInt(Date.parse(`${wall}Z`)) * perMs) },
-          ...['Open', 'High', 'Low', 'Close', 'Volume'].map((name) => ({ name, data: [1, 2, 3] })),
-        ],
-        schema: [
-          { name: 'root', num_children: 6 },
-          {
-            name: 'Datetime',
-            type: 'INT64',
-            logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: false, unit },
-            repetition_type: 'REQUIRED',
-          },
-          ...['Open', 'High', 'Low', 'Close', 'Volume'].map((name) => ({
-            name,
-            type: 'DOUBLE' as const,
-            repetition_type: 'REQUIRED' as const,
-          })),
-        ],
-      });
-      const read = await readCandleParquet(new Uint8Array(written), { ...options(), period: '1m' });
+    for (const [unit, perMs] of TIMESTAMP_UNITS) {
+      const stored = walls.map((wall) => Date.parse(`${wall}Z`));
+      const written = timestampFile(['Datetime', 'Open', 'High', 'Low', 'Close', 'Volume'], stored, { unit, perMs, utc: false });
+      const read = await readCandleParquet(written, { ...options(), period: '1m' });
       const fromCsv = csv(
         `datetime,open,high,low,close,volume\n${walls.map((wall, index) => `${wall},${index + 1},${index + 1},${index + 1},${index + 1},${index + 1}`).join('\n')}\n`,
         AAPL,
