@@ -122,7 +122,7 @@ export class Executor {
     const isOurs = (remark: string): boolean =>
       remark !== '' && (this.clientOrderIds.isFromThisRun(remark) || this.journal.hasOrder(remark));
     this.flow = new OrderFlow(this.tracker, this.book, this.journal, this.clock, this.events, isOurs, this.counts, (fill) =>
-      this.balancesAfterFill(fill),
+      this.cashAfterFill(fill),
     );
     // Splits, dividends and borrow fees move the broker's books between fills: the book follows at once.
     this.broker.immediate?.carried?.subscribe((booking) => {
@@ -340,13 +340,15 @@ export class Executor {
   }
 
   /**
-   * A fill's report carries no fees, so the book's cash misses them until balances are read again. A broker
-   * that answers at once (the backtest's venue) is read right away: a strategy sizing on its cash or equity
-   * before its next order (targetPercent after a round trip) sees the fees paid. Others wait for the next read.
+   * A fill's report carries no fees, so the book's cash misses them until balances are read again. The cash
+   * of a broker that answers at once (the backtest's venue) is read right away: a strategy sizing on its cash
+   * or equity before its next order (targetPercent after a round trip) sees the fees paid. Others wait for
+   * the next read.
    */
-  private balancesAfterFill(fill: Fill): void {
-    const currency = currencyOf(marketOf(fill.symbol));
-    const cash = this.broker.immediate?.cashAfterFill(currency);
+  private cashAfterFill(fill: Fill): void {
+    const immediate = this.broker.immediate;
+    if (immediate === undefined) return;
+    const cash = immediate.cashAfterFill(currencyOf(marketOf(fill.symbol)));
     if (cash !== undefined) this.book.takeCash(cash);
   }
 
