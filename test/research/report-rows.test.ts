@@ -1,5 +1,5 @@
 // The terminal table of an optimization's top trials.
-import { fileURLToPath } from 'node:url';
+import { trialSettings } from '../support/research/trial-settings.js';
 import { describe, expect, it } from 'vitest';
 import { backtestData } from '../../src/backtest/data.js';
 import { createInProcessExecutor } from '../../src/research/in-process.js';
@@ -7,20 +7,11 @@ import { parseObjective } from '../../src/research/objective.js';
 import { optimize, planTrials } from '../../src/research/optimize.js';
 import { parseParamSpace } from '../../src/research/param-space.js';
 import { formatTable } from '../../src/research/report-rows.js';
-import type { TrialSettings } from '../../src/research/trial.js';
 import smaCrossover from '../../strategies/sma-crossover.js';
 import { AAPL, wavingDays } from '../support/run/candles.js';
 
 const DATA = backtestData([{ symbol: AAPL, period: 'day', source: 'generated', candles: wavingDays(300) }]);
-const SETTINGS: TrialSettings = {
-  strategyFile: fileURLToPath(new URL('../../strategies/sma-crossover.ts', import.meta.url)),
-  symbols: [AAPL],
-  cash: '100000',
-  venue: {},
-  riskFreeRate: 0,
-  blocks: 8,
-  fixed: { quantity: '10' },
-};
+const SETTINGS = trialSettings(8);
 const RULES = { objective: parseObjective('sharpe'), constraints: [], minTrades: 0 };
 
 describe('the table of the top trials', () => {

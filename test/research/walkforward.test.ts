@@ -1,6 +1,6 @@
 // Walk-forward: windows on the calendar, each training window optimized, its best params tested on the
 // next window, and the test windows' equity stitched into one out-of-sample curve.
-import { fileURLToPath } from 'node:url';
+import { trialSettings } from '../support/research/trial-settings.js';
 import { describe, expect, it } from 'vitest';
 import { backtestData } from '../../src/backtest/data.js';
 import type { TrialExecutor } from '../../src/research/executor.js';
@@ -8,7 +8,7 @@ import { parseObjective } from '../../src/research/objective.js';
 import { optimize, planTrials } from '../../src/research/optimize.js';
 import { rankedOutcomes } from '../../src/research/ranking.js';
 import { parseParamSpace } from '../../src/research/param-space.js';
-import { prepareTrial, runTrial, runTrialBacktest, type TrialSettings, windowOf } from '../../src/research/trial.js';
+import { prepareTrial, runTrial, runTrialBacktest, windowOf } from '../../src/research/trial.js';
 import { dataEnd, parseSpan, walkForward, walkForwardWindows } from '../../src/research/walkforward.js';
 import { windowLabel } from '../../src/research/window-dates.js';
 import { localDate, startOfLocalDay } from '../../src/domain/time-zone.js';
@@ -16,15 +16,7 @@ import smaCrossover from '../../strategies/sma-crossover.js';
 import { AAPL, wavingDays } from '../support/run/candles.js';
 
 const DATA = backtestData([{ symbol: AAPL, period: 'day', source: 'generated', candles: wavingDays(520) }]);
-const SETTINGS: TrialSettings = {
-  strategyFile: fileURLToPath(new URL('../../strategies/sma-crossover.ts', import.meta.url)),
-  symbols: [AAPL],
-  cash: '100000',
-  venue: {},
-  riskFreeRate: 0,
-  blocks: 4,
-  fixed: { quantity: '10' },
-};
+const SETTINGS = trialSettings(4);
 const context = { definition: smaCrossover as never, data: DATA, risk: undefined };
 const inProcess: TrialExecutor = {
   async run(trials, onOutcome, signal) {

@@ -1,3 +1,4 @@
+import { trialSettings } from '../../support/research/trial-settings.js';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { backtestData } from '../../../src/backtest/data.js';
@@ -5,21 +6,15 @@ import { failureLines } from '../../../src/cli/research/optimize-command.js';
 import { createInProcessExecutor } from '../../../src/research/in-process.js';
 import { parseObjective } from '../../../src/research/objective.js';
 import { optimize, planTrials } from '../../../src/research/optimize.js';
-import type { TrialSettings } from '../../../src/research/trial.js';
 import { AAPL, wavingDays } from '../../support/run/candles.js';
 import failsWithoutParams from '../../research/strategies/fails-without-params.js';
 
 describe("optimize's line about trials whose strategy threw", () => {
   it('gives the error without an empty "e.g." when the strategy has no params', async () => {
-    const settings: TrialSettings = {
+    const settings = trialSettings(8, {
       strategyFile: fileURLToPath(new URL('../../research/strategies/fails-without-params.ts', import.meta.url)),
-      symbols: [AAPL],
-      cash: '100000',
-      venue: {},
-      riskFreeRate: 0,
-      blocks: 8,
       fixed: {},
-    };
+    });
     const plan = planTrials(failsWithoutParams as never, settings, { space: [], search: 'grid', seed: 1 });
     const data = backtestData([{ symbol: AAPL, period: 'day', source: 'generated', candles: wavingDays(20) }]);
     const executor = createInProcessExecutor({ definition: failsWithoutParams as never, data, risk: undefined }, settings);

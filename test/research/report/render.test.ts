@@ -1,10 +1,10 @@
 // The optimize and walk-forward report pages in Debian's headless Chromium (network cut off): they draw the
 // heatmap (switchable to any two parameters), the scatter and the equity charts with no errors or requests.
+import { trialSettings } from '../../support/research/trial-settings.js';
 import { localDate } from '../../../src/domain/time-zone.js';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backtestData } from '../../../src/backtest/data.js';
 import type { TrialExecutor } from '../../../src/research/executor.js';
@@ -16,7 +16,7 @@ import { parseParamSpace } from '../../../src/research/param-space.js';
 import { trialEquity } from '../../../src/research/report/best-equity.js';
 import { renderOptimizeReport } from '../../../src/research/report/optimize-report.js';
 import { renderWalkForwardReport } from '../../../src/research/report/walkforward-report.js';
-import { runTrial, type TrialSettings } from '../../../src/research/trial.js';
+import { runTrial } from '../../../src/research/trial.js';
 import { parseSpan, walkForward, walkForwardWindows } from '../../../src/research/walkforward.js';
 import smaCrossover from '../../../strategies/sma-crossover.js';
 import { BROWSER_START_MS, type Browser, chromiumMissing, launchBrowser } from '../../support/backtest/chromium.js';
@@ -24,15 +24,7 @@ import { syntheticOutcome } from '../../support/research/outcomes.js';
 import { AAPL, wavingDays } from '../../support/run/candles.js';
 
 const DATA = backtestData([{ symbol: AAPL, period: 'day', source: 'generated', candles: wavingDays(400) }]);
-const SETTINGS: TrialSettings = {
-  strategyFile: fileURLToPath(new URL('../../../strategies/sma-crossover.ts', import.meta.url)),
-  symbols: [AAPL],
-  cash: '100000',
-  venue: {},
-  riskFreeRate: 0,
-  blocks: 4,
-  fixed: { quantity: '10' },
-};
+const SETTINGS = trialSettings(4);
 const context = { definition: smaCrossover as never, data: DATA, risk: undefined };
 const inProcess: TrialExecutor = {
   async run(trials, onOutcome) {
