@@ -30,6 +30,19 @@ export async function paperDecisions(
   },
 ): Promise<Decision[]> {
   const folder = await mkdtemp(join(tmpdir(), 'trader-check-'));
+  try {
+    return await replayDecisions(strategy, data, options, join(folder, 'journal.sqlite'));
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+async function replayDecisions(
+  strategy: PreparedStrategy,
+  data: BacktestData,
+  options: Parameters<typeof paperDecisions>[2],
+  journalFile: string,
+): Promise<Decision[]> {
   const firstTime = Math.min(...data.series.map((series) => series.candles[0]?.time ?? Infinity));
   const session = await startSession({
     venue: {
@@ -42,7 +55,7 @@ export async function paperDecisions(
       limits: { http: { calls: 1_000_000, windowMs: 30_000 }, quote: false },
     },
     strategies: [strategy],
-    journalFile: join(folder, 'journal.sqlite'),
+    journalFile,
     clock: new VirtualClock(firstTime),
     http: { rateLimit: { calls: 1_000_000, windowMs: 1, minSpacingMs: 0 }, retryDelaysMs: [100, 200] },
     statusEveryMs: 0,
@@ -60,7 +73,6 @@ export async function paperDecisions(
   } finally {
     subscription.unsubscribe();
     await session.stop();
-    await rm(folder, { recursive: true, force: true });
   }
 }
 

@@ -1,5 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSymbol } from '../../../src/domain/symbol.js';
@@ -8,6 +7,7 @@ import { parseCandleCsv } from '../../../src/feeds/history/candle-csv.js';
 import { formatCandleCsv } from '../../../src/feeds/history/candle-csv-writer.js';
 import { loadCandles } from '../../../src/feeds/history/candle-files.js';
 import { mergeByTime } from '../../../src/feeds/history/merge.js';
+import { madeTempFolder } from '../../support/temp-folder.js';
 
 const HK = parseSymbol('700.HK');
 const options = { symbol: HK, source: 'data.csv', timeZone: 'Asia/Hong_Kong' };
@@ -166,7 +166,7 @@ describe('candle CSV', () => {
   });
 
   it('loads a folder by file name and merges symbols in time order', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'candles-'));
+    const dir = madeTempFolder('candles-');
     await writeFile(join(dir, '0700.HK.csv'), 'date,open,high,low,close,volume\n2020-01-02,1,1,1,1,1\n2020-01-06,1,1,1,1,1\n');
     await writeFile(join(dir, '5.HK.csv'), 'date,open,high,low,close,volume\n2020-01-03,2,2,2,2,1\n');
     await writeFile(join(dir, 'notes.csv'), 'whatever\n');
@@ -181,7 +181,7 @@ describe('candle CSV', () => {
   });
 
   it('says that one file named after another symbol holds that symbol, rather than that no file was found in it', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'candles-'));
+    const dir = madeTempFolder('candles-');
     const file = join(dir, 'SPY.US.csv');
     await writeFile(file, 'date,open,high,low,close,volume\n2020-01-02,1,1,1,1,1\n');
     await expect(loadCandles(file, { symbols: [parseSymbol('SPX.US')] })).rejects.toThrow(
@@ -190,7 +190,7 @@ describe('candle CSV', () => {
   });
 
   it("reads a folder's file named by its code alone for the wanted symbol of that code (SPY.csv for SPY.US), a symbol's own file first", async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'candles-'));
+    const dir = madeTempFolder('candles-');
     await writeFile(join(dir, 'spy.csv'), 'date,open,high,low,close,volume\n2020-01-02,3,3,3,3,1\n');
     await writeFile(join(dir, 'AAPL.csv'), 'date,open,high,low,close,volume\n2020-01-02,1,1,1,1,1\n');
     await writeFile(join(dir, 'AAPL.US.csv'), 'date,open,high,low,close,volume\n2020-01-02,2,2,2,2,1\n');

@@ -1,13 +1,13 @@
 // Candle series for simulator tests: a couple of market days of one-minute bars for an HK and a US symbol,
 // deterministic prices on each market's price grid, and a writer of them as `SYMBOL.csv` files.
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Candle } from '../../../src/domain/candle.js';
 import { timeZoneOf } from '../../../src/domain/market-hours.js';
 import { marketOf, parseSymbol, type SecuritySymbol } from '../../../src/domain/symbol.js';
 import { fromLocal } from '../../../src/domain/time-zone.js';
 import { formatCandleCsv } from '../../../src/feeds/history/candle-csv-writer.js';
+import { madeTempFolder } from '../temp-folder.js';
 
 export const HK = parseSymbol('700.HK');
 export const US = parseSymbol('AAPL.US');
@@ -46,7 +46,7 @@ export function minuteCandles(symbol: SecuritySymbol, dates: readonly string[] =
 
 /** Writes the series as `SYMBOL.csv` files in a fresh temporary folder and returns its path. */
 export async function writeCandleFolder(series: readonly (readonly Candle[])[]): Promise<string> {
-  const folder = await mkdtemp(join(tmpdir(), 'sim-data-'));
+  const folder = madeTempFolder('sim-data-');
   for (const candles of series) {
     const first = candles[0]!;
     await writeFile(join(folder, `${first.symbol}.csv`), formatCandleCsv(candles, first.period, timeZoneOf(marketOf(first.symbol))));
