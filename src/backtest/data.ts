@@ -86,15 +86,19 @@ export function backtestData(
 
 /**
  * The symbols a run uses when --symbols is not given: a single file's own symbol (from its name); for a
- * folder, every symbol with a SYMBOL.csv or SYMBOL.parquet file in it.
+ * folder, every symbol with a SYMBOL.csv or SYMBOL.parquet file in it (`onUnread` is told of files there named
+ * by a code alone, which are then not read).
  */
-export async function symbolsOfDataPath(path: string): Promise<readonly string[] | undefined> {
+export async function symbolsOfDataPath(path: string, onUnread?: (note: string) => void): Promise<readonly string[] | undefined> {
   const info = await stat(path).catch(() => {
     throw new InvalidInputError(`data path ${path} does not exist`, 'data');
   });
   if (info.isDirectory()) {
     const files = (await readdir(path)).filter((name) => isCandleFile(name));
     const named = [...new Set(files.map((name) => symbolFromFileName(name)).filter((symbol) => symbol !== undefined))].sort();
+    const unnamed = files.filter((name) => symbolFromFileName(name) === undefined).sort();
+    // Beside files named after symbols, these would be left out without a word.
+    if (named.length > 0 && unnamed.length > 0) onUnread?.(`note: ${path} has candle files not read${unnamedHint(unnamed)}\n`);
     if (named.length === 0)
       throw new InvalidInputError(
         `no candle file named like SYMBOL.csv or SYMBOL.parquet (e.g. 700.HK.csv) in ${path}${unnamedHint(files.sort())}`,

@@ -132,8 +132,13 @@ describe('backtest data', () => {
     await writeFile(join(folder, 'prices.csv'), HEADER);
     await writeFile(join(folder, 'notes.txt'), 'not data');
 
-    expect(await symbolsOfDataPath(join(folder, 'AAPL.US.csv'))).toEqual(['AAPL.US']);
-    expect(await symbolsOfDataPath(folder)).toEqual(['700.HK', 'AAPL.US', 'MSFT.US']);
+    const notes: string[] = [];
+    expect(await symbolsOfDataPath(join(folder, 'AAPL.US.csv'), (note) => notes.push(note))).toEqual(['AAPL.US']);
+    expect(await symbolsOfDataPath(folder, (note) => notes.push(note))).toEqual(['700.HK', 'AAPL.US', 'MSFT.US']);
+    // The file named otherwise is left out, and said to be (a run of the folder would miss it without a word).
+    expect(notes).toEqual([
+      `note: ${folder} has candle files not read; its file prices.csv is named by a code alone: read for --symbols of that code (PRICES.US reads prices.csv), or name it like 700.HK.csv or AAPL.US.csv\n`,
+    ]);
     await expect(symbolsOfDataPath(join(folder, 'prices.csv'))).rejects.toThrow('name the symbol with --symbols');
     await expect(symbolsOfDataPath(join(folder, 'missing.csv'))).rejects.toThrow('does not exist');
   });

@@ -139,7 +139,7 @@ export async function loadBacktestInputs(args: BacktestArgs, params: ParamOverri
   const onBadRow = parseChoice(BAD_ROW_POLICIES, String(args['on-bad-row']), '--on-bad-row');
   const adjust = parseChoice(ADJUSTMENTS, String(args.adjust ?? 'none'), '--adjust');
   const period = args.period === undefined ? undefined : periodFlag(String(args.period), '--period');
-  const symbols = symbolsFlag(args.symbols) ?? (await symbolsOfDataPath(dataPath));
+  const symbols = symbolsFlag(args.symbols) ?? (await symbolsOfDataPath(dataPath, (note) => process.stderr.write(note)));
   hooks.beforeStrategy?.();
   // Its own subscriptions' errors are reported in one line rather than crashing the process.
   reportUnhandledStreamErrors();
