@@ -107,8 +107,8 @@ const count = z.number().int().nonnegative();
  * Money figures here are numbers in the account currency; the exact values are in `fills` and `trades`.
  * sharpe and sortino are annualised from per-bar returns (the first bar's return is over the initial cash)
  * with `periodsPerYear` bars a year: 252 for daily bars, 52 weekly, 12 monthly, 4 quarterly, 1 yearly, and
- * for intraday bars 252 × the average bars per trading day seen in the data. cagr uses calendar time
- * between the first and the last bar (365.25-day years).
+ * for intraday bars 252 × the average bars per trading day (a date of the run's zone) seen in the data.
+ * cagr uses calendar time between the first and the last bar (365.25-day years).
  */
 export const metricsSchema = z.strictObject({
   /** Data bars processed, all symbols added up. */

@@ -8,9 +8,8 @@ import { computeMetrics } from '../backtest/metrics/compute.js';
 import { barReturns, perBarRate } from '../backtest/metrics/returns.js';
 import { pairTrades } from '../backtest/metrics/trades.js';
 import { localTime } from '../backtest/report/local-time.js';
+import { runTimeZone } from '../backtest/run-zone.js';
 import { corporateActionFromJson, type CorporateAction, type CorporateActionJson } from '../domain/corporate-action.js';
-import { timeZoneOf } from '../domain/market-hours.js';
-import { marketOf } from '../domain/symbol.js';
 import type { RiskLimits } from '../risk/config.js';
 import type { StrategyDefinition } from '../strategy/define.js';
 import type { ParamDefaults, ParamValue } from '../strategy/params.js';
@@ -125,8 +124,7 @@ export function trialOutcome(index: number, strategy: PreparedStrategy, run: Bac
   const barsHeld = listOf(ledger.closed, (trade) =>
     Math.max(0, locate(trade.symbol, trade.exitTime) - locate(trade.symbol, trade.entryTime)),
   );
-  const first = [...record.bars.keys()][0];
-  const zone = first === undefined ? 'UTC' : timeZoneOf(marketOf(first));
+  const zone = runTimeZone(record);
   const returns = barReturns(record.equity.equity, record.initialCash.toNumber());
   const metrics = computeMetrics(
     { record, ledger, barsHeld, formatTime: localTime(zone).iso, returns },

@@ -3,6 +3,7 @@
 import { barTimes, type BacktestData } from '../backtest/data.js';
 import { compoundAnnualGrowth, periodsPerYear, yearsBetween } from '../backtest/metrics/annualization.js';
 import { maxDrawdown } from '../backtest/metrics/drawdown.js';
+import { firstSymbolZone } from '../backtest/run-zone.js';
 import { barReturns, sharpeRatio } from '../backtest/metrics/returns.js';
 import { DAY_MS, dateKeyOfDay, daysFromCivil, daysInMonth } from '../domain/civil-date.js';
 import { InvalidInputError } from '../domain/errors.js';
@@ -284,7 +285,11 @@ function stitchedMetrics(
   return {
     totalReturn: final / cash - 1,
     cagr: compoundAnnualGrowth(cash, final, yearsBetween(curve.times[0]!, curve.times[points - 1]! - uncovered)),
-    sharpe: sharpeRatio(barReturns(curve.equity, cash), periodsPerYear(data.period, curve.times), riskFreeRate),
+    sharpe: sharpeRatio(
+      barReturns(curve.equity, cash),
+      periodsPerYear(data.period, curve.times, firstSymbolZone(data.series.map((series) => series.symbol))),
+      riskFreeRate,
+    ),
     maxDrawdown: maxDrawdown(curve.equity, cash)?.depth ?? 0,
   };
 }

@@ -1,5 +1,6 @@
 // How many bars make a year (for Sharpe and Sortino) and how long a run lasted (for CAGR).
 import type { Period } from '../../domain/period.js';
+import { ZoneRules } from '../../domain/time-zone.js';
 
 const TRADING_DAYS = 252;
 const DAY_MS = 86_400_000;
@@ -9,18 +10,21 @@ const CALENDAR_PERIODS: Readonly<Partial<Record<Period, number>>> = { day: TRADI
 
 /**
  * Bars per year: 252 for daily bars, 52 weekly, 12 monthly, 4 quarterly, 1 yearly. Intraday bars are
- * counted from the data: 252 × the average number of bars per trading day, a trading day being a UTC
- * calendar day with at least one bar (the regular sessions of HK, US, CN and SG each fit in one UTC day).
- * That counts the bars a session really has (6.5 h of US minute bars = 390) instead of assuming 24 h.
+ * counted from the data: 252 × the average number of bars per trading day, a trading day being a date of
+ * `timeZone` (the market's) with at least one bar. That counts the bars a session really has (6.5 h of US
+ * minute bars = 390) instead of assuming 24 h. Local dates, not UTC ones: US extended-hours bars run to
+ * 20:00 New York, past UTC midnight from November to March, which would count each session as two days.
  */
-export function periodsPerYear(period: Period, times: ArrayLike<number>): number {
+export function periodsPerYear(period: Period, times: ArrayLike<number>, timeZone: string): number {
   const fixed = CALENDAR_PERIODS[period];
   if (fixed !== undefined) return fixed;
   if (times.length === 0) return TRADING_DAYS;
+  const zone = ZoneRules.of(timeZone);
   let days = 0;
   let lastDay = Number.NaN;
   for (let index = 0; index < times.length; index += 1) {
-    const day = Math.floor(times[index]! / DAY_MS);
+    const time = times[index]!;
+    const day = Math.floor((time + zone.offsetAt(time)) / DAY_MS);
     if (day !== lastDay) {
       days += 1;
       lastDay = day;

@@ -1,6 +1,7 @@
 // All statistics of a run in one object (the JSON `metrics`), from the equity curve and the trade ledger.
 import { Money } from '../../domain/money.js';
 import type { BacktestRecord, Metrics, MetricsOptions } from '../result.js';
+import { runTimeZone } from '../run-zone.js';
 import { compoundAnnualGrowth, periodsPerYear, yearsBetween } from './annualization.js';
 import { maxDrawdown } from './drawdown.js';
 import { barReturns, sharpeRatio, sortinoRatio } from './returns.js';
@@ -24,7 +25,7 @@ export function computeMetrics(input: MetricsInput, options: MetricsOptions = {}
   const points = equity.length;
   const initial = record.initialCash.toNumber();
   const finalEquity = points === 0 ? initial : equity[points - 1]!;
-  const perYear = options.periodsPerYear ?? periodsPerYear(record.period, times);
+  const perYear = options.periodsPerYear ?? periodsPerYear(record.period, times, runTimeZone(record));
   const riskFreeRate = options.riskFreeRate ?? 0;
   const returns = input.returns ?? barReturns(equity, initial);
   const drawdown = maxDrawdown(equity, initial);

@@ -24,6 +24,7 @@ import type {
 import { jsonChunks, MadeList } from './json-chunks.js';
 import { localTime, type LocalTime } from './local-time.js';
 import { pricePlaces } from './price-places.js';
+import { runTimeZone } from '../run-zone.js';
 
 /** The `--json` document with its fills and trades made as they are written (see resultJsonChunks). */
 export type ResultDocument = Omit<BacktestResult, 'fills' | 'trades'> & {
@@ -155,12 +156,6 @@ function intentRecord(intent: OrderIntent): DenialRecord['intent'] {
 }
 
 /** The zone of run-level dates: as configured, else the first symbol's market, else UTC. */
-function runTimeZone(record: BacktestRecord): string {
-  if (record.timeZone !== undefined) return record.timeZone;
-  const first = record.bars.keys().next();
-  return first.done === true ? 'UTC' : timeZoneOf(marketOf(first.value));
-}
-
 /** The `--json` text (see writeResultJson for writing it without holding it whole). */
 export function formatResultJson(result: BacktestResult): string {
   return `${JSON.stringify(result, null, 2)}\n`;

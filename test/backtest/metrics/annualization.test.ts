@@ -6,11 +6,11 @@ const YEAR_MS = 365.25 * DAY_MS;
 
 describe('periods per year', () => {
   it('uses 252 trading days for daily bars and fixed counts for calendar periods', () => {
-    expect(periodsPerYear('day', [0, DAY_MS])).toBe(252);
-    expect(periodsPerYear('week', [])).toBe(52);
-    expect(periodsPerYear('month', [])).toBe(12);
-    expect(periodsPerYear('quarter', [])).toBe(4);
-    expect(periodsPerYear('year', [])).toBe(1);
+    expect(periodsPerYear('day', [0, DAY_MS], 'UTC')).toBe(252);
+    expect(periodsPerYear('week', [], 'UTC')).toBe(52);
+    expect(periodsPerYear('month', [], 'UTC')).toBe(12);
+    expect(periodsPerYear('quarter', [], 'UTC')).toBe(4);
+    expect(periodsPerYear('year', [], 'UTC')).toBe(1);
   });
 
   it('counts intraday bars per trading day from the data', () => {
@@ -18,7 +18,15 @@ describe('periods per year', () => {
     const sessionStart = Date.UTC(2024, 0, 2, 14, 30);
     const times = [0, 1].flatMap((day) => Array.from({ length: 78 }, (_, bar) => sessionStart + day * DAY_MS + bar * 300_000));
     // 252 × 156 bars / 2 days = 19,656
-    expect(periodsPerYear('5m', times)).toBe(19_656);
+    expect(periodsPerYear('5m', times, 'America/New_York')).toBe(19_656);
+  });
+
+  it("counts trading days on the market's calendar, where extended hours run past UTC midnight", () => {
+    // two US days of hourly bars 04:00–19:00 New York in January (EST): 09:00 UTC to 00:00 UTC of the next
+    // day, so the two sessions touch three UTC dates. 252 × 32 bars / 2 days = 4,032 (not 32 / 3 × 252).
+    const dayStart = Date.UTC(2024, 0, 2, 9);
+    const times = [0, 1].flatMap((day) => Array.from({ length: 16 }, (_, bar) => dayStart + day * DAY_MS + bar * 3_600_000));
+    expect(periodsPerYear('60m', times, 'America/New_York')).toBe(4_032);
   });
 });
 

@@ -130,6 +130,14 @@ describe('computeMetrics', () => {
     expect(metrics).toMatchObject({ bars: 0, finalEquity: 100, totalReturn: 0, cagr: null, maxDrawdown: 0, exposure: 0 });
   });
 
+  it("counts an intraday run's trading days in its market's zone (SPY.US: New York dates)", () => {
+    // 16 hourly bars of one US day with extended hours, 04:00–19:00 New York in January = 09:00–00:00 UTC:
+    // one New York date (252 × 16 bars a year), where UTC dates would count two.
+    const equity = Array.from({ length: 16 }, (_, bar) => 100 + (bar % 3));
+    const record = recordWithEquity(equity, { period: '60m', stepMs: 3_600_000, start: Date.UTC(2024, 0, 2, 9) });
+    expect(metricsOf(record).periodsPerYear).toBe(4_032);
+  });
+
   it('takes the risk-free rate and the annualisation from the options', () => {
     const record = recordWithEquity([110, 99, 108.9], { initialCash: 100 });
     const ledger = pairTrades([]);
