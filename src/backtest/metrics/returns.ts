@@ -3,13 +3,18 @@
 /** Below this per-bar standard deviation the curve counts as flat: float noise must not make a huge ratio. */
 const FLAT = 1e-14;
 
-/** Simple return of each equity point over the previous one; the first is over the initial cash. */
+/**
+ * Simple return of each equity point over the previous one; the first is over the initial cash. Below
+ * zero (a short that lost more than the account), the change is taken over the size of the previous
+ * equity: value / previous − 1 would turn each further loss into a gain (−100 after −50: +100 %).
+ * After an equity of exactly 0 the return is 0.
+ */
 export function barReturns(equity: ArrayLike<number>, initialEquity: number): Float64Array {
   const returns = new Float64Array(equity.length);
   let previous = initialEquity;
   for (let index = 0; index < equity.length; index += 1) {
     const value = equity[index]!;
-    returns[index] = previous === 0 ? 0 : value / previous - 1;
+    returns[index] = previous > 0 ? value / previous - 1 : previous < 0 ? (previous - value) / previous : 0;
     previous = value;
   }
   return returns;

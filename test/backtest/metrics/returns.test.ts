@@ -7,6 +7,12 @@ describe('bar returns', () => {
     const returns = barReturns([110, 99, 108.9], 100);
     expect([...returns].map((value) => Number(value.toFixed(12)))).toEqual([0.1, -0.1, 0.1]);
   });
+
+  it('counts a loss as a loss once equity is below zero', () => {
+    // 100 → 50: −0.5; 50 → −50: −2; −50 → −100: 50 more lost on 50 owed, −1 (−100 / −50 − 1 would say +1);
+    // −100 → −50: +0.5
+    expect([...barReturns([50, -50, -100, -50], 100)]).toEqual([-0.5, -2, -1, 0.5]);
+  });
 });
 
 describe('sharpe and sortino', () => {
@@ -41,6 +47,13 @@ describe('sharpe and sortino', () => {
     const rising = barReturns([101, 103, 104], 100);
     expect(sortinoRatio(rising, 252)).toBeNull();
     expect(sharpeRatio(rising, 252)).toBeGreaterThan(0);
+  });
+
+  it('is negative for an account that goes below zero and keeps losing', () => {
+    // 100 → 90 → 50 → −10 → −60 → −150 → −300: every bar a loss
+    const returns = barReturns([90, 50, -10, -60, -150, -300], 100);
+    expect(sharpeRatio(returns, 252)).toBeLessThan(0);
+    expect(sortinoRatio(returns, 252)).toBeLessThan(0);
   });
 
   it('is null with a single return', () => {
