@@ -73,7 +73,8 @@ const NUMERIC_METRICS: readonly string[] = [
 ];
 
 export function parseConstraint(text: string): Constraint {
-  const match = /^\s*([A-Za-z]+)\s*(<=|>=|<|>|=)\s*(-?[\d.]+(?:e-?\d+)?)\s*$/.exec(text);
+  // One decimal number: a looser pattern let '0.1.2' through as NaN, which fails every trial.
+  const match = /^\s*([A-Za-z]+)\s*(<=|>=|<|>|=)\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*$/.exec(text);
   if (match === null) throw new InvalidInputError(`--constraint '${text}': expected METRIC<VALUE, e.g. 'maxDrawdown<0.2'`, 'constraint');
   const [, given = '', operator, value] = match;
   const metric = metricNamed(given, NUMERIC_METRICS);

@@ -79,4 +79,18 @@ describe('objective and constraints', () => {
     expect(satisfies(metrics, parseConstraint('profitFactor>1'))).toBe(false);
     expect(() => parseConstraint('drawdown is small')).toThrow(/expected METRIC<VALUE/);
   });
+
+  it('refuses a value that is not a number rather than failing every trial on it', () => {
+    // 'sharpe>0.1.2' and 'sharpe>.' once parsed to NaN, which no metric is greater than: an empty ranking.
+    for (const text of ['sharpe>0.1.2', 'sharpe>.', 'sharpe>1e', 'sharpe>-']) {
+      expect(() => parseConstraint(text), text).toThrow(/expected METRIC<VALUE/);
+    }
+  });
+
+  it('takes a decimal with a sign or an exponent (either case of e)', () => {
+    expect(parseConstraint('sharpe>1E-3').value).toBe(0.001);
+    expect(parseConstraint('sharpe>+1').value).toBe(1);
+    expect(parseConstraint('sharpe>.5').value).toBe(0.5);
+    expect(parseConstraint('maxDrawdown<=1.1245548287838707e-1').value).toBe(0.11245548287838707);
+  });
 });
