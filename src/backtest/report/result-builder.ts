@@ -155,7 +155,6 @@ function intentRecord(intent: OrderIntent): DenialRecord['intent'] {
   };
 }
 
-/** The zone of run-level dates: as configured, else the first symbol's market, else UTC. */
 /** The `--json` text (see writeResultJson for writing it without holding it whole). */
 export function formatResultJson(result: BacktestResult): string {
   return `${JSON.stringify(result, null, 2)}\n`;
