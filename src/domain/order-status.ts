@@ -21,6 +21,19 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** Statuses of an order the venue has neither accepted nor rejected yet. */
+export const NOT_YET_LIVE_STATUSES: readonly OrderStatus[] = [
+  'NotReported',
+  'ReplacedNotReported',
+  'ProtectedNotReported',
+  'VarietiesNotReported',
+  'WaitToNew',
+];
+
+export function isNotYetLive(status: OrderStatus): boolean {
+  return NOT_YET_LIVE_STATUSES.includes(status);
+}
+
 /** Statuses after which nothing more can happen to an order. */
 export const TERMINAL_STATUSES: readonly OrderStatus[] = [
   'FilledStatus',

@@ -186,9 +186,16 @@ describe('output and failures', () => {
     expect(server.requestsBy(KEY).at(-1)!.query).toBe('currency=HKD');
   });
 
-  it('prints the submitted order id as JSON with --json', async () => {
-    const run = await runInProcess(submit('--json'));
-    expect(JSON.parse(run.stdout)).toEqual({ orderId: '7001' });
+  it("prints the submitted order's id and status as JSON with --json, only the id with --no-wait", async () => {
+    expect(JSON.parse((await runInProcess(submit('--json'))).stdout)).toEqual({ orderId: '7001', status: 'PartialFilledStatus' });
+    const sent = server.requestsBy(KEY).length;
+    expect(JSON.parse((await runInProcess(submit('--json', '--no-wait'))).stdout)).toEqual({ orderId: '7001' });
+    expect(
+      server
+        .requestsBy(KEY)
+        .slice(sent)
+        .map((request) => request.method),
+    ).toEqual(['POST']);
   });
 
   it('says when history has more orders than one answer holds', async () => {

@@ -124,16 +124,18 @@ describe('trader trading commands (real binary, real server)', () => {
     expect(stdout).toMatch(/700\.HK\s+TENCENT\s+650\s+450\s+457\.53\s+HKD\s+lb/);
   });
 
-  it('trader order submit sends every field in protocol order and prints the order id', () => {
+  it('trader order submit sends every field in protocol order, then looks the order up and prints its status', () => {
     const { stdout, requests } = result('submit');
-    expect(requests).toHaveLength(1);
-    expect(requests[0]!.method).toBe('POST');
+    expect(requests.map((request) => `${request.method} ${request.path}?${request.query}`)).toEqual([
+      'POST /v1/trade/order?',
+      'GET /v1/trade/order?order_id=7001',
+    ]);
     expect(requests[0]!.path).toBe('/v1/trade/order');
     expect(requests[0]!.body).toBe(
       '{"symbol":"700.HK","order_type":"LO","side":"Buy","submitted_quantity":"200","time_in_force":"GTD","submitted_price":"50.5",' +
         '"expire_date":"2024-06-28","outside_rth":"ANY_TIME","remark":"bot #1 & co = 腾讯"}',
     );
-    expect(stdout).toBe('submitted order 7001\n');
+    expect(stdout).toBe('submitted order 7001: PartialFilledStatus\n');
   });
 
   it('trader order show prints the order and its history', () => {

@@ -4,13 +4,12 @@
 import type { Subscription } from 'rxjs';
 import type { CommandModule } from 'yargs';
 import { systemClock } from '../../clock/system-clock.js';
-import { InvalidInputError } from '../../domain/errors.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
 import { PERIODS, type Period } from '../../domain/period.js';
 import { marketOf } from '../../domain/symbol.js';
 import type { QuoteClient } from '../../openapi/socket/quote-client.js';
 import { printTable } from '../output.js';
-import { countFlag, periodFlag, symbolFlag } from '../trading/flags.js';
+import { countFlag, periodFlag, secondsFlag, symbolFlag } from '../trading/flags.js';
 import { decimal, line, present } from '../trading/present.js';
 import type { GlobalFlags } from '../trading/session.js';
 import { marketTime } from './format.js';
@@ -64,9 +63,7 @@ export const realtimeCommand: CommandModule<object, RealtimeArgs> = {
     const candles = [...new Set((args.candles ?? []).map((text) => periodFlag(String(text), '--candles')))];
     const count = countFlag(args.count ?? 10, '--count')!;
     const pushes = args.pushes === undefined ? undefined : countFlag(args.pushes, '--pushes')!;
-    const wait = Number(args.wait ?? DEFAULT_WAIT_SECONDS);
-    if (!(wait >= 0) || !Number.isFinite(wait))
-      throw new InvalidInputError(`--wait: must be a number of seconds ≥ 0 (got ${args.wait})`, '--wait');
+    const wait = secondsFlag(args.wait ?? DEFAULT_WAIT_SECONDS, '--wait');
     const state = await withQuoteClient(args, async (client) => {
       const stop = new AbortController();
       let seen = 0;

@@ -72,6 +72,14 @@ export function countFlag(value: unknown, flag: string): number | undefined {
   return number;
 }
 
+/** A number of seconds ≥ 0 (how long a command waits). */
+export function secondsFlag(value: unknown, flag: string): number {
+  const seconds = Number(value);
+  if (!(seconds >= 0) || !Number.isFinite(seconds))
+    throw new InvalidInputError(`${flag}: must be a number of seconds ≥ 0 (got ${String(value)})`, flag);
+  return seconds;
+}
+
 /** Non-empty text, e.g. an id or a title. */
 export function textFlag(value: unknown, flag: string): string {
   const text = value === undefined ? '' : String(value);

@@ -1,15 +1,17 @@
 // `trader order submit|show|cancel|replace` and `trader orders`: placing, inspecting and changing orders.
 import type { Argv, CommandModule } from 'yargs';
+import { systemClock } from '../../clock/system-clock.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { ORDER_STATUSES } from '../../domain/order-status.js';
 import { ORDER_TYPES, OUTSIDE_RTH, SIDES, TIME_IN_FORCE } from '../../domain/order-types.js';
 import { MARKETS } from '../../domain/symbol.js';
 import type { OrderDetail } from '../../openapi/http/types.js';
 import { printTable } from '../output.js';
-import { choiceFlag, symbolFlag, textFlag, timeFlag } from './flags.js';
+import { choiceFlag, secondsFlag, symbolFlag, textFlag, timeFlag } from './flags.js';
 import { orderRequestFromFlags, replacementFromFlags, type SubmitFlags } from './order-flags.js';
 import { decimal, line, present, printFields, printOrders, time } from './present.js';
 import { withOpenApi, type GlobalFlags } from './session.js';
+import { checkOutcome, outcomeOf, type SubmitOutcome } from './submit-outcome.js';
 
 function priceOptions<T>(yargs: Argv<T>) {
   return yargs
@@ -21,9 +23,21 @@ function priceOptions<T>(yargs: Argv<T>) {
     .option('remark', { type: 'string', describe: 'Free text kept with the order (at most 64 characters)' });
 }
 
-const submit: CommandModule<object, SubmitFlags & GlobalFlags> = {
+/** How long `order submit` waits for the venue to accept or reject the order by default. */
+const DEFAULT_WAIT_SECONDS = 10;
+
+function printOutcome({ orderId, status, message }: SubmitOutcome): void {
+  line(`submitted order ${orderId}${status === undefined ? '' : `: ${status}`}${message === undefined ? '' : ` (${message})`}`);
+}
+
+interface SubmitArgs extends SubmitFlags, GlobalFlags {
+  readonly wait?: number;
+}
+
+const submit: CommandModule<object, SubmitArgs> = {
   command: 'submit',
-  describe: 'Submit an order (sent once: on a timeout, check `trader orders` before submitting again)',
+  describe:
+    'Submit an order and wait for the service to accept or reject it (sent once: on a timeout, check `trader orders` before submitting again)',
   builder: (yargs) =>
     priceOptions(
       yargs
@@ -33,18 +47,30 @@ const submit: CommandModule<object, SubmitFlags & GlobalFlags> = {
         .option('quantity', { type: 'string', demandOption: true, describe: 'Quantity (> 0)' })
         .option('tif', { type: 'string', default: 'Day', describe: `Time in force: ${TIME_IN_FORCE.join(', ')}` })
         .option('expire-date', { type: 'string', describe: 'Last day of a GTD order (YYYY-MM-DD)' })
-        .option('outside-rth', { type: 'string', describe: `Trading outside regular hours: ${OUTSIDE_RTH.join(', ')}` }),
+        .option('outside-rth', { type: 'string', describe: `Trading outside regular hours: ${OUTSIDE_RTH.join(', ')}` })
+        .option('wait', {
+          type: 'number',
+          default: DEFAULT_WAIT_SECONDS,
+          describe: 'Seconds to wait for the service to accept or reject the order (0 or --no-wait: print the id at once)',
+        }),
     )
       .example('$0 order submit --symbol 700.HK --side Buy --type LO --quantity 200 --price 350', 'Limit buy of 200 Tencent at 350')
       .example('$0 order submit --symbol AAPL.US --side Sell --type MO --quantity 10 --outside-rth ANY_TIME', 'Market sell, any session')
       .example(
         '$0 order submit --symbol 700.HK --side Buy --type LO --quantity 100 --price 340 --tif GTD --expire-date 2025-01-31',
         'Good till date',
-      ),
+      )
+      .example('$0 order submit --symbol 700.HK --side Buy --type MO --quantity 100 --json --no-wait', 'Print the order id at once'),
   handler: async (args) => {
     const request = orderRequestFromFlags(args);
-    const result = await withOpenApi(args, (client) => client.submitOrder(request));
-    present(args, result, () => line(`submitted order ${result.orderId}`));
+    const waitSeconds = secondsFlag(args.wait ?? DEFAULT_WAIT_SECONDS, '--wait');
+    const outcome = await withOpenApi(args, async (client): Promise<SubmitOutcome> => {
+      const { orderId } = await client.submitOrder(request);
+      return waitSeconds === 0 ? { orderId } : outcomeOf(orderId, () => client.orderDetail(orderId), systemClock, waitSeconds * 1000);
+    });
+    present(args, outcome, printOutcome);
+    const warning = checkOutcome(outcome, waitSeconds);
+    if (warning !== undefined) process.stderr.write(`warning: ${warning}\n`);
   },
 };
 
