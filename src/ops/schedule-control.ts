@@ -196,9 +196,13 @@ export class ScheduleControl implements BotControl {
     const { service } = this.options;
     const tripped = service.supervisor.killSwitch;
     if (tripped !== undefined) return { done: false, message: `the kill switch is already tripped: ${tripped.reason}` };
-    await service.killSwitch(reason);
+    const cancelled = await service.killSwitch(reason);
     this.subject.next({ kind: 'kill-switch' });
-    return { done: true, message: 'kill switch tripped: every job halted for the rest of its market day, open orders cancelled' };
+    return {
+      done: true,
+      message: `kill switch tripped: every job halted for the rest of its market day, ${cancelled} open order(s) cancelled`,
+      cancelled,
+    };
   }
 
   async resetKillSwitch(): Promise<ControlOutcome> {

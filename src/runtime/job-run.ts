@@ -47,6 +47,8 @@ export class SessionJobRun implements JobRun {
   readonly events = new Subject<JobRunEvent>();
   readonly done: Promise<'completed' | 'stopped'>;
   private stopRequest: StopOptions | undefined;
+  /** Open orders the wind-down cancelled (known once it has cancelled them). */
+  private cancelled: number | undefined;
   private settle: ((outcome: Outcome) => void) | undefined;
   /** Status of each order of this job seen during the run, by client order id. */
   private readonly orders = new Map<string, OrderStatus>();
@@ -55,12 +57,12 @@ export class SessionJobRun implements JobRun {
     this.done = this.run();
   }
 
-  stop(options: StopOptions): Promise<void> {
+  stop(options: StopOptions): Promise<number | undefined> {
     this.stopRequest ??= options;
     this.settle?.({ kind: 'stop', options: this.stopRequest });
     return this.done.then(
-      () => undefined,
-      () => undefined,
+      () => this.cancelled,
+      () => this.cancelled,
     );
   }
 
@@ -168,6 +170,7 @@ export class SessionJobRun implements JobRun {
     await session.runtime.settled();
     if (options.cancelOpenOrders) {
       const cancelled = await this.deps.cancelJobOrders(session);
+      this.cancelled = cancelled;
       logger.info({ cancelled, reason: options.reason }, `job ${job.name}: ${cancelled} open order(s) cancelled`);
       if (cancelled > 0)
         await session.runtime

@@ -14,7 +14,6 @@ import { loadStrategy } from '../strategy/loader.js';
 import type { PreparedStrategy } from '../strategy/prepare.js';
 import type { IntentGate } from './intent-gate.js';
 import { SessionJobRun } from './job-run.js';
-import type { SessionReport } from './session-report.js';
 import { startSession, type Session, type SessionOptions, type SessionVenue } from './session.js';
 
 export interface SessionJobRunnerOptions {
@@ -69,10 +68,20 @@ export class SessionJobRunner implements JobRunner {
   /**
    * The journal reconciled with the broker without running a strategy: orders left open by a process that
    * died are looked up by client order id and their fills booked. `cancelOpenOrders` then cancels every
-   * order of the journal that is still open (the kill switch), never anyone else's.
+   * order of the journal that is still open (the kill switch), never anyone else's. Resolves to how many
+   * cancels were sent.
    */
-  async reconcileJournal(options: { readonly cancelOpenOrders?: boolean } = {}): Promise<SessionReport> {
-    return this.withAccountSession(async (session) => session.stop({ cancelOpenOrders: options.cancelOpenOrders === true }));
+  async reconcileJournal(options: { readonly cancelOpenOrders?: boolean } = {}): Promise<number> {
+    return this.withAccountSession(async (session) => {
+      if (options.cancelOpenOrders !== true) return 0;
+      const cancelled = await session.runtime.cancelOpenOrders();
+      // Asked once more, so the journal keeps where the cancelled orders ended.
+      if (cancelled > 0)
+        await session.runtime
+          .reconcileNow()
+          .catch((error: unknown) => this.options.logger.warn({ error: String(error) }, 'reconciliation after cancelling failed'));
+      return cancelled;
+    });
   }
 
   /**

@@ -45,8 +45,8 @@ export interface JobRun {
   /** Resolves when the run ends by itself ('completed') or after stop() ('stopped'); rejects when it crashes. */
   readonly done: Promise<'completed' | 'stopped'>;
   readonly events?: Observable<JobRunEvent>;
-  /** Asks the run to wind down; resolves once it has. */
-  stop(options: StopOptions): Promise<void>;
+  /** Asks the run to wind down; resolves once it has, to how many open orders it cancelled when it knows. */
+  stop(options: StopOptions): Promise<number | undefined>;
 }
 
 export interface JobRunner {

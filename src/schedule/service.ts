@@ -34,8 +34,11 @@ const KILL_SWITCH_CODES: readonly DenialCode[] = ['DAILY_LOSS_HALT', 'DRAWDOWN_H
 
 /** What the schedule asks of the trading side besides running jobs. */
 export interface JournalPort {
-  /** Journal and broker reconciled; with cancelOpenOrders, every open order of the journal cancelled after. */
-  reconcileJournal(options?: { readonly cancelOpenOrders?: boolean }): Promise<unknown>;
+  /**
+   * Journal and broker reconciled; with cancelOpenOrders, every open order of the journal cancelled after.
+   * Resolves to how many cancels were sent.
+   */
+  reconcileJournal(options?: { readonly cancelOpenOrders?: boolean }): Promise<number>;
   /** One reconciliation pass in every running session. */
   reconcileAll(): Promise<void>;
 }
@@ -76,7 +79,7 @@ export class ScheduleService {
   private health: HealthServer | undefined;
   private startedAt: number | undefined;
   private state: 'running' | 'stopped' = 'running';
-  private halting: Promise<void> | undefined;
+  private halting: Promise<number> | undefined;
   private stopping: Promise<void> | undefined;
 
   constructor(private readonly options: ScheduleServiceOptions) {
@@ -176,17 +179,20 @@ export class ScheduleService {
   /**
    * The kill switch: every job halted for the rest of its market day (their runs stopped, their open orders
    * cancelled), then every open order of the journal cancelled too (runs that ended earlier may have left some).
+   * Resolves to how many open orders were cancelled (0 when it was tripped already).
    */
-  killSwitch(reason: string): Promise<void> {
-    if (this.supervisor.killSwitch !== undefined || this.halting !== undefined) return this.halting ?? Promise.resolve();
+  killSwitch(reason: string): Promise<number> {
+    if (this.supervisor.killSwitch !== undefined || this.halting !== undefined) return this.halting ?? Promise.resolve(0);
     this.halting = (async () => {
-      await this.supervisor.haltForDay(reason);
-      await this.options.journal.reconcileJournal({ cancelOpenOrders: true }).catch((error: unknown) => {
+      const byRuns = await this.supervisor.haltForDay(reason);
+      const left = await this.options.journal.reconcileJournal({ cancelOpenOrders: true }).catch((error: unknown) => {
         this.options.logger.error(
           { error: error instanceof Error ? error.message : String(error) },
           'kill switch: cancelling the open orders failed',
         );
+        return 0;
       });
+      return byRuns + left;
     })().finally(() => (this.halting = undefined));
     return this.halting;
   }

@@ -29,7 +29,7 @@ export interface RunResult {
 export interface ControlOutcome {
   readonly done: boolean;
   readonly message: string;
-  /** How many open orders the action cancelled, when it knows (the kill switch of a run). */
+  /** How many open orders the action cancelled, when it knows (a kill switch, a pause that stopped a run). */
   readonly cancelled?: number;
 }
 
@@ -70,7 +70,8 @@ interface ActiveRun {
   readonly handle: JobRun;
   readonly abort: AbortController;
   readonly startedAt: number;
-  stopping: Promise<void> | undefined;
+  /** Resolves to how many open orders the stop cancelled, when known. */
+  stopping: Promise<number | undefined> | undefined;
   readonly subscription: Subscription | undefined;
 }
 
@@ -149,9 +150,9 @@ export class Supervisor {
 
   /**
    * The kill switch (daily loss, drawdown…): stops every run, cancelling its open orders, and keeps every job
-   * halted until the end of its market's local day.
+   * halted until the end of its market's local day. Resolves to how many open orders the runs said they cancelled.
    */
-  async haltForDay(reason: string): Promise<void> {
+  async haltForDay(reason: string): Promise<number> {
     const now = this.options.clock.now();
     this.killSwitchState = { reason, at: now };
     this.logger.error({ reason }, 'kill switch: trading halted for the rest of the day');
@@ -160,12 +161,12 @@ export class Supervisor {
       message: `kill switch: ${reason}; all jobs halted for the rest of the market day`,
       details: { reason, jobs: [...this.slots.keys()] },
     });
-    const stops: Promise<void>[] = [];
+    const stops: Promise<number | undefined>[] = [];
     for (const slot of this.slots.values()) {
       this.haltSlot(slot, 'kill-switch');
       if (slot.run !== undefined) stops.push(this.stopRun(slot, { reason: 'kill-switch', flatten: false, cancelOpenOrders: true }));
     }
-    await Promise.all(stops);
+    return (await Promise.all(stops)).reduce((sum: number, cancelled) => sum + (cancelled ?? 0), 0);
   }
 
   /** Lifts the kill switch's halts now (a person decided): windows open now start their runs again. */
@@ -193,8 +194,10 @@ export class Supervisor {
     this.logger.warn({ job: name }, `job ${name} paused`);
     this.changed(slot);
     if (slot.run !== undefined) {
-      await this.stopRun(slot, { reason: 'paused', flatten: false, cancelOpenOrders: true });
-      return { done: true, message: `job ${name} paused: its run stopped and its open orders were cancelled` };
+      const cancelled = await this.stopRun(slot, { reason: 'paused', flatten: false, cancelOpenOrders: true });
+      return cancelled === undefined
+        ? { done: true, message: `job ${name} paused: its run stopped and its open orders were cancelled` }
+        : { done: true, message: `job ${name} paused: its run stopped and ${cancelled} open order(s) were cancelled`, cancelled };
     }
     return { done: true, message: `job ${name} paused` };
   }
@@ -237,7 +240,7 @@ export class Supervisor {
 
   /** Graceful shutdown: stops every run (orders stay as they are) and waits for them. */
   async shutdown(): Promise<void> {
-    const stops: Promise<void>[] = [];
+    const stops: Promise<number | undefined>[] = [];
     for (const slot of this.slots.values()) {
       this.cancelRestart(slot);
       slot.halt?.timer.cancel();
@@ -372,17 +375,17 @@ export class Supervisor {
     this.changed(slot);
   }
 
-  private async stopRun(slot: Slot, options: StopOptions): Promise<void> {
+  private async stopRun(slot: Slot, options: StopOptions): Promise<number | undefined> {
     const run = slot.run;
-    if (run === undefined) return;
+    if (run === undefined) return undefined;
     if (run.stopping === undefined) {
       run.stopping = this.stopWithin(slot, run, options);
       this.changed(slot);
     }
-    await run.stopping;
+    return run.stopping;
   }
 
-  private async stopWithin(slot: Slot, run: ActiveRun, options: StopOptions): Promise<void> {
+  private async stopWithin(slot: Slot, run: ActiveRun, options: StopOptions): Promise<number | undefined> {
     const grace = new AbortController();
     const timeoutMs = this.options.stopTimeoutMs ?? 30_000;
     const stopped = run.handle.stop(options).catch((error: unknown) => void this.recordError(slot, error));
@@ -394,7 +397,7 @@ export class Supervisor {
     grace.abort();
     if (!late) {
       await run.handle.done.catch(() => undefined);
-      return;
+      return stopped;
     }
     this.logger.error(
       { job: slot.job.name, timeoutMs },

@@ -1,10 +1,7 @@
 // The schedule's control as the hub sees it: connections followed before the dashboard started (the
 // scheduler's own quote connection is followed first) are shown with the state they are in, and their changes
-// after; the day's PnL counts from the schedule's kept day start (the kill switch's), also after a restart; a
-// person's actions are kept in the schedule's journal file.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// after; the day's PnL counts from the schedule's kept day start (the kill switch's), also after a restart. A
+// person's actions in the schedule's journal: schedule-control-journal.test.ts.
 import { BehaviorSubject, Subject } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../src/clock/virtual-clock.js';
@@ -13,10 +10,7 @@ import { silentLogger } from '../../src/log/logger.js';
 import type { ConnectionState } from '../../src/openapi/socket/connection-state.js';
 import { OpsHub } from '../../src/ops/hub.js';
 import { createMetrics, type OpsMetrics } from '../../src/ops/metrics.js';
-import { performControl } from '../../src/ops/control-action.js';
 import { ScheduleControl, type ScheduleControlOptions } from '../../src/ops/schedule-control.js';
-import { SessionJobRunner } from '../../src/runtime/job-runner.js';
-import { sqliteRows } from '../support/sqlite-rows.js';
 import type { ScheduleService } from '../../src/schedule/service.js';
 import { balance } from '../support/ops/stub-control.js';
 
@@ -60,61 +54,6 @@ function scheduleOptions(options: { dayStart?: Money; balances?: readonly Accoun
 }
 
 describe('schedule control', () => {
-  it("keeps a person's pause and kill switch in the schedule's journal, with the chat and the outcome", async () => {
-    const folder = await mkdtemp(join(tmpdir(), 'schedule-control-'));
-    const journalFile = join(folder, 'journal.sqlite');
-    const runner = new SessionJobRunner({
-      venue: () => {
-        throw new Error('no session in this test');
-      },
-      journalFile,
-      logger: silentLogger,
-      clock: new VirtualClock(T0),
-    });
-    const service = stubService();
-    Object.assign(service.supervisor, {
-      pause: async (name: string) => ({ done: true, message: `job ${name} paused: its run stopped and its open orders were cancelled` }),
-    });
-    Object.assign(service, { killSwitch: async () => undefined });
-    control = new ScheduleControl({ ...scheduleOptions(), service, recordEvent: (type, detail) => runner.recordEvent(type, detail) });
-    const chat = { channel: 'telegram', chatId: 1001 } as const;
-
-    await performControl(control, { name: 'pause', target: 'hk-trend' }, chat, silentLogger);
-    await performControl(control, { name: 'trip', reason: 'telegram: fat finger' }, chat, silentLogger);
-
-    const events = sqliteRows<{ time: number; type: string; detail: string }>(
-      journalFile,
-      'SELECT time, type, detail FROM events ORDER BY id',
-    );
-    await rm(folder, { recursive: true, force: true });
-    expect(events.map((event) => ({ ...event, detail: JSON.parse(event.detail) as unknown }))).toEqual([
-      {
-        time: T0,
-        type: 'control',
-        detail: {
-          action: 'pause',
-          target: 'hk-trend',
-          by: 'telegram',
-          chatId: 1001,
-          done: true,
-          message: 'job hk-trend paused: its run stopped and its open orders were cancelled',
-        },
-      },
-      {
-        time: T0,
-        type: 'control',
-        detail: {
-          action: 'trip',
-          reason: 'telegram: fat finger',
-          by: 'telegram',
-          chatId: 1001,
-          done: true,
-          message: 'kill switch tripped: every job halted for the rest of its market day, open orders cancelled',
-        },
-      },
-    ]);
-  });
-
   it('shows a connection followed before the hub started in its current state, and its changes after', async () => {
     control = scheduleControl();
     const quote = new BehaviorSubject<ConnectionState>({ status: 'online', reconnected: false });

@@ -10,7 +10,7 @@ import { silentLogger, type Logger } from '../../../src/log/logger.js';
 import type { RiskLimits } from '../../../src/risk/config.js';
 import { SessionJobRunner } from '../../../src/runtime/job-runner.js';
 import type { Session } from '../../../src/runtime/session.js';
-import { parseScheduleConfig } from '../../../src/schedule/config.js';
+import { parseScheduleConfig, type ScheduleConfig } from '../../../src/schedule/config.js';
 import type { JobRun, RunContext, RunReason } from '../../../src/schedule/job-runner.js';
 import type { ScheduleJob } from '../../../src/schedule/job.js';
 import type { IntentGate } from '../../../src/runtime/intent-gate.js';
@@ -29,7 +29,9 @@ export interface RunnerHarness {
   readonly journalFile: string;
   /** Sessions that are running now, by job name ('reconciliation' for the runner's own). */
   readonly live: Map<string, Session>;
-  /** A job of a one-job config written in YAML (the strategy path is filled in). */
+  /** A config written in YAML (the strategy path is filled in), its state in the harness's temp folder. */
+  config(yaml: string): ScheduleConfig;
+  /** The job of a one-job config written in YAML. */
   job(yaml: string): ScheduleJob;
   /** A run of the job; `abort` aborts its signal (the supervisor's answer to a run that does not stop in time). */
   start(job: ScheduleJob, reason?: RunReason, closesAt?: number, abort?: AbortController): JobRun;
@@ -41,10 +43,16 @@ export interface RunnerHarness {
 }
 
 export async function startRunnerHarness(
-  options: { readonly risk?: RiskLimits; readonly gate?: IntentGate; readonly logger?: Logger } = {},
+  options: {
+    readonly risk?: RiskLimits;
+    readonly gate?: IntentGate;
+    readonly logger?: Logger;
+    /** The wall clock (a VirtualClock at BASE_TIME by default). */
+    readonly clock?: VirtualClock;
+  } = {},
 ): Promise<RunnerHarness> {
   const folder = await mkdtemp(join(tmpdir(), 'schedule-runner-'));
-  const clock = new VirtualClock(BASE_TIME);
+  const clock = options.clock ?? new VirtualClock(BASE_TIME);
   const sim = await startSimulator({ candles: [minuteCandles(US)], replay: 'manual', limits: OPEN_LIMITS, clock });
   const journalFile = join(folder, 'journal.sqlite');
   const live = new Map<string, Session>();
@@ -62,6 +70,8 @@ export async function startRunnerHarness(
       return () => live.delete(name);
     },
   });
+  const config = (yaml: string): ScheduleConfig =>
+    parseScheduleConfig(yaml.replaceAll('$STRATEGY', BUY_ON_QUOTE), join(folder, 'schedule.yaml'));
   const aborts: AbortController[] = [];
   return {
     clock,
@@ -69,7 +79,8 @@ export async function startRunnerHarness(
     runner,
     journalFile,
     live,
-    job: (yaml) => parseScheduleConfig(yaml.replaceAll('$STRATEGY', BUY_ON_QUOTE), join(folder, 'schedule.yaml')).jobs[0]!,
+    config,
+    job: (yaml) => config(yaml).jobs[0]!,
     start(job, reason = 'window', closesAt, abort = new AbortController()) {
       aborts.push(abort);
       const context: RunContext = { reason, attempt: 0, closesAt, signal: abort.signal };

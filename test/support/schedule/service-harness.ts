@@ -19,8 +19,9 @@ import { WebhookServer } from './webhook-server.js';
 export class RecordingJournal implements JournalPort {
   constructor(private readonly log: string[]) {}
 
-  async reconcileJournal(options: { readonly cancelOpenOrders?: boolean } = {}): Promise<void> {
+  async reconcileJournal(options: { readonly cancelOpenOrders?: boolean } = {}): Promise<number> {
     this.log.push(options.cancelOpenOrders === true ? 'cancel-all' : 'reconcile');
+    return 0;
   }
 
   async reconcileAll(): Promise<void> {

@@ -32,10 +32,11 @@ export class StubRun implements JobRun {
     this.settle.reject(new Error(message));
   }
 
-  async stop(options: StopOptions): Promise<void> {
+  async stop(options: StopOptions): Promise<number | undefined> {
     this.stops.push(options);
     if (!this.stopsPromptly) return new Promise(() => undefined);
     this.settle.resolve('stopped');
+    return undefined;
   }
 }
 
