@@ -52,7 +52,7 @@ export interface BotControl {
   notifiers(): ReadonlyMap<string, NotifierStats>;
   /**
    * The net assets of `currency` at the day's first reading when the bot keeps it across restarts (a schedule
-   * does, for its kill switch); undefined: the hub counts the day from its own first reading.
+   * does, for its kill switch; a run beside its journal); undefined: the hub counts the day from its own first reading.
    */
   dayStart?(currency: string): Money | undefined;
 

@@ -4,10 +4,11 @@
 // told to people as the schedule's webhook tells them (fill, denial, halt, crash, token expiry, outage,
 // recovered).
 import { map, merge, Subject, type Observable, type Subscription } from 'rxjs';
-import { isOpen, type Clock, type Price, type SecuritySymbol } from '../domain/index.js';
+import { isOpen, type Clock, type Money, type Price, type SecuritySymbol } from '../domain/index.js';
 import { withTimeout } from '../execution/with-timeout.js';
 import type { Logger } from '../log/logger.js';
 import type { Session } from '../runtime/session.js';
+import type { AccountDay } from '../schedule/account-day.js';
 import type { Notify } from '../schedule/notification.js';
 import type { NotifierStats } from '../schedule/queued-notifier.js';
 import type { Activity, AccountFigures, BotControl, ControlOutcome } from './control.js';
@@ -24,6 +25,8 @@ export interface RunControlOptions {
   readonly logger: Logger;
   readonly homeCurrency: string | undefined;
   readonly timeZone: string;
+  /** The day's first readings kept across restarts (as a schedule keeps them); the hub's own first reading without. */
+  readonly day?: AccountDay;
   /** Where people hear about the run (the chat); nowhere when omitted. */
   readonly notifier?: Notify & { stats(): NotifierStats };
   readonly notifierName?: string;
@@ -128,12 +131,18 @@ export class RunControl implements BotControl {
     const { broker } = this.options.session.link;
     const { runtime } = this.options.session;
     const [balances, positions, orders] = await Promise.all([broker.accountBalance(), broker.positions(), broker.todayOrders()]);
+    const { day, clock } = this.options;
+    if (day?.observe(balances, clock.now())) day.save();
     const prices = new Map<string, Price>();
     for (const position of positions) {
       const price = runtime.lastPrice(position.symbol);
       if (price !== undefined) prices.set(position.symbol, price);
     }
     return { balances, positions, openOrders: orders.filter((order) => isOpen(order.status)), prices };
+  }
+
+  dayStart(currency: string): Money | undefined {
+    return this.options.day?.dayStart(currency, this.options.clock.now());
   }
 
   jobs(): readonly JobView[] {

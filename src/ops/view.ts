@@ -21,7 +21,7 @@ export interface BalanceView {
 
 export interface AccountView {
   readonly balances: readonly BalanceView[];
-  /** Net assets now against the first figure of the local day (or of this process, when it started later). */
+  /** Net assets now against the first figure of the local day (kept across restarts; else this process's first). */
   readonly dayPnl: { readonly currency: string; readonly change: string } | undefined;
   readonly asOf: string | undefined;
   /** Why the figures are stale, when the last read failed. */

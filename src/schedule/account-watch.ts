@@ -1,9 +1,8 @@
 // The account across every job: balances and positions read from the broker on the Clock (and soon after
 // fills), the kill switches of the risk config watched on the account's net assets over the whole schedule
 // (a run's own watch starts afresh with each run), and the positions and PnL of the day for the status.
-// The day's first figure and the peak are kept in a file, so a restart (or a crash loop) does not reset them.
-import { readFileSync } from 'node:fs';
-import { z } from 'zod';
+// The day's first figure and the peak are kept in a file (AccountDay), so a restart (or a crash loop) does
+// not reset them.
 import type { AccountBalance } from '../domain/account.js';
 import type { BrokerPosition } from '../domain/position.js';
 import type { Clock, TimerHandle } from '../domain/clock.js';
@@ -12,12 +11,10 @@ import type { FixedPoint } from '../domain/fixed-point.js';
 import { Money } from '../domain/money.js';
 import type { Price } from '../domain/price.js';
 import { currencyOf, type Market, type SecuritySymbol } from '../domain/symbol.js';
-import { timeZoneOf } from '../domain/market-hours.js';
-import { localDate } from '../domain/time-zone.js';
 import { silentLogger, type Logger } from '../log/logger.js';
 import type { RiskLimits } from '../risk/config.js';
-import { FRESH_EQUITY_WATCH, observeEquity, type EquityWatch, type Trip } from '../risk/equity-watch.js';
-import { writeFileAtomic } from './atomic-file.js';
+import { observeEquity, type Trip } from '../risk/equity-watch.js';
+import { AccountDay } from './account-day.js';
 import type { DayPnl, PortfolioProvider, PortfolioSnapshot, PositionLine } from './status.js';
 
 /** The broker as the account watch reads it. */
@@ -44,28 +41,12 @@ export interface AccountWatchOptions {
   readonly afterFillMs?: number;
 }
 
-interface Memory {
-  /** The market day the starts belong to. */
-  day: string;
-  starts: Map<string, Money>;
-  equity: EquityWatch;
-  /** The day a trip was last reported. */
-  reported: string | undefined;
-}
-
-const memorySchema = z.object({
-  day: z.string(),
-  starts: z.record(z.string(), z.string()),
-  peak: z.string().optional(),
-  dayStart: z.string().optional(),
-  equityDay: z.string().optional(),
-});
-
 export class AccountWatch implements PortfolioProvider {
   private readonly logger: Logger;
-  private readonly zone: string;
   private readonly currency: string;
-  private memory: Memory;
+  private readonly memory: AccountDay;
+  /** The day a trip was last reported. */
+  private reported: string | undefined;
   private latest: PortfolioSnapshot | undefined;
   private latestError: Error | undefined;
   private timer: TimerHandle | undefined;
@@ -75,9 +56,12 @@ export class AccountWatch implements PortfolioProvider {
 
   constructor(private readonly options: AccountWatchOptions) {
     this.logger = options.logger ?? silentLogger;
-    this.zone = timeZoneOf(options.market);
     this.currency = currencyOf(options.market);
-    this.memory = this.load();
+    this.memory = new AccountDay({
+      market: options.market,
+      logger: this.logger,
+      ...(options.file === undefined ? {} : { file: options.file }),
+    });
   }
 
   start(): Promise<void> {
@@ -117,8 +101,7 @@ export class AccountWatch implements PortfolioProvider {
 
   /** The net assets of `currency` at the day's first reading (kept across restarts); undefined on another day or before it. */
   dayStart(currency: string): Money | undefined {
-    if (this.memory.day !== localDate(this.options.clock.now(), this.zone)) return undefined;
-    return this.memory.starts.get(currency);
+    return this.memory.dayStart(currency, this.options.clock.now());
   }
 
   private async read(): Promise<void> {
@@ -135,10 +118,10 @@ export class AccountWatch implements PortfolioProvider {
       this.latest = {
         asOf: new Date(now).toISOString(),
         positions: held.map((position) => positionLine(position, prices.get(position.symbol))),
-        pnlToday: this.pnl(balances),
+        pnlToday: this.pnl(balances, now),
       };
       this.latestError = undefined;
-      this.save();
+      this.memory.save();
       this.watchTrips();
     } catch (error) {
       this.latestError = error instanceof Error ? error : new Error(String(error));
@@ -147,19 +130,16 @@ export class AccountWatch implements PortfolioProvider {
   }
 
   private observe(balances: readonly AccountBalance[], now: number): void {
-    const day = localDate(now, this.zone);
-    if (day !== this.memory.day) this.memory = { ...this.memory, day, starts: new Map() };
-    for (const balance of balances)
-      if (!this.memory.starts.has(balance.currency)) this.memory.starts.set(balance.currency, balance.netAssets);
+    this.memory.observe(balances, now);
     const home = balances.find((balance) => balance.currency === this.currency) ?? balances[0];
     if (home !== undefined && (this.options.limits.dailyLossLimit !== undefined || this.options.limits.maxDrawdown !== undefined)) {
-      this.memory.equity = observeEquity(this.memory.equity, home.netAssets, now, this.zone, this.options.limits);
+      this.memory.equity = observeEquity(this.memory.equity, home.netAssets, now, this.memory.zone, this.options.limits);
     }
   }
 
   private watchTrips(): void {
     const { dailyTrip, drawdownTrip } = this.memory.equity;
-    if (this.memory.reported === this.memory.day) return;
+    if (this.reported === this.memory.day) return;
     const reason =
       dailyTrip !== undefined
         ? describeTrip('daily loss', 'dailyLossLimit', dailyTrip, 'day start')
@@ -167,13 +147,13 @@ export class AccountWatch implements PortfolioProvider {
           ? describeTrip('drawdown', 'maxDrawdown', drawdownTrip, 'peak')
           : undefined;
     if (reason === undefined) return;
-    this.memory.reported = this.memory.day;
+    this.reported = this.memory.day;
     this.options.onTrip(reason);
   }
 
-  private pnl(balances: readonly AccountBalance[]): DayPnl[] {
+  private pnl(balances: readonly AccountBalance[], now: number): DayPnl[] {
     return balances.map((balance) => {
-      const start = this.memory.starts.get(balance.currency) ?? balance.netAssets;
+      const start = this.memory.dayStart(balance.currency, now) ?? balance.netAssets;
       return {
         currency: balance.currency,
         netAssets: money(balance.netAssets),
@@ -181,48 +161,6 @@ export class AccountWatch implements PortfolioProvider {
         change: money(balance.netAssets.minus(start)),
       };
     });
-  }
-
-  private load(): Memory {
-    const fresh: Memory = { day: '', starts: new Map(), equity: FRESH_EQUITY_WATCH, reported: undefined };
-    if (this.options.file === undefined) return fresh;
-    let text: string;
-    try {
-      text = readFileSync(this.options.file, 'utf8');
-    } catch {
-      return fresh;
-    }
-    try {
-      const saved = memorySchema.parse(JSON.parse(text));
-      // The kill switches watch the home currency's net assets.
-      const optional = (value: string | undefined): Money | undefined => (value === undefined ? undefined : Money.of(value, this.currency));
-      return {
-        day: saved.day,
-        starts: new Map(Object.entries(saved.starts).map(([currency, value]) => [currency, Money.of(value, currency)])),
-        equity: { ...FRESH_EQUITY_WATCH, peak: optional(saved.peak), dayStart: optional(saved.dayStart), day: saved.equityDay },
-        reported: undefined,
-      };
-    } catch {
-      this.logger.warn({ file: this.options.file }, 'ignoring an unreadable account memory file');
-      return fresh;
-    }
-  }
-
-  private save(): void {
-    if (this.options.file === undefined) return;
-    const { day, starts, equity } = this.memory;
-    const text = JSON.stringify({
-      day,
-      starts: Object.fromEntries([...starts].map(([currency, value]) => [currency, toWire(value)])),
-      ...(equity.peak === undefined ? {} : { peak: toWire(equity.peak) }),
-      ...(equity.dayStart === undefined ? {} : { dayStart: toWire(equity.dayStart) }),
-      ...(equity.day === undefined ? {} : { equityDay: equity.day }),
-    });
-    try {
-      writeFileAtomic(this.options.file, `${text}\n`);
-    } catch (error) {
-      this.logger.warn({ file: this.options.file, error: (error as Error).message }, 'could not write the account memory file');
-    }
   }
 }
 

@@ -1,6 +1,7 @@
 // `trader run --ui --metrics-port --telegram-chat` through the real binary in paper mode: the dashboard's
 // token made once (mode 600) and shown only on the terminal, the API and /metrics behind it, Telegram
-// notified and obeyed through a fake Bot API on 127.0.0.1, and neither token in any log line.
+// notified and obeyed through a fake Bot API on 127.0.0.1, neither token in any log line, and the day's first
+// reading kept beside the journal.
 import { spawn } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -108,6 +109,9 @@ describe('trader run with the dashboard, metrics and Telegram (binary, paper)', 
 
     const exit = await run.signal('SIGINT');
     expect(exit).toEqual({ code: 0, signal: null });
+    // The day's first reading, kept beside the journal: a restart today counts the day's PnL from it.
+    const day = JSON.parse(readFileSync(join(folder, 'journal.account-day.json'), 'utf8')) as { starts: Record<string, string> };
+    expect(Object.keys(day.starts)).toContain('USD');
     const logs = run.stderr();
     expect(logs).toContain('"msg":"telegram: bot listening for commands"');
     expect(logs).not.toContain(token);

@@ -115,6 +115,11 @@ export function paperAccountFile(journal: string): string {
   return join(dirname(journal), `${basename(journal, extension)}.account${extension === '' ? '.sqlite' : extension}`);
 }
 
+/** `state/journal.sqlite` → `state/journal.account-day.json`: the day's first readings of the journal's account. */
+export function accountDayFile(journal: string): string {
+  return join(dirname(journal), `${basename(journal, extname(journal))}.account-day.json`);
+}
+
 function forFlag(text: string): number {
   const ms = parseDuration(String(text));
   if (ms === undefined || ms <= 0)

@@ -13,7 +13,7 @@ import { formatDuration } from '../../schedule/duration.js';
 import { loadStrategy, parseParamAssignments, type PreparedStrategy } from '../../strategy/index.js';
 import { untilInterrupted } from '../market/socket-session.js';
 import { periodFlag } from '../trading/flags.js';
-import { runSettings, type RunArgs, type RunSettings } from './flags.js';
+import { accountDayFile, runSettings, type RunArgs, type RunSettings } from './flags.js';
 import { chooseMode, type RunMode } from './mode.js';
 import { defaultTokenFile, opsFlags } from './ops-flags.js';
 import { printRunSummary } from './summary.js';
@@ -70,6 +70,7 @@ export async function runAction(args: RunArgs): Promise<void> {
       logger,
       logs,
       tokenExpiresAt: mode.mode === 'live' ? mode.config.tokenExpiresAt : undefined,
+      dayFile: accountDayFile(settings.journal),
     }).catch(async (error: unknown) => {
       await session.stop();
       throw error;

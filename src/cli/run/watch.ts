@@ -9,6 +9,7 @@ import type { LogTail, ManualGate, Ops } from '../../ops/index.js';
 import { RunControl, startOps } from '../../ops/index.js';
 import type { TelegramBot } from '../../ops/telegram/bot.js';
 import type { Session } from '../../runtime/session.js';
+import { AccountDay } from '../../schedule/account-day.js';
 import type { PreparedStrategy } from '../../strategy/prepare.js';
 import { sleep } from '../../clock/sleep.js';
 import { announceOps } from './announce-ops.js';
@@ -30,6 +31,8 @@ export interface RunWatchOptions {
   readonly logger: Logger;
   readonly logs: LogTail | undefined;
   readonly tokenExpiresAt: number | undefined;
+  /** Where the day's first readings are kept (beside the journal), so a restart keeps the day's PnL. */
+  readonly dayFile: string;
 }
 
 export async function startRunWatch(options: RunWatchOptions): Promise<RunWatch> {
@@ -48,6 +51,7 @@ export async function startRunWatch(options: RunWatchOptions): Promise<RunWatch>
     logger,
     homeCurrency: currencyOf(market),
     timeZone: timeZoneOf(market),
+    day: new AccountDay({ market, file: options.dayFile, logger }),
     ...(telegram === undefined ? {} : { notifier: telegram.notifier }),
     ...(options.tokenExpiresAt === undefined ? {} : { tokenExpiresAt: options.tokenExpiresAt }),
   });

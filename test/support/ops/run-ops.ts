@@ -7,6 +7,7 @@ import { createLogger } from '../../../src/log/logger.js';
 import { LogTail } from '../../../src/ops/log-tail.js';
 import { ManualGate } from '../../../src/ops/manual-gate.js';
 import { RunControl } from '../../../src/ops/run-control.js';
+import { AccountDay } from '../../../src/schedule/account-day.js';
 import { startOps, type Ops } from '../../../src/ops/start.js';
 import type { QueuedNotifier } from '../../../src/schedule/queued-notifier.js';
 import type { RiskLimits } from '../../../src/risk/config.js';
@@ -38,6 +39,11 @@ export interface RunOpsOptions {
   readonly notifier?: QueuedNotifier;
   /** A live run's access token expiry, on the session's clock. */
   readonly tokenExpiresAt?: number;
+  /** Reuse a journal and its paper account (a restart); fresh temp files otherwise. */
+  readonly journalFile?: string;
+  readonly stateFile?: string;
+  /** Keep the day's first readings here, as `trader run` does beside its journal. */
+  readonly dayFile?: string;
 }
 
 export async function startRunOps(options: RunOpsOptions = {}): Promise<RunOps> {
@@ -51,6 +57,8 @@ export async function startRunOps(options: RunOpsOptions = {}): Promise<RunOps> 
     candles: [wavingDays(40)],
     logger,
     ...(options.risk === undefined ? {} : { risk: options.risk }),
+    ...(options.journalFile === undefined ? {} : { journalFile: options.journalFile }),
+    ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
   });
   const telegram = options.telegram?.(logger, harness.clock);
   const notifier = telegram?.notifier ?? options.notifier;
@@ -62,6 +70,7 @@ export async function startRunOps(options: RunOpsOptions = {}): Promise<RunOps> 
     logger,
     homeCurrency: 'USD',
     timeZone: 'America/New_York',
+    ...(options.dayFile === undefined ? {} : { day: new AccountDay({ market: 'US', file: options.dayFile, logger }) }),
     ...(notifier === undefined ? {} : { notifier }),
     ...(options.tokenExpiresAt === undefined ? {} : { tokenExpiresAt: options.tokenExpiresAt }),
   });
