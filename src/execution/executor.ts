@@ -70,6 +70,11 @@ interface QueuedIntent {
   readonly onStop: boolean;
 }
 
+/** Work the intents queued after it wait for (see queueTask). */
+interface QueuedTask {
+  readonly task: () => Promise<void>;
+}
+
 const RESOLVED: Promise<void> = Promise.resolve();
 const MINUTE_MS = 60_000;
 
@@ -91,7 +96,7 @@ export class Executor {
   private readonly homeMarket: Market | undefined;
   private readonly clientOrderIds: ClientOrderIds;
   private readonly submitSettings: SubmitSettings;
-  private readonly queue: QueuedIntent[] = [];
+  private readonly queue: (QueuedIntent | QueuedTask)[] = [];
   private readonly dropped = new Set<string>();
   private draining = false;
   private closed = false;
@@ -166,7 +171,16 @@ export class Executor {
     this.push({ strategy, intent, onStop: true });
   }
 
-  private push(item: QueuedIntent): void {
+  /**
+   * Queues work that the intents queued after it wait for, counted in `busy` (a reconciliation whose
+   * positions their decisions must see). Its failure is its own to report: a rejection is only logged.
+   */
+  queueTask(task: () => Promise<void>): void {
+    if (this.closed) return;
+    this.push({ task });
+  }
+
+  private push(item: QueuedIntent | QueuedTask): void {
     this.queue.push(item);
     this.pending += 1;
     if (!this.draining) this.drain();
@@ -226,6 +240,10 @@ export class Executor {
   private drain(): void {
     this.draining = true;
     for (let item = this.queue.shift(); item !== undefined; item = this.queue.shift()) {
+      if ('task' in item) {
+        void this.finishLater(item, item.task());
+        return;
+      }
       let waiting: Promise<unknown> | undefined;
       this.current = item;
       try {
@@ -243,7 +261,7 @@ export class Executor {
     this.draining = false;
   }
 
-  private async finishLater(item: QueuedIntent, waiting: Promise<unknown>): Promise<void> {
+  private async finishLater(item: QueuedIntent | QueuedTask, waiting: Promise<unknown>): Promise<void> {
     try {
       await waiting;
     } catch (error) {
@@ -254,8 +272,9 @@ export class Executor {
     this.drain();
   }
 
-  private failed(item: QueuedIntent, error: unknown): void {
-    this.logger.error({ strategy: item.strategy, error: describe(error) }, 'intent processing failed');
+  private failed(item: QueuedIntent | QueuedTask, error: unknown): void {
+    if ('task' in item) this.logger.warn({ error: describe(error) }, 'a task between intents failed');
+    else this.logger.error({ strategy: item.strategy, error: describe(error) }, 'intent processing failed');
   }
 
   private finishOne(): void {

@@ -1,8 +1,9 @@
 // Reconciliation with the broker: on start (journal's open orders and positions against the broker's, before
-// any strategy sees data) and periodically (pushes can be late or lost). Broker positions are compared only
-// from a stable snapshot: orders queried before and after the positions with no execution in between, and no
-// fill applied locally meanwhile — otherwise a late push could be counted twice. Orders the broker never
-// confirmed are looked for in its history too: their day may have passed while the runtime was down.
+// any strategy sees data), periodically (pushes can be late or lost) and at a market day's start (corporate
+// actions are booked without a push). Broker positions are compared only from a stable snapshot: orders
+// queried before and after the positions with no execution in between (or no order of ours open at all),
+// and no fill applied locally meanwhile — otherwise a late push could be counted twice. Orders the broker
+// never confirmed are looked for in its history too: their day may have passed while the runtime was down.
 import { isOpen, type AccountBalance, type BrokerPosition, type Clock, type Order, type SecuritySymbol } from '../domain/index.js';
 import type { Logger } from '../log/logger.js';
 import type { ChangeSource } from '../store/journal.js';
@@ -23,7 +24,8 @@ interface BrokerSnapshot {
 const SNAPSHOT_ATTEMPTS = 3;
 
 export class Reconciler {
-  private running = false;
+  /** The periodic or day-start pass under way. */
+  private running: Promise<void> | undefined;
 
   constructor(
     private readonly executor: Executor,
@@ -70,44 +72,79 @@ export class Reconciler {
   }
 
   /** One periodic pass; skipped while another is running. */
-  async periodic(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      const { flow, book, journal } = this.executor;
-      const snapshot = await this.snapshot();
-      for (const order of snapshot.orders) flow.handleReport(order, 'query');
-      // Fills of our orders missing from today's list (a push lost on an earlier day) go in before the
-      // comparison; whether the positions already held them is unknown, so that pass adopts nothing.
-      const missed = (await this.refreshMissing(snapshot.orders, 'query')) + (await this.settleUnconfirmed(snapshot.orders, 'query'));
-      if (snapshot.stable && missed === 0) {
-        for (const difference of book.compare(snapshot.positions)) {
-          flow.mismatch(
-            'position',
-            `${difference.symbol}: the broker reports ${text(difference.reported)}, the book has ${text(difference.expected)}; taking the broker's`,
-            { symbol: difference.symbol, expected: text(difference.expected), reported: text(difference.reported) },
-          );
-        }
-        book.adopt(snapshot.positions);
+  periodic(): Promise<void> {
+    return this.running === undefined ? this.exclusive(() => this.pass()) : Promise.resolve();
+  }
+
+  /**
+   * The pass at a market day's start, when corporate actions booked overnight have moved positions and cash
+   * without a push. Its reads come after this call (after the pass under way, whose reads may predate them).
+   * It runs between intents (Executor.queueTask), so no order of ours is placed meanwhile: with none open
+   * either, none of ours can execute between its reads, and the positions and balances are all it reads (two
+   * calls); otherwise it is a full pass, whose orders read before and after the positions tell.
+   */
+  async dayStart(): Promise<void> {
+    while (this.running !== undefined) await this.running.catch(() => undefined);
+    return this.exclusive(() => (this.executor.tracker.open().length === 0 ? this.holdings() : this.pass()));
+  }
+
+  private exclusive(pass: () => Promise<void>): Promise<void> {
+    const running = pass().finally(() => {
+      this.running = undefined;
+    });
+    this.running = running;
+    return running;
+  }
+
+  private async pass(): Promise<void> {
+    const { flow } = this.executor;
+    const snapshot = await this.snapshot();
+    for (const order of snapshot.orders) flow.handleReport(order, 'query');
+    // Fills of our orders missing from today's list (a push lost on an earlier day) go in before the
+    // comparison; whether the positions already held them is unknown, so that pass adopts nothing.
+    const missed = (await this.refreshMissing(snapshot.orders, 'query')) + (await this.settleUnconfirmed(snapshot.orders, 'query'));
+    this.conclude(snapshot, snapshot.stable && missed === 0);
+  }
+
+  /** Positions and balances alone, with no order of ours open. */
+  private async holdings(): Promise<void> {
+    const fills = this.executor.flow.fillCount;
+    const positions = await this.read(() => this.broker.positions(), 'positions');
+    const balances = await this.read(() => this.broker.accountBalance(), 'account balance');
+    const stable = this.executor.flow.fillCount === fills;
+    this.conclude({ orders: [], positions, balances, stable }, stable);
+  }
+
+  /** Takes the broker's balances, and its positions when `comparable` (reporting where they differ). */
+  private conclude(snapshot: BrokerSnapshot, comparable: boolean): void {
+    const { flow, book, journal } = this.executor;
+    if (comparable) {
+      for (const difference of book.compare(snapshot.positions)) {
+        flow.mismatch(
+          'position',
+          `${difference.symbol}: the broker reports ${text(difference.reported)}, the book has ${text(difference.expected)}; taking the broker's`,
+          { symbol: difference.symbol, expected: text(difference.expected), reported: text(difference.reported) },
+        );
       }
-      const now = this.clock.now();
-      for (const position of book.all()) journal.savePosition(position, now);
-      this.executor.takeBalances(snapshot.balances, undefined);
-      this.announce(snapshot);
-    } finally {
-      this.running = false;
+      book.adopt(snapshot.positions);
     }
+    const now = this.clock.now();
+    for (const position of book.all()) journal.savePosition(position, now);
+    this.executor.takeBalances(snapshot.balances, undefined);
+    this.announce(snapshot);
+  }
+
+  private read<T>(read: () => Promise<T>, what: string): Promise<T> {
+    return readWithRetry(read, what, { clock: this.clock, logger: this.logger, timeoutMs: this.timeoutMs });
   }
 
   private async snapshot(): Promise<BrokerSnapshot> {
-    const settings = { clock: this.clock, logger: this.logger, timeoutMs: this.timeoutMs };
-    const ask = <T>(read: () => Promise<T>, what: string): Promise<T> => readWithRetry(read, what, settings);
     for (let attempt = 1; ; attempt += 1) {
       const fills = this.executor.flow.fillCount;
-      const before = await ask(() => this.broker.todayOrders(), "today's orders");
-      const positions = await ask(() => this.broker.positions(), 'positions');
-      const orders = await ask(() => this.broker.todayOrders(), "today's orders");
-      const balances = await ask(() => this.broker.accountBalance(), 'account balance');
+      const before = await this.read(() => this.broker.todayOrders(), "today's orders");
+      const positions = await this.read(() => this.broker.positions(), 'positions');
+      const orders = await this.read(() => this.broker.todayOrders(), "today's orders");
+      const balances = await this.read(() => this.broker.accountBalance(), 'account balance');
       const stable = sameExecutions(before, orders) && this.executor.flow.fillCount === fills;
       if (stable || attempt === SNAPSHOT_ATTEMPTS) return { orders, positions, balances, stable };
     }
@@ -182,10 +219,9 @@ export class Reconciler {
   // replay, or a simulator reached as a live account, keeps market time).
   private async searchHistory(doubtful: readonly OrderRecord[]): Promise<ReadonlyMap<string, Order>> {
     const wanted = new Set(doubtful.map((record) => record.clientOrderId));
-    const settings = { clock: this.clock, logger: this.logger, timeoutMs: this.timeoutMs };
     const found = new Map<string, Order>();
     for (const symbol of new Set(doubtful.map((record) => record.symbol))) {
-      const orders = await readWithRetry(() => this.broker.historyOrders({ symbol }), `order history of ${symbol}`, settings);
+      const orders = await this.read(() => this.broker.historyOrders({ symbol }), `order history of ${symbol}`);
       for (const order of orders) if (wanted.has(order.remark)) found.set(order.remark, order);
     }
     return found;

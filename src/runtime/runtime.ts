@@ -22,6 +22,7 @@ import { MarketAdapter } from './market-adapter.js';
 import type { LotSizes } from './lot-sizes.js';
 import { StrategyHost, tradingUnits } from './strategy-host.js';
 import { summarize, type RuntimeSummary } from './summary.js';
+import { watchDayStarts } from './day-starts.js';
 import { listOf } from '../domain/list-of.js';
 
 export interface RuntimeOptions {
@@ -39,7 +40,10 @@ export interface RuntimeOptions {
   readonly risk?: RiskLimits;
   /** Events are logged here (pino); silent when omitted. */
   readonly logger?: Logger;
-  /** Periodic reconciliation with the broker; 0 turns it off (backtests). Default 30 s. */
+  /**
+   * Periodic reconciliation with the broker; 0 turns it off (backtests). Default 30 s. While on, a broker
+   * without a `carried` stream (one over the wire) is also reconciled at each market day's start (day-starts.ts).
+   */
   readonly reconcileIntervalMs?: number;
   /** Prefix of client order ids (remarks). Default 'lt'. */
   readonly clientIdPrefix?: string;
@@ -163,6 +167,25 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   let started = false;
   let finalSummary: RuntimeSummary | undefined;
 
+  // Intents queued after the pass wait for it: none is resolved on the positions of the day before.
+  const reconcileAtDayStarts = (): Subscription =>
+    watchDayStarts({
+      symbols: options.strategies.flatMap((strategy) => strategy.symbols),
+      quotes: (symbol) => options.marketData.quotes(symbol),
+      holds: (held) => executor.book.all().some((position) => !position.quantity.isZero() && marketOf(position.symbol) === held),
+      dayStarted: (started) =>
+        executor.queueTask(() =>
+          reconciler
+            .dayStart()
+            .catch((error: unknown) =>
+              logger.warn(
+                { market: started, error: error instanceof Error ? error.message : String(error) },
+                "reconciliation at the market day's start failed",
+              ),
+            ),
+        ),
+    });
+
   return Object.assign<LiveReadings, Omit<Runtime, keyof LiveReadings>>(new LiveReadings(executor, market), {
     events: executor.events.asObservable(),
     settled: () => executor.settled(),
@@ -206,6 +229,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
               logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'periodic reconciliation failed'),
             );
         }, interval);
+        if (broker.immediate?.carried === undefined) subscriptions.push(reconcileAtDayStarts());
       }
       const restored = exitJournal?.restore(exitView, hostNames);
       for (const host of hosts) {

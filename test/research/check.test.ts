@@ -25,6 +25,9 @@ import weeklyCrossover from './strategies/weekly-crossover.js';
 import onQuotesDefinition from '../support/backtest/strategies/on-quotes.js';
 import { localTime } from '../support/market-bars.js';
 import type { Candle } from '../../src/domain/candle.js';
+import { corporateActionToJson, type CorporateAction } from '../../src/domain/corporate-action.js';
+import { Fixed } from '../../src/domain/fixed.js';
+import { AAPL, dayBar, scripted } from '../support/backtest/scripted.js';
 
 const onQuotes = { ...onQuotesDefinition, symbols: ['AAPL.US'] };
 
@@ -305,6 +308,34 @@ describe('trader check', () => {
     const [parity] = await runChecks(input(echoWeeks, 100), ['parity']);
     expect(parity!.detail).toMatch(/^first 100 bars: backtest (\d+) decisions, paper replay \1$/);
     expect(parity!.passed).toBe(true);
+  }, 60_000);
+
+  it("keeps parity across a split: the paper run's book has the split's shares on the ex-date's first bar", async () => {
+    const days = ['02', '03', '04', '05', '08', '09', '10', '11'];
+    const closes = [100, 101, 102, 101, 103, 68, 69, 70];
+    const data = backtestData([
+      {
+        symbol: AAPL,
+        period: 'day',
+        source: 'generated',
+        candles: closes.map((close, index) => dayBar(AAPL, `2024-01-${days[index]!}`, close, close + 1, close - 1, close)),
+      },
+    ]);
+    const split: CorporateAction = { kind: 'split', symbol: AAPL, exDate: '2024-01-09', ratio: Fixed.of('1.5') };
+    // Sells what its book holds on the ex-date (the sixth bar): 151 shares after the split, 101 before it.
+    const strategy = scripted([AAPL], { 0: (ctx) => ctx.buy(101), 5: (ctx) => ctx.sell(ctx.positions.quantity()) });
+    const base = input(honest, 8);
+    const [parity] = await runChecks(
+      {
+        ...base,
+        strategy,
+        data,
+        settings: { ...base.settings, actions: [corporateActionToJson(split)] },
+        paperDecisions: (replayed, replayData) => paperDecisions(replayed, replayData, { cash: '1000000', actions: [split] }),
+      },
+      ['parity'],
+    );
+    expect(parity).toMatchObject({ check: 'parity', passed: true, detail: 'first 8 bars: backtest 2 decisions, paper replay 2' });
   }, 60_000);
 
   it('fails parity for a strategy that decides on quotes, saying a backtest has none', async () => {
