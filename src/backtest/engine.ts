@@ -136,6 +136,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
     reconcileIntervalMs: 0,
     // Sizing rounds to the lots this venue enforces.
     lotSizes: (symbol) => venue.instrument(symbol).lotSize,
+    shortSelling: venue.settings.shortSelling,
     ...(options.risk === undefined ? {} : { risk: options.risk }),
   });
   const intents: RecordedIntent[] = [];

@@ -54,6 +54,8 @@ export interface ExecutorOptions {
   readonly requestTimeoutMs?: number;
   readonly lookupAttempts?: number;
   readonly lookupDelayMs?: number;
+  /** Whether the account may sell short, when known (see RiskSnapshot.shortSelling). */
+  readonly shortSelling?: boolean;
 }
 
 export interface ExecutionCounts {
@@ -94,6 +96,7 @@ export class Executor {
   private readonly logger: Logger;
   private readonly limits: RiskLimits;
   private readonly homeMarket: Market | undefined;
+  private readonly shortSelling: boolean | undefined;
   private readonly clientOrderIds: ClientOrderIds;
   private readonly submitSettings: SubmitSettings;
   private readonly queue: (QueuedIntent | QueuedTask)[] = [];
@@ -115,6 +118,7 @@ export class Executor {
     this.limits = options.limits ?? NO_LIMITS;
     this.prices = options.prices ?? new PriceBoard();
     this.homeMarket = options.homeMarket;
+    this.shortSelling = options.shortSelling;
     this.clientOrderIds = new ClientOrderIds(options.clientIdPrefix ?? DEFAULT_CLIENT_ID_PREFIX, options.clock.now());
     const timeoutMs = options.requestTimeoutMs ?? 10_000;
     this.submitSettings = {
@@ -345,6 +349,7 @@ export class Executor {
         account: data.account,
         buyLimit: data.buyLimit,
         marginRatio: data.marginRatio,
+        ...(this.shortSelling === undefined ? {} : { shortSelling: this.shortSelling }),
         ...(data.error === undefined ? {} : { figuresError: data.error }),
         recentOrderTimes: this.recentOrderTimes,
         equity: this.equity,

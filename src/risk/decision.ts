@@ -3,8 +3,8 @@
 /**
  * Each code names what happened, not which check caught it. Sells beyond the holding while the broker lends
  * no shares: SHORT_SELLING_NOT_ALLOWED (nothing held: the sell would open a short) and SELL_EXCEEDS_POSITION
- * (more than held); EXCEEDS_SELL_LIMIT when it lends some but not enough, or none more to a short position
- * (its margin is used up).
+ * (more than held); EXCEEDS_SELL_LIMIT when it lends some but not enough, or none to an account known to sell
+ * short (a short position, or a simulated venue's setting): its margin is used up.
  */
 export const DENIAL_CODES = [
   'INVALID_QUANTITY',

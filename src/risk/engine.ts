@@ -32,6 +32,11 @@ export interface RiskSnapshot {
   /** The broker's buy-limit estimate for the order's side: for a sell, how many it lets you sell. */
   readonly buyLimit: BuyLimit | undefined;
   readonly marginRatio: MarginRatio | undefined;
+  /**
+   * Whether the account may sell short, when known (a simulated venue's setting; the service does not say):
+   * it tells why the broker lends no shares, no margin left or no short selling at all.
+   */
+  readonly shortSelling?: boolean;
   /** Why the figures could not be fetched, when they could not. */
   readonly figuresError?: FiguresError;
   /** Times of orders submitted during the last minute. */
@@ -137,7 +142,7 @@ function checkOpening(
     );
   }
   if (order.side === 'Sell' && snapshot.buyLimit !== undefined) {
-    const refused = checkSellLimit(order, snapshot.position, snapshot.buyLimit);
+    const refused = checkSellLimit(order, snapshot, snapshot.buyLimit);
     if (refused !== undefined) return refused;
   }
   if (limits.maxPositionPerSymbol !== undefined) {
@@ -206,16 +211,26 @@ function checkOpening(
  * A sell larger than the broker lets you sell (its estimate for a sell counts the shares held, plus any it
  * would lend): named by what is missing, the position or the broker's room to go short.
  */
-function checkSellLimit(order: OrderRequest, position: Quantity, limit: BuyLimit): RiskDecision | undefined {
+function checkSellLimit(order: OrderRequest, snapshot: RiskSnapshot, limit: BuyLimit): RiskDecision | undefined {
   const sellable = largerOf(limit);
   if (!order.quantity.gt(sellable)) return undefined;
+  const { position, account } = snapshot;
   const held = position.isPositive() ? position : Quantity.ZERO;
   // A short position says the account sells short: what it lacks is margin for more (a short's position is shown signed).
   const shown = position.isNegative() ? position : held;
   const figures = { quantity: toWire(order.quantity), position: toWire(shown), sellable: toWire(sellable) };
   const what = `sell ${toWire(order.quantity)} ${order.symbol}`;
-  if (sellable.gt(held) || position.isNegative())
-    return deny('EXCEEDS_SELL_LIMIT', `${what}: the broker lets you sell at most ${toWire(sellable)} (position ${toWire(shown)})`, figures);
+  const limited = `${what}: the broker lets you sell at most ${toWire(sellable)} (position ${toWire(shown)})`;
+  if (sellable.gt(held) || position.isNegative()) return deny('EXCEEDS_SELL_LIMIT', limited, figures);
+  // Lending none to an account that may sell short says its margin carries no short of even one share.
+  if (snapshot.shortSelling === true) {
+    if (account === undefined) return deny('EXCEEDS_SELL_LIMIT', `${limited}: short selling is on, but no margin is left for it`, figures);
+    const buyPower = toWire(account.buyPower);
+    return deny('EXCEEDS_SELL_LIMIT', `${limited}: short selling is on, but no margin is left for it (buy power ${buyPower})`, {
+      ...figures,
+      buyPower,
+    });
+  }
   if (held.isZero()) return deny('SHORT_SELLING_NOT_ALLOWED', `${what}: no position, and short selling is not allowed`, figures);
   return deny('SELL_EXCEEDS_POSITION', `${what}: more than the position of ${toWire(held)} (the account cannot sell short)`, figures);
 }

@@ -61,6 +61,8 @@ export interface RuntimeOptions {
   readonly wallClock?: Pick<Clock, 'now'>;
   /** Asked before each strategy intent goes on; what it holds back is recorded as denied with its code. */
   readonly gate?: IntentGate;
+  /** Whether the account may sell short, when known (a simulated venue's setting): names the sell denials. */
+  readonly shortSelling?: boolean;
 }
 
 export interface StopOptions {
@@ -146,6 +148,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     requestTimeoutMs: timeoutMs,
     ...(options.lookupAttempts === undefined ? {} : { lookupAttempts: options.lookupAttempts }),
     ...(options.lookupDelayMs === undefined ? {} : { lookupDelayMs: options.lookupDelayMs }),
+    ...(options.shortSelling === undefined ? {} : { shortSelling: options.shortSelling }),
   });
   const reconciler = new Reconciler(executor, broker, clock, logger, timeoutMs);
   const market = new MarketAdapter(options.marketData, executor.prices, options.wallClock);

@@ -105,7 +105,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
       reconcileIntervalMs: 30_000,
       ...options.runtime,
       clock: paper === undefined ? clock : paperClock(paper.marketClock, clock),
-      ...(paper === undefined ? {} : { strategyClock: paper.marketClock }),
+      ...(paper === undefined ? {} : { strategyClock: paper.marketClock, shortSelling: paper.simulator.venue.settings.shortSelling }),
       marketData: link.marketData,
       broker: link.broker,
       strategies: options.strategies,

@@ -3,13 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { buildResult } from '../../src/backtest/report/result-builder.js';
 import { AAPL, TENCENT, backtest, dayBar, dayTime, localTime, scripted, type ScriptContext } from '../support/backtest/scripted.js';
-import { Fixed } from '../../src/domain/index.js';
+import { Fixed, parseSymbol } from '../../src/domain/index.js';
 
 const D1 = dayBar(AAPL, '2024-01-02', 100, 102, 99, 101);
 const D2 = dayBar(AAPL, '2024-01-03', 101.5, 103, 100.5, 102);
 const D3 = dayBar(AAPL, '2024-01-04', 102.5, 104, 95, 96);
 const D4 = dayBar(AAPL, '2024-01-05', 97, 98, 94, 95);
 const BARS = [D1, D2, D3, D4];
+const MSFT = parseSymbol('MSFT.US');
 
 function fillRows(
   run: Awaited<ReturnType<typeof backtest>>,
@@ -196,6 +197,29 @@ describe('backtest semantics', () => {
       ['UNKNOWN_SYMBOL', 'the broker does not know NOPE.US: unknown symbol: no market data for NOPE.US yet'],
     ]);
     expect(run.denials).toEqual({ SHORT_SELLING_NOT_ALLOWED: 1, SELL_EXCEEDS_POSITION: 1, UNKNOWN_SYMBOL: 1 });
+  });
+
+  it('names a sell the account may short but has no margin for EXCEEDS_SELL_LIMIT, saying why (--short)', async () => {
+    // MSFT at 50 all day, every day: 100 shares take the whole 5,000, and the margin with them.
+    const msft = BARS.map((bar) => ({ ...bar, symbol: MSFT, open: 50, high: 50, low: 50, close: 50 }));
+    const strategy = scripted([AAPL, MSFT], {
+      1: (ctx) => ctx.buy(100, { symbol: MSFT }),
+      4: (ctx) => [ctx.sell(10), ctx.sell(150, { symbol: MSFT })],
+    });
+
+    const run = await backtest([BARS, msft], [strategy], { cash: 5_000, venue: { shortSelling: true } });
+
+    const denials = run.events.flatMap((event) => (event.type === 'denial' ? [[event.denial.code, event.denial.message]] : []));
+    expect(denials).toEqual([
+      [
+        'EXCEEDS_SELL_LIMIT',
+        'sell 10 AAPL.US: the broker lets you sell at most 0 (position 0): short selling is on, but no margin is left for it (buy power 0)',
+      ],
+      [
+        'EXCEEDS_SELL_LIMIT',
+        'sell 150 MSFT.US: the broker lets you sell at most 100 (position 100): short selling is on, but no margin is left for it (buy power 0)',
+      ],
+    ]);
   });
 
   it('applies the configured risk limits exactly as a live run does', async () => {

@@ -208,6 +208,24 @@ describe('risk engine', () => {
     });
   });
 
+  it('denies a sell the broker lends no shares for as EXCEEDS_SELL_LIMIT when the account may sell short: no margin is left', () => {
+    const noMargin = { account: account(0), shortSelling: true, buyLimit: { cashMaxQty: Quantity.ZERO, marginMaxQty: Quantity.ZERO } };
+
+    expect(decide(order('Sell', 10), noMargin)).toEqual({
+      kind: 'denied',
+      code: 'EXCEEDS_SELL_LIMIT',
+      message:
+        'sell 10 AAPL.US: the broker lets you sell at most 0 (position 0): short selling is on, but no margin is left for it (buy power 0)',
+      figures: { quantity: '10', position: '0', sellable: '0', buyPower: '0' },
+    });
+    const long = { ...noMargin, position: Quantity.of(100), buyLimit: { cashMaxQty: Quantity.of(100), marginMaxQty: Quantity.of(100) } };
+    expect(decide(order('Sell', 150), long)).toMatchObject({ code: 'EXCEEDS_SELL_LIMIT', figures: { sellable: '100', buyPower: '0' } });
+    expect(decide(order('Sell', 10), { ...noMargin, account: undefined })).toMatchObject({
+      code: 'EXCEEDS_SELL_LIMIT',
+      message: 'sell 10 AAPL.US: the broker lets you sell at most 0 (position 0): short selling is on, but no margin is left for it',
+    });
+  });
+
   it('denies selling more than the position as SELL_EXCEEDS_POSITION when the account cannot sell short', () => {
     const long = { position: Quantity.of(100), buyLimit: { cashMaxQty: Quantity.of(100), marginMaxQty: Quantity.of(100) } };
 

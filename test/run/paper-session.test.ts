@@ -98,6 +98,27 @@ describe('paper session: sma-crossover against the simulator over the real proto
     expect(harness.sim.venue.orders()).toEqual([]);
   });
 
+  it('names a sell while flat EXCEEDS_SELL_LIMIT when the paper account may sell short but has no margin (--short)', async () => {
+    const control = controlledStrategy(AAPL);
+    harness = await startPaperHarness({
+      strategies: [control.strategy],
+      candles: [wavingDays(20)],
+      cash: 0,
+      venue: { shortSelling: true },
+    });
+    await harness.step();
+
+    control.emit((ctx) => ctx.sell(10));
+    await harness.settle();
+
+    expect(harness.ofType('denial').map((event) => [event.denial.code, event.denial.message])).toEqual([
+      [
+        'EXCEEDS_SELL_LIMIT',
+        'sell 10 AAPL.US: the broker lets you sell at most 0 (position 0): short selling is on, but no margin is left for it (buy power 0)',
+      ],
+    ]);
+  });
+
   it('resumes the paper account and the replay where the previous run stopped, when the journal and account files are kept', async () => {
     const folder = await tempFolder();
     const files = { journalFile: join(folder, 'journal.sqlite'), stateFile: join(folder, 'journal.account.sqlite') };
