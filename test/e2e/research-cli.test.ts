@@ -236,6 +236,7 @@ describe('trader optimize', () => {
       fill: expect.any(String),
       intrabar: expect.any(String),
       slippageBps: 0,
+      maxParticipation: 1,
       commission: null,
       fees: expect.any(String),
       short: 'off',
@@ -671,7 +672,8 @@ describe('trader walkforward', () => {
   it('takes only the options that change it: no --top (it ranks nothing), --blocks for the JSON pbo of each window', () => {
     const help = run('walkforwardHelp').stdout;
     expect(help).not.toMatch(/--top/);
-    expect(help).toMatch(/--blocks +Blocks of bars for each window's probability of backtest overfitting \(`pbo` in --json\)/);
+    // Wrapped where the width of the longest flag puts the line's end.
+    expect(help).toMatch(/--blocks +Blocks of bars for each window's probability of backtest overfitting \(`pbo` in\s+--json\)/);
     expect(run('walkforwardTop')).toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: Unknown argument: top\n/) });
   });
 

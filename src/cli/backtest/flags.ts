@@ -5,6 +5,7 @@ import { InvalidInputError } from '../../domain/errors.js';
 import { parseChoice } from '../../domain/order-types.js';
 import { FEE_SETTINGS, FILL_MODELS, INTRABAR_PATHS } from '../../sim/venue/settings.js';
 import type { Options } from 'yargs';
+import { z } from 'zod';
 import type { BacktestVenueSettings } from '../../backtest/engine.js';
 import { PERIODS } from '../../domain/period.js';
 
@@ -34,6 +35,11 @@ export const BACKTEST_OPTIONS = {
   cash: { type: 'string', default: '1000000', describe: "Starting cash in the data's currency" },
   commission: { type: 'string', describe: 'Commission as a fraction of traded value per fill, e.g. 0.001' },
   slippage: { type: 'string', describe: 'Slippage in basis points against market-style fills (default 0)' },
+  'max-participation': {
+    type: 'string',
+    describe:
+      "Largest share of a bar's volume its fills may take, all orders together, e.g. 0.1 for 10 % (more than 0, at most 1; default 1); the rest of an order keeps working",
+  },
   fees: {
     type: 'string',
     describe: `Market fee schedule instead of --commission: ${FEE_SETTINGS.filter((fee) => fee !== 'none').join(', ')} (none: no fees, the default)`,
@@ -82,6 +88,8 @@ export interface BacktestArgs {
   readonly cash: string;
   readonly commission?: number | string;
   readonly slippage?: number | string;
+  /** Largest share of a bar's volume its fills may take, in (0, 1]. */
+  readonly 'max-participation'?: number | string;
   readonly fees?: string;
   readonly fill: string;
   readonly intrabar: string;
@@ -144,8 +152,9 @@ export function venueChoice(args: BacktestArgs): VenueChoice {
         : { commissionRate }
       : parseChoice(FEE_SETTINGS, String(args.fees), '--fees');
   const { shortSelling, borrowFeeRate, shortMarginRatios } = shortChoice(args);
+  const volumeParticipation = participationFlag(args['max-participation'] ?? 1);
   return {
-    settings: { fillModel, intrabarPath, slippageBps, fees, shortSelling, borrowFeeRate, shortMarginRatios },
+    settings: { fillModel, intrabarPath, slippageBps, volumeParticipation, fees, shortSelling, borrowFeeRate, shortMarginRatios },
     echo: {
       short: shortSelling ? 'on' : 'off',
       borrowRate: borrowFeeRate,
@@ -153,6 +162,7 @@ export function venueChoice(args: BacktestArgs): VenueChoice {
       fill: fillModel,
       intrabar: intrabarPath,
       slippageBps,
+      maxParticipation: volumeParticipation,
       commission: commissionRate ?? null,
       fees: typeof fees === 'string' ? fees : 'commission',
     },
@@ -198,6 +208,20 @@ function shortMarginFlag(text: string): NonNullable<ShortChoice['shortMarginRati
   if (!(im >= mm && mm >= fm)) throw bad('the factors must satisfy IM ≥ MM ≥ FM');
   const [imText = '', mmText = imText, fmText = mmText] = parts;
   return { im: imText, mm: mmText, fm: fmText };
+}
+
+/** The venue's bounds of its volumeParticipation setting (sim/venue/settings.ts): a share of the volume. */
+const PARTICIPATION = z.coerce.number().gt(0).max(1);
+
+/** --max-participation: the share of each bar's volume the venue's fills may take. */
+function participationFlag(value: number | string): number {
+  const parsed = PARTICIPATION.safeParse(value);
+  if (!parsed.success)
+    throw new InvalidInputError(
+      `--max-participation: expected a share of a bar's volume, more than 0 and at most 1 (0.1 = 10 %), got ${String(value)}`,
+      '--max-participation',
+    );
+  return parsed.data;
 }
 
 /** --risk-free-rate: the annual rate Sharpe and Sortino are measured against, as a fraction (default 0). */

@@ -38,3 +38,18 @@ describe('--commission and --slippage', () => {
     expect(venue({ slippage: '9999.000001' })).not.toThrow();
   });
 });
+
+describe('--max-participation', () => {
+  it("takes a share of a bar's volume in (0, 1] as the venue's participation, 1 (the whole volume) when not given", () => {
+    expect(venue({ 'max-participation': '0.1' })().settings.volumeParticipation).toBe(0.1);
+    expect(venue({ 'max-participation': '1' })().echo['maxParticipation']).toBe(1);
+    expect(venue({})().settings.volumeParticipation).toBe(1);
+  });
+
+  it('refuses nothing, more than the whole volume and what is not a number, naming the flag', () => {
+    for (const text of ['0', '-0.1', '1.5', 'ten', '', 'Infinity'])
+      expect(venue({ 'max-participation': text })).toThrow(
+        `--max-participation: expected a share of a bar's volume, more than 0 and at most 1 (0.1 = 10 %), got ${text}`,
+      );
+  });
+});

@@ -63,6 +63,17 @@ describe('the shared backtest inputs', () => {
     expect(plain.venue.positions().map((held) => held.quantity.toFixed())).toEqual(['1000']);
   });
 
+  it("caps the research trials' fills at --max-participation of each bar's volume, as trader backtest does", async () => {
+    const capped = { ...args('forward'), 'max-participation': '0.0001' };
+    const inputs = await loadBacktestInputs(capped, { amount: 10_000, everyDays: 100 });
+    const crossed = JSON.parse(JSON.stringify(trialSettings(capped, inputs, 2))) as ReturnType<typeof trialSettings>;
+
+    const run = await runTrialBacktest(inputs.strategy, inputs, crossed);
+
+    // The day order for 1,000 shares takes 100 of the next bar's 1,000,000; the rest expires with the day.
+    expect(run.record.fills.map((fill) => fill.quantity.toFixed())).toEqual(['100']);
+  });
+
   it('names the flag of a bad --adjust', async () => {
     await expect(loadBacktestInputs(args('back'), {})).rejects.toThrow('--adjust: "back" is not one of none, forward');
   });
