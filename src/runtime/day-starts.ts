@@ -7,20 +7,23 @@ import { DAY_MS } from '../domain/civil-date.js';
 import { timeZoneOf } from '../domain/market-hours.js';
 import type { Quote } from '../domain/quote.js';
 import { marketOf, type Market, type SecuritySymbol } from '../domain/symbol.js';
-import { ZoneRules } from '../domain/time-zone.js';
+import { localDate, ZoneRules } from '../domain/time-zone.js';
 
 export interface DayStartOptions {
   readonly symbols: readonly SecuritySymbol[];
   readonly quotes: (symbol: SecuritySymbol) => Observable<Quote>;
-  /** Whether the book holds a position in the market. */
-  readonly holds: (market: Market) => boolean;
-  /** Called at most once per market day, for a market that `holds`. */
+  /**
+   * Whether the market's day starting needs a pass: the book holds a position there (and, where the broker can
+   * tell, an action of it falls on a day after `after`, the market's last day seen, up to `through`; YYYY-MM-DD).
+   */
+  readonly due: (market: Market, after: string | undefined, through: string) => boolean;
+  /** Called at most once per market day, for a market that is `due`. */
   readonly dayStarted: (market: Market) => void;
 }
 
 export function watchDayStarts(options: DayStartOptions): Subscription {
-  // The local day number each market was last seen on.
-  const days = new Map<Market, number>();
+  // The local day each market was last seen on: its number, and its date.
+  const days = new Map<Market, { readonly day: number; readonly date: string }>();
   const streams = [...new Set(options.symbols)].map((symbol) => options.quotes(symbol));
   return merge(...streams).subscribe((quote) => {
     // Overnight trading (US, from 20:00) belongs to the next day, which has not opened yet.
@@ -28,9 +31,10 @@ export function watchDayStarts(options: DayStartOptions): Subscription {
     const market = marketOf(quote.symbol);
     const day = localDay(quote.timestamp, market);
     const last = days.get(market);
-    if (last !== undefined && day <= last) return;
-    days.set(market, day);
-    if (options.holds(market)) options.dayStarted(market);
+    if (last !== undefined && day <= last.day) return;
+    const date = localDate(quote.timestamp, timeZoneOf(market));
+    days.set(market, { day, date });
+    if (options.due(market, last?.date, date)) options.dayStarted(market);
   });
 }
 

@@ -63,6 +63,12 @@ export interface RuntimeOptions {
   readonly gate?: IntentGate;
   /** Whether the account may sell short, when known (a simulated venue's setting): names the sell denials. */
   readonly shortSelling?: boolean;
+  /**
+   * Whether the broker books a corporate action of the symbol with an ex-date in (after, through], when it
+   * can tell (a paper run's simulator): day-start passes are then made only on those days. Live, every held
+   * market day has one.
+   */
+  readonly actsBetween?: (symbol: SecuritySymbol, after: string | undefined, through: string) => boolean;
 }
 
 export interface StopOptions {
@@ -175,7 +181,16 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     watchDayStarts({
       symbols: options.strategies.flatMap((strategy) => strategy.symbols),
       quotes: (symbol) => options.marketData.quotes(symbol),
-      holds: (held) => executor.book.all().some((position) => !position.quantity.isZero() && marketOf(position.symbol) === held),
+      // A paper replay's fast days against the call limits: a pass only where its simulator books an action.
+      due: (market, after, through) =>
+        executor.book
+          .all()
+          .some(
+            (position) =>
+              !position.quantity.isZero() &&
+              marketOf(position.symbol) === market &&
+              (options.actsBetween?.(position.symbol, after, through) ?? true),
+          ),
       dayStarted: (started) =>
         executor.queueTask(() =>
           reconciler

@@ -105,7 +105,13 @@ export async function startSession(options: SessionOptions): Promise<Session> {
       reconcileIntervalMs: 30_000,
       ...options.runtime,
       clock: paper === undefined ? clock : paperClock(paper.marketClock, clock),
-      ...(paper === undefined ? {} : { strategyClock: paper.marketClock, shortSelling: paper.simulator.venue.settings.shortSelling }),
+      ...(paper === undefined
+        ? {}
+        : {
+            strategyClock: paper.marketClock,
+            shortSelling: paper.simulator.venue.settings.shortSelling,
+            actsBetween: (symbol, after, through) => paper.simulator.venue.actsBetween(symbol, after, through),
+          }),
       marketData: link.marketData,
       broker: link.broker,
       strategies: options.strategies,

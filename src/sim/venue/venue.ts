@@ -430,6 +430,13 @@ export class Venue {
   }
 
   /** The symbol's lot size, tick rule, currency and name: from the settings, else its market's defaults. */
+  /** Whether the venue books a corporate action of `symbol` with an ex-date after `after` and up to `through` (YYYY-MM-DD). */
+  actsBetween(symbol: SecuritySymbol, after: string | undefined, through: string): boolean {
+    return (this.actionsBySymbol.get(symbol) ?? []).some(
+      (action) => (after === undefined || action.exDate > after) && action.exDate <= through,
+    );
+  }
+
   instrument(symbol: SecuritySymbol): Instrument {
     let instrument = this.instruments.get(symbol);
     if (instrument === undefined) {
