@@ -54,19 +54,7 @@ export class Reconciler {
     for (const order of snapshot.orders) flow.handleReport(order, 'restart');
     await this.refreshMissing(snapshot.orders, 'restart');
     await this.settleUnconfirmed(snapshot.orders, 'restart');
-    for (const difference of book.compare(snapshot.positions)) {
-      if (!known.has(difference.symbol)) continue;
-      flow.mismatch(
-        'position',
-        `${difference.symbol}: the broker reports ${text(difference.reported)}, the journal expects ${text(difference.expected)}; taking the broker's`,
-        { symbol: difference.symbol, expected: text(difference.expected), reported: text(difference.reported) },
-      );
-    }
-    book.adopt(snapshot.positions);
-    const now = this.clock.now();
-    for (const position of book.all()) journal.savePosition(position, now);
-    this.executor.takeBalances(snapshot.balances, undefined);
-    this.announce(snapshot);
+    this.conclude(snapshot, { adopt: true, expected: 'the journal expects', reported: known });
     if (!snapshot.stable)
       this.logger.warn('orders kept executing during the start-up reconciliation; positions taken as the broker reported them');
   }
@@ -103,7 +91,7 @@ export class Reconciler {
     // Fills of our orders missing from today's list (a push lost on an earlier day) go in before the
     // comparison; whether the positions already held them is unknown, so that pass adopts nothing.
     const missed = (await this.refreshMissing(snapshot.orders, 'query')) + (await this.settleUnconfirmed(snapshot.orders, 'query'));
-    this.conclude(snapshot, snapshot.stable && missed === 0);
+    this.conclude(snapshot, { adopt: snapshot.stable && missed === 0, expected: 'the book has' });
   }
 
   /** Positions and balances alone, with no order of ours open. */
@@ -112,17 +100,28 @@ export class Reconciler {
     const positions = await this.read(() => this.broker.positions(), 'positions');
     const balances = await this.read(() => this.broker.accountBalance(), 'account balance');
     const stable = this.executor.flow.fillCount === fills;
-    this.conclude({ orders: [], positions, balances, stable }, stable);
+    this.conclude({ orders: [], positions, balances, stable }, { adopt: stable, expected: 'the book has' });
   }
 
-  /** Takes the broker's balances, and its positions when `comparable` (reporting where they differ). */
-  private conclude(snapshot: BrokerSnapshot, comparable: boolean): void {
+  /**
+   * Takes the broker's balances, and its positions when `adopt`, reporting where they differ from what is
+   * `expected` (for the `reported` symbols only, when given).
+   */
+  private conclude(
+    snapshot: BrokerSnapshot,
+    options: {
+      readonly adopt: boolean;
+      readonly expected: 'the journal expects' | 'the book has';
+      readonly reported?: ReadonlySet<SecuritySymbol>;
+    },
+  ): void {
     const { flow, book, journal } = this.executor;
-    if (comparable) {
+    if (options.adopt) {
       for (const difference of book.compare(snapshot.positions)) {
+        if (options.reported !== undefined && !options.reported.has(difference.symbol)) continue;
         flow.mismatch(
           'position',
-          `${difference.symbol}: the broker reports ${text(difference.reported)}, the book has ${text(difference.expected)}; taking the broker's`,
+          `${difference.symbol}: the broker reports ${text(difference.reported)}, ${options.expected} ${text(difference.expected)}; taking the broker's`,
           { symbol: difference.symbol, expected: text(difference.expected), reported: text(difference.reported) },
         );
       }
