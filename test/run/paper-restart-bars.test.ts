@@ -1,7 +1,9 @@
 // A paper run stopped and started again on the same journal and paper account (`trader run` after a kill -9 or
 // Ctrl-C) goes on with the bars the strategy has not seen: after a stop right after a bar's close (the simulator
 // saved its replay position at that close) the first bar after the restart is the next one, whole, and no bar
-// comes twice. Day, hour and minute bars, against the real simulator on 127.0.0.1 stepped by hand.
+// comes twice; after a stop in the middle of a bar, the first bar is that bar as the backtest has it (what was
+// traded before the restart included). Day, hour and minute bars, against the real simulator on 127.0.0.1
+// stepped by hand.
 import { copyFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -11,7 +13,7 @@ import type { Candle } from '../../src/domain/candle.js';
 import type { Period } from '../../src/domain/period.js';
 import { defineStrategy } from '../../src/strategy/define.js';
 import { prepareStrategy, type PreparedStrategy } from '../../src/strategy/prepare.js';
-import { minuteBar } from '../support/backtest/scripted.js';
+import { backtest, minuteBar } from '../support/backtest/scripted.js';
 import { AAPL, wavingDays } from '../support/run/candles.js';
 import { removeTempFolders, startPaperHarness, tempFolder, type PaperHarness } from '../support/run/paper-harness.js';
 
@@ -138,6 +140,35 @@ describe('a paper run restarted on its journal and paper account', () => {
       expect(after.map(whole)).toEqual(bars.slice(stopAt + 1).map(whole));
       const times = [...before, ...after].map((candle) => candle.time);
       expect(new Set(times).size).toBe(times.length);
+    });
+  }
+});
+
+describe('a paper run restarted in the middle of a bar', () => {
+  // The strategy's period is coarser than the data's: the stop falls after a data bar that does not end the strategy's.
+  const CASES: readonly (readonly [Period, Candle[], number])[] = [
+    // Hour bars from quarter hours: stopped at 11:00, halfway through the 10:30 hour.
+    ['60m', intradayBars('15m', 15, ['2024-01-02', '2024-01-03'], 8), 5],
+    // Day bars from hour bars: stopped at 12:30 on the second day.
+    ['day', intradayBars('60m', 60, ['2024-01-02', '2024-01-03', '2024-01-04'], 7), 9],
+  ];
+  for (const [period, bars, stopAt] of CASES) {
+    it(`${period} bars from ${bars[0]!.period} data: the bar under way at the restart is the backtest's, whole`, async () => {
+      const tested: Candle[] = [];
+      await backtest([bars], [watching(period, tested)]);
+      const kept = await files();
+      harness = await startPaperHarness({ strategies: [watching(period, [])], candles: [bars], ...kept });
+      await stepTo(harness, bars, stopAt, 3);
+      await harness.stop();
+      harness = undefined;
+
+      const after: Candle[] = [];
+      harness = await startPaperHarness({ strategies: [watching(period, after)], candles: [bars], ...kept });
+      await harness.stepAll();
+
+      const underWay = tested.findLast((candle) => candle.time <= bars[stopAt]!.time)!;
+      expect(underWay.time).toBeLessThan(bars[stopAt]!.time);
+      expect(after.map(whole)).toEqual(tested.filter((candle) => candle.time >= underWay.time).map(whole));
     });
   }
 });

@@ -1,6 +1,8 @@
 // Builds one symbol's bars of one period from quote pushes: OHLC from last-done prices, volume and turnover
-// as differences of the day's cumulative figures (reset on a new market-local day). Pure: the caller
-// decides when a bar is due (see live-candles.ts) and feeds backfilled bars after a reconnect.
+// as differences of the day's cumulative figures (reset on a new market-local day). A bar can also take the
+// service's candle of it (the bar under way when the stream starts, or after a reconnect): those figures count
+// every tick the service pushed before answering, so such ticks (`covered`) add no volume again. Pure: the
+// caller decides when a bar is due (see live-candles.ts) and which ticks an answer covered.
 import type { Candle } from '../../domain/candle.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
 import type { Period } from '../../domain/period.js';
@@ -21,6 +23,10 @@ interface OpenBar {
   turnoverBase: number;
   volume: number;
   turnover: number;
+  /** The volume and turnover so far are the service's (from its candle of this bar). */
+  fromService: boolean;
+  /** The bases are still to be found from the next tick (none since the service's figures came). */
+  rebase: boolean;
 }
 
 export class CandleAggregator {
@@ -31,8 +37,6 @@ export class CandleAggregator {
   private day: string | undefined;
   private dayVolume = 0;
   private dayTurnover = 0;
-  /** After a backfill the bar's volume so far comes from the service: rebase on the next tick. */
-  private rebase = false;
 
   constructor(
     readonly symbol: SecuritySymbol,
@@ -56,8 +60,11 @@ export class CandleAggregator {
     return this.bar?.start ?? this.lastEmitted;
   }
 
-  /** Adds one tick; returns the bar it closed (a tick of a later period closes the open bar). */
-  add(quote: Quote): Candle | undefined {
+  /**
+   * Adds one tick; returns the bar it closed (a tick of a later period closes the open bar). `covered`: the
+   * tick came before the service's answer that the open bar's figures are from, so they already count it.
+   */
+  add(quote: Quote, covered = false): Candle | undefined {
     const price = quote.lastDone.toNumber();
     const turnover = quote.turnover.toNumber();
     const date = localDate(quote.timestamp, this.zone);
@@ -90,13 +97,16 @@ export class CandleAggregator {
         turnoverBase: this.dayTurnover,
         volume: 0,
         turnover: 0,
+        fromService: false,
+        rebase: false,
       };
     }
     const bar = this.bar;
-    if (this.rebase) {
-      this.rebase = false;
-      bar.volumeBase = quote.volume - quote.currentVolume - bar.volume;
-      bar.turnoverBase = turnover - quote.currentTurnover.toNumber() - bar.turnover;
+    if (bar.fromService && (covered || bar.rebase)) {
+      // The bases that keep the service's figures: with this tick in them when it covered the tick, else before it.
+      bar.rebase = false;
+      bar.volumeBase = quote.volume - (covered ? 0 : quote.currentVolume) - bar.volume;
+      bar.turnoverBase = turnover - (covered ? 0 : quote.currentTurnover.toNumber()) - bar.turnover;
     }
     bar.end = Math.max(bar.end, window.end);
     bar.high = Math.max(bar.high, price);
@@ -129,9 +139,9 @@ export class CandleAggregator {
   }
 
   /**
-   * Merges the service's bars fetched after a reconnect: complete bars we missed are returned for emission
-   * (the service's version wins over a partial one of ours), and the bar still forming takes the service's
-   * figures so far. `marketNow` decides which bars are complete.
+   * Merges the service's bars fetched as the stream starts or after a reconnect: complete bars we missed are
+   * returned for emission (the service's version wins over a partial one of ours), and the bar still forming
+   * takes the service's figures so far. `marketNow` decides which bars are complete.
    */
   backfill(candles: readonly Candle[], marketNow: number): Candle[] {
     const emit: Candle[] = [];
@@ -159,8 +169,9 @@ export class CandleAggregator {
         turnoverBase: 0,
         volume: candle.volume,
         turnover: candle.turnover ?? 0,
+        fromService: true,
+        rebase: true,
       };
-      this.rebase = true;
     }
     return emit;
   }

@@ -1,6 +1,7 @@
 // The latest closed bars of a symbol from the service's history candlesticks (cmd 27, backward from now),
 // for warming strategies up. The service may include the bar still forming; it is left out by the same rule
-// that closes live bars (its end plus the grace has passed in market time), so live data brings it later.
+// that closes live bars (its end plus the grace has passed in market time): live data brings it, starting
+// from the service's figures of it (live-candles.ts).
 import type { Candle } from '../../domain/candle.js';
 import type { Period } from '../../domain/period.js';
 import { marketOf, type SecuritySymbol } from '../../domain/symbol.js';

@@ -1,6 +1,7 @@
 // Live candles of one symbol and period from quote pushes. A bar closes when a tick of a later bar arrives
-// or when the estimated market time passes the bar's end plus a grace; a gap left by a reconnect is filled
-// from the service's candlesticks (cmd 19) before buffered ticks resume.
+// or when the estimated market time passes the bar's end plus a grace. The service's candlesticks (cmd 19)
+// give the bar under way when the stream starts (what traded in it before we subscribed) and fill the gap a
+// reconnect left; ticks wait while they are asked, and those that came before the answer are in it already.
 import { Observable } from 'rxjs';
 import type { Candle } from '../../domain/candle.js';
 import type { Clock, TimerHandle } from '../../domain/clock.js';
@@ -26,6 +27,8 @@ export interface LiveCandleOptions {
 }
 
 const MAX_BACKFILL_BARS = 1000;
+/** Latest bars asked for as the stream starts: the one under way, and the one before in case it has not closed yet. */
+const SEED_BARS = 2;
 const CALENDAR_PERIOD_MS: Partial<Record<Period, number>> = {
   day: 86_400_000,
   week: 7 * 86_400_000,
@@ -58,9 +61,13 @@ export function liveCandles(
   return new Observable<Candle>((subscriber) => {
     const aggregator = new CandleAggregator(symbol, period);
     let online = true;
-    let backfilling = false;
+    /** Candlestick requests out: ticks wait in `buffered` meanwhile, and bars do not close. */
+    let fetches = 0;
     const buffered: Quote[] = [];
+    /** How many of `buffered` came before the latest answer (the service counted them). */
+    let covered = 0;
     let timer: TimerHandle | undefined;
+    let unsubscribed = false;
 
     const emit = (candle: Candle | undefined): void => {
       if (candle !== undefined) subscriber.next(candle);
@@ -69,7 +76,7 @@ export function liveCandles(
       timer?.cancel();
       timer = undefined;
       const end = aggregator.openBarEnd;
-      if (end === undefined || !online || backfilling) return;
+      if (end === undefined || !online || fetches > 0) return;
       timer = clock.setTimeout(check, marketTime.delayUntil(end + grace));
     };
     // The market time estimate may have moved since the timer was set (a faster or slower replay): re-check.
@@ -77,44 +84,62 @@ export function liveCandles(
       timer = undefined;
       const end = aggregator.openBarEnd;
       if (end === undefined) return;
-      if (online && !backfilling && marketTime.now() >= end + grace) emit(aggregator.close());
+      if (online && fetches === 0 && marketTime.now() >= end + grace) emit(aggregator.close());
       else schedule();
     }
     const onQuote = (quote: Quote): void => {
       if (quote.tradeSession !== 'normal' && !options.extendedHours) return;
       marketTime.observe(quote.timestamp);
-      if (backfilling) {
-        buffered.push(quote);
-        return;
-      }
       // A quote of a bar that was over before it came (the state sent with a subscription, e.g. a restarted
       // paper run's replay resuming right after a bar's close) is no live bar: that bar closed before this
       // stream began, it is history's.
       if (aggregator.openBarEnd === undefined && barWindow(quote.timestamp, period, market).end + grace <= marketTime.now()) return;
-      emit(aggregator.add(quote));
-      schedule();
+      if (fetches > 0) buffered.push(quote);
+      else {
+        emit(aggregator.add(quote));
+        schedule();
+      }
     };
-    const backfill = async (): Promise<void> => {
-      backfilling = true;
+    /** Merges the service's bars (`merge` asks for them), then lets the waiting ticks in. */
+    const fetchCandles = async (merge: () => Promise<void>, failure: string): Promise<void> => {
+      fetches += 1;
       timer?.cancel();
       try {
-        const since = aggregator.latestStart;
-        if (Number.isFinite(since)) {
-          const candles = await source.candlesticks(symbol, period, backfillCount(period, since, marketTime.now()));
-          for (const candle of aggregator.backfill(candles, marketTime.now())) emit(candle);
-        }
+        await merge();
+        covered = buffered.length;
       } catch (error) {
-        logger.warn(
-          { symbol, period, error: (error as Error).message },
-          'could not backfill candles after reconnecting; bars of the gap may be partial',
-        );
+        logger.warn({ symbol, period, error: (error as Error).message }, failure);
       }
-      backfilling = false;
-      for (const quote of buffered.splice(0)) emit(aggregator.add(quote));
+      fetches -= 1;
+      if (fetches > 0 || unsubscribed) return;
+      const waiting = buffered.splice(0);
+      const answered = covered;
+      covered = 0;
+      for (const [index, quote] of waiting.entries()) emit(aggregator.add(quote, index < answered));
       schedule();
+    };
+    // The latest bars that are not history's yet (not closed by the same rule as history-bars.ts), as the
+    // service has them now: the bar under way, and one within its grace.
+    const seed = (): Promise<void> =>
+      fetchCandles(async () => {
+        // After the subscription's answer, so the state it pushes comes before this answer.
+        await source.whenSubscribed();
+        const candles = await source.candlesticks(symbol, period, SEED_BARS);
+        const now = marketTime.now();
+        const unclosed = candles.filter((candle) => barWindow(candle.time, period, market).end + grace > now);
+        for (const candle of aggregator.backfill(unclosed, now)) emit(candle);
+      }, 'could not fetch the bar under way; it starts from the first price pushed');
+    const backfill = (): void => {
+      const since = aggregator.latestStart;
+      if (!Number.isFinite(since)) return;
+      void fetchCandles(async () => {
+        const candles = await source.candlesticks(symbol, period, backfillCount(period, since, marketTime.now()));
+        for (const candle of aggregator.backfill(candles, marketTime.now())) emit(candle);
+      }, 'could not backfill candles after reconnecting; bars of the gap may be partial');
     };
 
     const quotes = source.quotes([symbol]).subscribe({ next: onQuote, error: (error: unknown) => subscriber.error(error) });
+    void seed();
     const states = source.state$.subscribe((state) => {
       if (state.status === 'reconnecting') {
         online = false;
@@ -122,12 +147,13 @@ export function liveCandles(
       } else if (state.status === 'online') {
         const resumed = !online;
         online = true;
-        if (resumed || state.reconnected) void backfill();
+        if (resumed || state.reconnected) backfill();
       } else if (state.status === 'closed') {
         subscriber.complete();
       }
     });
     return () => {
+      unsubscribed = true;
       quotes.unsubscribe();
       states.unsubscribe();
       timer?.cancel();

@@ -11,6 +11,19 @@ const TODAY = Date.UTC(2026, 10, 22, 8);
 /** 2000-01-04 10:00 in Hong Kong: the simulator replays the year 2000 while the client clock says today. */
 const REPLAY = startOfLocalDay('2000-01-04', 'Asia/Hong_Kong') + 10 * 3_600_000;
 
+/** The service's minute bar `minute` minutes after REPLAY. */
+const bar = (minute: number, close: number, volume: number): Candle => ({
+  symbol: HK,
+  period: '1m',
+  time: REPLAY + minute * 60_000,
+  open: 10,
+  high: 11,
+  low: 9,
+  close,
+  volume,
+  turnover: 0,
+});
+
 function setup(): { clock: VirtualClock; source: StubQuoteSource; data: LiveMarketData; bars: Candle[] } {
   const clock = new VirtualClock(TODAY);
   const source = new StubQuoteSource();
@@ -20,9 +33,11 @@ function setup(): { clock: VirtualClock; source: StubQuoteSource; data: LiveMark
 }
 
 describe('LiveMarketData candles', () => {
-  it('closes a bar when a tick of a later period arrives', () => {
-    const { source, data, bars } = setup();
+  it('closes a bar when a tick of a later period arrives', async () => {
+    const { clock, source, data, bars } = setup();
     data.candles(HK, '1m').subscribe((bar) => bars.push(bar));
+    // The service's answer for the bar under way (none here) comes first.
+    await clock.advanceByAsync(0);
     source.ticks.next({ ...quoteOf(HK, '10', REPLAY + 1_000, 100), currentVolume: 100, currentTurnover: Money.of(1000, 'HKD') });
     source.ticks.next(quoteOf(HK, '10.5', REPLAY + 30_000, 300));
     expect(bars).toEqual([]);
@@ -72,42 +87,51 @@ describe('LiveMarketData candles', () => {
     expect(bars).toMatchObject([{ time: midnight, period: 'day', close: 10 }]);
   });
 
-  it('ignores pre- and post-market ticks unless asked for extended hours', () => {
-    const { source, data, bars } = setup();
+  it('ignores pre- and post-market ticks unless asked for extended hours', async () => {
+    const { clock, source, data, bars } = setup();
     data.candles(HK, '1m').subscribe((bar) => bars.push(bar));
+    await clock.advanceByAsync(0);
     source.ticks.next({ ...quoteOf(HK, '99', REPLAY, 100), tradeSession: 'post' });
     source.ticks.next(quoteOf(HK, '10', REPLAY + 60_000, 200));
     source.ticks.next(quoteOf(HK, '11', REPLAY + 120_000, 300));
     expect(bars.map((bar) => bar.open)).toEqual([10]);
   });
 
+  it('starts the bar under way from the service, counting once the ticks its answer came after', async () => {
+    const { clock, source, data, bars } = setup();
+    // Minute 0 traded 400 before the stream subscribed (the open at 10, high 11, low 9).
+    source.serviceCandles = [bar(0, 10.4, 400)];
+    let release!: () => void;
+    source.hold = new Promise((resolve) => (release = resolve));
+    data.candles(HK, '1m').subscribe((bar) => bars.push(bar));
+    // The subscription's state (its last trade, 50 of the 400) comes before the answer: the 400 count it.
+    source.ticks.next({ ...quoteOf(HK, '10.4', REPLAY + 30_000, 1_000), currentVolume: 50 });
+    release();
+    await clock.advanceByAsync(0);
+    expect(source.candleRequests).toEqual([{ symbol: HK, period: '1m', count: 2 }]);
+    source.ticks.next({ ...quoteOf(HK, '10.6', REPLAY + 40_000, 1_030), currentVolume: 30 });
+    source.ticks.next(quoteOf(HK, '10.5', REPLAY + 61_000, 1_100));
+    expect(bars).toMatchObject([{ time: REPLAY, open: 10, high: 11, low: 9, close: 10.6, volume: 430 }]);
+  });
+
   it('fills the gap of a reconnect from the service candles, without duplicates, then resumes with buffered ticks', async () => {
     const { clock, source, data, bars } = setup();
     data.candles(HK, '1m').subscribe((bar) => bars.push(bar));
+    await clock.advanceByAsync(0);
     source.ticks.next(quoteOf(HK, '10', REPLAY, 100));
     source.ticks.next(quoteOf(HK, '10.2', REPLAY + 20_000, 150));
     source.states.next({ status: 'reconnecting', attempt: 1, reason: 'dropped', retryInMs: 2_000 });
     await clock.advanceByAsync(200_000);
     expect(bars).toEqual([]);
-    const bar = (minute: number, close: number, volume: number): Candle => ({
-      symbol: HK,
-      period: '1m',
-      time: REPLAY + minute * 60_000,
-      open: 10,
-      high: 11,
-      low: 9,
-      close,
-      volume,
-      turnover: 0,
-    });
-    source.serviceCandles = [bar(0, 10.4, 400), bar(1, 10.5, 500), bar(2, 10.6, 600), bar(3, 10.7, 50)];
+    // Minute 3 so far: 50, and the 20 of the tick pushed before the answer.
+    source.serviceCandles = [bar(0, 10.4, 400), bar(1, 10.5, 500), bar(2, 10.6, 600), bar(3, 10.7, 70)];
     let release!: () => void;
     source.hold = new Promise((resolve) => (release = resolve));
     source.states.next({ status: 'online', reconnected: true });
     source.ticks.next({ ...quoteOf(HK, '10.9', REPLAY + 200_000, 2_000), currentVolume: 20 });
     release();
     await clock.advanceByAsync(0);
-    expect(source.candleRequests).toEqual([{ symbol: HK, period: '1m', count: 6 }]);
+    expect(source.candleRequests.at(-1)).toEqual({ symbol: HK, period: '1m', count: 6 });
     expect(bars.map((candle) => [candle.time - REPLAY, candle.close, candle.volume])).toEqual([
       [0, 10.4, 400],
       [60_000, 10.5, 500],
@@ -117,12 +141,14 @@ describe('LiveMarketData candles', () => {
     expect(bars.map((candle) => [candle.time - REPLAY, candle.high, candle.close, candle.volume]).at(-1)).toEqual([180_000, 11, 10.9, 70]);
   });
 
-  it('shares one aggregator among the subscribers of a symbol and period', () => {
-    const { source, data } = setup();
+  it('shares one aggregator among the subscribers of a symbol and period', async () => {
+    const { clock, source, data } = setup();
     const first: number[] = [];
     const second: number[] = [];
     data.candles(HK, '1m').subscribe((bar) => first.push(bar.time));
     data.candles(HK, '1m').subscribe((bar) => second.push(bar.time));
+    await clock.advanceByAsync(0);
+    expect(source.candleRequests).toHaveLength(1);
     source.ticks.next(quoteOf(HK, '10', REPLAY, 100));
     source.ticks.next(quoteOf(HK, '10', REPLAY + 60_000, 200));
     expect(first).toEqual([REPLAY]);

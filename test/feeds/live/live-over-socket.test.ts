@@ -45,6 +45,8 @@ describe('live candles over the quote connection', () => {
     const stream = data.candles(HK, '1m');
     stream.subscribe((candle) => bars.push(candle));
     await server.until(() => service.subscribedSymbols().includes('700.HK'));
+    // The bar under way is asked for once subscribed (there is none yet); the pushes below come after the answer.
+    await server.until(() => server.requestsFor(QUOTE_COMMANDS.candlesticks).length === 1);
 
     const seen = firstValueFrom(data.quotes(HK).pipe(filter((quote) => quote.volume === 150)));
     service.pushQuote({ ...quoteOf(HK, '10', REPLAY, 100), currentVolume: 100 });
@@ -61,7 +63,7 @@ describe('live candles over the quote connection', () => {
     const filled = firstValueFrom(stream.pipe(filter((candle) => candle.time === REPLAY + 60_000)));
     await clock.advanceByAsync(2_000);
     await filled;
-    const request = messages.candlestickRequest.decode(server.requestsFor(QUOTE_COMMANDS.candlesticks)[0]!.packet.body);
+    const request = messages.candlestickRequest.decode(server.requestsFor(QUOTE_COMMANDS.candlesticks).at(-1)!.packet.body);
     expect(request).toMatchObject({ symbol: '700.HK', period: 1, count: 5 });
 
     service.pushQuote({ ...quoteOf(HK, '10.9', REPLAY + 150_000, 2_100), currentVolume: 20 });

@@ -25,6 +25,8 @@ export class StubQuoteSource implements LiveQuoteSource {
     return this.ticks.pipe(filter((quote) => symbols.includes(quote.symbol)));
   }
 
+  async whenSubscribed(): Promise<void> {}
+
   /** History answers: the latest `count` of `serviceCandles` (what the simulator's cmd 27 does). */
   async historyByOffset(symbol: SecuritySymbol, period: Period, query: OffsetQuery): Promise<Candle[]> {
     return this.candlesticks(symbol, period, query.count);
