@@ -46,6 +46,12 @@ export interface BuyLimitQuery {
   readonly fractionalShares?: boolean;
 }
 
+/** How a read may be called off: a caller done with it withdraws it while it waits for its turn. */
+export interface ReadOptions {
+  /** Aborted: the read, still held by the broker's own pacing (Broker.pacingMs), is not sent and rejects. */
+  readonly signal?: AbortSignal;
+}
+
 export interface Broker {
   /**
    * The longest the broker's own call pacing (a client-side rate limit) may hold a call before sending it:
@@ -62,10 +68,10 @@ export interface Broker {
   todayOrders(query?: OrderQuery): Promise<readonly Order[]>;
   /** Orders submitted in a time range, earlier days included (to find an order whose day has passed). */
   historyOrders(query: HistoryOrderQuery): Promise<readonly Order[]>;
-  accountBalance(currency?: string): Promise<readonly AccountBalance[]>;
+  accountBalance(currency?: string, options?: ReadOptions): Promise<readonly AccountBalance[]>;
   positions(symbols?: readonly SecuritySymbol[]): Promise<readonly BrokerPosition[]>;
-  estimateBuyLimit(query: BuyLimitQuery): Promise<BuyLimit>;
-  marginRatio(symbol: SecuritySymbol): Promise<MarginRatio>;
+  estimateBuyLimit(query: BuyLimitQuery, options?: ReadOptions): Promise<BuyLimit>;
+  marginRatio(symbol: SecuritySymbol, options?: ReadOptions): Promise<MarginRatio>;
   /** Order changes as the venue pushes them: possibly late, duplicated or out of order. */
   readonly orderUpdates: Observable<OrderUpdate>;
   /** Present when the broker answers in the caller's turn (the backtest's venue, in process). */

@@ -56,6 +56,11 @@ export interface ExecutorOptions {
   readonly lookupDelayMs?: number;
   /** Whether the account may sell short, when known (see RiskSnapshot.shortSelling). */
   readonly shortSelling?: boolean;
+  /**
+   * Asked again for an intent when its turn comes and once its risk figures are in: what a gate that closed
+   * meanwhile (a stopping job, a pause, the kill switch) holds back is denied with its code and message.
+   */
+  readonly heldBack?: (intent: OrderIntent) => { readonly code: string; readonly message: string } | undefined;
 }
 
 export interface ExecutionCounts {
@@ -79,6 +84,7 @@ interface QueuedTask {
 
 const RESOLVED: Promise<void> = Promise.resolve();
 const MINUTE_MS = 60_000;
+const STOPPING = 'the run is stopping: no new orders';
 
 export class Executor {
   readonly book = new PositionBook();
@@ -100,11 +106,14 @@ export class Executor {
   private readonly clientOrderIds: ClientOrderIds;
   private readonly submitSettings: SubmitSettings;
   private readonly queue: (QueuedIntent | QueuedTask)[] = [];
+  private readonly heldBack: ExecutorOptions['heldBack'];
   private readonly dropped = new Set<string>();
   private draining = false;
   private closed = false;
   /** The intent being processed (one at a time). */
   private current: QueuedIntent | undefined;
+  /** Withdraws the risk-figure reads of the current intent that still wait for their turn. */
+  private figureReads: AbortController | undefined;
   private pending = 0;
   private waiters: (() => void)[] = [];
   private equity: EquityWatch = FRESH_EQUITY_WATCH;
@@ -119,6 +128,7 @@ export class Executor {
     this.prices = options.prices ?? new PriceBoard();
     this.homeMarket = options.homeMarket;
     this.shortSelling = options.shortSelling;
+    this.heldBack = options.heldBack;
     this.clientOrderIds = new ClientOrderIds(options.clientIdPrefix ?? DEFAULT_CLIENT_ID_PREFIX, options.clock.now());
     const timeoutMs = options.requestTimeoutMs ?? 10_000;
     this.submitSettings = {
@@ -196,12 +206,25 @@ export class Executor {
   }
 
   /**
-   * Stops taking intents at once: queued ones are dropped, and the one being processed places no order
-   * (it may be waiting for risk figures). Requests already sent (a submit, its lookups, a cancel) finish.
+   * The gate may hold intents back now (a job stopping): the intent waiting for its risk figures gives up the
+   * reads still held by the broker's pacing and is checked again at once, not after the account's other calls;
+   * queued intents are checked as their turn comes.
+   */
+  recheck(): void {
+    const current = this.current;
+    if (current === undefined || current.onStop || this.heldBack?.(current.intent) === undefined) return;
+    this.figureReads?.abort(new Error('withdrawn: the intent is held back'));
+  }
+
+  /**
+   * Stops taking intents at once: queued ones are dropped, and the one being processed places no order (its
+   * risk-figure reads still waiting for their turn are withdrawn). Requests already sent (a submit, its
+   * lookups, a cancel) finish.
    */
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.figureReads?.abort(new Error(`withdrawn: ${STOPPING}`));
     const dropped = this.queue.splice(0);
     if (dropped.length > 0) this.logger.info({ intents: dropped.length }, 'dropped queued intents: the run is stopping');
     for (let index = 0; index < dropped.length; index += 1) this.finishOne();
@@ -297,6 +320,7 @@ export class Executor {
     this.counts.intents += 1;
     this.events.next({ type: 'intent', time, strategy, intentId, intent });
     if (intent.kind === 'cancel') return this.cancelOpen(strategy, intent.symbol);
+    if (this.haltedNow(strategy, intentId, intent)) return undefined;
     const working = intent.kind === 'order' ? Quantity.ZERO : this.tracker.workingQuantity(intent.symbol);
     const resolution = resolveIntent(intent, this.book.quantity(intent.symbol), this.clientOrderIds.forIntent(intentId), working);
     if (resolution.kind === 'skip') {
@@ -312,11 +336,29 @@ export class Executor {
     if (opening.isZero()) return this.decide(strategy, intentId, intent, request, NO_RISK_DATA);
     const immediate = this.broker.immediate;
     if (immediate !== undefined) return this.decideOnFigures(strategy, intentId, intent, request, riskDataNow(immediate, request));
-    // Three reads that the broker's own pacing may hold back (see Broker.pacingMs): waited for, not denied.
+    // Three reads that the broker's own pacing may hold back (see Broker.pacingMs): waited for, not denied,
+    // unless the intent no longer matters meanwhile (recheck, close).
     const figuresTimeoutMs = this.submitSettings.timeoutMs + (this.broker.pacingMs ?? 0);
-    return fetchRiskData(this.broker, request, this.clock, figuresTimeoutMs).then((data) =>
-      this.decideOnFigures(strategy, intentId, intent, request, data),
-    );
+    const reads = new AbortController();
+    this.figureReads = reads;
+    return fetchRiskData(this.broker, request, this.clock, figuresTimeoutMs, reads.signal).then((data) => {
+      this.figureReads = undefined;
+      if (this.haltedNow(strategy, intentId, intent)) return undefined;
+      return this.decideOnFigures(strategy, intentId, intent, request, data);
+    });
+  }
+
+  /** Records why the intent goes no further (the run stops, or the gate holds it back); false when it may go on. */
+  private haltedNow(strategy: string, intentId: number, intent: OrderIntent): boolean {
+    if (this.current?.onStop === true) return false;
+    if (this.closed) {
+      this.events.next({ type: 'intent-skipped', time: this.clock.now(), strategy, intentId, intent, reason: STOPPING });
+      return true;
+    }
+    const held = this.heldBack?.(intent);
+    if (held === undefined) return false;
+    this.deny(strategy, intentId, intent, { ...held, figures: {} });
+    return true;
   }
 
   /** Takes fresh balances into the book, then decides. */
@@ -409,7 +451,7 @@ export class Executor {
   ): Promise<void> | undefined {
     const now = this.clock.now();
     if (this.closed && this.current?.onStop !== true) {
-      this.events.next({ type: 'intent-skipped', time: now, strategy, intentId, intent, reason: 'the run is stopping: no new orders' });
+      this.events.next({ type: 'intent-skipped', time: now, strategy, intentId, intent, reason: STOPPING });
       return undefined;
     }
     const clientOrderId = request.remark;

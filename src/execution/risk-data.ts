@@ -36,16 +36,24 @@ export function balanceIn(balances: readonly AccountBalance[], currency: string)
   return undefined;
 }
 
-export function fetchRiskData(broker: Broker, request: OrderRequest, clock: Clock, timeoutMs: number): Promise<RiskData> {
+/** `signal` withdraws the reads still waiting for their turn: the fetch then fails at once. */
+export function fetchRiskData(
+  broker: Broker,
+  request: OrderRequest,
+  clock: Clock,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<RiskData> {
   const currency = currencyOf(marketOf(request.symbol));
+  const options = signal === undefined ? {} : { signal };
   // One timer for the three requests (they run in parallel), and a plain promise chain: a backtest places
   // tens of thousands of orders. A broker that throws instead of rejecting counts as a failed fetch.
   let requests: Promise<[readonly AccountBalance[], BuyLimit, MarginRatio]>;
   try {
     requests = Promise.all([
-      broker.accountBalance(),
-      broker.estimateBuyLimit({ symbol: request.symbol, orderType: request.orderType, side: request.side, price: request.price }),
-      broker.marginRatio(request.symbol),
+      broker.accountBalance(undefined, options),
+      broker.estimateBuyLimit({ symbol: request.symbol, orderType: request.orderType, side: request.side, price: request.price }, options),
+      broker.marginRatio(request.symbol, options),
     ]);
   } catch (error) {
     requests = Promise.reject(error);

@@ -167,6 +167,9 @@ export class SessionJobRun implements JobRun {
    */
   private async windDown(session: Session, options: StopOptions): Promise<void> {
     const { job, logger } = this.deps;
+    // The gate holds this job's intents back from here on: one waiting for its risk figures is denied now,
+    // not after reads the account's pacing holds for other jobs' calls.
+    session.runtime.recheckGate();
     await session.runtime.settled();
     if (options.cancelOpenOrders) {
       const cancelled = await this.deps.cancelJobOrders(session);

@@ -3,7 +3,7 @@
 // MarketData and Clock they pass in.
 import type { Observable, Subscription } from 'rxjs';
 import { clockScheduler } from '../clock/scheduler.js';
-import { marketOf, type Clock, type Price, type Market, type SecuritySymbol, type TimerHandle } from '../domain/index.js';
+import { marketOf, type Clock, type Market, type OrderIntent, type Price, type SecuritySymbol, type TimerHandle } from '../domain/index.js';
 import type { Broker } from '../execution/broker.js';
 import type { RuntimeEvent } from '../execution/events.js';
 import { Executor } from '../execution/executor.js';
@@ -17,7 +17,7 @@ import type { PreparedStrategy } from '../strategy/prepare.js';
 import { logEvents } from './event-log.js';
 import { ExitJournal, type ExitView } from './exit-journal.js';
 import { flattenPositions, flattenSymbol } from './flatten.js';
-import type { IntentGate } from './intent-gate.js';
+import { heldBack, type IntentGate } from './intent-gate.js';
 import { MarketAdapter } from './market-adapter.js';
 import type { LotSizes } from './lot-sizes.js';
 import { StrategyHost, tradingUnits } from './strategy-host.js';
@@ -95,6 +95,11 @@ export interface Runtime {
   /** One reconciliation pass now (e.g. after the broker's push stream reconnected). */
   reconcileNow(): Promise<void>;
   /**
+   * The gate may hold intents back now (a job stopping): an intent waiting for its risk figures stops waiting
+   * for the reads the account's pacing still holds, and is denied at once if the gate holds it back.
+   */
+  recheckGate(): void;
+  /**
    * Stops taking intents at once (queued ones are dropped), waits for requests already sent, optionally
    * flattens and cancels open orders (then asks the broker once more, so the journal keeps where those
    * orders ended), flushes the journal.
@@ -155,6 +160,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     ...(options.lookupAttempts === undefined ? {} : { lookupAttempts: options.lookupAttempts }),
     ...(options.lookupDelayMs === undefined ? {} : { lookupDelayMs: options.lookupDelayMs }),
     ...(options.shortSelling === undefined ? {} : { shortSelling: options.shortSelling }),
+    ...(options.gate === undefined ? {} : { heldBack: (intent: OrderIntent) => heldBack(options.gate, intent) }),
   });
   const reconciler = new Reconciler(executor, broker, clock, logger, timeoutMs);
   const market = new MarketAdapter(options.marketData, executor.prices, options.wallClock);
@@ -210,6 +216,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     positions: executor.book,
     summary: () => finalSummary ?? summarize(executor, hosts),
     reconcileNow: () => reconciler.periodic(),
+    recheckGate: () => executor.recheck(),
     lastPrice: (symbol) => executor.prices.price(symbol),
     cancelOpenOrders: () => executor.cancelOpen(),
     flatten: (symbol, reason, waitMs = 30_000) => flattenSymbol(executor, symbol, reason, clock, waitMs),

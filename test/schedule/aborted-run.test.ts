@@ -50,7 +50,8 @@ describe('an aborted strategy run', () => {
     await expect(session.link.http.accountBalance()).rejects.toThrow(/client is closed/);
     // The session stopped before the run ended: the journal holds the stop, and the intent's denial.
     expect(readRows<{ type: string }>(h.journalFile, "SELECT type FROM events WHERE type = 'stopped'")).toHaveLength(1);
-    expect(readRows<{ code: string }>(h.journalFile, 'SELECT code FROM denials')).toEqual([{ code: 'RISK_DATA_UNAVAILABLE' }]);
+    // The intent, its figures failed with the link, is held back: the job was stopping.
+    expect(readRows<{ code: string }>(h.journalFile, 'SELECT code FROM denials')).toEqual([{ code: 'ORDERS_HALTED' }]);
     expect(h.sim.venue.orders()).toEqual([]);
     // Nothing reconnects or calls again later.
     injectFaults(h.sim, { latencyMs: 0 });

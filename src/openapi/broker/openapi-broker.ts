@@ -14,6 +14,7 @@ import {
   type BuyLimitQuery,
   type HistoryOrderQuery,
   type OrderQuery,
+  type ReadOptions,
 } from '../../execution/broker.js';
 import type { OpenApiHttp } from '../http/client.js';
 import type { TradeClient } from '../socket/trade-client.js';
@@ -81,20 +82,20 @@ export class OpenApiBroker implements Broker {
     return [...found.values()];
   }
 
-  accountBalance(currency?: string): Promise<readonly AccountBalance[]> {
-    return this.http.accountBalance(currency);
+  accountBalance(currency?: string, options?: ReadOptions): Promise<readonly AccountBalance[]> {
+    return this.http.accountBalance(currency, options);
   }
 
   positions(symbols?: readonly SecuritySymbol[]): Promise<readonly BrokerPosition[]> {
     return this.http.positions(symbols);
   }
 
-  estimateBuyLimit(query: BuyLimitQuery): Promise<BuyLimit> {
-    return this.http.estimateBuyLimit(query).catch(unknownSymbol);
+  estimateBuyLimit(query: BuyLimitQuery, options?: ReadOptions): Promise<BuyLimit> {
+    return this.http.estimateBuyLimit(query, options).catch(unknownSymbol);
   }
 
-  marginRatio(symbol: SecuritySymbol): Promise<MarginRatio> {
-    return this.http.marginRatio(symbol).catch(unknownSymbol);
+  marginRatio(symbol: SecuritySymbol, options?: ReadOptions): Promise<MarginRatio> {
+    return this.http.marginRatio(symbol, options).catch(unknownSymbol);
   }
 }
 

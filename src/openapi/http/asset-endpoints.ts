@@ -7,7 +7,7 @@ import type { SecuritySymbol } from '../../domain/symbol.js';
 import type { Fixed } from '../../domain/fixed.js';
 import { toWire } from '../../domain/decimal.js';
 import { Money } from '../../domain/money.js';
-import type { BuyLimitQuery } from '../../execution/broker.js';
+import type { BuyLimitQuery, ReadOptions } from '../../execution/broker.js';
 import type { Transport } from './transport.js';
 import {
   fixed,
@@ -46,8 +46,12 @@ const balance = z.object({
   frozen_transaction_fees: z.array(z.object({ currency: requiredText, frozen_transaction_fee: fixed })).default([]),
 });
 
-export async function accountBalance(transport: Transport, currency?: string): Promise<readonly AccountBalance[]> {
-  const data = await transport.call({ method: 'GET', path: '/v1/asset/account', query: { currency } });
+export async function accountBalance(
+  transport: Transport,
+  currency?: string,
+  options: ReadOptions = {},
+): Promise<readonly AccountBalance[]> {
+  const data = await transport.call({ method: 'GET', path: '/v1/asset/account', query: { currency }, ...options });
   const { list } = parseWire(z.object({ list: z.array(balance) }), data, 'GET /v1/asset/account');
   return list.map((row) => {
     const money = (amount: Fixed): Money => Money.of(amount, row.currency);
@@ -110,8 +114,9 @@ export async function positions(transport: Transport, symbols: readonly Security
   );
 }
 
-export async function estimateBuyLimit(transport: Transport, query: BuyLimitQuery): Promise<BuyLimit> {
+export async function estimateBuyLimit(transport: Transport, query: BuyLimitQuery, options: ReadOptions = {}): Promise<BuyLimit> {
   const data = await transport.call({
+    ...options,
     method: 'GET',
     path: '/v1/trade/estimate/buy_limit',
     query: {
@@ -127,8 +132,8 @@ export async function estimateBuyLimit(transport: Transport, query: BuyLimitQuer
   return { cashMaxQty: row.cash_max_qty, marginMaxQty: row.margin_max_qty };
 }
 
-export async function marginRatio(transport: Transport, symbol: SecuritySymbol): Promise<MarginRatio> {
-  const data = await transport.call({ method: 'GET', path: '/v1/risk/margin-ratio', query: { symbol } });
+export async function marginRatio(transport: Transport, symbol: SecuritySymbol, options: ReadOptions = {}): Promise<MarginRatio> {
+  const data = await transport.call({ method: 'GET', path: '/v1/risk/margin-ratio', query: { symbol }, ...options });
   const row = parseWire(z.object({ im_factor: fixed, mm_factor: fixed, fm_factor: fixed }), data, 'GET /v1/risk/margin-ratio');
   return { imFactor: row.im_factor, mmFactor: row.mm_factor, fmFactor: row.fm_factor };
 }

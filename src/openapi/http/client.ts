@@ -4,7 +4,7 @@ import type { AccountBalance, BuyLimit, MarginRatio } from '../../domain/account
 import type { Order, OrderReplacement, OrderRequest } from '../../domain/order.js';
 import type { BrokerPosition } from '../../domain/position.js';
 import type { Market, SecuritySymbol } from '../../domain/symbol.js';
-import type { BuyLimitQuery, OrderQuery } from '../../execution/broker.js';
+import type { BuyLimitQuery, OrderQuery, ReadOptions } from '../../execution/broker.js';
 import type { OpenApiConfig } from '../config.js';
 import * as asset from './asset-endpoints.js';
 import * as content from './content-endpoints.js';
@@ -58,10 +58,10 @@ export interface OpenApiHttp {
   replaceOrder(orderId: string, replacement: OrderReplacement): Promise<void>;
   orderDetail(orderId: string): Promise<OrderDetail>;
   todayOrders(query?: OrderQuery): Promise<readonly Order[]>;
-  accountBalance(currency?: string): Promise<readonly AccountBalance[]>;
+  accountBalance(currency?: string, options?: ReadOptions): Promise<readonly AccountBalance[]>;
   positions(symbols?: readonly SecuritySymbol[]): Promise<readonly BrokerPosition[]>;
-  estimateBuyLimit(query: BuyLimitQuery): Promise<BuyLimit>;
-  marginRatio(symbol: SecuritySymbol): Promise<MarginRatio>;
+  estimateBuyLimit(query: BuyLimitQuery, options?: ReadOptions): Promise<BuyLimit>;
+  marginRatio(symbol: SecuritySymbol, options?: ReadOptions): Promise<MarginRatio>;
   // The rest of the spec.
   historyOrders(query?: orders.HistoryOrderQuery): Promise<HistoryOrders>;
   /** `POST /v1/trade/order/submit {order_id}`; the service's answer is passed through. */
@@ -108,10 +108,10 @@ export function createOpenApiHttp(config: OpenApiConfig, options: OpenApiHttpOpt
     replaceOrder: (orderId, replacement) => orders.replaceOrder(transport, orderId, replacement),
     orderDetail: (orderId) => orders.orderDetail(transport, orderId),
     todayOrders: (query) => orders.todayOrders(transport, query),
-    accountBalance: (currency) => asset.accountBalance(transport, currency),
+    accountBalance: (currency, options) => asset.accountBalance(transport, currency, options),
     positions: (symbols) => asset.positions(transport, symbols),
-    estimateBuyLimit: (query) => asset.estimateBuyLimit(transport, query),
-    marginRatio: (symbol) => asset.marginRatio(transport, symbol),
+    estimateBuyLimit: (query, options) => asset.estimateBuyLimit(transport, query, options),
+    marginRatio: (symbol, options) => asset.marginRatio(transport, symbol, options),
     historyOrders: (query) => orders.historyOrders(transport, query),
     submitOrderById: (orderId) => orders.submitOrderById(transport, orderId),
     todayExecutions: (query) => executions.todayExecutions(transport, query),

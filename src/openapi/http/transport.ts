@@ -28,6 +28,8 @@ export interface CallSpec {
   readonly headers?: Readonly<Record<string, string>>;
   /** Safe to repeat after a 429 or a transient failure; defaults to true for GET only. */
   readonly idempotent?: boolean;
+  /** Withdraws the call while it waits for its turn (or to be repeated): it is not sent, and rejects. */
+  readonly signal?: AbortSignal;
 }
 
 export interface TransportOptions {
@@ -161,8 +163,9 @@ export function createTransport(credentials: Credentials & { readonly httpUrl: s
       const query = spec.rawQuery ?? encodeQuery(spec.query);
       const body = spec.body === undefined ? undefined : Buffer.from(JSON.stringify(spec.body), 'utf8');
       const key = `${spec.method} ${spec.route ?? spec.path}`;
+      const waiting = spec.signal === undefined ? closing.signal : AbortSignal.any([closing.signal, spec.signal]);
       for (let attempt = 0; ; attempt += 1) {
-        const done = await limiter.acquire(key, closing.signal);
+        const done = await limiter.acquire(key, waiting);
         try {
           const answer = await send(spec, path, query, body, idempotent);
           done();
@@ -172,7 +175,7 @@ export function createTransport(credentials: Credentials & { readonly httpUrl: s
           const delay = retryDelays[attempt];
           if (!idempotent || delay === undefined || !isRateLimited(error)) throw error;
           logger.warn({ request: key, attempt: attempt + 1, delayMs: delay }, 'rate limited by the service; retrying');
-          await sleep(clock, delay, closing.signal);
+          await sleep(clock, delay, waiting);
         }
       }
     },

@@ -9,7 +9,7 @@ import { VirtualClock } from '../../../src/clock/virtual-clock.js';
 import { silentLogger, type Logger } from '../../../src/log/logger.js';
 import type { RiskLimits } from '../../../src/risk/config.js';
 import { SessionJobRunner } from '../../../src/runtime/job-runner.js';
-import type { Session } from '../../../src/runtime/session.js';
+import type { Session, SessionOptions } from '../../../src/runtime/session.js';
 import { parseScheduleConfig, type ScheduleConfig } from '../../../src/schedule/config.js';
 import type { JobRun, RunContext, RunReason } from '../../../src/schedule/job-runner.js';
 import type { ScheduleJob } from '../../../src/schedule/job.js';
@@ -49,6 +49,8 @@ export async function startRunnerHarness(
     readonly logger?: Logger;
     /** The wall clock (a VirtualClock at BASE_TIME by default). */
     readonly clock?: VirtualClock;
+    /** The sessions' HTTP settings (pacing opened up by default). */
+    readonly http?: SessionOptions['http'];
   } = {},
 ): Promise<RunnerHarness> {
   const folder = await mkdtemp(join(tmpdir(), 'schedule-runner-'));
@@ -61,7 +63,7 @@ export async function startRunnerHarness(
     journalFile,
     logger: options.logger ?? silentLogger,
     clock,
-    session: { http: OPEN_HTTP, statusEveryMs: 0, runtime: { reconcileIntervalMs: 0 } },
+    session: { http: options.http ?? OPEN_HTTP, statusEveryMs: 0, runtime: { reconcileIntervalMs: 0 } },
     ...(options.risk === undefined ? {} : { risk: options.risk }),
     ...(options.gate === undefined ? {} : { gate: options.gate }),
     onSession: (job, session) => {
