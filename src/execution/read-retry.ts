@@ -15,6 +15,8 @@ export interface ReadSettings {
   /** Per attempt; none when the call keeps its own timeout. */
   readonly timeoutMs?: number;
   readonly delaysMs?: readonly number[];
+  /** Stops the retries: a read waiting to be repeated fails with the abort's reason. */
+  readonly signal?: AbortSignal;
 }
 
 /** A read that failed for good; its message names the call (`GET /v1/asset/account`) and what it was for. */
@@ -44,7 +46,7 @@ export async function readWithRetry<T>(read: () => Promise<T>, what: string, set
       const delay = delays[attempt - 1];
       if (delay === undefined || !isTransient(error)) throw new ReadFailedError(what, attempt, error);
       settings.logger.warn({ read: what, request: requestOf(error), attempt, delayMs: delay, error: describe(error) }, `${what}: retrying`);
-      await sleep(settings.clock, delay);
+      await sleep(settings.clock, delay, settings.signal);
     }
   }
 }

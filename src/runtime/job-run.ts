@@ -22,8 +22,11 @@ export interface JobRunDeps {
   readonly logger: Logger;
   /** The job's strategy, named after the job (so journal rows and events say whose orders they are). */
   readonly load: () => Promise<PreparedStrategy>;
-  /** `gate`: the run's own (closed once it is stopping, and the runner's gate's answer meanwhile). */
-  readonly open: (strategy: PreparedStrategy, gate: IntentGate) => Promise<Session>;
+  /**
+   * `gate`: the run's own (closed once it is stopping, and the runner's gate's answer meanwhile); `signal`
+   * cuts the start short.
+   */
+  readonly open: (strategy: PreparedStrategy, gate: IntentGate, signal: AbortSignal) => Promise<Session>;
   /** Cancels the job's open orders (of this run and earlier ones) at the broker; resolves to how many. */
   readonly cancelJobOrders: (session: Session) => Promise<number>;
   /** The runner's gate (the outage guard), asked before each new order. */
@@ -69,9 +72,13 @@ export class SessionJobRun implements JobRun {
   private async run(): Promise<'completed' | 'stopped'> {
     const { job, logger } = this.deps;
     try {
+      const { signal } = this.deps.context;
       const strategy = await this.deps.load();
       if (this.stopRequest !== undefined) return 'stopped';
-      const session = await this.deps.open(strategy, { blocked: () => this.blocked() });
+      // An abort while the session starts cuts the start: what it opened is closed, nothing is left running.
+      const session = await this.deps.open(strategy, { blocked: () => this.blocked() }, signal).catch((error: unknown) => {
+        throw signal.aborted ? new Error(`run aborted: ${reasonOf(signal)}`, { cause: error }) : error;
+      });
       const detach = this.deps.attach(session);
       const watching = session.events.subscribe((event) => this.observe(event));
       const unwatchAbort = this.closeLinkOnAbort(session);

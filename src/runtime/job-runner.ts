@@ -52,7 +52,7 @@ export class SessionJobRunner implements JobRunner {
       clock: this.clock,
       logger,
       load: () => loadJobStrategy(job),
-      open: (strategy, gate) => this.open([strategy], logger, job.name, gate),
+      open: (strategy, gate, signal) => this.open([strategy], logger, job.name, gate, signal),
       cancelJobOrders: (session) => this.cancelJobOrders(job, session, logger),
       gate: this.options.gate,
       pollMs: this.options.pollMs ?? 1000,
@@ -100,7 +100,13 @@ export class SessionJobRunner implements JobRunner {
     }
   }
 
-  private open(strategies: readonly PreparedStrategy[], logger: Logger, prefix: string | undefined, gate?: IntentGate): Promise<Session> {
+  private open(
+    strategies: readonly PreparedStrategy[],
+    logger: Logger,
+    prefix: string | undefined,
+    gate?: IntentGate,
+    signal?: AbortSignal,
+  ): Promise<Session> {
     const { session } = this.options;
     return startSession({
       venue: this.options.venue(),
@@ -110,6 +116,7 @@ export class SessionJobRunner implements JobRunner {
       clock: this.clock,
       ...(this.options.risk === undefined ? {} : { risk: this.options.risk }),
       ...(gate === undefined ? {} : { gate }),
+      ...(signal === undefined ? {} : { signal }),
       ...session,
       runtime: { ...session?.runtime, ...(prefix === undefined ? {} : { clientIdPrefix: prefix }) },
     });

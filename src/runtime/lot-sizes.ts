@@ -3,9 +3,7 @@
 // runs ask the service's static info (command 10; the simulator serves its venue's lots there) once, for
 // every strategy symbol, at start-up. A symbol asked about later falls back to its market's default lot.
 import { instrumentOf, type SecuritySymbol } from '../domain/index.js';
-import type { Clock } from '../domain/clock.js';
-import { readWithRetry } from '../execution/read-retry.js';
-import type { Logger } from '../log/logger.js';
+import { readWithRetry, type ReadSettings } from '../execution/read-retry.js';
 
 /** A symbol's lot size in shares (≥ 1). */
 export type LotSizes = (symbol: SecuritySymbol) => number;
@@ -21,7 +19,7 @@ interface StaticInfoSource {
 export async function fetchLotSizes(
   quotes: StaticInfoSource,
   symbols: readonly SecuritySymbol[],
-  settings: { readonly clock: Clock; readonly logger: Logger },
+  settings: Pick<ReadSettings, 'clock' | 'logger' | 'signal'>,
 ): Promise<LotSizes> {
   if (symbols.length === 0) return marketLotSizes;
   const infos = await readWithRetry(() => quotes.staticInfo(symbols), `the lot sizes of ${symbols.join(', ')} (static info)`, settings);

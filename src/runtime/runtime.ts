@@ -180,6 +180,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const subscriptions: Subscription[] = [logEvents(executor.events, logger)];
   let timer: TimerHandle | undefined;
   let started = false;
+  let stopping = false;
   let finalSummary: RuntimeSummary | undefined;
 
   // Intents queued after the pass wait for it: none is resolved on the positions of the day before.
@@ -245,6 +246,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         strategies: hosts.map((host) => ({ name: host.name, source: host.strategy.source })),
       });
       await reconciler.start();
+      // Stopped meanwhile (a start cut short): nothing is set going.
+      if (stopping) return;
       const interval = options.reconcileIntervalMs ?? 30_000;
       if (interval > 0) {
         timer = clock.setInterval(() => {
@@ -269,6 +272,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 
     async stop(stopOptions = {}) {
       if (finalSummary !== undefined) return finalSummary;
+      stopping = true;
       // No intent is taken from here on; only requests already sent finish.
       for (const host of hosts) host.stop();
       executor.close();

@@ -22,6 +22,7 @@ import { createRuntime, type Runtime, type RuntimeOptions, type StopOptions } fr
 import { SessionRecorder, type SessionReport } from './session-report.js';
 import { whenSubscribed } from './subscriptions.js';
 import { fetchLotSizes } from './lot-sizes.js';
+import { abortable } from './abortable.js';
 import { openVenueLink, type VenueLink, type VenueLinkOptions } from './venue-link.js';
 
 export type SessionVenue = ({ readonly mode: 'paper' } & PaperMarketOptions) | { readonly mode: 'live'; readonly config: OpenApiConfig };
@@ -44,6 +45,8 @@ export interface SessionOptions {
   readonly gate?: IntentGate;
   /** A status line (positions, PnL) this often while anything happened; 0 turns it off. Default 60 s. */
   readonly statusEveryMs?: number;
+  /** Cuts the start short: what is open so far is closed, and the start rejects with the abort's reason. */
+  readonly signal?: AbortSignal;
 }
 
 /** Why a session cannot go on by itself. */
@@ -71,7 +74,8 @@ export interface Session {
 export async function startSession(options: SessionOptions): Promise<Session> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger;
-  const { venue } = options;
+  const { venue, signal } = options;
+  signal?.throwIfAborted();
   const symbols = [...new Set(options.strategies.flatMap((strategy) => strategy.symbols))];
   const journal = openJournal(options.journalFile);
   const cleanup: (() => Promise<void>)[] = [async () => journal.close()];
@@ -81,7 +85,9 @@ export async function startSession(options: SessionOptions): Promise<Session> {
   try {
     const paperVenue = venue.mode === 'paper' ? paperReplay(venue, journal.owner(), options.journalFile, logger) : undefined;
     const paper =
-      paperVenue === undefined ? undefined : await startPaperMarket(paperVenue, symbols, clock, logger.child({ component: 'sim' }));
+      paperVenue === undefined
+        ? undefined
+        : await abortable(startPaperMarket(paperVenue, symbols, clock, logger.child({ component: 'sim' })), signal, (late) => late.close());
     if (paper !== undefined) cleanup.push(() => paper.close());
     const config = venue.mode === 'live' ? venue.config : paper!.config;
     journal.claim({
@@ -90,16 +96,24 @@ export async function startSession(options: SessionOptions): Promise<Session> {
       venue: paperVenue?.stateFile ?? config.httpUrl,
       ...(paperVenue === undefined || paperVenue.simulator !== undefined ? {} : { replayFrom: paperVenue.from ?? '' }),
     });
-    const link = await openVenueLink({
-      config,
-      clock,
-      logger,
-      ...(paper === undefined ? {} : { marketClock: paper.marketClock }),
-      ...(options.http === undefined ? {} : { http: options.http }),
-      ...(paperVenue?.limits?.quote === false ? { quoteCallLimits: false as const } : {}),
-    });
+    const link = await abortable(
+      openVenueLink({
+        config,
+        clock,
+        logger,
+        ...(paper === undefined ? {} : { marketClock: paper.marketClock }),
+        ...(options.http === undefined ? {} : { http: options.http }),
+        ...(paperVenue?.limits?.quote === false ? { quoteCallLimits: false as const } : {}),
+        ...(signal === undefined ? {} : { signal }),
+      }),
+      signal,
+      (late) => late.close(),
+    );
     cleanup.push(() => link.close());
-    const lotSizes = await fetchLotSizes(link.quotes, symbols, { clock, logger });
+    const lotSizes = await abortable(
+      fetchLotSizes(link.quotes, symbols, { clock, logger, ...(signal === undefined ? {} : { signal }) }),
+      signal,
+    );
     const runtime = createRuntime({
       lotSizes,
       reconcileIntervalMs: 30_000,
@@ -123,7 +137,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
     });
     const assembled = assemble({ options, clock, logger, link, runtime, paper, closeAll });
     try {
-      await assembled.begin();
+      await abortable(assembled.begin(), signal);
     } catch (error) {
       await assembled.session.stop().catch(() => undefined);
       throw error;
@@ -219,9 +233,12 @@ function assemble(parts: Parts): { session: Session; begin(): Promise<void> } {
   };
   return {
     session,
+    // A start cut short stops the session while this still runs: it then sets nothing going.
     async begin() {
       await runtime.start();
-      recorder.started(await whenSubscribed(link.quotes));
+      const quotes = await whenSubscribed(link.quotes);
+      if (stopping) return;
+      recorder.started(quotes);
       paper?.play();
     },
   };

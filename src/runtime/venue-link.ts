@@ -30,6 +30,8 @@ export interface VenueLinkOptions {
    * a virtual clock that only the replay moves would hold the subscriptions up before the replay starts.
    */
   readonly quoteCallLimits?: false;
+  /** Closes what is open so far when it aborts (the start is abandoned), so the opening fails at once. */
+  readonly signal?: AbortSignal;
 }
 
 export interface VenueLink {
@@ -60,7 +62,11 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
     for (const closer of closers.splice(0).reverse())
       await closer().catch((error: unknown) => logger.warn({ error: describe(error) }, 'closing a connection failed'));
   };
+  const { signal } = options;
+  const onAbort = (): void => void close();
+  signal?.addEventListener('abort', onAbort, { once: true });
   try {
+    signal?.throwIfAborted();
     closers.push(() => trade.close());
     await trade.open();
     const lease = await leaseQuoteClient(config.appKey, {
@@ -76,10 +82,13 @@ export async function openVenueLink(options: VenueLinkOptions): Promise<VenueLin
       lockstep: options.marketClock !== undefined,
       logger: logger.child({ component: 'candles' }),
     });
+    signal?.throwIfAborted();
     return { http, trade, quotes: lease.client, broker, marketData, close };
   } catch (error) {
     await close();
     throw error;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
   }
 }
 

@@ -1,7 +1,10 @@
 // A strategy run the supervisor aborts (its stop took longer than stopTimeout), over the real simulator on
 // 127.0.0.1 with every answer held back: the run closes its link to the venue at once, so the calls it is
 // stuck on fail, the session stops without waiting (in virtual time) and nothing reconnects or calls again.
+// Aborted while its session still starts (a read held by the account's pacing), the start is cut the same way.
 import { afterEach, describe, expect, it } from 'vitest';
+import { configFromEnv } from '../../src/openapi/config.js';
+import { accountRateLimiter } from '../../src/openapi/http/rate-limiter.js';
 import { Supervisor } from '../../src/schedule/supervisor.js';
 import { readRows } from '../support/schedule/ledger-check.js';
 import { injectFaults } from '../support/openapi/broker-harness.js';
@@ -97,5 +100,43 @@ describe('an aborted strategy run', () => {
     expect(h.live.has('stuck')).toBe(false);
     expect(session.link.trade.connection.state.status).toBe('closed');
     expect(readRows<{ type: string }>(h.journalFile, "SELECT type FROM events WHERE type = 'stopped'")).toHaveLength(1);
+  });
+
+  it('cut short while its session starts: the start ends at once, its connections close and nothing is left running', async () => {
+    const pacing = { calls: 30, windowMs: 30_000, minSpacingMs: 0 } as const;
+    harness = await startRunnerHarness({ http: { rateLimit: pacing, retryDelaysMs: [100] } });
+    const h = harness;
+    const timers = h.clock.pendingTimers;
+    // Other clients of the account took this window's position reads: the start's reconciliation waits its turn.
+    const positions = 'GET /v1/asset/stock';
+    const limiter = accountRateLimiter(h.clock, configFromEnv(h.sim.env), pacing);
+    for (let call = 0; call < pacing.calls; call++) (await limiter.acquire(positions))();
+    const abort = new AbortController();
+    const run = h.start(h.job(WINDOW), 'window', undefined, abort);
+    await waitFor(() => limiter.waiting(positions) === 1, 'the start to wait for its reconciliation read');
+    expect(
+      h.sim
+        .connections()
+        .map((connection) => connection.kind)
+        .sort(),
+    ).toEqual(['quote', 'trade']);
+    const abortedAt = h.clock.now();
+    let ended = false;
+    void run.done.catch(() => undefined).finally(() => (ended = true));
+
+    abort.abort(new Error('stop timed out'));
+
+    await waitFor(() => ended, 'the run to end', 5_000);
+    await expect(run.done).rejects.toThrow('run aborted: stop timed out');
+    // No virtual time passed, the read was withdrawn, and the session never ran.
+    expect(h.clock.now()).toBe(abortedAt);
+    expect(limiter.waiting(positions)).toBe(0);
+    expect(h.live.has('stuck')).toBe(false);
+    await waitFor(() => h.sim.connections().length === 0, "the start's connections to close");
+    expect(h.clock.pendingTimers).toBe(timers);
+    // Nothing connects, calls or starts later.
+    await h.clock.advanceByAsync(10 * 60_000);
+    expect(h.sim.connections()).toEqual([]);
+    expect(h.live.has('stuck')).toBe(false);
   });
 });
