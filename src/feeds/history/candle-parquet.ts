@@ -407,8 +407,8 @@ function instants(
 const MAX_EPOCH_MS = 8.64e15;
 
 /**
- * Epoch ms of a plain integer time, its unit told by its size as for times from 1973-03-03 on: seconds below
- * 10^11, ms below 10^14, µs below 10^17, else ns (pandas' int64 times). NaN where missing or out of range.
+ * Epoch ms of a plain integer time, its unit told by its size: seconds below 10^10 (to 2286), ms below 10^14
+ * (from 1970-04-26), µs below 10^17, else ns (pandas' int64 times). NaN where missing or out of range.
  */
 function epochMs(value: unknown): number {
   if (value === null || value === undefined) return Number.NaN;
@@ -416,7 +416,7 @@ function epochMs(value: unknown): number {
   const size = Math.abs(number);
   const perMs = size < 1e14 ? 1n : size < 1e17 ? 1000n : 1_000_000n;
   const ms =
-    size < 1e11 ? number * 1000 : perMs === 1n ? number : typeof value === 'bigint' ? Number(value / perMs) : number / Number(perMs);
+    size < 1e10 ? number * 1000 : perMs === 1n ? number : typeof value === 'bigint' ? Number(value / perMs) : number / Number(perMs);
   return Math.abs(ms) <= MAX_EPOCH_MS ? ms : Number.NaN;
 }
 

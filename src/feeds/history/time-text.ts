@@ -75,8 +75,9 @@ export class TimeTextReader {
   }
 
   /**
-   * Reads a time cell into `instant` (epoch ms) and `dateOnly`; false when it is not one. Times are 9–13
-   * digits of epoch seconds or ms, or an ISO date with an optional time (T or space, HH:MM[:SS[.fff]]) and
+   * Reads a time cell into `instant` (epoch ms) and `dateOnly`; false when it is not one. Times are 9–10
+   * digits of epoch seconds (1973-03-03 to 2286) or 11–13 of ms (from 1970-04-26: as seconds, 11 digits would
+   * be the year 5138), or an ISO date with an optional time (T or space, HH:MM[:SS[.fff]]) and
    * an optional Z or ±HH[:]MM offset; times without an offset are wall times of the zone.
    */
   parse(bytes: Uint8Array, from: number, to: number): boolean {
@@ -88,7 +89,7 @@ export class TimeTextReader {
     const epoch = digitsAt(bytes, start, length);
     if (epoch >= 0 && length >= 9 && length <= 13) {
       this.dateOnly = false;
-      this.instant = length >= 12 ? epoch : epoch * 1000;
+      this.instant = length >= 11 ? epoch : epoch * 1000;
       return true;
     }
     if (length < 10 || bytes[start + 4] !== 45 || bytes[start + 7] !== 45) return false;

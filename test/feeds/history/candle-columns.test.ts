@@ -89,6 +89,12 @@ describe('candle CSV into columns', () => {
     expect(columns.period).toBe('1m');
   });
 
+  it('reads 11-digit epoch times as ms (1970-04-26 to 1973-03-03; as seconds they would be the year 5138 on)', () => {
+    const times = ['1972-12-01T00:00:00Z', '1973-02-01T00:00:00Z', '1973-06-01T00:00:00Z'].map(Date.parse);
+    const { columns } = read(`time,open,high,low,close,volume\n${times.map((ms) => `${ms},1,1,1,1,1`).join('\n')}\n`);
+    expect(Array.from(columns.time)).toEqual(times);
+  });
+
   it('takes CRLF line ends, a byte-order mark, blank lines and padded cells, and counts lines as a text editor does', () => {
     const text = '\ufeffDate , Open,High,Low,Close,Volume\r\n\r\n 2024-01-02 , 1.5 ,2,1,1.5,10 \r\n2024-01-03,1,0.5,2,1,10\r\n';
     const result = read(text, { onBadRow: 'skip' });

@@ -222,6 +222,10 @@ describe('candle Parquet files', () => {
     }
     const seconds = await readCandleParquet(file(instants.map((ms) => BigInt(ms / 1000))), { ...options(), period: '1m' });
     expect(Array.from(seconds.columns.time)).toEqual(instants);
+    // ms from before 1973-03-03 are as short as seconds: in a column of later ms they are ms too.
+    const early = [Date.parse('1972-12-01T00:00:00Z'), Date.parse('1973-06-01T00:00:00Z')];
+    const spanning = await readCandleParquet(file(early.map((ms) => BigInt(ms))), { ...options(), period: '1m' });
+    expect(Array.from(spanning.columns.time)).toEqual(early);
     // 10^30 (a DOUBLE column): even as ns, past the last date there is.
     await expect(readCandleParquet(file([...instants.slice(0, 2), 1e30]), options())).rejects.toThrow(
       'AAPL.US.parquet row 3: unparseable time',
