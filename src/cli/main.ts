@@ -15,6 +15,7 @@ import { tradingCommands } from './commands/trading-commands.js';
 import { InvalidInputError } from '../domain/errors.js';
 import { consoleToStderr } from '../log/console-to-stderr.js';
 import { exitCodeFor, formatError } from './errors.js';
+import { repeatedFlagsMiddleware } from './repeated-flags.js';
 
 // yargs' CommonJS build: its help layout wraps at word boundaries (wrap-ansi); the ESM build's cuts
 // descriptions in the middle of words.
@@ -80,6 +81,7 @@ export function createParser(argv: readonly string[], columns: number): Argv {
     const json: unknown = args['json'];
     if (json === true || json === '-' || args['csv'] === '-') consoleToStderr();
   }, true);
+  parser.middleware(repeatedFlagsMiddleware, true);
   // A number option given text yargs reads as NaN: refused naming the text, before a command says "got NaN".
   parser.middleware((args) => {
     for (const [key, value] of Object.entries(args)) {

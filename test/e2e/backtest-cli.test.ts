@@ -408,10 +408,7 @@ describe('trader backtest', () => {
   });
 
   it('refuses --data given twice, naming both, exit status 2', () => {
-    expect(run('twoData')).toMatchObject({
-      code: 2,
-      stderr: "error: --data given 2 times (a.csv, b.csv): give one file, or a folder of the symbols' files\n",
-    });
+    expect(run('twoData')).toMatchObject({ code: 2, stderr: 'error: --data given 2 times (a.csv, b.csv): give it once\n' });
   });
 
   it('says when a file named by another code is read as the symbol --symbols gives', () => {

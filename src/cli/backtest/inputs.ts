@@ -120,13 +120,7 @@ function noteZeroVolumeBars(data: BacktestData): void {
 
 /** --data, else the project's data folder (trader.json), else the bundled sample. */
 function dataPathOf(args: Pick<BacktestArgs, 'strategy' | 'data'>): Promise<string> {
-  // Given twice, yargs hands over both, which would read as one path joined with a comma.
-  const data: unknown = args.data;
-  if (Array.isArray(data))
-    throw new InvalidInputError(
-      `--data given ${data.length} times (${data.join(', ')}): give one file, or a folder of the symbols' files`,
-      '--data',
-    );
+  // --data given twice is refused with every other repeated flag (cli/repeated-flags.ts).
   return args.data === undefined ? defaultDataPath(args.strategy) : Promise.resolve(args.data);
 }
 

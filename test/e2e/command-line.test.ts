@@ -1,0 +1,33 @@
+// Conventions every `trader` command shares, as a user meets them from the binary: how a malformed command
+// line is refused (one line on stderr naming what is wrong, exit status 2, nothing on stdout).
+import { describe, expect, it } from 'vitest';
+import { inBatches, runTrader } from '../support/http/run-trader.js';
+
+const refused = (stderr: string) => ({ code: 2, stdout: '', stderr });
+
+describe('a flag that takes one value, given twice', () => {
+  it('is refused naming the flag and both values, before anything runs or connects', async () => {
+    const runs = await inBatches(
+      [
+        // The service is never asked: no credentials are set.
+        () => runTrader(['account', '--currency', 'USD', '--currency', 'HKD'], {}),
+        () => runTrader(['candles', '700.HK', '--count', '1', '--count', '2'], {}),
+        () => runTrader(['backtest', 'strategies/sma-crossover.ts', '--symbols', 'SPX.US', '--symbols', 'SPX.US', '--quiet'], {}),
+      ],
+      2,
+    );
+    expect(runs).toEqual([
+      refused('error: --currency given 2 times (USD, HKD): give it once\n'),
+      refused('error: --count given 2 times (1, 2): give it once\n'),
+      refused('error: --symbols given 2 times (SPX.US, SPX.US): give it once\n'),
+    ]);
+  });
+
+  it('leaves repeatable flags and switches alone', async () => {
+    const run = await runTrader(
+      ['backtest', 'strategies/sma-crossover.ts', '--param', 'fast=5', '--param', 'slow=20', '--quiet', '--quiet'],
+      {},
+    );
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+  });
+});
