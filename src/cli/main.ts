@@ -64,16 +64,16 @@ export function createParser(argv: readonly string[], columns: number): Argv {
     .option('json', { type: 'boolean', describe: 'Print results as JSON (for scripts)', global: true })
     .option('verbose', { type: 'boolean', describe: 'Show stack traces and debug logs', global: true })
     .strict()
-    .demandCommand(1, 'Name a command; see the list above.')
+    .demandCommand(1, NO_COMMAND)
     .recommendCommands()
     .help()
     .alias('help', 'h')
     .version(false)
     .wrap(columns)
-    .fail((message, error) => {
+    .fail((message, error, usage) => {
       // yargs' own complaints about the command line (YError) are usage errors like the others: status 2.
       if (error !== undefined && error !== null && error.name !== 'YError') throw error;
-      process.stderr.write(usageError(message ?? error?.message ?? '', argv));
+      process.stderr.write(usageError(message ?? error?.message ?? '', argv, commandForm(usage)));
       process.exit(2);
     });
   parser.middleware((args) => {
@@ -94,12 +94,27 @@ export function createParser(argv: readonly string[], columns: number): Argv {
   return parser;
 }
 
-/** A complaint of yargs about the command line, as trader words it. */
-export function usageError(message: string, argv: readonly string[]): string {
+const NO_COMMAND = 'Name a command; see the list above.';
+
+/**
+ * A complaint of yargs about the command line, as trader words it. `form`: the form of the command yargs was
+ * reading (`order show <orderId>`), when known.
+ */
+export function usageError(message: string, argv: readonly string[], form?: string): string {
   const flag = /^Not enough arguments following: (\S+)$/.exec(message)?.[1];
   const said =
-    flag === undefined ? (missingArguments(message, argv) ?? invalidChoices(message, argv) ?? message) : `--${flag} needs a value`;
+    flag === undefined ? (missingArguments(message, argv, form) ?? invalidChoices(message, argv) ?? message) : `--${flag} needs a value`;
   return `error: ${said}\nRun with --help for usage.\n`;
+}
+
+/**
+ * The form of the (sub)command being parsed, from the usage object yargs hands fail() (typed as a parser in
+ * @types/yargs): "$0 order show <orderId>" gives "order show <orderId>".
+ */
+function commandForm(usage: unknown): string | undefined {
+  const forms = (usage as { getUsage?: () => readonly (readonly [string, string])[] } | undefined)?.getUsage?.();
+  const form = forms?.[0]?.[0];
+  return form?.startsWith('$0 ') && !form.startsWith('$0 <command>') ? form.slice(3) : undefined;
 }
 
 /**
@@ -127,11 +142,12 @@ function rawValue(argv: readonly string[], key: string): string | undefined {
 }
 
 /**
- * yargs says "Not enough non-option arguments: got 0, need at least 1" for `trader backtest` alone: show the
- * command's form instead, which names what it takes.
+ * yargs says "Not enough non-option arguments: got 0, need at least 1" for `trader backtest` alone and for
+ * `trader order show` alone: show the command's form instead, which names what it takes.
  */
-function missingArguments(message: string, argv: readonly string[]): string | undefined {
+function missingArguments(message: string, argv: readonly string[], form: string | undefined): string | undefined {
   if (!message.startsWith('Not enough non-option arguments')) return undefined;
+  if (form !== undefined) return `not enough arguments for trader ${form}`;
   const [name, action] = argv.filter((word) => !word.startsWith('-'));
   const usage = commands.map((command) => String(command.command)).find((form) => form.split(' ')[0] === name);
   const needed = usage?.match(/<[^>]+>/g);

@@ -31,3 +31,21 @@ describe('a flag that takes one value, given twice', () => {
     expect(run).toMatchObject({ code: 0, stderr: '' });
   });
 });
+
+describe('a command line without its arguments', () => {
+  it('names the form of the subcommand whose argument is missing', async () => {
+    const runs = await inBatches(
+      [
+        () => runTrader(['order', 'show'], {}),
+        () => runTrader(['data', 'fetch', '--from', '2024-01-01', '--to', '2024-01-31'], {}),
+        () => runTrader(['backtest'], {}),
+      ],
+      2,
+    );
+    expect(runs).toEqual([
+      refused('error: not enough arguments for trader order show <orderId>\nRun with --help for usage.\n'),
+      refused('error: not enough arguments for trader data fetch <symbols..>\nRun with --help for usage.\n'),
+      refused('error: not enough arguments for trader backtest <strategy>\nRun with --help for usage.\n'),
+    ]);
+  });
+});
