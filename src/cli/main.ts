@@ -73,6 +73,8 @@ export function createParser(argv: readonly string[], columns: number): Argv {
     .fail((message, error, usage) => {
       // yargs' own complaints about the command line (YError) are usage errors like the others: status 2.
       if (error !== undefined && error !== null && error.name !== 'YError') throw error;
+      // `trader` alone: the list of commands the message points to, on stderr (stdout may be a script's).
+      if (message === NO_COMMAND) parser.showHelp((help) => process.stderr.write(`${help}\n\n`));
       process.stderr.write(usageError(message ?? error?.message ?? '', argv, commandForm(usage)));
       process.exit(2);
     });

@@ -48,4 +48,12 @@ describe('a command line without its arguments', () => {
       refused('error: not enough arguments for trader backtest <strategy>\nRun with --help for usage.\n'),
     ]);
   });
+
+  it('shows the list of commands on stderr when no command is named, as the message says', async () => {
+    const run = await runTrader([], {});
+    expect(run).toMatchObject({ code: 2, stdout: '' });
+    expect(run.stderr).toMatch(/^trader <command> \[options\]\n/);
+    expect(run.stderr).toContain('trader backtest <strategy>');
+    expect(run.stderr).toMatch(/\n\nerror: Name a command; see the list above\.\nRun with --help for usage\.\n$/);
+  });
 });
