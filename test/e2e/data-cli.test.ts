@@ -10,6 +10,7 @@ import { readCandleParquet } from '../../src/feeds/history/candle-parquet.js';
 import { TEST_SECRET, TEST_TOKEN } from '../support/http/client-harness.js';
 import { ok, startFakeOpenApi, type FakeOpenApiServer } from '../support/http/fake-openapi-server.js';
 import { inBatches, runTrader, type TraderRun } from '../support/http/run-trader.js';
+import { spawnTrader } from '../support/socket/spawn-trader.js';
 import { dailyCandles } from '../support/socket/quote-fixtures.js';
 import { QuoteTestService } from '../support/socket/quote-test-service.js';
 import { SocketTestServer } from '../support/socket/socket-test-server.js';
@@ -274,4 +275,59 @@ describe('trader data fetch --format parquet', () => {
       'symbol,name,currency,lot_size,tick,fractional_shares\n700.HK,700.HK Inc,HKD,100,,\n',
     );
   }, 120_000); // two fetch processes, each taking ~10 s to start and sign in on the loaded 2-core machine
+});
+
+describe('trader data fetch, interrupted', () => {
+  let http: FakeOpenApiServer;
+  let socket: SocketTestServer;
+  let service: QuoteTestService;
+
+  beforeAll(async () => {
+    http = await startFakeOpenApi({
+      appSecret: TEST_SECRET,
+      accessToken: TEST_TOKEN,
+      routes: { 'GET /v1/socket/token': () => ok({ otp: 'otp-stop', limit: 1, online: 0 }) },
+    });
+    socket = await SocketTestServer.start({ acceptOtp: (otp) => otp === 'otp-stop' });
+    // Two pages of two bars, then a page that never comes.
+    service = new QuoteTestService(socket, { candles: { '700.HK': dailyCandles('2024-01-01', 7) }, pageSize: 2, holdPagesAfter: 2 });
+  });
+
+  afterAll(async () => {
+    await socket.stop();
+    await http.close();
+  });
+
+  it('stops at Ctrl-C without waiting for the page in flight, writes the Parquet file with the bars it got, says so, exit 130', async () => {
+    const out = join(folder, 'interrupted');
+    const fetch = spawnTrader(
+      ['data', 'fetch', '700.HK', '--from', '2024-01-01', '--to', '2024-01-07', '--out', out, '--format', 'parquet', '--json'],
+      {
+        LONGPORT_APP_KEY: 'data-stop',
+        LONGPORT_APP_SECRET: TEST_SECRET,
+        LONGPORT_ACCESS_TOKEN: TEST_TOKEN,
+        LONGPORT_HTTP_URL: http.url,
+        LONGPORT_QUOTE_WS_URL: socket.url,
+        LONGPORT_TRADE_WS_URL: socket.url,
+      },
+    );
+    await service.pageHeld;
+
+    expect(await fetch.interrupt()).toBe(130);
+    expect(JSON.parse(fetch.lines.join('\n'))).toEqual([
+      { symbol: '700.HK', file: join(out, '700.HK.parquet'), added: 4, resumedFrom: '2024-01-01' },
+    ]);
+    expect(fetch.stderr()).toContain('interrupted: the bars fetched are kept; run the same command again to resume\n');
+    const file = join(out, '700.HK.parquet');
+    const { columns } = await readCandleParquet(await readFile(file), {
+      symbol: parseSymbol('700.HK'),
+      source: file,
+      timeZone: 'Asia/Hong_Kong',
+    });
+    expect(Array.from(columns.time)).toEqual(
+      dailyCandles('2024-01-01', 7)
+        .slice(0, 4)
+        .map((candle) => candle.time),
+    );
+  }, 60_000);
 });

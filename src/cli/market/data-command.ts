@@ -6,6 +6,7 @@ import { MARKETS } from '../../domain/symbol.js';
 import { ADJUST_TYPES, type AdjustType } from '../../openapi/socket/commands.js';
 import { checkOutputFolder } from '../../files/output-file.js';
 import { printTable } from '../output.js';
+import { listenForInterrupt } from '../research/interrupt.js';
 import { projectDataFolder } from '../project/config.js';
 import { choiceFlag, dateFlag, periodFlag, symbolFlag } from '../trading/flags.js';
 import { present } from '../trading/present.js';
@@ -52,7 +53,7 @@ const fetchCommand: CommandModule<object, FetchArgs> = {
       .option('format', {
         type: 'string',
         default: 'csv',
-        describe: 'File format: csv (appended page by page) or parquet (written whole when the symbol is done)',
+        describe: 'File format: csv (appended page by page) or parquet (written whole when the symbol is done or Ctrl-C stops the fetch)',
       })
       .example(
         '$0 data fetch 700.HK AAPL.US --period day --from 2020-01-01 --to 2024-12-31',
@@ -73,17 +74,23 @@ const fetchCommand: CommandModule<object, FetchArgs> = {
     const format = choiceFlag(FILE_FORMATS, args.format, '--format');
     checkOutputFolder('--out', args.out);
     const outDir = args.out ?? (await projectDataFolder());
+    // Ctrl-C keeps what has been fetched, reports it and exits 130; the same command resumes from there.
+    const interrupt = listenForInterrupt();
     const results = await withQuoteClient(args, (client) =>
-      fetchHistory(client, { symbols, period, from, to, outDir, adjust, format }, (symbol, message) =>
+      fetchHistory(client, { symbols, period, from, to, outDir, adjust, format, signal: interrupt.signal }, (symbol, message) =>
         process.stderr.write(`data fetch: ${symbol}: ${message}\n`),
       ),
-    );
+    ).finally(() => interrupt.release());
     present(args, results, () =>
       printTable(
         ['SYMBOL', 'FILE', 'BARS ADDED', 'FROM'],
         results.map((result) => [result.symbol, result.file, result.added, result.resumedFrom]),
       ),
     );
+    if (interrupt.signal.aborted) {
+      process.stderr.write(`interrupted: the bars fetched are kept; run the same command again to resume\n`);
+      process.exitCode = 130;
+    }
   },
 };
 

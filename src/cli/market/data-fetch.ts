@@ -1,7 +1,7 @@
 // `trader data fetch`: downloads history candlesticks (cmd 27, paged within 60 calls per 30 s) into one candle
 // file per symbol, resuming after the last bar a file already holds. CSV files grow page by page, so an
 // interrupted run keeps what it got; a Parquet file is written whole (to a temporary name, then renamed)
-// when the symbol is done or the run fails, with what it got. The symbols' static info (cmd 10: name,
+// when the symbol is done, the run fails or Ctrl-C stops it, with what it got. The symbols' static info (cmd 10: name,
 // currency, lot size) goes into the folder's securities.csv, which the backtest venue enforces.
 import { appendFile, mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -32,6 +32,8 @@ export interface FetchJob {
   readonly adjust: AdjustType;
   /** Default csv. */
   readonly format?: FileFormat;
+  /** Ctrl-C: stop at once, keeping the bars already fetched (a Parquet file is written with them). */
+  readonly signal?: AbortSignal;
 }
 
 export interface FetchResult {
@@ -67,6 +69,7 @@ export async function fetchHistory(client: QuoteClient, job: FetchJob, progress:
   await mkdir(job.outDir, { recursive: true });
   const results: FetchResult[] = [];
   for (const symbol of job.symbols) {
+    if (job.signal?.aborted) break;
     const zone = timeZoneOf(marketOf(symbol));
     const file = join(job.outDir, `${symbol}.${format}`);
     const existing = await existingBars(file, symbol, job.period);
@@ -83,7 +86,8 @@ export async function fetchHistory(client: QuoteClient, job: FetchJob, progress:
     } else {
       if (last !== undefined) progress(symbol, `resuming ${file} from ${from}`);
       try {
-        for await (const page of client.historyPages(symbol, job.period, { from, to: job.to }, { adjust: job.adjust })) {
+        const pages = client.historyPages(symbol, job.period, { from, to: job.to }, { adjust: job.adjust });
+        for await (const page of untilAborted(pages, job.signal)) {
           const fresh = page.filter((candle: Candle) => last === undefined || candle.time > last);
           if (fresh.length === 0) continue;
           if (format === 'csv') {
@@ -104,6 +108,29 @@ export async function fetchHistory(client: QuoteClient, job: FetchJob, progress:
   }
   await saveStaticInfo(infos, job.outDir);
   return results;
+}
+
+/**
+ * The pages until `signal` aborts. A page in flight is not waited for: a call can wait its turn under the
+ * service's limit of 60 per 30 s, and a stalled service would hold Ctrl-C up for the call's whole timeout.
+ */
+async function* untilAborted<T>(pages: AsyncGenerator<T>, signal: AbortSignal | undefined): AsyncGenerator<T> {
+  if (signal === undefined) return yield* pages;
+  const aborted = new Promise<'aborted'>((resolve) => {
+    if (signal.aborted) resolve('aborted');
+    else signal.addEventListener('abort', () => resolve('aborted'), { once: true });
+  });
+  for (;;) {
+    const next = pages.next();
+    const result = await Promise.race([next, aborted]);
+    if (result === 'aborted') {
+      // Settles (or fails) when the connection closes; nobody reads it any more.
+      next.catch(() => undefined);
+      return;
+    }
+    if (result.done === true) return;
+    yield result.value;
+  }
 }
 
 /** A symbol's file in the other format would make the folder hold two files for it, which a backtest refuses. */

@@ -19,17 +19,24 @@ export interface QuoteServiceOptions {
   readonly candles?: Readonly<Record<string, readonly Candle[]>>;
   /** Symbols the service does not know: left out of static info answers, as the service leaves them out. */
   readonly unknown?: readonly string[];
+  /** Answers this many cmd 27 calls, then holds every later one unanswered (a stalled service). */
+  readonly holdPagesAfter?: number;
 }
 
 export class QuoteTestService {
   /** Server-side subscriptions per link: symbol → sub types. */
   readonly subscriptions = new Map<ServerLink, Map<string, Set<number>>>();
+  /** Resolves when the first cmd 27 call beyond `holdPagesAfter` arrives. */
+  readonly pageHeld: Promise<void>;
 
   constructor(
     readonly server: SocketTestServer,
     options: QuoteServiceOptions = {},
   ) {
     const compact = (date: string): string => date.replaceAll('-', '');
+    let markHeld = (): void => undefined;
+    this.pageHeld = new Promise((resolve) => (markHeld = resolve));
+    let pages = 0;
     server
       .handle(QUOTE_COMMANDS.profile, () => ({
         body: messages.quoteProfileResponse.encode({
@@ -127,6 +134,11 @@ export class QuoteTestService {
         return { body: messages.candlestickResponse.encode({ symbol: body.symbol, candlesticks: bars.map(messageFromCandle) }) };
       })
       .handle(QUOTE_COMMANDS.historyCandlesticks, (request) => {
+        pages += 1;
+        if (options.holdPagesAfter !== undefined && pages > options.holdPagesAfter) {
+          markHeld();
+          return new Promise(() => undefined);
+        }
         const body = messages.historyCandlestickRequest.decode(request.body);
         const all = options.candles?.[body.symbol] ?? [];
         const zone = timeZoneOf(marketOf(parseSymbol(body.symbol)));
