@@ -80,6 +80,11 @@ describe('trader sim', () => {
   it('names the flag of a bad value and exits 2 before starting', async () => {
     const run = await runTrader(['sim', '--data', data, '--fault-http-5xx', '1.5'], {});
     expect([run.code, run.stderr.trim()]).toEqual([2, 'error: --fault-http-5xx: must be a fraction from 0 to 1 (got 1.5)']);
+    // The generator keeps 32 bits: a fraction or a negative seed is no other seed.
+    for (const seed of ['1.5', '-1']) {
+      const badSeed = await runTrader(['sim', '--data', data, '--seed', seed], {});
+      expect([badSeed.code, badSeed.stderr.trim()]).toEqual([2, `error: --seed: a whole number from 0 to 4294967295, got ${seed}`]);
+    }
     const missing = await runTrader(['sim', '--data', join(data, 'nowhere')], {});
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('does not exist');

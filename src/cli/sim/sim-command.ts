@@ -17,6 +17,7 @@ import { BAD_ROW_POLICIES, SHORT_MARGIN_HELP, shortChoice } from '../backtest/fl
 import { PRICE_ADJUSTMENTS } from '../../domain/corporate-action.js';
 import { untilInterrupted } from '../market/socket-session.js';
 import { printJson } from '../output.js';
+import { parseSeed, seedOption } from '../research/seed.js';
 import { defaultDataPath } from '../project/config.js';
 import { dateFlag, symbolFlag } from '../trading/flags.js';
 import { faultOptions, faultPlanFrom } from './fault-flags.js';
@@ -49,7 +50,7 @@ function simOptions(yargs: Argv<GlobalArgs>) {
         type: 'string',
         describe: "Account currencies, comma-separated (default: those of the data's markets, e.g. USD for .US symbols)",
       })
-      .option('seed', { type: 'number', default: 1, describe: 'Seed of every random choice (faults, synthesised depth and capital flow)' })
+      .option('seed', seedOption('Seed of every random choice (faults, synthesised depth and capital flow)'))
       .option('state', { type: 'string', describe: 'SQLite file that keeps orders, positions, cash and keys across restarts' })
       .option('short', { type: 'boolean', describe: 'Allow short selling (sells beyond the position, margined)' })
       .option('borrow-rate', {
@@ -123,7 +124,7 @@ function simulatorOptionsFrom(args: SimArgs): SimulatorOptions {
     speed: args.speed,
     cash: args.cash.trim(),
     ...(currencies.length === 0 ? {} : { currency: currencies }),
-    seed: args.seed,
+    seed: parseSeed(args.seed),
     faults: faultPlanFrom(args as unknown as Record<string, unknown>),
     adjust: parseChoice(PRICE_ADJUSTMENTS, String(args.adjust), '--adjust'),
     venue: { fees: args.fees as (typeof FEE_SETTINGS)[number], ...shortChoice(args) },
