@@ -86,6 +86,7 @@ describe('bad flags are refused before anything is sent, naming the flag', () =>
     [['trades', HK, '--count', '5000'], '--count: at most 1000'],
     [['candles', HK, '--at', '2024-01-02', '--from', '2024-01-01', '--to', '2024-01-02'], 'give either --at or --from/--to'],
     [['candles', HK, '--forward'], '--forward applies with --at'],
+    [['candles', HK, '--csv', '--json'], 'give either --csv or --json, not both'],
     [['candles', HK, '--at', '2024-01-02 9:40'], '--at: "2024-01-02 9:40" is not YYYY-MM-DD or YYYY-MM-DDTHH:MM'],
     [['candles', HK, '--at', '2024-01-02T25:00', '--period', '1m'], '--at: "2024-01-02T25:00" is not a time of day'],
     [['candles', HK, '--at', '2024-01-02T09:40', '--period', 'day'], '--at: a time of day applies to intraday periods, not day'],

@@ -73,6 +73,7 @@ export function candleRequest(args: CandlesArgs): CandleRequest {
   if (hasRange && args.count !== undefined) throw new InvalidInputError('give either --count or --from/--to, not both', '--count');
   if (hasRange && args.at !== undefined) throw new InvalidInputError('give either --at or --from/--to, not both', '--at');
   if (args.forward === true && args.at === undefined) throw new InvalidInputError('--forward applies with --at', '--forward');
+  if (args.csv === true && args.json === true) throw new InvalidInputError('give either --csv or --json, not both', '--csv');
   const base = { symbol, period, adjust, allSessions: args.allSessions === true };
   if (args.at !== undefined)
     return { ...base, range: { at: anchorFlag(args.at, period), count: barCount(args.count), forward: args.forward === true } };
@@ -118,7 +119,10 @@ export const candlesCommand: CommandModule<object, CandlesArgs> = {
       .option('to', { type: 'string', describe: 'Last date, YYYY-MM-DD, inclusive' })
       .option('adjust', { type: 'string', default: 'none', describe: 'Price adjustment: none or forward' })
       .option('all-sessions', { type: 'boolean', describe: 'Include pre-market, post-market and overnight bars' })
-      .option('csv', { type: 'boolean', describe: 'Print the candle CSV format (as `trader data fetch` writes it)' })
+      .option('csv', {
+        type: 'boolean',
+        describe: 'Print the candle CSV format (as `trader data fetch` writes it) instead of the table (not with --json)',
+      })
       .example('$0 candles 700.HK --period day --count 20', 'The last 20 daily bars')
       .example(
         '$0 candles AAPL.US --period 5m --from 2024-03-01 --to 2024-03-05 --adjust forward',
@@ -131,7 +135,7 @@ export const candlesCommand: CommandModule<object, CandlesArgs> = {
     const request = candleRequest(args);
     const candles = await withQuoteClient(args, (client) => fetchCandles(client, request));
     const zone = timeZoneOf(marketOf(request.symbol));
-    if (args.csv && !args.json) {
+    if (args.csv) {
       process.stdout.write(formatCandleCsv(candles, request.period, zone));
       return;
     }
