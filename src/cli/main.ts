@@ -69,6 +69,8 @@ export function createParser(argv: readonly string[], columns: number): Argv {
     .help()
     .alias('help', 'h')
     .version(false)
+    // '-hedge' is one unknown flag, not -h (help: exit 0 without doing anything) -e -d -g -e; -h is the only short flag.
+    .parserConfiguration({ 'short-option-groups': false })
     .wrap(columns)
     .fail((message, error, usage) => {
       // yargs' own complaints about the command line (YError) are usage errors like the others: status 2.
@@ -105,8 +107,16 @@ const NO_COMMAND = 'Name a command; see the list above.';
 export function usageError(message: string, argv: readonly string[], form?: string): string {
   const flag = /^Not enough arguments following: (\S+)$/.exec(message)?.[1];
   const said =
-    flag === undefined ? (missingArguments(message, argv, form) ?? invalidChoices(message, argv) ?? message) : `--${flag} needs a value`;
+    flag === undefined
+      ? (missingArguments(message, argv, form) ?? invalidChoices(message, argv) ?? message)
+      : `--${flag} needs a value${dashedValueHint(flag, argv)}`;
   return `error: ${said}\nRun with --help for usage.\n`;
+}
+
+/** A word after a flag that starts with a dash ('--remark -hedge') reads as another flag: say how to give it. */
+function dashedValueHint(flag: string, argv: readonly string[]): string {
+  const next = argv[argv.indexOf(`--${flag}`) + 1];
+  return next?.startsWith('-') && next !== '--' ? `; a value that starts with a dash is written --${flag}=${next}` : '';
 }
 
 /**

@@ -60,6 +60,12 @@ const cases = {
   tokenRefresh: { args: ['token', 'refresh', '--expires-at', '2024-09-01'] },
   wrongSecret: { args: ['account'], env: { LONGPORT_APP_SECRET: 'not-the-secret' } },
   limitWithoutPrice: { args: ['order', 'submit', '--symbol', '700.HK', '--side', 'Buy', '--type', 'LO', '--quantity', '200'] },
+  dashedRemark: {
+    args: ['order', 'submit', '--symbol', '700.HK', '--side', 'Buy', '--type', 'MO', '--quantity', '200', '--remark', '-hedge'],
+  },
+  dashedRemarkJoined: {
+    args: ['order', 'submit', '--symbol', '700.HK', '--side', 'Buy', '--type', 'MO', '--quantity', '200', '--remark=-hedge'],
+  },
 } satisfies Record<string, Case>;
 type Name = keyof typeof cases;
 
@@ -234,6 +240,18 @@ describe('trader trading commands (real binary, real server)', () => {
     expect(code).toBe(1);
     expect(stdout).toBe('');
     expect(stderr).toBe('error: signature invalid (403201): check LONGPORT_APP_SECRET and the system clock\n');
+  });
+
+  it("refuses a text value that starts with a dash after a space, saying how to write it ('-hedge' showed help and exited 0)", () => {
+    const { code, stdout, stderr, requests } = result('dashedRemark', false);
+    expect({ code, stdout, stderr, requests }).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'error: --remark needs a value; a value that starts with a dash is written --remark=-hedge\nRun with --help for usage.\n',
+      requests: [],
+    });
+    const joined = result('dashedRemarkJoined');
+    expect(JSON.parse(joined.requests[0]!.body)).toMatchObject({ remark: '-hedge' });
   });
 
   it('refuses a limit order without price before sending anything (exit 2)', () => {

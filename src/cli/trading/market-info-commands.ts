@@ -54,7 +54,7 @@ const createGroup: CommandModule<object, CreateArgs> = {
   describe: 'Create a watchlist group, optionally with securities',
   builder: (yargs) =>
     yargs
-      .option('name', { type: 'string', demandOption: true, describe: 'Name of the group' })
+      .option('name', { type: 'string', nargs: 1, demandOption: true, describe: 'Name of the group' })
       .option('symbols', { type: 'string', array: true, describe: 'Securities to put in it (comma-separated or repeated)' })
       .example('$0 watchlist create --name tech --symbols AAPL.US,700.HK', 'A group of two'),
   handler: async (args) => {
@@ -79,7 +79,7 @@ const updateGroup: CommandModule<object, UpdateArgs> = {
   builder: (yargs) =>
     yargs
       .positional('id', { type: 'string', demandOption: true, describe: 'Group id (`trader watchlist` shows them)' })
-      .option('name', { type: 'string', describe: 'New name' })
+      .option('name', { type: 'string', nargs: 1, describe: 'New name' })
       .option('add', { type: 'string', array: true, describe: 'Securities to add' })
       .option('remove', { type: 'string', array: true, describe: 'Securities to remove' })
       .option('replace', { type: 'string', array: true, describe: 'Securities that make up the group from now on' })

@@ -14,13 +14,16 @@ import { withOpenApi, type GlobalFlags } from './session.js';
 import { checkOutcome, outcomeOf, type SubmitOutcome } from './submit-outcome.js';
 
 function priceOptions<T>(yargs: Argv<T>) {
-  return yargs
-    .option('price', { type: 'string', describe: 'Limit price (required for LO, ELO, ALO, ODD, LIT, SLO)' })
-    .option('trigger-price', { type: 'string', describe: 'Trigger price (LIT, MIT)' })
-    .option('limit-offset', { type: 'string', describe: 'Limit offset (TSLPAMT, TSLPPCT)' })
-    .option('trailing-amount', { type: 'string', describe: 'Trailing amount (TSLPAMT)' })
-    .option('trailing-percent', { type: 'string', describe: 'Trailing percent (TSLPPCT)' })
-    .option('remark', { type: 'string', describe: 'Free text kept with the order (at most 64 characters)' });
+  return (
+    yargs
+      .option('price', { type: 'string', describe: 'Limit price (required for LO, ELO, ALO, ODD, LIT, SLO)' })
+      .option('trigger-price', { type: 'string', describe: 'Trigger price (LIT, MIT)' })
+      .option('limit-offset', { type: 'string', describe: 'Limit offset (TSLPAMT, TSLPPCT)' })
+      .option('trailing-amount', { type: 'string', describe: 'Trailing amount (TSLPAMT)' })
+      .option('trailing-percent', { type: 'string', describe: 'Trailing percent (TSLPPCT)' })
+      // nargs: '--remark -hedge' is told as a value needing '=' (--remark=-hedge), not as the unknown flag -hedge.
+      .option('remark', { type: 'string', nargs: 1, describe: 'Free text kept with the order (at most 64 characters)' })
+  );
 }
 
 /** How long `order submit` waits for the venue to accept or reject the order by default. */

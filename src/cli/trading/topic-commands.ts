@@ -112,8 +112,9 @@ const create: CommandModule<object, CreateArgs> = {
   describe: 'Publish a new topic',
   builder: (yargs) =>
     yargs
-      .option('title', { type: 'string', demandOption: true, describe: 'Title' })
-      .option('body', { type: 'string', demandOption: true, describe: 'Body in Markdown' })
+      // nargs: a text after a space that starts with a dash is told as a value needing '=' (--body='- item').
+      .option('title', { type: 'string', nargs: 1, demandOption: true, describe: 'Title' })
+      .option('body', { type: 'string', nargs: 1, demandOption: true, describe: 'Body in Markdown' })
       .option('topic-type', { type: 'string', describe: '"post" (short, default) or "article"' })
       .option('ticker', { type: 'string', array: true, describe: 'Related symbol (repeatable, at most 10)' })
       .option('hashtag', { type: 'string', array: true, describe: 'Hashtag (repeatable, at most 5)' })
@@ -153,7 +154,7 @@ const reply: CommandModule<object, IdArgs & { readonly body: string; readonly re
   builder: (yargs) =>
     yargs
       .positional('id', { type: 'string', demandOption: true, describe: 'Topic id' })
-      .option('body', { type: 'string', demandOption: true, describe: 'Reply text (symbols such as 700.HK are linked)' })
+      .option('body', { type: 'string', nargs: 1, demandOption: true, describe: 'Reply text (symbols such as 700.HK are linked)' })
       .option('reply-to', { type: 'string', describe: 'Id of the reply to answer (default: the topic itself)' })
       .example('$0 topics reply 1234 --body "Agreed"', 'A top-level reply'),
   handler: async (args) => {
