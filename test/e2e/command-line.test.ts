@@ -57,3 +57,10 @@ describe('a command line without its arguments', () => {
     expect(run.stderr).toMatch(/\n\nerror: Name a command; see the list above\.\nRun with --help for usage\.\n$/);
   });
 });
+
+describe('a value that starts with a dash', () => {
+  it('is checked as the value of its flag when it starts like a negative number', async () => {
+    const run = await runTrader(['run', 'strategies/sma-crossover.ts', '--for', '-5s'], {});
+    expect(run).toEqual(refused('error: --for: "-5s" is not a duration (use a number and a unit: 90s, 30m, 2h, 1d)\n'));
+  });
+});

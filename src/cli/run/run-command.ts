@@ -32,7 +32,8 @@ export const runCommand: CommandModule<object, RunArgs> = {
         describe: `SQLite journal of intents, orders, fills, for one account (default ${DEFAULT_PAPER_JOURNAL} for paper, ${DEFAULT_JOURNAL_FILE} for live; in a project, under its folder)`,
       })
       .option('risk', { type: 'string', describe: 'Risk config JSON (limits, kill switches), e.g. risk.json' })
-      .option('for', { type: 'string', describe: 'Stop by itself after this long (wall time): 90s, 30m, 2h, 1d' })
+      // nargs: '-5s' is refused by the duration check, not read as the flags -5 and -s.
+      .option('for', { type: 'string', nargs: 1, describe: 'Stop by itself after this long (wall time): 90s, 30m, 2h, 1d' })
       .option('data', {
         type: 'string',
         describe:
