@@ -15,6 +15,7 @@ import { tradingCommands } from './commands/trading-commands.js';
 import { InvalidInputError } from '../domain/errors.js';
 import { consoleToStderr } from '../log/console-to-stderr.js';
 import { exitCodeFor, formatError } from './errors.js';
+import { pasteableExamples } from './help-examples.js';
 import { repeatedFlagsMiddleware } from './repeated-flags.js';
 
 // yargs' CommonJS build: its help layout wraps at word boundaries (wrap-ansi); the ESM build's cuts
@@ -93,6 +94,7 @@ export function createParser(argv: readonly string[], columns: number): Argv {
       throw new InvalidInputError(`--${key}: a number expected, got ${JSON.stringify(rawValue(argv, key) ?? '')}`, `--${key}`);
     }
   }, true);
+  pasteableExamples(parser, columns);
   for (const command of commands) parser.command(command);
   skipHelpCache(parser);
   return parser;

@@ -28,7 +28,14 @@ describe('start-up of the trader binary', () => {
       loaded.ours.every(
         (file) =>
           file.startsWith('cli/commands/') ||
-          ['cli/main.js', 'cli/errors.js', 'cli/repeated-flags.js', 'domain/errors.js', 'log/console-to-stderr.js'].includes(file),
+          [
+            'cli/main.js',
+            'cli/errors.js',
+            'cli/help-examples.js',
+            'cli/repeated-flags.js',
+            'domain/errors.js',
+            'log/console-to-stderr.js',
+          ].includes(file),
       ),
     ).toBe(true);
     expect(loaded.packages.filter((name) => HEAVY.includes(name))).toEqual([]);
