@@ -59,7 +59,10 @@ describe('help examples', () => {
     for (const command of [...commands, ...SUBCOMMANDS]) {
       const text = await help(command);
       for (const line of text.split('\n')) expect(line.length, `${command.join(' ')}: ${line}`).toBeLessThanOrEqual(COLUMNS);
-      for (const { comments, command: lines } of exampleBlocks(text)) {
+      const blocks = exampleBlocks(text);
+      const shown = blocks.map((block) => block.command.join('\n'));
+      expect(new Set(shown).size, `${command.join(' ')}: an example shown twice`).toBe(shown.length);
+      for (const { comments, command: lines } of blocks) {
         examples += 1;
         expect(comments.length, command.join(' ')).toBeGreaterThan(0);
         expect(lines.length, `${command.join(' ')}: ${comments.join(' ')}`).toBeGreaterThan(0);

@@ -12,7 +12,7 @@ import { withOpenApi, type GlobalFlags } from './session.js';
 const listWatchlist: CommandModule<object, GlobalFlags> = {
   command: ['list', '$0'],
   describe: 'List the watchlist groups and their securities (the default)',
-  builder: (yargs) => yargs.example('$0 watchlist', 'Every group').example('$0 watchlist --json', 'As JSON'),
+  builder: (yargs) => yargs.example('$0 watchlist', 'Every group and its securities').example('$0 watchlist --json', 'As JSON'),
   handler: async (args) => {
     const groups = await withOpenApi(args, (client) => client.watchlist());
     present(args, groups, () => {
@@ -139,7 +139,7 @@ export const watchlistCommand: CommandModule = {
       .command(createGroup)
       .command(updateGroup)
       .command(deleteGroup)
-      .example('$0 watchlist', 'Every group and its securities')
+      // `trader watchlist --help` shows these after those of the default action (list).
       .example('$0 watchlist create --name tech --symbols AAPL.US', 'A new group'),
   handler: () => undefined,
 };
