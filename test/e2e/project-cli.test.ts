@@ -140,7 +140,7 @@ describe('trader init and trader new', () => {
     }
   }, 180_000);
 
-  it('refuses with exit status 2: a non-empty folder, an unknown template, a taken or malformed strategy name', async () => {
+  it('refuses with exit status 2: a non-empty folder, a blank name, an unknown template, a taken or malformed strategy name', async () => {
     const project = join(folder, 'refusals');
     expectSuccess(await trader(['init', project], folder), 'trader init');
 
@@ -150,13 +150,15 @@ describe('trader init and trader new', () => {
       trader(['new', 'strategy', 'example'], project),
       trader(['new', 'strategy', '2fast'], project),
       trader(['new', 'indicator', 'x'], project),
+      trader(['init', ''], project),
     ]);
 
-    expect(runs.map((run) => run.code)).toEqual([2, 2, 2, 2, 2]);
+    expect(runs.map((run) => run.code)).toEqual([2, 2, 2, 2, 2, 2]);
     expect(runs[0]!.stderr).toMatch(/^error: .*refusals is not empty \(/);
     expect(runs[1]!.stderr).toBe('error: unknown template "macd" (use sma, rsi, breakout, dca, bracket, blank)\n');
     expect(runs[2]!.stderr).toBe(`error: ${join('strategies', 'example.ts')} already exists; choose another name\n`);
     expect(runs[3]!.stderr).toContain('strategy name "2fast" must start with a letter');
     expect(runs[4]!.stderr).toBe('error: kind: "indicator" is not one of strategy\nRun with --help for usage.\n');
+    expect(runs[5]!.stderr).toBe('error: DIR: name the folder of the new project (. for this one)\n');
   });
 });

@@ -41,6 +41,8 @@ export const initCommand: CommandModule<object, InitArgs> = {
       ) as Argv<InitArgs>,
   handler: async (args) => {
     const template = parseTemplate(args.template);
+    // resolve('') is the working folder: a blank name was then refused as " is not empty".
+    if (String(args.dir).trim() === '') throw new InvalidInputError('DIR: name the folder of the new project (. for this one)', 'dir');
     const folder = resolve(args.dir);
     const existing = await readdir(folder).catch(() => undefined);
     if (existing !== undefined && existing.length > 0)
