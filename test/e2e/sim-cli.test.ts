@@ -80,6 +80,8 @@ describe('trader sim', () => {
   it('names the flag of a bad value and exits 2 before starting', async () => {
     const run = await runTrader(['sim', '--data', data, '--fault-http-5xx', '1.5'], {});
     expect([run.code, run.stderr.trim()]).toEqual([2, 'error: --fault-http-5xx: must be a fraction from 0 to 1 (got 1.5)']);
+    const endless = await runTrader(['sim', '--data', data, '--speed', '1e400'], {});
+    expect([endless.code, endless.stderr.trim()]).toEqual([2, 'error: --speed: must be a finite number greater than zero (got Infinity)']);
     // The generator keeps 32 bits: a fraction or a negative seed is no other seed.
     for (const seed of ['1.5', '-1']) {
       const badSeed = await runTrader(['sim', '--data', data, '--seed', seed], {});

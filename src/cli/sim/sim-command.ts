@@ -143,7 +143,8 @@ export const simCommand: CommandModule<GlobalArgs, SimArgs> = {
   describe: 'Run the simulated broker (HTTP + quote/trade WebSockets over market replay) until Ctrl-C',
   builder: simOptions,
   handler: async (args) => {
-    if (!(args.speed > 0)) throw new InvalidInputError(`--speed: must be greater than zero (got ${args.speed})`, '--speed');
+    if (!(args.speed > 0) || !Number.isFinite(args.speed))
+      throw new InvalidInputError(`--speed: must be a finite number greater than zero (got ${args.speed})`, '--speed');
     if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65_535)
       throw new InvalidInputError(`--port: must be 0 to 65535 (got ${args.port})`, '--port');
     const options = simulatorOptionsFrom({ ...args, data: args.data ?? [await defaultDataPath(undefined)] });
