@@ -1,7 +1,7 @@
 // Loads a strategy file (.ts, .mts, .js or .mjs, any path): compiles it, imports it, checks its default export
 // is a strategy, and prepares it with the overrides. Every failure names the file and the cause; a file that
 // does not compile names file:line:col and shows the line.
-import { access } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CompileFailure, compileStrategy, type CompileProblem } from './compile.js';
@@ -25,11 +25,10 @@ export async function loadStrategy(
 ): Promise<PreparedStrategy> {
   const path = isAbsolute(file) ? file : resolve(file);
   const shown = displayPath(path);
-  try {
-    await access(path);
-  } catch {
-    throw new StrategyLoadError(shown, 'no such strategy file');
-  }
+  const found = await stat(path).catch(() => undefined);
+  if (found === undefined) throw new StrategyLoadError(shown, 'no such strategy file');
+  // A folder (or '' for the working one) reached the compiler, which said only: Could not resolve "<folder>".
+  if (found.isDirectory()) throw new StrategyLoadError(shown, 'is a folder: name a strategy file (.ts, .mts, .js or .mjs)');
   let url: string;
   try {
     url = await compileStrategy(path);

@@ -75,6 +75,12 @@ describe('loadStrategy', () => {
     await expect(loadStrategy(missing)).rejects.toThrow(new StrategyLoadError(missing, 'no such strategy file'));
   });
 
+  it('says a folder is not a strategy file', async () => {
+    await expect(loadStrategy(folder)).rejects.toThrow(
+      new StrategyLoadError(folder, 'is a folder: name a strategy file (.ts, .mts, .js or .mjs)'),
+    );
+  });
+
   it('names file:line:col of a syntax error and shows the line with a caret under the column', async () => {
     const file = await write('broken.ts', 'export default defineStrategy({ name: ');
 
