@@ -14,6 +14,7 @@ import { simCommands } from './commands/sim-commands.js';
 import { tradingCommands } from './commands/trading-commands.js';
 import { InvalidInputError } from '../domain/errors.js';
 import { consoleToStderr } from '../log/console-to-stderr.js';
+import { emptyFlagsMiddleware } from './empty-flags.js';
 import { exitCodeFor, formatError } from './errors.js';
 import { pasteableExamples } from './help-examples.js';
 import { repeatedFlagsMiddleware } from './repeated-flags.js';
@@ -87,6 +88,7 @@ export function createParser(argv: readonly string[], columns: number): Argv {
     if (json === true || json === '-' || args['csv'] === '-') consoleToStderr();
   }, true);
   parser.middleware(repeatedFlagsMiddleware, true);
+  parser.middleware(emptyFlagsMiddleware(argv), true);
   // A number option given text yargs reads as NaN: refused naming the text, before a command says "got NaN".
   parser.middleware((args) => {
     for (const [key, value] of Object.entries(args)) {

@@ -64,3 +64,24 @@ describe('a value that starts with a dash', () => {
     expect(run).toEqual(refused('error: --for: "-5s" is not a duration (use a number and a unit: 90s, 30m, 2h, 1d)\n'));
   });
 });
+
+describe('a flag given an empty value', () => {
+  it('is refused naming it, where it was taken as not given or as a name (a journal in a temporary database)', async () => {
+    const runs = await inBatches(
+      [
+        () => runTrader(['run', 'strategies/sma-crossover.ts', '--journal', '', '--for', '1s'], {}),
+        // With another flag right after it, yargs reads the same empty value.
+        () => runTrader(['run', 'strategies/sma-crossover.ts', '--journal', '--for', '1s'], {}),
+        () => runTrader(['schedule', 'examples/schedule.yaml', '--state', ''], {}),
+        () => runTrader(['account', '--currency', ''], {}),
+      ],
+      2,
+    );
+    expect(runs).toEqual([
+      refused('error: --journal needs a value\n'),
+      refused('error: --journal needs a value\n'),
+      refused('error: --state needs a value\n'),
+      refused('error: --currency needs a value\n'),
+    ]);
+  });
+});

@@ -30,6 +30,7 @@ describe('start-up of the trader binary', () => {
           file.startsWith('cli/commands/') ||
           [
             'cli/main.js',
+            'cli/empty-flags.js',
             'cli/errors.js',
             'cli/help-examples.js',
             'cli/repeated-flags.js',
