@@ -120,7 +120,8 @@ export function usageError(message: string, argv: readonly string[], form?: stri
 /** A word after a flag that starts with a dash ('--remark -hedge') reads as another flag: say how to give it. */
 function dashedValueHint(flag: string, argv: readonly string[]): string {
   const next = argv[argv.indexOf(`--${flag}`) + 1];
-  return next?.startsWith('-') && next !== '--' ? `; a value that starts with a dash is written --${flag}=${next}` : '';
+  // A word with two dashes is the next flag: the value was left out, not mistaken.
+  return next?.startsWith('-') && !next.startsWith('--') ? `; a value that starts with a dash is written --${flag}=${next}` : '';
 }
 
 /**

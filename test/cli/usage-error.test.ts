@@ -14,4 +14,13 @@ describe("yargs' complaints about the command line, in trader's words", () => {
       'error: kind: "strat" is not one of strategy\nRun with --help for usage.\n',
     );
   });
+
+  it('say how to give a value that starts with a dash, and not when the next word is another flag', () => {
+    expect(usageError('Not enough arguments following: remark', ['order', 'submit', '--remark', '-hedge'])).toBe(
+      'error: --remark needs a value; a value that starts with a dash is written --remark=-hedge\nRun with --help for usage.\n',
+    );
+    expect(usageError('Not enough arguments following: json', ['backtest', 's.ts', '--json', '--quiet'])).toBe(
+      'error: --json needs a value\nRun with --help for usage.\n',
+    );
+  });
 });
