@@ -1,6 +1,7 @@
-// Ctrl-C during a research run: the first stops it (what has finished is kept and written), and says so;
-// later ones are ignored. A second Ctrl-C must not kill the process before the trials are saved (a
-// terminal or `timeout -s INT` often sends two), so the handler stays until the outputs are out.
+// Ctrl-C (or SIGTERM: `kill`, `timeout`, a service manager) during a research run or a data fetch: the first
+// stops it (what has finished is kept and written), and says so; later ones are ignored. A second Ctrl-C must
+// not kill the process before the trials are saved (a terminal or `timeout -s INT` often sends two), so the
+// handler stays until the outputs are out.
 export interface Interrupt {
   readonly signal: AbortSignal;
   /** Stops listening: Ctrl-C kills the process again. */
@@ -18,5 +19,12 @@ export function listenForInterrupt(stream: NodeJS.WriteStream = process.stderr):
     );
   };
   process.on('SIGINT', onInterrupt);
-  return { signal: stop.signal, release: () => void process.off('SIGINT', onInterrupt) };
+  process.on('SIGTERM', onInterrupt);
+  return {
+    signal: stop.signal,
+    release: () => {
+      process.off('SIGINT', onInterrupt);
+      process.off('SIGTERM', onInterrupt);
+    },
+  };
 }
