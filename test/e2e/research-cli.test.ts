@@ -138,6 +138,23 @@ beforeAll(async () => {
       '--test',
       '2y',
     ],
+    walkforwardAllFailing: [
+      'walkforward',
+      'test/research/strategies/fails-at-fast-4.ts',
+      '--data',
+      'backtest-data/SPX.US.csv',
+      '--symbols',
+      'SPX.US',
+      '--param',
+      'fast=4',
+      '--param',
+      'slow=10:12',
+      '--train',
+      '10y',
+      '--test',
+      '5y',
+      '--quiet',
+    ],
     allFailing: [
       'optimize',
       'test/research/strategies/fails-at-fast-4.ts',
@@ -621,6 +638,14 @@ describe('trader walkforward', () => {
     expect(stdout).toMatch(
       /2020-01-03\.\.2020-04-17 {2}IS sharpe — {2}OOS sharpe — {2}no trial qualified \(strategy failed ×2\): held cash\n/,
     );
+  });
+
+  it('exits 1 when the strategy failed in every training trial of every window (nothing was tested), as optimize does', () => {
+    expect(run('walkforwardAllFailing').code).toBe(1);
+    expect(run('walkforwardAllFailing').stderr).toMatch(
+      /\nerror: the strategy failed in every training trial of every window: nothing was tested\n$/,
+    );
+    expect(run('walkforwardFailing').code).toBe(0);
   });
 
   it('refuses a training window longer than the data, saying what the data spans (exit status 2)', () => {

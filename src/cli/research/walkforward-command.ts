@@ -3,7 +3,7 @@
 import type { CommandModule } from 'yargs';
 import { systemClock } from '../../clock/system-clock.js';
 import { createProgress } from '../../backtest/progress.js';
-import type { RankingRules } from '../../research/ranking.js';
+import { type RankingRules, STRATEGY_FAILED } from '../../research/ranking.js';
 import type { TrialMetrics } from '../../research/objective.js';
 import { parseSpan, walkForward, walkForwardWindows, dataEnd, type WalkForwardResult } from '../../research/walkforward.js';
 import { InvalidInputError } from '../../domain/errors.js';
@@ -125,11 +125,19 @@ export async function walkForwardAction(args: WalkForwardArgs): Promise<WalkForw
     if (result.interrupted) {
       process.stderr.write(`interrupted after ${result.windows.length} of ${windows.length} windows\n`);
       process.exitCode = 130;
+    } else if (failedEverywhere(result)) {
+      // Nothing was tested (every window held cash), and a script must be able to tell, as from optimize.
+      process.stderr.write('error: the strategy failed in every training trial of every window: nothing was tested\n');
+      process.exitCode = 1;
     }
     return result;
   } finally {
     interrupt.release();
   }
+}
+
+function failedEverywhere(result: WalkForwardResult): boolean {
+  return result.windows.length > 0 && result.windows.every((one) => one.trials > 0 && one.excluded[STRATEGY_FAILED] === one.trials);
 }
 
 function walkForwardDocument(strategy: string, result: WalkForwardResult, rules: RankingRules, date: (time: number) => string) {
