@@ -57,6 +57,29 @@ describe('trader catalog serve', () => {
     expect(result.stdout).not.toContain('listening');
   });
 
+  it('names --host when the address is not this machine (exit 2) and --port when it is taken (exit 1)', async () => {
+    const directory = harness.tempDirectory();
+    const env = { CATALOG_TOKENS: 'cli-token' };
+    const first = runCli(['catalog', 'serve', '--port', '0', '--db', join(directory, 'a.sqlite')], env);
+    const port = new URL(await listeningUrl(first)).port;
+
+    const [foreign, taken] = await Promise.all([
+      runCli(['catalog', 'serve', '--host', '192.0.2.1', '--port', '0', '--db', join(directory, 'b.sqlite')], env).finished,
+      runCli(['catalog', 'serve', '--port', port, '--db', join(directory, 'c.sqlite')], env).finished,
+    ]);
+    first.child.kill('SIGTERM');
+    await first.finished;
+
+    expect([foreign.code, foreign.stderr]).toEqual([
+      2,
+      'error: --host: cannot listen on 192.0.2.1 (EADDRNOTAVAIL): give an address of this machine, e.g. 127.0.0.1 or 0.0.0.0\n',
+    ]);
+    expect([taken.code, taken.stderr]).toEqual([
+      1,
+      `error: port ${port} on 127.0.0.1 is already in use: pick another with --port (0 picks a free one)\n`,
+    ]);
+  });
+
   it('names the --auth file and field that is wrong', async () => {
     const directory = harness.tempDirectory();
     const auth = join(directory, 'auth.json');

@@ -80,6 +80,11 @@ describe('trader sim', () => {
   it('names the flag of a bad value and exits 2 before starting', async () => {
     const run = await runTrader(['sim', '--data', data, '--fault-http-5xx', '1.5'], {});
     expect([run.code, run.stderr.trim()]).toEqual([2, 'error: --fault-http-5xx: must be a fraction from 0 to 1 (got 1.5)']);
+    const foreign = await runTrader(['sim', '--data', data, '--host', '192.0.2.1'], {});
+    expect([foreign.code, foreign.stderr.trim()]).toEqual([
+      2,
+      'error: --host: cannot listen on 192.0.2.1 (EADDRNOTAVAIL): give an address of this machine, e.g. 127.0.0.1 or 0.0.0.0',
+    ]);
     const endless = await runTrader(['sim', '--data', data, '--speed', '1e400'], {});
     expect([endless.code, endless.stderr.trim()]).toEqual([2, 'error: --speed: must be a finite number greater than zero (got Infinity)']);
     // The generator keeps 32 bits: a fraction or a negative seed is no other seed.
