@@ -136,6 +136,21 @@ describe('bad flags are refused before any request, naming the flag', () => {
       '--limit-offset is required for TSLPAMT orders',
     ],
     ['a remark over 64 characters', submit('--remark', 'x'.repeat(65)), '--remark: at most 64 characters (got 65)'],
+    [
+      'a price for a market order (it would go out as a market order)',
+      submit().map((arg) => (arg === 'LO' ? 'MO' : arg)),
+      '--price does not apply to MO orders (only to LO, ELO, ALO, ODD, LIT, SLO)',
+    ],
+    [
+      'a trailing percent for a limit order',
+      submit('--trailing-percent', '5'),
+      '--trailing-percent does not apply to LO orders (only to TSLPPCT)',
+    ],
+    [
+      'a trigger price for a limit order',
+      submit('--trigger-price', '49'),
+      '--trigger-price does not apply to LO orders (only to LIT, MIT)',
+    ],
     ['a replace to zero', ['order', 'replace', '1', '--quantity', '0'], '--quantity: must be greater than zero'],
     ['an unknown status filter', ['orders', '--status', 'Done'], '--status: "Done" is not one of NotReported'],
     ['a start time without --history', ['orders', '--start', '2024-01-01'], '--start only applies with --history'],

@@ -3,6 +3,7 @@
 // an expiry date, …).
 import { InvalidInputError } from '../../domain/errors.js';
 import type { OrderReplacement, OrderRequest } from '../../domain/order.js';
+import type { OrderType } from '../../domain/order-types.js';
 import { ORDER_TYPES, OUTSIDE_RTH, PRICED_ORDER_TYPES, SIDES, TIME_IN_FORCE, TRIGGERED_ORDER_TYPES } from '../../domain/order-types.js';
 import { choiceFlag, dateFlag, optionalFixedFlag, optionalPriceFlag, quantityFlag, symbolFlag } from './flags.js';
 
@@ -48,11 +49,32 @@ export function orderRequestFromFlags(flags: SubmitFlags): OrderRequest {
   if (orderType === 'TSLPAMT') need(request.trailingAmount, '--trailing-amount', 'for TSLPAMT orders');
   if (orderType === 'TSLPPCT') need(request.trailingPercent, '--trailing-percent', 'for TSLPPCT orders');
   if (orderType === 'TSLPAMT' || orderType === 'TSLPPCT') need(request.limitOffset, '--limit-offset', `for ${orderType} orders`);
+  refuseFieldsOfOtherTypes(request);
   if (request.timeInForce === 'GTD') need(request.expireDate, '--expire-date', 'for GTD (good till date) orders');
   if (request.timeInForce !== 'GTD' && request.expireDate !== undefined) {
     throw new InvalidInputError(`--expire-date only applies to --tif GTD (got --tif ${request.timeInForce})`, '--expire-date');
   }
   return request;
+}
+
+/** The order types each price flag applies to. */
+const FIELD_TYPES = [
+  ['price', '--price', PRICED_ORDER_TYPES],
+  ['triggerPrice', '--trigger-price', TRIGGERED_ORDER_TYPES],
+  ['trailingAmount', '--trailing-amount', ['TSLPAMT']],
+  ['trailingPercent', '--trailing-percent', ['TSLPPCT']],
+  ['limitOffset', '--limit-offset', ['TSLPAMT', 'TSLPPCT']],
+] as const satisfies readonly (readonly [keyof OrderRequest, string, readonly OrderType[]])[];
+
+/**
+ * A flag of another order type is refused, not left for the service to ignore: `--type MO --price 350` would
+ * go out as a market order while a limit at 350 was meant.
+ */
+function refuseFieldsOfOtherTypes(request: OrderRequest): void {
+  for (const [field, flag, types] of FIELD_TYPES) {
+    if (request[field] === undefined || (types as readonly OrderType[]).includes(request.orderType)) continue;
+    throw new InvalidInputError(`${flag} does not apply to ${request.orderType} orders (only to ${types.join(', ')})`, flag);
+  }
 }
 
 export function replacementFromFlags(flags: OrderPriceFlags & { readonly quantity: string }): OrderReplacement {
