@@ -198,12 +198,20 @@ jobs:
   it('says plainly that no scheduler has written status in a state dir', async () => {
     const folder = await tempFolder();
 
-    const result = await runTrader(['status', '--state', folder], {});
+    const [result, json] = await Promise.all([
+      runTrader(['status', '--state', folder], {}),
+      runTrader(['status', '--state', folder, '--json'], {}),
+    ]);
 
+    const problem = `no scheduler status at ${join(folder, 'schedule-status.json')}: no \`trader schedule\` has run with this state dir (pass --state, or the config file)`;
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe(
-      `error: no scheduler status at ${join(folder, 'schedule-status.json')}: no \`trader schedule\` has run with this state dir (pass --state, or the config file)`,
-    );
+    expect(result.stderr.trim()).toBe(`error: ${problem}`);
+    // As JSON, the shape of a stopped scheduler's status: running false and the problem.
+    expect({ code: json.code, stdout: JSON.parse(json.stdout), stderr: json.stderr }).toEqual({
+      code: 1,
+      stdout: { running: false, problem },
+      stderr: '',
+    });
   });
 
   it('explains both commands in --help', async () => {

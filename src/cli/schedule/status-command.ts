@@ -28,7 +28,16 @@ export const statusCommand: CommandModule<object, StatusArgs> = {
   handler: async (args) => {
     const stateDir =
       args.state ?? (args.config === undefined ? 'state' : (await loadScheduleConfig(args.config, { checkFiles: false })).stateDir);
-    const snapshot = await readStatusFile(statusFilePath(stateDir));
+    const snapshot = await readStatusFile(statusFilePath(stateDir)).catch((error: unknown) => {
+      // A script reading --json gets the shape it gets for a stopped scheduler: not running, and why.
+      if (args.json !== true || (error as { code?: unknown }).code !== 'NO_STATUS') throw error;
+      printJson({ running: false, problem: (error as Error).message });
+      return undefined;
+    });
+    if (snapshot === undefined) {
+      process.exitCode = 1;
+      return;
+    }
     const now = systemClock.now();
     const liveness = livenessOf(snapshot, now, pidAlive);
     if (args.json === true) printJson({ running: liveness.running, problem: liveness.problem, ...snapshot });
