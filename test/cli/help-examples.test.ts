@@ -1,19 +1,19 @@
-// The Examples of every command's --help can be pasted: descriptions are shell comments, and a command longer
+// Every command's --help has Examples, and they can be pasted: descriptions are shell comments, and a command longer
 // than the help's width is continued with ` \`, never cut over two lines that the shell would run as two.
 import { describe, expect, it } from 'vitest';
 import { commented, continued } from '../../src/cli/help-examples.js';
 import { createParser } from '../../src/cli/main.js';
 
 const COLUMNS = 80;
+/** Every subcommand of the groups (the top-level commands are read from `trader --help`). */
 const SUBCOMMANDS = [
-  ['order', 'submit'],
-  ['order', 'replace'],
+  ...['submit', 'show', 'cancel', 'replace'].map((action) => ['order', action]),
+  ...['list', 'create', 'update', 'delete'].map((action) => ['watchlist', action]),
+  ...['list', 'download'].map((action) => ['statements', action]),
+  ...['mine', 'show', 'create', 'replies', 'reply'].map((action) => ['topics', action]),
+  ['token', 'refresh'],
   ['data', 'fetch'],
   ['data', 'convert'],
-  ['watchlist', 'update'],
-  ['topics', 'create'],
-  ['statements', 'list'],
-  ['token', 'refresh'],
   ['catalog', 'serve'],
 ];
 
@@ -52,13 +52,14 @@ describe('help examples', () => {
     );
   });
 
-  it('of every command are comments and whole commands within the width', async () => {
+  it('exist for every command and subcommand, as comments and whole commands within the width', async () => {
     const top = (await help([])).split('\nCommands:\n')[1]!.split('\n\n')[0]!;
     const commands = [...top.matchAll(/^ {2}trader ([a-z-]+)/gm)].map((match) => [match[1]!]);
     let examples = 0;
     for (const command of [...commands, ...SUBCOMMANDS]) {
       const text = await help(command);
       for (const line of text.split('\n')) expect(line.length, `${command.join(' ')}: ${line}`).toBeLessThanOrEqual(COLUMNS);
+      expect(text, `${command.join(' ')} --help has no examples`).toContain('\nExamples:\n');
       const blocks = exampleBlocks(text);
       const shown = blocks.map((block) => block.command.join('\n'));
       expect(new Set(shown).size, `${command.join(' ')}: an example shown twice`).toBe(shown.length);

@@ -15,7 +15,8 @@ export const catalogCommands = [
             async () => (await import('../catalog/serve-command.js')).serveCommand,
           ),
         )
-        .demandCommand(1, 'Name a catalog command: serve'),
+        .demandCommand(1, 'Name a catalog command: serve')
+        .example('CATALOG_TOKENS=s3cret $0 catalog serve --port 8080 --db catalog.sqlite', 'Serve the API on 127.0.0.1:8080'),
     handler: () => undefined,
   },
 ];

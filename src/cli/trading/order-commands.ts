@@ -167,7 +167,10 @@ export const orderCommand: CommandModule = {
       .command(show)
       .command(cancel)
       .command(replace)
-      .demandCommand(1, 'Name an action: submit, show, cancel or replace.'),
+      .demandCommand(1, 'Name an action: submit, show, cancel or replace.')
+      .example('$0 order submit --symbol 700.HK --side Buy --type LO --quantity 200 --price 350', 'Limit buy of 200 Tencent at 350')
+      .example('$0 order show 706388312699592704', 'That order with its status history')
+      .example('$0 order cancel 706388312699592704', 'Ask to cancel it'),
   handler: () => undefined,
 };
 

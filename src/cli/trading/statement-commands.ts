@@ -8,6 +8,9 @@ import { withOpenApi, type GlobalFlags } from './session.js';
 
 const TYPES = Object.keys(STATEMENT_TYPES) as StatementType[];
 
+/** An example that pastes as is (a `<FILE_KEY>` placeholder read as a shell redirection). */
+const NEWEST_DOWNLOAD = `$0 statements download "$($0 statements list --json | jq -r '.[0].fileKey')"`;
+
 interface ListArgs extends GlobalFlags {
   readonly type: string;
   readonly page?: number;
@@ -52,7 +55,7 @@ const download: CommandModule<object, DownloadArgs> = {
   builder: (yargs) =>
     yargs
       .positional('fileKey', { type: 'string', demandOption: true, describe: 'FILE_KEY from `trader statements list`' })
-      .example('$0 statements download <FILE_KEY>', 'The URL of that statement'),
+      .example(NEWEST_DOWNLOAD, 'The download URL of the newest daily statement'),
   handler: async (args) => {
     const fileKey = textFlag(args.fileKey, 'FILE_KEY');
     const result = await withOpenApi(args, (client) => client.statementDownloadUrl(fileKey));
@@ -63,6 +66,12 @@ const download: CommandModule<object, DownloadArgs> = {
 export const statementsCommand: CommandModule = {
   command: 'statements <action>',
   describe: 'List account statements or get the download URL of one',
-  builder: (yargs) => yargs.command(list).command(download).demandCommand(1, 'Name an action: list or download.'),
+  builder: (yargs) =>
+    yargs
+      .command(list)
+      .command(download)
+      .demandCommand(1, 'Name an action: list or download.')
+      .example('$0 statements list --type monthly', 'Recent monthly statements and their file keys')
+      .example(NEWEST_DOWNLOAD, 'The download URL of the newest daily statement'),
   handler: () => undefined,
 };

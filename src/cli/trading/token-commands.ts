@@ -40,6 +40,10 @@ function shellWord(text: string): string {
 export const tokenCommand: CommandModule = {
   command: 'token <action>',
   describe: 'Access token lifetime: refresh',
-  builder: (yargs) => yargs.command(refresh).demandCommand(1, 'Name an action: refresh.'),
+  builder: (yargs) =>
+    yargs
+      .command(refresh)
+      .demandCommand(1, 'Name an action: refresh.')
+      .example('eval "$($0 token refresh)"', 'A new access token, loaded into this shell'),
   handler: () => undefined,
 };

@@ -175,6 +175,8 @@ export const topicsCommand: CommandModule = {
       .command(create)
       .command(replies)
       .command(reply)
-      .demandCommand(1, 'Name an action: mine, show, create, replies or reply.'),
+      .demandCommand(1, 'Name an action: mine, show, create, replies or reply.')
+      .example('$0 topics mine', 'The topics you posted')
+      .example('$0 topics create --title "Q3 notes" --body "Margins **up**" --ticker 700.HK', 'Post a topic about Tencent'),
   handler: () => undefined,
 };
