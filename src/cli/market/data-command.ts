@@ -121,23 +121,29 @@ const convertCommand: CommandModule<object, ConvertArgs> = {
       .example('$0 data convert prices.csv --symbol 700.HK --json', 'A file not named after its symbol; the result as JSON'),
   handler: async (args) => {
     checkOutputFolder('--out', args.out);
-    const results = await convertToParquet(
-      {
-        inputs: args.inputs.map(String),
-        ...(args.out === undefined ? {} : { outDir: args.out }),
-        ...(args.symbol === undefined ? {} : { symbol: symbolFlag(String(args.symbol), '--symbol') }),
-        ...(args.market === undefined ? {} : { market: choiceFlag(MARKETS, String(args.market).toUpperCase(), '--market') }),
-        ...(args.period === undefined ? {} : { period: periodFlag(String(args.period), '--period') }),
-        onBadRow: choiceFlag(['fail', 'skip'] as const, args['on-bad-row'], '--on-bad-row'),
-      },
-      (message) => process.stderr.write(`data convert: ${message}\n`),
-    );
+    const job = {
+      inputs: args.inputs.map(String),
+      ...(args.out === undefined ? {} : { outDir: args.out }),
+      ...(args.symbol === undefined ? {} : { symbol: symbolFlag(String(args.symbol), '--symbol') }),
+      ...(args.market === undefined ? {} : { market: choiceFlag(MARKETS, String(args.market).toUpperCase(), '--market') }),
+      ...(args.period === undefined ? {} : { period: periodFlag(String(args.period), '--period') }),
+      onBadRow: choiceFlag(['fail', 'skip'] as const, args['on-bad-row'], '--on-bad-row'),
+    };
+    // Ctrl-C finishes the file in flight, lists the files converted and exits 130.
+    const interrupt = listenForInterrupt();
+    const { results, files } = await convertToParquet({ ...job, signal: interrupt.signal }, (message) =>
+      process.stderr.write(`data convert: ${message}\n`),
+    ).finally(() => interrupt.release());
     present(args, results, () =>
       printTable(
         ['INPUT', 'OUTPUT', 'BARS', 'PERIOD', 'SKIPPED', 'ACTIONS'],
         results.map((result) => [result.input, result.output, result.bars, result.period, result.skippedRows, result.actions]),
       ),
     );
+    if (interrupt.signal.aborted && results.length < files) {
+      process.stderr.write(`interrupted: ${results.length} of ${files} files converted; run the same command again to convert them all\n`);
+      process.exitCode = 130;
+    }
   },
 };
 

@@ -1,6 +1,7 @@
 // `trader data convert`: candle CSV files into Parquet (one SYMBOL.parquet per SYMBOL.csv), read and checked
 // exactly as a backtest reads them, so a converted folder backtests to the same result, faster to load. What
-// else a backtest reads goes beside the Parquet files (data-convert-side-files.ts).
+// else a backtest reads goes beside the Parquet files (data-convert-side-files.ts). An abort (Ctrl-C) stops it
+// between files: the file in flight is finished, the rest left for another run.
 import { mkdir, readdir, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { InvalidInputError } from '../../domain/errors.js';
@@ -24,6 +25,8 @@ export interface ConvertJob {
   readonly market?: Market;
   readonly period?: Period;
   readonly onBadRow: BadRowPolicy;
+  /** Stops the run before the next file; what was converted is kept, with its side files. */
+  readonly signal?: AbortSignal;
 }
 
 export interface ConvertResult {
@@ -39,7 +42,14 @@ export interface ConvertResult {
   readonly actionsFile?: string;
 }
 
-export async function convertToParquet(job: ConvertJob, progress: (message: string) => void): Promise<ConvertResult[]> {
+export interface ConvertRun {
+  /** The files converted, in order: all of them unless the signal stopped the run. */
+  readonly results: readonly ConvertResult[];
+  /** How many CSV files the inputs hold. */
+  readonly files: number;
+}
+
+export async function convertToParquet(job: ConvertJob, progress: (message: string) => void): Promise<ConvertRun> {
   const files = await csvFiles(job.inputs);
   if (job.symbol !== undefined && files.length !== 1)
     throw new InvalidInputError(`--symbol names the symbol of one file; ${files.length} files were given`, '--symbol');
@@ -67,9 +77,14 @@ export async function convertToParquet(job: ConvertJob, progress: (message: stri
   const sources: SideFileSource[] = [];
   for (const target of targets)
     sources.push({ input: target.file, output: target.output, actions: await candleFileActionsOf(target.file, target.symbol) });
-  const sideFiles = await planSideFiles(sources);
+  let sideFiles = await planSideFiles(sources);
   const results: ConvertResult[] = [];
   for (const [index, { file, symbol, output }] of targets.entries()) {
+    if (job.signal?.aborted) {
+      // The side files of the files converted, so that those backtest as their CSV files did.
+      sideFiles = await planSideFiles(sources.slice(0, index));
+      break;
+    }
     const loaded = await readCandleFile(file, {
       symbol,
       source: file,
@@ -114,7 +129,7 @@ export async function convertToParquet(job: ConvertJob, progress: (message: stri
     ];
     progress(`${sideFile.file}: ${what.join('; ')}`);
   }
-  return results;
+  return { results, files: targets.length };
 }
 
 function plural(count: number, one: string, many: string): string {

@@ -1,7 +1,7 @@
-// Ctrl-C (or SIGTERM: `kill`, `timeout`, a service manager) during a research run or a data fetch: the first
-// stops it (what has finished is kept and written), and says so; later ones are ignored. A second Ctrl-C must
-// not kill the process before the trials are saved (a terminal or `timeout -s INT` often sends two), so the
-// handler stays until the outputs are out.
+// Ctrl-C (or SIGTERM: `kill`, `timeout`, a service manager) during a research run, a data fetch or a data
+// convert: the first stops it (what has finished is kept and written), and says so; later ones are ignored. A
+// second Ctrl-C must not kill the process before the trials are saved (a terminal or `timeout -s INT` often
+// sends two), so the handler stays until the outputs are out.
 export interface Interrupt {
   readonly signal: AbortSignal;
   /** Stops listening: Ctrl-C kills the process again. */
