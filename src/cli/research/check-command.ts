@@ -26,6 +26,7 @@ import { BACKTEST_OPTIONS, type BacktestArgs, jsonTarget } from '../backtest/fla
 import { jsonTakesAValue } from '../backtest/backtest-command.js';
 import { type BacktestInputs, loadBacktestInputs, runInputs } from '../backtest/inputs.js';
 import { FileReads } from '../../research/check/file-reads.js';
+import { listenForInterrupt } from './interrupt.js';
 import { parseSeed, seedOption } from './seed.js';
 
 interface CheckArgs extends BacktestArgs {
@@ -52,6 +53,8 @@ export async function checkAction(args: CheckArgs): Promise<CheckResult[]> {
   ] as const)
     if (!Number.isSafeInteger(value) || value < min) throw new InvalidInputError(`${flag}: a whole number ≥ ${min}, got ${value}`, flag);
   checkOutputFiles([['--json', jsonTarget(args.json)]], await runInputs(args));
+  // Ctrl-C stops the checks before their next run (the paper replay at once): those finished are shown, exit 130.
+  const interrupt = listenForInterrupt();
   // Files the strategy opens while it is loaded and checked; the checker's own reading of the data is left out.
   const reads = FileReads.watch();
   try {
@@ -60,9 +63,10 @@ export async function checkAction(args: CheckArgs): Promise<CheckResult[]> {
       beforeData: () => reads.pause(),
     });
     reads.resume();
-    return await checkWith(args, only as CheckName[], inputs, () => reads.within(inputs.dataPath));
+    return await checkWith(args, only as CheckName[], inputs, () => reads.within(inputs.dataPath), interrupt.signal);
   } finally {
     reads.stop();
+    interrupt.release();
   }
 }
 
@@ -71,6 +75,7 @@ async function checkWith(
   only: readonly CheckName[],
   inputs: BacktestInputs,
   dataFilesRead: () => readonly string[],
+  signal: AbortSignal,
 ): Promise<CheckResult[]> {
   const settings = {
     strategyFile: resolve(args.strategy),
@@ -102,8 +107,10 @@ async function checkWith(
             venue: settings.venue,
             actions: inputs.actions,
             ...(inputs.risk === undefined ? {} : { risk: inputs.risk }),
+            signal,
           }),
         progress,
+        signal,
       },
       only,
     );
@@ -114,12 +121,15 @@ async function checkWith(
   const at = (time: number): string => (Number.isFinite(time) ? localTime(zone).iso(time) : '—');
   const json = jsonTarget(args.json);
   const statusOf = (result: CheckResult): 'PASS' | 'FAIL' | 'SKIP' => (result.skipped === true ? 'SKIP' : result.passed ? 'PASS' : 'FAIL');
-  // `passed` is true with SKIPs among the checks; `judged` counts what was compared at all.
+  const finished = results.filter((result) => result.check !== 'run').length;
+  const interrupted = signal.aborted && finished < only.length;
+  // `passed` is true with SKIPs among the checks, never with checks left out; `judged` counts what was compared at all.
   const document = () =>
     `${JSON.stringify(
       {
         strategy: inputs.strategy.name,
-        passed: results.every((result) => result.passed),
+        passed: !interrupted && results.every((result) => result.passed),
+        interrupted,
         judged: results.filter((result) => result.skipped !== true).length,
         checks: results.map((result) => ({
           ...result,
@@ -147,7 +157,10 @@ async function checkWith(
       }
     }
   }
-  if (results.some((result) => !result.passed)) process.exitCode = 1;
+  if (interrupted) {
+    process.stderr.write(`interrupted: ${finished} of ${only.length} checks finished\n`);
+    process.exitCode = 130;
+  } else if (results.some((result) => !result.passed)) process.exitCode = 1;
   return results;
 }
 

@@ -57,10 +57,17 @@ export interface CheckInput {
   readonly paperDecisions?: (strategy: PreparedStrategy, data: BacktestData) => Promise<Decision[]>;
   /** Told how many runs the checks plan (at most), then after each run (a progress bar on a terminal). */
   readonly progress?: { start(total: number): void; update(done: number): void };
+  /** Stops the checks before their next run: the checks finished by then are the result. */
+  readonly signal?: AbortSignal;
 }
 
 /** One backtest of the checks, counted for their progress. */
 async function checkRun(input: CheckInput, data: BacktestData, strategy = input.strategy, history?: BacktestData): Promise<BacktestRun> {
+  if (input.signal !== undefined) {
+    // A turn of the event loop, so Ctrl-C is seen between runs.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    input.signal.throwIfAborted();
+  }
   const run = await runTrialBacktest(
     strategy,
     { data, risk: input.risk, ...(history === undefined ? {} : { history }) },
@@ -263,6 +270,7 @@ export async function checkParity(input: CheckInput, full: readonly Decision[]):
   try {
     paper = await input.paperDecisions(input.strategy, data);
   } catch (error) {
+    if (isInterrupt(input, error)) throw error;
     // Told as this check's failure: the other checks' results stand.
     ranRun(input);
     return { check: 'parity', passed: false, detail: `the paper replay failed: ${error instanceof Error ? error.message : String(error)}` };
@@ -324,7 +332,25 @@ function latestStart(data: BacktestData): number {
   return begin;
 }
 
+/** The checks' results, in the order of CHECK_NAMES after 'run'; when the signal stopped them, those finished. */
 export async function runChecks(input: CheckInput, only: readonly CheckName[] = CHECK_NAMES): Promise<CheckResult[]> {
+  const results: CheckResult[] = [];
+  try {
+    await checkInto(results, input, only);
+  } catch (error) {
+    if (!isInterrupt(input, error)) throw error;
+  }
+  const order: readonly CheckResult['check'][] = ['run', ...CHECK_NAMES];
+  return results.sort((a, b) => order.indexOf(a.check) - order.indexOf(b.check));
+}
+
+/** Whether `error` is the checks' signal stopping them. */
+function isInterrupt(input: CheckInput, error: unknown): boolean {
+  return input.signal?.aborted === true && error === input.signal.reason;
+}
+
+/** Runs the checks, each result pushed as it is known. */
+async function checkInto(results: CheckResult[], input: CheckInput, only: readonly CheckName[]): Promise<void> {
   const planned =
     1 +
     (only.includes('look-ahead') ? input.cuts : 0) +
@@ -334,7 +360,6 @@ export async function runChecks(input: CheckInput, only: readonly CheckName[] = 
   runsDone.delete(input);
   input.progress?.start(planned);
   let run = await checkRun(input, input.data);
-  const results: CheckResult[] = [];
   const failed = run.record.failures?.[0]?.failure;
   if (failed !== undefined)
     results.push({
@@ -347,13 +372,16 @@ export async function runChecks(input: CheckInput, only: readonly CheckName[] = 
     const before = { ...input, data: barsBetween(input.data, Number.NEGATIVE_INFINITY, failed.bar.time) };
     runsDone.set(before, runsDone.get(input) ?? 0);
     input = before;
-    if (barTimes(input.data).length < 2)
-      return [...results, ...only.map((check) => nothingCompared(check, 'the strategy threw on its first bar'))];
+    if (barTimes(input.data).length < 2) {
+      results.push(...only.map((check) => nothingCompared(check, 'the strategy threw on its first bar')));
+      return;
+    }
     run = await checkRun(input, input.data);
   }
   const full = decisionsOf(run.intents);
   // Two plain runs that differ make every comparison below meaningless: said so rather than blamed on look-ahead.
   const determinism = only.includes('determinism') ? await checkDeterminism(input, full) : undefined;
+  if (determinism !== undefined) results.push(determinism);
   const random = determinism !== undefined && !determinism.passed;
   const unjudged = (check: CheckName): CheckResult => ({
     check,
@@ -363,7 +391,5 @@ export async function runChecks(input: CheckInput, only: readonly CheckName[] = 
   });
   if (only.includes('look-ahead')) results.push(random ? unjudged('look-ahead') : await checkLookAhead(input, full));
   if (only.includes('warm-up')) results.push(random ? unjudged('warm-up') : await checkWarmUp(input));
-  if (determinism !== undefined) results.push(determinism);
   if (only.includes('parity')) results.push(random ? unjudged('parity') : await checkParity(input, full));
-  return results;
 }

@@ -27,6 +27,8 @@ export async function paperDecisions(
     /** The backtest's venue settings (costs, shorts, instruments) and actions: the same market on both sides. */
     readonly venue?: BacktestVenueSettings;
     readonly actions?: readonly CorporateAction[];
+    /** Cuts the replay short (rejecting with the abort's reason); the session and its temp folder go all the same. */
+    readonly signal?: AbortSignal;
   },
 ): Promise<Decision[]> {
   const folder = await mkdtemp(join(tmpdir(), 'trader-check-'));
@@ -61,6 +63,7 @@ async function replayDecisions(
     statusEveryMs: 0,
     logger: silentLogger,
     ...(options.risk === undefined ? {} : { risk: options.risk }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
   const decisions: Decision[] = [];
   const sim = session.simulator!;
@@ -68,7 +71,10 @@ async function replayDecisions(
     if (event.type === 'intent') decisions.push({ time: event.time, text: describeIntent(event.strategy, event.intent) });
   });
   try {
-    while (!sim.replay.done) await unlessStuck(sim.replay.next());
+    while (!sim.replay.done) {
+      options.signal?.throwIfAborted();
+      await unlessStuck(sim.replay.next());
+    }
     return decisions;
   } finally {
     subscription.unsubscribe();
