@@ -2,6 +2,9 @@
 // prints the summary and exits at once, however much of `--for` was left.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_SECRET, TEST_TOKEN } from '../support/http/client-harness.js';
+import { startFakeOpenApi, type FakeOpenApiServer } from '../support/http/fake-openapi-server.js';
+import { SocketTestServer } from '../support/socket/socket-test-server.js';
 import { AAPL, wavingDays } from '../support/run/candles.js';
 import { removeTempFolders, tempFolder } from '../support/run/paper-harness.js';
 import { spawnRun, type RunningTrader } from '../support/run/spawn-run.js';
@@ -12,6 +15,8 @@ import { startSimHarness, type SimHarness } from '../support/sim/harness.js';
 const STARTUP_MS = 60_000;
 
 let sim: SimHarness | undefined;
+let service: FakeOpenApiServer | undefined;
+let socket: SocketTestServer | undefined;
 const children: RunningTrader[] = [];
 
 afterEach(async () => {
@@ -19,6 +24,10 @@ afterEach(async () => {
     if (child.child.exitCode === null && child.child.signalCode === null) await child.signal('SIGKILL');
   await sim?.close();
   sim = undefined;
+  await service?.close();
+  service = undefined;
+  await socket?.stop();
+  socket = undefined;
   await removeTempFolders();
 });
 
@@ -40,6 +49,34 @@ describe('trader run exits when its work is done', () => {
 
     expect(exit).toEqual({ code: 0, signal: null });
     expect(run.stdout()).toMatch(/^Run summary \(paper, /);
+  }, 120_000);
+
+  it('exits at once on Ctrl-C while the live session is still connecting, cutting the start short: status 130', async () => {
+    // A venue that never hands out the one-time password its sockets want: the start waits on it.
+    service = await startFakeOpenApi({
+      appSecret: TEST_SECRET,
+      accessToken: TEST_TOKEN,
+      routes: { 'GET /v1/socket/token': () => ({ hang: true }) },
+    });
+    socket = await SocketTestServer.start();
+    const journal = join(await tempFolder(), 'journal.sqlite');
+    const run = start(['strategies/sma-crossover.ts', '--symbols', AAPL, '--live', '--yes', '--journal', journal], {
+      LONGPORT_APP_KEY: 'run-start-cut',
+      LONGPORT_APP_SECRET: TEST_SECRET,
+      LONGPORT_ACCESS_TOKEN: TEST_TOKEN,
+      LONGPORT_HTTP_URL: service.url,
+      LONGPORT_QUOTE_WS_URL: socket.url,
+      LONGPORT_TRADE_WS_URL: socket.url,
+    });
+    while (!service.requestsBy('run-start-cut').some((request) => request.path === '/v1/socket/token'))
+      await new Promise((resolve) => setImmediate(resolve));
+
+    // The test's own two-minute limit fails it when the process waits for the start (or the request's timeout).
+    const exit = await run.signal('SIGINT');
+
+    expect(exit).toEqual({ code: 130, signal: null });
+    expect(run.stderr()).toContain('interrupted while starting: the start was cut short; nothing was left running');
+    expect(run.stdout()).toBe('');
   }, 120_000);
 
   it('ends a live run whose only strategy threw with status 1 by itself, with --for 10m still to go', async () => {

@@ -1,7 +1,8 @@
 // `trader run`: chooses the mode (paper unless live is asked for, confirmed and possible), loads the
 // strategy and the risk config, starts the session and runs until Ctrl-C / SIGTERM, `--for` or the session
 // ending by itself; then stops gracefully (intents stopped, in-flight requests settled, optionally flattened
-// and cancelled, journal flushed) and prints the summary. A second Ctrl-C while stopping exits at once.
+// and cancelled, journal flushed) and prints the summary. A second Ctrl-C while stopping exits at once; one
+// while the session starts cuts the start short (exit 130).
 import { reportUnhandledStreamErrors } from '../../strategy/unhandled-errors.js';
 import { systemClock } from '../../clock/system-clock.js';
 import type { TimerHandle } from '../../domain/clock.js';
@@ -44,9 +45,12 @@ export async function runAction(args: RunArgs): Promise<void> {
   const risk = args.risk === undefined ? undefined : await loadRiskConfig(args.risk);
   announce(logger, mode, settings, strategy, args.risk);
 
-  // Listening before starting: an early Ctrl-C stops the run as soon as it is up.
+  // Listening before starting: a Ctrl-C while the session starts cuts the start short (what is open so far
+  // is closed), rather than waiting for a slow venue or a long warm-up.
   const stopRequested = new AbortController();
   const interrupted = untilInterrupted(stopRequested.signal);
+  const startCut = new AbortController();
+  void interrupted.then(() => startCut.abort(new Error('interrupted while starting')));
   const gate = watching === undefined ? undefined : new watching.ManualGate();
   const session = await startSession({
     venue: venueOf(mode, settings),
@@ -55,9 +59,16 @@ export async function runAction(args: RunArgs): Promise<void> {
     journalFile: settings.journal,
     ...(risk === undefined ? {} : { risk }),
     logger,
+    signal: startCut.signal,
   }).catch((error: unknown) => {
+    if (startCut.signal.aborted) return undefined;
     throw explainStartFailure(error, settings);
   });
+  if (session === undefined) {
+    logger.warn({ journal: settings.journal }, 'interrupted while starting: the start was cut short; nothing was left running');
+    process.exitCode = 130;
+    return;
+  }
   let watch: RunWatch | undefined;
   if (watchFlags !== undefined) {
     const { startRunWatch } = await import('./watch.js');

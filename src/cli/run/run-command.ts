@@ -95,7 +95,7 @@ export const runCommand: CommandModule<object, RunArgs> = {
       .epilogue(
         'Logs (stderr) show connections, orders, fills, denials and PnL. Ctrl-C or SIGTERM stops gracefully: no new intents, ' +
           'requests in flight settle, the journal is flushed, a summary is printed (stdout; JSON with --json) and the exit status is 0. ' +
-          'A second Ctrl-C exits at once. On start the journal is reconciled with the broker before the strategy sees data (fills made while ' +
+          'A second Ctrl-C exits at once; one while the run is still starting cuts the start short (exit status 130). On start the journal is reconciled with the broker before the strategy sees data (fills made while ' +
           'the run was down are booked, orders never confirmed are looked up in the order history), then the exits (stop-loss, take-profit, ' +
           'trailing stop) of positions still open are re-armed; orders at the broker that are not ours ' +
           'are reported, never touched. A journal belongs to one account: another account is refused. The paper account is kept next to ' +
