@@ -31,3 +31,11 @@ export class InvalidInputError extends TraderError {
     this.field = field;
   }
 }
+
+/**
+ * A port another process holds: a failure of the moment (exit status 1), not bad input, since the same flag
+ * may work on a restart (the port's old holder still stopping). `flag` is what picks another port.
+ */
+export function portInUseError(host: string, port: number, flag: string): TraderError {
+  return new TraderError('PORT_IN_USE', `port ${port} on ${host} is already in use: pick another with ${flag} (0 picks a free one)`);
+}

@@ -2,6 +2,7 @@
 // GET /health answers 200 when healthy and 503 when not (kill switch, order halt, halted job); GET /status 200.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { portInUseError } from '../domain/errors.js';
 import { silentLogger, type Logger } from '../log/logger.js';
 import type { StatusSnapshot } from './status.js';
 
@@ -29,9 +30,11 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
     });
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const failed = (error: NodeJS.ErrnoException): void =>
+      reject(error.code === 'EADDRINUSE' ? portInUseError(host, options.port, '--health-port') : error);
+    server.once('error', failed);
     server.listen(options.port, host, () => {
-      server.off('error', reject);
+      server.off('error', failed);
       resolve();
     });
   });

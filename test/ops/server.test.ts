@@ -171,7 +171,7 @@ describe('dashboard server', () => {
     ]);
   });
 
-  it('says which port is taken when it cannot listen', async () => {
+  it('says which port is taken when it cannot listen: a failure of the moment (PORT_IN_USE, exit status 1), not bad input', async () => {
     const { control, hub } = await setUp();
     const taken = server!.port;
     await expect(
@@ -183,9 +183,10 @@ describe('dashboard server', () => {
         logger: silentLogger,
         dashboard: { hub, control, readOnly: false },
       }),
-    ).rejects.toThrow(
-      `cannot listen on 127.0.0.1:${taken} (EADDRINUSE): choose another port (--ui=PORT, --metrics-port) or address (--ui-host)`,
-    );
+    ).rejects.toMatchObject({
+      code: 'PORT_IN_USE',
+      message: `port ${taken} on 127.0.0.1 is already in use: pick another with --ui=PORT (0 picks a free one)`,
+    });
   });
 
   it('on the health port: /health says only healthy or not without the token, everything with it; /status needs it', async () => {

@@ -50,6 +50,18 @@ describe('health endpoint over real HTTP', () => {
     expect(recovered).toMatchObject({ status: 200, body: { healthy: true, link: 'up' } });
   });
 
+  it('names --health-port when its port is taken, a failure of the moment (PORT_IN_USE, exit status 1) rather than bad input', async () => {
+    const { collect } = statusHarness('2024-03-04T01:00:00Z');
+    server = await startHealthServer({ port: 0, status: collect });
+
+    const taken = startHealthServer({ port: server.port, status: collect });
+
+    await expect(taken).rejects.toMatchObject({
+      code: 'PORT_IN_USE',
+      message: `port ${server.port} on 127.0.0.1 is already in use: pick another with --health-port (0 picks a free one)`,
+    });
+  });
+
   it('answers 404 for unknown paths and 405 for other methods', async () => {
     const { collect } = statusHarness('2024-03-04T01:00:00Z');
     server = await startHealthServer({ port: 0, status: collect });

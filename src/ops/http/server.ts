@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { sleep } from '../../clock/sleep.js';
 import type { Clock } from '../../domain/clock.js';
-import { InvalidInputError } from '../../domain/errors.js';
+import { InvalidInputError, portInUseError } from '../../domain/errors.js';
 import { parseSymbol } from '../../domain/symbol.js';
 import type { Logger } from '../../log/logger.js';
 import { AuthThrottle, bearerToken, tokenMatches } from '../auth.js';
@@ -160,11 +160,13 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       streams?.close();
+      const flag = options.dashboard === undefined ? '--metrics-port' : '--ui';
+      if (error.code === 'EADDRINUSE') return reject(portInUseError(options.host, options.port, flag === '--ui' ? '--ui=PORT' : flag));
       reject(
-        error.code === 'EADDRINUSE' || error.code === 'EADDRNOTAVAIL' || error.code === 'EACCES'
+        error.code === 'EADDRNOTAVAIL' || error.code === 'EACCES'
           ? new InvalidInputError(
               `cannot listen on ${options.host}:${options.port} (${error.code}): choose another port (--ui=PORT, --metrics-port) or address (--ui-host)`,
-              options.dashboard === undefined ? '--metrics-port' : '--ui',
+              flag,
             )
           : error,
       );

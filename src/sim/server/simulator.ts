@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { systemClock } from '../../clock/system-clock.js';
 import type { Clock } from '../../domain/clock.js';
-import { InvalidInputError, TraderError } from '../../domain/errors.js';
+import { InvalidInputError, portInUseError } from '../../domain/errors.js';
 import { currencyOf, marketOf, type SecuritySymbol } from '../../domain/symbol.js';
 import { silentLogger } from '../../log/logger.js';
 import type { Credentials } from '../../openapi/http/signer.js';
@@ -267,7 +267,7 @@ function listen(server: Server, port: number, host: string): Promise<void> {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
         error.code === 'EADDRINUSE'
-          ? new TraderError('PORT_IN_USE', `port ${port} on ${host} is already in use: pick another with --port (0 picks a free one)`)
+          ? portInUseError(host, port, '--port')
           : HOST_ERRORS.has(error.code ?? '')
             ? new InvalidInputError(
                 `--host: cannot listen on ${host} (${error.code}): give an address of this machine, e.g. 127.0.0.1 or 0.0.0.0`,
