@@ -7,12 +7,14 @@ import type { Clock } from '../../domain/clock.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { defaultWorkers } from '../../research/pool/local-pool.js';
 import { startQueueWorker } from '../../research/queue/worker.js';
+import { type WorkerEvent, workerReporter } from './worker-report.js';
 
 export interface WorkerArgs {
   readonly queue: string;
   readonly workers?: number;
   readonly data?: string;
   readonly 'lock-ms': number;
+  readonly json?: boolean;
 }
 
 export const workerCommand: CommandModule<object, WorkerArgs> = {
@@ -35,12 +37,14 @@ export const workerCommand: CommandModule<object, WorkerArgs> = {
         '$0 worker --queue redis://10.0.0.5:6379/0',
         'From the project folder, with the same strategy and data files as the submitter',
       )
-      .example('$0 worker --queue redis://10.0.0.5:6379/0 --data /mnt/history/SPY.US.csv --workers 8', 'Data elsewhere on this machine'),
+      .example('$0 worker --queue redis://10.0.0.5:6379/0 --data /mnt/history/SPY.US.csv --workers 8', 'Data elsewhere on this machine')
+      .example('$0 worker --queue redis://10.0.0.5:6379/0 --json', 'What it reports also as JSON lines on stdout ({"type":"ready",…})'),
   handler: async (args) => {
     const { threads, lockMs } = await workerSettings(args);
     let trials = 0;
-    const errors = errorTeller((line) => process.stderr.write(line));
-    const tally = trialTally(systemClock, (line) => process.stderr.write(line));
+    const report = workerReporter(args.json === true);
+    const errors = errorTeller(report);
+    const tally = trialTally(systemClock, report);
     const worker = await startQueueWorker({
       url: args.queue,
       threads,
@@ -55,13 +59,15 @@ export const workerCommand: CommandModule<object, WorkerArgs> = {
       // Said here too: whoever runs this worker must learn that its data or files are not the submitter's.
       onJobFailed: (error) => errors.tell(new Error(`a job failed on this worker: ${error.message}`)),
     });
-    process.stderr.write(`worker ready: ${threads} thread${threads === 1 ? '' : 's'} on ${args.queue}\n`);
-    await new Promise<void>((resolve) => {
+    // Listening before it says it is ready: a script may stop it as soon as it reads that.
+    const stopped = new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);
     });
+    report({ type: 'ready', threads, queue: args.queue });
+    await stopped;
     await worker.close();
-    process.stderr.write(`worker stopped after ${trials} trials\n`);
+    report({ type: 'stopped', trials });
   },
 };
 
@@ -82,7 +88,7 @@ export async function workerSettings(args: WorkerArgs): Promise<{ threads: numbe
  * A line now and then while trials run (an operator watching a worker's log sees it working): the count so far
  * and since the last line, at most one per `everyMs`, and none while the queue is idle.
  */
-export function trialTally(clock: Clock, write: (line: string) => void, everyMs = 30_000): { ran(): void } {
+export function trialTally(clock: Clock, report: (event: WorkerEvent) => void, everyMs = 30_000): { ran(): void } {
   let total = 0;
   let sinceLine = 0;
   let lastLineMs = Number.NaN;
@@ -93,7 +99,7 @@ export function trialTally(clock: Clock, write: (line: string) => void, everyMs 
       const now = clock.now();
       if (Number.isNaN(lastLineMs)) lastLineMs = now;
       if (now - lastLineMs < everyMs) return;
-      write(`worker: ${total} trials so far, ${sinceLine} in the last ${Math.round((now - lastLineMs) / 1000)} s\n`);
+      report({ type: 'trials', total, recent: sinceLine, seconds: Math.round((now - lastLineMs) / 1000) });
       lastLineMs = now;
       sinceLine = 0;
     },
@@ -101,7 +107,7 @@ export function trialTally(clock: Clock, write: (line: string) => void, everyMs 
 }
 
 /** The client retries a lost Redis every second or so: the same error is told once, until a trial runs again. */
-export function errorTeller(write: (line: string) => void): { tell(error: Error): void; trialRan(): void } {
+export function errorTeller(report: (event: WorkerEvent) => void): { tell(error: Error): void; trialRan(): void } {
   let told = '';
   return {
     tell(error) {
@@ -109,7 +115,7 @@ export function errorTeller(write: (line: string) => void): { tell(error: Error)
       const code = (error as Error & { code?: unknown }).code;
       const retried = typeof code === 'string' && /^E[A-Z]+$/.test(code);
       const message = plainMessage(error.message);
-      if (message !== told) write(`worker: ${message}${retried ? ' (retrying)' : ''}\n`);
+      if (message !== told) report({ type: 'error', message, retrying: retried });
       told = message;
     },
     trialRan() {

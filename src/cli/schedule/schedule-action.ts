@@ -29,9 +29,16 @@ export interface ScheduleArgs extends OpsArgs {
   readonly state?: string | undefined;
   readonly 'json-logs'?: boolean | undefined;
   readonly verbose?: boolean | undefined;
+  readonly json?: boolean | undefined;
 }
 
 export async function scheduleAction(args: ScheduleArgs): Promise<void> {
+  // It prints no result: what it reports is its log and its status, which have JSON forms of their own.
+  if (args.json === true)
+    throw new InvalidInputError(
+      '--json: trader schedule prints no result; --json-logs logs JSON lines, and `trader status --json` gives its status as JSON',
+      '--json',
+    );
   const healthPort = args['health-port'];
   if (healthPort !== undefined && (!Number.isInteger(healthPort) || healthPort < 0 || healthPort > 65_535)) {
     throw new InvalidInputError(

@@ -2,12 +2,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { errorTeller, trialTally, workerSettings } from '../../../src/cli/research/worker-command.js';
+import { workerLine } from '../../../src/cli/research/worker-report.js';
 import { VirtualClock } from '../../../src/clock/virtual-clock.js';
 
 describe("a queue worker's connection errors", () => {
   it('are told once while they repeat, again after a trial ran, and each new one at once (retried only when a connection failed)', () => {
     const lines: string[] = [];
-    const errors = errorTeller((line) => lines.push(line));
+    const errors = errorTeller((event) => lines.push(workerLine(event)));
     const refused = Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:6379'), { code: 'ECONNREFUSED' });
     errors.tell(refused);
     errors.tell(refused);
@@ -28,7 +29,7 @@ describe("a queue worker's connection errors", () => {
 describe("a queue worker's words for jobs it could not file", () => {
   it('says what happened once, not once per job', () => {
     const lines: string[] = [];
-    const errors = errorTeller((line) => lines.push(line));
+    const errors = errorTeller((event) => lines.push(workerLine(event)));
     for (const id of ['9b170c68bd20675d-5ab4', '9b170c68bd20675d-77c1']) {
       errors.tell(new Error(`Missing key for job ${id}. moveToFinished`));
       errors.tell(new Error(`Missing key for job ${id}. retryJob`));
@@ -43,7 +44,7 @@ describe("a queue worker's log while it works", () => {
   it('tells the trials so far at most every 30 s while they run, and nothing while the queue is idle', () => {
     const clock = new VirtualClock(0);
     const lines: string[] = [];
-    const tally = trialTally(clock, (line) => lines.push(line));
+    const tally = trialTally(clock, (event) => lines.push(workerLine(event)));
     for (let second = 0; second < 29; second += 1) {
       tally.ran();
       clock.advanceBy(1_000);
