@@ -11,7 +11,7 @@ import { InvalidInputError } from '../domain/errors.js';
 import type { OrderIntent } from '../domain/intent.js';
 import { marketOf, type SecuritySymbol } from '../domain/symbol.js';
 import { MarketDays } from '../sim/venue/market-days.js';
-import type { RuntimeEvent } from '../execution/events.js';
+import type { RuntimeEvent, RuntimeEventType } from '../execution/events.js';
 import { silentLogger, type Logger } from '../log/logger.js';
 import type { RiskLimits } from '../risk/config.js';
 import { createRuntime } from '../runtime/runtime.js';
@@ -36,6 +36,9 @@ import { OrderIdTable } from '../sim/venue/order-register.js';
 import { listOf } from '../domain/list-of.js';
 
 export const DEFAULT_CASH = 1_000_000;
+
+/** The runtime events a result is made of: the fills (for their tags), the denials and the strategies' failures. */
+const RESULT_EVENTS: readonly RuntimeEventType[] = ['fill', 'denial', 'strategy-failed'];
 
 /** Venue settings a backtest may choose (cash comes from `cash`, in the data's currency). */
 export type BacktestVenueSettings = Omit<VenueSettingsInput, 'cash'>;
@@ -149,7 +152,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
   let everyStrategyFailed = false;
   const keepEvents = options.keepEvents === true;
   const keepIntents = options.keepIntents === true;
-  runtime.events.subscribe((event) => {
+  const onEvent = (event: RuntimeEvent): void => {
     if (event.type === 'intent') {
       if (keepIntents) intents.push({ time: event.time, strategy: event.strategy, intent: event.intent });
     } else if (event.type === 'denial') {
@@ -164,7 +167,10 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
       everyStrategyFailed = failures.length >= options.strategies.length;
     }
     if (keepEvents) events.push(event);
-  });
+  };
+  // The result needs the fills' tags, the denials and the failures; every event (or the intents) only when kept.
+  if (keepEvents) runtime.events.subscribe(onEvent);
+  else runtime.listen(keepIntents ? [...RESULT_EVENTS, 'intent'] : RESULT_EVENTS, onEvent);
 
   await runtime.start();
   const barCloses = options.barCloses?.period === data.period ? options.barCloses : new BarCloseTimes(data.period);

@@ -38,6 +38,11 @@ export class Broadcast<T> extends Observable<T> {
     return this.listeners.subscribers.length > 0;
   }
 
+  /** How many are subscribed. */
+  protected get subscriberCount(): number {
+    return this.listeners.subscribers.length;
+  }
+
   next(value: T): void {
     if (this.listeners.ending !== undefined) return;
     const subscribers = this.listeners.subscribers;

@@ -26,11 +26,11 @@ import {
   type RiskLimits,
 } from '../risk/index.js';
 import { noJournal, type Journal } from '../store/journal.js';
-import { Broadcast } from './broadcast.js';
+import { EventStream } from './event-stream.js';
 import type { Broker } from './broker.js';
 import { ClientOrderIds, DEFAULT_CLIENT_ID_PREFIX } from './client-order-id.js';
 import { SmallSet } from './small-collections.js';
-import { EXECUTION_DENIAL_CODES, text, type DenialInfo, type RuntimeEvent } from './events.js';
+import { EXECUTION_DENIAL_CODES, text, type DenialInfo } from './events.js';
 import { resolveIntent } from './intent-resolution.js';
 import { OrderFlow } from './order-flow.js';
 import { OrderTracker, type OrderRecord } from './order-tracker.js';
@@ -89,7 +89,7 @@ const STOPPING = 'the run is stopping: no new orders';
 export class Executor {
   readonly book = new PositionBook();
   readonly tracker = new OrderTracker();
-  readonly events = new Broadcast<RuntimeEvent>();
+  readonly events = new EventStream();
   readonly flow: OrderFlow;
   readonly prices: PriceBoard;
   readonly journal: Journal;
@@ -176,7 +176,7 @@ export class Executor {
     const time = this.clock.now();
     const intentId = this.journal.recordIntent(strategy, time, intent);
     this.counts.intents += 1;
-    this.events.next({ type: 'intent', time, strategy, intentId, intent });
+    if (this.events.wants('intent')) this.events.next({ type: 'intent', time, strategy, intentId, intent });
     this.deny(strategy, intentId, intent, denial);
   }
 
@@ -318,13 +318,14 @@ export class Executor {
     const time = this.clock.now();
     const intentId = this.journal.recordIntent(strategy, time, intent);
     this.counts.intents += 1;
-    this.events.next({ type: 'intent', time, strategy, intentId, intent });
+    if (this.events.wants('intent')) this.events.next({ type: 'intent', time, strategy, intentId, intent });
     if (intent.kind === 'cancel') return this.cancelOpen(strategy, intent.symbol);
     if (this.haltedNow(strategy, intentId, intent)) return undefined;
     const working = intent.kind === 'order' ? Quantity.ZERO : this.tracker.workingQuantity(intent.symbol);
     const resolution = resolveIntent(intent, this.book.quantity(intent.symbol), this.clientOrderIds.forIntent(intentId), working);
     if (resolution.kind === 'skip') {
-      this.events.next({ type: 'intent-skipped', time, strategy, intentId, intent, reason: resolution.reason });
+      if (this.events.wants('intent-skipped'))
+        this.events.next({ type: 'intent-skipped', time, strategy, intentId, intent, reason: resolution.reason });
       return undefined;
     }
     if (resolution.kind === 'invalid') {
@@ -480,7 +481,8 @@ export class Executor {
       this.recentOrderTimes.push(now);
     }
     this.counts.orders += 1;
-    this.events.next({ type: 'order-submitted', time: now, strategy, clientOrderId, orderId: undefined, request, tag: record.tag });
+    if (this.events.wants('order-submitted'))
+      this.events.next({ type: 'order-submitted', time: now, strategy, clientOrderId, orderId: undefined, request, tag: record.tag });
     this.inFlight.add(clientOrderId);
     const immediate = this.broker.immediate;
     if (immediate !== undefined) {
@@ -554,7 +556,7 @@ export class Executor {
     const time = this.clock.now();
     this.counts.denials += 1;
     this.journal.recordDenial({ intentId, strategy, time, code: denial.code, message: denial.message, figures: denial.figures });
-    this.events.next({ type: 'denial', time, strategy, intentId, intent, denial });
+    if (this.events.wants('denial')) this.events.next({ type: 'denial', time, strategy, intentId, intent, denial });
   }
 }
 

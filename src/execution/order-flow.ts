@@ -3,7 +3,8 @@
 import { isOpen, nextStatus, type Clock, type Fill, type Order, type OrderEvent, type OrderUpdate } from '../domain/index.js';
 import type { ChangeSource, Journal } from '../store/journal.js';
 import { Broadcast } from './broadcast.js';
-import { text, type MismatchKind, type RuntimeEvent } from './events.js';
+import type { EventStream } from './event-stream.js';
+import { text, type MismatchKind } from './events.js';
 import type { OrderRecord, OrderTracker, ReportEffect } from './order-tracker.js';
 import type { PositionBook } from './position-book.js';
 
@@ -24,7 +25,7 @@ export class OrderFlow {
     private readonly book: PositionBook,
     private readonly journal: Journal,
     private readonly clock: Clock,
-    private readonly events: Broadcast<RuntimeEvent>,
+    private readonly events: EventStream,
     private readonly isOurs: (remark: string) => boolean,
     /** Counts the fill events sent (the executor's summary figure). */
     private readonly counts: { fills: number } = { fills: 0 },
@@ -92,6 +93,7 @@ export class OrderFlow {
     this.afterFill(fill);
     this.journal.savePosition(position, now);
     this.counts.fills += 1;
+    if (!this.events.wants('fill')) return;
     this.events.next({
       type: 'fill',
       time: now,
@@ -105,6 +107,7 @@ export class OrderFlow {
 
   private announceTransition(record: OrderRecord, from: OrderRecord['status'], source: ChangeSource, now: number): void {
     this.journal.recordStateChange(record.clientOrderId, now, from, record.status, source);
+    if (!this.events.wants('order-updated')) return;
     this.events.next({
       type: 'order-updated',
       time: now,

@@ -1,14 +1,30 @@
 // Runtime events as log lines: one structured line per event, at a level that says how much it matters.
-import type { Observable, Subscription } from 'rxjs';
-import type { RuntimeEvent } from '../execution/events.js';
+import { Subscription } from 'rxjs';
+import type { EventStream } from '../execution/event-stream.js';
+import type { RuntimeEventType } from '../execution/events.js';
 import type { Logger } from '../log/logger.js';
 
-// Event types logged below 'info': their objects are not even built unless debug is on (backtests log nothing).
-const DEBUG_TYPES: ReadonlySet<RuntimeEvent['type']> = new Set(['intent', 'intent-skipped', 'reconciled']);
+// The level a logger must have on for each type to be logged: 'debug' for those logged below 'info'. Types
+// it has off when the runtime starts are not listened for, so their objects are not even built (backtests
+// log nothing, `trader backtest` only warnings of its own).
+const GATES: Readonly<Record<RuntimeEventType, 'debug' | 'info'>> = {
+  intent: 'debug',
+  'intent-skipped': 'debug',
+  denial: 'info',
+  'order-submitted': 'info',
+  'order-updated': 'info',
+  fill: 'info',
+  'order-unconfirmed': 'info',
+  'strategy-failed': 'info',
+  'reconciliation-mismatch': 'info',
+  reconciled: 'debug',
+};
 
-export function logEvents(events: Observable<RuntimeEvent>, logger: Logger): Subscription {
-  return events.subscribe((event) => {
-    if (!logger.isLevelEnabled(DEBUG_TYPES.has(event.type) ? 'debug' : 'info')) return;
+export function logEvents(events: EventStream, logger: Logger): Subscription {
+  const types = (Object.keys(GATES) as RuntimeEventType[]).filter((type) => logger.isLevelEnabled(GATES[type]));
+  if (types.length === 0) return Subscription.EMPTY;
+  return events.listen(types, (event) => {
+    if (!logger.isLevelEnabled(GATES[event.type])) return;
     switch (event.type) {
       case 'intent':
         logger.debug({ strategy: event.strategy, intentId: event.intentId, intent: event.intent }, 'intent');

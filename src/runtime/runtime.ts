@@ -5,7 +5,7 @@ import type { Observable, Subscription } from 'rxjs';
 import { clockScheduler } from '../clock/scheduler.js';
 import { marketOf, type Clock, type Market, type OrderIntent, type Price, type SecuritySymbol, type TimerHandle } from '../domain/index.js';
 import type { Broker } from '../execution/broker.js';
-import type { RuntimeEvent } from '../execution/events.js';
+import type { RuntimeEvent, RuntimeEventType } from '../execution/events.js';
 import { Executor } from '../execution/executor.js';
 import type { PositionBook } from '../execution/position-book.js';
 import { Reconciler } from '../execution/reconciler.js';
@@ -83,6 +83,11 @@ export interface StopOptions {
 export interface Runtime {
   /** Everything the runtime does, as events (completes after stop). */
   readonly events: Observable<RuntimeEvent>;
+  /**
+   * Calls `listener` with the events of `types` only (until stop, or the subscription ends): events of a type
+   * that no one listens for, here or through `events`, are not made.
+   */
+  listen(types: readonly RuntimeEventType[], listener: (event: RuntimeEvent) => void): Subscription;
   /** True while intents or submissions are in flight; a backtest awaits settled() before the next bar. */
   readonly busy: boolean;
   settled(): Promise<void>;
@@ -213,6 +218,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 
   return Object.assign<LiveReadings, Omit<Runtime, keyof LiveReadings>>(new LiveReadings(executor, market), {
     events: executor.events.asObservable(),
+    listen: (types, listener) => executor.events.listen(types, listener),
     settled: () => executor.settled(),
     positions: executor.book,
     summary: () => finalSummary ?? summarize(executor, hosts),
