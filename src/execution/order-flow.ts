@@ -5,7 +5,7 @@ import type { ChangeSource, Journal } from '../store/journal.js';
 import { Broadcast } from './broadcast.js';
 import type { EventStream } from './event-stream.js';
 import { text, type MismatchKind } from './events.js';
-import type { OrderRecord, OrderTracker, ReportEffect } from './order-tracker.js';
+import type { OrderRecord, OrderTracker } from './order-tracker.js';
 import type { PositionBook } from './position-book.js';
 
 /** A change of one order, for the strategy that placed it. */
@@ -33,19 +33,20 @@ export class OrderFlow {
     private readonly afterFill: (fill: Fill) => void = () => undefined,
   ) {}
 
-  /** Applies one report. Returns undefined for an order this runtime does not know. */
-  handleReport(report: Order | OrderUpdate, source: ChangeSource): ReportEffect | undefined {
+  /** Applies one report; returns the fill it added, if any (undefined too for an order this runtime does not know). */
+  handleReport(report: Order | OrderUpdate, source: ChangeSource): Fill | undefined {
     const record = this.tracker.match(report);
     if (record === undefined) {
       if (!this.isOurs(report.remark)) this.reportUnknown(report, source);
       return undefined;
     }
-    const effect = this.tracker.apply(record, report);
+    // Read at once: what follows may apply another report (a strategy ordering on this one's update).
+    const { boundOrderId, from, fill, quantityChanged } = this.tracker.apply(record, report);
     const now = this.clock.now();
-    if (effect.fill !== undefined) this.recordFill(record, effect.fill, now);
-    if (effect.boundOrderId || effect.fill !== undefined || effect.transition !== undefined || effect.quantityChanged) {
+    if (fill !== undefined) this.recordFill(record, fill, now);
+    if (boundOrderId || fill !== undefined || from !== undefined || quantityChanged) {
       this.journal.updateOrder(record.clientOrderId, {
-        orderId: effect.boundOrderId ? record.orderId : undefined,
+        orderId: boundOrderId ? record.orderId : undefined,
         status: record.status,
         executedQuantity: record.executedQuantity,
         executedPrice: record.executedPrice,
@@ -53,12 +54,11 @@ export class OrderFlow {
         updatedAt: now,
       });
     }
-    if (effect.transition !== undefined) this.announceTransition(record, effect.transition.from, source, now);
-    if ((effect.transition !== undefined || effect.fill !== undefined) && this.changes.observed)
-      this.changes.next({ record, fill: effect.fill });
+    if (from !== undefined) this.announceTransition(record, from, source, now);
+    if ((from !== undefined || fill !== undefined) && this.changes.observed) this.changes.next({ record, fill });
     // The venue says it is finished: nothing can change any more, and a long run must not keep every order.
     if (!isOpen(record.status)) this.tracker.forget(record);
-    return effect;
+    return fill;
   }
 
   /**

@@ -42,13 +42,23 @@ export interface OrderRecord {
   updatedAt: number;
 }
 
-/** What one report changed: a status transition, a fill, both, or nothing (undefined fields). */
+/**
+ * What the last report applied changed: a status transition, a fill, both, or nothing (undefined fields).
+ * One per tracker, written over by each report (a backtest applies two an order): read it before the next.
+ */
 export interface ReportEffect {
-  readonly record: OrderRecord;
   readonly boundOrderId: boolean;
-  readonly transition: { readonly from: OrderStatus; readonly to: OrderStatus } | undefined;
+  /** The status the report moved the order from (to the record's status now); undefined when it did not move it. */
+  readonly from: OrderStatus | undefined;
   readonly fill: Fill | undefined;
   readonly quantityChanged: boolean;
+}
+
+class LastEffect implements ReportEffect {
+  boundOrderId = false;
+  from: OrderStatus | undefined = undefined;
+  fill: Fill | undefined = undefined;
+  quantityChanged = false;
 }
 
 export class OrderTracker {
@@ -56,6 +66,7 @@ export class OrderTracker {
   private readonly byOrderId = new SmallMap<OrderRecord>();
   /** Records not yet terminal: what risk, cancels and reconciliation look at (finished orders pile up). */
   private readonly openRecords = new SmallSet<OrderRecord>();
+  private readonly effect = new LastEffect();
 
   add(record: OrderRecord): void {
     this.byClientId.set(record.clientOrderId, record);
@@ -109,7 +120,7 @@ export class OrderTracker {
     return total ?? Quantity.ZERO;
   }
 
-  /** Applies a push or query result to its record. */
+  /** Applies a push or query result to its record; the effect is the tracker's own, written over by the next report. */
   apply(record: OrderRecord, report: Order | OrderUpdate): ReportEffect {
     let boundOrderId = false;
     if (record.orderId === undefined) {
@@ -122,19 +133,24 @@ export class OrderTracker {
       record.executedPrice = report.executedPrice ?? averageAfter(record, fill);
       record.executedQuantity = report.executedQuantity;
     }
-    let transition: ReportEffect['transition'];
+    let from: OrderStatus | undefined;
     const event = eventForReportedStatus(report.status);
     const next = event === undefined ? undefined : nextStatus(record.status, event, record.executedQuantity.isPositive());
     if (next !== undefined && next !== record.status) {
-      transition = { from: record.status, to: next };
+      from = record.status;
       this.setStatus(record, next);
       if (report.message !== '') record.message = report.message;
     }
     // A replace changes the quantity; only an accepted (non-stale) report may say so.
-    const quantityChanged = transition !== undefined && !report.quantity.eq(record.quantity) && report.quantity.isPositive();
+    const quantityChanged = from !== undefined && !report.quantity.eq(record.quantity) && report.quantity.isPositive();
     if (quantityChanged) record.quantity = report.quantity;
-    if (fill !== undefined || transition !== undefined) record.updatedAt = report.updatedAt;
-    return { record, boundOrderId, transition, fill, quantityChanged };
+    if (fill !== undefined || from !== undefined) record.updatedAt = report.updatedAt;
+    const effect = this.effect;
+    effect.boundOrderId = boundOrderId;
+    effect.from = from;
+    effect.fill = fill;
+    effect.quantityChanged = quantityChanged;
+    return effect;
   }
 
   private fillOf(record: OrderRecord, report: Order | OrderUpdate): Fill | undefined {

@@ -158,7 +158,7 @@ export class Reconciler {
       if (record.orderId === undefined || listedIds.has(record.orderId)) continue;
       try {
         const order = await withTimeout(this.broker.orderDetail(record.orderId), this.clock, this.timeoutMs, `order ${record.orderId}`);
-        if (this.executor.flow.handleReport(order, source)?.fill !== undefined) fills += 1;
+        if (this.executor.flow.handleReport(order, source) !== undefined) fills += 1;
       } catch (error) {
         this.logger.warn({ orderId: record.orderId, error: describe(error) }, 'cannot refresh an open order');
       }
@@ -195,7 +195,7 @@ export class Reconciler {
       if (!unconfirmed(record) || !isOpen(record.status)) continue;
       const order = found.get(record.clientOrderId);
       if (order !== undefined) {
-        if (flow.handleReport(order, source)?.fill !== undefined) fills += 1;
+        if (flow.handleReport(order, source) !== undefined) fills += 1;
         continue;
       }
       const reason = 'not found at the broker: the submit never arrived';

@@ -124,6 +124,30 @@ describe('order tracker', () => {
     expect(tracker.match({ orderId: 'O2', remark: 'other' })).toBeUndefined();
   });
 
+  it('tells what each report changed: the order id bound, the status moved from, the fill; a repeated report changes nothing', () => {
+    const tracker = new OrderTracker();
+    const tracked = record(10);
+    tracker.add(tracked);
+    const [accepted, filled] = reports(10, [{ quantity: 10, price: 10 }]);
+
+    expect({ ...tracker.apply(tracked, accepted!) }).toEqual({
+      boundOrderId: true,
+      from: 'NotReported',
+      fill: undefined,
+      quantityChanged: false,
+    });
+    const effect = tracker.apply(tracked, filled!);
+    expect(effect.boundOrderId).toBe(false);
+    expect(effect.from).toBe('NewStatus');
+    expect(effect.fill?.quantity.toFixed()).toBe('10');
+    expect({ ...tracker.apply(tracked, filled!) }).toEqual({
+      boundOrderId: false,
+      from: undefined,
+      fill: undefined,
+      quantityChanged: false,
+    });
+  });
+
   it('stops matching an order once forgotten', () => {
     const tracker = new OrderTracker();
     const tracked = record(10);
