@@ -1,10 +1,11 @@
 // The Broker port over the simulated venue, in process: every call acts at once on the venue and returns a
-// settled promise, and the venue's order changes reach `orderUpdates` synchronously as they happen (a
-// fill during a bar is in the runtime's books before the strategy sees that bar).
-import type { Observable } from 'rxjs';
+// settled promise, and the venue's order changes reach `reports` (the runtime's) and `orderUpdates`
+// synchronously as they happen (a fill during a bar is in the runtime's books before the strategy sees that
+// bar).
+import { Observable } from 'rxjs';
 import type { AccountBalance, BuyLimit, MarginRatio } from '../domain/account.js';
 import type { Money } from '../domain/money.js';
-import type { Order, OrderReplacement, OrderRequest, OrderUpdate } from '../domain/order.js';
+import type { Order, OrderReplacement, OrderReport, OrderRequest, OrderUpdate } from '../domain/order.js';
 import type { BrokerPosition } from '../domain/position.js';
 import type { SecuritySymbol } from '../domain/symbol.js';
 import { Broadcast } from '../execution/broadcast.js';
@@ -29,12 +30,23 @@ export class BacktestBroker implements Broker, ImmediateAnswers {
   /** The venue answers in the caller's turn, so the executor may take the answers without promises. */
   readonly immediate: ImmediateAnswers = this;
   readonly carried: Observable<CarriedBooking>;
+  readonly reports: Observable<OrderReport>;
   private readonly updates = new Broadcast<OrderUpdate>();
+  private readonly reported = new Broadcast<OrderReport>();
   private readonly bookings = new Broadcast<CarriedBooking>();
+  /** Whether the venue makes full updates for `orderUpdates` (from its first subscriber on). */
+  private updating = false;
 
   constructor(readonly venue: Venue) {
-    venue.onOrderUpdate((update) => this.updates.next(update));
-    this.orderUpdates = this.updates.asObservable();
+    venue.onOrderReport((report) => this.reported.next(report));
+    this.reports = this.reported.asObservable();
+    this.orderUpdates = new Observable<OrderUpdate>((subscriber) => {
+      if (!this.updating) {
+        this.updating = true;
+        venue.onOrderUpdate((update) => this.updates.next(update));
+      }
+      return this.updates.subscribe(subscriber);
+    });
     this.carried = this.bookings.asObservable();
   }
 
@@ -139,6 +151,7 @@ export class BacktestBroker implements Broker, ImmediateAnswers {
   /** Ends the update streams (the run is over). */
   close(): void {
     this.updates.complete();
+    this.reported.complete();
     this.bookings.complete();
   }
 }

@@ -62,6 +62,19 @@ export interface Order {
   readonly updatedAt: number;
 }
 
+/**
+ * What a report of an order must say for the runtime to follow the order (an Order or an OrderUpdate says it
+ * all, an in-process venue's compact report no more): its status and execution, and the fill that caused it
+ * when the report carries that.
+ */
+export type OrderReport = Pick<
+  Order,
+  'orderId' | 'remark' | 'status' | 'message' | 'symbol' | 'side' | 'quantity' | 'executedQuantity' | 'executedPrice' | 'updatedAt'
+> & {
+  readonly lastShare?: Quantity | undefined;
+  readonly lastPrice?: Price | undefined;
+};
+
 /** A pushed change of an order (`order_changed_lb`): the order plus the fill that caused it, if any. */
 export interface OrderUpdate extends Order {
   /** Quantity of the fill this push reports, when it reports one. */

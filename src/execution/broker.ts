@@ -10,6 +10,7 @@ import type {
   Money,
   Order,
   OrderReplacement,
+  OrderReport,
   OrderRequest,
   OrderStatus,
   OrderType,
@@ -100,6 +101,11 @@ export interface ImmediateAnswers {
    */
   cashAfterFill(currency: string): Money | undefined;
   submit(request: OrderRequest): { readonly orderId: string };
+  /**
+   * The order changes as they happen, as compact reports: the runtime follows these instead of orderUpdates,
+   * so no full update is made for each change (a backtest's orders make two each).
+   */
+  readonly reports?: Observable<OrderReport>;
   /**
    * What the broker books between fills (a split's shares, a dividend's or a borrow fee's cash), as it books
    * it, so strategies see the position and size on the cash before the next fill. A broker reached over the

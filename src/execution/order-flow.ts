@@ -1,6 +1,6 @@
 // Applies broker reports (pushes, queries, lookups) to the tracked orders and everything that follows from
 // them: fills into the book, rows into the journal, events out, and per-strategy order updates.
-import { isOpen, nextStatus, type Clock, type Fill, type Order, type OrderEvent, type OrderUpdate } from '../domain/index.js';
+import { isOpen, nextStatus, type Clock, type Fill, type OrderEvent, type OrderReport } from '../domain/index.js';
 import type { ChangeSource, Journal } from '../store/journal.js';
 import { Broadcast } from './broadcast.js';
 import type { EventStream } from './event-stream.js';
@@ -34,7 +34,7 @@ export class OrderFlow {
   ) {}
 
   /** Applies one report; returns the fill it added, if any (undefined too for an order this runtime does not know). */
-  handleReport(report: Order | OrderUpdate, source: ChangeSource): Fill | undefined {
+  handleReport(report: OrderReport, source: ChangeSource): Fill | undefined {
     const record = this.tracker.match(report);
     if (record === undefined) {
       if (!this.isOurs(report.remark)) this.reportUnknown(report, source);
@@ -122,7 +122,7 @@ export class OrderFlow {
   }
 
   // Orders we did not place (no matching remark or order id) are reported once each, never adopted.
-  private reportUnknown(report: Order, source: ChangeSource): void {
+  private reportUnknown(report: OrderReport, source: ChangeSource): void {
     if (this.reportedUnknown.has(report.orderId)) return;
     this.reportedUnknown.add(report.orderId);
     this.mismatch(

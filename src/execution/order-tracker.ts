@@ -9,9 +9,9 @@ import {
   nextStatus,
   type Fill,
   type Order,
+  type OrderReport,
   type OrderStatus,
   type OrderType,
-  type OrderUpdate,
   type Price,
   type SecuritySymbol,
   type Side,
@@ -121,7 +121,7 @@ export class OrderTracker {
   }
 
   /** Applies a push or query result to its record; the effect is the tracker's own, written over by the next report. */
-  apply(record: OrderRecord, report: Order | OrderUpdate): ReportEffect {
+  apply(record: OrderRecord, report: OrderReport): ReportEffect {
     let boundOrderId = false;
     if (record.orderId === undefined) {
       this.bindOrderId(record, report.orderId);
@@ -153,7 +153,7 @@ export class OrderTracker {
     return effect;
   }
 
-  private fillOf(record: OrderRecord, report: Order | OrderUpdate): Fill | undefined {
+  private fillOf(record: OrderRecord, report: OrderReport): Fill | undefined {
     return fillFromReport(
       {
         orderId: report.orderId,
@@ -161,8 +161,8 @@ export class OrderTracker {
         side: record.side,
         executedQuantity: report.executedQuantity,
         executedPrice: report.executedPrice,
-        lastShare: 'lastShare' in report ? report.lastShare : undefined,
-        lastPrice: 'lastPrice' in report ? report.lastPrice : undefined,
+        lastShare: report.lastShare,
+        lastPrice: report.lastPrice,
         time: report.updatedAt,
       },
       record.executedQuantity,

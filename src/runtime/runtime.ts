@@ -233,7 +233,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       if (started) throw new Error('the runtime was already started');
       started = true;
       subscriptions.push(
-        broker.orderUpdates.subscribe({
+        (broker.immediate?.reports ?? broker.orderUpdates).subscribe({
           next: (update) => {
             try {
               executor.flow.handleReport(update, 'push');

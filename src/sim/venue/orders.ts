@@ -2,7 +2,7 @@
 // and the read-only views handed out (VenueOrder for queries, VenueOrderUpdate for pushes).
 import type { Fixed } from '../../domain/fixed.js';
 import { Money } from '../../domain/money.js';
-import type { Order, OrderRequest, OrderUpdate } from '../../domain/order.js';
+import type { Order, OrderReport, OrderRequest, OrderUpdate } from '../../domain/order.js';
 import type { OrderStatus } from '../../domain/order-status.js';
 import type { OrderType, OutsideRth, Side, TimeInForce, TriggerStatus } from '../../domain/order-types.js';
 import { Price } from '../../domain/price.js';
@@ -49,6 +49,8 @@ export interface VenueOrderUpdate extends OrderUpdate, VenueOrderExtras {
 }
 
 export type OrderUpdateListener = (update: VenueOrderUpdate) => void;
+
+export type OrderReportListener = (report: OrderReport) => void;
 
 export interface OrderRecord {
   readonly orderId: string;
@@ -216,6 +218,37 @@ class OrderUpdateView extends OrderFields implements VenueOrderUpdate {
   }
 }
 
+/** An order change as the runtime reads it (OrderReport): a third of an update's fields. */
+class OrderReportView implements OrderReport {
+  readonly orderId: string;
+  readonly remark: string;
+  readonly status: OrderStatus;
+  readonly message: string;
+  readonly symbol: SecuritySymbol;
+  readonly side: Side;
+  readonly quantity: Quantity;
+  readonly executedQuantity: Quantity;
+  readonly executedPrice: Price | undefined;
+  readonly updatedAt: number;
+  readonly lastShare: Quantity | undefined;
+  readonly lastPrice: Price | undefined;
+
+  constructor(record: OrderRecord, fill: FillReport | undefined) {
+    this.orderId = record.orderId;
+    this.remark = record.remark;
+    this.status = record.status;
+    this.message = record.message;
+    this.symbol = record.symbol;
+    this.side = record.side;
+    this.quantity = record.quantity;
+    this.executedQuantity = record.executedQuantity;
+    this.executedPrice = averagePrice(record);
+    this.updatedAt = record.updatedAt;
+    this.lastShare = fill?.quantity;
+    this.lastPrice = fill?.price;
+  }
+}
+
 export function orderView(record: OrderRecord, stockName: string): VenueOrder {
   return new OrderView(record, stockName);
 }
@@ -228,6 +261,11 @@ export interface FillReport {
 
 export function updateView(record: OrderRecord, stockName: string, accountNo: string, fill: FillReport | undefined): VenueOrderUpdate {
   return new OrderUpdateView(record, stockName, accountNo, fill);
+}
+
+/** The change as an OrderReport: the same values as updateView's for the fields it has. */
+export function reportView(record: OrderRecord, fill: FillReport | undefined): OrderReport {
+  return new OrderReportView(record, fill);
 }
 
 /** A new order record in NotReported, before validation. */

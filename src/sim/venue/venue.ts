@@ -33,9 +33,11 @@ import {
   newOrderRecord,
   orderView,
   remainingOf,
+  reportView,
   updateView,
   type FillReport,
   type OrderRecord,
+  type OrderReportListener,
   type OrderUpdateListener,
   type VenueOrder,
 } from './orders.js';
@@ -198,6 +200,7 @@ export class Venue {
   private readonly records = new OrderRegister();
   private readonly fills: Fill[] = [];
   private readonly listeners = new Set<OrderUpdateListener>();
+  private readonly reportListeners = new Set<OrderReportListener>();
   private readonly baseCurrency: string;
   private nextOrderNumber = 1;
   private readonly unnamedStocks: boolean;
@@ -256,6 +259,15 @@ export class Venue {
   onOrderUpdate(listener: OrderUpdateListener): () => void {
     this.listeners.add(listener);
     return () => void this.listeners.delete(listener);
+  }
+
+  /**
+   * onOrderUpdate with each change as an OrderReport (what the runtime reads of it): a change no update
+   * listener takes makes no full update.
+   */
+  onOrderReport(listener: OrderReportListener): () => void {
+    this.reportListeners.add(listener);
+    return () => void this.reportListeners.delete(listener);
   }
 
   // ---- market data -------------------------------------------------------------------------------
@@ -730,14 +742,25 @@ export class Venue {
 
   private emit(record: OrderRecord, fill: FillReport | undefined): void {
     if (!this.keepFinishedOrders && isTerminal(record.status)) this.records.delete(record.orderId);
-    if (this.listeners.size === 0) return;
-    const update = updateView(record, this.stockName(record.symbol), this.settings.accountNo, fill);
     let failure: unknown;
-    for (const listener of this.listeners) {
-      try {
-        listener(update);
-      } catch (error) {
-        failure ??= error;
+    if (this.reportListeners.size > 0) {
+      const report = reportView(record, fill);
+      for (const listener of this.reportListeners) {
+        try {
+          listener(report);
+        } catch (error) {
+          failure ??= error;
+        }
+      }
+    }
+    if (this.listeners.size > 0) {
+      const update = updateView(record, this.stockName(record.symbol), this.settings.accountNo, fill);
+      for (const listener of this.listeners) {
+        try {
+          listener(update);
+        } catch (error) {
+          failure ??= error;
+        }
       }
     }
     if (failure !== undefined) throw failure;

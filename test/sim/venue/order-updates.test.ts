@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { OrderReport } from '../../../src/domain/order.js';
 import { p, dayBar, Harness, HK, order } from './fixtures.js';
 
 describe('order updates', () => {
@@ -34,6 +35,37 @@ describe('order updates', () => {
       ['PartialFilledStatus', '100', '10.6'],
       ['FilledStatus', '50', '10.7'],
     ]);
+  });
+
+  it('reports each change to a report listener with the values its update carries, in the same order', () => {
+    const sim = new Harness({ volumeParticipation: 0.1, accountNo: 'ACC1' }).bar(dayBar(HK, '2024-01-02', 10, 11, 9, 10.5));
+    const reports: OrderReport[] = [];
+    sim.venue.onOrderReport((report) => reports.push(report));
+    sim.venue.submit(order(HK, 'Buy', 150, { price: p(11), timeInForce: 'GTC', remark: 'cid-42' }));
+    sim.venue.submit(order(HK, 'Sell', 100, { price: p(10), remark: 'cid-43' }));
+    sim.bar(dayBar(HK, '2024-01-03', 10.6, 11, 10.5, 10.8, 1000));
+    const resting = sim.venue.submit(order(HK, 'Buy', 100, { price: p(9), timeInForce: 'GTC' }));
+    sim.venue.cancel(resting.orderId);
+    sim.bar(dayBar(HK, '2024-01-04', 10.7, 11, 10.5, 10.8, 1000));
+
+    const fields = [
+      'orderId',
+      'remark',
+      'status',
+      'message',
+      'symbol',
+      'side',
+      'quantity',
+      'executedQuantity',
+      'executedPrice',
+      'updatedAt',
+      'lastShare',
+      'lastPrice',
+    ] as const;
+    const picked = (change: OrderReport): unknown[] => fields.map((field) => change[field]);
+    expect(reports.length).toBe(sim.updates.length);
+    expect(reports.map(picked)).toEqual(sim.updates.map(picked));
+    expect(Object.keys(reports[0]!).sort()).toEqual([...fields].sort());
   });
 
   it('stops calling a listener after it unsubscribes', () => {
