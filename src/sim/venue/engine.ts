@@ -197,16 +197,8 @@ export class Engine {
     record.executedValue = executedValue;
     record.lastDone = price;
     if (first) rememberFirstAverage(record, price);
-
-    ledger.cash = side === 'Buy' ? ledger.cash.minus(value.plus(fee)) : ledger.cash.plus(value.minus(fee));
-    this.book(slot, record, quantity, price, fee, time);
-
-    const full = executedQuantity.eq(record.quantity);
-    this.moveFilled(record, full ? 'fill' : 'partialFill');
-    this.accounts.reserve(slot, record, full ? undefined : this.accounts.reservationOf(slot, record));
-    if (full) removeFrom(slot.resting, record);
-    refreshFloats(ledger);
-    this.hooks.executions.push({
+    // The account's execution is also the position's change and the fill the change reports.
+    const execution: Fill = {
       fillId: `${record.orderId}:${executedQuantity.toString()}`,
       orderId: record.orderId,
       symbol: record.symbol,
@@ -215,13 +207,23 @@ export class Engine {
       price,
       time,
       commission: fee,
-    });
-    this.changed(record, time, full ? 'filled' : 'partially filled', { quantity, price, fee });
+    };
+
+    ledger.cash = side === 'Buy' ? ledger.cash.minus(value.plus(fee)) : ledger.cash.plus(value.minus(fee));
+    this.book(slot, execution);
+
+    const full = executedQuantity.eq(record.quantity);
+    this.moveFilled(record, full ? 'fill' : 'partialFill');
+    this.accounts.reserve(slot, record, full ? undefined : this.accounts.reservationOf(slot, record));
+    if (full) removeFrom(slot.resting, record);
+    refreshFloats(ledger);
+    this.hooks.executions.push(execution);
+    this.changed(record, time, full ? 'filled' : 'partially filled', execution);
   }
 
   /** Books a fill into the symbol's position, rolling the start-of-day quantity on a new market day. */
-  private book(slot: SymbolSlot, record: OrderRecord, quantity: Quantity, price: Price, fee: Money, time: number): void {
-    const day = slot.days.dayKey(time);
+  private book(slot: SymbolSlot, fill: Fill): void {
+    const day = slot.days.dayKey(fill.time);
     const held = (slot.position ??= {
       position: flatPosition(slot.symbol),
       initQuantity: Quantity.ZERO,
@@ -233,7 +235,7 @@ export class Engine {
       held.dayKey = day;
     }
     const wasFlat = slot.quantity === 0;
-    held.position = applyFill(held.position, { side: record.side, quantity, price, commission: fee });
+    held.position = applyFill(held.position, fill);
     holdQuantity(slot, held.position.quantity);
     const list = slot.ledger.held;
     if (wasFlat && slot.quantity !== 0) list.push(slot);

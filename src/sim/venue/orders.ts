@@ -1,5 +1,6 @@
 // The venue's order records: one mutable record per order (matching state in floats, values fixed-point),
 // and the read-only views handed out (VenueOrder for queries, VenueOrderUpdate for pushes).
+import type { Fill } from '../../domain/fill.js';
 import type { Fixed } from '../../domain/fixed.js';
 import { Money } from '../../domain/money.js';
 import type { Order, OrderReport, OrderRequest, OrderUpdate } from '../../domain/order.js';
@@ -213,7 +214,7 @@ class OrderUpdateView extends OrderFields implements VenueOrderUpdate {
     super(record, stockName);
     this.lastShare = fill?.quantity;
     this.lastPrice = fill?.price;
-    this.lastFee = fill?.fee;
+    this.lastFee = fill?.commission;
     this.accountNo = accountNo;
   }
 }
@@ -253,11 +254,8 @@ export function orderView(record: OrderRecord, stockName: string): VenueOrder {
   return new OrderView(record, stockName);
 }
 
-export interface FillReport {
-  readonly quantity: Quantity;
-  readonly price: Price;
-  readonly fee: Money;
-}
+/** The fill a change reports: the venue's Fill of it (its commission is the fill's fee). */
+export type FillReport = Pick<Fill, 'quantity' | 'price' | 'commission'>;
 
 export function updateView(record: OrderRecord, stockName: string, accountNo: string, fill: FillReport | undefined): VenueOrderUpdate {
   return new OrderUpdateView(record, stockName, accountNo, fill);
