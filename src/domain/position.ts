@@ -60,8 +60,9 @@ export interface PositionChange {
 /**
  * The position after one fill. Adding to a position adds to its cost; reducing it realises the fill's
  * value less the closed part's share of the cost; crossing zero opens the remainder at the fill price.
+ * `value`: the fill's quantity × price in the position's currency, when the caller has it already.
  */
-export function applyFill(position: Position, change: PositionChange): Position {
+export function applyFill(position: Position, change: PositionChange, value?: Money): Position {
   const selling = change.side === 'Sell';
   const before = position.quantity;
   const after = selling ? before.minus(change.quantity) : before.plus(change.quantity);
@@ -70,8 +71,8 @@ export function applyFill(position: Position, change: PositionChange): Position 
   const realizedBefore = commission === undefined || commission.isZero() ? position.realizedPnl : position.realizedPnl.minus(commission);
 
   if (before.isZero() || before.isNegative() === selling) {
-    const value = Money.notional(change.quantity, change.price, currency);
-    const cost = selling ? position.cost.minus(value) : position.cost.plus(value);
+    const traded = value ?? Money.notional(change.quantity, change.price, currency);
+    const cost = selling ? position.cost.minus(traded) : position.cost.plus(traded);
     // Opening from flat costs the fill price: no division (most fills of a backtest).
     const averageCost = before.isZero() ? change.price : Price.average(cost, after);
     return { symbol: position.symbol, quantity: after, cost, averageCost, realizedPnl: realizedBefore };
@@ -79,7 +80,9 @@ export function applyFill(position: Position, change: PositionChange): Position 
 
   const size = before.abs();
   const closing = change.quantity.lt(size) ? change.quantity : size;
-  const proceeds = Money.notional(closing, change.price, currency);
+  // The whole fill closes (the same raw at the same places): its value is the proceeds.
+  const whole = value !== undefined && closing.precision === change.quantity.precision && closing.raw === change.quantity.raw;
+  const proceeds = whole ? value : Money.notional(closing, change.price, currency);
   // The closed part's share of the cost (all of it on a full close: no division), rounded EXTRA_PLACES
   // beyond the fill's own value: places counted from the cost would grow with every partial close.
   const released =

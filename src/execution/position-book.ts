@@ -48,14 +48,12 @@ export class PositionBook {
   }
 
   applyFill(fill: Fill): Position {
-    const position = applyFill(this.positions.get(fill.symbol) ?? flatPosition(fill.symbol), fill);
+    const currency = currencyOf(marketOf(fill.symbol));
+    const value = Money.notional(fill.quantity, fill.price, currency);
+    const position = applyFill(this.positions.get(fill.symbol) ?? flatPosition(fill.symbol), fill, value);
     this.positions.set(fill.symbol, position);
-    const currency = position.cost.currency;
     const cash = this.cash.get(currency);
-    if (cash !== undefined) {
-      const value = Money.notional(fill.quantity, fill.price, currency);
-      this.cash.set(currency, (fill.side === 'Buy' ? cash.minus(value) : cash.plus(value)).minus(fill.commission));
-    }
+    if (cash !== undefined) this.cash.set(currency, (fill.side === 'Buy' ? cash.minus(value) : cash.plus(value)).minus(fill.commission));
     this.fillsSinceCashSync += 1;
     return position;
   }

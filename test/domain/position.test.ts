@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Money } from '../../src/domain/money.js';
-import { applyFill, flatPosition, unrealizedPnl } from '../../src/domain/position.js';
+import { applyFill, flatPosition, unrealizedPnl, type Position } from '../../src/domain/position.js';
 import { Price } from '../../src/domain/price.js';
 import { Quantity } from '../../src/domain/quantity.js';
 import { parseSymbol } from '../../src/domain/symbol.js';
@@ -99,10 +99,40 @@ describe('position arithmetic', () => {
     );
   });
 
+  it('comes to the same position, raw for raw and place for place, when the caller gives the fill value it has', () => {
+    const exact = (value: Quantity | Price | Money): string => `${value.raw}@${value.precision}`;
+    const fields = (position: Position): string[] =>
+      [position.quantity, position.cost, position.averageCost, position.realizedPnl].map(exact);
+    const placed = fc.record({
+      side: fc.constantFrom('Buy' as const, 'Sell' as const),
+      // Few whole units at several places: fills that close a position exactly at other places than it was opened.
+      quantity: fc.oneof(
+        fc.tuple(fc.integer({ min: 1, max: 6 }), fc.nat(2)).map(([units, places]) => Quantity.fromRaw(units * 10 ** places, places)),
+        fc.tuple(fc.integer({ min: 1, max: 10_000 }), fc.nat(2)).map(([raw, places]) => Quantity.fromRaw(raw, places)),
+      ),
+      price: fc.tuple(fc.integer({ min: 1, max: 1_000_000 }), fc.nat(4)).map(([raw, places]) => Price.fromRaw(raw, places)),
+      commission: fc.option(
+        fc.nat(500).map((cents) => hkd(cents / 100)),
+        { nil: undefined },
+      ),
+    });
+    fc.assert(
+      fc.property(fc.array(placed, { maxLength: 30 }), (fills) => {
+        let plain = flatPosition(SYMBOL);
+        let given = plain;
+        for (const fill of fills) {
+          plain = applyFill(plain, fill);
+          given = applyFill(given, fill, Money.notional(fill.quantity, fill.price, 'HKD'));
+          expect(fields(given)).toEqual(fields(plain));
+        }
+      }),
+    );
+  });
+
   it('nets quantity exactly to the sum of signed fills', () => {
     fc.assert(
       fc.property(fc.array(fillArbitrary, { maxLength: 40 }), (fills) => {
-        const position = fills.reduce(applyFill, flatPosition(SYMBOL));
+        const position = fills.reduce((held, fill) => applyFill(held, fill), flatPosition(SYMBOL));
         const net = fills.reduce((sum, fill) => (fill.side === 'Buy' ? sum.plus(fill.quantity) : sum.minus(fill.quantity)), q(0));
         expect(position.quantity.eq(net)).toBe(true);
         if (net.isZero()) expect([position.averageCost.isZero(), position.cost.isZero()]).toEqual([true, true]);

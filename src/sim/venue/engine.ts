@@ -210,7 +210,7 @@ export class Engine {
     };
 
     ledger.cash = side === 'Buy' ? ledger.cash.minus(value.plus(fee)) : ledger.cash.plus(value.minus(fee));
-    this.book(slot, execution);
+    this.book(slot, execution, value);
 
     const full = executedQuantity.eq(record.quantity);
     this.moveFilled(record, full ? 'fill' : 'partialFill');
@@ -222,7 +222,7 @@ export class Engine {
   }
 
   /** Books a fill into the symbol's position, rolling the start-of-day quantity on a new market day. */
-  private book(slot: SymbolSlot, fill: Fill): void {
+  private book(slot: SymbolSlot, fill: Fill, value: Money): void {
     const day = slot.days.dayKey(fill.time);
     const held = (slot.position ??= {
       position: flatPosition(slot.symbol),
@@ -235,7 +235,7 @@ export class Engine {
       held.dayKey = day;
     }
     const wasFlat = slot.quantity === 0;
-    held.position = applyFill(held.position, fill);
+    held.position = applyFill(held.position, fill, value);
     holdQuantity(slot, held.position.quantity);
     const list = slot.ledger.held;
     if (wasFlat && slot.quantity !== 0) list.push(slot);
