@@ -16,15 +16,7 @@ import {
   type SecuritySymbol,
 } from '../domain/index.js';
 import type { Logger } from '../log/logger.js';
-import {
-  FRESH_EQUITY_WATCH,
-  NO_LIMITS,
-  evaluateRisk,
-  exposureChange,
-  observeEquity,
-  type EquityWatch,
-  type RiskLimits,
-} from '../risk/index.js';
+import { FRESH_EQUITY_WATCH, NO_LIMITS, evaluateRisk, openingOf, observeEquity, type EquityWatch, type RiskLimits } from '../risk/index.js';
 import { noJournal, type Journal } from '../store/journal.js';
 import { EventStream } from './event-stream.js';
 import type { Broker } from './broker.js';
@@ -333,7 +325,7 @@ export class Executor {
       return undefined;
     }
     const request = resolution.request;
-    const opening = exposureChange(this.book.quantity(request.symbol), request.side, request.quantity).opening;
+    const opening = openingOf(this.book.quantity(request.symbol), request.side, request.quantity);
     if (opening.isZero()) return this.decide(strategy, intentId, intent, request, NO_RISK_DATA);
     const immediate = this.broker.immediate;
     if (immediate !== undefined) return this.decideOnFigures(strategy, intentId, intent, request, riskDataNow(immediate, request));
@@ -392,8 +384,8 @@ export class Executor {
         account: data.account,
         buyLimit: data.buyLimit,
         marginRatio: data.marginRatio,
-        ...(this.shortSelling === undefined ? {} : { shortSelling: this.shortSelling }),
-        ...(data.error === undefined ? {} : { figuresError: data.error }),
+        shortSelling: this.shortSelling,
+        figuresError: data.error,
         recentOrderTimes: this.recentOrderTimes,
         equity: this.equity,
       },

@@ -29,6 +29,8 @@ export interface CashDifference {
   readonly reported: Money;
 }
 
+const NO_DIFFERENCES: readonly CashDifference[] = [];
+
 export class PositionBook {
   private readonly positions = new Map<SecuritySymbol, Position>();
   private balances: readonly AccountBalance[] = [];
@@ -111,17 +113,18 @@ export class PositionBook {
    * the last sync: fills carry no fees, so a difference after fills is expected and not a mismatch.
    */
   setBalances(balances: readonly AccountBalance[]): readonly CashDifference[] {
-    const differences: CashDifference[] = [];
+    // Made only for a difference: every opening order of a backtest sets balances, and they agree.
+    let differences: CashDifference[] | undefined;
     for (const balance of balances) {
       const expected = this.cash.get(balance.currency);
       if (this.fillsSinceCashSync === 0 && expected !== undefined && !expected.eq(balance.totalCash)) {
-        differences.push({ currency: balance.currency, expected, reported: balance.totalCash });
+        (differences ??= []).push({ currency: balance.currency, expected, reported: balance.totalCash });
       }
       this.cash.set(balance.currency, balance.totalCash);
     }
     this.balances = balances;
     this.fillsSinceCashSync = 0;
-    return differences;
+    return differences ?? NO_DIFFERENCES;
   }
 
   /** The broker's cash in one currency, read right after a fill (its fees paid), without the other figures. */

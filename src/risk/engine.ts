@@ -15,7 +15,7 @@ import {
 import type { RiskLimits } from './config.js';
 import { APPROVED, deny, type RiskDecision } from './decision.js';
 import type { EquityWatch } from './equity-watch.js';
-import { exposureChange, signedQuantity } from './exposure.js';
+import { openingOf, signedQuantity } from './exposure.js';
 import { describeSessions, inAllowedSession } from './sessions.js';
 
 export interface RiskSnapshot {
@@ -96,7 +96,7 @@ export function evaluateRisk(order: OrderRequest, snapshot: RiskSnapshot, limits
       );
     }
   }
-  const { opening } = exposureChange(snapshot.position, order.side, quantity);
+  const opening = openingOf(snapshot.position, order.side, quantity);
   if (opening.isZero()) return APPROVED;
   // The whole order opens (the usual buy): its notional is the one already computed.
   return checkOpening(order, opening, opening === quantity ? notional : undefined, snapshot, limits);

@@ -16,6 +16,14 @@ export function exposureChange(position: Quantity, side: Side, quantity: Quantit
   return { reducing, opening: reducing === quantity ? Quantity.ZERO : quantity.minus(reducing) };
 }
 
+/** exposureChange's `opening` alone (the risk checks of every order ask only for it). */
+export function openingOf(position: Quantity, side: Side, quantity: Quantity): Quantity {
+  const opposes = side === 'Buy' ? position.isNegative() : position.isPositive();
+  if (!opposes) return quantity;
+  const size = position.abs();
+  return size.lt(quantity) ? quantity.minus(size) : Quantity.ZERO;
+}
+
 /** Signed quantity of an order: positive for buys, negative for sells. */
 export function signedQuantity(side: Side, quantity: Quantity): Quantity {
   return side === 'Buy' ? quantity : quantity.negated();

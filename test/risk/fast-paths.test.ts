@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal, Fixed, Money, Quantity, decimalOf, localDate } from '../../src/domain/index.js';
-import { FRESH_EQUITY_WATCH, exposureChange, observeEquity, type EquityWatch, type RiskLimits } from '../../src/risk/index.js';
+import { FRESH_EQUITY_WATCH, exposureChange, observeEquity, openingOf, type EquityWatch, type RiskLimits } from '../../src/risk/index.js';
 
 // The risk layer's shortcuts (no Intl per observation, a multiplication instead of a division) against the
 // plain formulas they replace, computed in decimal.js.
@@ -69,7 +69,7 @@ describe('risk fast paths', () => {
     expect([early.day, next.day]).toEqual(['2024-03-31', '2024-04-01']);
   });
 
-  it('splits an order into its reducing and opening parts as Decimal.min does', () => {
+  it('splits an order into its reducing and opening parts as Decimal.min does (openingOf the same opening)', () => {
     fc.assert(
       fc.property(
         quantities,
@@ -81,6 +81,9 @@ describe('risk fast paths', () => {
           const change = exposureChange(Quantity.of(position.toFixed()), side, Quantity.of(quantity.toFixed()));
           expect(decimalOf(change.reducing).eq(reducing)).toBe(true);
           expect(decimalOf(change.opening).eq(opposes ? quantity.minus(reducing) : quantity)).toBe(true);
+          // openingOf is the same opening, at the same places.
+          const opening = openingOf(Quantity.of(position.toFixed()), side, Quantity.of(quantity.toFixed()));
+          expect([opening.raw, opening.precision]).toEqual([change.opening.raw, change.opening.precision]);
         },
       ),
       { numRuns: 2000 },

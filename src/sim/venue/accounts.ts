@@ -58,6 +58,8 @@ export class Accounts {
   private readonly shortRatios: MarginFactors | undefined;
   /** No reservation, per currency. */
   private readonly nothing = new Map<string, Reservation>();
+  /** Each set of factors as a MarginRatio, made once (the answer is read-only; every opening order asks). */
+  private readonly ratios = new Map<MarginFactors, MarginRatio>();
 
   constructor(
     private readonly settings: VenueSettings,
@@ -84,8 +86,13 @@ export class Accounts {
   }
 
   marginRatio(symbol: SecuritySymbol): MarginRatio {
-    const { im, mm, fm } = this.factors(symbol);
-    return { imFactor: im, mmFactor: mm, fmFactor: fm };
+    const factors = this.factors(symbol);
+    let ratio = this.ratios.get(factors);
+    if (ratio === undefined) {
+      ratio = { imFactor: factors.im, mmFactor: factors.mm, fmFactor: factors.fm };
+      this.ratios.set(factors, ratio);
+    }
+    return ratio;
   }
 
   /** The ledger's marked figures; recomputed only after the ledger changed (see CurrencyLedger.version). */
