@@ -116,6 +116,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
     settings: { ...options.venue, cash: { [data.currency]: cash.toString() } },
     keepFinishedOrders: false,
     keepCarryFlows: false,
+    keepHistory: false,
     onCarry: (notice) => {
       carry.add(notice);
       broker.carryBooked(notice);

@@ -22,6 +22,8 @@ export interface EngineHooks {
   emit(record: OrderRecord, fill?: FillReport): void;
   /** Every fill, in order. */
   readonly executions: Fill[];
+  /** Whether each change adds a line to its order's history (see VenueOptions.keepHistory). */
+  readonly keepHistory: boolean;
   /** The symbol's board lot: a fill cut short by the bar's volume (or a partial-fill fault) takes whole lots. */
   lotSize(symbol: SecuritySymbol): number;
 }
@@ -149,13 +151,14 @@ export class Engine {
   changed(record: OrderRecord, time: number, message: string, fill?: FillReport): void {
     record.updatedAt = Math.max(record.updatedAt, time);
     record.message = message;
-    record.history = withEntry(record.history, {
-      price: fill?.price ?? record.price,
-      quantity: fill?.quantity ?? record.quantity,
-      status: record.status,
-      message,
-      time: record.updatedAt,
-    });
+    if (this.hooks.keepHistory)
+      record.history = withEntry(record.history, {
+        price: fill?.price ?? record.price,
+        quantity: fill?.quantity ?? record.quantity,
+        status: record.status,
+        message,
+        time: record.updatedAt,
+      });
     this.hooks.emit(record, fill);
   }
 

@@ -266,6 +266,9 @@ export function reportView(record: OrderRecord, fill: FillReport | undefined): O
   return new OrderReportView(record, fill);
 }
 
+/** The history of an order before its first change (a change replaces it: it is never written to). */
+const NO_HISTORY: readonly OrderHistoryEntry[] = [];
+
 /** A new order record in NotReported, before validation. */
 export function newOrderRecord(orderId: string, request: OrderRequest, now: number): OrderRecord {
   const market = marketOf(request.symbol);
@@ -298,7 +301,7 @@ export function newOrderRecord(orderId: string, request: OrderRequest, now: numb
     triggerAt: undefined,
     lastDone: undefined,
     fees: noFeesIn(currency),
-    history: [],
+    history: NO_HISTORY,
     average: undefined,
     limit: Number.NaN,
     trigger: Number.NaN,

@@ -83,6 +83,11 @@ export interface VenueOptions {
    */
   readonly keepFinishedOrders?: boolean;
   /**
+   * Keep each order's history (a line per change) for its views; default true. A backtest, which never asks
+   * for them, keeps none: its orders' views list no history.
+   */
+  readonly keepHistory?: boolean;
+  /**
    * Dividends and splits of the data (unadjusted prices), applied before each ex-date's first bar or tick
    * of the symbol; none by default.
    */
@@ -251,6 +256,7 @@ export class Venue {
     this.engine = new Engine(this.matcher, this.accounts, this.feeModel, this.faults, this.settings.volumeParticipation, {
       emit: (record, fill) => this.emit(record, fill),
       executions: this.fills,
+      keepHistory: options.keepHistory ?? true,
       lotSize: (symbol) => this.instrument(symbol).lotSize,
     });
   }

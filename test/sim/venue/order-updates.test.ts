@@ -68,6 +68,24 @@ describe('order updates', () => {
     expect(Object.keys(reports[0]!).sort()).toEqual([...fields].sort());
   });
 
+  it('keeps no history when told not to, and changes nothing else an update says', () => {
+    const run = (keepHistory: boolean): Harness => {
+      const sim = new Harness({ volumeParticipation: 0.1 }, { keepHistory }).bar(dayBar(HK, '2024-01-02', 10, 11, 9, 10.5));
+      sim.venue.submit(order(HK, 'Buy', 150, { price: p(11), timeInForce: 'GTC' }));
+      sim.bar(dayBar(HK, '2024-01-03', 10.6, 11, 10.5, 10.8, 1000));
+      return sim;
+    };
+    const kept = run(true);
+    const none = run(false);
+    const [resting] = none.venue.orders({ statuses: ['PartialFilledStatus'] });
+    expect(resting!.history).toEqual([]);
+    expect(kept.venue.orders({ statuses: ['PartialFilledStatus'] })[0]!.history.map((entry) => entry.status)).toEqual([
+      'NewStatus',
+      'PartialFilledStatus',
+    ]);
+    expect(none.updates).toEqual(kept.updates);
+  });
+
   it('stops calling a listener after it unsubscribes', () => {
     const sim = new Harness().bar(dayBar(HK, '2024-01-02', 10, 11, 9, 10.5));
     const seen: string[] = [];
