@@ -394,6 +394,8 @@ export abstract class FixedPoint {
   times(factor: FixedPoint): this {
     const a = this.raw;
     const b = factor.raw;
+    // A factor of exactly 1 (no places) gives this back: a cash account's margin factors are 1, on every order.
+    if (b === 1 && factor.precision === 0) return this;
     const precision = this.precision + factor.precision;
     if (typeof a === 'number' && typeof b === 'number' && precision <= MAX_PRECISION) {
       const product = a * b;

@@ -384,6 +384,15 @@ describe('kinds', () => {
     expect(Money.zero('USD').currency).toBe('USD');
   });
 
+  it('gives the value back for a factor of 1 without places, and takes the places of a 1.0', () => {
+    const dollars = Money.of('2.25', 'USD');
+    expect(dollars.times(Fixed.ONE)).toBe(dollars);
+    expect(dollars.times(Fixed.of(1))).toBe(dollars);
+    const placed = dollars.times(Fixed.of('1.0'));
+    expect([placed.raw, placed.precision, placed.currency]).toEqual([2250, 3, 'USD']);
+    expect(Quantity.of(-3).times(Fixed.ONE).toString()).toBe('-3');
+  });
+
   it('values a quantity at a price in a currency', () => {
     const notional = Money.notional(Quantity.of(300), Price.of('12.345'), 'HKD');
     expect(notional.toString()).toBe('3703.5');
