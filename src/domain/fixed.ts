@@ -5,10 +5,16 @@ export class Fixed extends FixedPoint {
   declare private readonly kind: 'fixed';
 
   protected make(raw: Raw, precision: number): this {
-    return new Fixed(raw, precision) as this;
+    return (raw === 0 ? Fixed.zeroAt(precision) : new Fixed(raw, precision)) as this;
   }
 
   static readonly ZERO = new Fixed(0, 0);
+  /** Zeros by places, ZERO first: a result of zero is one shared value (values are immutable). */
+  private static readonly zeros: Fixed[] = [Fixed.ZERO];
+
+  private static zeroAt(precision: number): Fixed {
+    return (Fixed.zeros[precision] ??= new Fixed(0, precision));
+  }
   static readonly ONE = new Fixed(1, 0);
 
   /** raw × 10^-precision: raw a safe integer or a bigint, precision a whole number of places up to MAX_PRECISION. */

@@ -21,7 +21,11 @@ import type { Quantity } from './quantity.js';
 /** ISO 4217's code for "no currency": amounts where none is known (no balance reported, no trades). */
 export const NO_CURRENCY = 'XXX';
 
-let lastZero: Money | undefined;
+/** Zero amounts by currency, each currency's by places: a result of zero is one shared value (values are immutable). */
+const zeros = new Map<string, Money[]>();
+/** The currency zeroAt asked for last, and its zeros (a run nearly always asks in one currency). */
+let zerosOf: string | null = null;
+let lastZeros: Money[] = [];
 
 export class Money extends FixedPoint {
   declare private readonly kind: 'money';
@@ -34,7 +38,7 @@ export class Money extends FixedPoint {
   }
 
   protected make(raw: Raw, precision: number): this {
-    return new Money(raw, precision, this.currency) as this;
+    return (raw === 0 ? Money.zeroAt(this.currency, precision) : new Money(raw, precision, this.currency)) as this;
   }
 
   /** raw × 10^-precision in `currency`: raw a safe integer or a bigint, precision up to MAX_PRECISION places. */
@@ -43,11 +47,20 @@ export class Money extends FixedPoint {
     return new Money(checkRaw(raw), precision, checkCurrency(currency));
   }
 
-  /** Zero in `currency` (the last one made is given again: asked for on every order, nearly always in one currency). */
+  /** Zero in `currency` (one shared value: asked for on every order). */
   static zero(currency: string): Money {
-    if (lastZero !== undefined && lastZero.currency === currency) return lastZero;
-    lastZero = new Money(0, 0, checkCurrency(currency));
-    return lastZero;
+    return Money.zeroAt(currency, 0);
+  }
+
+  /** The shared zero of `currency` at `precision` places (see zeros). */
+  private static zeroAt(currency: string, precision: number): Money {
+    if (currency !== zerosOf) {
+      let list = zeros.get(currency);
+      if (list === undefined) zeros.set(checkCurrency(currency), (list = []));
+      zerosOf = currency;
+      lastZeros = list;
+    }
+    return (lastZeros[precision] ??= new Money(0, precision, currency));
   }
 
   /** A float is taken as its shortest text; `field` names the input in errors. */

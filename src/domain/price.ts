@@ -15,10 +15,16 @@ export class Price extends FixedPoint {
   declare private readonly kind: 'price';
 
   protected make(raw: Raw, precision: number): this {
-    return new Price(raw, precision) as this;
+    return (raw === 0 ? Price.zeroAt(precision) : new Price(raw, precision)) as this;
   }
 
   static readonly ZERO = new Price(0, 0);
+  /** Zeros by places, ZERO first: a result of zero is one shared value (values are immutable). */
+  private static readonly zeros: Price[] = [Price.ZERO];
+
+  private static zeroAt(precision: number): Price {
+    return (Price.zeros[precision] ??= new Price(0, precision));
+  }
 
   /** raw × 10^-precision: raw a safe integer or a bigint, precision a whole number of places up to MAX_PRECISION. */
   static fromRaw(raw: Raw, precision: number): Price {

@@ -5,10 +5,16 @@ export class Quantity extends FixedPoint {
   declare private readonly kind: 'quantity';
 
   protected make(raw: Raw, precision: number): this {
-    return new Quantity(raw, precision) as this;
+    return (raw === 0 ? Quantity.zeroAt(precision) : new Quantity(raw, precision)) as this;
   }
 
   static readonly ZERO = new Quantity(0, 0);
+  /** Zeros by places, ZERO first: a result of zero is one shared value (values are immutable). */
+  private static readonly zeros: Quantity[] = [Quantity.ZERO];
+
+  private static zeroAt(precision: number): Quantity {
+    return (Quantity.zeros[precision] ??= new Quantity(0, precision));
+  }
 
   /** raw × 10^-precision: raw a safe integer or a bigint, precision a whole number of places up to MAX_PRECISION. */
   static fromRaw(raw: Raw, precision: number): Quantity {

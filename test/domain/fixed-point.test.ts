@@ -384,6 +384,24 @@ describe('kinds', () => {
     expect(Money.zero('USD').currency).toBe('USD');
   });
 
+  it('makes every zero result of one kind, currency and places the same value, at the places the arithmetic gives', () => {
+    const cents = Money.of('2.25', 'USD');
+    const gone = cents.minus(Money.of('2.25', 'USD'));
+    expect(gone).toBe(Money.of('1.10', 'USD').minus(Money.of('1.1', 'USD')));
+    expect([gone.raw, gone.precision, gone.currency]).toEqual([0, 2, 'USD']);
+    expect(cents.minus(cents).times(Fixed.of('0.5'))).toBe(
+      Money.of('0.25', 'USD').times(Fixed.of('0.001')).minus(Money.of('0.00025', 'USD')).withPrecision(3),
+    );
+    expect(Money.of('1', 'HKD').minus(Money.of('1', 'HKD'))).not.toBe(Money.of('1', 'USD').minus(Money.of('1', 'USD')));
+    expect(Money.zero('HKD')).toBe(Money.of('3', 'HKD').minus(Money.of('3', 'HKD')));
+    expect(Quantity.of(5).minus(Quantity.of(5))).toBe(Quantity.ZERO);
+    const tenths = Quantity.of('0.5').minus(Quantity.of('0.5'));
+    expect([tenths.raw, tenths.precision]).toEqual([0, 1]);
+    expect(Quantity.of('1.5').minus(Quantity.of('1.5'))).toBe(tenths);
+    expect(Price.of('2.5').negated().plus(Price.of('2.5'))).toBe(Price.of('0.1').minus(Price.of('0.1')));
+    expect(() => Money.zero('usd')).toThrow(/ISO 4217/);
+  });
+
   it('gives the value back for a factor of 1 without places, and takes the places of a 1.0', () => {
     const dollars = Money.of('2.25', 'USD');
     expect(dollars.times(Fixed.ONE)).toBe(dollars);
