@@ -20,7 +20,8 @@ export class Fixed extends FixedPoint {
   /** raw × 10^-precision: raw a safe integer or a bigint, precision a whole number of places up to MAX_PRECISION. */
   static fromRaw(raw: Raw, precision: number): Fixed {
     checkPlaces(precision, 'precision');
-    return new Fixed(checkRaw(raw), precision);
+    const checked = checkRaw(raw);
+    return checked === 0 ? Fixed.zeroAt(precision) : new Fixed(checked, precision);
   }
 
   /** A float is taken as its shortest text (0.001 is 0.001); `field` names the input in errors. */

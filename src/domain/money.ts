@@ -44,7 +44,8 @@ export class Money extends FixedPoint {
   /** raw × 10^-precision in `currency`: raw a safe integer or a bigint, precision up to MAX_PRECISION places. */
   static fromRaw(raw: Raw, precision: number, currency: string): Money {
     checkPlaces(precision, 'precision');
-    return new Money(checkRaw(raw), precision, checkCurrency(currency));
+    const checked = checkRaw(raw);
+    return checked === 0 ? Money.zeroAt(currency, precision) : new Money(checked, precision, checkCurrency(currency));
   }
 
   /** Zero in `currency` (one shared value: asked for on every order). */

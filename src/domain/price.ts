@@ -29,7 +29,8 @@ export class Price extends FixedPoint {
   /** raw × 10^-precision: raw a safe integer or a bigint, precision a whole number of places up to MAX_PRECISION. */
   static fromRaw(raw: Raw, precision: number): Price {
     checkPlaces(precision, 'precision');
-    return new Price(checkRaw(raw), precision);
+    const checked = checkRaw(raw);
+    return checked === 0 ? Price.zeroAt(precision) : new Price(checked, precision);
   }
 
   /**

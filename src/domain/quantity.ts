@@ -19,7 +19,8 @@ export class Quantity extends FixedPoint {
   /** raw × 10^-precision: raw a safe integer or a bigint, precision a whole number of places up to MAX_PRECISION. */
   static fromRaw(raw: Raw, precision: number): Quantity {
     checkPlaces(precision, 'precision');
-    return new Quantity(checkRaw(raw), precision);
+    const checked = checkRaw(raw);
+    return checked === 0 ? Quantity.zeroAt(precision) : new Quantity(checked, precision);
   }
 
   /** A float is taken as its shortest text; `field` names the input in errors. */

@@ -400,6 +400,9 @@ describe('kinds', () => {
     expect(Quantity.of('1.5').minus(Quantity.of('1.5'))).toBe(tenths);
     expect(Price.of('2.5').negated().plus(Price.of('2.5'))).toBe(Price.of('0.1').minus(Price.of('0.1')));
     expect(() => Money.zero('usd')).toThrow(/ISO 4217/);
+    expect(Money.fromRaw(0, 2, 'USD')).toBe(gone);
+    expect(Quantity.fromRaw(0n, 1)).toBe(tenths);
+    expect(() => Money.fromRaw(0, 2, 'usd')).toThrow(/ISO 4217/);
   });
 
   it('gives the value back for a factor of 1 without places, and takes the places of a 1.0', () => {

@@ -67,9 +67,11 @@ export function heldValuesFast(ledger: CurrencyLedger): HeldValues | undefined {
     if (!(Math.abs(product) <= SAFE && gross <= SAFE)) return undefined;
   }
   const { currency } = ledger;
+  const total = Money.fromRaw(value + 0, places, currency);
+  // Without shorts the gross is the value (one amount, not two equal ones).
   return {
-    value: Money.fromRaw(value + 0, places, currency),
-    gross: Money.fromRaw(gross, places, currency),
+    value: total,
+    gross: gross === value ? total : Money.fromRaw(gross, places, currency),
     shortGross: Money.fromRaw(shortGross, places, currency),
   };
 }
