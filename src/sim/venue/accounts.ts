@@ -220,10 +220,12 @@ export class Accounts {
     record: Pick<OrderRecord, 'executedQuantity' | 'executedValue' | 'fees'> | undefined,
     remaining: Quantity,
     price: Price,
+    /** remaining × price, when the caller has it already. */
+    known?: Money,
   ): Money {
     const currency = slot.ledger.currency;
     if (this.fees === noFees) return Money.zero(currency);
-    const value = Money.notional(remaining, price, currency);
+    const value = known ?? Money.notional(remaining, price, currency);
     const total = this.fees.orderFees({
       symbol: slot.symbol,
       market: slot.market,
@@ -241,8 +243,8 @@ export class Accounts {
     const currency = slot.ledger.currency;
     const im = this.factors(record.symbol).im;
     if (record.side === 'Buy') {
-      const fees = this.estimatedFees(slot, 'Buy', record, remaining, price);
       const value = Money.notional(remaining, price, currency);
+      const fees = this.estimatedFees(slot, 'Buy', record, remaining, price, value);
       // An order that opens all it buys holds its whole value as margin: one product serves both.
       const openingValue = opening.eq(remaining) ? value : Money.notional(opening, price, currency);
       return { cash: value.plus(fees), margin: openingValue.times(im).plus(fees), fees, position: Quantity.ZERO };
@@ -317,7 +319,10 @@ export class Accounts {
     }
     const fees = (quantity: Quantity): Money => this.estimatedFees(slot, 'Buy', undefined, quantity, reference);
     const cashMaxQty = largestQuantity({
-      fits: (q) => Money.notional(q, reference, currency).plus(fees(q)).lte(available),
+      fits: (q) => {
+        const value = Money.notional(q, reference, currency);
+        return value.plus(this.estimatedFees(slot, 'Buy', undefined, q, reference, value)).lte(available);
+      },
       budget: available,
       unitCost: unit,
       feesOf: fees,
