@@ -298,7 +298,7 @@ export class Executor {
 
   private finishOne(): void {
     this.pending -= 1;
-    if (this.pending > 0) return;
+    if (this.pending > 0 || this.waiters.length === 0) return;
     const waiters = this.waiters;
     this.waiters = [];
     for (const resolve of waiters) resolve();
