@@ -18,6 +18,7 @@ import {
 import type { Logger } from '../log/logger.js';
 import { FRESH_EQUITY_WATCH, NO_LIMITS, evaluateRisk, openingOf, observeEquity, type EquityWatch, type RiskLimits } from '../risk/index.js';
 import { noJournal, type Journal } from '../store/journal.js';
+import { DecisionFigures } from './decision-figures.js';
 import { EventStream } from './event-stream.js';
 import type { Broker } from './broker.js';
 import { ClientOrderIds, DEFAULT_CLIENT_ID_PREFIX } from './client-order-id.js';
@@ -110,6 +111,7 @@ export class Executor {
   private waiters: (() => void)[] = [];
   private equity: EquityWatch = FRESH_EQUITY_WATCH;
   private readonly recentOrderTimes: number[] = [];
+  private readonly figures = new DecisionFigures();
 
   constructor(options: ExecutorOptions) {
     this.broker = options.broker;
@@ -374,23 +376,19 @@ export class Executor {
     request: OrderRequest & { readonly remark: string },
     data: RiskData,
   ): Promise<void> | undefined {
-    const decision = evaluateRisk(
-      request,
-      {
-        time: this.clock.now(),
-        position: this.book.quantity(request.symbol),
-        pendingQuantity: this.pendingQuantity(request.symbol),
-        referencePrice: request.price ?? this.prices.price(request.symbol),
-        account: data.account,
-        buyLimit: data.buyLimit,
-        marginRatio: data.marginRatio,
-        shortSelling: this.shortSelling,
-        figuresError: data.error,
-        recentOrderTimes: this.recentOrderTimes,
-        equity: this.equity,
-      },
-      this.limits,
-    );
+    const figures = this.figures;
+    figures.time = this.clock.now();
+    figures.position = this.book.quantity(request.symbol);
+    figures.pendingQuantity = this.pendingQuantity(request.symbol);
+    figures.referencePrice = request.price ?? this.prices.price(request.symbol);
+    figures.account = data.account;
+    figures.buyLimit = data.buyLimit;
+    figures.marginRatio = data.marginRatio;
+    figures.shortSelling = this.shortSelling;
+    figures.figuresError = data.error;
+    figures.recentOrderTimes = this.recentOrderTimes;
+    figures.equity = this.equity;
+    const decision = evaluateRisk(request, figures, this.limits);
     if (decision.kind === 'denied') {
       this.deny(strategy, intentId, intent, { code: decision.code, message: decision.message, figures: decision.figures });
       return undefined;

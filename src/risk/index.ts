@@ -9,7 +9,7 @@ export {
   type SessionWindowRule,
 } from './config.js';
 export { APPROVED, DENIAL_CODES, deny, type Approval, type Denial, type DenialCode, type RiskDecision } from './decision.js';
-export { evaluateRisk, type RiskSnapshot } from './engine.js';
+export { evaluateRisk, type FiguresError, type RiskSnapshot } from './engine.js';
 export { FRESH_EQUITY_WATCH, observeEquity, type EquityWatch, type Trip } from './equity-watch.js';
 export { exposureChange, openingOf, signedQuantity, type ExposureChange } from './exposure.js';
 export { inAllowedSession } from './sessions.js';

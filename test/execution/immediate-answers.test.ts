@@ -76,4 +76,16 @@ describe('a broker that answers at once', () => {
       },
     ]);
   });
+
+  it('decides each order on its own figures: a failed fetch before it leaves nothing behind', async () => {
+    const manual = manualStrategy();
+    const setup = await startedAtOnce(manual);
+    setup.broker.failNext('estimateBuyLimit');
+    manual.emit((ctx) => ctx.buy(100, { price: 187.5 }));
+
+    manual.emit((ctx) => ctx.buy(100, { price: 187.5 }));
+
+    expect(setup.ofType('denial').map((event) => event.denial.code)).toEqual(['RISK_DATA_UNAVAILABLE']);
+    expect(setup.broker.submitted).toHaveLength(1);
+  });
 });
