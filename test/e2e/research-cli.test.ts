@@ -15,6 +15,18 @@ import { inBatches, runTrader, type TraderRun } from '../support/http/run-trader
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SMA = 'strategies/sma-crossover.ts';
 const GRID = ['--param', 'fast=5:15:5', '--param', 'slow=20:40:10', '--workers', '1'];
+/** A strategy that throws in every trial of this grid (fast=4). */
+const FAILS_IN_EVERY_TRIAL = [
+  'test/research/strategies/fails-at-fast-4.ts',
+  '--data',
+  'backtest-data/SPX.US.csv',
+  '--symbols',
+  'SPX.US',
+  '--param',
+  'fast=4',
+  '--param',
+  'slow=10:12',
+];
 /** An optimize run where the strategy throws in the trials with fast 4. */
 const FAILING = [
   'optimize',
@@ -138,35 +150,8 @@ beforeAll(async () => {
       '--test',
       '2y',
     ],
-    walkforwardAllFailing: [
-      'walkforward',
-      'test/research/strategies/fails-at-fast-4.ts',
-      '--data',
-      'backtest-data/SPX.US.csv',
-      '--symbols',
-      'SPX.US',
-      '--param',
-      'fast=4',
-      '--param',
-      'slow=10:12',
-      '--train',
-      '10y',
-      '--test',
-      '5y',
-      '--quiet',
-    ],
-    allFailing: [
-      'optimize',
-      'test/research/strategies/fails-at-fast-4.ts',
-      '--data',
-      'backtest-data/SPX.US.csv',
-      '--symbols',
-      'SPX.US',
-      '--param',
-      'fast=4',
-      '--param',
-      'slow=10:12',
-    ],
+    walkforwardAllFailing: ['walkforward', ...FAILS_IN_EVERY_TRIAL, '--train', '10y', '--test', '5y', '--quiet'],
+    allFailing: ['optimize', ...FAILS_IN_EVERY_TRIAL],
     failing: [...FAILING, '--json', join(folder, 'failing.json')],
     checkShortWarmUp: [
       'check',
