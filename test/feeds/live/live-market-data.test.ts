@@ -4,25 +4,10 @@ import type { Candle } from '../../../src/domain/candle.js';
 import { Money } from '../../../src/domain/money.js';
 import { startOfLocalDay } from '../../../src/domain/time-zone.js';
 import { LiveMarketData } from '../../../src/feeds/live/live-market-data.js';
-import { HK, quoteOf } from '../../support/socket/quote-fixtures.js';
+import { HK, quoteOf, REPLAY, serviceMinuteBar as bar } from '../../support/socket/quote-fixtures.js';
 import { StubQuoteSource } from '../../support/socket/stub-quote-source.js';
 
 const TODAY = Date.UTC(2026, 10, 22, 8);
-/** 2000-01-04 10:00 in Hong Kong: the simulator replays the year 2000 while the client clock says today. */
-const REPLAY = startOfLocalDay('2000-01-04', 'Asia/Hong_Kong') + 10 * 3_600_000;
-
-/** The service's minute bar `minute` minutes after REPLAY. */
-const bar = (minute: number, close: number, volume: number): Candle => ({
-  symbol: HK,
-  period: '1m',
-  time: REPLAY + minute * 60_000,
-  open: 10,
-  high: 11,
-  low: 9,
-  close,
-  volume,
-  turnover: 0,
-});
 
 function setup(): { clock: VirtualClock; source: StubQuoteSource; data: LiveMarketData; bars: Candle[] } {
   const clock = new VirtualClock(TODAY);

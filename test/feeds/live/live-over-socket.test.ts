@@ -2,28 +2,14 @@ import { filter, firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../../src/clock/virtual-clock.js';
 import type { Candle } from '../../../src/domain/candle.js';
-import { startOfLocalDay } from '../../../src/domain/time-zone.js';
 import { LiveMarketData } from '../../../src/feeds/live/live-market-data.js';
 import { QUOTE_COMMANDS } from '../../../src/openapi/socket/commands.js';
 import { messages } from '../../../src/openapi/socket/messages.js';
 import { QuoteClient } from '../../../src/openapi/socket/quote-client.js';
-import { HK, quoteOf } from '../../support/socket/quote-fixtures.js';
+import { HK, quoteOf, REPLAY, serviceMinuteBar as bar } from '../../support/socket/quote-fixtures.js';
 import { QuoteTestService } from '../../support/socket/quote-test-service.js';
 import { SocketTestServer } from '../../support/socket/socket-test-server.js';
 import { stateOf } from '../../support/socket/wait.js';
-
-const REPLAY = startOfLocalDay('2000-01-04', 'Asia/Hong_Kong') + 10 * 3_600_000;
-const bar = (minute: number, close: number, volume: number): Candle => ({
-  symbol: HK,
-  period: '1m',
-  time: REPLAY + minute * 60_000,
-  open: 10,
-  high: 11,
-  low: 9,
-  close,
-  volume,
-  turnover: 0,
-});
 
 let server: SocketTestServer;
 let client: QuoteClient;

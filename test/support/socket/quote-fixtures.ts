@@ -1,4 +1,4 @@
-// Small market-data fixtures for socket tests: quotes and daily candles of 700.HK.
+// Small market-data fixtures for socket tests: quotes, the service's minute bars and daily candles of 700.HK.
 import type { Candle } from '../../../src/domain/candle.js';
 import { Money } from '../../../src/domain/money.js';
 import { Price } from '../../../src/domain/price.js';
@@ -9,6 +9,14 @@ import { startOfLocalDay } from '../../../src/domain/time-zone.js';
 
 export const HK = parseSymbol('700.HK');
 export const US = parseSymbol('AAPL.US');
+
+/** 2000-01-04 10:00 in Hong Kong: the simulator replays the year 2000 while the client clock says today. */
+export const REPLAY = startOfLocalDay('2000-01-04', 'Asia/Hong_Kong') + 10 * 3_600_000;
+
+/** The service's one-minute bar of 700.HK `minute` minutes after REPLAY. */
+export function serviceMinuteBar(minute: number, close: number, volume: number): Candle {
+  return { symbol: HK, period: '1m', time: REPLAY + minute * 60_000, open: 10, high: 11, low: 9, close, volume, turnover: 0 };
+}
 
 export function quoteOf(symbol: SecuritySymbol, lastDone: string, timestamp: number, volume: number, sequence = 1): Quote {
   const price = Price.of(lastDone);
