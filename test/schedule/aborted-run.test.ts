@@ -8,9 +8,8 @@ import { accountRateLimiter } from '../../src/openapi/http/rate-limiter.js';
 import { Supervisor } from '../../src/schedule/supervisor.js';
 import { readRows } from '../support/schedule/ledger-check.js';
 import { injectFaults } from '../support/openapi/broker-harness.js';
-import { startRunnerHarness, type RunnerHarness } from '../support/schedule/runner-harness.js';
+import { startRunnerHarness, usWindowConfig, type RunnerHarness } from '../support/schedule/runner-harness.js';
 import { waitFor } from '../support/schedule/wait.js';
-import { US } from '../support/sim/candles.js';
 
 let harness: RunnerHarness | undefined;
 afterEach(async () => {
@@ -18,14 +17,7 @@ afterEach(async () => {
   harness = undefined;
 });
 
-const WINDOW = `
-jobs:
-  - name: stuck
-    strategy: $STRATEGY
-    symbols: [${US}]
-    start: "30 9 * * 1-5"
-    stop: "55 15 * * 1-5"
-`;
+const WINDOW = usWindowConfig('stuck');
 
 /** Every HTTP answer (and socket reply) of the simulator an hour late, on the tests' virtual clock. */
 const HOUR_LATE = { latencyMs: 3_600_000 };

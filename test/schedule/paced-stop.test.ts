@@ -6,9 +6,8 @@ import { configFromEnv } from '../../src/openapi/config.js';
 import { accountRateLimiter } from '../../src/openapi/http/rate-limiter.js';
 import { ORDERS_HALTED } from '../../src/runtime/job-run.js';
 import { readRows } from '../support/schedule/ledger-check.js';
-import { startRunnerHarness, type RunnerHarness } from '../support/schedule/runner-harness.js';
+import { startRunnerHarness, usWindowConfig, type RunnerHarness } from '../support/schedule/runner-harness.js';
 import { waitFor } from '../support/schedule/wait.js';
-import { US } from '../support/sim/candles.js';
 
 let harness: RunnerHarness | undefined;
 afterEach(async () => {
@@ -16,14 +15,7 @@ afterEach(async () => {
   harness = undefined;
 });
 
-const WINDOW = `
-jobs:
-  - name: paced
-    strategy: $STRATEGY
-    symbols: [${US}]
-    start: "30 9 * * 1-5"
-    stop: "55 15 * * 1-5"
-`;
+const WINDOW = usWindowConfig('paced');
 
 const PACING = { calls: 30, windowMs: 30_000, minSpacingMs: 0 } as const;
 const ACCOUNT = 'GET /v1/asset/account';

@@ -5,7 +5,7 @@ import { ORDERS_HALTED } from '../../src/runtime/job-run.js';
 import type { JobRunEvent } from '../../src/schedule/job-runner.js';
 import { US } from '../support/sim/candles.js';
 import { expectJournalMatchesVenue, ledgerOfVenue, readRows } from '../support/schedule/ledger-check.js';
-import { startRunnerHarness, type RunnerHarness } from '../support/schedule/runner-harness.js';
+import { startRunnerHarness, type RunnerHarness, usWindowConfig } from '../support/schedule/runner-harness.js';
 import { waitFor } from '../support/schedule/wait.js';
 
 let harness: RunnerHarness | undefined;
@@ -14,16 +14,7 @@ afterEach(async () => {
   harness = undefined;
 });
 
-const WINDOW = (name: string, params = '{}') => `
-jobs:
-  - name: ${name}
-    strategy: $STRATEGY
-    symbols: [${US}]
-    params: ${params}
-    start: "30 9 * * 1-5"
-    stop: "55 15 * * 1-5"
-    flattenAtStop: true
-`;
+const WINDOW = (name: string, params = '{}') => usWindowConfig(name, [`params: ${params}`, 'flattenAtStop: true']);
 
 const CRON = (name: string, extra = '') => `
 jobs:

@@ -22,6 +22,12 @@ import { waitFor } from './wait.js';
 
 export const BUY_ON_QUOTE = fileURLToPath(new URL('./strategies/buy-on-quote.ts', import.meta.url));
 
+/** A one-job config in YAML: the job trades AAPL.US from 9:30 to 15:55 on weekdays; `extra` adds lines to the job. */
+export function usWindowConfig(name: string, extra: readonly string[] = []): string {
+  const lines = [`  - name: ${name}`, '    strategy: $STRATEGY', `    symbols: [${US}]`, ...extra.map((line) => `    ${line}`)];
+  return `\njobs:\n${lines.join('\n')}\n    start: "30 9 * * 1-5"\n    stop: "55 15 * * 1-5"\n`;
+}
+
 export interface RunnerHarness {
   readonly clock: VirtualClock;
   readonly sim: Simulator;
