@@ -15,31 +15,12 @@ import { inBatches, runTrader, type TraderRun } from '../support/http/run-trader
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SMA = 'strategies/sma-crossover.ts';
 const GRID = ['--param', 'fast=5:15:5', '--param', 'slow=20:40:10', '--workers', '1'];
-/** A strategy that throws in every trial of this grid (fast=4). */
-const FAILS_IN_EVERY_TRIAL = [
-  'test/research/strategies/fails-at-fast-4.ts',
-  '--data',
-  'backtest-data/SPX.US.csv',
-  '--symbols',
-  'SPX.US',
-  '--param',
-  'fast=4',
-  '--param',
-  'slow=10:12',
-];
+/** The strategy that throws in the trials with fast 4, on the bundled file. */
+const FAILS_AT_FAST_4 = ['test/research/strategies/fails-at-fast-4.ts', '--data', 'backtest-data/SPX.US.csv', '--symbols', 'SPX.US'];
+/** Every trial of this grid fails (fast=4). */
+const FAILS_IN_EVERY_TRIAL = [...FAILS_AT_FAST_4, '--param', 'fast=4', '--param', 'slow=10:12'];
 /** An optimize run where the strategy throws in the trials with fast 4. */
-const FAILING = [
-  'optimize',
-  'test/research/strategies/fails-at-fast-4.ts',
-  '--data',
-  'backtest-data/SPX.US.csv',
-  '--symbols',
-  'SPX.US',
-  '--param',
-  'fast=2:6:2',
-  '--param',
-  'slow=10',
-];
+const FAILING = ['optimize', ...FAILS_AT_FAST_4, '--param', 'fast=2:6:2', '--param', 'slow=10'];
 
 let folder: string;
 const runs = new Map<string, TraderRun>();
