@@ -11,7 +11,7 @@ interface DeclaredStrings {
   getOptions(): { readonly string: readonly string[] };
 }
 
-export function refuseEmptyFlags(args: Readonly<Record<string, unknown>>, parser: DeclaredStrings, argv: readonly string[]): void {
+function refuseEmptyFlags(args: Readonly<Record<string, unknown>>, parser: DeclaredStrings, argv: readonly string[]): void {
   for (const flag of parser.getOptions().string) {
     const value = args[flag];
     if (BARE_FORMS.has(flag) || typeof value !== 'string' || value.trim() !== '') continue;

@@ -17,7 +17,7 @@ interface DeclaredOptions {
  * commas ("--cash: "5,6" is not a decimal number"), took the list as one (--symbols A --symbols B) or failed
  * on it. Flags declared repeatable (arrays) and switches (booleans, which yargs folds into one) are left alone.
  */
-export function refuseRepeatedFlags(args: Readonly<Record<string, unknown>>, parser: DeclaredOptions): void {
+function refuseRepeatedFlags(args: Readonly<Record<string, unknown>>, parser: DeclaredOptions): void {
   const options = parser.getOptions();
   const repeatable = new Set([...options.array, ...options.boolean, ...options.count]);
   for (const flag of Object.keys(options.key)) {
