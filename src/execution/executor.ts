@@ -200,9 +200,9 @@ export class Executor {
   }
 
   /**
-   * The gate may hold intents back now (a job stopping): the intent waiting for its risk figures gives up the
-   * reads still held by the broker's pacing and is checked again at once, not after the account's other calls;
-   * queued intents are checked as their turn comes.
+   * The gate may hold intents back now (a job stopping, a pause, the kill switch): the intent waiting for its
+   * risk figures gives up the reads still held by the broker's pacing and is checked again at once, not after
+   * the account's other calls; queued intents are checked as their turn comes.
    */
   recheck(): void {
     const current = this.current;

@@ -4,7 +4,10 @@ import type { IntentGate } from '../runtime/intent-gate.js';
 
 export const GATE_CODES = { paused: 'PAUSED', killSwitch: 'KILL_SWITCH' } as const;
 
-/** Give it to the session (`gate`), which asks it before each of the strategy's intents goes on. */
+/**
+ * Give it to the session (`gate`), which asks it before each of the strategy's intents goes on; who closes it
+ * tells the session's runtime (recheckGate), or an intent already waiting for its risk figures holds its place.
+ */
 export class ManualGate implements IntentGate {
   paused = false;
   killSwitch: { readonly reason: string; readonly at: number } | undefined;

@@ -1,8 +1,8 @@
 // BotControl over one `trader run` session: the account read through the session's broker, its one
-// strategy shown as the one job (pause and resume hold its intents back at the ManualGate; there is nothing
-// to run now), the kill switch (the gate closed and the run's open orders cancelled), and the run's events
-// told to people as the schedule's webhook tells them (fill, denial, halt, crash, token expiry, outage,
-// recovered).
+// strategy shown as the one job (pause and resume hold its intents back at the ManualGate, the one waiting
+// for its risk figures included; there is nothing to run now), the kill switch (the gate closed likewise and
+// the run's open orders cancelled), and the run's events told to people as the schedule's webhook tells them
+// (fill, denial, halt, crash, token expiry, outage, recovered).
 import { map, merge, Subject, type Observable, type Subscription } from 'rxjs';
 import { isOpen, type Clock, type Money, type Price, type SecuritySymbol } from '../domain/index.js';
 import { withTimeout } from '../execution/with-timeout.js';
@@ -207,6 +207,7 @@ export class RunControl implements BotControl {
     const { gate } = this.options;
     if (gate.paused) return { done: false, message: `${name} is already paused` };
     gate.paused = true;
+    this.options.session.runtime.recheckGate();
     this.options.logger.warn({ strategy: name }, `${name} paused: its new orders are held back until resumed`);
     this.local.next({ kind: 'jobs' });
     return { done: true, message: `${name} paused: its new orders are held back (open orders stay; cancel them if needed)` };
@@ -230,6 +231,7 @@ export class RunControl implements BotControl {
     const { gate, session, clock, logger, notifier } = this.options;
     if (gate.killSwitch !== undefined) return { done: false, message: `the kill switch is already tripped: ${gate.killSwitch.reason}` };
     gate.killSwitch = { reason, at: clock.now() };
+    session.runtime.recheckGate();
     logger.error({ reason }, 'kill switch: new orders held back, open orders being cancelled');
     notifier?.notify({ kind: 'halt', message: `kill switch: ${reason}; new orders held back, open orders cancelled` });
     this.local.next({ kind: 'kill-switch' });

@@ -100,8 +100,9 @@ export interface Runtime {
   /** One reconciliation pass now (e.g. after the broker's push stream reconnected). */
   reconcileNow(): Promise<void>;
   /**
-   * The gate may hold intents back now (a job stopping): an intent waiting for its risk figures stops waiting
-   * for the reads the account's pacing still holds, and is denied at once if the gate holds it back.
+   * The gate may hold intents back now (a job stopping, a pause, the kill switch): an intent waiting for its
+   * risk figures stops waiting for the reads the account's pacing still holds, and is denied at once if the
+   * gate holds it back.
    */
   recheckGate(): void;
   /**

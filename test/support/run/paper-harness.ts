@@ -42,6 +42,8 @@ export interface PaperHarnessOptions {
   readonly journalFile?: string;
   readonly stateFile?: string;
   readonly runtime?: SessionOptions['runtime'];
+  /** Our client's call pacing; opened up (OPEN_HTTP) unless given. */
+  readonly http?: SessionOptions['http'];
   readonly clock?: VirtualClock;
   readonly logger?: SessionOptions['logger'];
   /** Status lines are off unless asked for. */
@@ -101,7 +103,7 @@ export async function startPaperHarness(options: PaperHarnessOptions): Promise<P
     strategies: options.strategies,
     journalFile,
     clock,
-    http: OPEN_HTTP,
+    http: options.http ?? OPEN_HTTP,
     statusEveryMs: options.statusEveryMs ?? 0,
     ...(options.logger === undefined ? {} : { logger: options.logger }),
     ...(options.risk === undefined ? {} : { risk: options.risk }),
