@@ -1,7 +1,7 @@
 // The executor: takes strategies' intents one at a time, resolves them against the position book, checks
 // them with the risk engine on fresh broker figures, and places approved orders with a client order id in
 // the remark. Intents are queued synchronously (so `busy` is true on return while one still waits for the
-// broker) and processed in order, so each decision sees the effects of the one before.
+// broker) and processed in order, so each decision sees the effects of the one before (IntentQueue).
 import {
   Quantity,
   currencyOf,
@@ -24,6 +24,7 @@ import type { Broker } from './broker.js';
 import { ClientOrderIds, DEFAULT_CLIENT_ID_PREFIX } from './client-order-id.js';
 import { SmallSet } from './small-collections.js';
 import { EXECUTION_DENIAL_CODES, text, type DenialInfo } from './events.js';
+import { IntentQueue } from './intent-queue.js';
 import { resolveIntent } from './intent-resolution.js';
 import { OrderFlow } from './order-flow.js';
 import { OrderTracker, type OrderRecord } from './order-tracker.js';
@@ -63,19 +64,6 @@ export interface ExecutionCounts {
   denials: number;
 }
 
-interface QueuedIntent {
-  readonly strategy: string;
-  readonly intent: OrderIntent;
-  /** Sent by the stop itself (flattening): it may place an order after close(). */
-  readonly onStop: boolean;
-}
-
-/** Work the intents queued after it wait for (see queueTask). */
-interface QueuedTask {
-  readonly task: () => Promise<void>;
-}
-
-const RESOLVED: Promise<void> = Promise.resolve();
 const MINUTE_MS = 60_000;
 const STOPPING = 'the run is stopping: no new orders';
 
@@ -98,17 +86,12 @@ export class Executor {
   private readonly shortSelling: boolean | undefined;
   private readonly clientOrderIds: ClientOrderIds;
   private readonly submitSettings: SubmitSettings;
-  private readonly queue: (QueuedIntent | QueuedTask)[] = [];
+  private readonly queue: IntentQueue;
   private readonly heldBack: ExecutorOptions['heldBack'];
   private readonly dropped = new Set<string>();
-  private draining = false;
   private closed = false;
-  /** The intent being processed (one at a time). */
-  private current: QueuedIntent | undefined;
   /** Withdraws the risk-figure reads of the current intent that still wait for their turn. */
   private figureReads: AbortController | undefined;
-  private pending = 0;
-  private waiters: (() => void)[] = [];
   private equity: EquityWatch = FRESH_EQUITY_WATCH;
   private readonly recentOrderTimes: number[] = [];
   private readonly figures = new DecisionFigures();
@@ -123,6 +106,10 @@ export class Executor {
     this.homeMarket = options.homeMarket;
     this.shortSelling = options.shortSelling;
     this.heldBack = options.heldBack;
+    this.queue = new IntentQueue(
+      (item) => (this.dropped.has(item.strategy) ? undefined : this.process(item.strategy, item.intent)),
+      options.logger,
+    );
     this.clientOrderIds = new ClientOrderIds(options.clientIdPrefix ?? DEFAULT_CLIENT_ID_PREFIX, options.clock.now());
     const timeoutMs = options.requestTimeoutMs ?? 10_000;
     this.submitSettings = {
@@ -146,19 +133,18 @@ export class Executor {
 
   /** True while intents are queued or being processed (risk figures, submission, lookups, cancels). */
   get busy(): boolean {
-    return this.pending > 0;
+    return this.queue.busy;
   }
 
   /** Resolves when nothing is in flight. */
   settled(): Promise<void> {
-    if (this.pending === 0) return RESOLVED;
-    return new Promise((resolve) => this.waiters.push(resolve));
+    return this.queue.settled();
   }
 
   /** Queues an intent; synchronous, so `busy` is true on return unless it has already been dealt with. */
   enqueue(strategy: string, intent: OrderIntent): void {
     if (this.closed || this.dropped.has(strategy)) return;
-    this.push({ strategy, intent, onStop: false });
+    this.queue.push({ strategy, intent, onStop: false });
   }
 
   /**
@@ -176,7 +162,7 @@ export class Executor {
 
   /** Queues an intent of the stop itself (closing positions): taken even after close(). */
   enqueueOnStop(strategy: string, intent: OrderIntent): void {
-    this.push({ strategy, intent, onStop: true });
+    this.queue.push({ strategy, intent, onStop: true });
   }
 
   /**
@@ -185,13 +171,7 @@ export class Executor {
    */
   queueTask(task: () => Promise<void>): void {
     if (this.closed) return;
-    this.push({ task });
-  }
-
-  private push(item: QueuedIntent | QueuedTask): void {
-    this.queue.push(item);
-    this.pending += 1;
-    if (!this.draining) this.drain();
+    this.queue.push({ task });
   }
 
   /** Ignores the strategy's queued and future intents (it failed). */
@@ -205,7 +185,7 @@ export class Executor {
    * the account's other calls; queued intents are checked as their turn comes.
    */
   recheck(): void {
-    const current = this.current;
+    const current = this.queue.current;
     if (current === undefined || current.onStop || this.heldBack?.(current.intent) === undefined) return;
     this.figureReads?.abort(new Error('withdrawn: the intent is held back'));
   }
@@ -219,9 +199,8 @@ export class Executor {
     if (this.closed) return;
     this.closed = true;
     this.figureReads?.abort(new Error(`withdrawn: ${STOPPING}`));
-    const dropped = this.queue.splice(0);
-    if (dropped.length > 0) this.logger.info({ intents: dropped.length }, 'dropped queued intents: the run is stopping');
-    for (let index = 0; index < dropped.length; index += 1) this.finishOne();
+    const dropped = this.queue.clear();
+    if (dropped > 0) this.logger.info({ intents: dropped }, 'dropped queued intents: the run is stopping');
   }
 
   /** Cancels open orders (of one strategy, and one symbol, when given); returns how many cancels were sent. */
@@ -253,57 +232,6 @@ export class Executor {
   /** Signed quantity still open in working orders of a symbol. */
   pendingQuantity(symbol: SecuritySymbol): Quantity {
     return this.tracker.workingQuantity(symbol);
-  }
-
-  // Intents that finish at once (skips, denials, orders a broker in process answered) are taken one after
-  // the other in the caller's turn; the queue waits (asynchronously) only on an intent that waits for the
-  // broker, and goes on from there once it has finished.
-  private drain(): void {
-    this.draining = true;
-    for (let item = this.queue.shift(); item !== undefined; item = this.queue.shift()) {
-      if ('task' in item) {
-        void this.finishLater(item, item.task());
-        return;
-      }
-      let waiting: Promise<unknown> | undefined;
-      this.current = item;
-      try {
-        if (!this.dropped.has(item.strategy)) waiting = this.process(item.strategy, item.intent);
-      } catch (error) {
-        this.failed(item, error);
-      }
-      if (waiting !== undefined) {
-        void this.finishLater(item, waiting);
-        return;
-      }
-      this.current = undefined;
-      this.finishOne();
-    }
-    this.draining = false;
-  }
-
-  private async finishLater(item: QueuedIntent | QueuedTask, waiting: Promise<unknown>): Promise<void> {
-    try {
-      await waiting;
-    } catch (error) {
-      this.failed(item, error);
-    }
-    this.current = undefined;
-    this.finishOne();
-    this.drain();
-  }
-
-  private failed(item: QueuedIntent | QueuedTask, error: unknown): void {
-    if ('task' in item) this.logger.warn({ error: describe(error) }, 'a task between intents failed');
-    else this.logger.error({ strategy: item.strategy, error: describe(error) }, 'intent processing failed');
-  }
-
-  private finishOne(): void {
-    this.pending -= 1;
-    if (this.pending > 0 || this.waiters.length === 0) return;
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const resolve of waiters) resolve();
   }
 
   // process, decide and place are plain functions returning a promise only while they wait for the broker
@@ -345,7 +273,7 @@ export class Executor {
 
   /** Records why the intent goes no further (the run stops, or the gate holds it back); false when it may go on. */
   private haltedNow(strategy: string, intentId: number, intent: OrderIntent): boolean {
-    if (this.current?.onStop === true) return false;
+    if (this.queue.current?.onStop === true) return false;
     if (this.closed) {
       this.events.next({ type: 'intent-skipped', time: this.clock.now(), strategy, intentId, intent, reason: STOPPING });
       return true;
@@ -441,7 +369,7 @@ export class Executor {
     request: OrderRequest & { readonly remark: string },
   ): Promise<void> | undefined {
     const now = this.clock.now();
-    if (this.closed && this.current?.onStop !== true) {
+    if (this.closed && this.queue.current?.onStop !== true) {
       this.events.next({ type: 'intent-skipped', time: now, strategy, intentId, intent, reason: STOPPING });
       return undefined;
     }
