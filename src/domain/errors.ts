@@ -39,3 +39,38 @@ export class InvalidInputError extends TraderError {
 export function portInUseError(host: string, port: number, flag: string): TraderError {
   return new TraderError('PORT_IN_USE', `port ${port} on ${host} is already in use: pick another with ${flag} (0 picks a free one)`);
 }
+
+/** The flags (or options) that choose a server's address and port, as the user wrote them: `--host`, `--ui=PORT`. */
+export interface ListenFlags {
+  readonly host: string;
+  readonly port: string;
+}
+
+/** Why a name did not resolve, by Node's getaddrinfo code. */
+const UNRESOLVED: Readonly<Record<string, string>> = {
+  ENOTFOUND: 'the name does not resolve',
+  EAI_AGAIN: 'the name could not be resolved for now',
+};
+
+/**
+ * What a failed `listen` tells the user, naming the flag to change; other failures are returned as they are.
+ * An address that is not this machine's is bad input (exit status 2). A taken port or a name that does not
+ * resolve is a failure of the moment (exit status 1): the same flags may work on a restart, once the port's
+ * holder has stopped or the name resolves (DNS up, the name added).
+ */
+export function listenError(error: unknown, host: string, port: number, flags: ListenFlags): unknown {
+  const code = (error as { readonly code?: unknown } | undefined)?.code;
+  if (code === 'EADDRINUSE') return portInUseError(host, port, flags.port);
+  if (code === 'EADDRNOTAVAIL')
+    return new InvalidInputError(
+      `${flags.host}: cannot listen on ${host} (EADDRNOTAVAIL): give an address of this machine, e.g. 127.0.0.1 or 0.0.0.0`,
+      flags.host,
+    );
+  if (typeof code === 'string' && UNRESOLVED[code] !== undefined)
+    return new TraderError(
+      'HOST_UNRESOLVED',
+      `${flags.host}: cannot listen on ${host}: ${UNRESOLVED[code]} (${code}); give an address of this machine, e.g. 127.0.0.1 or 0.0.0.0`,
+      { cause: error },
+    );
+  return error;
+}

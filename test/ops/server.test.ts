@@ -189,6 +189,23 @@ describe('dashboard server', () => {
     });
   });
 
+  it("names --ui-host when the address is not this machine's: bad input (INVALID_INPUT, exit status 2)", async () => {
+    const { control, hub } = await setUp();
+    await expect(
+      startOpsServer({
+        host: '192.0.2.1',
+        port: 0,
+        token: TOKEN,
+        clock: new VirtualClock(T0),
+        logger: silentLogger,
+        dashboard: { hub, control, readOnly: false },
+      }),
+    ).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: '--ui-host: cannot listen on 192.0.2.1 (EADDRNOTAVAIL): give an address of this machine, e.g. 127.0.0.1 or 0.0.0.0',
+    });
+  });
+
   it('on the health port: /health says only healthy or not without the token, everything with it; /status needs it', async () => {
     const { call } = await setUp({ health: { healthy: false } });
     expect(await call('/health')).toMatchObject({ status: 503, text: '{"healthy":false}\n' });

@@ -4,7 +4,7 @@ import { CredentialsError } from '../../catalog/credentials.js';
 import { serveCatalog } from '../../catalog/serve.js';
 import { DEFAULT_BODY_LIMIT } from '../../catalog/server.js';
 import { systemClock } from '../../clock/system-clock.js';
-import { InvalidInputError, portInUseError } from '../../domain/errors.js';
+import { InvalidInputError, listenError } from '../../domain/errors.js';
 import { printJson } from '../output.js';
 
 /** Options every `trader` command has (declared global in src/cli/main.ts). */
@@ -60,19 +60,7 @@ export const serveCommand: CommandModule<GlobalArgs, ServeArgs> = {
     } catch (error) {
       if (error instanceof CredentialsError)
         throw new InvalidInputError(error.message, args.auth === undefined ? 'CATALOG_TOKENS' : 'auth');
-      throw listenFailure(error, args.host, args.port);
+      throw listenError(error, args.host, args.port, { host: '--host', port: '--port' });
     }
   },
 };
-
-/** A port taken or an address not this machine's, named by its flag (Node says 'listen EADDRNOTAVAIL: …'). */
-function listenFailure(error: unknown, host: string, port: number): unknown {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'EADDRINUSE') return portInUseError(host, port, '--port');
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-    return new InvalidInputError(
-      `--host: cannot listen on ${host} (${code}): give an address of this machine, e.g. 127.0.0.1 or 0.0.0.0`,
-      '--host',
-    );
-  return error;
-}

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { sleep } from '../../clock/sleep.js';
 import type { Clock } from '../../domain/clock.js';
-import { InvalidInputError, portInUseError } from '../../domain/errors.js';
+import { InvalidInputError, listenError } from '../../domain/errors.js';
 import { parseSymbol } from '../../domain/symbol.js';
 import type { Logger } from '../../log/logger.js';
 import { AuthThrottle, bearerToken, tokenMatches } from '../auth.js';
@@ -160,15 +160,14 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       streams?.close();
-      const flag = options.dashboard === undefined ? '--metrics-port' : '--ui';
-      if (error.code === 'EADDRINUSE') return reject(portInUseError(options.host, options.port, flag === '--ui' ? '--ui=PORT' : flag));
+      const flags = { host: '--ui-host', port: options.dashboard === undefined ? '--metrics-port' : '--ui=PORT' };
       reject(
-        error.code === 'EADDRNOTAVAIL' || error.code === 'EACCES'
+        error.code === 'EACCES'
           ? new InvalidInputError(
               `cannot listen on ${options.host}:${options.port} (${error.code}): choose another port (--ui=PORT, --metrics-port) or address (--ui-host)`,
-              flag,
+              flags.port,
             )
-          : error,
+          : listenError(error, options.host, options.port, flags),
       );
     });
     server.listen(options.port, options.host, () => {

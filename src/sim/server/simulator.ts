@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { systemClock } from '../../clock/system-clock.js';
 import type { Clock } from '../../domain/clock.js';
-import { InvalidInputError, portInUseError } from '../../domain/errors.js';
+import { listenError } from '../../domain/errors.js';
 import { currencyOf, marketOf, type SecuritySymbol } from '../../domain/symbol.js';
 import { silentLogger } from '../../log/logger.js';
 import type { Credentials } from '../../openapi/http/signer.js';
@@ -259,23 +259,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   };
 }
 
-/** Listen failures that are the address's: not this machine's, or a name that does not resolve. */
-const HOST_ERRORS: ReadonlySet<string> = new Set(['EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN']);
-
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === 'EADDRINUSE'
-          ? portInUseError(host, port, '--port')
-          : HOST_ERRORS.has(error.code ?? '')
-            ? new InvalidInputError(
-                `--host: cannot listen on ${host} (${error.code}): give an address of this machine, e.g. 127.0.0.1 or 0.0.0.0`,
-                '--host',
-              )
-            : error,
-      ),
-    );
+    server.once('error', (error) => reject(listenError(error, host, port, { host: '--host', port: '--port' })));
     server.listen(port, host, () => resolve());
   });
 }
