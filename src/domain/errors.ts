@@ -54,13 +54,20 @@ const UNRESOLVED: Readonly<Record<string, string>> = {
 
 /**
  * What a failed `listen` tells the user, naming the flag to change; other failures are returned as they are.
- * An address that is not this machine's is bad input (exit status 2). A taken port or a name that does not
- * resolve is a failure of the moment (exit status 1): the same flags may work on a restart, once the port's
- * holder has stopped or the name resolves (DNS up, the name added).
+ * An address that is not this machine's is bad input (exit status 2). A taken port, a port this user may not
+ * bind or a name that does not resolve is a failure of the moment (exit status 1): the same flags may work on
+ * a restart, once the port's holder has stopped, the process may bind it (root, CAP_NET_BIND_SERVICE) or the
+ * name resolves (DNS up, the name added).
  */
 export function listenError(error: unknown, host: string, port: number, flags: ListenFlags): unknown {
   const code = (error as { readonly code?: unknown } | undefined)?.code;
   if (code === 'EADDRINUSE') return portInUseError(host, port, flags.port);
+  if (code === 'EACCES')
+    return new TraderError(
+      'PORT_NOT_PERMITTED',
+      `port ${port} on ${host} is not permitted for this user (EACCES; ports below 1024 need root or CAP_NET_BIND_SERVICE): pick another with ${flags.port} (0 picks a free one)`,
+      { cause: error },
+    );
   if (code === 'EADDRNOTAVAIL')
     return new InvalidInputError(
       `${flags.host}: cannot listen on ${host} (EADDRNOTAVAIL): give an address of this machine, e.g. 127.0.0.1 or 0.0.0.0`,

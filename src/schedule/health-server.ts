@@ -2,7 +2,7 @@
 // GET /health answers 200 when healthy and 503 when not (kill switch, order halt, halted job); GET /status 200.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { portInUseError } from '../domain/errors.js';
+import { listenError } from '../domain/errors.js';
 import { silentLogger, type Logger } from '../log/logger.js';
 import type { StatusSnapshot } from './status.js';
 
@@ -30,8 +30,8 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
     });
   });
   await new Promise<void>((resolve, reject) => {
-    const failed = (error: NodeJS.ErrnoException): void =>
-      reject(error.code === 'EADDRINUSE' ? portInUseError(host, options.port, '--health-port') : error);
+    // The address is an option of the API only: the command line always listens on 127.0.0.1.
+    const failed = (error: Error): void => reject(listenError(error, host, options.port, { host: 'host', port: '--health-port' }));
     server.once('error', failed);
     server.listen(options.port, host, () => {
       server.off('error', failed);

@@ -158,17 +158,10 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
   }
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
+    server.once('error', (error) => {
       streams?.close();
       const flags = { host: '--ui-host', port: options.dashboard === undefined ? '--metrics-port' : '--ui=PORT' };
-      reject(
-        error.code === 'EACCES'
-          ? new InvalidInputError(
-              `cannot listen on ${options.host}:${options.port} (${error.code}): choose another port (--ui=PORT, --metrics-port) or address (--ui-host)`,
-              flags.port,
-            )
-          : listenError(error, options.host, options.port, flags),
-      );
+      reject(listenError(error, options.host, options.port, flags));
     });
     server.listen(options.port, options.host, () => {
       server.removeAllListeners('error');

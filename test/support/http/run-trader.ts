@@ -12,11 +12,20 @@ export interface TraderRun {
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** `cwd`: the working folder (default the repository's), for commands that write files there. */
-export function runTrader(args: readonly string[], env: Readonly<Record<string, string>>, cwd = REPO_ROOT): Promise<TraderRun> {
+/**
+ * `cwd`: the working folder (default the repository's), for commands that write files there. `launcher`: a
+ * command that runs node for it, with its own arguments first, e.g. `setpriv` to take a privilege away.
+ */
+export function runTrader(
+  args: readonly string[],
+  env: Readonly<Record<string, string>>,
+  cwd = REPO_ROOT,
+  launcher: readonly string[] = [],
+): Promise<TraderRun> {
   return new Promise((resolve, reject) => {
+    const [command, ...prefix] = [...launcher, process.execPath];
     // Only PATH and HOME from the outer environment, so a developer's real LONGPORT_* settings never leak in.
-    const child = spawn(process.execPath, [join(REPO_ROOT, 'bin/trader.js'), ...args], {
+    const child = spawn(command!, [...prefix, join(REPO_ROOT, 'bin/trader.js'), ...args], {
       cwd,
       env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
