@@ -159,10 +159,13 @@ describe('trader trading commands (real binary, real server)', () => {
     expect(stdout).toBe(`cancel requested for order ${ORDER_ID}\n`);
   });
 
-  it('trader order replace sends PUT with the new quantity and price', () => {
+  it('trader order replace reads the order, then sends PUT with the new quantity and price', () => {
     const { stdout, requests } = result('replace');
-    expect(requests[0]!.method).toBe('PUT');
-    expect(requests[0]!.body).toBe(`{"order_id":"${ORDER_ID}","quantity":"100","price":"51"}`);
+    expect(requests.map((request) => [request.method, request.path, request.query])).toEqual([
+      ['GET', '/v1/trade/order', `order_id=${ORDER_ID}`],
+      ['PUT', '/v1/trade/order', ''],
+    ]);
+    expect(requests[1]!.body).toBe(`{"order_id":"${ORDER_ID}","quantity":"100","price":"51"}`);
     expect(JSON.parse(stdout)).toEqual({ orderId: ORDER_ID, replaceRequested: true });
   });
 

@@ -8,7 +8,7 @@ import { MARKETS } from '../../domain/symbol.js';
 import type { OrderDetail } from '../../openapi/http/types.js';
 import { printTable } from '../output.js';
 import { choiceFlag, secondsFlag, symbolFlag, textFlag, timeFlag } from './flags.js';
-import { orderRequestFromFlags, replacementFromFlags, type SubmitFlags } from './order-flags.js';
+import { checkReplacement, orderRequestFromFlags, replacementFromFlags, type SubmitFlags } from './order-flags.js';
 import { decimal, line, present, printFields, printOrders, time } from './present.js';
 import { withOpenApi, type GlobalFlags } from './session.js';
 import { checkOutcome, outcomeOf, type SubmitOutcome } from './submit-outcome.js';
@@ -145,7 +145,7 @@ interface ReplaceArgs extends OrderIdArgs {
 
 const replace: CommandModule<object, ReplaceArgs> = {
   command: 'replace <orderId>',
-  describe: 'Change the quantity (and price) of an open order',
+  describe: 'Change the quantity (and price) of an open order, checked first against its status and order type',
   builder: (yargs) =>
     priceOptions(
       orderIdPositional(yargs).option('quantity', { type: 'string', demandOption: true, describe: 'New total quantity (> 0)' }),
@@ -153,7 +153,10 @@ const replace: CommandModule<object, ReplaceArgs> = {
   handler: async (args) => {
     const orderId = textFlag(args.orderId, 'ORDER_ID');
     const replacement = replacementFromFlags(args);
-    await withOpenApi(args, (client) => client.replaceOrder(orderId, replacement));
+    await withOpenApi(args, async (client) => {
+      checkReplacement(replacement, await client.orderDetail(orderId));
+      await client.replaceOrder(orderId, replacement);
+    });
     present(args, { orderId, replaceRequested: true }, () => line(`replace requested for order ${orderId}`));
   },
 };

@@ -1,8 +1,9 @@
 // An OrderRequest / OrderReplacement from `trader order submit|replace` flags, refused before any request when
 // it cannot be a valid order (unknown type, bad symbol, quantity ≤ 0, a limit order without price, GTD without
-// an expiry date, …).
-import { InvalidInputError } from '../../domain/errors.js';
-import type { OrderReplacement, OrderRequest } from '../../domain/order.js';
+// an expiry date, …); a replacement is then checked against the order it replaces before it is sent.
+import { InvalidInputError, TraderError } from '../../domain/errors.js';
+import type { Order, OrderReplacement, OrderRequest } from '../../domain/order.js';
+import { isTerminal } from '../../domain/order-status.js';
 import type { OrderType } from '../../domain/order-types.js';
 import { ORDER_TYPES, OUTSIDE_RTH, PRICED_ORDER_TYPES, SIDES, TIME_IN_FORCE, TRIGGERED_ORDER_TYPES } from '../../domain/order-types.js';
 import { choiceFlag, dateFlag, optionalFixedFlag, optionalPriceFlag, quantityFlag, symbolFlag } from './flags.js';
@@ -49,7 +50,7 @@ export function orderRequestFromFlags(flags: SubmitFlags): OrderRequest {
   if (orderType === 'TSLPAMT') need(request.trailingAmount, '--trailing-amount', 'for TSLPAMT orders');
   if (orderType === 'TSLPPCT') need(request.trailingPercent, '--trailing-percent', 'for TSLPPCT orders');
   if (orderType === 'TSLPAMT' || orderType === 'TSLPPCT') need(request.limitOffset, '--limit-offset', `for ${orderType} orders`);
-  refuseFieldsOfOtherTypes(request);
+  refuseFieldsOfOtherTypes(request, orderType);
   if (request.timeInForce === 'GTD') need(request.expireDate, '--expire-date', 'for GTD (good till date) orders');
   if (request.timeInForce !== 'GTD' && request.expireDate !== undefined) {
     throw new InvalidInputError(`--expire-date only applies to --tif GTD (got --tif ${request.timeInForce})`, '--expire-date');
@@ -64,17 +65,29 @@ const FIELD_TYPES = [
   ['trailingAmount', '--trailing-amount', ['TSLPAMT']],
   ['trailingPercent', '--trailing-percent', ['TSLPPCT']],
   ['limitOffset', '--limit-offset', ['TSLPAMT', 'TSLPPCT']],
-] as const satisfies readonly (readonly [keyof OrderRequest, string, readonly OrderType[]])[];
+] as const satisfies readonly (readonly [keyof OrderReplacement, string, readonly OrderType[]])[];
 
 /**
  * A flag of another order type is refused, not left for the service to ignore: `--type MO --price 350` would
- * go out as a market order while a limit at 350 was meant.
+ * go out as a market order while a limit at 350 was meant. `whose` ends the message: which order is of the type.
  */
-function refuseFieldsOfOtherTypes(request: OrderRequest): void {
+function refuseFieldsOfOtherTypes(fields: Omit<OrderReplacement, 'quantity'>, orderType: OrderType, whose = ''): void {
   for (const [field, flag, types] of FIELD_TYPES) {
-    if (request[field] === undefined || (types as readonly OrderType[]).includes(request.orderType)) continue;
-    throw new InvalidInputError(`${flag} does not apply to ${request.orderType} orders (only to ${types.join(', ')})`, flag);
+    if (fields[field] === undefined || (types as readonly OrderType[]).includes(orderType)) continue;
+    throw new InvalidInputError(`${flag} does not apply to ${orderType} orders (only to ${types.join(', ')})${whose}`, flag);
   }
+}
+
+/**
+ * A replacement checked against the order it replaces (read from the service first), so nothing is sent that
+ * cannot apply: an order already final cannot change (exit status 1, as the service's refusal would be), and
+ * a price flag of another order type is bad input as it is for submit (the service may ignore it, or take a
+ * trigger price on a limit order).
+ */
+export function checkReplacement(replacement: OrderReplacement, order: Pick<Order, 'orderId' | 'orderType' | 'status'>): void {
+  if (isTerminal(order.status))
+    throw new TraderError('ORDER_FINAL', `order ${order.orderId} is already final (${order.status}): it cannot be replaced`);
+  refuseFieldsOfOtherTypes(replacement, order.orderType, `: order ${order.orderId} is ${order.orderType}`);
 }
 
 export function replacementFromFlags(flags: OrderPriceFlags & { readonly quantity: string }): OrderReplacement {
