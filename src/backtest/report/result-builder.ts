@@ -9,7 +9,7 @@ import { marketOf, type SecuritySymbol } from '../../domain/symbol.js';
 import { barFields } from '../bar-history.js';
 import { barLocator } from '../metrics/bar-index.js';
 import { computeMetrics } from '../metrics/compute.js';
-import { CASH_IN_LIEU, pairTrades, SHARE_PLACES, type OpenLot } from '../metrics/trades.js';
+import { CASH_IN_LIEU, pairTrades, type OpenLot } from '../metrics/trades.js';
 import type { OrderIntent } from '../../domain/intent.js';
 import type {
   BacktestRecord,
@@ -192,7 +192,7 @@ function openPositions(record: BacktestRecord, lots: readonly OpenLot[]): OpenPo
       symbol,
       side: symbolLots[0]!.side,
       quantity: text(quantity),
-      averagePrice: text(cost.dividedBy(quantity, SHARE_PLACES)),
+      averagePrice: text(Price.average(cost, quantity)),
       markPrice: text(mark),
       dividends: text(dividends),
       borrowFees: text(borrowFees),
@@ -202,8 +202,8 @@ function openPositions(record: BacktestRecord, lots: readonly OpenLot[]): OpenPo
 }
 
 /**
- * Exact: a figure is written as it is held (average prices are divided at the commission shares' scale
- * where they are made). Rounding here wrote a price of 0.000011631853918 as 0.0000116319.
+ * Exact: a figure is written as it is held (an open position's average price is Price.average's, 8 places
+ * beyond its cost). Rounding here wrote a price of 0.000011631853918 as 0.0000116319.
  */
 function text(value: FixedPoint): string {
   return value.toString();

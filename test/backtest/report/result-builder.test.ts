@@ -89,6 +89,26 @@ describe('buildResult', () => {
     expect(result.trades[0]).toMatchObject({ entryPrice: '0.000011631853918', exitPrice: '0.000012854467151', pnl: '0.0001222613233' });
   });
 
+  it('writes the average price of an open position exactly, not rounded to ten places', () => {
+    // Two buys of 100 at 0.000011631853918 and 0.000012854467151: the average is 0.0000122431605345 (16 places).
+    const prices = ['0.000011631853918', '0.000011631853918', '0.000012854467151', '0.000012854467151'];
+    const bars = barsFromCloses([1, 1, 1, 1]).map((bar, index) => {
+      const price = Number(prices[index]!);
+      return { ...bar, open: price, high: price, low: price, close: price };
+    });
+    const record = simulateRun(
+      new Map([[SPY, bars]]),
+      [
+        { bar: 1, side: 'Buy', quantity: 100 },
+        { bar: 2, side: 'Buy', quantity: 100 },
+      ],
+      { initialCash: 10_000 },
+    );
+    const result = buildResult(record);
+    expect(result.fills.map((fill) => fill.price)).toEqual(['0.000011631853918', '0.000012854467151']);
+    expect(result.openPositions[0]).toMatchObject({ quantity: '200', averagePrice: '0.0000122431605345' });
+  });
+
   it('values a position left open at the last close, net of its entry commission', () => {
     // buy 10 at bar 2's open 11 (commission 1 % of 110 = 1.1); last close 14: (14 − 11) × 10 − 1.1 = 28.9
     const record = simulateRun(
