@@ -186,7 +186,11 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
     busy: () => runtime.busy || everyStrategyFailed,
     progress: options.progress,
   });
-  while (!walk.advance() && !everyStrategyFailed) await runtime.settled();
+  let walked = walk.advance();
+  while (!walked && !everyStrategyFailed) {
+    await runtime.settled();
+    walked = walk.advance();
+  }
   // Coarser bars the data ended inside are emitted when their windows end, as a paper replay's end ends them: the
   // clock runs on to the end of the last bar's market day (a half day's day bar comes at the usual close).
   if (marketData.resampling && !everyStrategyFailed) {
@@ -199,6 +203,10 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
   const summary = await runtime.stop();
   broker.close();
   options.progress?.update(walk.total, walk.total);
+  // The curve is marked in floats bar by bar, and their sum drifts off the exact figure (1,000,000.07 came
+  // out as 1,000,000.0700000001): its last point is the account's exact equity, as the float nearest it.
+  const finalEquity = walked ? venue.accountBalance(data.currency)[0]?.netAssets : undefined;
+  if (finalEquity !== undefined) walk.settleLastEquity(finalEquity.toNumber());
   const equity = walk.equity();
   const strategyPeriods = new Set(options.strategies.map((strategy) => strategy.period));
   const record: BacktestRecord = {
@@ -209,6 +217,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRun
     initialCash: cash,
     bars: barsWalked(data, equity),
     equity,
+    ...(finalEquity === undefined ? {} : { finalEquity }),
     fills: venue.executions(),
     carry: carry.entries,
     ...(options.settings === undefined ? {} : { settings: options.settings }),

@@ -65,6 +65,11 @@ export interface BacktestRecord {
   /** Closed bars per symbol, in time order; the map's order is the reports' symbol order. */
   readonly bars: ReadonlyMap<SecuritySymbol, BarHistory>;
   readonly equity: EquityCurve;
+  /**
+   * Cash plus the positions at their last closes after the last bar, exact (the curve's points are floats,
+   * marked bar by bar); absent when the run stopped before its last bar.
+   */
+  readonly finalEquity?: Money;
   /** Every fill of the run in execution order (commission included, as charged). */
   readonly fills: readonly Fill[];
   /** Dividends, splits and borrow fees the venue booked on positions, in order (none: no carry). */

@@ -84,6 +84,11 @@ export class SeriesWalk {
     return this.recorder.curve();
   }
 
+  /** Ends the curve at the run's exact final equity (see EquityRecorder.settleLast). */
+  settleLastEquity(equity: number): void {
+    this.recorder.settleLast(equity);
+  }
+
   /** The time of the first bar (0 without bars). */
   static firstTime(series: readonly CandleColumns[]): number {
     let time = Number.POSITIVE_INFINITY;

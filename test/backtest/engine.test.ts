@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { computeMetrics } from '../../src/backtest/metrics/compute.js';
+import { pairTrades } from '../../src/backtest/metrics/trades.js';
 import { InvalidInputError } from '../../src/domain/errors.js';
 import { candlesOf, type CandleColumns } from '../../src/feeds/history/candle-columns.js';
 import { parseSymbol } from '../../src/domain/symbol.js';
@@ -50,6 +52,25 @@ describe('backtest engine', () => {
     expect(Array.from(run.record.equity.times)).toEqual(A.map((bar) => bar.time));
     // Day 2: 1,000,000 − 506 + 10 × 51 = 1,000,004; day 3: + 10 × (51.2 − 51).
     expect(Array.from(run.record.equity.equity)).toEqual([1_000_000, 1_000_004, 1_000_006]);
+  });
+
+  it('ends the equity curve at the exact final equity, not the float sum the marks drifted to', async () => {
+    // Buy 7 at the open of 10.01, then closes 10.01 and 10.02: 1,000,000 − 70.07 + 70.14 = 1,000,000.07. The
+    // per-bar float marking (7 × 10.01 + 7 × (10.02 − 10.01)) made it 1,000,000.0700000001.
+    const bars = [
+      dayBar(AAPL, '2024-01-02', 10, 10.1, 9.9, 10),
+      dayBar(AAPL, '2024-01-03', 10.01, 10.1, 9.9, 10.01),
+      dayBar(AAPL, '2024-01-04', 10.01, 10.1, 9.9, 10.02),
+    ];
+    const run = await backtest([bars], [scripted([AAPL], { 0: (ctx) => ctx.buy(7) })]);
+
+    expect(run.record.finalEquity?.toString()).toBe('1000000.07');
+    const curve = run.record.equity.equity;
+    expect(curve[curve.length - 1]).toBe(1_000_000.07);
+    const metrics = computeMetrics({ record: run.record, ledger: pairTrades(run.record.fills), barsHeld: [], formatTime: String });
+    expect(metrics.finalEquity).toBe(1_000_000.07);
+    // 0.07 / 1,000,000, from the exact difference (not 1,000,000.07 / 1,000,000 − 1, which carries the float's noise).
+    expect(metrics.totalReturn).toBe(0.07 / 1_000_000);
   });
 
   it('waits for an intent that needs the broker asynchronously (a cancel) and goes on with the very next bar', async () => {

@@ -24,7 +24,10 @@ export function computeMetrics(input: MetricsInput, options: MetricsOptions = {}
   const { times, equity, exposed } = record.equity;
   const points = equity.length;
   const initial = record.initialCash.toNumber();
-  const finalEquity = points === 0 ? initial : equity[points - 1]!;
+  const exact = record.finalEquity;
+  const finalEquity = points === 0 ? initial : exact === undefined ? equity[points - 1]! : exact.toNumber();
+  // From the exact gain when there is one: final / initial − 1 in floats loses the digits of a small gain.
+  const gain = points === 0 || exact === undefined ? finalEquity - initial : exact.minus(record.initialCash).toNumber();
   const perYear = options.periodsPerYear ?? periodsPerYear(record.period, times, runTimeZone(record));
   const riskFreeRate = options.riskFreeRate ?? 0;
   const returns = input.returns ?? barReturns(equity, initial);
@@ -48,7 +51,7 @@ export function computeMetrics(input: MetricsInput, options: MetricsOptions = {}
     losingTrades: trades.losingTrades,
     winRate: trades.winRate,
     finalEquity,
-    totalReturn: initial === 0 ? 0 : finalEquity / initial - 1,
+    totalReturn: initial === 0 ? 0 : gain / initial,
     cagr: points === 0 ? null : compoundAnnualGrowth(initial, finalEquity, yearsBetween(times[0]!, times[points - 1]!)),
     sharpe: sharpeRatio(returns, perYear, riskFreeRate),
     sortino: sortinoRatio(returns, perYear, riskFreeRate),

@@ -16,6 +16,8 @@ export interface EquityRecorder {
    * heap numbers per bar time.
    */
   record(point: EquityPoint): void;
+  /** Replaces the equity of the last point (the run's exact final figure for the float it was marked at). */
+  settleLast(equity: number): void;
   /** The points so far, as views (no copy): record no more after taking the final curve. */
   curve(): EquityCurve;
 }
@@ -49,6 +51,10 @@ class TypedArrayRecorder implements EquityRecorder {
     this.equity[index] = point.equity;
     this.exposed[index] = point.exposed ? 1 : 0;
     this.length = index + 1;
+  }
+
+  settleLast(equity: number): void {
+    if (this.length > 0) this.equity[this.length - 1] = equity;
   }
 
   curve(): EquityCurve {

@@ -12,7 +12,7 @@ import { createLogger } from '../../log/logger.js';
 import { describeFailure } from '../../strategy/failure.js';
 import { parseParamAssignments } from '../../strategy/index.js';
 import { checkOutputFiles } from '../../files/output-file.js';
-import { BACKTEST_OPTIONS, jsonTarget, type BacktestArgs } from './flags.js';
+import { BACKTEST_OPTIONS, finalEquityNote, jsonTarget, type BacktestArgs } from './flags.js';
 import { loadBacktestInputs, runInputs } from './inputs.js';
 import { LogDigest } from './log-digest.js';
 import { writeOutputs } from './outputs.js';
@@ -87,6 +87,8 @@ export async function backtestAction(args: BacktestArgs): Promise<BacktestRun> {
     );
   timings.end('walk');
   const result = await writeOutputs(run, { json, report: args.report, quiet: args.quiet === true, metrics: { riskFreeRate } });
+  const equityNote = finalEquityNote(run.record.finalEquity);
+  if (equityNote !== undefined) process.stderr.write(`${equityNote}\n`);
   timings.end('write');
   if (args.timings === true) process.stderr.write(timings.lines());
   reportFailures(result, run, args.verbose === true);

@@ -1,5 +1,6 @@
 // The flags of `trader backtest`, checked before any data is read: each error names the flag and says why.
 import { Fixed } from '../../domain/fixed.js';
+import type { Money } from '../../domain/money.js';
 import { parseSymbol } from '../../domain/symbol.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { parseChoice } from '../../domain/order-types.js';
@@ -131,6 +132,19 @@ export function cashFlag(text: string): Fixed {
 
 /** The most cash a run takes: 2^53 cents. */
 const MAX_CASH = Math.floor(2 ** 53 / 100);
+
+/**
+ * A run may end above the --cash limit (its positions gained): the metrics' float then misses cents of the
+ * final equity. The note says so and gives the exact figure; undefined when the float holds it to the cent.
+ */
+export function finalEquityNote(finalEquity: Money | undefined): string | undefined {
+  if (finalEquity === undefined || finalEquity.abs().compare(MAX_CASH) <= 0) return undefined;
+  return (
+    `note: the final equity, ${finalEquity.toFixed()} ${finalEquity.currency}, is beyond ${MAX_CASH.toLocaleString('en-US')}, ` +
+    `the most the equity curve and the metrics (floats) keep to the cent: metrics.finalEquity reads ${finalEquity.toNumber()}; ` +
+    'the trades and open positions are exact (their pnl added to the initial cash is the final equity)'
+  );
+}
 
 /** --fill, --intrabar, --slippage, --commission and --fees as venue settings. */
 export function venueChoice(args: BacktestArgs): VenueChoice {

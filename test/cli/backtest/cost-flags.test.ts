@@ -1,6 +1,7 @@
 // --cash, --commission and --slippage: refused where the run could not keep them exactly, by name.
 import { describe, expect, it } from 'vitest';
-import { cashFlag, venueChoice } from '../../../src/cli/backtest/flags.js';
+import { cashFlag, finalEquityNote, venueChoice } from '../../../src/cli/backtest/flags.js';
+import { Money } from '../../../src/domain/money.js';
 
 const venue = (flags: Record<string, string>) => () => venueChoice({ fill: 'next-open', intrabar: 'nearest-first', ...flags } as never);
 
@@ -17,6 +18,18 @@ describe('--cash', () => {
       );
     expect(() => cashFlag('0.001')).toThrow('--cash: at least 0.01, got 0.001');
     expect(() => cashFlag('-5')).toThrow('--cash: must be greater than zero (got -5)');
+  });
+});
+
+describe('the final equity beyond the --cash limit', () => {
+  it('is noted with its exact figure when the float of the metrics misses its cents, and only then', () => {
+    // 150,000,000 shares bought at 600,000 marked at 62,000,000.03, and 71,992,547,409 in cash.
+    expect(finalEquityNote(Money.of('9300071997047409', 'USD'))).toBe(
+      'note: the final equity, 9300071997047409 USD, is beyond 90,071,992,547,409, the most the equity curve and the metrics (floats) ' +
+        'keep to the cent: metrics.finalEquity reads 9300071997047408; the trades and open positions are exact (their pnl added to the initial cash is the final equity)',
+    );
+    expect(finalEquityNote(Money.of('90071992547409', 'USD'))).toBeUndefined();
+    expect(finalEquityNote(undefined)).toBeUndefined();
   });
 });
 
