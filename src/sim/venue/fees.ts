@@ -1,6 +1,7 @@
 // Fee models: what an order costs for the quantity and value it has executed so far. A fill is charged the
 // growth of its order's fees, so per-order minimums and round-ups apply once per order, however it fills.
 import { Fixed } from '../../domain/fixed.js';
+import { FixedPointError } from '../../domain/fixed-point.js';
 import { Money } from '../../domain/money.js';
 import type { Side } from '../../domain/order-types.js';
 import type { Quantity } from '../../domain/quantity.js';
@@ -55,8 +56,21 @@ export function commissionRate(rate: number | string | Fixed): FeeModel {
     name: `commission ${factor.toString()}`,
     orderFees(execution) {
       if (execution.quantity.isZero()) return noFeesIn(execution.value.currency);
-      const amount = execution.value.times(factor);
+      const amount = commissionOn(execution.value, factor);
       return { total: amount, items: [{ code: 'commission', name: 'Commission', amount }] };
     },
   };
+}
+
+/** value × rate, exactly; a product beyond the places a value keeps is refused naming the rate and the value. */
+function commissionOn(value: Money, rate: Fixed): Money {
+  try {
+    return value.times(rate);
+  } catch (error) {
+    if (!(error instanceof FixedPointError)) throw error;
+    throw new FixedPointError(
+      error.code,
+      `commission at the rate ${rate.toString()} of an order value of ${value.toString()} ${value.currency}: ${error.message}`,
+    );
+  }
 }

@@ -6,7 +6,7 @@ import type { Clock } from '../../domain/clock.js';
 import type { Fill } from '../../domain/fill.js';
 import { Fixed } from '../../domain/fixed.js';
 import type { Money } from '../../domain/money.js';
-import type { FixedPoint } from '../../domain/fixed-point.js';
+import { type FixedPoint, FixedPointError } from '../../domain/fixed-point.js';
 import type { OrderReplacement, OrderRequest } from '../../domain/order.js';
 import { nextStatus } from '../../domain/order-state-machine.js';
 import { isTerminal, type OrderStatus } from '../../domain/order-status.js';
@@ -391,7 +391,7 @@ export class Venue {
       instrumentProblem(request, this.instrument(request.symbol)) ??
       marketProblem(request, slot, now, this.settings.sessionCheck) ??
       (this.faults.rejectOrder() ? 'rejected by the venue (injected fault)' : undefined);
-    const funds = problem ?? this.fundsCheck(slot!, record);
+    const funds = problem ?? this.checkedFunds(slot!, record);
     if (typeof funds === 'string') {
       this.engine.move(record, 'reject');
       this.engine.changed(record, now, funds);
@@ -399,6 +399,19 @@ export class Venue {
     }
     this.accept(slot!, record, funds, now);
     return record;
+  }
+
+  /**
+   * fundsCheck, with an order whose figures cannot be held exactly (its fees would need more than
+   * MAX_PRECISION places) refused by the reason: the order is rejected, not left half placed.
+   */
+  private checkedFunds(slot: SymbolSlot, record: OrderRecord): Reservation | string {
+    try {
+      return this.fundsCheck(slot, record);
+    } catch (error) {
+      if (error instanceof FixedPointError) return error.message;
+      throw error;
+    }
   }
 
   cancel(orderId: string): VenueOrder {

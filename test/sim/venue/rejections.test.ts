@@ -66,6 +66,22 @@ describe('rejections are orders in RejectedStatus with a reason', () => {
     expect(checked.venue.submit(order(US, 'Buy', 10, { outsideRth: 'ANY_TIME' })).status).toBe('NewStatus');
   });
 
+  it('rejects an order whose commission would need more than 40 decimal places, naming the rate, and fills none', () => {
+    // 1,000,000.12345678 shares at 0.000011631853918 slipped 5.123457 bp: a value of 33 places, × a rate of 12.
+    const fine = new Harness({
+      cash: { USD: '1000000' },
+      slippageBps: 5.123457,
+      fees: { commissionRate: 0.000123456789 },
+      instruments: { [US]: { lotSize: 1, tick: '0.000000000000001', fractionalShares: true } },
+    }).bar(dayBar(US, '2024-01-02', 0.000011631853918, 0.000011631853918, 0.000011631853918, 0.000011631853918));
+    const reason = rejection(fine, order(US, 'Buy', 1_000_000.12345678));
+    expect(reason).toBe(
+      'commission at the rate 0.000123456789 of an order value of 11.637814885104890025095393690238628 USD: ' +
+        '11.637814885104890025095393690238628 × 0.000123456789 needs 45 decimal places; at most 40 are kept',
+    );
+    expect(fine.venue.orders({}).filter((one) => one.status !== 'RejectedStatus')).toEqual([]);
+  });
+
   it('rejects everything when the fault plan rejects every order', () => {
     const faulty = new Harness({ faults: { orderRejectRate: 1 } }).bar(D1);
     expect(rejection(faulty, order(HK, 'Buy', 100))).toBe('rejected by the venue (injected fault)');
