@@ -6,6 +6,7 @@ import type { Candle } from '../../domain/candle.js';
 import type { Period } from '../../domain/period.js';
 import { DAY_MS, daysFromCivil } from '../../domain/civil-date.js';
 import { ZoneRules } from '../../domain/time-zone.js';
+import { compareRaw, floatRaw, parseRaw, parsed } from '../../domain/fixed-point.js';
 import { BadDataError, valueProblem, barRangeProblem, type DataProblem, unsortedRowsError } from './bad-data-error.js';
 import { candlesOf, ColumnBuilder } from './candle-columns.js';
 import { type CandleFileOptions, inferPeriod, type LoadedColumns } from './loaded-columns.js';
@@ -284,6 +285,7 @@ class CsvReader {
         this.report(line, form === 0 ? 'a date without a time among rows with times' : 'a time of day among rows of dates alone');
         continue;
       }
+      let inexact = false;
       let bad = -1;
       let badValue = Number.NaN;
       let rowPricePlaces = 0;
@@ -297,7 +299,8 @@ class CsvReader {
         // A price of 0 is a placeholder, not a trade; a volume may be 0.
         if (fieldPlaces < 0 || !(field < 4 ? value > 0 : value >= 0) || value === Number.POSITIVE_INFINITY) {
           bad = field;
-          badValue = fieldPlaces < 0 ? Number.NaN : value;
+          badValue = fieldPlaces < 0 && fieldPlaces !== INEXACT ? Number.NaN : value;
+          inexact = fieldPlaces === INEXACT;
           break;
         }
         if (field < 4) {
@@ -306,7 +309,8 @@ class CsvReader {
       }
       if (bad >= 0) {
         const column = at[bad + 1]!;
-        this.report(line, valueProblem(VALUE_NAMES[bad]!, this.text(cellStart[column]!, cellEnd[column]!, true), badValue));
+        const cell = this.text(cellStart[column]!, cellEnd[column]!, true);
+        this.report(line, inexact ? inexactProblem(VALUE_NAMES[bad]!, cell, badValue) : valueProblem(VALUE_NAMES[bad]!, cell, badValue));
         continue;
       }
       const open = values[0]!;
@@ -518,8 +522,25 @@ class CsvReader {
     const value = DECIMAL.test(text) ? Number(text) : Number.NaN;
     this.values[slot] = value;
     if (Number.isNaN(value)) return -1;
-    return Number.isFinite(value) ? placesOfText(value) : 0;
+    if (!Number.isFinite(value)) return 0;
+    // Long mantissas (more than 15 digits) and exponents come here, never the plain cells of the fast paths.
+    return heldExactly(text, value) ? placesOfText(value) : INEXACT;
   }
+}
+
+/** parseNumber's answer for a number no float holds exactly (its value is the float nearest it). */
+const INEXACT = -3;
+
+/** Whether `value`, read from `text`, is the decimal the text writes (a float read as its shortest text). */
+function heldExactly(text: string, value: number): boolean {
+  if (!parseRaw(text)) return false;
+  const { raw, precision } = parsed;
+  floatRaw(value);
+  return compareRaw(raw, precision, parsed.raw, parsed.precision) === 0;
+}
+
+function inexactProblem(name: string, text: string, value: number): string {
+  return `${name} "${text}" has more digits than a float holds: it would be read as ${String(value)}`;
 }
 
 /** A decimal number as text: a sign, digits with a fraction, an exponent. */

@@ -33,12 +33,12 @@ describe('candle CSV into columns', () => {
     );
   });
 
-  it('reads signs, exponents and long mantissas as decimals, and refuses prices of 0 or below, other bases and Infinity', () => {
-    const { columns } = read('date,open,high,low,close,volume\n2024-01-02,+1.5e1,1.6E1,14.000000000000001,15,1e3\n');
+  it('reads signs, exponents and long mantissas as decimals, and refuses prices of 0 or below, other bases, Infinity and digits no float holds', () => {
+    const { columns } = read('date,open,high,low,close,volume\n2024-01-02,+1.5e1,1.6E1,14.00000000000001,15.0000000000000000,1e3\n');
     expect([columns.open[0], columns.high[0], columns.low[0], columns.close[0], columns.volume[0]]).toEqual(
-      ['+1.5e1', '1.6E1', '14.000000000000001', '15', '1e3'].map(Number),
+      ['+1.5e1', '1.6E1', '14.00000000000001', '15', '1e3'].map(Number),
     );
-    expect(columns.pricePlaces).toBe(15);
+    expect(columns.pricePlaces).toBe(14);
     const refused = (row: string) => () => read(`date,open,high,low,close,volume\n${row}\n`);
     expect(refused('2024-01-02,-1,1,1,1,1')).toThrow('AAPL.US.csv:2: open "-1": a price must be greater than 0');
     expect(refused('2024-01-02,0,0,0,0,0')).toThrow('AAPL.US.csv:2: open "0": a price must be greater than 0');
@@ -47,6 +47,9 @@ describe('candle CSV into columns', () => {
     expect(refused('2024-01-02,1,1,1,1,0b1111')).toThrow('AAPL.US.csv:2: unparseable volume "0b1111"');
     expect(refused('2024-01-02,1,Infinity,1,1,1')).toThrow('AAPL.US.csv:2: unparseable high "Infinity"');
     expect(refused('2024-01-02,1,1,1,,1')).toThrow('AAPL.US.csv:2: unparseable close ""');
+    expect(refused('2024-01-02,14,15,14.000000000000001,15,1')).toThrow(
+      'AAPL.US.csv:2: low "14.000000000000001" has more digits than a float holds: it would be read as 14.000000000000002',
+    );
     // A volume of 0 is a bar without trades, not a bad row.
     expect(read('date,open,high,low,close,volume\n2024-01-02,1,1,1,1,0\n').columns.volume[0]).toBe(0);
   });

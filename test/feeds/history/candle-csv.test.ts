@@ -85,6 +85,31 @@ describe('candle CSV', () => {
     }
   });
 
+  it('refuses a value that no float holds exactly, naming it and what it would read as, and takes long or exponent text that one does', () => {
+    const text = [
+      'date,open,high,low,close,volume',
+      '2020-01-02,1.5e3,1.6E3,1e3,1.55e3,9007199254740992',
+      '2020-01-03,1e-7,1.2e-7,9e-8,0.00000011,100000000000000000000',
+      '2020-01-06,10,11,10,10.5,9007199254740993',
+      '2020-01-07,10,11,10,10.12345678901234567,100',
+    ].join('\n');
+    try {
+      parseCandleCsv(text, options);
+      expect.unreachable();
+    } catch (error) {
+      const reasons = (error as BadDataError).problems.map((p) => `${p.line}: ${p.reason}`);
+      expect(reasons).toEqual([
+        '4: volume "9007199254740993" has more digits than a float holds: it would be read as 9007199254740992',
+        '5: close "10.12345678901234567" has more digits than a float holds: it would be read as 10.123456789012346',
+      ]);
+    }
+    const read = parseCandleCsv(text.split('\n').slice(0, 3).join('\n'), options);
+    expect(read.candles.map((c) => [c.open, c.close, c.volume])).toEqual([
+      [1500, 1550, 2 ** 53],
+      [1e-7, 1.1e-7, 1e20],
+    ]);
+  });
+
   it('skips bad rows on request and counts them', () => {
     const text = 'date,open,high,low,close,volume\n2020-01-02,10,11,10,10.5,100\n2020-01-03,10,9,10,10,100\n2020-01-06,10,11,10,10.5,100\n';
     const result = parseCandleCsv(text, { ...options, onBadRow: 'skip' });
