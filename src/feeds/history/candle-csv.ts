@@ -6,7 +6,6 @@ import type { Candle } from '../../domain/candle.js';
 import type { Period } from '../../domain/period.js';
 import { DAY_MS, daysFromCivil } from '../../domain/civil-date.js';
 import { ZoneRules } from '../../domain/time-zone.js';
-import { compareRaw, floatRaw, parseRaw, parsed } from '../../domain/fixed-point.js';
 import { BadDataError, valueProblem, barRangeProblem, type DataProblem, unsortedRowsError } from './bad-data-error.js';
 import { candlesOf, ColumnBuilder } from './candle-columns.js';
 import { type CandleFileOptions, inferPeriod, type LoadedColumns } from './loaded-columns.js';
@@ -531,12 +530,47 @@ class CsvReader {
 /** parseNumber's answer for a number no float holds exactly (its value is the float nearest it). */
 const INEXACT = -3;
 
-/** Whether `value`, read from `text`, is the decimal the text writes (a float read as its shortest text). */
+/** toPrecision's most significant digits. */
+const MAX_DIGITS = 100;
+
+/**
+ * Whether `text` is `value` written out to the text's significant digits. A float's shortest text, and a
+ * float written longer (%.17g, numpy's %.18e: 0.10000000000000001 for 0.1) are the float the writer held;
+ * 14.000000000000001, between two floats, or a volume of 9007199254740993 past 2^53 are not.
+ */
 function heldExactly(text: string, value: number): boolean {
-  if (!parseRaw(text)) return false;
-  const { raw, precision } = parsed;
-  floatRaw(value);
-  return compareRaw(raw, precision, parsed.raw, parsed.precision) === 0;
+  const written = decimalDigits(text);
+  return written.digits.length <= MAX_DIGITS && sameDecimal(written, decimalDigits(value.toPrecision(Math.max(1, written.digits.length))));
+}
+
+interface DecimalDigits {
+  readonly negative: boolean;
+  /** The significant digits, without leading or trailing zeros ("" for zero). */
+  readonly digits: string;
+  /** Where the decimal point stands after the first of them. */
+  readonly point: number;
+}
+
+function decimalDigits(text: string): DecimalDigits {
+  const lower = text.toLowerCase();
+  const e = lower.indexOf('e');
+  const mantissa = e < 0 ? lower : lower.slice(0, e);
+  const negative = mantissa.startsWith('-');
+  const unsigned = mantissa.replace(/^[+-]/, '');
+  const dot = unsigned.indexOf('.');
+  const whole = dot < 0 ? unsigned : unsigned.slice(0, dot);
+  const all = whole + (dot < 0 ? '' : unsigned.slice(dot + 1));
+  const leading = all.length - all.replace(/^0+/, '').length;
+  return {
+    negative,
+    digits: all.slice(leading).replace(/0+$/, ''),
+    point: whole.length - leading + (e < 0 ? 0 : Number(lower.slice(e + 1))),
+  };
+}
+
+function sameDecimal(a: DecimalDigits, b: DecimalDigits): boolean {
+  if (a.digits === '' || b.digits === '') return a.digits === b.digits;
+  return a.negative === b.negative && a.digits === b.digits && a.point === b.point;
 }
 
 function inexactProblem(name: string, text: string, value: number): string {

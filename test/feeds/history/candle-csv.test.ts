@@ -110,6 +110,15 @@ describe('candle CSV', () => {
     ]);
   });
 
+  it('reads a float written out longer than its shortest text (%.17g, numpy.savetxt) as that float', () => {
+    const text = [
+      'date,open,high,low,close,volume',
+      '2020-01-02,0.10000000000000001,2.0499999999999998,1.000000000000000056e-01,2.0499999999999998223643160599749535322189331054687500,100',
+    ].join('\n');
+    const read = parseCandleCsv(text, options);
+    expect(read.candles.map((c) => [c.open, c.high, c.low, c.close])).toEqual([[0.1, 2.05, 0.1, 2.05]]);
+  });
+
   it('skips bad rows on request and counts them', () => {
     const text = 'date,open,high,low,close,volume\n2020-01-02,10,11,10,10.5,100\n2020-01-03,10,9,10,10,100\n2020-01-06,10,11,10,10.5,100\n';
     const result = parseCandleCsv(text, { ...options, onBadRow: 'skip' });
