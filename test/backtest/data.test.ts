@@ -143,6 +143,20 @@ describe('backtest data', () => {
     await expect(symbolsOfDataPath(join(folder, 'missing.csv'))).rejects.toThrow('does not exist');
   });
 
+  it('takes the securities and actions files beside the candle files for what they are: no note, not read as bars', async () => {
+    await writeFile(join(folder, 'AAPL.US.csv'), `${HEADER}2024-01-02,10,11,9,10.5,100\n`);
+    await writeFile(join(folder, 'securities.csv'), 'symbol,lot_size\nAAPL.US,1\n');
+    await writeFile(join(folder, 'actions.csv'), 'symbol,date,kind,value\n');
+
+    const notes: string[] = [];
+    expect(await symbolsOfDataPath(folder, (note) => notes.push(note))).toEqual(['AAPL.US']);
+    expect(notes).toEqual([]);
+    // Asked for by a code, the side files are not candle files either.
+    await expect(loadBacktestData(folder, { symbols: [parseSymbol('AAPL.US'), parseSymbol('ACTIONS.US')] })).rejects.toThrow(
+      'no candle file for ACTIONS.US',
+    );
+  });
+
   it('refuses a folder without any SYMBOL.csv file', async () => {
     await writeFile(join(folder, 'prices.csv'), HEADER);
 

@@ -14,6 +14,7 @@ import { type CandleColumns, candlesOf } from './candle-columns.js';
 import { readCandleCsv } from './candle-csv.js';
 import type { CandleFileOptions, LoadedColumns } from './loaded-columns.js';
 import { type CandleFileJob, type LoadThreads, readInParallel, worthParallel } from './parallel-load.js';
+import { SECURITIES_FILE } from './securities-file.js';
 
 /** One symbol's history: its columns, and the same bars as Candle objects when a caller asks (made once). */
 export interface CandleSeries {
@@ -95,9 +96,15 @@ export function fileStem(path: string): string {
   return basename(path).replace(EXTENSIONS, '');
 }
 
-/** Whether a path names a candle file this loader reads (.csv or .parquet). */
+/** The corporate actions file beside candle data (symbol,date,kind,value; corporate-actions-file.ts). */
+export const ACTIONS_FILE = 'actions.csv';
+
+/** Files of a data folder that describe its candle files rather than being one. */
+const SIDE_FILES: ReadonlySet<string> = new Set([SECURITIES_FILE, ACTIONS_FILE]);
+
+/** Whether a path names a candle file this loader reads (.csv or .parquet, not a side file). */
 export function isCandleFile(path: string): boolean {
-  return EXTENSIONS.test(path);
+  return EXTENSIONS.test(path) && !SIDE_FILES.has(basename(path).toLowerCase());
 }
 
 /** Reads one candle file (CSV or Parquet, by its extension) into columns. */

@@ -7,11 +7,11 @@ import { Price } from '../../domain/price.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { parseSymbol, type SecuritySymbol } from '../../domain/symbol.js';
 import type { CorporateAction } from '../../domain/corporate-action.js';
-import { isCandleFile, symbolFromFileName, wantedByCode } from './candle-files.js';
+import { ACTIONS_FILE, isCandleFile, symbolFromFileName, wantedByCode } from './candle-files.js';
 import { unquoted } from './csv-cell.js';
 import { readFirstLine } from './file-bytes.js';
 
-export const ACTIONS_FILE = 'actions.csv';
+export { ACTIONS_FILE } from './candle-files.js';
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
 /** The actions of the data at `dataPath` (a candle CSV or a folder of them) for `symbols`, oldest first. */
