@@ -55,6 +55,11 @@ export function unsortedRowsError(source: string, backwardRows: number, rows: nu
 }
 
 /** Why a price or volume was refused: not a number, or a number out of its range (prices above 0, volumes 0 or more). */
+/** A number whose text no float holds exactly (`value` is the float nearest it). */
+export function inexactProblem(name: string, text: string, value: number): string {
+  return `${name} "${text}" has more digits than a float holds: it would be read as ${String(value)}`;
+}
+
 export function valueProblem(name: string, text: string, value: number): string {
   if (!Number.isFinite(value)) return `unparseable ${name} "${text}"`;
   return name === 'volume' ? `negative volume "${text}"` : `${name} "${text}": a price must be greater than 0`;

@@ -6,7 +6,7 @@ import type { Candle } from '../../domain/candle.js';
 import type { Period } from '../../domain/period.js';
 import { DAY_MS, daysFromCivil } from '../../domain/civil-date.js';
 import { ZoneRules } from '../../domain/time-zone.js';
-import { BadDataError, valueProblem, barRangeProblem, type DataProblem, unsortedRowsError } from './bad-data-error.js';
+import { BadDataError, inexactProblem, valueProblem, barRangeProblem, type DataProblem, unsortedRowsError } from './bad-data-error.js';
 import { candlesOf, ColumnBuilder } from './candle-columns.js';
 import { type CandleFileOptions, inferPeriod, type LoadedColumns } from './loaded-columns.js';
 import { unquoted } from './csv-cell.js';
@@ -571,10 +571,6 @@ function decimalDigits(text: string): DecimalDigits {
 function sameDecimal(a: DecimalDigits, b: DecimalDigits): boolean {
   if (a.digits === '' || b.digits === '') return a.digits === b.digits;
   return a.negative === b.negative && a.digits === b.digits && a.point === b.point;
-}
-
-function inexactProblem(name: string, text: string, value: number): string {
-  return `${name} "${text}" has more digits than a float holds: it would be read as ${String(value)}`;
 }
 
 /** A decimal number as text: a sign, digits with a fraction, an exponent. */

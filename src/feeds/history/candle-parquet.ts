@@ -10,7 +10,7 @@ import { parquetWriteBuffer } from 'hyparquet-writer';
 import { DAY_MS } from '../../domain/civil-date.js';
 import { isIntraday, PERIODS } from '../../domain/period.js';
 import { ZoneRules } from '../../domain/time-zone.js';
-import { BadDataError, barRangeProblem, valueProblem, type DataProblem, unsortedRowsError } from './bad-data-error.js';
+import { BadDataError, barRangeProblem, inexactProblem, valueProblem, type DataProblem, unsortedRowsError } from './bad-data-error.js';
 import { type CandleColumns, ColumnBuilder, placesOf } from './candle-columns.js';
 import { type CandleFileOptions, inferPeriod, type LoadedColumns } from './loaded-columns.js';
 import { compressorsFor } from './parquet-codecs.js';
@@ -72,6 +72,8 @@ export async function readCandleParquet(bytes: Uint8Array, options: CandleFileOp
   const perMs = isIntegerTime(timeElement) ? (timestampUnit(timeElement) ?? 1n) : undefined;
   const storedTimes = perMs === undefined ? undefined : new Float64Array(rows);
   const timePages: { rowStart: number; data: ArrayLike<unknown> }[] = [];
+  /** Rows with an integer past 2^53 (a float would round it), and why. */
+  const inexact = new Map<number, string>();
   const compressors = await compressorsFor(metadata);
   try {
     await parquetRead({
@@ -84,7 +86,10 @@ export async function readCandleParquet(bytes: Uint8Array, options: CandleFileOp
       parsers: { timestampFromNanoseconds: (value) => Number(value / 1_000_000n) },
       onChunk: (chunk) => {
         const into = floats.get(chunk.columnName);
-        if (into !== undefined) copyNumbers(chunk.columnData, into, chunk.rowStart);
+        if (into !== undefined)
+          copyNumbers(chunk.columnData, into, chunk.rowStart, (row, value) => {
+            if (!inexact.has(row)) inexact.set(row, inexactProblem(chunk.columnName, String(value), Number(value)));
+          });
         else if (chunk.columnName === symbols?.name) symbols.add(chunk.columnData, chunk.rowStart);
         else if (storedTimes !== undefined) copyIntegerTimes(chunk.columnData, storedTimes, chunk.rowStart, perMs!);
         else timePages.push({ rowStart: chunk.rowStart, data: chunk.columnData });
@@ -112,7 +117,14 @@ export async function readCandleParquet(bytes: Uint8Array, options: CandleFileOp
   const own = ownMetadata(metadata);
   const values = VALUE_COLUMNS.map((_, index) => numbers(floats.get(top[valueAt[index]!]!.name)!, top[valueAt[index]!]!));
   const turnover = turnoverAt >= 0 ? numbers(floats.get(top[turnoverAt]!.name)!, top[turnoverAt]!) : undefined;
-  return checkedColumns(times, values as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array], turnover, options, own);
+  return checkedColumns(
+    times,
+    values as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array],
+    turnover,
+    options,
+    own,
+    inexact,
+  );
 }
 
 /** Checks rows as the CSV reader does and keeps the good ones. */
@@ -122,6 +134,7 @@ function checkedColumns(
   turnover: Float64Array | undefined,
   options: CandleFileOptions,
   own: OwnMetadata,
+  inexact: ReadonlyMap<number, string>,
 ): LoadedColumns {
   const [open, high, low, close, volume] = values;
   const maxReported = options.maxReported ?? 10;
@@ -152,6 +165,10 @@ function checkedColumns(
     const time = times.instants[index]!;
     if (Number.isNaN(time)) {
       report(index, 'unparseable time');
+      continue;
+    }
+    if (inexact.size > 0 && inexact.has(index)) {
+      report(index, inexact.get(index)!);
       continue;
     }
     let bad = -1;
@@ -334,8 +351,18 @@ function storedInstants(stored: Float64Array, element: SchemaElement, zone: Zone
   return { instants: stored, dateOnly: false };
 }
 
-/** A page of a numeric column into its floats from `rowStart`: NaN where a value is missing. */
-function copyNumbers(data: ArrayLike<unknown>, into: Float64Array, rowStart: number): void {
+const SAFE_INTEGER = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * A page of a numeric column into its floats from `rowStart`: NaN where a value is missing; an integer past
+ * 2^53, which its float rounds, is told to `onInexact`.
+ */
+function copyNumbers(
+  data: ArrayLike<unknown>,
+  into: Float64Array,
+  rowStart: number,
+  onInexact: (row: number, value: bigint) => void,
+): void {
   const count = Math.min(data.length, into.length - rowStart);
   if (data instanceof Float64Array) {
     into.set(data.subarray(0, count), rowStart);
@@ -343,6 +370,7 @@ function copyNumbers(data: ArrayLike<unknown>, into: Float64Array, rowStart: num
   }
   for (let index = 0; index < count; index += 1) {
     const value = data[index];
+    if (typeof value === 'bigint' && (value > SAFE_INTEGER || value < -SAFE_INTEGER)) onInexact(rowStart + index, value);
     into[rowStart + index] = typeof value === 'number' ? value : value === null || value === undefined ? Number.NaN : Number(value);
   }
 }

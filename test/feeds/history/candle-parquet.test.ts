@@ -325,6 +325,29 @@ describe('candle Parquet files', () => {
     });
   });
 
+  it('report an INT64 value past 2^53 (its float would round it) as a bad row saying what it would be read as', async () => {
+    const written = parquetWriteBuffer({
+      columnData: [
+        { name: 'date', data: ['2024-01-02', '2024-01-03'], type: 'STRING' },
+        { name: 'open', data: [10, 10], type: 'DOUBLE' },
+        { name: 'high', data: [11, 11], type: 'DOUBLE' },
+        { name: 'low', data: [9, 9], type: 'DOUBLE' },
+        { name: 'close', data: [10.5, 10.5], type: 'DOUBLE' },
+        { name: 'volume', data: [9_007_199_254_740_991n, 9_007_199_254_740_993n], type: 'INT64' },
+      ],
+    });
+    const read = await readCandleParquet(new Uint8Array(written), { ...options(), onBadRow: 'skip' });
+    expect(read.problems).toEqual([
+      {
+        source: 'AAPL.US.parquet',
+        line: 2,
+        reason: 'volume "9007199254740993" has more digits than a float holds: it would be read as 9007199254740992',
+        unit: 'row',
+      },
+    ]);
+    expect(Array.from(read.columns.volume)).toEqual([9_007_199_254_740_991]);
+  });
+
   it('refuse a long table of several symbols in a symbol or ticker column, whatever the bad-row policy, and read one of one symbol', async () => {
     const long = (column: string, symbols: readonly string[]) =>
       new Uint8Array(
