@@ -33,6 +33,7 @@ const { createLocalPool } = await built<typeof import('../src/research/pool/loca
 const { createQueueExecutor } = await built<typeof import('../src/research/queue/submitter.js')>('research/queue/submitter.js');
 const { startQueueWorker } = await built<typeof import('../src/research/queue/worker.js')>('research/queue/worker.js');
 const { shareData } = await built<typeof import('../src/research/shared-data.js')>('research/shared-data.js');
+const { strategyHash } = await built<typeof import('../src/research/strategy-hash.js')>('research/strategy-hash.js');
 const { loadStrategy } = await built<typeof import('../src/strategy/index.js')>('strategy/index.js');
 const STRATEGY = new URL('../strategies/sma-crossover.ts', import.meta.url).pathname;
 const smaCrossover = (await loadStrategy(STRATEGY)).definition;
@@ -206,7 +207,13 @@ async function queueOverhead(data: BacktestData, settings: TrialSettings, path: 
   const url = `redis://127.0.0.1:${port}/0`;
   const hash = dataHash(data);
   const worker = await startQueueWorker({ url, threads: 1, dataPath: path });
-  const queue = await createQueueExecutor({ url, settings, dataHash: hash, dataPath: path });
+  const queue = await createQueueExecutor({
+    url,
+    settings,
+    dataHash: hash,
+    strategyHash: await strategyHash(settings.strategyFile),
+    dataPath: path,
+  });
   const pool = createLocalPool({ workers: 1, settings, data: shareData(data, hash) });
   const count = 200;
   try {

@@ -3,7 +3,7 @@
 // equal those of the same trials run in this process; a run submitted again reads finished trials back;
 // another space or window is not mistaken for earlier trials; runs sharing the queue don't break each other.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,9 +38,14 @@ afterEach(async () => {
   if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
 });
 
-function startWorker(url: string, ...extra: string[]): { kill(): void; stop(): Promise<void>; readonly stderr: string } {
+function startWorker(url: string, ...extra: string[]): ReturnType<typeof startWorkerIn> {
+  return startWorkerIn(ROOT, url, ...extra);
+}
+
+/** A `trader worker` whose working folder is `cwd` (where it opens the submitter's relative paths). */
+function startWorkerIn(cwd: string, url: string, ...extra: string[]): { kill(): void; stop(): Promise<void>; readonly stderr: string } {
   const child = spawn(process.execPath, [BIN, 'worker', '--queue', url, '--workers', '1', '--lock-ms', '1500', ...extra], {
-    cwd: ROOT,
+    cwd,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   reapWhenTestEnds(child);
@@ -296,7 +301,15 @@ describe('a grid bigger than the queue window', () => {
     const keptTrials = async (): Promise<number> =>
       (await queue.getJobs(['completed'])).reduce((sum, kept) => sum + (kept?.data.trials.length ?? 0), 0);
     const submit = () =>
-      createQueueExecutor({ url: redis!.url, settings, dataHash: dataHash(data), dataPath: 'unused.csv', window: 8, keepFinished: 10 });
+      createQueueExecutor({
+        url: redis!.url,
+        settings,
+        dataHash: dataHash(data),
+        strategyHash: 'sha256:unused',
+        dataPath: 'unused.csv',
+        window: 8,
+        keepFinished: 10,
+      });
     try {
       const first = await submit();
       try {
@@ -394,9 +407,9 @@ describe('a run stopped while its Redis is away', () => {
 describe('a queue whose Redis cannot be reached', () => {
   it('refuses the run at once, naming the address and the reason, and leaves nothing running', async () => {
     const url = `redis://127.0.0.1:${await freePort()}/0`;
-    await expect(createQueueExecutor({ url, settings: {} as TrialSettings, dataHash: 'sha256:0', dataPath: 'data.csv' })).rejects.toThrow(
-      `--queue ${url}: cannot reach Redis (connect ECONNREFUSED`,
-    );
+    await expect(
+      createQueueExecutor({ url, settings: {} as TrialSettings, dataHash: 'sha256:0', strategyHash: 'sha256:0', dataPath: 'data.csv' }),
+    ).rejects.toThrow(`--queue ${url}: cannot reach Redis (connect ECONNREFUSED`);
     // As a command: an error line and exit status 1, not a process waiting for ever.
     const run = spawnSync(
       process.execPath,
@@ -432,6 +445,77 @@ describe('a worker with other data', () => {
     });
   }, 120_000);
 });
+
+describe("a worker whose strategy file differs from the submitter's", () => {
+  it('fails the run at once, naming both content hashes, rather than running other code', async () => {
+    const { csv, submit, plan, rules } = await setUp();
+    // The same relative path in another checkout, where the strategy was edited.
+    const checkout = join(folder!, 'checkout');
+    mkdirSync(join(checkout, 'strategies'), { recursive: true });
+    writeFileSync(
+      join(checkout, 'strategies/sma-crossover.ts'),
+      sellOnTheCrossUp(readFileSync(join(ROOT, 'strategies/sma-crossover.ts'), 'utf8')),
+    );
+    const executor = await submit();
+    const worker = startWorkerIn(checkout, redis!.url, '--data', csv);
+    try {
+      await expect(optimize({ plan, rules, executor })).rejects.toThrow(
+        /the strategy at .*checkout\/strategies\/sma-crossover\.ts on this worker has content hash sha256:\w+, the submitter's is sha256:\w+/,
+      );
+    } finally {
+      await executor.close();
+      await worker.stop();
+    }
+  }, 120_000);
+});
+
+describe('a run submitted again after its strategy or risk file was edited', () => {
+  it('runs the edited files, on the worker that ran the first, and ends with the local results', async () => {
+    redis = await startRedis();
+    folder = mkdtempSync(join(tmpdir(), 'queue-'));
+    const bars = wavingDays(400);
+    writeFileSync(
+      join(folder, 'AAPL.US.csv'),
+      `Date,Open,High,Low,Close,Volume\n${bars.map((bar, index) => `${dateOf(index, bars)},${bar.open},${bar.high},${bar.low},${bar.close},${bar.volume}`).join('\n')}\n`,
+    );
+    const source = readFileSync(join(ROOT, 'strategies/sma-crossover.ts'), 'utf8');
+    writeFileSync(join(folder, 'strategy.ts'), source);
+    writeFileSync(join(folder, 'risk.json'), '{ "maxPositionPerSymbol": 1000 }\n');
+    const flags = ['strategy.ts', '--data', 'AAPL.US.csv', '--symbols', 'AAPL.US', '--risk', 'risk.json'];
+    const flagsWith = ['--param', 'fast=2:6:2', '--param', 'slow=12:30:6', '--param', 'quantity=300', '--json', '-'];
+    const optimizeHere = (...extra: string[]): string => {
+      const run = spawnSync(process.execPath, [BIN, 'optimize', ...flags, ...flagsWith, ...extra], {
+        cwd: folder,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(run.status, run.stderr).toBe(0);
+      return run.stdout;
+    };
+    const original = optimizeHere();
+    const worker = startWorkerIn(folder, redis.url);
+    try {
+      expect(optimizeHere('--queue', redis.url)).toBe(original);
+      // Edited while the worker runs: Redis still holds the first run's results, the worker its loaded strategy.
+      writeFileSync(join(folder, 'strategy.ts'), sellOnTheCrossUp(source));
+      const edited = optimizeHere();
+      expect(optimizeHere('--queue', redis.url)).toBe(edited);
+      writeFileSync(join(folder, 'risk.json'), '{ "maxPositionPerSymbol": 200 }\n');
+      const limited = optimizeHere();
+      expect(JSON.parse(limited).ranked).not.toEqual(JSON.parse(edited).ranked);
+      expect(optimizeHere('--queue', redis.url)).toBe(limited);
+    } finally {
+      await worker.stop();
+    }
+  }, 240_000);
+});
+
+/** sma-crossover edited to trade the other way round: the same file name and params, other decisions. */
+function sellOnTheCrossUp(source: string): string {
+  const edited = source.replace("cross === 'up'", "cross === 'down'");
+  expect(edited).not.toBe(source);
+  return edited;
+}
 
 describe('trials of three runs over the Redis queue at once', () => {
   it('are each run with their own settings by one worker, none failing as it keeps two runs ready and closes a third', async () => {
@@ -485,9 +569,22 @@ async function setUp() {
   /** Trials run in this process, the reference the queue's results must equal. */
   const here = (trialSettings: TrialSettings): TrialExecutor =>
     createInProcessExecutor({ definition: smaCrossover as never, data, risk: undefined }, trialSettings);
+  // As the trader binary (dist/) computes it, which the workers check: compiled from src/, the strategy's
+  // imports of the runtime name other files.
+  const { strategyHash } = (await import(
+    new URL('../../dist/research/strategy-hash.js', import.meta.url).href
+  )) as typeof import('../../src/research/strategy-hash.js');
+  const strategy = await strategyHash(join(ROOT, settings.strategyFile));
   /** A queue executor for the run's data and settings, with `options` beside them. */
   const submitWith = (options: Partial<QueueExecutorOptions> = {}): Promise<TrialExecutor> =>
-    createQueueExecutor({ url: redis!.url, settings, dataHash: dataHash(data), dataPath: relative(ROOT, csv), ...options });
+    createQueueExecutor({
+      url: redis!.url,
+      settings,
+      dataHash: dataHash(data),
+      strategyHash: strategy,
+      dataPath: relative(ROOT, csv),
+      ...options,
+    });
   const submit = (trialSettings = settings, attempts = 5): Promise<TrialExecutor> => submitWith({ settings: trialSettings, attempts });
   return {
     data,

@@ -164,6 +164,8 @@ export async function createExecutor(
   const hash = dataHash(data);
   if (args.queue !== undefined) {
     const { createQueueExecutor } = await import('../../research/queue/submitter.js');
+    const { strategyHash } = await import('../../research/strategy-hash.js');
+    const { fileHash } = await import('../../research/file-hash.js');
     // Workers open the files relative to their own working folder: the same layout on every machine.
     const local = (path: string): string => relative(process.cwd(), path);
     const shared = {
@@ -176,6 +178,8 @@ export async function createExecutor(
         url: String(args.queue),
         settings: shared,
         dataHash: hash,
+        strategyHash: await strategyHash(settings.strategyFile),
+        ...(settings.riskFile === undefined ? {} : { riskHash: await fileHash(settings.riskFile) }),
         dataPath: local(resolve(dataPath)),
         ...(choice.queueWindow === undefined ? {} : { window: choice.queueWindow }),
         // A line of its own above the progress bar (cleared first on a terminal).

@@ -1,5 +1,6 @@
 // A queued job: a batch of trials and what a `trader worker` needs to run them on its own machine (paths
-// relative to its working folder, the data's content hash to check what it loaded). Each trial has a key
+// relative to its working folder, the content hashes of the data, the strategy and the risk file to check
+// what it loaded). Each trial has a key
 // naming what it runs, so a trial whose result Redis still holds is not run again, and a result is never
 // handed to another trial that merely has the same number in another plan or window.
 import { createHash } from 'node:crypto';
@@ -11,6 +12,10 @@ export interface TrialJob {
   readonly settings: TrialSettings;
   readonly dataPath: string;
   readonly dataHash: string;
+  /** The strategy's content hash (strategy-hash.ts): its file and local imports, as compiled. */
+  readonly strategyHash: string;
+  /** The risk file's content hash, when the run has one. */
+  readonly riskHash?: string;
   readonly trials: readonly TrialTask[];
 }
 

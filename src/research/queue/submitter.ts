@@ -15,6 +15,10 @@ export interface QueueExecutorOptions {
   readonly url: string;
   readonly settings: TrialSettings;
   readonly dataHash: string;
+  /** The strategy's content hash: a worker whose strategy file (or a file it imports) differs refuses the trials. */
+  readonly strategyHash: string;
+  /** The risk file's content hash (with --risk): a worker whose risk file differs refuses the trials. */
+  readonly riskHash?: string;
   /** The data path as workers should open it (relative to their working folder, or absolute). */
   readonly dataPath: string;
   /** Attempts per trial: a worker killed mid-trial leaves its job to be retried (default 5). */
@@ -80,8 +84,9 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
     givenUp = true;
     throw error;
   }
+  // By content too: results Redis keeps of an edited strategy or risk file are not this run's.
   const run = createHash('sha256')
-    .update(JSON.stringify([options.settings, options.dataHash, options.dataPath]))
+    .update(JSON.stringify([options.settings, options.dataHash, options.dataPath, options.strategyHash, options.riskHash ?? null]))
     .digest('hex')
     .slice(0, 16);
   const window = Math.max(1, options.window ?? QUEUE_WINDOW);
@@ -93,7 +98,15 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
     queue.addBulk(
       jobs.map((trials) => ({
         name: 'trials',
-        data: { run, settings: options.settings, dataPath: options.dataPath, dataHash: options.dataHash, trials },
+        data: {
+          run,
+          settings: options.settings,
+          dataPath: options.dataPath,
+          dataHash: options.dataHash,
+          strategyHash: options.strategyHash,
+          ...(options.riskHash === undefined ? {} : { riskHash: options.riskHash }),
+          trials,
+        },
         opts: {
           jobId: jobId(run, trials),
           attempts: options.attempts ?? 5,

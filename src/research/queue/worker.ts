@@ -1,11 +1,13 @@
 // `trader worker`: takes jobs of trials from the Redis queue and runs them on this machine's worker pool. The data
-// is loaded from the path the job names (relative to this worker's folder, or --data) and must have the
-// submitter's content hash; a worker killed mid-trial leaves the job locked until BullMQ hands it to another.
+// is loaded from the path the job names (relative to this worker's folder, or --data); it, the strategy (with
+// its local imports) and the risk file must have the submitter's content hashes; a worker killed mid-trial leaves the job locked until BullMQ hands it to another.
 import { resolve } from 'node:path';
 import { UnrecoverableError, Worker } from 'bullmq';
 import { loadBacktestData } from '../../backtest/data.js';
 import { dataHash } from '../data-hash.js';
 import type { TrialExecutor } from '../executor.js';
+import { fileHash } from '../file-hash.js';
+import { strategyHash } from '../strategy-hash.js';
 import { createLocalPool } from '../pool/local-pool.js';
 import { shareData } from '../shared-data.js';
 import type { TrialOutcome, TrialSettings } from '../trial.js';
@@ -52,7 +54,8 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
       strategyFile: resolve(job.settings.strategyFile),
       ...(job.settings.riskFile === undefined ? {} : { riskFile: resolve(job.settings.riskFile) }),
     };
-    const key = JSON.stringify([settings, dataPath, job.dataHash]);
+    // An edited strategy or risk file is another run: its pool loads the files again.
+    const key = JSON.stringify([settings, dataPath, job.dataHash, job.strategyHash, job.riskHash ?? null]);
     const kept = pools.get(key);
     if (kept !== undefined) {
       pools.delete(key);
@@ -60,6 +63,9 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
       return kept;
     }
     const load = async (): Promise<TrialExecutor> => {
+      await refuseOtherFile('strategy', settings.strategyFile, await strategyHash(settings.strategyFile), job.strategyHash);
+      if (settings.riskFile !== undefined)
+        await refuseOtherFile('risk file', settings.riskFile, await fileHash(settings.riskFile), job.riskHash);
       const data = await loadBacktestData(dataPath, { symbols: settings.symbols as never });
       const hash = dataHash(data);
       if (hash !== job.dataHash)
@@ -84,7 +90,8 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
     QUEUE_NAME,
     async (job) => {
       const { trials } = job.data;
-      if (!Array.isArray(trials)) throw new UnrecoverableError('a job from another version of trader (it names no trials)');
+      if (!Array.isArray(trials) || typeof job.data.strategyHash !== 'string')
+        throw new UnrecoverableError('a job from another version of trader (it names no trials or no strategy hash)');
       const entry = poolFor(job.data);
       entry.active += 1;
       try {
@@ -125,4 +132,12 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
       await Promise.all([...pools.values()].map(close));
     },
   };
+}
+
+/** A file here whose content is not the submitter's: the trials would run other code or limits than asked. */
+async function refuseOtherFile(what: string, path: string, here: string, submitters: string | undefined): Promise<void> {
+  if (here !== submitters)
+    throw new UnrecoverableError(
+      `the ${what} at ${path} on this worker has content hash ${here}, the submitter's is ${submitters ?? 'none'}`,
+    );
 }
