@@ -8,6 +8,7 @@ export type RunIdentity = Readonly<Record<string, unknown>>;
 const PARTS: Readonly<Record<string, string>> = {
   strategy: "the strategy's name",
   strategyHash: "the strategy's code (its file or a file it imports)",
+  riskHash: "the risk file's content (--risk)",
   defaults: "the strategy's default params",
   space: 'the --param ranges',
   search: '--search',
@@ -34,7 +35,7 @@ export function resumeRefusal(path: string, was: RunIdentity | undefined, now: R
 
 /** " (7 → 8)" for short values, " (in venue, cash)" for objects too long to show; a hash only changed. */
 function shownChange(key: string, was: unknown, now: unknown): string {
-  if (key === 'strategyHash' || key === 'data') return '';
+  if (key === 'strategyHash' || key === 'riskHash' || key === 'data') return '';
   const before = was === undefined ? 'not set' : JSON.stringify(was);
   const after = now === undefined ? 'not set' : JSON.stringify(now);
   if (before.length + after.length <= 120) return ` (${before} → ${after})`;

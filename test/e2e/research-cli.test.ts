@@ -331,6 +331,40 @@ describe('trader optimize', () => {
     expect(same.stderr).toMatch(/resuming: 2 of 2 trials already finished/);
   }, 120_000);
 
+  it('refuses to resume the trials of a run whose risk file was since edited, saying so, exit status 2', async () => {
+    const project = await mkdtemp(join(folder, 'risk-'));
+    const risk = join(project, 'risk.json');
+    const resume = join(project, 'r.jsonl');
+    await writeFile(risk, '{ "maxPositionPerSymbol": 1000 }\n');
+    const args = [
+      'optimize',
+      SMA,
+      '--param',
+      'fast=5:10:5',
+      '--param',
+      'slow=20',
+      '--workers',
+      '1',
+      '--risk',
+      risk,
+      '--resume',
+      resume,
+      '--quiet',
+    ];
+    expect((await runTrader(args, {})).code).toBe(0);
+    // The same file name, other limits: its trials would be ranked as if run under these.
+    await writeFile(risk, '{ "maxPositionPerSymbol": 50 }\n');
+    const edited = await runTrader(args, {});
+    expect(edited.code).toBe(2);
+    expect(edited.stderr).toContain(
+      `error: ${resume} holds the trials of another run; changed since: the risk file's content (--risk). Run`,
+    );
+    await writeFile(risk, '{ "maxPositionPerSymbol": 1000 }\n');
+    const same = await runTrader(args, {});
+    expect(same.code).toBe(0);
+    expect(same.stderr).toMatch(/resuming: 2 of 2 trials already finished/);
+  }, 120_000);
+
   it('stops on Ctrl-C with exit status 130, keeping the finished trials for --resume', async () => {
     const resume = join(folder, 'interrupted.jsonl');
     await writeFile(resume, '');

@@ -10,6 +10,7 @@ import { type RankingRules, rankedOutcomes, STRATEGY_FAILED } from '../../resear
 import { csvLines, formatTable, type OptimizeSettings, optimizeDocument } from '../../research/report-rows.js';
 import { writeChunks, writeChunksToFile, writeTextFile } from '../../files/chunked-write.js';
 import { checkOutputFiles } from '../../files/output-file.js';
+import { fileHash } from '../../research/file-hash.js';
 import { strategyHash } from '../../research/strategy-hash.js';
 import { openTrialsFile, saveTrials, type TrialsFile } from '../../research/trials-file.js';
 import { BACKTEST_OPTIONS, jsonTarget } from '../backtest/flags.js';
@@ -62,6 +63,8 @@ export async function optimizeAction(args: OptimizeArgs): Promise<OptimizeResult
   const identity = {
     strategy: inputs.strategy.name,
     strategyHash: strategyContent,
+    // The risk limits by content too (the settings name the file only): edited, they are another run.
+    ...(settings.riskFile === undefined ? {} : { riskHash: await fileHash(settings.riskFile) }),
     defaults: inputs.strategy.params,
     space: choice.space,
     search: choice.search,
