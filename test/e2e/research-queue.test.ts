@@ -423,6 +423,39 @@ describe('a queue whose Redis cannot be reached', () => {
   }, 90_000);
 });
 
+describe('a queue whose Redis refuses the connection', () => {
+  // Each as a command: one error line and exit status 1, at once; not a process waiting for ever, nor a worker
+  // serving database 0 in place of a database Redis lacks.
+  const traderSync = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  const optimizeOn = (url: string) =>
+    traderSync('optimize', 'strategies/sma-crossover.ts', '--param', 'fast=5:10:5', '--param', 'slow=20:30:10', '--queue', url);
+  const workerOn = (url: string) => traderSync('worker', '--queue', url, '--workers', '1');
+
+  it('(a database it lacks) stops the submitter and the worker, each saying why', async () => {
+    redis = await startRedis();
+    const url = `redis://127.0.0.1:${redis.port}/16`;
+    for (const run of [optimizeOn(url), workerOn(url)]) {
+      expect([run.status, run.signal]).toEqual([1, null]);
+      expect(run.stderr.trim().split('\n')).toEqual([`error: --queue ${url}: Redis refused the connection (ERR DB index is out of range)`]);
+    }
+  }, 120_000);
+
+  it('(a password missing or wrong) stops the submitter and the worker, each saying why', async () => {
+    redis = await startRedis(undefined, ['--requirepass', 'right']);
+    const none = `redis://127.0.0.1:${redis.port}/0`;
+    const wrong = `redis://:wrong@127.0.0.1:${redis.port}/0`;
+    for (const [url, why] of [
+      [none, 'NOAUTH Authentication required.'],
+      [wrong, 'WRONGPASS invalid username-password pair or user is disabled.'],
+    ] as const) {
+      for (const run of [optimizeOn(url), workerOn(url)]) {
+        expect([run.status, run.signal]).toEqual([1, null]);
+        expect(run.stderr).toContain(`Redis refused the connection (${why})`);
+      }
+    }
+  }, 120_000);
+});
+
 describe('a worker with other data', () => {
   it('fails the run at once, naming both content hashes, and the run submitted again runs on a worker with the data', async () => {
     const { csv, submit, plan, rules, expected } = await setUp();

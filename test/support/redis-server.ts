@@ -23,12 +23,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** A new server: on a free port, or on `port` (a server started again where an earlier one ran, empty). */
-export async function startRedis(port?: number): Promise<RedisServer> {
+/**
+ * A new server: on a free port, or on `port` (a server started again where an earlier one ran, empty), with
+ * `extra` settings (e.g. `--requirepass`).
+ */
+export async function startRedis(port?: number, extra: readonly string[] = []): Promise<RedisServer> {
   port ??= await freePort();
-  const child: ChildProcess = spawn(REDIS_BINARY, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    REDIS_BINARY,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...extra],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   reapWhenTestEnds(child);
   await new Promise<void>((resolve, reject) => {
     let output = '';

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { type Job, Queue, QueueEvents } from 'bullmq';
 import type { TrialExecutor } from '../executor.js';
 import type { TrialOutcome, TrialSettings, TrialTask } from '../trial.js';
-import { QUEUE_NAME, queueConnection, whenConnected } from './connection.js';
+import { closeWhenSettled, QUEUE_NAME, queueConnection, whenConnected } from './connection.js';
 import { jobId, trialKey, type TrialJob, type TrialJobResult } from './job.js';
 import { JobSizer, nextJobs, PROBE_TRIALS } from './job-size.js';
 import { EVENTS_KEPT, JOBS_ADDED_AT_ONCE, KEPT_FINISHED, QUEUE_WINDOW } from './limits.js';
@@ -80,8 +80,11 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
     events.on('error', () => undefined);
     await whenConnected(options.url, [events]);
   } catch (error) {
-    // The clients stop at their next retry (closing them would wait for a connection that never comes).
+    // The clients stop at their next retry; one that connected but was refused (a database Redis lacks) stays
+    // open unless closed: closed once it settled, in the background (closed before, its connection's failure
+    // would come after its listeners were removed, and end the process).
     givenUp = true;
+    void closeWhenSettled([queue, ...(events === undefined ? [] : [events])]);
     throw error;
   }
   // By content too: results Redis keeps of an edited strategy or risk file are not this run's.

@@ -11,7 +11,7 @@ import { strategyHash } from '../strategy-hash.js';
 import { createLocalPool } from '../pool/local-pool.js';
 import { shareData } from '../shared-data.js';
 import type { TrialOutcome, TrialSettings } from '../trial.js';
-import { QUEUE_NAME, queueConnection } from './connection.js';
+import { QUEUE_NAME, queueConnection, whenAccepted } from './connection.js';
 import type { TrialJob, TrialJobResult } from './job.js';
 
 export interface QueueWorkerOptions {
@@ -86,6 +86,8 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
     }
     return entry;
   };
+  // Waits for a Redis not up yet; refused (a wrong password, a database it lacks), the worker does not start.
+  await whenAccepted(options.url, (error) => options.onError?.(error));
   const worker = new Worker<TrialJob, TrialJobResult>(
     QUEUE_NAME,
     async (job) => {
