@@ -43,20 +43,29 @@ function startWorker(url: string, ...extra: string[]): ReturnType<typeof startWo
 }
 
 /** A `trader worker` whose working folder is `cwd` (where it opens the submitter's relative paths). */
-function startWorkerIn(cwd: string, url: string, ...extra: string[]): { kill(): void; stop(): Promise<void>; readonly stderr: string } {
+function startWorkerIn(
+  cwd: string,
+  url: string,
+  ...extra: string[]
+): { kill(): void; stop(): Promise<void>; readonly stderr: string; readonly stdout: string } {
   const child = spawn(process.execPath, [BIN, 'worker', '--queue', url, '--workers', '1', '--lock-ms', '1500', ...extra], {
     cwd,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   reapWhenTestEnds(child);
   let stderr = '';
+  let stdout = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
   const stopped = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     kill: () => child.kill('SIGKILL'),
     stop: () => (child.kill('SIGKILL'), stopped),
     get stderr() {
       return stderr;
+    },
+    get stdout() {
+      return stdout;
     },
   };
 }
@@ -440,18 +449,50 @@ describe('a queue whose Redis refuses the connection', () => {
     }
   }, 120_000);
 
-  it('(a password missing or wrong) stops the submitter and the worker, each saying why', async () => {
-    redis = await startRedis(undefined, ['--requirepass', 'right']);
+  it('(a password missing or wrong) stops the submitter and the worker, each saying why without showing the password', async () => {
+    redis = await startRedis(undefined, ['--requirepass', 'right-pw-1']);
     const none = `redis://127.0.0.1:${redis.port}/0`;
-    const wrong = `redis://:wrong@127.0.0.1:${redis.port}/0`;
+    const wrong = `redis://:old-pw-2@127.0.0.1:${redis.port}/0`;
     for (const [url, why] of [
-      [none, 'NOAUTH Authentication required.'],
-      [wrong, 'WRONGPASS invalid username-password pair or user is disabled.'],
+      [none, `--queue ${none}: Redis refused the connection (NOAUTH Authentication required.)`],
+      [
+        wrong,
+        `--queue redis://:***@127.0.0.1:${redis.port}/0: Redis refused the connection (WRONGPASS invalid username-password pair or user is disabled.)`,
+      ],
     ] as const) {
       for (const run of [optimizeOn(url), workerOn(url)]) {
         expect([run.status, run.signal]).toEqual([1, null]);
-        expect(run.stderr).toContain(`Redis refused the connection (${why})`);
+        expect(run.stderr.trim().split('\n')).toEqual([`error: ${why}`]);
       }
+    }
+  }, 120_000);
+});
+
+describe('a queue whose Redis needs a password', () => {
+  it('is served with the password in the URL, which no line of the worker or the submitter shows', async () => {
+    const { submitWith, plan, rules, expected } = await setUp();
+    await redis!.stop();
+    redis = await startRedis(undefined, ['--requirepass', 'right-pw-1']);
+    const url = `redis://:right-pw-1@127.0.0.1:${redis.port}/0`;
+    const shown = `redis://:***@127.0.0.1:${redis.port}/0`;
+    const notices: string[] = [];
+    let worker: ReturnType<typeof startWorker> | undefined;
+    const executor = await submitWith({
+      url,
+      onNotice: (message) => {
+        notices.push(message);
+        if (message.startsWith('no trader worker')) worker = startWorker(url, '--json');
+      },
+    });
+    try {
+      expect([...(await optimize({ plan, rules, executor })).outcomes]).toEqual([...expected.outcomes]);
+      expect(notices[0]).toContain(`no trader worker is listening on ${shown} yet`);
+      expect(worker!.stderr).toContain(`worker ready: 1 thread on ${shown}\n`);
+      expect(worker!.stdout).toContain(`{"type":"ready","threads":1,"queue":"${shown}"}`);
+      expect([...notices, worker!.stderr, worker!.stdout].join('\n')).not.toContain('right-pw-1');
+    } finally {
+      await executor.close();
+      await worker?.stop();
     }
   }, 120_000);
 });

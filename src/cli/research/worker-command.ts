@@ -6,6 +6,7 @@ import { systemClock } from '../../clock/system-clock.js';
 import type { Clock } from '../../domain/clock.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { defaultWorkers } from '../../research/pool/local-pool.js';
+import { shownUrl } from '../../research/queue/connection.js';
 import { startQueueWorker } from '../../research/queue/worker.js';
 import { type WorkerEvent, workerReporter } from './worker-report.js';
 
@@ -64,7 +65,7 @@ export const workerCommand: CommandModule<object, WorkerArgs> = {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);
     });
-    report({ type: 'ready', threads, queue: args.queue });
+    report({ type: 'ready', threads, queue: shownUrl(args.queue) });
     await stopped;
     await worker.close();
     report({ type: 'stopped', trials });

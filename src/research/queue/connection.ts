@@ -5,16 +5,24 @@ import { InvalidInputError } from '../../domain/errors.js';
 /** One queue for every run; jobs carry their run's id, settings and data hash. */
 export const QUEUE_NAME = 'trader-trials';
 
+/**
+ * The queue's address as shown (errors, notices, a worker's log and JSON lines): its password, if any, as ***,
+ * so that no log or terminal scrollback keeps it. Also for text that is not a URL at all.
+ */
+export function shownUrl(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/@:]*:)[^/@]*@/i, '$1***@');
+}
+
 export function queueConnection(url: string): RedisOptions {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new InvalidInputError(`--queue: expected redis://HOST:PORT/DB, got ${url}`, '--queue');
+    throw new InvalidInputError(`--queue: expected redis://HOST:PORT/DB, got ${shownUrl(url)}`, '--queue');
   }
-  if (parsed.protocol !== 'redis:') throw new InvalidInputError(`--queue: expected redis://HOST:PORT/DB, got ${url}`, '--queue');
+  if (parsed.protocol !== 'redis:') throw new InvalidInputError(`--queue: expected redis://HOST:PORT/DB, got ${shownUrl(url)}`, '--queue');
   const db = parsed.pathname.replace(/^\//, '');
-  if (db !== '' && !/^\d+$/.test(db)) throw new InvalidInputError(`--queue ${url}: the database is a number, e.g. /0`, '--queue');
+  if (db !== '' && !/^\d+$/.test(db)) throw new InvalidInputError(`--queue ${shownUrl(url)}: the database is a number, e.g. /0`, '--queue');
   return {
     host: parsed.hostname || '127.0.0.1',
     port: parsed.port === '' ? 6379 : Number(parsed.port),
@@ -49,7 +57,11 @@ export async function whenConnected(url: string, parts: readonly Connecting[]): 
   let onError: ((error: Error) => void) | undefined;
   const failed = new Promise<never>((_, reject) => {
     onError = (error) =>
-      reject(isRefusal(error) ? refusal(url, error) : new Error(`--queue ${url}: cannot reach Redis (${error.message})`, { cause: error }));
+      reject(
+        isRefusal(error)
+          ? refusal(url, error)
+          : new Error(`--queue ${shownUrl(url)}: cannot reach Redis (${error.message})`, { cause: error }),
+      );
   });
   for (const part of parts) part.on('error', onError!);
   try {
@@ -109,5 +121,5 @@ export async function whenAccepted(url: string, onWaiting: (error: Error) => voi
 }
 
 function refusal(url: string, error: Error): Error {
-  return new Error(`--queue ${url}: Redis refused the connection (${error.message})`, { cause: error });
+  return new Error(`--queue ${shownUrl(url)}: Redis refused the connection (${error.message})`, { cause: error });
 }

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { type Job, Queue, QueueEvents } from 'bullmq';
 import type { TrialExecutor } from '../executor.js';
 import type { TrialOutcome, TrialSettings, TrialTask } from '../trial.js';
-import { closeWhenSettled, QUEUE_NAME, queueConnection, whenConnected } from './connection.js';
+import { closeWhenSettled, QUEUE_NAME, queueConnection, shownUrl, whenConnected } from './connection.js';
 import { jobId, trialKey, type TrialJob, type TrialJobResult } from './job.js';
 import { JobSizer, nextJobs, PROBE_TRIALS } from './job-size.js';
 import { EVENTS_KEPT, JOBS_ADDED_AT_ONCE, KEPT_FINISHED, QUEUE_WINDOW } from './limits.js';
@@ -172,12 +172,12 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
   client.on('reconnecting', () => {
     if (away) return;
     away = true;
-    options.onNotice?.(`lost Redis at ${options.url}${lastError === '' ? '' : ` (${lastError})`}; retrying`);
+    options.onNotice?.(`lost Redis at ${shownUrl(options.url)}${lastError === '' ? '' : ` (${lastError})`}; retrying`);
   });
   client.on('ready', () => {
     if (!away) return;
     away = false;
-    options.onNotice?.(`Redis at ${options.url} is back`);
+    options.onNotice?.(`Redis at ${shownUrl(options.url)} is back`);
   });
 
   /**
@@ -351,7 +351,7 @@ export async function createQueueExecutor(options: QueueExecutorOptions): Promis
           if (count > 0 || ended) return;
           waiting = true;
           options.onNotice?.(
-            `no trader worker is listening on ${options.url} yet: the ${trials.length} trial${trials.length === 1 ? '' : 's'} wait on the queue until one starts (trader worker --queue ${options.url}, where ${options.dataPath} can be read)`,
+            `no trader worker is listening on ${shownUrl(options.url)} yet: the ${trials.length} trial${trials.length === 1 ? '' : 's'} wait on the queue until one starts (trader worker --queue ${shownUrl(options.url)}, where ${options.dataPath} can be read)`,
           );
         },
         () => undefined,
