@@ -27,9 +27,9 @@ describe('trader check, interrupted', () => {
       ['check', 'test/research/strategies/marks-runs.ts', '--only', 'determinism,parity', '--parity-bars', '5000', ...flags],
       { TRADER_TEST_MARKS: marks, TMPDIR: temp },
     );
-    // Runs: the full one, determinism's second, parity's backtest, then the paper run.
+    // Runs: the full one, determinism's two (in this process, then loaded again), parity's backtest, then the paper run.
     const started = async (): Promise<number> => (await readFile(marks, 'utf8').catch(() => '')).split('\n').filter(Boolean).length;
-    while ((await started()) < 4) await new Promise((done) => setImmediate(done));
+    while ((await started()) < 5) await new Promise((done) => setImmediate(done));
     check.child.kill(signal);
     const exit = await new Promise<number | null>((done) => check.child.on('close', done));
     return { exit, stdout: check.lines.filter((line) => line !== ''), stderr: check.stderr(), temp: await readdir(temp) };
@@ -39,7 +39,7 @@ describe('trader check, interrupted', () => {
     const { exit, stdout, stderr, temp } = await interrupted('SIGINT');
 
     expect(exit).toBe(130);
-    expect(stdout).toEqual([expect.stringMatching(/^PASS {2}determinism {2}two runs over \d+ bars/)]);
+    expect(stdout).toEqual([expect.stringMatching(/^PASS {2}determinism {2}three runs over \d+ bars/)]);
     expect(stderr).toContain('interrupted: 1 of 2 checks finished\n');
     expect(temp).toEqual([]);
   }, 120_000);

@@ -118,6 +118,16 @@ beforeAll(async () => {
       '--from',
       '2019-01-01',
     ],
+    checkModuleState: [
+      'check',
+      'test/research/strategies/module-cooldown.ts',
+      '--data',
+      'backtest-data/SPX.US.csv',
+      '--only',
+      'determinism',
+      '--from',
+      '2019-01-01',
+    ],
     checkStdout: ['check', SMA, '--only', 'determinism', '--from', '2019-01-01', '--json', '-'],
     checkTooShort: ['check', SMA, '--only', 'warm-up', '--from', '2019-10-01'],
     ownSubscription: ['backtest', 'test/research/strategies/fails-from-2019.ts', '--quiet'],
@@ -756,10 +766,17 @@ describe('trader check', () => {
     });
   });
 
-  it('fails a strategy that draws a random number as its module loads: the second run loads it again', () => {
+  it('fails a strategy that draws a random number as its module loads: the third run loads it again', () => {
     expect(run('checkRandomAtLoad').code).toBe(1);
     expect(run('checkRandomAtLoad').stdout).toMatch(
-      /FAIL {2}determinism {2}two runs over \d+ bars \(the strategy loaded again for the second\), \d+ decisions/,
+      /FAIL {2}determinism {2}three runs over \d+ bars \(the strategy loaded again for the third\), \d+ decisions/,
+    );
+  });
+
+  it('fails a strategy whose module keeps state between runs: the second run in the same process differs', () => {
+    expect(run('checkModuleState').code).toBe(1);
+    expect(run('checkModuleState').stdout).toMatch(
+      /FAIL {2}determinism {2}two runs over \d+ bars in one process differ: the strategy keeps state between runs/,
     );
   });
 

@@ -13,6 +13,7 @@ import honest from './strategies/honest.js';
 import smaEverySymbol from '../../bench/support/sma-every-symbol.js';
 import peeking from './strategies/peeking.js';
 import random from './strategies/random.js';
+import moduleCooldown from './strategies/module-cooldown.js';
 import shortWarmup from './strategies/short-warmup.js';
 import quiet from './strategies/quiet.js';
 import smaBracket from '../../strategies/sma-bracket.js';
@@ -129,6 +130,16 @@ describe('trader check', () => {
     const [determinism] = await runChecks(input(random), ['determinism']);
     expect(determinism!.passed).toBe(false);
     expect(determinism!.difference).toBeDefined();
+  });
+
+  it('fails on determinism a strategy keeping state in its module between runs, as optimize runs trials one after another', async () => {
+    const results = await runChecks(input(moduleCooldown), ['look-ahead', 'determinism']);
+    expect(results.map((result) => [result.check, result.passed, result.skipped === true])).toEqual([
+      ['look-ahead', true, true],
+      ['determinism', false, false],
+    ]);
+    expect(results[1]!.detail).toMatch(/^two runs over 160 bars in one process differ: the strategy keeps state between runs/);
+    expect(results[1]!.difference).toBeDefined();
   });
 
   it('judges nothing else of a nondeterministic strategy: its look-ahead and warm-up runs would differ anyway', async () => {

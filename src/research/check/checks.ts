@@ -2,7 +2,8 @@
 // decision that differs:
 // - look-ahead: cutting the history after a random bar never changes a decision made up to that bar;
 // - warm-up: a run warmed up on more history than the strategy declares makes the same decisions;
-// - determinism: two runs make the same decisions (the second from the strategy loaded again, when it can be);
+// - determinism: runs make the same decisions: one more in this process, and one from the strategy loaded again
+//   (when it can be);
 // - parity: the backtest and a paper replay against the simulator make the same decisions in the same order.
 import type { RiskLimits } from '../../risk/config.js';
 import type { PreparedStrategy } from '../../strategy/prepare.js';
@@ -97,17 +98,34 @@ function barsBetween(data: BacktestData, from: number, to: number): BacktestData
 }
 
 export async function checkDeterminism(input: CheckInput, full: readonly Decision[]): Promise<CheckResult> {
-  const strategy = input.loadAgain === undefined ? input.strategy : await input.loadAgain();
-  const again = await decisions(input, input.data, strategy);
-  const difference = firstDifference(full, again);
-  const runs = `two runs over ${barTimes(input.data).length} bars${input.loadAgain === undefined ? '' : ' (the strategy loaded again for the second)'}`;
-  if (difference === undefined && full.length === 0) return nothingCompared('determinism', `${runs} made no decision`);
+  const bars = barTimes(input.data).length;
+  // The strategy as loaded, run again in this process as optimize's trials run one after another: state its
+  // module keeps between runs (a variable outside run()) makes the second differ.
+  const rerun = firstDifference(full, await decisions(input, input.data, input.strategy));
+  if (rerun !== undefined)
+    return {
+      check: 'determinism',
+      passed: false,
+      detail: `two runs over ${bars} bars in one process differ: the strategy keeps state between runs (a variable of its module, outside run()), so optimize's trials would depend on their order`,
+      difference: rerun,
+    };
+  if (input.loadAgain === undefined) {
+    if (full.length === 0) return nothingCompared('determinism', `two runs over ${bars} bars made no decision`);
+    return { check: 'determinism', passed: true, detail: `two runs over ${bars} bars, ${decisionCount(full.length)}` };
+  }
+  const again = firstDifference(full, await decisions(input, input.data, await input.loadAgain()));
+  const runs = `three runs over ${bars} bars (the strategy loaded again for the third)`;
+  if (again === undefined && full.length === 0) return nothingCompared('determinism', `${runs} made no decision`);
   return {
     check: 'determinism',
-    passed: difference === undefined,
-    detail: `${runs}, ${full.length} decisions`,
-    ...(difference === undefined ? {} : { difference }),
+    passed: again === undefined,
+    detail: `${runs}, ${decisionCount(full.length)}`,
+    ...(again === undefined ? {} : { difference: again }),
   };
+}
+
+function decisionCount(count: number): string {
+  return `${count} decision${count === 1 ? '' : 's'}`;
 }
 
 export async function checkLookAhead(input: CheckInput, full: readonly Decision[]): Promise<CheckResult> {
@@ -207,7 +225,7 @@ export async function checkWarmUp(input: CheckInput): Promise<CheckResult> {
   return {
     check: 'warm-up',
     passed: true,
-    detail: `${starts.length} pairs of runs of up to ${span} ${dataBars}, from ${dataBars} ${starts.map((start) => start + 1).join(', ')} (${compared} decisions): the same after the declared warm-up of ${warmup} ${unit} as after ${longer}`,
+    detail: `${starts.length} pairs of runs of up to ${span} ${dataBars}, from ${dataBars} ${starts.map((start) => start + 1).join(', ')} (${decisionCount(compared)}): the same after the declared warm-up of ${warmup} ${unit} as after ${longer}`,
   };
 }
 
@@ -355,7 +373,7 @@ async function checkInto(results: CheckResult[], input: CheckInput, only: readon
     1 +
     (only.includes('look-ahead') ? input.cuts : 0) +
     (only.includes('warm-up') ? 2 * WARM_UP_STARTS : 0) +
-    (only.includes('determinism') ? 1 : 0) +
+    (only.includes('determinism') ? (input.loadAgain === undefined ? 1 : 2) : 0) +
     (only.includes('parity') && input.paperDecisions !== undefined ? 2 : 0);
   runsDone.delete(input);
   input.progress?.start(planned);
