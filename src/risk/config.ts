@@ -2,6 +2,7 @@
 // strictly: unknown keys are refused and every problem is reported at once with its path.
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { parseJsonText } from '../files/json-text.js';
 import { Fixed, InvalidInputError, Quantity, parseSymbol, type SecuritySymbol } from '../domain/index.js';
 
 /** A window of local market time, HHMM (begin inclusive, end exclusive), Monday to Friday. */
@@ -85,13 +86,7 @@ export async function loadRiskConfig(file: string): Promise<RiskLimits> {
   } catch (error) {
     throw new InvalidInputError(`${file}: cannot read the risk config (${(error as NodeJS.ErrnoException).code ?? String(error)})`, 'risk');
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new InvalidInputError(`${file}: not valid JSON (${error instanceof Error ? error.message : String(error)})`, 'risk');
-  }
-  return parseRiskConfig(json, file);
+  return parseRiskConfig(parseJsonText(text, file, 'risk'), file);
 }
 
 function dropUndefined(config: z.output<typeof riskConfigSchema>): RiskLimits {

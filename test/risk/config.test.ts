@@ -77,7 +77,11 @@ describe('risk config', () => {
     await writeFile(bad, '{ "maxOrdersPerMinute": ');
 
     expect(await loadRiskConfig(good)).toEqual({ maxOrdersPerMinute: 5 });
-    await expect(loadRiskConfig(bad)).rejects.toThrow(new RegExp(`^${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not valid JSON`));
+    await expect(loadRiskConfig(bad)).rejects.toThrow(`${bad}:1:25: not valid JSON (value expected)`);
+    // Where the fault is, by line and column.
+    const misplaced = join(folder, 'misplaced.json');
+    await writeFile(misplaced, '{\n  "maxOrdersPerMinute": 5,\n  "maxPositionPerSymbol": }\n');
+    await expect(loadRiskConfig(misplaced)).rejects.toThrow(`${misplaced}:3:27: not valid JSON (value expected)`);
     await expect(loadRiskConfig(join(folder, 'missing.json'))).rejects.toThrow(/missing\.json: cannot read the risk config \(ENOENT\)/);
   });
 });

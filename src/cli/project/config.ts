@@ -7,6 +7,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { InvalidInputError } from '../../domain/errors.js';
 import { INSTALLATION_ROOT } from '../../strategy/installation.js';
+import { parseJsonText } from '../../files/json-text.js';
 
 export const PROJECT_FILE = 'trader.json';
 
@@ -43,13 +44,7 @@ export async function findProject(start: string): Promise<Project | undefined> {
 }
 
 export function parseProject(text: string, file: string): Project {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    throw new InvalidInputError(`${file}: not valid JSON (${(error as Error).message})`, 'project');
-  }
-  const parsed = projectSchema.safeParse(raw);
+  const parsed = projectSchema.safeParse(parseJsonText(text, file, 'project'));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(top level)'}: ${issue.message}`);
     throw new InvalidInputError(`${file}: ${problems.join('; ')}`, 'project');

@@ -48,7 +48,8 @@ describe('project config (trader.json)', () => {
     const file = join(folder, 'trader.json');
 
     expect(() => parseProject('{"data": 5, "dta": "x"}', file)).toThrow(new RegExp(`^${file}: data: .*; \\(top level\\): .*dta`));
-    expect(() => parseProject('{"data": ', file)).toThrow(`${file}: not valid JSON`);
+    expect(() => parseProject('{"data": ', file)).toThrow(`${file}:1:10: not valid JSON (value expected)`);
+    expect(() => parseProject('{"data": "x",}', file)).toThrow(`${file}:1:14: not valid JSON (property name expected)`);
   });
 
   it("gives --data from the strategy's project, wherever the command runs from", async () => {

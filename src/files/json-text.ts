@@ -1,0 +1,29 @@
+// JSON a person wrote (a risk config, a project file), parsed by JSON.parse; when it is not JSON, the error
+// says where: JSON.parse's messages on Node 20 quote a snippet but give no line, so jsonc-parser's scanner
+// finds the first fault's line and column.
+import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { InvalidInputError } from '../domain/errors.js';
+
+/** The value of `text`, or an InvalidInputError (for `field`) naming `file:line:column` and the fault. */
+export function parseJsonText(text: string, file: string, field: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new InvalidInputError(`${file}${faultOf(text) ?? `: not valid JSON (${(error as Error).message})`}`, field);
+  }
+}
+
+/** ":LINE:COLUMN: not valid JSON (what is wrong)" of the first fault, undefined when the scanner sees none. */
+function faultOf(text: string): string | undefined {
+  const errors: ParseError[] = [];
+  parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (first === undefined) return undefined;
+  const before = text.slice(0, first.offset);
+  const line = before.split('\n').length;
+  const column = first.offset - (before.lastIndexOf('\n') + 1) + 1;
+  const reason = printParseErrorCode(first.error)
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return `:${line}:${column}: not valid JSON (${reason})`;
+}
