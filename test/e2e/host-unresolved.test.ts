@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inBatches, runTrader } from '../support/http/run-trader.js';
+import { hostCommands, listenOutcomes } from '../support/http/listening-commands.js';
 
 const HOST = 'no-such-host.invalid';
 let folder: string;
@@ -26,39 +26,9 @@ function unresolved(flag: string): RegExp {
 
 describe('a host name that does not resolve', () => {
   it('exits 1 with one line naming the host flag and the name, for every command that listens on a host', async () => {
-    const commands: readonly (readonly [flag: string, args: readonly string[]])[] = [
-      ['--ui-host', ['run', 'strategies/sma-crossover.ts', '--journal', join(folder, 'ui', 'journal.sqlite'), '--ui=0', '--ui-host', HOST]],
-      [
-        '--ui-host',
-        [
-          'run',
-          'strategies/sma-crossover.ts',
-          '--journal',
-          join(folder, 'metrics', 'journal.sqlite'),
-          '--metrics-port',
-          '0',
-          '--ui-host',
-          HOST,
-        ],
-      ],
-      [
-        '--ui-host',
-        ['schedule', 'examples/schedule.yaml', '--state', join(folder, 'schedule'), '--health-port', '0', '--ui=0', '--ui-host', HOST],
-      ],
-      ['--host', ['sim', '--port', '0', '--host', HOST]],
-      ['--host', ['catalog', 'serve', '--port', '0', '--host', HOST, '--db', join(folder, 'catalog.sqlite')]],
-    ];
+    const commands = hostCommands(folder, HOST);
 
-    const runs = await inBatches(
-      commands.map(
-        ([, args]) =>
-          () =>
-            runTrader(args, { CATALOG_TOKENS: 'host-unresolved-token' }),
-      ),
-      2,
-    );
-
-    expect(runs.map((run) => [run.code, run.stderr.split('\n').filter((line) => line.startsWith('error: '))])).toEqual(
+    expect(await listenOutcomes(commands, 'host-unresolved-token')).toEqual(
       commands.map(([flag]) => [1, [expect.stringMatching(unresolved(flag))]]),
     );
   }, 180_000);

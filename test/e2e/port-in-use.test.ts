@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inBatches, runTrader } from '../support/http/run-trader.js';
+import { listenOutcomes, portCommands } from '../support/http/listening-commands.js';
 
 let folder: string;
 let holder: Server;
@@ -25,28 +25,10 @@ afterAll(async () => {
 
 describe('a port already in use', () => {
   it('exits 1 naming the flag that picks another, for every command that listens', async () => {
-    const commands: readonly (readonly [flag: string, args: readonly string[]])[] = [
-      ['--ui=PORT', ['run', 'strategies/sma-crossover.ts', '--journal', join(folder, 'ui', 'journal.sqlite'), `--ui=${port}`]],
-      [
-        '--metrics-port',
-        ['run', 'strategies/sma-crossover.ts', '--journal', join(folder, 'metrics', 'journal.sqlite'), '--metrics-port', `${port}`],
-      ],
-      ['--health-port', ['schedule', 'examples/schedule.yaml', '--state', join(folder, 'schedule'), '--health-port', `${port}`]],
-      ['--port', ['sim', '--port', `${port}`]],
-      ['--port', ['catalog', 'serve', '--port', `${port}`, '--db', join(folder, 'catalog.sqlite')]],
-    ];
+    const commands = portCommands(folder, port);
 
-    const runs = await inBatches(
-      commands.map(
-        ([, args]) =>
-          () =>
-            runTrader(args, { CATALOG_TOKENS: 'port-in-use-token' }),
-      ),
-      2,
-    );
-
-    expect(runs.map((run) => [run.code, run.stderr.split('\n').find((line) => line.startsWith('error: '))])).toEqual(
-      commands.map(([flag]) => [1, `error: port ${port} on 127.0.0.1 is already in use: pick another with ${flag} (0 picks a free one)`]),
+    expect(await listenOutcomes(commands, 'port-in-use-token')).toEqual(
+      commands.map(([flag]) => [1, [`error: port ${port} on 127.0.0.1 is already in use: pick another with ${flag} (0 picks a free one)`]]),
     );
   }, 180_000);
 });

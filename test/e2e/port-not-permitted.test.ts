@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inBatches, runTrader } from '../support/http/run-trader.js';
+import { listenOutcomes, portCommands } from '../support/http/listening-commands.js';
 
 const UNPRIVILEGED_START = '/proc/sys/net/ipv4/ip_unprivileged_port_start';
 const start = existsSync(UNPRIVILEGED_START) ? Number(readFileSync(UNPRIVILEGED_START, 'utf8')) : 0;
@@ -30,28 +30,9 @@ afterAll(async () => {
 
 describe.skipIf(unprovoked)('a port this user may not bind', () => {
   it('exits 1 with one line naming the flag and the port, for every command that listens', async () => {
-    const commands: readonly (readonly [flag: string, args: readonly string[]])[] = [
-      ['--ui=PORT', ['run', 'strategies/sma-crossover.ts', '--journal', join(folder, 'ui', 'journal.sqlite'), `--ui=${port}`]],
-      [
-        '--metrics-port',
-        ['run', 'strategies/sma-crossover.ts', '--journal', join(folder, 'metrics', 'journal.sqlite'), '--metrics-port', `${port}`],
-      ],
-      ['--health-port', ['schedule', 'examples/schedule.yaml', '--state', join(folder, 'health'), '--health-port', `${port}`]],
-      ['--ui=PORT', ['schedule', 'examples/schedule.yaml', '--state', join(folder, 'schedule-ui'), '--health-port', '0', `--ui=${port}`]],
-      ['--port', ['sim', '--port', `${port}`]],
-      ['--port', ['catalog', 'serve', '--port', `${port}`, '--db', join(folder, 'catalog.sqlite')]],
-    ];
+    const commands = portCommands(folder, port);
 
-    const runs = await inBatches(
-      commands.map(
-        ([, args]) =>
-          () =>
-            runTrader(args, { CATALOG_TOKENS: 'port-not-permitted-token' }, undefined, launcher),
-      ),
-      2,
-    );
-
-    expect(runs.map((run) => [run.code, run.stderr.split('\n').filter((line) => line.startsWith('error: '))])).toEqual(
+    expect(await listenOutcomes(commands, 'port-not-permitted-token', launcher)).toEqual(
       commands.map(([flag]) => [
         1,
         [
