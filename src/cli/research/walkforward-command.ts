@@ -4,7 +4,7 @@ import type { CommandModule } from 'yargs';
 import { systemClock } from '../../clock/system-clock.js';
 import { createProgress } from '../../backtest/progress.js';
 import { type RankingRules, STRATEGY_FAILED } from '../../research/ranking.js';
-import type { TrialMetrics } from '../../research/objective.js';
+import { chosenText, figureText, meanOverText, testFailure, windowFigure } from '../../research/window-text.js';
 import { parseSpan, walkForward, walkForwardWindows, dataEnd, type WalkForwardResult } from '../../research/walkforward.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { writeTextFile } from '../../files/chunked-write.js';
@@ -162,48 +162,29 @@ function walkForwardDocument(strategy: string, result: WalkForwardResult, rules:
   };
 }
 
-/** " (strategy failed ×2, maxDrawdown<0.2 ×5)": why a window's training trials were all left out. */
-function excludedText(excluded: Readonly<Record<string, number>>): string {
-  const reasons = Object.entries(excluded).map(([reason, count]) => `${reason} ×${count}`);
-  return reasons.length === 0 ? '' : ` (${reasons.join(', ')})`;
-}
-
 function summaryText(result: WalkForwardResult, rules: RankingRules, date: (time: number) => string): string {
   const metric = rules.objective.metric;
-  const number = (value: number | null | undefined): string => (value === null || value === undefined ? '—' : value.toFixed(4));
-  // A window in which the strategy held nothing has a flat curve: no ratio can be read from it, and a bare
-  // dash would look like a missing figure.
-  const figure = (metrics: TrialMetrics | undefined): string => {
-    const value = metrics === undefined ? null : (metrics[metric] as number | null);
-    return value === null && metrics?.exposure === 0 ? '— (no position held)' : number(value);
-  };
   const rows = result.windows.map((window) => {
-    const params =
-      window.chosen === undefined
-        ? `no trial qualified${excludedText(window.excluded)}: held cash`
-        : Object.entries(window.chosen.params)
-            .map(([key, value]) => `${key}=${value}`)
-            .join(' ');
-    // The chosen params may still throw on the test window: its figures then stop at the error.
-    const failed = window.test?.metrics.failure;
-    const failure = failed === null || failed === undefined ? '' : `  (the test run failed: ${failed})`;
-    return `${windowLabel(window.window.train, date)}  ${windowLabel(window.window.test, date)}  IS ${metric} ${figure(window.chosen?.metrics)}  OOS ${metric} ${figure(window.test?.metrics)}  ${params}${failure}`;
+    const failed = testFailure(window);
+    const failure = failed === undefined ? '' : `  (the test run failed: ${failed})`;
+    return `${windowLabel(window.window.train, date)}  ${windowLabel(window.window.test, date)}  IS ${metric} ${windowFigure(window.chosen?.metrics, metric)}  OOS ${metric} ${windowFigure(window.test?.metrics, metric)}  ${chosenText(window)}${failure}`;
   });
   const oos = result.outOfSample;
-  // A window without a figure (no position held, no trial qualified) is left out of a mean: say so, as the
-  // two means may then be over different windows.
-  const over = (outcomes: readonly (TrialMetrics | undefined)[]): string => {
-    const known = outcomes.filter((metrics) => metrics !== undefined && metrics[metric] !== null).length;
-    return known === outcomes.length ? '' : ` (over ${known} of ${outcomes.length} windows: the others have no figure)`;
-  };
-  const inSample = over(result.windows.map((window) => window.chosen?.metrics));
-  const outOfSample = over(result.windows.map((window) => window.test?.metrics));
+  // The two means may be over different windows: each says so.
+  const inSample = meanOverText(
+    result.windows.map((window) => window.chosen?.metrics),
+    metric,
+  );
+  const outOfSample = meanOverText(
+    result.windows.map((window) => window.test?.metrics),
+    metric,
+  );
   return `${[
     'train (first..last day)  test (first..last day)  chosen parameters',
     ...rows,
     '',
-    `${metric}: in-sample mean ${number(result.inSampleObjective)}${inSample}, out-of-sample mean ${number(result.outOfSampleObjective)}${outOfSample}`,
-    `stitched out-of-sample: total return ${number(oos.totalReturn)}, cagr ${number(oos.cagr)}, sharpe ${number(oos.sharpe)}, max drawdown ${number(oos.maxDrawdown)}`,
+    `${metric}: in-sample mean ${figureText(result.inSampleObjective)}${inSample}, out-of-sample mean ${figureText(result.outOfSampleObjective)}${outOfSample}`,
+    `stitched out-of-sample: total return ${figureText(oos.totalReturn)}, cagr ${figureText(oos.cagr)}, sharpe ${figureText(oos.sharpe)}, max drawdown ${figureText(oos.maxDrawdown)}`,
   ].join('\n')}\n`;
 }
 

@@ -54,6 +54,7 @@ const RESEARCH_CSS = `
 .scatter .axis { fill: none; stroke: var(--border); }
 .scatter circle { fill: var(--accent); fill-opacity: 0.55; }
 .scatter circle.best { fill: #e91e63; fill-opacity: 1; }
+#windows .failed { color: var(--negative); font-size: 12px; white-space: normal; }
 `;
 
 /**

@@ -3,9 +3,9 @@
 import { localTime } from '../../backtest/report/local-time.js';
 import { escapeHtml } from '../../backtest/report/inline.js';
 import type { ObjectiveName } from '../objective.js';
-import type { TrialOutcome } from '../trial.js';
 import type { WalkForwardResult } from '../walkforward.js';
 import { windowLabel } from '../window-dates.js';
+import { chosenText, figureText, meanOverText, testFailure, windowFigure } from '../window-text.js';
 import { EQUITY_CHART_SCRIPT, renderPage } from './page.js';
 
 const SCRIPT = `${EQUITY_CHART_SCRIPT}
@@ -23,24 +23,26 @@ export async function renderWalkForwardReport(
 ): Promise<string> {
   const local = localTime(zone);
   const date = (time: number): string => local.iso(time).slice(0, 10);
-  const number = (value: number | null | undefined): string => (value === null || value === undefined ? '—' : value.toFixed(4));
-  const objective = (outcome: TrialOutcome | undefined): number | null | undefined => outcome?.metrics[metric] as number | null | undefined;
+  // The same words as the terminal's table: "— (no position held)", why no trial qualified, the test run's failure.
   const rows = result.windows
-    .map(
-      (window) =>
-        `<tr><td>${windowLabel(window.window.train, date)}</td><td>${windowLabel(window.window.test, date)}</td><td>${escapeHtml(
-          window.chosen === undefined
-            ? 'no trial qualified: held cash'
-            : Object.entries(window.chosen.params)
-                .map(([key, value]) => `${key}=${value}`)
-                .join(' '),
-        )}</td><td class="number">${number(objective(window.chosen))}</td><td class="number">${number(objective(window.test))}</td><td class="number">${number(window.test?.metrics.totalReturn)}</td></tr>`,
-    )
+    .map((window) => {
+      const failed = testFailure(window);
+      const failure = failed === undefined ? '' : `<div class="failed">the test run failed: ${escapeHtml(failed)}</div>`;
+      return `<tr${failed === undefined ? '' : ' class="test-failed"'}><td>${windowLabel(window.window.train, date)}</td><td>${windowLabel(window.window.test, date)}</td><td class="chosen">${escapeHtml(chosenText(window))}${failure}</td><td class="number">${escapeHtml(windowFigure(window.chosen?.metrics, metric))}</td><td class="number">${escapeHtml(windowFigure(window.test?.metrics, metric))}</td><td class="number">${figureText(window.test?.metrics.totalReturn)}</td></tr>`;
+    })
     .join('');
   const oos = result.outOfSample;
+  const inSample = meanOverText(
+    result.windows.map((window) => window.chosen?.metrics),
+    metric,
+  );
+  const outOfSample = meanOverText(
+    result.windows.map((window) => window.test?.metrics),
+    metric,
+  );
   return renderPage({
     title: `Walk-forward · ${strategy}`,
-    subtitle: `${result.windows.length} windows · ${metric}: in-sample mean ${number(result.inSampleObjective)}, out-of-sample mean ${number(result.outOfSampleObjective)} · stitched out-of-sample: total return ${number(oos.totalReturn)}, cagr ${number(oos.cagr)}, sharpe ${number(oos.sharpe)}, max drawdown ${number(oos.maxDrawdown)}`,
+    subtitle: `${result.windows.length} windows · ${metric}: in-sample mean ${figureText(result.inSampleObjective)}${inSample}, out-of-sample mean ${figureText(result.outOfSampleObjective)}${outOfSample} · stitched out-of-sample: total return ${figureText(oos.totalReturn)}, cagr ${figureText(oos.cagr)}, sharpe ${figureText(oos.sharpe)}, max drawdown ${figureText(oos.maxDrawdown)}`,
     body: `<section class="panel"><div class="panel-head"><h2>Stitched out-of-sample equity</h2><span class="hint">each test window, up to where the next one starts, continues from the previous one's end</span></div><div id="equity-chart" class="chart equity"></div></section>
 <section class="panel"><div class="panel-head"><h2>Windows</h2></div><table id="windows"><thead><tr><th>Train (first..last day)</th><th>Test (first..last day)</th><th>Chosen</th><th class="number">IS ${metric}</th><th class="number">OOS ${metric}</th><th class="number">OOS return</th></tr></thead><tbody>${rows}</tbody></table></section>`,
     data: {

@@ -156,7 +156,7 @@ describe.skipIf(chromiumMissing !== undefined)(
         windows: result.windows.map((window, at) => (at === 0 ? { ...window, chosen: undefined, test: undefined } : window)),
       };
       const html = await renderWalkForwardReport('sma-crossover', unqualified, 'America/New_York', 'sharpe');
-      expect(html).toContain('<td>no trial qualified: held cash</td>');
+      expect(html).toContain('<td class="chosen">no trial qualified: held cash</td>');
     }, 120_000);
     it('fits a long equity curve, all of it, inside its panel', async () => {
       // 20 years of daily points: more than the chart's width at lightweight-charts' default least spacing.

@@ -36,4 +36,27 @@ describe('walk-forward report', () => {
     expect(page).not.toContain('IS sharpe');
     expect(page).toContain('totalReturn: in-sample mean 0.1250, out-of-sample mean -0.0625');
   });
+
+  it('says, as the terminal does, which test run failed, which window held no position and over how many windows a mean is', async () => {
+    const base = result();
+    const [window] = base.windows;
+    const failed = {
+      ...window!,
+      test: syntheticOutcome(3, { sharpe: null, exposure: 0, totalReturn: 0, failure: 'boom <b>bad</b> (at boom.ts:11:5)' }),
+    };
+    const unqualified = { ...window!, chosen: undefined, test: undefined, excluded: { 'strategy failed': 4 } };
+    const page = await renderWalkForwardReport(
+      'made-up',
+      { ...base, windows: [window!, failed, unqualified] } as WalkForwardResult,
+      'America/New_York',
+      'sharpe',
+    );
+    const rows = page.slice(page.indexOf('<tbody>'), page.indexOf('</tbody>')).split('</tr>');
+    expect(rows[1]).toContain('<div class="failed">the test run failed: boom &lt;b&gt;bad&lt;/b&gt; (at boom.ts:11:5)</div>');
+    expect(rows[1]).toContain('<td class="number">— (no position held)</td>');
+    expect(rows[0]).not.toContain('failed');
+    expect(rows[2]).toContain('no trial qualified (strategy failed ×4): held cash');
+    expect(page).toContain('out-of-sample mean -0.0625 (over 1 of 3 windows: the others have no figure)');
+    expect(page).toContain('in-sample mean 0.1250 (over 2 of 3 windows: the others have no figure)');
+  });
 });
