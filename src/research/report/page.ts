@@ -55,6 +55,7 @@ const RESEARCH_CSS = `
 .scatter circle { fill: var(--accent); fill-opacity: 0.55; }
 .scatter circle.best { fill: #e91e63; fill-opacity: 1; }
 #windows .failed { color: var(--negative); font-size: 12px; white-space: normal; }
+#windows td.chosen { white-space: normal; overflow-wrap: anywhere; min-width: 10em; }
 `;
 
 /**

@@ -190,5 +190,47 @@ describe.skipIf(chromiumMissing !== undefined)(
       expect(cells).toEqual(['fillnext-open', 'commissionnot set', 'risknot set']);
       await page.close();
     });
+    it('keeps a long data path and a phone-wide window inside the page: nothing scrolls the page sideways', async () => {
+      const path = `/home/someone/research/${'very-long-folder-name/'.repeat(6)}candles-adjusted.csv`;
+      const record = {
+        ...simulateRun(
+          new Map([[SPY, barsFromCloses([10, 11, 12, 11, 13])]]),
+          [
+            { bar: 1, side: 'Buy', quantity: 100 },
+            { bar: 3, side: 'Sell', quantity: 100 },
+          ],
+          { initialCash: 1_000_000, strategy: `a-strategy-${'with-a-long-name-'.repeat(5)}` },
+        ),
+        settings: { data: path, fill: 'next-open', commission: null },
+      };
+      const { page, errors } = await openReport(record, 'narrow.html');
+      type Box = { right: number };
+      type Browsing = {
+        innerWidth: number;
+        document: { documentElement: { scrollWidth: number }; querySelectorAll(selector: string): Iterable<unknown> };
+      };
+      const measure = () =>
+        page.evaluate(() => {
+          const { document, innerWidth } = globalThis as unknown as Browsing;
+          const right = (element: unknown) => (element as { getBoundingClientRect(): Box }).getBoundingClientRect().right;
+          const cell = [...document.querySelectorAll('#settings td')][0] as { textContent: string; closest(selector: string): unknown };
+          return {
+            pageWidth: document.documentElement.scrollWidth,
+            windowWidth: innerWidth,
+            path: cell.textContent,
+            cellInsideCard: right(cell) <= right(cell.closest('section')) + 0.5,
+          };
+        });
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.reload();
+        await page.waitForSelector('body[data-rendered="true"]', { timeout: 10_000 });
+        const seen = await measure();
+        expect(seen.pageWidth, `page at ${width} px`).toBeLessThanOrEqual(seen.windowWidth);
+        expect(seen, `at ${width} px`).toMatchObject({ path, cellInsideCard: true });
+      }
+      expect(errors).toEqual([]);
+      await page.close();
+    });
   },
 );

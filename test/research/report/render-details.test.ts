@@ -9,6 +9,8 @@ import { parseObjective } from '../../../src/research/objective.js';
 import { OutcomeTable } from '../../../src/research/outcome-table.js';
 import { rankTrials } from '../../../src/research/ranking.js';
 import { renderOptimizeReport } from '../../../src/research/report/optimize-report.js';
+import { renderWalkForwardReport } from '../../../src/research/report/walkforward-report.js';
+import type { WalkForwardResult } from '../../../src/research/walkforward.js';
 import type { ParamValue } from '../../../src/strategy/params.js';
 import { BROWSER_START_MS, type Browser, chromiumMissing, launchBrowser } from '../../support/backtest/chromium.js';
 import { syntheticOutcome } from '../../support/research/outcomes.js';
@@ -146,6 +148,44 @@ describe.skipIf(chromiumMissing !== undefined)(
         tick: 'rgb(138, 147, 165)',
         cellText: 'rgb(29, 35, 48)',
       });
+    }, 60_000);
+    it('keeps the walk-forward and optimize pages inside a phone-wide window: tables scroll in their cards', async () => {
+      const day = 86_400_000;
+      const start = Date.UTC(2020, 0, 2, 5);
+      const made = syntheticOutcome(1, { sharpe: 1.5, totalReturn: 0.1 });
+      const window = {
+        window: { train: { from: start, to: start + 300 * day }, test: { from: start + 300 * day, to: start + 400 * day } },
+        trials: 12,
+        chosen: { ...made, params: { fast: 10, slow: 30, mode: 'a-rather-long-mode-name-that-goes-on-and-on' } },
+        test: made,
+        testEquity: { times: [], equity: [] },
+        pbo: null,
+        excluded: {},
+      };
+      const walkForward = {
+        windows: [window, window],
+        stitched: { times: [start + 300 * day, start + 400 * day], equity: [100, 110] },
+        outOfSample: { totalReturn: 0.1, cagr: 0.2, sharpe: 1.5, maxDrawdown: 0.1 },
+        inSampleObjective: 1.5,
+        outOfSampleObjective: 1.5,
+        interrupted: false,
+      } as unknown as WalkForwardResult;
+      const trials = [1, 2, 3].flatMap((fast) => [10, 20, 30].map((slow) => ({ params: { fast, slow }, sharpe: fast + slow / 100 })));
+      const pages = [
+        ['narrow-walkforward.html', await renderWalkForwardReport('made-up', walkForward, 'America/New_York', 'sharpe')],
+        ['narrow-optimize.html', await optimizePage(trials)],
+      ] as const;
+      for (const [name, html] of pages) {
+        const page = await open(name, html);
+        await page.setViewportSize({ width: 375, height: 800 });
+        await page.reload();
+        await page.waitForSelector('body[data-rendered="true"]', { timeout: 10_000 });
+        const seen = await page.evaluate(() => {
+          const browsing = globalThis as unknown as Browsing;
+          return { pageWidth: browsing.document.documentElement.scrollWidth, windowWidth: browsing.innerWidth };
+        });
+        expect(seen.pageWidth, name).toBeLessThanOrEqual(seen.windowWidth);
+      }
     }, 60_000);
   },
 );
