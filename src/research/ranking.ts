@@ -28,31 +28,30 @@ export function rankTrials(outcomes: OutcomeTable, rules: RankingRules): Ranking
   const values = new Float64Array(outcomes.length);
   const kept: number[] = [];
   for (let row = 0; row < outcomes.length; row += 1) {
-    // Its figures cover only the bars before the strategy threw.
-    if (outcomes.failure(row) !== null) {
-      exclude(STRATEGY_FAILED);
+    const reason = exclusionReason(outcomes, row, rules);
+    if (reason !== null) {
+      exclude(reason);
       continue;
     }
-    if ((outcomes.metric(row, 'closedTrades') ?? 0) < rules.minTrades) {
-      exclude(`fewer than ${rules.minTrades} trades`);
-      continue;
-    }
-    const failed = rules.constraints.find((constraint) => !satisfiesValue(outcomes.metric(row, constraint.metric), constraint));
-    if (failed !== undefined) {
-      exclude(failed.text);
-      continue;
-    }
-    const value = finite(outcomes.metric(row, rules.objective.metric));
-    if (value === null) {
-      exclude(`no ${rules.objective.metric}`);
-      continue;
-    }
-    values[row] = value;
+    values[row] = finite(outcomes.metric(row, rules.objective.metric))!;
     kept.push(row);
   }
   const sign = rules.objective.direction === 'max' ? -1 : 1;
   const rows = Int32Array.from(kept).sort((a, b) => sign * (values[a]! - values[b]!) || outcomes.indexAt(a) - outcomes.indexAt(b));
   return { rows, excluded };
+}
+
+/**
+ * Why the trial of `row` is left out of the ranking ("strategy failed", "fewer than 10 trades", the first
+ * constraint it fails as written, "no sharpe"), or null when it is ranked.
+ */
+export function exclusionReason(outcomes: OutcomeTable, row: number, rules: RankingRules): string | null {
+  // Its figures cover only the bars before the strategy threw.
+  if (outcomes.failure(row) !== null) return STRATEGY_FAILED;
+  if ((outcomes.metric(row, 'closedTrades') ?? 0) < rules.minTrades) return `fewer than ${rules.minTrades} trades`;
+  const failed = rules.constraints.find((constraint) => !satisfiesValue(outcomes.metric(row, constraint.metric), constraint));
+  if (failed !== undefined) return failed.text;
+  return finite(outcomes.metric(row, rules.objective.metric)) === null ? `no ${rules.objective.metric}` : null;
 }
 
 /** The ranked trials from the best, at most `top` of them. */

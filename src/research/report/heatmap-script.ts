@@ -25,19 +25,41 @@ function element(tag, text, className) {
   if (className) made.className = className;
   return made;
 }
+// Each cell of the shown axes (others held at the best trial's values): its best ranked trial, and how many of
+// its trials left a hole and why (refused by the strategy, left out of the ranking).
 function bestCells(x, y, xSize, ySize) {
   var trials = data.trials, objective = trials.objective, best = data.best;
   var others = data.names.filter(function (name) { return name !== x && name !== y; });
-  var cell = {};
+  var cells = {};
   for (var i = 0; i < objective.length; i++) {
     var held = true;
     for (var k = 0; best && k < others.length; k++) if (trials.params[others[k]][i] !== best[others[k]]) held = false;
     if (!held) continue;
     var key = Math.floor(trials.params[x][i] / xSize) + '|' + Math.floor(trials.params[y][i] / ySize);
-    var value = objective[i], seen = cell[key];
-    if (seen === undefined || (value !== null && (seen === null || (data.higherIsBetter ? value > seen : value < seen)))) cell[key] = value;
+    var cell = cells[key] || (cells[key] = { value: null, row: -1, hole: -1, count: 0, reasons: {} });
+    var value = objective[i];
+    cell.count += 1;
+    if (value === null) {
+      if (cell.hole < 0) cell.hole = i;
+      var reason = data.reasons[trials.reason[i]] || 'no figure';
+      cell.reasons[reason] = (cell.reasons[reason] || 0) + 1;
+    } else if (cell.value === null || (data.higherIsBetter ? value > cell.value : value < cell.value)) {
+      cell.value = value;
+      cell.row = i;
+    }
   }
-  return cell;
+  return cells;
+}
+// "fast=10 slow=80 quantity=100": a trial's params as text.
+function paramsText(row) {
+  return data.names.map(function (name) { return name + '=' + data.values[name][data.trials.params[name][row]]; }).join(' ');
+}
+// What a cell's tooltip says: its best trial and figure, or why it is a hole.
+function cellTitle(cell) {
+  if (cell === undefined) return "no trial with these values (the other parameters held at the best trial's)";
+  var why = Object.keys(cell.reasons).map(function (reason) { return reason + (cell.count > 1 ? ' ×' + cell.reasons[reason] : ''); }).join(', ');
+  if (cell.value === null) return (cell.count > 1 ? cell.count + ' trials, none ranked: ' : paramsText(cell.hole) + ': ') + why;
+  return paramsText(cell.row) + ': ' + data.metric + ' ' + cell.value + (cell.count > 1 ? ' (best of ' + cell.count + ' trials' + (why ? '; ' + why : '') + ')' : '');
 }
 function drawLegend(low, high, places) {
   var legend = document.getElementById('heat-legend');
@@ -53,8 +75,8 @@ function drawHeatmap() {
   var x = document.getElementById('heat-x').value, y = document.getElementById('heat-y').value;
   var best = data.best;
   var xSize = binSize(data.values[x].length), ySize = binSize(data.values[y].length);
-  var cell = bestCells(x, y, xSize, ySize);
-  var shown = Object.keys(cell).map(function (key) { return cell[key]; }).filter(function (value) { return value !== null; });
+  var cells = bestCells(x, y, xSize, ySize);
+  var shown = Object.keys(cells).map(function (key) { return cells[key].value; }).filter(function (value) { return value !== null; });
   var low = Math.min.apply(null, shown), high = Math.max.apply(null, shown), places = decimalPlaces(shown);
   var xLabels = binLabels(data.values[x], xSize), yLabels = binLabels(data.values[y], ySize);
   var table = document.getElementById('heatmap');
@@ -69,11 +91,16 @@ function drawHeatmap() {
     var row = element('tr');
     row.append(element('th', yLabel));
     xLabels.forEach(function (xLabel, xBin) {
-      var value = cell[xBin + '|' + yBin];
+      var cell = cells[xBin + '|' + yBin];
       var isBest = best && Math.floor(best[x] / xSize) === xBin && Math.floor(best[y] / ySize) === yBin;
-      var filled = value !== undefined && value !== null;
-      var td = element('td', filled ? value.toFixed(places) : '', 'cell' + (isBest ? ' best' : '') + (filled ? '' : ' empty'));
-      if (filled) td.style.background = colour(value, low, high);
+      var filled = cell !== undefined && cell.value !== null;
+      // A hole: "—" where trials ran but none was ranked (a constraint, no figure, the strategy threw); blank
+      // where no trial ran (refused by the strategy's paramsSchema, or not drawn).
+      var ran = cell !== undefined && Object.keys(cell.reasons).some(function (reason) { return reason.indexOf('refused') !== 0; });
+      var kind = filled ? '' : ran ? ' empty left-out' : ' empty' + (cell === undefined ? '' : ' refused');
+      var td = element('td', filled ? cell.value.toFixed(places) : ran ? '—' : '', 'cell' + (isBest ? ' best' : '') + kind);
+      td.title = cellTitle(cell);
+      if (filled) td.style.background = colour(cell.value, low, high);
       row.append(td);
     });
     body.append(row);
@@ -81,6 +108,10 @@ function drawHeatmap() {
   var thead = element('thead');
   thead.append(head);
   table.append(thead, body);
+  var others = data.names.filter(function (name) { return name !== x && name !== y; });
+  document.getElementById('heat-held').textContent = best && others.length > 0
+    ? "other parameters at the best trial's values: " + others.map(function (name) { return name + '=' + data.values[name][best[name]]; }).join(' ')
+    : '';
   document.getElementById('heat-bins').textContent = xSize > 1 || ySize > 1 ? 'neighbouring values grouped; a cell shows the best trial among them' : '';
   drawLegend(low, high, places);
 }

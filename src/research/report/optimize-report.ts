@@ -3,7 +3,8 @@
 // objective), and the best trial's equity.
 import { escapeHtml } from '../../backtest/report/inline.js';
 import type { OptimizeResult } from '../optimize.js';
-import { type RankingRules, rankedOutcomes } from '../ranking.js';
+import type { ParamValue } from '../../strategy/params.js';
+import { exclusionReason, type RankingRules, rankedOutcomes } from '../ranking.js';
 import { searchedParams } from '../report-rows.js';
 import { HEATMAP_SCRIPT } from './heatmap-script.js';
 import { EQUITY_CHART_SCRIPT, renderPage } from './page.js';
@@ -28,10 +29,18 @@ export async function renderOptimizeReport(input: OptimizeReportInput): Promise<
   const { result, rules } = input;
   const { outcomes, ranking } = result;
   const names = searchedParams(result);
+  // Combinations the strategy's paramsSchema refused never ran, but they are holes the heatmap shows: their
+  // values as the trials' (a number param's "5" is 5).
+  const refused = result.plan.skipped.map(({ combo }) =>
+    Object.fromEntries(names.map((name) => [name, typedLike(outcomes.param(0, name)!, combo[name] ?? '')])),
+  );
+  const paramOf = (row: number, name: string): ParamValue =>
+    row < outcomes.length ? outcomes.param(row, name)! : refused[row - outcomes.length]![name]!;
+  const rows = outcomes.length + refused.length;
   const values = Object.fromEntries(
     names.map((name) => [
       name,
-      [...new Set(Array.from({ length: outcomes.length }, (_, row) => outcomes.param(row, name)!))].sort((a, b) =>
+      [...new Set(Array.from({ length: rows }, (_, row) => paramOf(row, name)))].sort((a, b) =>
         typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b)),
       ),
     ]),
@@ -39,14 +48,26 @@ export async function renderOptimizeReport(input: OptimizeReportInput): Promise<
   const [best] = rankedOutcomes(outcomes, ranking, 1);
   const rankedRows = new Uint8Array(outcomes.length);
   for (const row of ranking.rows) rankedRows[row] = 1;
-  const objective = Array.from({ length: outcomes.length }, (_, row) =>
-    rankedRows[row] === 1 ? finiteOrNull(outcomes.metric(row, rules.objective.metric)) : null,
+  const objective = Array.from({ length: rows }, (_, row) =>
+    row < outcomes.length && rankedRows[row] === 1 ? finiteOrNull(outcomes.metric(row, rules.objective.metric)) : null,
   );
+  // Why each trial left a hole: an index into `reasons` (-1: ranked).
+  const reasons: string[] = [];
+  const reasonAt = new Map<string, number>();
+  const reasonIndex = (reason: string): number => {
+    if (!reasonAt.has(reason)) reasonAt.set(reason, reasons.push(reason) - 1);
+    return reasonAt.get(reason)!;
+  };
+  const reason = Array.from({ length: rows }, (_, row) => {
+    if (row >= outcomes.length) return reasonIndex(`refused by the strategy: ${result.plan.skipped[row - outcomes.length]!.reason}`);
+    const why = rankedRows[row] === 1 ? null : exclusionReason(outcomes, row, rules);
+    return why === null ? -1 : reasonIndex(`left out: ${why}`);
+  });
   // Columns for the page: each searched param as the position of its value in `values` (a big grid's page
   // would be several times larger as one object per trial).
   const positions = (name: string): number[] => {
     const at = new Map(values[name]!.map((value, position) => [value, position]));
-    return Array.from({ length: outcomes.length }, (_, row) => at.get(outcomes.param(row, name)!)!);
+    return Array.from({ length: rows }, (_, row) => at.get(paramOf(row, name))!);
   };
   const columns = Object.fromEntries(names.map((name) => [name, positions(name)]));
   const bestPositions =
@@ -65,9 +86,9 @@ export async function renderOptimizeReport(input: OptimizeReportInput): Promise<
       .join('');
   const heatmap =
     names.length >= 2
-      ? `<div class="panel-head"><h2>${escapeHtml(rules.objective.metric)} by two parameters</h2><span class="hint">other parameters at the best trial's values</span>
+      ? `<div class="panel-head"><h2>${escapeHtml(rules.objective.metric)} by two parameters</h2><span id="heat-held" class="hint">other parameters at the best trial's values</span>
 <label class="hint">x <select id="heat-x">${options(0)}</select></label> <label class="hint">y <select id="heat-y">${options(1)}</select></label> <span id="heat-bins" class="hint"></span></div>
-<div class="table-scroll"><table id="heatmap" class="heatmap"></table></div><div id="heat-legend" class="legend"></div>`
+<div class="table-scroll"><table id="heatmap" class="heatmap"></table></div><div id="heat-legend" class="legend"></div><p class="hint heat-holes"><span class="swatch left-out">—</span> trials ran, none ranked (a constraint, no figure, the strategy threw) · <span class="swatch refused"></span> refused by the strategy's paramsSchema · <span class="swatch"></span> not run · hover a cell for its trial and why</p>`
       : '<p class="muted">The heatmap needs two searched parameters.</p>';
   const subtitle = `${result.outcomes.length} trials · objective ${rules.objective.metric} (${rules.objective.direction}) · PBO ${result.overfitting.pbo?.probability.toFixed(3) ?? '—'} · deflated Sharpe ${result.overfitting.deflatedSharpe?.probability.toFixed(3) ?? '—'}`;
   const bestText =
@@ -85,13 +106,25 @@ export async function renderOptimizeReport(input: OptimizeReportInput): Promise<
     data: {
       names,
       values,
-      trials: { params: columns, objective },
+      trials: { params: columns, objective, reason },
+      reasons,
+      metric: rules.objective.metric,
       best: bestPositions,
       higherIsBetter: rules.objective.direction === 'max',
       bestEquity: input.bestEquity,
     },
     script: SCRIPT,
   });
+}
+
+/** A refused combination's value text as the trials' values of that param are: a number, a flag or text. */
+function typedLike(sample: ParamValue, text: string): ParamValue {
+  if (typeof sample === 'number') {
+    const number = Number(text);
+    return Number.isFinite(number) ? number : text;
+  }
+  if (typeof sample === 'boolean' && /^(true|false)$/i.test(text.trim())) return text.trim().toLowerCase() === 'true';
+  return text;
 }
 
 function finiteOrNull(value: number | null): number | null {

@@ -42,6 +42,10 @@ const RESEARCH_CSS = `
 .heatmap td { text-align: right; }
 .heatmap td.cell { color: #1d2330; }
 .heatmap td.empty { background: var(--grid); }
+.heatmap td.cell.left-out { color: var(--muted); text-align: center; }
+.heatmap td.refused, .heat-holes .swatch.refused { background: repeating-linear-gradient(135deg, var(--grid) 0 4px, var(--border) 4px 6px); }
+.heat-holes { color: var(--muted); font-size: 12px; margin: 6px 0 0; }
+.heat-holes .swatch { display: inline-block; min-width: 22px; height: 14px; line-height: 14px; text-align: center; vertical-align: middle; background: var(--grid); border-radius: 2px; }
 .heatmap thead th + th { text-align: right; }
 .heatmap th:first-child { position: sticky; left: 0; background: var(--surface); }
 .heatmap td.best { outline: 2px solid var(--text); outline-offset: -2px; }

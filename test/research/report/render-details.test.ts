@@ -19,14 +19,17 @@ const RULES = { objective: parseObjective('sharpe'), constraints: [], minTrades:
 const EQUITY = Array.from({ length: 50 }, (_, day) => ({ time: 1_577_923_200 + day * 86_400, value: 1_000_000 + day * 1_500 }));
 
 /** An optimize page over made-up trials: `trials` gives each one's params and sharpe. */
-async function optimizePage(trials: readonly { params: Record<string, ParamValue>; sharpe: number }[]): Promise<string> {
+async function optimizePage(
+  trials: readonly { params: Record<string, ParamValue>; sharpe: number | null }[],
+  skipped: readonly { combo: Record<string, string>; reason: string }[] = [],
+): Promise<string> {
   const outcomes = new OutcomeTable();
   for (const { params, sharpe } of trials) {
     const made = syntheticOutcome(outcomes.length);
     outcomes.add({ ...made, params, metrics: { ...made.metrics, sharpe } });
   }
   const result = {
-    plan: { trials: [], skipped: [], spaceSize: outcomes.length },
+    plan: { trials: [], skipped, spaceSize: outcomes.length + skipped.length },
     outcomes,
     ranking: rankTrials(outcomes, RULES),
     overfitting: { pbo: null, deflatedSharpe: null },
@@ -186,6 +189,41 @@ describe.skipIf(chromiumMissing !== undefined)(
         });
         expect(seen.pageWidth, name).toBeLessThanOrEqual(seen.windowWidth);
       }
+    }, 60_000);
+    it("tells the heatmap's holes apart: refused by the strategy, left out of the ranking and why, each cell titled with its trial", async () => {
+      const trials = [
+        { params: { fast: 1, slow: 10 }, sharpe: 0.123456789 },
+        { params: { fast: 2, slow: 10 }, sharpe: 0.5 },
+        { params: { fast: 1, slow: 20 }, sharpe: 0.25 },
+        { params: { fast: 2, slow: 20 }, sharpe: null },
+        { params: { fast: 3, slow: 20 }, sharpe: 0.75 },
+      ];
+      const refused = [{ combo: { fast: '3', slow: '10' }, reason: 'param fast: fast must be shorter than slow' }];
+      const page = await open('holes.html', await optimizePage(trials, refused));
+      const rows = await page.$$eval('#heatmap tbody tr', (rows) =>
+        rows.map((row) =>
+          [...row.querySelectorAll('td')].map((cell) => ({ text: cell.textContent, title: cell.title, kind: cell.className })),
+        ),
+      );
+      expect(rows).toEqual([
+        [
+          { text: '0.12', title: 'fast=1 slow=10: sharpe 0.123456789', kind: 'cell' },
+          { text: '0.50', title: 'fast=2 slow=10: sharpe 0.5', kind: 'cell' },
+          {
+            text: '',
+            title: 'fast=3 slow=10: refused by the strategy: param fast: fast must be shorter than slow',
+            kind: 'cell empty refused',
+          },
+        ],
+        [
+          { text: '0.25', title: 'fast=1 slow=20: sharpe 0.25', kind: 'cell' },
+          { text: '—', title: 'fast=2 slow=20: left out: no sharpe', kind: 'cell empty left-out' },
+          { text: '0.75', title: 'fast=3 slow=20: sharpe 0.75', kind: 'cell best' },
+        ],
+      ]);
+      // The refused value has its column, in number order.
+      expect(await page.$$eval('#heatmap thead th', cellTexts)).toEqual(['slow ↓ fast →', '1', '2', '3']);
+      expect(await page.$eval('.heat-holes', (key) => key.textContent)).toMatch(/refused by the strategy's paramsSchema/);
     }, 60_000);
   },
 );
