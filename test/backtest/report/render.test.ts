@@ -232,5 +232,52 @@ describe.skipIf(chromiumMissing !== undefined)(
       expect(errors).toEqual([]);
       await page.close();
     });
+    it("prints every trade, within the paper's width and without the pager, then shows the screen's page again", async () => {
+      // 60 round trips: two pages of the table on screen.
+      const closes = Array.from({ length: 240 }, (_, index) => 100 + (index % 4));
+      const orders = Array.from({ length: 60 }, (_, trade) => [
+        { bar: trade * 4 + 1, side: 'Buy' as const, quantity: 100 },
+        { bar: trade * 4 + 3, side: 'Sell' as const, quantity: 100 },
+      ]).flat();
+      const record = simulateRun(new Map([[SPY, barsFromCloses(closes)]]), orders, { initialCash: 1_000_000 });
+      const { page, errors } = await openReport(record, 'print.html');
+      await page.setViewportSize({ width: 700, height: 900 });
+      const rows = () => page.$$eval('#trades tbody tr', (found) => found.length);
+      expect(await rows()).toBe(50);
+      await page.emulateMedia({ media: 'print' });
+      await page.waitForFunction(
+        () =>
+          (globalThis as unknown as { document: { querySelectorAll(selector: string): { length: number } } }).document.querySelectorAll(
+            '#trades tbody tr',
+          ).length === 60,
+      );
+      type Box = { right: number };
+      type Element = { getBoundingClientRect(): Box; closest(selector: string): Element; textContent: string };
+      type Browsing = { getComputedStyle(element: Element): { display: string }; document: { querySelector(selector: string): Element } };
+      const printed = await page.evaluate(() => {
+        const { document, getComputedStyle } = globalThis as unknown as Browsing;
+        const table = document.querySelector('#trades');
+        const lastHeader = document.querySelector('#trades thead th:last-child');
+        return {
+          tableInsideCard: table.getBoundingClientRect().right <= table.closest('section').getBoundingClientRect().right + 0.5,
+          lastColumnVisible: lastHeader.getBoundingClientRect().right <= table.closest('section').getBoundingClientRect().right + 0.5,
+          pager: getComputedStyle(document.querySelector('#trades-next')).display,
+          status: document.querySelector('#trades-page').textContent,
+        };
+      });
+      expect(printed).toEqual({ tableInsideCard: true, lastColumnVisible: true, pager: 'none', status: 'All 60 trades' });
+      await page.emulateMedia({ media: 'screen' });
+      await page.waitForFunction(
+        () =>
+          (globalThis as unknown as { document: { querySelectorAll(selector: string): { length: number } } }).document.querySelectorAll(
+            '#trades tbody tr',
+          ).length === 50,
+      );
+      // Saving as PDF goes through the same: it lists every trade and comes back.
+      expect((await page.pdf({ format: 'A4' })).length).toBeGreaterThan(10_000);
+      expect(await rows()).toBe(50);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
   },
 );

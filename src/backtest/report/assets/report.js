@@ -149,10 +149,12 @@
   var next = document.getElementById('trades-next');
   var NUMERIC = [false, false, true, false, true, false, true, true, true, true, false];
 
+  // printing: every trade, not the page on screen.
+  var printing = false;
   function renderTrades() {
     var pages = Math.max(1, Math.ceil(data.trades.length / PAGE));
     body.textContent = '';
-    data.trades.slice(page * PAGE, (page + 1) * PAGE).forEach(function (trade) {
+    (printing ? data.trades : data.trades.slice(page * PAGE, (page + 1) * PAGE)).forEach(function (trade) {
       var row = document.createElement('tr');
       for (var c = 0; c < 11; c += 1) {
         var cell = document.createElement('td');
@@ -165,10 +167,19 @@
       }
       body.appendChild(row);
     });
-    if (status) status.textContent = 'Page ' + (page + 1) + ' of ' + pages;
+    if (status) status.textContent = printing ? 'All ' + data.trades.length + ' trades' : 'Page ' + (page + 1) + ' of ' + pages;
     if (previous) previous.disabled = page === 0;
     if (next) next.disabled = page >= pages - 1;
   }
+  // Printing (or saving as PDF) lists every trade, then the page returns to the one on screen.
+  function setPrinting(on) {
+    if (printing === on) return;
+    printing = on;
+    renderTrades();
+  }
+  window.addEventListener('beforeprint', function () { setPrinting(true); });
+  window.addEventListener('afterprint', function () { setPrinting(false); });
+  window.matchMedia('print').addEventListener('change', function (event) { setPrinting(event.matches); });
   if (previous) previous.addEventListener('click', function () { page -= 1; renderTrades(); });
   if (next) next.addEventListener('click', function () { page += 1; renderTrades(); });
   renderTrades();
