@@ -10,6 +10,7 @@ import type { BacktestRecord, ResultView } from '../result.js';
 import { formatCount, formatLocal, formatMoney, formatPercent, toneOf, tradeTags } from './format.js';
 import { localTime } from './local-time.js';
 import { pricePlaces, priceText } from './price-places.js';
+import { type BarColumns, barsPerCandle, curvePoints, joinedBars } from './chart-thinning.js';
 
 /**
  * Chart times are the market's wall time as UTC seconds, so the axis reads local dates and hours; every
@@ -19,7 +20,8 @@ export interface ChartData {
   readonly intraday: boolean;
   readonly initialCash: number;
   readonly symbols: readonly SymbolSeries[];
-  readonly equity: { readonly time: number[]; readonly value: number[]; readonly drawdown: number[] };
+  /** The curve's points drawn (all of them, or each stretch's extremes: chart-thinning.ts); `of`: how many it has. */
+  readonly equity: { readonly time: number[]; readonly value: number[]; readonly drawdown: number[]; readonly of: number };
   /** Rows of the trades table, already formatted: 11 cells (the last the tags), then the pnl's tone ("positive" | "negative" | ""). */
   readonly trades: readonly (readonly string[])[];
 }
@@ -31,13 +33,15 @@ export interface ChartData {
  */
 export interface SymbolSeries {
   readonly symbol: string;
+  /** Data bars joined into each candle drawn (1: each bar its own; chart-thinning.ts). */
+  readonly group: number;
   readonly time: number[];
   readonly scale: number;
   readonly open: number[];
   readonly high: number[];
   readonly low: number[];
   readonly close: number[];
-  /** [chart time of the fill's bar (absolute), "B" | "S", quantity]. */
+  /** [chart time of the fill's candle (absolute), "B" | "S", quantity, or "×N" for N fills of a side in one joined candle]. */
   readonly fills: [number, 'B' | 'S', string][];
 }
 
@@ -53,13 +57,25 @@ export function buildChartData(record: BacktestRecord, result: ResultView): Char
   const symbols: SymbolSeries[] = [];
   for (const [symbol, history] of record.bars) {
     const bars = barFields(history);
+    const group = barsPerCandle(bars.length);
+    const drawn = joinedBars(bars, group);
     const clock = localTime(timeZoneOf(marketOf(symbol)));
-    const times = Array.from(bars.time, (time) => clock.chartSeconds(time));
+    const times = Array.from(drawn.time, (time) => clock.chartSeconds(time));
     const fills: SymbolSeries['fills'] = [];
+    let joined = 0;
     for (const fill of bars.length === 0 ? [] : (fillsBySymbol.get(symbol) ?? [])) {
-      fills.push([times[locate(symbol, fill.time)]!, fill.side === 'Buy' ? 'B' : 'S', fill.quantity.toFixed()]);
+      const time = times[Math.floor(locate(symbol, fill.time) / group)]!;
+      const side = fill.side === 'Buy' ? 'B' : 'S';
+      const last = fills[fills.length - 1];
+      if (group > 1 && last !== undefined && last[0] === time && last[1] === side) {
+        joined += 1;
+        last[2] = `×${joined}`;
+        continue;
+      }
+      joined = 1;
+      fills.push([time, side, fill.quantity.toFixed()]);
     }
-    symbols.push({ symbol, time: deltas(times), ...pricesInUnits(bars, 10 ** pricePlaces(history)), fills });
+    symbols.push({ symbol, group, time: deltas(times), ...pricesInUnits(drawn, 10 ** pricePlaces(history)), fills });
   }
 
   const runClock = localTime(result.timeZone);
@@ -69,12 +85,12 @@ export function buildChartData(record: BacktestRecord, result: ResultView): Char
   const chartTimes: number[] = [];
   const value: number[] = [];
   const drawdownPercent: number[] = [];
-  for (let index = 0; index < equity.length; index += 1) {
+  for (const index of curvePoints(equity, drawdown)) {
     chartTimes.push(runClock.chartSeconds(times[index]!));
     value.push(Math.round(equity[index]! * 100) / 100);
     drawdownPercent.push(Math.round(drawdown[index]! * 10_000) / 100);
   }
-  const curve = { time: deltas(chartTimes), value, drawdown: drawdownPercent };
+  const curve = { time: deltas(chartTimes), value, drawdown: drawdownPercent, of: equity.length };
 
   const trades = result.trades.map((trade) => {
     const pnl = Number(trade.pnl);
@@ -99,7 +115,7 @@ export function buildChartData(record: BacktestRecord, result: ResultView): Char
 
 /** The bars' prices in units of 1 / scale (see SymbolSeries). */
 function pricesInUnits(
-  bars: Pick<ReturnType<typeof barFields>, 'open' | 'high' | 'low' | 'close'>,
+  bars: Pick<BarColumns, 'open' | 'high' | 'low' | 'close'>,
   scale: number,
 ): Pick<SymbolSeries, 'scale' | 'open' | 'high' | 'low' | 'close'> {
   const count = bars.close.length;

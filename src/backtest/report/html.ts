@@ -24,6 +24,11 @@ export async function renderReport(record: BacktestRecord, result: ResultView): 
     `initial cash ${formatMoney(Number(result.initialCash))} ${result.currency}`,
   ].join(' · ');
   const title = `Backtest · ${result.strategy}`;
+  const chart = buildChartData(record, result);
+  const curveDrawn =
+    chart.equity.of > chart.equity.value.length
+      ? `; drawn: each stretch's highest, lowest and deepest of ${formatCount(chart.equity.of)} points`
+      : '';
 
   return `<!doctype html>
 <html lang="en">
@@ -41,11 +46,11 @@ export async function renderReport(record: BacktestRecord, result: ResultView): 
     .map(card)
     .join('')}</section>
 <section class="panel">
-<div class="panel-head"><h2>Price and fills</h2>${symbolSelector(result.symbols)}</div>
+<div class="panel-head"><h2>Price and fills</h2><span class="hint" id="candles-joined"></span>${symbolSelector(result.symbols)}</div>
 <div id="price-chart" class="chart"></div>
 </section>
 <section class="panel">
-<div class="panel-head"><h2>Equity</h2><span class="hint">marked to market at each bar's close; baseline = initial cash</span></div>
+<div class="panel-head"><h2>Equity</h2><span class="hint">marked to market at each bar's close; baseline = initial cash${curveDrawn}</span></div>
 <div id="equity-chart" class="chart equity"></div>
 <div class="panel-head"><h2>Drawdown</h2><span class="hint">below the running peak</span></div>
 <div id="drawdown-chart" class="chart drawdown"></div>
@@ -62,7 +67,7 @@ export async function renderReport(record: BacktestRecord, result: ResultView): 
 <footer>longport-trader backtest report · charts by <a href="https://www.tradingview.com/lightweight-charts/">TradingView Lightweight Charts™</a></footer>
 </main>
 <script>${scriptForInline(library)}</script>
-<script type="application/json" id="report-data">${jsonForScript(buildChartData(record, result))}</script>
+<script type="application/json" id="report-data">${jsonForScript(chart)}</script>
 <script>${scriptForInline(script)}</script>
 </body>
 </html>

@@ -78,6 +78,9 @@
       };
     }
     candles.setData(bars);
+    // A long run's candles are joined (at most 20,000 drawn: each keeps its bars' open, extremes and close).
+    var joined = document.getElementById('candles-joined');
+    if (joined) joined.textContent = series.group > 1 ? 'each candle joins ' + series.group + ' bars' : '';
     var labelled = series.fills.length <= 40;
     markers.setMarkers(series.fills.map(function (fill) {
       var buy = fill[1] === 'B';
