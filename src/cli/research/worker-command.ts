@@ -133,6 +133,6 @@ function plainMessage(message: string): string {
   if (/^Missing key for job \S+ \w+$/.test(message))
     return 'a job this worker ran is no longer in Redis (Redis restarted without its data, or the run was stopped): its result is dropped';
   if (/^Missing lock for job \S+ \w+$/.test(message))
-    return 'a job this worker ran was given to another worker (its lock ran out: this machine too busy, or --lock-ms too short): its result is dropped';
+    return 'a job this worker ran lost its lock (it ran out: this machine too busy or --lock-ms too short; or Redis restarted without its data), so another worker may run it: its result is dropped';
   return message;
 }

@@ -20,7 +20,7 @@ describe("a queue worker's connection errors", () => {
     expect(lines).toEqual([
       'worker: connect ECONNREFUSED 10.0.0.5:6379 (retrying)\n',
       'worker: connect ETIMEDOUT (retrying)\n',
-      'worker: a job this worker ran was given to another worker (its lock ran out: this machine too busy, or --lock-ms too short): its result is dropped\n',
+      'worker: a job this worker ran lost its lock (it ran out: this machine too busy or --lock-ms too short; or Redis restarted without its data), so another worker may run it: its result is dropped\n',
       'worker: connect ECONNREFUSED 10.0.0.5:6379 (retrying)\n',
     ]);
   });
