@@ -78,7 +78,7 @@ export class TimeTextReader {
    * Reads a time cell into `instant` (epoch ms) and `dateOnly`; false when it is not one. Times are 9–10
    * digits of epoch seconds (1973-03-03 to 2286) or 11–13 of ms (from 1970-04-26: as seconds, 11 digits would
    * be the year 5138), or an ISO date with an optional time (T or space, HH:MM[:SS[.fff]]) and
-   * an optional Z or ±HH[:]MM offset; times without an offset are wall times of the zone.
+   * an optional Z or ±HH[:]MM offset (under 24 hours); times without an offset are wall times of the zone.
    */
   parse(bytes: Uint8Array, from: number, to: number): boolean {
     let start = from;
@@ -136,7 +136,9 @@ export class TimeTextReader {
     const offsetHours = digitsAt(bytes, position + 1, 2);
     const colon = bytes[position + 3] === 58 ? 1 : 0;
     const offsetMinutes = digitsAt(bytes, position + 3 + colon, 2);
-    if (offsetHours < 0 || offsetMinutes < 0 || position + 5 + colon !== end) return false;
+    // Under 24 hours, minutes under 60 (as ISO 8601 and Temporal have them): "+24:00"
+    // or "+05:99" is a bad cell, not a time a day or an hour away.
+    if (offsetHours < 0 || offsetHours > 23 || offsetMinutes < 0 || offsetMinutes > 59 || position + 5 + colon !== end) return false;
     const offset = (offsetHours * 60 + offsetMinutes) * 60_000;
     this.instant = sign === 45 ? wall + offset : wall - offset;
     return true;

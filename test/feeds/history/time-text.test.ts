@@ -85,3 +85,30 @@ describe('TimeTextReader.parseCommon', () => {
     expect(answers(reader.parseCommon, reader, '2024-07-02 24:00')).toBe(false);
   });
 });
+
+describe('TimeTextReader offsets', () => {
+  const read = (text: string) => {
+    const reader = new TimeTextReader(ZoneRules.of('America/New_York'));
+    return answers(reader.parse, reader, text);
+  };
+
+  it('reads offsets up to ±23:59 as the instants Python gives', () => {
+    // datetime.fromisoformat(text).timestamp() * 1000 (Python 3, zoneinfo audit).
+    expect(read('2024-03-08T15:59:00+14:00')).toEqual({ instant: 1_709_863_140_000, dateOnly: false });
+    expect(read('2024-03-08T15:59:00-12:00')).toEqual({ instant: 1_709_956_740_000, dateOnly: false });
+    expect(read('2024-03-08T15:59:00+23:59')).toEqual({ instant: 1_709_827_200_000, dateOnly: false });
+    expect(read('2024-03-08T15:59:00-2359')).toEqual({ instant: 1_709_999_880_000, dateOnly: false });
+  });
+
+  it('refuses an offset of 24 hours or more, or of 60 minutes or more (as Temporal does; Python refuses 24 hours too)', () => {
+    for (const text of [
+      '2024-03-08T15:59:00+24:00',
+      '2024-03-08T15:59:00-24:00',
+      '2024-03-08T15:59:00+99:00',
+      '2024-03-08T15:59:00+05:60',
+      '2024-03-08T15:59:00-0599',
+    ]) {
+      expect(read(text), text).toBe(false);
+    }
+  });
+});
