@@ -101,6 +101,7 @@ export class TimeTextReader {
     let hour = 0;
     let minute = 0;
     let second = 0;
+    let millisecond = 0;
     this.dateOnly = true;
     const separator = bytes[position];
     if (position < end && (separator === 84 || separator === SPACE) && bytes[position + 3] === 58) {
@@ -116,13 +117,20 @@ export class TimeTextReader {
         if (position < end && bytes[position] === 46) {
           position += 1;
           const digitsFrom = position;
-          while (position < end && bytes[position]! >= DIGIT_0 && bytes[position]! <= DIGIT_0 + 9) position += 1;
+          // Milliseconds, the resolution of every time here: digits past the third (pandas' µs and ns) are cut.
+          let scale = 100;
+          while (position < end && bytes[position]! >= DIGIT_0 && bytes[position]! <= DIGIT_0 + 9) {
+            millisecond += (bytes[position]! - DIGIT_0) * scale;
+            scale /= 10;
+            position += 1;
+          }
+          millisecond = Math.floor(millisecond);
           if (position === digitsFrom) return false;
         }
       }
     }
     while (position < end && (bytes[position] === SPACE || bytes[position] === TAB)) position += 1;
-    const wall = daysFromCivil(year, month, day) * DAY_MS + hour * 3_600_000 + minute * 60_000 + second * 1000;
+    const wall = daysFromCivil(year, month, day) * DAY_MS + hour * 3_600_000 + minute * 60_000 + second * 1000 + millisecond;
     if (position === end) {
       this.instant = this.zone.instantOf(wall);
       return true;

@@ -100,6 +100,14 @@ describe('TimeTextReader offsets', () => {
     expect(read('2024-03-08T15:59:00-2359')).toEqual({ instant: 1_709_999_880_000, dateOnly: false });
   });
 
+  it('keeps the milliseconds of a fraction of a second, and cuts what is finer (pandas µs and ns)', () => {
+    const second = read('2024-03-08T15:59:00Z') as { instant: number };
+    expect(read('2024-03-08T15:59:00.7Z')).toEqual({ instant: second.instant + 700, dateOnly: false });
+    expect(read('2024-03-08T15:59:00.750Z')).toEqual({ instant: second.instant + 750, dateOnly: false });
+    expect(read('2024-03-08T15:59:00.123456789Z')).toEqual({ instant: second.instant + 123, dateOnly: false });
+    expect(read('2024-03-08 10:59:00.250')).toEqual({ instant: second.instant + 250, dateOnly: false });
+  });
+
   it('refuses an offset of 24 hours or more, or of 60 minutes or more (as Temporal does; Python refuses 24 hours too)', () => {
     for (const text of [
       '2024-03-08T15:59:00+24:00',
