@@ -26,7 +26,8 @@ function element(tag, text, className) {
   return made;
 }
 // Each cell of the shown axes (others held at the best trial's values): its best ranked trial, and how many of
-// its trials left a hole and why (refused by the strategy, left out of the ranking).
+// its trials left a hole and why (refused by the strategy, left out of the ranking). y is null when one param
+// was searched: one row.
 function bestCells(x, y, xSize, ySize) {
   var trials = data.trials, objective = trials.objective, best = data.best;
   var others = data.names.filter(function (name) { return name !== x && name !== y; });
@@ -35,7 +36,7 @@ function bestCells(x, y, xSize, ySize) {
     var held = true;
     for (var k = 0; best && k < others.length; k++) if (trials.params[others[k]][i] !== best[others[k]]) held = false;
     if (!held) continue;
-    var key = Math.floor(trials.params[x][i] / xSize) + '|' + Math.floor(trials.params[y][i] / ySize);
+    var key = Math.floor(trials.params[x][i] / xSize) + '|' + (y === null ? 0 : Math.floor(trials.params[y][i] / ySize));
     var cell = cells[key] || (cells[key] = { value: null, row: -1, hole: -1, count: 0, reasons: {} });
     var value = objective[i];
     cell.count += 1;
@@ -71,19 +72,21 @@ function drawLegend(low, high, places) {
   legend.append(element('span', low.toFixed(places), 'low'), ramp, element('span', high.toFixed(places), 'high'),
     element('span', (data.higherIsBetter ? 'higher' : 'lower') + ' is better', 'hint'));
 }
+// With one searched param, no y selector: one row, the param along x.
 function drawHeatmap() {
-  var x = document.getElementById('heat-x').value, y = document.getElementById('heat-y').value;
+  var ySelect = document.getElementById('heat-y');
+  var x = data.names.length >= 2 ? document.getElementById('heat-x').value : data.names[0], y = ySelect ? ySelect.value : null;
   var best = data.best;
-  var xSize = binSize(data.values[x].length), ySize = binSize(data.values[y].length);
+  var xSize = binSize(data.values[x].length), ySize = y === null ? 1 : binSize(data.values[y].length);
   var cells = bestCells(x, y, xSize, ySize);
   var shown = Object.keys(cells).map(function (key) { return cells[key].value; }).filter(function (value) { return value !== null; });
   var low = Math.min.apply(null, shown), high = Math.max.apply(null, shown), places = decimalPlaces(shown);
-  var xLabels = binLabels(data.values[x], xSize), yLabels = binLabels(data.values[y], ySize);
+  var xLabels = binLabels(data.values[x], xSize), yLabels = y === null ? [data.metric] : binLabels(data.values[y], ySize);
   var table = document.getElementById('heatmap');
   table.textContent = '';
   var head = element('tr');
-  var corner = element('th', y + ' ↓ ' + x + ' →', 'corner');
-  corner.title = 'rows: ' + y + ', columns: ' + x;
+  var corner = element('th', y === null ? x + ' →' : y + ' ↓ ' + x + ' →', 'corner');
+  corner.title = y === null ? 'columns: ' + x : 'rows: ' + y + ', columns: ' + x;
   head.append(corner);
   xLabels.forEach(function (label) { head.append(element('th', label)); });
   var body = element('tbody');
@@ -92,7 +95,7 @@ function drawHeatmap() {
     row.append(element('th', yLabel));
     xLabels.forEach(function (xLabel, xBin) {
       var cell = cells[xBin + '|' + yBin];
-      var isBest = best && Math.floor(best[x] / xSize) === xBin && Math.floor(best[y] / ySize) === yBin;
+      var isBest = best && Math.floor(best[x] / xSize) === xBin && (y === null || Math.floor(best[y] / ySize) === yBin);
       var filled = cell !== undefined && cell.value !== null;
       // A hole: "—" where trials ran but none was ranked (a constraint, no figure, the strategy threw); blank
       // where no trial ran (refused by the strategy's paramsSchema, or not drawn).
@@ -115,8 +118,6 @@ function drawHeatmap() {
   document.getElementById('heat-bins').textContent = xSize > 1 || ySize > 1 ? 'neighbouring values grouped; a cell shows the best trial among them' : '';
   drawLegend(low, high, places);
 }
-if (data.names.length >= 2) {
-  ['heat-x', 'heat-y'].forEach(function (id) { document.getElementById(id).addEventListener('change', drawHeatmap); });
-  drawHeatmap();
-}
+if (data.names.length >= 2) ['heat-x', 'heat-y'].forEach(function (id) { document.getElementById(id).addEventListener('change', drawHeatmap); });
+if (data.names.length >= 1) drawHeatmap();
 `;

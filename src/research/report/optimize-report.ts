@@ -84,12 +84,20 @@ export async function renderOptimizeReport(input: OptimizeReportInput): Promise<
     names
       .map((name, index) => `<option value="${escapeHtml(name)}"${index === selected ? ' selected' : ''}>${escapeHtml(name)}</option>`)
       .join('');
-  const heatmap =
+  // Over two params of the user's choosing, or along the one searched param (one row).
+  const [heading, controls] =
     names.length >= 2
-      ? `<div class="panel-head"><h2>${escapeHtml(rules.objective.metric)} by two parameters</h2><span id="heat-held" class="hint">other parameters at the best trial's values</span>
-<label class="hint">x <select id="heat-x">${options(0)}</select></label> <label class="hint">y <select id="heat-y">${options(1)}</select></label> <span id="heat-bins" class="hint"></span></div>
+      ? [
+          'by two parameters',
+          `<label class="hint">x <select id="heat-x">${options(0)}</select></label> <label class="hint">y <select id="heat-y">${options(1)}</select></label> `,
+        ]
+      : [`by ${escapeHtml(names[0] ?? '')}`, ''];
+  const heatmap =
+    names.length >= 1
+      ? `<div class="panel-head"><h2>${escapeHtml(rules.objective.metric)} ${heading}</h2><span id="heat-held" class="hint">other parameters at the best trial's values</span>
+${controls}<span id="heat-bins" class="hint"></span></div>
 <div class="table-scroll"><table id="heatmap" class="heatmap"></table></div><div id="heat-legend" class="legend"></div><p class="hint heat-holes"><span class="swatch left-out">—</span> trials ran, none ranked (a constraint, no figure, the strategy threw) · <span class="swatch refused"></span> refused by the strategy's paramsSchema · <span class="swatch"></span> not run · hover a cell for its trial and why</p>`
-      : '<p class="muted">The heatmap needs two searched parameters.</p>';
+      : '<p class="muted">No parameter took more than one value, so there is no heatmap.</p>';
   const subtitle = `${result.outcomes.length} trials · objective ${rules.objective.metric} (${rules.objective.direction}) · PBO ${result.overfitting.pbo?.probability.toFixed(3) ?? '—'} · deflated Sharpe ${result.overfitting.deflatedSharpe?.probability.toFixed(3) ?? '—'}`;
   const bestText =
     best === undefined

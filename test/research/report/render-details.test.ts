@@ -100,6 +100,18 @@ describe.skipIf(chromiumMissing !== undefined)(
       expect(legend).toEqual({ low: '0.22360', high: '0.22390', ramp: expect.stringMatching(/^linear-gradient\(to right, rgb/) });
     }, 60_000);
 
+    it('draws a one-row heatmap along the one searched parameter, with no axis to choose', async () => {
+      const trials = [5, 10, 15, 20].map((fast) => ({ params: { fast, slow: 30 }, sharpe: fast === 15 ? 0.9 : fast / 100 }));
+      const page = await open('one-param.html', await optimizePage(trials));
+      expect(await page.$eval('section h2', (heading) => heading.textContent)).toBe('sharpe by fast');
+      expect(await page.$$eval('#heatmap thead th', cellTexts)).toEqual(['fast →', '5', '10', '15', '20']);
+      expect(await page.$$eval('#heatmap tbody th', cellTexts)).toEqual(['sharpe']);
+      expect(await page.$$eval('#heatmap td.cell', cellTexts)).toEqual(['0.05', '0.10', '0.90', '0.20']);
+      expect(await page.$eval('#heatmap td.best', (cell) => cell.title)).toBe('fast=15: sharpe 0.9');
+      expect(await page.$$eval('#heat-x, #heat-y', (selects) => selects.length)).toBe(0);
+      expect(await page.$eval('#heat-legend .high', (high) => high.textContent)).toBe('0.90');
+    }, 60_000);
+
     it('keeps a heatmap of 30 columns inside its card, scrolling there', async () => {
       const trials = [];
       for (let fast = 2; fast <= 60; fast += 1)
