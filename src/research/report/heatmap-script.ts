@@ -72,11 +72,14 @@ function drawLegend(low, high, places) {
   legend.append(element('span', low.toFixed(places), 'low'), ramp, element('span', high.toFixed(places), 'high'),
     element('span', (data.higherIsBetter ? 'higher' : 'lower') + ' is better', 'hint'));
 }
+// The axes drawn: {x, y}.
+var axes;
 // With one searched param, no y selector: one row, the param along x.
 function drawHeatmap() {
   var ySelect = document.getElementById('heat-y');
   var x = data.names.length >= 2 ? document.getElementById('heat-x').value : data.names[0], y = ySelect ? ySelect.value : null;
   var best = data.best;
+  axes = { x: x, y: y };
   var xSize = binSize(data.values[x].length), ySize = y === null ? 1 : binSize(data.values[y].length);
   var cells = bestCells(x, y, xSize, ySize);
   var shown = Object.keys(cells).map(function (key) { return cells[key].value; }).filter(function (value) { return value !== null; });
@@ -118,6 +121,15 @@ function drawHeatmap() {
   document.getElementById('heat-bins').textContent = xSize > 1 || ySize > 1 ? 'neighbouring values grouped; a cell shows the best trial among them' : '';
   drawLegend(low, high, places);
 }
-if (data.names.length >= 2) ['heat-x', 'heat-y'].forEach(function (id) { document.getElementById(id).addEventListener('change', drawHeatmap); });
+// Picking for one axis the param shown on the other swaps the two (one param on both would draw a diagonal).
+function chooseAxis(event) {
+  var xSelect = document.getElementById('heat-x'), ySelect = document.getElementById('heat-y');
+  if (xSelect.value === ySelect.value) {
+    if (event.target === xSelect) ySelect.value = axes.x;
+    else xSelect.value = axes.y;
+  }
+  drawHeatmap();
+}
+if (data.names.length >= 2) ['heat-x', 'heat-y'].forEach(function (id) { document.getElementById(id).addEventListener('change', chooseAxis); });
 if (data.names.length >= 1) drawHeatmap();
 `;

@@ -89,7 +89,7 @@ export async function renderOptimizeReport(input: OptimizeReportInput): Promise<
     names.length >= 2
       ? [
           'by two parameters',
-          `<label class="hint">x <select id="heat-x">${options(0)}</select></label> <label class="hint">y <select id="heat-y">${options(1)}</select></label> `,
+          `<label class="hint" title="columns; picking the rows' parameter swaps the two">x <select id="heat-x">${options(0)}</select></label> <label class="hint" title="rows; picking the columns' parameter swaps the two">y <select id="heat-y">${options(1)}</select></label> `,
         ]
       : [`by ${escapeHtml(names[0] ?? '')}`, ''];
   const heatmap =

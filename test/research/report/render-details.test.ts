@@ -100,6 +100,35 @@ describe.skipIf(chromiumMissing !== undefined)(
       expect(legend).toEqual({ low: '0.22360', high: '0.22390', ramp: expect.stringMatching(/^linear-gradient\(to right, rgb/) });
     }, 60_000);
 
+    it('swaps the axes when one is set to the parameter shown on the other, never drawing one against itself', async () => {
+      const trials = [1, 2].flatMap((fast) =>
+        [10, 20, 30].flatMap((slow) =>
+          [100, 200].map((quantity) => ({ params: { fast, slow, quantity }, sharpe: fast + slow / 100 + quantity / 1e4 })),
+        ),
+      );
+      const page = await open('swap.html', await optimizePage(trials));
+      const axes = async () => ({
+        x: await page.$eval('#heat-x', (select) => (select as unknown as { value: string }).value),
+        y: await page.$eval('#heat-y', (select) => (select as unknown as { value: string }).value),
+        corner: await page.$eval('#heatmap thead th', (corner) => corner.textContent),
+        columns: await page.$$eval('#heatmap thead th + th', cellTexts),
+        rows: await page.$$eval('#heatmap tbody th', cellTexts),
+      });
+      expect(await axes()).toEqual({ x: 'fast', y: 'slow', corner: 'slow ↓ fast →', columns: ['1', '2'], rows: ['10', '20', '30'] });
+      await page.selectOption('#heat-y', 'fast');
+      expect(await axes()).toEqual({ x: 'slow', y: 'fast', corner: 'fast ↓ slow →', columns: ['10', '20', '30'], rows: ['1', '2'] });
+      await page.selectOption('#heat-y', 'quantity');
+      await page.selectOption('#heat-x', 'quantity');
+      expect(await axes()).toEqual({
+        x: 'quantity',
+        y: 'slow',
+        corner: 'slow ↓ quantity →',
+        columns: ['100', '200'],
+        rows: ['10', '20', '30'],
+      });
+      expect(await page.$eval('#heat-held', (held) => held.textContent)).toBe("other parameters at the best trial's values: fast=2");
+    }, 60_000);
+
     it('draws a one-row heatmap along the one searched parameter, with no axis to choose', async () => {
       const trials = [5, 10, 15, 20].map((fast) => ({ params: { fast, slow: 30 }, sharpe: fast === 15 ? 0.9 : fast / 100 }));
       const page = await open('one-param.html', await optimizePage(trials));
