@@ -3,10 +3,34 @@
 import { DECIMAL_PLACES_SCRIPT } from './decimal-places.js';
 
 export const HEATMAP_SCRIPT = `${DECIMAL_PLACES_SCRIPT}
-function colour(value, low, high) {
-  var share = high > low ? (value - low) / (high - low) : 0.5;
+// Colours go by rank among the cells shown, not by distance from the lowest: one outlier (a profitFactor of 54
+// among values of 1 to 2) would otherwise leave every other cell the same colour. The legend names the value
+// at each quarter of the ramp; each cell's tooltip gives its exact figure.
+function hue(share) {
   if (!data.higherIsBetter) share = 1 - share;
   return 'hsl(' + Math.round(share * 120) + ', 70%, 60%)';
+}
+function rankScale(values) {
+  var sorted = values.slice().sort(function (a, b) { return a - b; }), last = sorted.length - 1;
+  // How many sorted values are below value (or at most value, when inclusive).
+  function count(value, inclusive) {
+    var low = 0, high = sorted.length;
+    while (low < high) {
+      var middle = (low + high) >> 1;
+      if (sorted[middle] < value || (inclusive && sorted[middle] === value)) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+  return {
+    // 0 for the lowest, 1 for the highest; equal values share their mean rank.
+    share: function (value) { return last > 0 ? (count(value, false) + count(value, true) - 1) / 2 / last : 0.5; },
+    // The value at share (0 … 1) of the ranks, between the two nearest.
+    at: function (share) {
+      var position = share * last, below = Math.floor(position), above = Math.min(last, below + 1);
+      return sorted[below] + (position - below) * (sorted[above] - sorted[below]);
+    },
+  };
 }
 // Axes of more than MAX_BINS values are cut into bins of neighbouring values; a cell shows the best trial in it.
 var MAX_BINS = 40;
@@ -62,15 +86,21 @@ function cellTitle(cell) {
   if (cell.value === null) return (cell.count > 1 ? cell.count + ' trials, none ranked: ' : paramsText(cell.hole) + ': ') + why;
   return paramsText(cell.row) + ': ' + data.metric + ' ' + cell.value + (cell.count > 1 ? ' (best of ' + cell.count + ' trials' + (why ? '; ' + why : '') + ')' : '');
 }
-function drawLegend(low, high, places) {
+var QUARTERS = [0, 0.25, 0.5, 0.75, 1];
+function drawLegend(scale, count, places) {
   var legend = document.getElementById('heat-legend');
   legend.textContent = '';
-  if (!(high >= low)) return;
-  var stops = [0, 0.25, 0.5, 0.75, 1].map(function (share) { return colour(low + share * (high - low), low, high); });
+  if (count === 0) return;
   var ramp = element('span', undefined, 'ramp');
-  ramp.style.background = 'linear-gradient(to right, ' + stops.join(', ') + ')';
-  legend.append(element('span', low.toFixed(places), 'low'), ramp, element('span', high.toFixed(places), 'high'),
-    element('span', (data.higherIsBetter ? 'higher' : 'lower') + ' is better', 'hint'));
+  ramp.style.background = 'linear-gradient(to right, ' + QUARTERS.map(hue).join(', ') + ')';
+  // The values at a quarter, half and three quarters of the ranks, on the ramp where their colours are.
+  if (count > 2) [0.25, 0.5, 0.75].forEach(function (share) {
+    var mark = element('span', scale.at(share).toFixed(places), 'mark');
+    mark.style.left = share * 100 + '%';
+    ramp.append(mark);
+  });
+  legend.append(element('span', scale.at(0).toFixed(places), 'low'), ramp, element('span', scale.at(1).toFixed(places), 'high'),
+    element('span', 'colour by rank among the ' + count + ' cells, not by distance: a quarter of them between neighbouring marks · ' + (data.higherIsBetter ? 'higher' : 'lower') + ' is better', 'hint'));
 }
 // The axes drawn: {x, y}.
 var axes;
@@ -83,7 +113,7 @@ function drawHeatmap() {
   var xSize = binSize(data.values[x].length), ySize = y === null ? 1 : binSize(data.values[y].length);
   var cells = bestCells(x, y, xSize, ySize);
   var shown = Object.keys(cells).map(function (key) { return cells[key].value; }).filter(function (value) { return value !== null; });
-  var low = Math.min.apply(null, shown), high = Math.max.apply(null, shown), places = decimalPlaces(shown);
+  var scale = rankScale(shown), places = decimalPlaces(shown);
   var xLabels = binLabels(data.values[x], xSize), yLabels = y === null ? [data.metric] : binLabels(data.values[y], ySize);
   var table = document.getElementById('heatmap');
   table.textContent = '';
@@ -106,7 +136,7 @@ function drawHeatmap() {
       var kind = filled ? '' : ran ? ' empty left-out' : ' empty' + (cell === undefined ? '' : ' refused');
       var td = element('td', filled ? cell.value.toFixed(places) : ran ? '—' : '', 'cell' + (isBest ? ' best' : '') + kind);
       td.title = cellTitle(cell);
-      if (filled) td.style.background = colour(cell.value, low, high);
+      if (filled) td.style.background = hue(scale.share(cell.value));
       row.append(td);
     });
     body.append(row);
@@ -119,7 +149,7 @@ function drawHeatmap() {
     ? "other parameters at the best trial's values: " + others.map(function (name) { return name + '=' + data.values[name][best[name]]; }).join(' ')
     : '';
   document.getElementById('heat-bins').textContent = xSize > 1 || ySize > 1 ? 'neighbouring values grouped; a cell shows the best trial among them' : '';
-  drawLegend(low, high, places);
+  drawLegend(scale, shown.length, places);
 }
 // Picking for one axis the param shown on the other swaps the two (one param on both would draw a diagonal).
 function chooseAxis(event) {

@@ -141,6 +141,42 @@ describe.skipIf(chromiumMissing !== undefined)(
       expect(await page.$eval('#heat-legend .high', (high) => high.textContent)).toBe('0.90');
     }, 60_000);
 
+    it('colours the cells by rank, so one outlier leaves the rest told apart, the legend giving the value at each quarter', async () => {
+      // 53 sharpes from 1.00 to 2.04 in a shuffled order, and one of 54.
+      const trials = [];
+      for (let at = 0; at < 54; at += 1)
+        trials.push({ params: { fast: 1 + (at % 6), slow: 1 + Math.floor(at / 6) }, sharpe: at === 20 ? 54 : 1 + ((at * 17) % 53) * 0.02 });
+      const page = await open('outlier.html', await optimizePage(trials));
+      const hues = await page.$$eval('#heatmap td.cell', (cells) =>
+        cells.map((cell) => {
+          const [r, g] = (globalThis as unknown as Browsing).getComputedStyle(cell).backgroundColor.match(/\d+/g)!.map(Number);
+          return { value: Number(cell.title.split(' ').at(-1)), redOverGreen: r! - g! };
+        }),
+      );
+      const sorted = [...hues].sort((a, b) => a.value - b.value);
+      // Lowest red, the runner-up (2.04, far below 54 but above every other) green as the best, the median between.
+      expect(sorted[0]!.redOverGreen).toBeGreaterThan(100);
+      expect(sorted[52]!.value).toBe(2.04);
+      expect(sorted[52]!.redOverGreen).toBeLessThan(-100);
+      expect(sorted[53]!.redOverGreen).toBeLessThan(-100);
+      expect(Math.abs(sorted[26]!.redOverGreen)).toBeLessThan(30);
+      expect(new Set(hues.map((cell) => cell.redOverGreen)).size).toBeGreaterThan(40);
+      // Ramp ends at the lowest and highest; marks at the values a quarter, half and three quarters up the ranks.
+      const legend = await page.$eval('#heat-legend', (element) => ({
+        low: element.querySelector('.low')!.textContent,
+        marks: [...element.querySelectorAll('.mark')].map((mark) => mark.textContent),
+        high: element.querySelector('.high')!.textContent,
+        hint: element.querySelector('.hint')!.textContent,
+      }));
+      expect(legend).toEqual({
+        low: '1.0',
+        marks: ['1.2', '1.5', '1.8'],
+        high: '54.0',
+        hint: 'colour by rank among the 54 cells, not by distance: a quarter of them between neighbouring marks · higher is better',
+      });
+      expect(await page.$eval('#heatmap td.best', (cell) => cell.title)).toBe('fast=3 slow=4: sharpe 54');
+    }, 60_000);
+
     it('keeps a heatmap of 30 columns inside its card, scrolling there', async () => {
       const trials = [];
       for (let fast = 2; fast <= 60; fast += 1)
