@@ -144,6 +144,10 @@ function drawHeatmap() {
   var thead = element('thead');
   thead.append(head);
   table.append(thead, body);
+  // On paper the table takes the paper's width, its type sized for its columns and their longest text (page.ts).
+  var texts = xLabels.concat(Array.prototype.map.call(body.querySelectorAll('td'), function (td) { return td.textContent; }));
+  table.style.setProperty('--heat-columns', String(xLabels.length + 1));
+  table.style.setProperty('--heat-chars', String(Math.max(3, Math.max.apply(null, texts.map(function (text) { return text.length; })))));
   var others = data.names.filter(function (name) { return name !== x && name !== y; });
   document.getElementById('heat-held').textContent = best && others.length > 0
     ? "other parameters at the best trial's values: " + others.map(function (name) { return name + '=' + data.values[name][best[name]]; }).join(' ')

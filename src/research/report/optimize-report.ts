@@ -89,14 +89,14 @@ export async function renderOptimizeReport(input: OptimizeReportInput): Promise<
     names.length >= 2
       ? [
           'by two parameters',
-          `<label class="hint" title="columns; picking the rows' parameter swaps the two">x <select id="heat-x">${options(0)}</select></label> <label class="hint" title="rows; picking the columns' parameter swaps the two">y <select id="heat-y">${options(1)}</select></label> `,
+          `<label class="hint control" title="columns; picking the rows' parameter swaps the two">x <select id="heat-x">${options(0)}</select></label> <label class="hint control" title="rows; picking the columns' parameter swaps the two">y <select id="heat-y">${options(1)}</select></label> `,
         ]
       : [`by ${escapeHtml(names[0] ?? '')}`, ''];
   const heatmap =
     names.length >= 1
       ? `<div class="panel-head"><h2>${escapeHtml(rules.objective.metric)} ${heading}</h2><span id="heat-held" class="hint">other parameters at the best trial's values</span>
 ${controls}<span id="heat-bins" class="hint"></span></div>
-<div class="table-scroll"><table id="heatmap" class="heatmap"></table></div><div id="heat-legend" class="legend"></div><p class="hint heat-holes"><span class="swatch left-out">—</span> trials ran, none ranked (a constraint, no figure, the strategy threw) · <span class="swatch refused"></span> refused by the strategy's paramsSchema · <span class="swatch"></span> not run · hover a cell for its trial and why</p>`
+<div class="table-scroll heat-scroll"><table id="heatmap" class="heatmap"></table></div><div id="heat-legend" class="legend"></div><p class="hint heat-holes"><span class="swatch left-out">—</span> trials ran, none ranked (a constraint, no figure, the strategy threw) · <span class="swatch refused"></span> refused by the strategy's paramsSchema · <span class="swatch"></span> not run<span class="screen-only"> · hover a cell for its trial and why</span></p>`
       : '<p class="muted">No parameter took more than one value, so there is no heatmap.</p>';
   const subtitle = `${result.outcomes.length} trials · objective ${rules.objective.metric} (${rules.objective.direction}) · PBO ${result.overfitting.pbo?.probability.toFixed(3) ?? '—'} · deflated Sharpe ${result.overfitting.deflatedSharpe?.probability.toFixed(3) ?? '—'}`;
   const bestText =
@@ -109,7 +109,7 @@ ${controls}<span id="heat-bins" class="hint"></span></div>
     title: `Optimize · ${input.strategy}`,
     subtitle,
     body: `<section class="panel">${heatmap}</section>
-<section class="panel"><div class="panel-head"><h2>${escapeHtml(rules.objective.metric)} against ${axis.label}</h2><span class="hint">one point per ranked trial (trials on one spot drawn once), its params on hover; the best in red</span></div>${scatterSvg(points, ranking.rows[0] === undefined ? undefined : points[ranking.rows[0]], axis, rules.objective.metric, paramsText)}</section>
+<section class="panel"><div class="panel-head"><h2>${escapeHtml(rules.objective.metric)} against ${axis.label}</h2><span class="hint">one point per ranked trial (trials on one spot drawn once<span class="screen-only">, its params on hover</span>); the best in red</span></div>${scatterSvg(points, ranking.rows[0] === undefined ? undefined : points[ranking.rows[0]], axis, rules.objective.metric, paramsText)}</section>
 <section class="panel"><div class="panel-head"><h2>Best trial's equity</h2><span class="hint">${escapeHtml(bestText)}</span></div><div id="equity-chart" class="chart equity"></div></section>`,
     data: {
       names,

@@ -60,6 +60,25 @@ const RESEARCH_CSS = `
 .scatter .axis { fill: none; stroke: var(--border); }
 .scatter circle { fill: var(--accent); fill-opacity: 0.55; }
 .scatter circle.best { fill: #e91e63; fill-opacity: 1; }
+.chart-print { display: none; }
+/* Printed (or saved as PDF), after report.css's print rules: the heatmap within the paper's width, its type as
+   large as its columns allow (the page script sets --heat-columns and --heat-chars, the longest text), a cell
+   wrapping rather than spilling; its colours printed even with the browser's background graphics off; no
+   selectors or hover hints; each chart a picture of it scaled to the paper (drawn for the screen, its canvas
+   would be cut off at the paper's edge). */
+@media print {
+  .heat-scroll { container-type: inline-size; }
+  .heatmap { table-layout: fixed; width: 100%; min-width: 0; }
+  .heatmap th, .heatmap td {
+    padding: 1px 2px; white-space: normal; overflow-wrap: anywhere;
+    font-size: clamp(4px, calc((100cqw / var(--heat-columns, 1) - 4px) / (var(--heat-chars, 4) * 0.6)), 11px);
+  }
+  .heatmap td, .legend .ramp, .heat-holes .swatch { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  .control, .screen-only { display: none; }
+  .chart.printed { height: auto; }
+  .chart.printed > :not(.chart-print) { display: none; }
+  .chart.printed > .chart-print { display: block; width: 100%; height: auto; }
+}
 #windows .failed { color: var(--negative); font-size: 12px; white-space: normal; }
 #windows td.chosen { white-space: normal; overflow-wrap: anywhere; min-width: 10em; }
 `;
@@ -95,6 +114,21 @@ function drawEquity(id, points) {
     chart.applyOptions(chartTheme());
     series.applyOptions({ color: cssVar('--accent') });
   });
+  // Printing shows a picture of the chart at the paper's width: no resize runs while printing, so the chart
+  // itself keeps the screen's width and its price axis falls off the paper.
+  function printing(on) {
+    var element = document.getElementById(id), picture = element.querySelector('.chart-print');
+    if (picture) picture.remove();
+    element.classList.toggle('printed', on);
+    if (!on) return;
+    // A canvas, drawn at once: an image's data URL may not be decoded yet when the page is laid out on paper.
+    picture = chart.takeScreenshot();
+    picture.className = 'chart-print';
+    element.append(picture);
+  }
+  window.addEventListener('beforeprint', function () { printing(true); });
+  window.addEventListener('afterprint', function () { printing(false); });
+  window.matchMedia('print').addEventListener('change', function (event) { printing(event.matches); });
   window.report = { equityChart: chart };
 }
 `;

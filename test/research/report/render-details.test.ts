@@ -1,9 +1,10 @@
 // What the research pages show, in headless Chromium: param values as text (never markup), numbers with the
 // digits that tell them apart and a colour legend, a wide heatmap kept inside its card, and the system's
-// dark scheme on every chart with money grouped as in the backtest report.
+// dark scheme on every chart with money grouped as in the backtest report; and on paper, within its width.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseObjective } from '../../../src/research/objective.js';
 import { OutcomeTable } from '../../../src/research/outcome-table.js';
@@ -39,6 +40,14 @@ async function optimizePage(
   return renderOptimizeReport({ strategy: 'made-up', result, rules: RULES, bestEquity: EQUITY });
 }
 
+/** After the page's next rendering update, where media query changes are reported to their listeners. */
+const nextFrame = (page: Page): Promise<void> =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        (globalThis as unknown as { requestAnimationFrame(callback: () => void): void }).requestAnimationFrame(() => resolve()),
+      ),
+  );
 const cellTexts = (cells: readonly { textContent: string | null }[]): string[] => cells.map((cell) => cell.textContent!);
 /** What the pages' scripts use of the browser's globals (the tests are type-checked without the DOM's types). */
 type Styled = { backgroundColor: string; backgroundImage: string; fill: string; color: string };
@@ -265,6 +274,106 @@ describe.skipIf(chromiumMissing !== undefined)(
           return { pageWidth: browsing.document.documentElement.scrollWidth, windowWidth: browsing.innerWidth };
         });
         expect(seen.pageWidth, name).toBeLessThanOrEqual(seen.windowWidth);
+      }
+    }, 60_000);
+    it("prints the optimize and walk-forward pages within the paper's width, colours kept, controls left out, charts as pictures", async () => {
+      // 80 × 4 trials: 40 columns of bins, far wider than the paper on screen.
+      const trials = [];
+      for (let fast = 1; fast <= 80; fast += 1)
+        for (let slow = 70; slow <= 100; slow += 10) trials.push({ params: { fast, slow }, sharpe: fast / 1000 + slow / 1e5 });
+      const day = 86_400_000;
+      const start = Date.UTC(2020, 0, 2, 5);
+      const made = syntheticOutcome(1, { sharpe: 1.5, totalReturn: 0.1 });
+      const window = {
+        window: { train: { from: start, to: start + 300 * day }, test: { from: start + 300 * day, to: start + 400 * day } },
+        trials: 12,
+        chosen: { ...made, params: { fast: 10, slow: 30, mode: 'a-rather-long-mode-name-that-goes-on-and-on' } },
+        test: made,
+        testEquity: { times: [], equity: [] },
+        pbo: null,
+        excluded: {},
+      };
+      const times = Array.from({ length: 100 }, (_, index) => start + (300 + index) * day);
+      const walkForward = {
+        windows: [window, window],
+        stitched: { times, equity: times.map((_, index) => 100_000 + index * 100) },
+        outOfSample: { totalReturn: 0.1, cagr: 0.2, sharpe: 1.5, maxDrawdown: 0.1 },
+        inSampleObjective: 1.5,
+        outOfSampleObjective: 1.5,
+        interrupted: false,
+      } as unknown as WalkForwardResult;
+      const pages = [
+        ['print-optimize.html', await optimizePage(trials)],
+        ['print-walkforward.html', await renderWalkForwardReport('made-up', walkForward, 'America/New_York', 'sharpe')],
+      ] as const;
+      type Box = { left: number; right: number; width: number };
+      type Element = {
+        getBoundingClientRect(): Box;
+        querySelectorAll(selector: string): Iterable<Element>;
+        closest(selector: string): Element;
+        scrollWidth: number;
+        clientWidth: number;
+      };
+      type Printing = {
+        getComputedStyle(element: Element): { display: string; printColorAdjust: string };
+        document: { querySelector(selector: string): Element | null; querySelectorAll(selector: string): Iterable<Element> };
+      };
+      for (const [name, html] of pages) {
+        const page = await open(name, html);
+        expect(await page.$('#equity-chart canvas')).not.toBeNull();
+        // Drawn on a wide screen, printed on narrower paper.
+        await page.emulateMedia({ media: 'print' });
+        await page.setViewportSize({ width: 600, height: 900 });
+        await nextFrame(page);
+        const printed = await page.evaluate(() => {
+          const { document, getComputedStyle } = globalThis as unknown as Printing;
+          const sections = [...document.querySelectorAll('section')];
+          const past = sections.flatMap((section) =>
+            [...section.querySelectorAll('*')]
+              .filter(
+                (element) =>
+                  getComputedStyle(element).display !== 'none' &&
+                  element.getBoundingClientRect().right > section.getBoundingClientRect().right + 0.5,
+              )
+              .map((element) => (element as unknown as { tagName: string }).tagName),
+          );
+          const cells = [...document.querySelectorAll('#heatmap th, #heatmap td')];
+          const picture = document.querySelector('#equity-chart .chart-print');
+          const chart = document.querySelector('#equity-chart')!;
+          return {
+            past,
+            spilling: cells.filter((cell) => cell.scrollWidth > cell.clientWidth).length,
+            controls: [...document.querySelectorAll('.control, .screen-only, select')].map((element) => getComputedStyle(element).display),
+            colours: [
+              ...new Set(
+                [...document.querySelectorAll('#heatmap td.cell, .legend .ramp')].map(
+                  (element) => getComputedStyle(element).printColorAdjust,
+                ),
+              ),
+            ],
+            picture:
+              picture !== null &&
+              getComputedStyle(picture).display === 'block' &&
+              Math.abs(picture.getBoundingClientRect().width - chart.getBoundingClientRect().width) < 1,
+            chartShown: [...chart.querySelectorAll(':scope > :not(.chart-print)')].map((element) => getComputedStyle(element).display),
+          };
+        });
+        const optimize = name === 'print-optimize.html';
+        expect(printed, name).toEqual({
+          past: [],
+          spilling: 0,
+          controls: optimize ? ['none', 'none', 'none', 'none', 'none', 'none'] : [],
+          colours: optimize ? ['exact'] : [],
+          picture: true,
+          chartShown: ['none'],
+        });
+        // Saving as PDF goes through the same; the screen's chart comes back after.
+        expect((await page.pdf({ format: 'A4' })).length).toBeGreaterThan(10_000);
+        await page.emulateMedia({ media: 'screen' });
+        await nextFrame(page);
+        expect(await page.$$eval('#equity-chart .chart-print', (pictures) => pictures.length)).toBe(0);
+        expect(await page.$('#equity-chart canvas')).not.toBeNull();
+        await page.close();
       }
     }, 60_000);
     it("tells the heatmap's holes apart: refused by the strategy, left out of the ranking and why, each cell titled with its trial", async () => {
