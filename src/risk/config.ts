@@ -2,7 +2,7 @@
 // strictly: unknown keys are refused and every problem is reported at once with its path.
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { parseJsonText } from '../files/json-text.js';
+import { parseJsonText } from '../domain/json-text.js';
 import { Fixed, InvalidInputError, Quantity, parseSymbol, type SecuritySymbol } from '../domain/index.js';
 
 /** A window of local market time, HHMM (begin inclusive, end exclusive), Monday to Friday. */

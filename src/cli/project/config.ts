@@ -7,7 +7,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { InvalidInputError } from '../../domain/errors.js';
 import { INSTALLATION_ROOT } from '../../strategy/installation.js';
-import { parseJsonText } from '../../files/json-text.js';
+import { parseJsonText } from '../../domain/json-text.js';
 
 export const PROJECT_FILE = 'trader.json';
 

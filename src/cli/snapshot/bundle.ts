@@ -1,7 +1,7 @@
 // The one CommonJS script a start-up snapshot is built from (node --build-snapshot takes a single file), bundled
-// by esbuild from dist/ (the same code the plain start runs) with yargs and decimal.js. Every other package
-// stays a require() made at run time, and so do the modules of commands outside the snapshot: they load from
-// dist/'s own files, as on the plain start.
+// by esbuild from dist/ (the same code the plain start runs) with the packages its modules import as they load
+// (BUNDLED_PACKAGES). Every other package stays a require() made at run time, and so do the modules of commands
+// outside the snapshot: they load from dist/'s own files, as on the plain start.
 import { readFile, stat } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
@@ -76,8 +76,11 @@ interface Profile {
 
 export type SnapshotProfile = keyof typeof SNAPSHOT_PROFILES;
 
-/** Packages bundled into the snapshot (with what they import); every other package is required at run time. */
-const BUNDLED_PACKAGES: ReadonlySet<string> = new Set(['yargs', 'decimal.js', 'cli-progress']);
+/**
+ * Packages bundled into the snapshot (with what they import): those a module in it imports at its top, which the
+ * snapshot's builder cannot require (jsonc-parser: the risk config's). Every other package is required at run time.
+ */
+const BUNDLED_PACKAGES: ReadonlySet<string> = new Set(['yargs', 'decimal.js', 'cli-progress', 'jsonc-parser']);
 
 /** The generated entry's name in esbuild's messages and metafile. */
 const ENTRY_NAME = 'snapshot-entry.js';
@@ -127,6 +130,8 @@ export async function bundleForSnapshot(root: string, profile: SnapshotProfile, 
     logLevel: 'silent',
     metafile: true,
     banner: { js: banner(dist) },
+    // jsonc-parser's main file is a UMD wrapper whose requires esbuild cannot follow: its ES module build instead.
+    alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
     plugins: [
       snapshotModules(
         dist,

@@ -2,7 +2,7 @@
 // says where: JSON.parse's messages on Node 20 quote a snippet but give no line, so jsonc-parser's scanner
 // finds the first fault's line and column.
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { InvalidInputError } from '../domain/errors.js';
+import { InvalidInputError } from './errors.js';
 
 /** The value of `text`, or an InvalidInputError (for `field`) naming `file:line:column` and the fault. */
 export function parseJsonText(text: string, file: string, field: string): unknown {
