@@ -2,7 +2,7 @@
 // figure ("— (no position held)" where the window had no ratio to read), the chosen params or why none
 // qualified, the test run's failure, and over how many windows a mean is taken.
 import type { ObjectiveName, TrialMetrics } from './objective.js';
-import type { WindowResult } from './walkforward.js';
+import type { WalkForwardResult, WindowResult } from './walkforward.js';
 
 export function figureText(value: number | null | undefined): string {
   return value === null || value === undefined ? '—' : value.toFixed(4);
@@ -38,7 +38,24 @@ export function testFailure(window: WindowResult): string | undefined {
 }
 
 /** A window without a figure (no position held, no trial qualified) is left out of a mean: " (over 19 of 21 windows: …)". */
-export function meanOverText(outcomes: readonly (TrialMetrics | undefined)[], metric: ObjectiveName): string {
+function meanOverText(outcomes: readonly (TrialMetrics | undefined)[], metric: ObjectiveName): string {
   const known = outcomes.filter((metrics) => metrics !== undefined && metrics[metric] !== null).length;
   return known === outcomes.length ? '' : ` (over ${known} of ${outcomes.length} windows: the others have no figure)`;
+}
+
+/** meanOverText of the in-sample (chosen trials') and out-of-sample (test runs') means: each may be over other windows. */
+export function meansOverText(
+  result: WalkForwardResult,
+  metric: ObjectiveName,
+): { readonly inSample: string; readonly outOfSample: string } {
+  return {
+    inSample: meanOverText(
+      result.windows.map((window) => window.chosen?.metrics),
+      metric,
+    ),
+    outOfSample: meanOverText(
+      result.windows.map((window) => window.test?.metrics),
+      metric,
+    ),
+  };
 }

@@ -4,7 +4,7 @@ import type { CommandModule } from 'yargs';
 import { systemClock } from '../../clock/system-clock.js';
 import { createProgress } from '../../backtest/progress.js';
 import { type RankingRules, STRATEGY_FAILED } from '../../research/ranking.js';
-import { chosenText, figureText, meanOverText, testFailure, windowFigure } from '../../research/window-text.js';
+import { chosenText, figureText, meansOverText, testFailure, windowFigure } from '../../research/window-text.js';
 import { parseSpan, walkForward, walkForwardWindows, dataEnd, type WalkForwardResult } from '../../research/walkforward.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { writeTextFile } from '../../files/chunked-write.js';
@@ -170,15 +170,7 @@ function summaryText(result: WalkForwardResult, rules: RankingRules, date: (time
     return `${windowLabel(window.window.train, date)}  ${windowLabel(window.window.test, date)}  IS ${metric} ${windowFigure(window.chosen?.metrics, metric)}  OOS ${metric} ${windowFigure(window.test?.metrics, metric)}  ${chosenText(window)}${failure}`;
   });
   const oos = result.outOfSample;
-  // The two means may be over different windows: each says so.
-  const inSample = meanOverText(
-    result.windows.map((window) => window.chosen?.metrics),
-    metric,
-  );
-  const outOfSample = meanOverText(
-    result.windows.map((window) => window.test?.metrics),
-    metric,
-  );
+  const { inSample, outOfSample } = meansOverText(result, metric);
   return `${[
     'train (first..last day)  test (first..last day)  chosen parameters',
     ...rows,

@@ -5,7 +5,7 @@ import { escapeHtml } from '../../backtest/report/inline.js';
 import type { ObjectiveName } from '../objective.js';
 import type { WalkForwardResult } from '../walkforward.js';
 import { windowLabel } from '../window-dates.js';
-import { chosenText, figureText, meanOverText, testFailure, windowFigure } from '../window-text.js';
+import { chosenText, figureText, meansOverText, testFailure, windowFigure } from '../window-text.js';
 import { EQUITY_CHART_SCRIPT, renderPage } from './page.js';
 
 const SCRIPT = `${EQUITY_CHART_SCRIPT}
@@ -32,14 +32,7 @@ export async function renderWalkForwardReport(
     })
     .join('');
   const oos = result.outOfSample;
-  const inSample = meanOverText(
-    result.windows.map((window) => window.chosen?.metrics),
-    metric,
-  );
-  const outOfSample = meanOverText(
-    result.windows.map((window) => window.test?.metrics),
-    metric,
-  );
+  const { inSample, outOfSample } = meansOverText(result, metric);
   return renderPage({
     title: `Walk-forward · ${strategy}`,
     subtitle: `${result.windows.length} windows · ${metric}: in-sample mean ${figureText(result.inSampleObjective)}${inSample}, out-of-sample mean ${figureText(result.outOfSampleObjective)}${outOfSample} · stitched out-of-sample: total return ${figureText(oos.totalReturn)}, cagr ${figureText(oos.cagr)}, sharpe ${figureText(oos.sharpe)}, max drawdown ${figureText(oos.maxDrawdown)}`,

@@ -41,6 +41,34 @@ async function optimizePage(
 }
 
 /** After the page's next rendering update, where media query changes are reported to their listeners. */
+const DAY_MS = 86_400_000;
+const WINDOWS_START = Date.UTC(2020, 0, 2, 5);
+
+/** A made-up walk-forward of two like windows (a long categorical value among the chosen params), stitched as given. */
+function twoWindowWalkForward(times: readonly number[], equity: readonly number[]): WalkForwardResult {
+  const made = syntheticOutcome(1, { sharpe: 1.5, totalReturn: 0.1 });
+  const window = {
+    window: {
+      train: { from: WINDOWS_START, to: WINDOWS_START + 300 * DAY_MS },
+      test: { from: WINDOWS_START + 300 * DAY_MS, to: WINDOWS_START + 400 * DAY_MS },
+    },
+    trials: 12,
+    chosen: { ...made, params: { fast: 10, slow: 30, mode: 'a-rather-long-mode-name-that-goes-on-and-on' } },
+    test: made,
+    testEquity: { times: [], equity: [] },
+    pbo: null,
+    excluded: {},
+  };
+  return {
+    windows: [window, window],
+    stitched: { times, equity },
+    outOfSample: { totalReturn: 0.1, cagr: 0.2, sharpe: 1.5, maxDrawdown: 0.1 },
+    inSampleObjective: 1.5,
+    outOfSampleObjective: 1.5,
+    interrupted: false,
+  } as unknown as WalkForwardResult;
+}
+
 const nextFrame = (page: Page): Promise<void> =>
   page.evaluate(
     () =>
@@ -239,26 +267,7 @@ describe.skipIf(chromiumMissing !== undefined)(
       });
     }, 60_000);
     it('keeps the walk-forward and optimize pages inside a phone-wide window: tables scroll in their cards', async () => {
-      const day = 86_400_000;
-      const start = Date.UTC(2020, 0, 2, 5);
-      const made = syntheticOutcome(1, { sharpe: 1.5, totalReturn: 0.1 });
-      const window = {
-        window: { train: { from: start, to: start + 300 * day }, test: { from: start + 300 * day, to: start + 400 * day } },
-        trials: 12,
-        chosen: { ...made, params: { fast: 10, slow: 30, mode: 'a-rather-long-mode-name-that-goes-on-and-on' } },
-        test: made,
-        testEquity: { times: [], equity: [] },
-        pbo: null,
-        excluded: {},
-      };
-      const walkForward = {
-        windows: [window, window],
-        stitched: { times: [start + 300 * day, start + 400 * day], equity: [100, 110] },
-        outOfSample: { totalReturn: 0.1, cagr: 0.2, sharpe: 1.5, maxDrawdown: 0.1 },
-        inSampleObjective: 1.5,
-        outOfSampleObjective: 1.5,
-        interrupted: false,
-      } as unknown as WalkForwardResult;
+      const walkForward = twoWindowWalkForward([WINDOWS_START + 300 * DAY_MS, WINDOWS_START + 400 * DAY_MS], [100, 110]);
       const trials = [1, 2, 3].flatMap((fast) => [10, 20, 30].map((slow) => ({ params: { fast, slow }, sharpe: fast + slow / 100 })));
       const pages = [
         ['narrow-walkforward.html', await renderWalkForwardReport('made-up', walkForward, 'America/New_York', 'sharpe')],
@@ -281,27 +290,11 @@ describe.skipIf(chromiumMissing !== undefined)(
       const trials = [];
       for (let fast = 1; fast <= 80; fast += 1)
         for (let slow = 70; slow <= 100; slow += 10) trials.push({ params: { fast, slow }, sharpe: fast / 1000 + slow / 1e5 });
-      const day = 86_400_000;
-      const start = Date.UTC(2020, 0, 2, 5);
-      const made = syntheticOutcome(1, { sharpe: 1.5, totalReturn: 0.1 });
-      const window = {
-        window: { train: { from: start, to: start + 300 * day }, test: { from: start + 300 * day, to: start + 400 * day } },
-        trials: 12,
-        chosen: { ...made, params: { fast: 10, slow: 30, mode: 'a-rather-long-mode-name-that-goes-on-and-on' } },
-        test: made,
-        testEquity: { times: [], equity: [] },
-        pbo: null,
-        excluded: {},
-      };
-      const times = Array.from({ length: 100 }, (_, index) => start + (300 + index) * day);
-      const walkForward = {
-        windows: [window, window],
-        stitched: { times, equity: times.map((_, index) => 100_000 + index * 100) },
-        outOfSample: { totalReturn: 0.1, cagr: 0.2, sharpe: 1.5, maxDrawdown: 0.1 },
-        inSampleObjective: 1.5,
-        outOfSampleObjective: 1.5,
-        interrupted: false,
-      } as unknown as WalkForwardResult;
+      const times = Array.from({ length: 100 }, (_, index) => WINDOWS_START + (300 + index) * DAY_MS);
+      const walkForward = twoWindowWalkForward(
+        times,
+        times.map((_, index) => 100_000 + index * 100),
+      );
       const pages = [
         ['print-optimize.html', await optimizePage(trials)],
         ['print-walkforward.html', await renderWalkForwardReport('made-up', walkForward, 'America/New_York', 'sharpe')],
