@@ -78,7 +78,7 @@ export class TimeTextReader {
    * Reads a time cell into `instant` (epoch ms) and `dateOnly`; false when it is not one. Times are 9–10
    * digits of epoch seconds (1973-03-03 to 2286) or 11–13 of ms (from 1970-04-26: as seconds, 11 digits would
    * be the year 5138), or an ISO date with an optional time (T or space, HH:MM[:SS[.fff]]) and
-   * an optional Z or ±HH[:]MM offset (under 24 hours); times without an offset are wall times of the zone.
+   * an optional Z or ±HH[[:]MM] offset (under 24 hours); times without an offset are wall times of the zone.
    */
   parse(bytes: Uint8Array, from: number, to: number): boolean {
     let start = from;
@@ -136,17 +136,21 @@ export class TimeTextReader {
       return true;
     }
     const sign = bytes[position];
-    if (sign === 90 && position + 1 === end) {
+    // Z, or z (RFC 3339 takes either).
+    if ((sign === 90 || sign === 122) && position + 1 === end) {
       this.instant = wall;
       return true;
     }
     if (sign !== 43 && sign !== 45) return false;
     const offsetHours = digitsAt(bytes, position + 1, 2);
+    // ±HH alone is ISO 8601's too, and what PostgreSQL writes of a whole-hour offset ("… 15:59:00+00").
+    const hoursOnly = position + 3 === end;
     const colon = bytes[position + 3] === 58 ? 1 : 0;
-    const offsetMinutes = digitsAt(bytes, position + 3 + colon, 2);
+    const offsetMinutes = hoursOnly ? 0 : digitsAt(bytes, position + 3 + colon, 2);
     // Under 24 hours, minutes under 60 (as ISO 8601 and Temporal have them): "+24:00"
     // or "+05:99" is a bad cell, not a time a day or an hour away.
-    if (offsetHours < 0 || offsetHours > 23 || offsetMinutes < 0 || offsetMinutes > 59 || position + 5 + colon !== end) return false;
+    if (offsetHours < 0 || offsetHours > 23 || offsetMinutes < 0 || offsetMinutes > 59 || (!hoursOnly && position + 5 + colon !== end))
+      return false;
     const offset = (offsetHours * 60 + offsetMinutes) * 60_000;
     this.instant = sign === 45 ? wall + offset : wall - offset;
     return true;

@@ -108,6 +108,14 @@ describe('TimeTextReader offsets', () => {
     expect(read('2024-03-08 10:59:00.250')).toEqual({ instant: second.instant + 250, dateOnly: false });
   });
 
+  it('reads an offset of whole hours written alone (as PostgreSQL writes them) and a lowercase z', () => {
+    // datetime.fromisoformat(text).timestamp() * 1000 (Python 3.11).
+    expect(read('2024-03-08 15:59:00+00')).toEqual({ instant: 1_709_913_540_000, dateOnly: false });
+    expect(read('2024-03-08 15:59:00-05')).toEqual({ instant: 1_709_931_540_000, dateOnly: false });
+    expect(read('2024-03-08T15:59:00z')).toEqual({ instant: 1_709_913_540_000, dateOnly: false });
+    expect(read('2024-03-08 15:59:00+0')).toBe(false);
+  });
+
   it('refuses an offset of 24 hours or more, or of 60 minutes or more (as Temporal does; Python refuses 24 hours too)', () => {
     for (const text of [
       '2024-03-08T15:59:00+24:00',
