@@ -24,6 +24,12 @@ describe('decimalPlaces', () => {
     expect(texts([0, 0.5, 1, 1.000001])).toEqual(['0.00', '0.50', '1.00', '1.00']);
   });
 
+  it('keeps the digits that tell the values apart when one outlier stretches the range', () => {
+    const values = [...Array.from({ length: 20 }, (_, index) => 1 + index * 0.05), 54];
+    expect(texts(values).slice(0, 3)).toEqual(['1.00', '1.05', '1.10']);
+    expect(texts(values).at(-1)).toBe('54.00');
+  });
+
   it('ignores what is not a finite number', () => {
     expect(decimalPlaces([Number.NaN, Number.POSITIVE_INFINITY])).toBe(0);
     expect(decimalPlaces([0.5, Number.NaN, 0.75])).toBe(2);

@@ -205,10 +205,13 @@ describe.skipIf(chromiumMissing !== undefined)(
         high: element.querySelector('.high')!.textContent,
         hint: element.querySelector('.hint')!.textContent,
       }));
+      // Their texts as told apart as their colours: two places, from the middle of the values, not the outlier's range.
+      const texts = await page.$$eval('#heatmap td.cell', (cells) => cells.map((cell) => cell.textContent));
+      expect(new Set(texts).size).toBe(new Set(hues.map((cell) => cell.value)).size);
       expect(legend).toEqual({
-        low: '1.0',
-        marks: ['1.2', '1.5', '1.8'],
-        high: '54.0',
+        low: '1.00',
+        marks: ['1.25', '1.53', '1.79'],
+        high: '54.00',
         hint: 'colour by rank among the 54 cells, not by distance: a quarter of them between neighbouring marks · higher is better',
       });
       expect(await page.$eval('#heatmap td.best', (cell) => cell.title)).toBe('fast=3 slow=4: sharpe 54');
