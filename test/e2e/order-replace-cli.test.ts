@@ -8,7 +8,7 @@ import { Price, Quantity } from '../../src/domain/index.js';
 import { createLogger } from '../../src/log/logger.js';
 import { runInProcess } from '../support/http/cli-in-process.js';
 import { US } from '../support/sim/candles.js';
-import { startSimHarness, type SimHarness } from '../support/sim/harness.js';
+import { startSimHarness, type SimHarness, useSimulatorEnv } from '../support/sim/harness.js';
 
 interface LogLine {
   readonly msg: string;
@@ -18,18 +18,17 @@ interface LogLine {
 
 let h: SimHarness;
 const lines: LogLine[] = [];
-const savedEnv = { ...process.env };
+let restoreEnv: () => void;
 
 beforeAll(async () => {
   const logger = createLogger({ level: 'debug', destination: { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) } });
   h = await startSimHarness({ logger });
   h.stepUntil((tick) => tick.symbol === US);
-  for (const key of Object.keys(process.env)) if (key.startsWith('LONGPORT_')) delete process.env[key];
-  Object.assign(process.env, h.sim.env);
+  restoreEnv = useSimulatorEnv(h);
 });
 
 afterAll(async () => {
-  process.env = savedEnv;
+  restoreEnv();
   await h.close();
 });
 

@@ -7,20 +7,19 @@ import { exitCodeFor, formatError } from '../../src/cli/errors.js';
 import { runInProcess } from '../support/http/cli-in-process.js';
 import { runTrader } from '../support/http/run-trader.js';
 import { US } from '../support/sim/candles.js';
-import { startSimHarness, type SimHarness } from '../support/sim/harness.js';
+import { startSimHarness, type SimHarness, useSimulatorEnv } from '../support/sim/harness.js';
 
 let h: SimHarness;
-const savedEnv = { ...process.env };
+let restoreEnv: () => void;
 
 beforeAll(async () => {
   h = await startSimHarness();
   h.stepUntil((tick) => tick.symbol === US);
-  for (const key of Object.keys(process.env)) if (key.startsWith('LONGPORT_')) delete process.env[key];
-  Object.assign(process.env, h.sim.env);
+  restoreEnv = useSimulatorEnv(h);
 });
 
 afterAll(async () => {
-  process.env = savedEnv;
+  restoreEnv();
   await h.close();
 });
 

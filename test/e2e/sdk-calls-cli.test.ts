@@ -6,12 +6,12 @@ import { Quantity } from '../../src/domain/quantity.js';
 import { InvalidInputError } from '../../src/domain/errors.js';
 import { runInProcess } from '../support/http/cli-in-process.js';
 import { HK, localInstant, minuteCandles, US } from '../support/sim/candles.js';
-import { startSimHarness, type SimHarness } from '../support/sim/harness.js';
+import { startSimHarness, type SimHarness, useSimulatorEnv } from '../support/sim/harness.js';
 import { spawnTrader } from '../support/socket/spawn-trader.js';
 
 const DATES = ['2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05', '2024-01-08', '2024-01-09'];
 let h: SimHarness;
-const savedEnv = { ...process.env };
+let restoreEnv: () => void;
 
 beforeAll(async () => {
   h = await startSimHarness({
@@ -23,12 +23,11 @@ beforeAll(async () => {
   h.stepUntil((tick) => tick.symbol === HK && tick.time >= localInstant(HK, '2024-01-03', 9, 40));
   await h.http.submitOrder({ symbol: HK, side: 'Buy', orderType: 'MO', quantity: Quantity.of(200), timeInForce: 'Day' });
   h.stepUntil((tick) => tick.symbol === US && tick.time >= localInstant(US, '2024-01-03', 9, 45));
-  for (const key of Object.keys(process.env)) if (key.startsWith('LONGPORT_')) delete process.env[key];
-  Object.assign(process.env, h.sim.env);
+  restoreEnv = useSimulatorEnv(h);
 });
 
 afterAll(async () => {
-  process.env = savedEnv;
+  restoreEnv();
   await h.close();
 });
 

@@ -87,3 +87,16 @@ export async function startSimHarness(options: SimulatorOptions = {}): Promise<S
     },
   };
 }
+
+/**
+ * Points this process's LONGPORT_* environment at the harness's simulator (as `trader` commands spawned from
+ * it read their credentials and endpoints), any other LONGPORT_* removed; returns what puts it back.
+ */
+export function useSimulatorEnv(h: SimHarness): () => void {
+  const saved = { ...process.env };
+  for (const key of Object.keys(process.env)) if (key.startsWith('LONGPORT_')) delete process.env[key];
+  Object.assign(process.env, h.sim.env);
+  return () => {
+    process.env = saved;
+  };
+}
