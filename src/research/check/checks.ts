@@ -106,7 +106,7 @@ export async function checkDeterminism(input: CheckInput, full: readonly Decisio
     return {
       check: 'determinism',
       passed: false,
-      detail: `two runs over ${bars} bars in one process differ: the strategy keeps state between runs (a variable of its module, outside run()), so optimize's trials would depend on their order`,
+      detail: `two runs over ${bars} bars in one process differ: the strategy draws something new each run (Math.random, the time) or keeps state between runs (a variable of its module, outside run()), so optimize's trials would depend on their order`,
       difference: rerun,
     };
   if (input.loadAgain === undefined) {

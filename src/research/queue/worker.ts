@@ -1,6 +1,7 @@
 // `trader worker`: takes jobs of trials from the Redis queue and runs them on this machine's worker pool. The data
 // is loaded from the path the job names (relative to this worker's folder, or --data); it, the strategy (with
-// its local imports) and the risk file must have the submitter's content hashes; a worker killed mid-trial leaves the job locked until BullMQ hands it to another.
+// its local imports) and the risk file must have the submitter's content hashes. A worker killed mid-trial
+// leaves the job locked until BullMQ hands it to another.
 import { resolve } from 'node:path';
 import { UnrecoverableError, Worker } from 'bullmq';
 import { loadBacktestData } from '../../backtest/data.js';
@@ -63,9 +64,8 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
       return kept;
     }
     const load = async (): Promise<TrialExecutor> => {
-      await refuseOtherFile('strategy', settings.strategyFile, await strategyHash(settings.strategyFile), job.strategyHash);
-      if (settings.riskFile !== undefined)
-        await refuseOtherFile('risk file', settings.riskFile, await fileHash(settings.riskFile), job.riskHash);
+      refuseOtherFile('strategy', settings.strategyFile, await strategyHash(settings.strategyFile), job.strategyHash);
+      if (settings.riskFile !== undefined) refuseOtherFile('risk file', settings.riskFile, await fileHash(settings.riskFile), job.riskHash);
       const data = await loadBacktestData(dataPath, { symbols: settings.symbols as never });
       const hash = dataHash(data);
       if (hash !== job.dataHash)
@@ -137,7 +137,7 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
 }
 
 /** A file here whose content is not the submitter's: the trials would run other code or limits than asked. */
-async function refuseOtherFile(what: string, path: string, here: string, submitters: string | undefined): Promise<void> {
+function refuseOtherFile(what: string, path: string, here: string, submitters: string | undefined): void {
   if (here !== submitters)
     throw new UnrecoverableError(
       `the ${what} at ${path} on this worker has content hash ${here}, the submitter's is ${submitters ?? 'none'}`,
