@@ -49,8 +49,7 @@ const RESEARCH_CSS = `
 .heatmap thead th + th { text-align: right; }
 .heatmap th:first-child { position: sticky; left: 0; background: var(--surface); }
 .heatmap td.best { outline: 2px solid var(--text); outline-offset: -2px; }
-.legend { display: flex; align-items: center; gap: 8px; margin-top: 10px; font-size: 12px; font-variant-numeric: tabular-nums; }
-.legend { flex-wrap: wrap; }
+.legend { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; margin-top: 10px; font-size: 12px; font-variant-numeric: tabular-nums; }
 .legend .ramp { position: relative; width: 280px; height: 16px; border-radius: 2px; }
 .legend .mark { position: absolute; top: 0; font-size: 10px; line-height: 16px; color: #1d2330; border-left: 1px solid #1d2330; padding-left: 2px; white-space: nowrap; }
 .legend .hint { color: var(--muted); }
