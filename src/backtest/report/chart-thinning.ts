@@ -1,7 +1,7 @@
 // What the report's charts draw of a long run: at most CHART_POINTS candles per symbol and points of the
-// equity curve. A million bars drawn one by one froze the page for 10–13 s with a 2 GB heap; joined, the
-// candles keep each group's open, extremes and close, and the curve keeps each group's highest and lowest
-// equity and deepest drawdown, so no peak, trough or fall is lost from the picture.
+// equity curve, so that a long run's page opens at all (README, "--report"). Joined, the candles keep each
+// group's open, extremes and close, and the curve keeps each group's highest and lowest equity and deepest
+// drawdown, so no peak, trough or fall is lost from the picture.
 
 /** Candles per symbol, and points of the equity curve, that a report draws at most. */
 export const CHART_POINTS = 20_000;
