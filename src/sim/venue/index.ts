@@ -1,6 +1,7 @@
 // The simulated venue's public surface: the Venue (accounts + matching engine), fee models, the fault
 // plan and injector, market replay, and the snapshot format.
-export { Venue, type BuyLimitRequest, type VenueOptions, type VenueOrderFilter } from './venue.js';
+export { Venue, type BuyLimitRequest, type VenueOptions } from './venue.js';
+export type { VenueOrderFilter } from './account-queries.js';
 export type { OrderCharges, OrderHistoryEntry, OrderUpdateListener, VenueOrder, VenueOrderUpdate } from './orders.js';
 export type { Bar } from './matching.js';
 export type { CashFlow, CashFlowKind } from './cash-flows.js';

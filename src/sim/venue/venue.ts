@@ -4,23 +4,22 @@
 import type { AccountBalance, BuyLimit, MarginRatio } from '../../domain/account.js';
 import type { Clock } from '../../domain/clock.js';
 import type { Fill } from '../../domain/fill.js';
-import { Fixed } from '../../domain/fixed.js';
 import type { Money } from '../../domain/money.js';
 import { type FixedPoint, FixedPointError } from '../../domain/fixed-point.js';
 import type { OrderReplacement, OrderRequest } from '../../domain/order.js';
 import { nextStatus } from '../../domain/order-state-machine.js';
-import { isTerminal, type OrderStatus } from '../../domain/order-status.js';
+import { isTerminal } from '../../domain/order-status.js';
 import type { OrderType, Side } from '../../domain/order-types.js';
 import type { BrokerPosition } from '../../domain/position.js';
 import { periodMinutes, type Period } from '../../domain/period.js';
-import { Price } from '../../domain/price.js';
+import type { Price } from '../../domain/price.js';
 import { Quantity } from '../../domain/quantity.js';
 import type { SecuritySymbol } from '../../domain/symbol.js';
 import { startOfLocalDay } from '../../domain/time-zone.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
 import { Accounts, type Reservation } from './accounts.js';
-import { Book, markOf, type EquityLedger, type SymbolSlot } from './book.js';
-import { carryFlow, cashFlowsOfFill, type CarryEvent, type CashFlow } from './cash-flows.js';
+import { Book, type EquityLedger, type SymbolSlot } from './book.js';
+import { carryFlow, type CarryEvent, type CashFlow } from './cash-flows.js';
 import { Engine } from './engine.js';
 import { VenueError } from './errors.js';
 import { FaultInjector } from './faults.js';
@@ -28,11 +27,12 @@ import { feeModelFor } from './fee-schedules.js';
 import type { FeeModel } from './fees.js';
 import { nextDate } from './market-days.js';
 import { Matcher, type Bar } from './matching.js';
-import { isTrailingType, isTriggeredType } from './order-kinds.js';
+import { CarryBarInput, markBar, SlotBarInput, type BarInput, type TickOfBar } from './bar-input.js';
+import { fundsCheck, prepareOrder } from './order-funds.js';
+import { mergedCashFlows, positionsOf, takesOrder, type VenueOrderFilter } from './account-queries.js';
 import {
   newOrderRecord,
   orderView,
-  remainingOf,
   reportView,
   updateView,
   type FillReport,
@@ -51,24 +51,6 @@ import { instrumentProblem } from './instrument-rules.js';
 import type { CarryNotice, CarryNoticeBody } from './carry-notice.js';
 import { chargeBorrowFee, payDividend, splitShares, type CorporateAction } from './corporate-actions.js';
 import { SymbolCarry, type CarryBooks } from './carry.js';
-
-const HUNDRED = Fixed.of(100);
-
-/** Whether [start, end) overlaps one of the regular sessions of the market day `start` falls in. */
-function overlapsSession(slot: SymbolSlot, start: number, end: number): boolean {
-  const sessions = slot.days.sessionsOf(start);
-  for (let index = 0; index < sessions.length; index += 2) if (sessions[index]! < end && sessions[index + 1]! > start) return true;
-  return false;
-}
-
-/** The bar a replayed tick comes from: its span [start, end) and its whole volume. */
-export interface TickOfBar {
-  readonly start: number;
-  readonly end?: number;
-  readonly volume: number;
-  /** The close of the data's last bar of its market day (see BarInput.onBar's `lastOfDay`). */
-  readonly lastOfDay?: boolean;
-}
 
 export interface VenueOptions {
   readonly clock: Clock;
@@ -101,96 +83,11 @@ export interface VenueOptions {
   readonly onCarry?: (notice: CarryNotice) => void;
 }
 
-export interface VenueOrderFilter {
-  readonly symbol?: SecuritySymbol;
-  readonly statuses?: readonly OrderStatus[];
-  readonly side?: Side;
-  readonly market?: string;
-  readonly orderId?: string;
-  /** Only orders submitted on the current market day, plus those still open. */
-  readonly today?: boolean;
-  /** Submission time range, epoch ms (inclusive start, exclusive end). */
-  readonly since?: number;
-  readonly until?: number;
-}
-
 export interface BuyLimitRequest {
   readonly symbol: SecuritySymbol;
   readonly orderType: OrderType;
   readonly side: Side;
   readonly price?: Price;
-}
-
-/** Takes the bars of one symbol (see Venue.barInput). */
-export interface BarInput {
-  /**
-   * `lastOfDay`: the data has no later bar of this bar's market day (a half day, or the day's last bar), so
-   * a Day order placed after it belongs to the next market day, as one placed after the session does.
-   */
-  onBar(candle: Bar, lastOfDay?: boolean): void;
-}
-
-class SlotBarInput implements BarInput {
-  constructor(
-    private readonly engine: Engine,
-    private readonly slot: SymbolSlot,
-    private readonly spanMs: number,
-  ) {}
-
-  onBar(candle: Bar, lastOfDay = false): void {
-    markBar(this.engine, this.slot, candle, lastOfDay, undefined, this.spanMs);
-  }
-}
-
-/** SlotBarInput that first books the symbol's carry (corporate actions due, the borrow fee) for the bar's day. */
-class CarryBarInput implements BarInput {
-  constructor(
-    private readonly engine: Engine,
-    private readonly slot: SymbolSlot,
-    private readonly carry: SymbolCarry,
-    private readonly spanMs: number,
-  ) {}
-
-  onBar(candle: Bar, lastOfDay = false): void {
-    this.carry.advance(candle.time);
-    markBar(this.engine, this.slot, candle, lastOfDay, undefined, this.spanMs);
-  }
-}
-
-/**
- * A closed bar on a symbol's slot: its resting orders are matched first, then the mark moves to the close.
- * `spanMs`: the bar's length when intraday (NaN: a day or more or unknown); a replayed tick spans its bar's.
- */
-function markBar(engine: Engine, slot: SymbolSlot, candle: Bar, lastOfDay: boolean, of?: TickOfBar, spanMs = Number.NaN): void {
-  slot.dayOver = lastOfDay;
-  slot.time = candle.time;
-  if (of === undefined) {
-    slot.volume = candle.volume;
-    slot.consumed = 0;
-  } else {
-    // A tick of a replayed bar: fills draw on the bar's volume, as a backtest's fills on that bar do.
-    if (slot.barStart !== of.start) slot.consumed = 0;
-    slot.barStart = of.start;
-    slot.volume = of.volume;
-  }
-  if (slot.resting.length !== 0) {
-    // A bar or tick of no known span (day bars, a bare trade print) counts as inside.
-    slot.regular =
-      of?.end !== undefined
-        ? overlapsSession(slot, of.start, of.end)
-        : Number.isNaN(spanMs) || overlapsSession(slot, candle.time, candle.time + spanMs);
-    engine.processBar(slot, candle);
-  }
-  const quantity = slot.quantity;
-  if (quantity !== 0 && candle.close !== slot.mark) {
-    slot.ledger.holdingsFloat += quantity * (candle.close - slot.mark);
-    slot.ledger.version += 1;
-    slot.ledger.holdingsVersion += 1;
-  }
-  if (candle.close !== slot.mark) {
-    slot.mark = candle.close;
-    slot.markPrice = undefined;
-  }
 }
 
 export class Venue {
@@ -290,11 +187,9 @@ export class Venue {
 
   /**
    * `onBar` for the bars of one symbol, with its book slot found once instead of per bar (a backtest walks
-   * each series with one of these).
-   */
-  /**
-   * `period` of the bars, when intraday: a bar outside the regular sessions (pre- and post-market data) fills
-   * only orders allowed outside them. Bars of a day or more (or of an unknown period) are inside.
+   * each series with one of these). `period` of the bars, when intraday: a bar outside the regular sessions
+   * (pre- and post-market data) fills only orders allowed outside them. Bars of a day or more (or of an
+   * unknown period) are inside.
    */
   barInput(symbol: SecuritySymbol, actions?: readonly CorporateAction[], period?: Period): BarInput {
     const minutes = period === undefined ? undefined : periodMinutes(period);
@@ -407,7 +302,7 @@ export class Venue {
    */
   private checkedFunds(slot: SymbolSlot, record: OrderRecord): Reservation | string {
     try {
-      return this.fundsCheck(slot, record);
+      return fundsCheck(this.accounts, this.settings.shortSelling, slot, record);
     } catch (error) {
       if (error instanceof FixedPointError) return error.message;
       throw error;
@@ -444,8 +339,8 @@ export class Venue {
     record.limitOffset = replacement.limitOffset ?? record.limitOffset;
     record.trailingAmount = replacement.trailingAmount ?? record.trailingAmount;
     record.trailingPercent = replacement.trailingPercent ?? record.trailingPercent;
-    this.prepare(slot, record, now);
-    const funds = this.fundsCheck(slot, record);
+    prepareOrder(this.accounts, slot, record, now);
+    const funds = fundsCheck(this.accounts, this.settings.shortSelling, slot, record);
     if (typeof funds === 'string') {
       const zero = saved.cashReserve.minus(saved.cashReserve);
       Object.assign(record, saved, { cashReserve: zero, marginReserve: zero, positionReserve: Quantity.ZERO, feeReserve: zero });
@@ -460,7 +355,6 @@ export class Venue {
     return this.view(record);
   }
 
-  /** The symbol's lot size, tick rule, currency and name: from the settings, else its market's defaults. */
   /** Whether the venue books a corporate action of `symbol` with an ex-date after `after` and up to `through` (YYYY-MM-DD). */
   actsBetween(symbol: SecuritySymbol, after: string | undefined, through: string): boolean {
     return (this.actionsBySymbol.get(symbol) ?? []).some(
@@ -468,6 +362,7 @@ export class Venue {
     );
   }
 
+  /** The symbol's lot size, tick rule, currency and name: from the settings, else its market's defaults. */
   instrument(symbol: SecuritySymbol): Instrument {
     let instrument = this.instruments.get(symbol);
     if (instrument === undefined) {
@@ -488,20 +383,7 @@ export class Venue {
   orders(filter: VenueOrderFilter = {}): VenueOrder[] {
     const now = this.clock.now();
     const result: VenueOrder[] = [];
-    for (const record of this.records.values()) {
-      if (filter.symbol !== undefined && record.symbol !== filter.symbol) continue;
-      if (filter.statuses !== undefined && filter.statuses.length > 0 && !filter.statuses.includes(record.status)) continue;
-      if (filter.side !== undefined && record.side !== filter.side) continue;
-      if (filter.market !== undefined && record.market !== filter.market) continue;
-      if (filter.orderId !== undefined && record.orderId !== filter.orderId) continue;
-      if (filter.since !== undefined && record.submittedAt < filter.since) continue;
-      if (filter.until !== undefined && record.submittedAt >= filter.until) continue;
-      if (filter.today === true && isTerminal(record.status)) {
-        const days = this.book.marketDays(record.market);
-        if (days.dayKey(record.submittedAt) !== days.dayKey(now)) continue;
-      }
-      result.push(this.view(record));
-    }
+    for (const record of this.records.values()) if (takesOrder(filter, record, now, this.book)) result.push(this.view(record));
     return result;
   }
 
@@ -520,16 +402,7 @@ export class Venue {
 
   /** Cash and share movements of the fills and the carry so far, oldest first (see cash-flows.ts). */
   cashFlows(): CashFlow[] {
-    const fills = this.fills.flatMap(cashFlowsOfFill);
-    if (this.carryFlows.length === 0) return fills;
-    // Both lists are in time order; a carry row comes before fills at the same instant (it is booked first).
-    const merged: CashFlow[] = [];
-    let at = 0;
-    for (const flow of this.carryFlows) {
-      while (at < fills.length && fills[at]!.time < flow.time) merged.push(fills[at++]!);
-      merged.push(flow);
-    }
-    return merged.concat(fills.slice(at));
+    return mergedCashFlows(this.fills, this.carryFlows);
   }
 
   /** The cash of one currency (what accountBalance gives as totalCash, without marking the positions). */
@@ -548,28 +421,7 @@ export class Venue {
   }
 
   positions(symbols?: readonly SecuritySymbol[]): BrokerPosition[] {
-    const now = this.clock.now();
-    const result: BrokerPosition[] = [];
-    for (const slot of this.book.slots.values()) {
-      const held = slot.position;
-      if (held === undefined || (symbols !== undefined && symbols.length > 0 && !symbols.includes(slot.symbol))) continue;
-      const today = held.dayKey === slot.days.dayKey(now);
-      const initQuantity = today ? held.initQuantity : held.position.quantity;
-      const quantity = held.position.quantity;
-      if (quantity.isZero()) continue;
-      result.push({
-        symbol: slot.symbol,
-        symbolName: this.stockName(slot.symbol),
-        quantity,
-        availableQuantity: quantity.lte(held.reservedSell) ? Quantity.ZERO : quantity.minus(held.reservedSell),
-        initQuantity,
-        costPrice: held.position.averageCost,
-        currency: slot.ledger.currency,
-        market: slot.market,
-        accountChannel: 'lb',
-      });
-    }
-    return result;
+    return positionsOf(this.book, symbols, this.clock.now(), (symbol) => this.stockName(symbol));
   }
 
   buyLimit(request: BuyLimitRequest): BuyLimit {
@@ -652,58 +504,6 @@ export class Venue {
 
   private tellCarry(symbol: SecuritySymbol, time: number, body: CarryNoticeBody): void {
     this.onCarry?.({ symbol, time, fills: this.fills.length, ...body });
-  }
-
-  /** Sets the matching state and the reservation basis from the order's current fields and the mark. */
-  private prepare(slot: SymbolSlot, record: OrderRecord, now: number): void {
-    record.limit = record.price === undefined ? Number.NaN : record.price.toNumber();
-    record.trigger = record.triggerPrice === undefined ? Number.NaN : record.triggerPrice.toNumber();
-    if (!record.triggered && isTrailingType(record.orderType)) {
-      record.triggerDirection = record.side === 'Buy' ? 1 : -1;
-      record.trailExtreme = Number.isNaN(record.trailExtreme) ? slot.mark : record.trailExtreme;
-    } else if (!record.triggered && isTriggeredType(record.orderType)) {
-      record.triggerDirection = slot.mark < record.trigger ? 1 : -1;
-      if (slot.mark === record.trigger) {
-        record.triggered = true;
-        record.triggerAt = now;
-        record.triggerStatus = 'RELEASED';
-      }
-    }
-    const remaining = remainingOf(record);
-    const opening = remaining.minus(this.accounts.closable(slot, record.side, Quantity.ZERO));
-    record.openingQuantity = opening.isPositive() ? opening : Quantity.ZERO;
-    record.referencePrice = this.referencePriceOf(slot, record);
-  }
-
-  private referencePriceOf(slot: SymbolSlot, record: OrderRecord): Price {
-    if (isTrailingType(record.orderType) && !record.triggered) {
-      // Reserve at the price the stop would trigger at now, plus the limit offset for a buy.
-      const mark = markOf(slot);
-      const percent = mark.times(record.trailingPercent ?? Fixed.ZERO);
-      // ÷ 100 is exact two places further on.
-      const trail = record.trailingAmount ?? percent.dividedBy(HUNDRED, percent.precision + 2).normalized();
-      return record.side === 'Buy' ? mark.plus(trail).plus(record.limitOffset ?? Price.ZERO) : mark.minus(trail);
-    }
-    const price = record.orderType === 'MO' || record.orderType === 'AO' ? undefined : record.price;
-    return this.accounts.referencePrice(slot, record.side, price, record.triggerPrice);
-  }
-
-  /** The order's reservation when the account can carry it, else (a string) why not. */
-  private fundsCheck(slot: SymbolSlot, record: OrderRecord): Reservation | string {
-    if (record.status === 'NotReported') this.prepare(slot, record, record.submittedAt);
-    if (record.side === 'Sell' && record.openingQuantity.isPositive() && !this.settings.shortSelling) {
-      const available = remainingOf(record).minus(record.openingQuantity);
-      return `insufficient position: ${available.toString()} of ${record.symbol} available to sell, ${remainingOf(record).toString()} requested (short selling is off)`;
-    }
-    const reservation = this.accounts.reservationOf(slot, record);
-    if (reservation.margin.isZero()) return reservation;
-    const excess = this.accounts.figures(slot.ledger).excess;
-    if (reservation.margin.gt(excess)) {
-      const needed = reservation.margin.roundTo(2).toString();
-      const available = excess.isNegative() ? '0' : excess.roundTo(2).toString();
-      return `insufficient buying power: the order needs ${needed} ${slot.ledger.currency}, ${available} available`;
-    }
-    return reservation;
   }
 
   private accept(slot: SymbolSlot, record: OrderRecord, reservation: Reservation, now: number): void {
