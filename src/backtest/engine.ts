@@ -6,7 +6,7 @@
 // submitted before the next bar (awaiting only when the runtime has to). After the last bar, orders still
 // open never fill, and positions are valued at the last close.
 import { Money } from '../domain/money.js';
-import type { FixedInput } from '../domain/fixed-point.js';
+import type { FixedInput } from '../domain/fixed-text.js';
 import { InvalidInputError } from '../domain/errors.js';
 import type { OrderIntent } from '../domain/intent.js';
 import { marketOf, type SecuritySymbol } from '../domain/symbol.js';

@@ -3,7 +3,8 @@
 // Quantity, Money, Fixed); decimal.js does no domain arithmetic.
 import { Decimal } from './decimal-class.js';
 import { InvalidInputError } from './errors.js';
-import { FixedPoint, POWERS_OF_TEN } from './fixed-point.js';
+import { FixedPoint } from './fixed-point.js';
+import { POWERS_OF_TEN } from './fixed-raw.js';
 
 export { Decimal };
 

@@ -1,5 +1,7 @@
 // A plain fixed-point number without a unit: rates, factors, percentages, and limits given without one.
-import { checkPlaces, checkRaw, type FixedInput, FixedPoint, type Raw, parsed, readInput } from './fixed-point.js';
+import { FixedPoint } from './fixed-point.js';
+import { checkPlaces, checkRaw, type Raw } from './fixed-raw.js';
+import { type FixedInput, parsed, readInput } from './fixed-text.js';
 
 export class Fixed extends FixedPoint {
   declare private readonly kind: 'fixed';

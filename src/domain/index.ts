@@ -7,6 +7,8 @@ export * from './errors.js';
 export * from './fill.js';
 export * from './fixed.js';
 export * from './fixed-point.js';
+export * from './fixed-raw.js';
+export * from './fixed-text.js';
 export * from './intent.js';
 export * from './money.js';
 export * from './order.js';

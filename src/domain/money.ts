@@ -2,19 +2,9 @@
 // there is no conversion, and mixing them is a FixedPointError.
 import { InvalidInputError } from './errors.js';
 import type { Fixed } from './fixed.js';
-import {
-  checkPlaces,
-  checkRaw,
-  compareValues,
-  type FixedInput,
-  FixedPoint,
-  FixedPointError,
-  MAX_PRECISION,
-  multiplyInto,
-  type Raw,
-  parsed,
-  readInput,
-} from './fixed-point.js';
+import { compareValues, FixedPoint, multiplyInto } from './fixed-point.js';
+import { checkPlaces, checkRaw, FixedPointError, MAX_PRECISION, type Raw } from './fixed-raw.js';
+import { type FixedInput, parsed, readInput } from './fixed-text.js';
 import type { Price } from './price.js';
 import type { Quantity } from './quantity.js';
 

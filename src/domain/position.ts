@@ -2,7 +2,7 @@
 // PnL. All exact: the cost of the open quantity is kept as a sum, so closing a position realises exactly
 // what it cost; only a partial close divides (its share of the cost, rounded half-even at places the
 // fill's value has plus EXTRA_PLACES), and what it takes off the cost is what it realises.
-import { EXTRA_PLACES } from './fixed-point.js';
+import { EXTRA_PLACES } from './fixed-raw.js';
 import { Price } from './price.js';
 import { Money } from './money.js';
 import type { Side } from './order-types.js';

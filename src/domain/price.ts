@@ -1,15 +1,7 @@
 // A price per unit of an instrument, fixed-point at the precision of its tick or of the data it came from.
-import {
-  checkPlaces,
-  checkRaw,
-  EXTRA_PLACES,
-  type FixedInput,
-  FixedPoint,
-  MAX_PRECISION,
-  type Raw,
-  parsed,
-  readInput,
-} from './fixed-point.js';
+import { FixedPoint } from './fixed-point.js';
+import { checkPlaces, checkRaw, EXTRA_PLACES, MAX_PRECISION, type Raw } from './fixed-raw.js';
+import { type FixedInput, parsed, readInput } from './fixed-text.js';
 
 export class Price extends FixedPoint {
   declare private readonly kind: 'price';

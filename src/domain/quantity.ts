@@ -1,5 +1,7 @@
 // A number of units (shares, lots, contracts), fixed-point at the precision of the instrument's lot.
-import { checkPlaces, checkRaw, type FixedInput, FixedPoint, type Raw, parsed, readInput } from './fixed-point.js';
+import { FixedPoint } from './fixed-point.js';
+import { checkPlaces, checkRaw, type Raw } from './fixed-raw.js';
+import { type FixedInput, parsed, readInput } from './fixed-text.js';
 
 export class Quantity extends FixedPoint {
   declare private readonly kind: 'quantity';

@@ -2,17 +2,9 @@ import { Decimal as DecimalJs } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Fixed } from '../../src/domain/fixed.js';
-import {
-  FixedPointError,
-  MAX_PRECISION,
-  type Rounding,
-  divideRaw,
-  floatRaw,
-  floatRawFromText,
-  maxOf,
-  minOf,
-  parsed,
-} from '../../src/domain/fixed-point.js';
+import { maxOf, minOf } from '../../src/domain/fixed-point.js';
+import { FixedPointError, MAX_PRECISION, type Rounding, divideRaw } from '../../src/domain/fixed-raw.js';
+import { floatRaw, floatRawFromText, parsed } from '../../src/domain/fixed-text.js';
 import { InvalidInputError } from '../../src/domain/errors.js';
 import { Money, NO_CURRENCY } from '../../src/domain/money.js';
 import { Price } from '../../src/domain/price.js';

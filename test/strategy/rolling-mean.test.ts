@@ -5,7 +5,7 @@ import { SMA } from 'trading-signals';
 import { describe, expect, it } from 'vitest';
 import { crossover, sma } from '../../src/strategy/index.js';
 import { RollingMean } from '../../src/strategy/operators/rolling-mean.js';
-import { floatPlaces } from '../../src/domain/fixed-point.js';
+import { floatPlaces } from '../../src/domain/fixed-text.js';
 
 // Prices as market data has them: cents, ten-thousandths, six places, mixed in one series.
 const decimalPrices = fc.array(

@@ -2,7 +2,7 @@
 // the venue's carry (splits, dividends, borrow fees) applied to the lots it was booked on.
 import type { Fill } from '../../domain/fill.js';
 import type { Fixed } from '../../domain/fixed.js';
-import { EXTRA_PLACES } from '../../domain/fixed-point.js';
+import { EXTRA_PLACES } from '../../domain/fixed-raw.js';
 import { Money } from '../../domain/money.js';
 import { Price } from '../../domain/price.js';
 import type { Quantity } from '../../domain/quantity.js';

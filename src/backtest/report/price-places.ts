@@ -5,7 +5,8 @@ import type { CandleColumns } from '../../feeds/history/candle-columns.js';
 import type { BarHistory } from '../bar-history.js';
 import type { BacktestResult } from '../result.js';
 import { Fixed } from '../../domain/fixed.js';
-import { POWERS_OF_TEN, floatPlaces } from '../../domain/fixed-point.js';
+import { POWERS_OF_TEN } from '../../domain/fixed-raw.js';
+import { floatPlaces } from '../../domain/fixed-text.js';
 
 /** The most places looked for in a float (floatPlaces' limit). */
 const MAX_FLOAT_PLACES = 8;

@@ -3,7 +3,8 @@
 // A currency's ledger covers its cash and the positions of its market; there is no currency conversion.
 import type { AccountBalance, BuyLimit, MarginRatio } from '../../domain/account.js';
 import { Fixed } from '../../domain/fixed.js';
-import { EXTRA_PLACES, type FixedPoint, minOf } from '../../domain/fixed-point.js';
+import { type FixedPoint, minOf } from '../../domain/fixed-point.js';
+import { EXTRA_PLACES } from '../../domain/fixed-raw.js';
 import { Money } from '../../domain/money.js';
 import type { OrderType, Side } from '../../domain/order-types.js';
 import type { Price } from '../../domain/price.js';

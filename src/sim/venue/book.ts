@@ -7,7 +7,7 @@ import { Price } from '../../domain/price.js';
 import type { Quantity } from '../../domain/quantity.js';
 import { currencyOf, marketOf, type Market, type SecuritySymbol } from '../../domain/symbol.js';
 import type { Fixed } from '../../domain/fixed.js';
-import type { Raw } from '../../domain/fixed-point.js';
+import type { Raw } from '../../domain/fixed-raw.js';
 import { MarketDays } from './market-days.js';
 import type { OrderRecord } from './orders.js';
 

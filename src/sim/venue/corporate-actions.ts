@@ -3,7 +3,7 @@
 // borrow fee a short position pays for each day it is held.
 import type { CorporateAction } from '../../domain/corporate-action.js';
 import { Fixed } from '../../domain/fixed.js';
-import { EXTRA_PLACES } from '../../domain/fixed-point.js';
+import { EXTRA_PLACES } from '../../domain/fixed-raw.js';
 import { Money } from '../../domain/money.js';
 import { Price } from '../../domain/price.js';
 import { Quantity } from '../../domain/quantity.js';

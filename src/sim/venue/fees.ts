@@ -1,7 +1,7 @@
 // Fee models: what an order costs for the quantity and value it has executed so far. A fill is charged the
 // growth of its order's fees, so per-order minimums and round-ups apply once per order, however it fills.
 import { Fixed } from '../../domain/fixed.js';
-import { FixedPointError } from '../../domain/fixed-point.js';
+import { FixedPointError } from '../../domain/fixed-raw.js';
 import { Money } from '../../domain/money.js';
 import type { Side } from '../../domain/order-types.js';
 import type { Quantity } from '../../domain/quantity.js';

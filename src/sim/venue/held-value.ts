@@ -2,7 +2,8 @@
 // every order asks for. The reference sums a Money per position (heldValuesByMoney); heldValuesFast sums the
 // same products as safe integers and gives up (undefined) where one would leave the safe range. One shared
 // test suite runs both (test/sim/venue/held-value.test.ts).
-import { POWERS_OF_TEN, floatPlacesNear } from '../../domain/fixed-point.js';
+import { POWERS_OF_TEN } from '../../domain/fixed-raw.js';
+import { floatPlacesNear } from '../../domain/fixed-text.js';
 import { Money } from '../../domain/money.js';
 import { markOf, type CurrencyLedger, type SymbolSlot } from './book.js';
 

@@ -5,7 +5,8 @@ import type { AccountBalance, BuyLimit, MarginRatio } from '../../domain/account
 import type { Clock } from '../../domain/clock.js';
 import type { Fill } from '../../domain/fill.js';
 import type { Money } from '../../domain/money.js';
-import { type FixedPoint, FixedPointError } from '../../domain/fixed-point.js';
+import type { FixedPoint } from '../../domain/fixed-point.js';
+import { FixedPointError } from '../../domain/fixed-raw.js';
 import type { OrderReplacement, OrderRequest } from '../../domain/order.js';
 import { nextStatus } from '../../domain/order-state-machine.js';
 import { isTerminal } from '../../domain/order-status.js';

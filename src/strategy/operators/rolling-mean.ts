@@ -4,7 +4,8 @@
 // exactly, so a crossover never sees a tie that float summing turned into a cross. Values that are no
 // short decimal (more than 8 places, or too large) switch the window to float sums, oldest first.
 // Allocates nothing per value: the hot path of a backtest runs through here on every bar.
-import { POWERS_OF_TEN, floatPlaces } from '../../domain/fixed-point.js';
+import { POWERS_OF_TEN } from '../../domain/fixed-raw.js';
+import { floatPlaces } from '../../domain/fixed-text.js';
 
 const SAFE = Number.MAX_SAFE_INTEGER;
 /** Below 2^51 a float times 10^k is within 1/4 of the whole number it stands for (see floatPlaces). */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { floatPlaces, floatPlacesNear } from '../../../src/domain/fixed-point.js';
+import { floatPlaces, floatPlacesNear } from '../../../src/domain/fixed-text.js';
 import { Fixed } from '../../../src/domain/fixed.js';
 import { Money } from '../../../src/domain/money.js';
 import { Price } from '../../../src/domain/price.js';
