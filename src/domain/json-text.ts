@@ -1,20 +1,23 @@
 // JSON a person wrote (a risk config, a project file), parsed by JSON.parse; when it is not JSON, the error
 // says where: JSON.parse's messages on Node 20 quote a snippet but give no line, so jsonc-parser's scanner
-// finds the first fault's line and column.
-import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+// finds the first fault's line and column. The scanner is loaded only then: every command loads this
+// module, and few ever meet a broken file.
+import type { ParseError } from 'jsonc-parser';
 import { InvalidInputError } from './errors.js';
 
 /** The value of `text`, or an InvalidInputError (for `field`) naming `file:line:column` and the fault. */
-export function parseJsonText(text: string, file: string, field: string): unknown {
+export async function parseJsonText(text: string, file: string, field: string): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new InvalidInputError(`${file}${faultOf(text) ?? `: not valid JSON (${(error as Error).message})`}`, field);
+    const fault = await faultOf(text);
+    throw new InvalidInputError(`${file}${fault ?? `: not valid JSON (${(error as Error).message})`}`, field);
   }
 }
 
 /** ":LINE:COLUMN: not valid JSON (what is wrong)" of the first fault, undefined when the scanner sees none. */
-function faultOf(text: string): string | undefined {
+async function faultOf(text: string): Promise<string | undefined> {
+  const { parse, printParseErrorCode } = await import('jsonc-parser');
   const errors: ParseError[] = [];
   parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const first = errors[0];

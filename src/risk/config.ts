@@ -86,7 +86,7 @@ export async function loadRiskConfig(file: string): Promise<RiskLimits> {
   } catch (error) {
     throw new InvalidInputError(`${file}: cannot read the risk config (${(error as NodeJS.ErrnoException).code ?? String(error)})`, 'risk');
   }
-  return parseRiskConfig(parseJsonText(text, file, 'risk'), file);
+  return parseRiskConfig(await parseJsonText(text, file, 'risk'), file);
 }
 
 function dropUndefined(config: z.output<typeof riskConfigSchema>): RiskLimits {

@@ -36,15 +36,15 @@ export async function findProject(start: string): Promise<Project | undefined> {
   for (;;) {
     const file = join(folder, PROJECT_FILE);
     const text = await readFile(file, 'utf8').catch(() => undefined);
-    if (text !== undefined) return parseProject(text, file);
+    if (text !== undefined) return await parseProject(text, file);
     const parent = dirname(folder);
     if (parent === folder) return undefined;
     folder = parent;
   }
 }
 
-export function parseProject(text: string, file: string): Project {
-  const parsed = projectSchema.safeParse(parseJsonText(text, file, 'project'));
+export async function parseProject(text: string, file: string): Promise<Project> {
+  const parsed = projectSchema.safeParse(await parseJsonText(text, file, 'project'));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(top level)'}: ${issue.message}`);
     throw new InvalidInputError(`${file}: ${problems.join('; ')}`, 'project');

@@ -38,18 +38,18 @@ describe('project config (trader.json)', () => {
   });
 
   it('defaults data/ and strategies/ beside it', async () => {
-    expect(parseProject('{}', join(folder, 'trader.json'))).toMatchObject({
+    expect(await parseProject('{}', join(folder, 'trader.json'))).toMatchObject({
       data: join(folder, 'data'),
       strategies: join(folder, 'strategies'),
     });
   });
 
-  it('refuses unknown keys and wrong types at once, naming the file', () => {
+  it('refuses unknown keys and wrong types at once, naming the file', async () => {
     const file = join(folder, 'trader.json');
 
-    expect(() => parseProject('{"data": 5, "dta": "x"}', file)).toThrow(new RegExp(`^${file}: data: .*; \\(top level\\): .*dta`));
-    expect(() => parseProject('{"data": ', file)).toThrow(`${file}:1:10: not valid JSON (value expected)`);
-    expect(() => parseProject('{"data": "x",}', file)).toThrow(`${file}:1:14: not valid JSON (property name expected)`);
+    await expect(parseProject('{"data": 5, "dta": "x"}', file)).rejects.toThrow(new RegExp(`^${file}: data: .*; \\(top level\\): .*dta`));
+    await expect(parseProject('{"data": ', file)).rejects.toThrow(`${file}:1:10: not valid JSON (value expected)`);
+    await expect(parseProject('{"data": "x",}', file)).rejects.toThrow(`${file}:1:14: not valid JSON (property name expected)`);
   });
 
   it("gives --data from the strategy's project, wherever the command runs from", async () => {
