@@ -1,6 +1,5 @@
 // What a finished backtest leaves behind: the summary on the terminal, the JSON result, the HTML report.
 import type { BacktestRun } from '../../backtest/engine.js';
-import { renderReport } from '../../backtest/report/html.js';
 import { resultDocument, resultJsonChunks, type ResultDocument } from '../../backtest/report/result-builder.js';
 import { writeChunks, writeChunksToFile, writeTextFile } from '../../files/chunked-write.js';
 import type { MetricsOptions } from '../../backtest/result.js';
@@ -30,6 +29,8 @@ export async function writeOutputs(run: BacktestRun, targets: OutputTargets): Pr
     }
   }
   if (targets.report !== undefined) {
+    // The page's modules (charts, thinning, inlined assets) load only for a report.
+    const { renderReport } = await import('../../backtest/report/html.js');
     writeTextFile(targets.report, await renderReport(run.record, result!));
     process.stderr.write(`wrote ${targets.report}\n`);
   }
