@@ -132,6 +132,12 @@ export class PositionBook {
     this.cash.set(cash.currency, cash);
   }
 
+  /** Cash the broker booked outside fills (a dividend, a borrow fee; signed), moving the estimate by it. */
+  moveCash(amount: Money): void {
+    const cash = this.cash.get(amount.currency);
+    if (cash !== undefined) this.cash.set(amount.currency, cash.plus(amount));
+  }
+
   balance(currency?: string): AccountBalance | undefined {
     return currency === undefined ? this.balances[0] : this.balances.find((balance) => balance.currency === currency);
   }

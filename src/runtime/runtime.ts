@@ -3,7 +3,16 @@
 // MarketData and Clock they pass in.
 import type { Observable, Subscription } from 'rxjs';
 import { clockScheduler } from '../clock/scheduler.js';
-import { marketOf, type Clock, type Market, type OrderIntent, type Price, type SecuritySymbol, type TimerHandle } from '../domain/index.js';
+import {
+  marketOf,
+  type Clock,
+  type Market,
+  type Money,
+  type OrderIntent,
+  type Price,
+  type SecuritySymbol,
+  type TimerHandle,
+} from '../domain/index.js';
 import type { Broker } from '../execution/broker.js';
 import type { RuntimeEvent, RuntimeEventType } from '../execution/events.js';
 import { Executor } from '../execution/executor.js';
@@ -69,6 +78,12 @@ export interface RuntimeOptions {
    * market day has one.
    */
   readonly actsBetween?: (symbol: SecuritySymbol, after: string | undefined, through: string) => boolean;
+  /**
+   * Cash the broker books outside fills, signed, as it books it, where it can tell (a paper run's simulator:
+   * dividends, borrow fees, cash in lieu): the book's cash moves at once instead of at the next reconciliation.
+   * Moves, not the broker's cash: a fill whose push is still on its way would be counted twice.
+   */
+  readonly carriedCash?: Observable<Money>;
 }
 
 export interface StopOptions {
@@ -249,6 +264,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
             logger.error({ error: error instanceof Error ? error.message : String(error) }, 'the order update stream failed'),
         }),
       );
+      if (options.carriedCash !== undefined) subscriptions.push(options.carriedCash.subscribe((amount) => executor.book.moveCash(amount)));
       executor.journal.recordEvent(clock.now(), 'started', {
         strategies: hosts.map((host) => ({ name: host.name, source: host.strategy.source })),
       });

@@ -2,7 +2,7 @@
 // real protocol, or the real service), the OpenAPI broker and live market data, and the runtime, started
 // with the journal reconciled before any strategy sees data. `trader run` and the scheduler both start runs
 // through startSession and end them with stop().
-import type { Observable, Subscription } from 'rxjs';
+import { Observable, type Subscription } from 'rxjs';
 import { systemClock } from '../clock/system-clock.js';
 import type { Clock } from '../domain/clock.js';
 import type { RuntimeEvent } from '../execution/events.js';
@@ -10,6 +10,7 @@ import { silentLogger, type Logger } from '../log/logger.js';
 import type { OpenApiConfig } from '../openapi/config.js';
 import type { RiskLimits } from '../risk/config.js';
 import type { Simulator } from '../sim/server/index.js';
+import { carriedCash } from '../sim/venue/carry-notice.js';
 import { openJournal } from '../store/sqlite-journal.js';
 import type { PreparedStrategy } from '../strategy/prepare.js';
 import { connectionReports, watchConnections, type ConnectionReport } from './connection-watch.js';
@@ -125,6 +126,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
             strategyClock: paper.marketClock,
             shortSelling: paper.simulator.venue.settings.shortSelling,
             actsBetween: (symbol, after, through) => paper.simulator.venue.actsBetween(symbol, after, through),
+            carriedCash: new Observable((subscriber) => paper.simulator.onCarry((notice) => subscriber.next(carriedCash(notice)))),
           }),
       marketData: link.marketData,
       broker: link.broker,

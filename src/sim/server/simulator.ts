@@ -55,6 +55,7 @@ import { DEFAULT_SESSION_SETTINGS, SocketSessions } from './socket/sessions.js';
 import { SocketServer, type ConnectionInfo } from './socket/socket-server.js';
 import { StateStore } from './state-store.js';
 import { Lockstep, type Settled } from './lockstep.js';
+import type { CarryNotice } from '../venue/carry-notice.js';
 
 export interface Simulator extends Endpoints {
   readonly port: number;
@@ -74,6 +75,11 @@ export interface Simulator extends Endpoints {
    * the next bar's first tick (see lockstep.ts).
    */
   lockstep(settled: Settled): () => void;
+  /**
+   * Calls `listener` with each dividend, split and borrow fee the venue books, as it books it (the protocol
+   * pushes none: an in-process runtime's book follows them at once); returns the unsubscribe function.
+   */
+  onCarry(listener: (notice: CarryNotice) => void): () => void;
   /** The long connections open now: kind, authentication, quote subscriptions, trade topics. */
   connections(): ConnectionInfo[];
   /** Stops the replay, sends Close (server shutdown) on every connection, saves the state and stops listening. */
@@ -122,9 +128,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   // Before the first tick the market stands at its first tick; with nothing to replay, at the end of the data.
   const dataEnd = Math.max(...series.map((one) => one.candles.at(-1)!.time));
   const marketClock = new MarketClock(clock, speed, resumedAt ?? replay.nextTickTime ?? dataEnd);
+  const carryListeners = new Set<(notice: CarryNotice) => void>();
   const venue = new Venue({
     clock: marketClock,
     actions,
+    onCarry: (notice) => {
+      for (const listener of carryListeners) listener(notice);
+    },
     settings: {
       ...options.venue,
       cash: cashOf(options, series),
@@ -242,6 +252,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     replay,
     marketClock,
     lockstep: (settled) => lockstep.join(settled),
+    onCarry: (listener) => {
+      carryListeners.add(listener);
+      return () => void carryListeners.delete(listener);
+    },
     connections: () => sockets.connections(),
     close: () =>
       (closing ??= (async () => {

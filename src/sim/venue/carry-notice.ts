@@ -21,3 +21,15 @@ export type CarryNotice = CarryNoticeBody & {
   /** How many fills the venue had made before it: it goes between fills[fills - 1] and fills[fills]. */
   readonly fills: number;
 };
+
+/** The cash a booking moved, signed (negative: taken from the account). */
+export function carriedCash(notice: CarryNoticeBody): Money {
+  switch (notice.kind) {
+    case 'dividend':
+      return notice.amount;
+    case 'borrow-fee':
+      return notice.amount.negated();
+    case 'split':
+      return notice.cashInLieu;
+  }
+}
