@@ -29,12 +29,15 @@ export interface DataOptions {
   /** Only these symbols (each must have a file). */
   readonly symbols?: readonly SecuritySymbol[];
   readonly onBadRow?: BadRowPolicy;
+  /** Stops the load (see LoadOptions.signal). */
+  readonly signal?: AbortSignal;
 }
 
 export async function loadBacktestData(path: string, options: DataOptions = {}): Promise<BacktestData> {
   const loaded = await loadCandles(path, {
     ...(options.symbols === undefined ? {} : { symbols: options.symbols }),
     ...(options.onBadRow === undefined ? {} : { onBadRow: options.onBadRow }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
   return { ...backtestData(loaded.series, loaded.skippedRows, loaded.problems), threads: loaded.threads };
 }

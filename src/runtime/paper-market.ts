@@ -50,11 +50,13 @@ export interface PaperMarket {
   close(): Promise<void>;
 }
 
+/** `signal` stops the start while the data is read (a Ctrl-C): it then rejects with the signal's reason. */
 export async function startPaperMarket(
   options: PaperMarketOptions,
   symbols: readonly SecuritySymbol[],
   clock: Clock,
   logger: Logger,
+  signal?: AbortSignal,
 ): Promise<PaperMarket> {
   if (options.simulator !== undefined) return sharedMarket(options.simulator);
   const simulator = await startSimulator({
@@ -74,6 +76,7 @@ export async function startPaperMarket(
     replay: 'manual',
     clock,
     logger,
+    ...(signal === undefined ? {} : { signal }),
   });
   let playing = false;
   return {

@@ -85,10 +85,9 @@ export async function startSession(options: SessionOptions): Promise<Session> {
   };
   try {
     const paperVenue = venue.mode === 'paper' ? paperReplay(venue, journal.owner(), options.journalFile, logger) : undefined;
-    const paper =
-      paperVenue === undefined
-        ? undefined
-        : await abortable(startPaperMarket(paperVenue, symbols, clock, logger.child({ component: 'sim' })), signal, (late) => late.close());
+    const starting =
+      paperVenue === undefined ? undefined : startPaperMarket(paperVenue, symbols, clock, logger.child({ component: 'sim' }), signal);
+    const paper = starting === undefined ? undefined : await abortable(starting, signal, (late) => late.close());
     if (paper !== undefined) cleanup.push(() => paper.close());
     const config = venue.mode === 'live' ? venue.config : paper!.config;
     journal.claim({

@@ -64,6 +64,8 @@ export interface LoadHooks {
   readonly beforeStrategy?: () => void;
   /** Called once the flags, the strategy and the risk config are read, before the data is (start-up timing). */
   readonly beforeData?: () => void;
+  /** Stops the data's load (a Ctrl-C): the inputs then reject with the signal's reason. */
+  readonly signal?: AbortSignal;
 }
 
 /** What a run of these flags reads (strategy, data, risk config), so that no output of it is written over them. */
@@ -145,7 +147,11 @@ export async function loadBacktestInputs(args: BacktestArgs, params: ParamOverri
   const strategy = await loadStrategy(args.strategy, overrides);
   const risk = args.risk === undefined ? undefined : await loadRiskConfig(args.risk);
   hooks.beforeData?.();
-  const allData = await loadBacktestData(dataPath, { symbols: strategy.symbols, onBadRow });
+  const allData = await loadBacktestData(dataPath, {
+    symbols: strategy.symbols,
+    onBadRow,
+    ...(hooks.signal === undefined ? {} : { signal: hooks.signal }),
+  });
   noteRenamedFile(dataPath, allData);
   noteWeekendDayBars(allData);
   noteZeroVolumeBars(allData);

@@ -61,7 +61,16 @@ export async function checkAction(args: CheckArgs): Promise<CheckResult[]> {
     const inputs = await loadBacktestInputs(args, parseParamAssignments((args.param ?? []).map(String)), {
       beforeStrategy: () => reads.resume(),
       beforeData: () => reads.pause(),
+      signal: interrupt.signal,
+    }).catch((error: unknown) => {
+      if (interrupt.signal.aborted) return undefined;
+      throw error;
     });
+    if (inputs === undefined) {
+      process.stderr.write(`interrupted: 0 of ${only.length} checks finished\n`);
+      process.exitCode = 130;
+      return [];
+    }
     reads.resume();
     return await checkWith(args, only as CheckName[], inputs, () => reads.within(inputs.dataPath), interrupt.signal);
   } finally {

@@ -43,14 +43,15 @@ export async function runAction(args: RunArgs): Promise<void> {
     ...(args.period === undefined ? {} : { period: periodFlag(String(args.period), '--period') }),
   });
   const risk = args.risk === undefined ? undefined : await loadRiskConfig(args.risk);
-  announce(logger, mode, settings, strategy, args.risk);
 
   // Listening before starting: a Ctrl-C while the session starts cuts the start short (what is open so far
-  // is closed), rather than waiting for a slow venue or a long warm-up.
+  // is closed), rather than waiting for a slow venue, a big data file or a long warm-up. And before the first
+  // line: a caller may stop the run as soon as it sees it.
   const stopRequested = new AbortController();
   const interrupted = untilInterrupted(stopRequested.signal);
   const startCut = new AbortController();
   void interrupted.then(() => startCut.abort(new Error('interrupted while starting')));
+  announce(logger, mode, settings, strategy, args.risk);
   const gate = watching === undefined ? undefined : new watching.ManualGate();
   const session = await startSession({
     venue: venueOf(mode, settings),

@@ -12,6 +12,7 @@ import { type CandleFileOptions, inferPeriod, type LoadedColumns } from './loade
 import { unquoted } from './csv-cell.js';
 import { SYMBOL_COLUMNS, SymbolColumnValues } from './symbol-column.js';
 import { TimeTextReader } from './time-text.js';
+import { nextPiece, PIECE_BYTES } from './load-pieces.js';
 
 export interface CandleCsvResult {
   readonly candles: Candle[];
@@ -48,7 +49,26 @@ export function parseCandleCsv(text: string, options: CandleFileOptions): Candle
  * parser only (the reference the fast one is tested against).
  */
 export function readCandleCsv(bytes: Uint8Array, options: CandleFileOptions, rowReader: 'fast' | 'general' = 'fast'): LoadedColumns {
-  return new CsvReader(bytes, options, rowReader === 'fast').read();
+  const passes = new CsvReader(bytes, options, rowReader === 'fast').passes(Number.POSITIVE_INFINITY);
+  for (;;) {
+    const step = passes.next();
+    if (step.done === true) return step.value;
+  }
+}
+
+/** readCandleCsv `piece` bytes at a time (load-pieces.ts); throws the reason `signal` was aborted with. */
+export async function readCandleCsvInPieces(
+  bytes: Uint8Array,
+  options: CandleFileOptions,
+  signal: AbortSignal,
+  piece = PIECE_BYTES,
+): Promise<LoadedColumns> {
+  const passes = new CsvReader(bytes, options).passes(piece);
+  for (;;) {
+    const step = passes.next();
+    if (step.done === true) return step.value;
+    await nextPiece(signal);
+  }
 }
 
 interface Header {
@@ -103,10 +123,17 @@ class CsvReader {
   private readonly values = new Float64Array(6);
   /** Their decimal places; −1 where the line's pass left the cell to parseNumber, −2 where the row has no such cell. */
   private readonly places = new Int32Array(6);
-  /** What scan found beside the rows. */
+  /** Where scan stands between pieces: what it found beside the rows, and the last row it kept. */
   private allDateOnly = true;
   private pricePlaces = 0;
   private volumePlaces = 0;
+  private form = -1;
+  private previousTime = Number.NaN;
+  private previousLine = 0;
+  private previousStart = 0;
+  private line = 1;
+  /** The line noteSymbols read last (the header's: 1). */
+  private symbolLine = 1;
 
   constructor(
     private readonly bytes: Uint8Array,
@@ -117,10 +144,31 @@ class CsvReader {
     this.maxReported = options.maxReported ?? 10;
   }
 
-  read(): LoadedColumns {
-    const header = readHeader(this.bytes, this.options.source);
-    if (header.symbolAt >= 0) this.oneSymbol(header);
-    return this.finish(this.scan(header));
+  /** The read, as passes over the bytes that pause (yield) after each `piece` bytes. */
+  *passes(piece: number): Generator<void, LoadedColumns> {
+    const { bytes } = this;
+    const { length } = bytes;
+    const header = readHeader(bytes, this.options.source);
+    if (header.symbolAt >= 0) {
+      const values = new SymbolColumnValues(header.symbolName, 'line');
+      for (let start = header.bodyStart; start < length; ) {
+        start = this.noteSymbols(header, values, start, Math.min(length, start + piece));
+        yield;
+      }
+      this.checkOneSymbol(values);
+    }
+    // The most rows the file can have: its lines after the header (a last line without a line break counts).
+    let lines = length > header.bodyStart && bytes[length - 1] !== NEWLINE ? 1 : 0;
+    for (let from = header.bodyStart; from < length; from += piece) {
+      lines += lineBreaks(bytes, from, Math.min(length, from + piece));
+      yield;
+    }
+    const columns = new ColumnBuilder(lines);
+    for (let start = header.bodyStart; start < length; ) {
+      start = this.scan(header, columns, start, Math.min(length, start + piece));
+      yield;
+    }
+    return this.finish(columns);
   }
 
   /**
@@ -128,11 +176,18 @@ class CsvReader {
    * its rows of different symbols would clash as duplicate bars, and skipping those would keep a mix of the
    * symbols' prices as one series.
    */
-  private oneSymbol(header: Header): void {
+  private checkOneSymbol(values: SymbolColumnValues): void {
+    const problem = values.problem();
+    if (problem !== undefined)
+      throw new BadDataError([{ source: this.options.source, line: 1, reason: problem }], 1, 'unreadable candle data:');
+  }
+
+  /** Notes the symbol cells of the lines starting in [from, until); returns where the next line starts. */
+  private noteSymbols(header: Header, values: SymbolColumnValues, from: number, until: number): number {
     const { bytes } = this;
-    const values = new SymbolColumnValues(header.symbolName, 'line');
-    let line = 1;
-    for (let start = header.bodyStart; start < bytes.length; line += 1) {
+    let start = from;
+    while (start < until) {
+      this.symbolLine += 1;
       let end = bytes.indexOf(NEWLINE, start);
       if (end < 0) end = bytes.length;
       // Cells up to the symbol's (a quoted cell holding a comma is not expected before it in a candle file).
@@ -144,47 +199,46 @@ class CsvReader {
       if (cellStart <= end) {
         let cellEnd = bytes.indexOf(COMMA, cellStart);
         if (cellEnd < 0 || cellEnd > end) cellEnd = end;
-        values.note(unquoted(this.text(cellStart, cellEnd, true)), line + 1);
+        values.note(unquoted(this.text(cellStart, cellEnd, true)), this.symbolLine);
       }
       start = end + 1;
     }
-    const problem = values.problem();
-    if (problem !== undefined)
-      throw new BadDataError([{ source: this.options.source, line: 1, reason: problem }], 1, 'unreadable candle data:');
+    return start;
   }
 
   /**
-   * The rows into columns, bad ones reported. The hot loop, kept apart from what runs once after it: code
-   * the compiler has never seen run would throw the optimised loop away on every file.
+   * The rows starting in [from, until) into columns, bad ones reported; returns where the next row starts. The
+   * hot loop, kept apart from what runs once after it: code the compiler has never seen run would throw the
+   * optimised loop away on every file.
    */
-  private scan(header: Header): ColumnBuilder {
+  private scan(header: Header, columns: ColumnBuilder, from: number, until: number): number {
     const { bytes } = this;
-    const { bodyStart, at, width } = header;
+    const { at, width } = header;
     const needed = Math.max(width, at[6]! + 1);
     // Where each needed cell of the current row starts and ends, and which number slot it fills (−1: none).
     const cellStart = new Int32Array(needed);
     const cellEnd = new Int32Array(needed);
     const slotOf = new Int32Array(needed + 1).fill(-1);
     for (let slot = 0; slot < 6; slot += 1) if (at[slot + 1]! >= 0) slotOf[at[slot + 1]!] = slot;
-    const columns = new ColumnBuilder(countLines(bytes, bodyStart));
     const values = this.values;
     const places = this.places;
     const times = this.times;
     const length = bytes.length;
-    let allDateOnly = true;
+    let allDateOnly = this.allDateOnly;
     // The first kept row's form: 1 a date alone, 0 a date and time; −1 before it. Every row must share it (a
     // date alone among timed rows would be a bar at midnight).
-    let form = -1;
-    let pricePlaces = 0;
-    let volumePlaces = 0;
-    let previousTime = Number.NaN;
-    let previousLine = 0;
-    let previousStart = 0;
-    let line = 1;
+    let form = this.form;
+    let pricePlaces = this.pricePlaces;
+    let volumePlaces = this.volumePlaces;
+    let previousTime = this.previousTime;
+    let previousLine = this.previousLine;
+    let previousStart = this.previousStart;
+    let line = this.line;
+    let start = from;
     // The common layout (time, open, high, low, close, volume: nothing else, in that order) has a parser of its own.
     const canonical =
       this.fastRows && width === 6 && at[0] === 0 && at[1] === 1 && at[2] === 2 && at[3] === 3 && at[4] === 4 && at[5] === 5 && at[6]! < 0;
-    for (let start = bodyStart; start < length; ) {
+    while (start < until) {
       line += 1;
       if (canonical) {
         const end = this.plainRow(start);
@@ -356,7 +410,12 @@ class CsvReader {
     this.allDateOnly = allDateOnly;
     this.pricePlaces = pricePlaces;
     this.volumePlaces = volumePlaces;
-    return columns;
+    this.form = form;
+    this.previousTime = previousTime;
+    this.previousLine = previousLine;
+    this.previousStart = previousStart;
+    this.line = line;
+    return start;
   }
 
   /** The rows' verdict: refused (unsorted, or bad rows under the fail policy), or the columns and what was skipped. */
@@ -585,15 +644,12 @@ function isBlank(bytes: Uint8Array, start: number, end: number): boolean {
   return true;
 }
 
-/** Lines from `start` on (a last line without a newline counts): the most rows the file can have. */
-function countLines(bytes: Uint8Array, start: number): number {
+/** Line breaks in bytes [from, until). */
+function lineBreaks(bytes: Uint8Array, from: number, until: number): number {
   let count = 0;
-  let last = start - 1;
-  for (let position = bytes.indexOf(NEWLINE, start); position >= 0; position = bytes.indexOf(NEWLINE, position + 1)) {
+  for (let position = bytes.indexOf(NEWLINE, from); position >= 0 && position < until; position = bytes.indexOf(NEWLINE, position + 1))
     count += 1;
-    last = position;
-  }
-  return last + 1 < bytes.length ? count + 1 : count;
+  return count;
 }
 
 /** Decimal places of a number read from unusual text (an exponent, a sign): those of its shortest decimal. */

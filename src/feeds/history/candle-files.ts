@@ -2,7 +2,7 @@
 // name ("700.HK.csv", "AAPL.US.parquet"; "AAPL.csv" when the caller asks for AAPL.US) or from the caller, and
 // each file's times are read in its market's zone.
 import { readdir, stat } from 'node:fs/promises';
-import { readIntoScratch, releaseScratch } from './file-bytes.js';
+import { readInPieces, readIntoScratch, releaseScratch } from './file-bytes.js';
 import { basename, join } from 'node:path';
 import type { Candle } from '../../domain/candle.js';
 import { InvalidInputError } from '../../domain/errors.js';
@@ -11,7 +11,8 @@ import type { Period } from '../../domain/period.js';
 import { marketOf, parseSymbol, type SecuritySymbol } from '../../domain/symbol.js';
 import { BadDataError, type BadRowPolicy, type DataProblem } from './bad-data-error.js';
 import { type CandleColumns, candlesOf } from './candle-columns.js';
-import { readCandleCsv } from './candle-csv.js';
+import { readCandleCsv, readCandleCsvInPieces } from './candle-csv.js';
+import { nextPiece } from './load-pieces.js';
 import type { CandleFileOptions, LoadedColumns } from './loaded-columns.js';
 import { type CandleFileJob, type LoadThreads, readInParallel, worthParallel } from './parallel-load.js';
 import { SECURITIES_FILE } from './securities-file.js';
@@ -35,6 +36,11 @@ export interface LoadOptions {
    * they are big enough in all (parallel-load.ts); 'never' and 'always' for tests and measurements.
    */
   readonly parallel?: 'auto' | 'never' | 'always';
+  /**
+   * Stops the load (a Ctrl-C, say): CSV files are then read a few MB at a time, and the load rejects with the
+   * signal's reason at the next piece after it aborts.
+   */
+  readonly signal?: AbortSignal;
 }
 
 export interface LoadResult {
@@ -107,14 +113,20 @@ export function isCandleFile(path: string): boolean {
   return EXTENSIONS.test(path) && !SIDE_FILES.has(basename(path).toLowerCase());
 }
 
-/** Reads one candle file (CSV or Parquet, by its extension) into columns. */
-export async function readCandleFile(path: string, options: CandleFileOptions): Promise<LoadedColumns> {
+/** Reads one candle file (CSV or Parquet, by its extension) into columns; with `signal`, a CSV file in pieces. */
+export async function readCandleFile(path: string, options: CandleFileOptions, signal?: AbortSignal): Promise<LoadedColumns> {
   // Neither reader keeps the bytes (the Parquet reader copies them before it first awaits), so they may sit
   // in the shared buffer; read at once, they also cost no wait for the file system's thread pool per file.
-  if (!/\.parquet$/i.test(path)) return readCandleCsv(readIntoScratch(path), options);
+  if (!/\.parquet$/i.test(path))
+    return signal === undefined
+      ? readCandleCsv(readIntoScratch(path), options)
+      : readCandleCsvInPieces(await readInPieces(path, signal), options, signal);
   // Loaded only for Parquet files: the library costs start-up time a CSV run need not pay.
   const { readCandleParquet } = await import('./candle-parquet.js');
-  return readCandleParquet(readIntoScratch(path), options);
+  const loaded = await readCandleParquet(readIntoScratch(path), options);
+  // Read whole: a stopped load stops after the file.
+  if (signal !== undefined) await nextPiece(signal);
+  return loaded;
 }
 
 /** Reads the files one after the other, on this thread. */
@@ -207,11 +219,12 @@ async function loadCandleFiles(path: string, options: LoadOptions): Promise<Load
       },
     });
   }
-  const read = (job: CandleFileJob): Promise<LoadedColumns> => readCandleFile(job.path, job.options);
+  const { signal } = options;
+  const read = (job: CandleFileJob): Promise<LoadedColumns> => readCandleFile(job.path, job.options, signal);
   const parallel = options.parallel ?? 'auto';
   const { loaded, threads } =
     parallel === 'always' || (parallel === 'auto' && worthParallel(jobs))
-      ? await readInParallel(jobs, read)
+      ? await readInParallel(jobs, read, undefined, signal)
       : { loaded: await readEach(jobs, read), threads: ONE_THREAD };
   const series: CandleSeries[] = [];
   const problems: DataProblem[] = [];

@@ -1,6 +1,8 @@
 // Reads files into one buffer reused from file to file: a folder of candle files then touches its memory once,
-// instead of fresh pages for every file (first touches are what reading costs most on these machines).
+// instead of fresh pages for every file (first touches are what reading costs most on these machines). A load
+// that a Ctrl-C may stop reads a piece at a time into a buffer of its own instead.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { nextPiece, PIECE_BYTES } from './load-pieces.js';
 
 let scratch = Buffer.allocUnsafe(0);
 
@@ -20,6 +22,27 @@ export function readIntoScratch(path: string): Uint8Array {
       read += got;
     }
     return scratch.subarray(0, read);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The whole file's bytes in a buffer of their own (a load that waits between pieces may meet another one),
+ * read a piece at a time; throws the reason `signal` was aborted with.
+ */
+export async function readInPieces(path: string, signal: AbortSignal): Promise<Uint8Array> {
+  const fd = openSync(path, 'r');
+  try {
+    const bytes = Buffer.allocUnsafe(fstatSync(fd).size);
+    let read = 0;
+    while (read < bytes.length) {
+      const got = readSync(fd, bytes, read, Math.min(PIECE_BYTES, bytes.length - read), read);
+      if (got === 0) break;
+      read += got;
+      await nextPiece(signal);
+    }
+    return bytes.subarray(0, read);
   } finally {
     closeSync(fd);
   }

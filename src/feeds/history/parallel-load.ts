@@ -48,12 +48,14 @@ type Outcome = { readonly loaded: LoadedColumns } | { readonly error: unknown };
 
 /**
  * Reads every file (CSV or Parquet) with `read` here and on a helper thread; the results in file order. `fromHelper`
- * is told each file the helper sends back (read or not), as this thread takes it.
+ * is told each file the helper sends back (read or not), as this thread takes it. Once `signal` aborts, no
+ * file is begun here, the helper is stopped, and this rejects with the signal's reason.
  */
 export async function readInParallel(
   files: readonly CandleFileJob[],
   read: (file: CandleFileJob) => Promise<LoadedColumns>,
   fromHelper?: (index: number, read: boolean) => void,
+  signal?: AbortSignal,
 ): Promise<{ readonly loaded: LoadedColumns[]; readonly threads: LoadThreads }> {
   const counter = new SharedArrayBuffer(4);
   const next = new Int32Array(counter);
@@ -67,7 +69,9 @@ export async function readInParallel(
   let helperFiles = 0;
   let helperDone = false;
   let helperFailure: string | undefined;
+  let stopWaiting = (): void => undefined;
   const helped = new Promise<void>((resolve) => {
+    stopWaiting = resolve;
     helper.on('message', (message: ParsedFile | 'done') => {
       if (message === 'done') {
         helperDone = true;
@@ -98,8 +102,10 @@ export async function readInParallel(
       resolve();
     });
   });
+  signal?.addEventListener('abort', stopWaiting, { once: true });
+  if (signal?.aborted === true) stopWaiting();
   try {
-    for (let index = Atomics.add(next, 0, 1); index < files.length; index = Atomics.add(next, 0, 1)) {
+    for (let index = Atomics.add(next, 0, 1); index < files.length && signal?.aborted !== true; index = Atomics.add(next, 0, 1)) {
       try {
         outcomes[index] = { loaded: await read(files[index]!) };
       } catch (error) {
@@ -108,8 +114,10 @@ export async function readInParallel(
     }
     await helped;
   } finally {
+    signal?.removeEventListener('abort', stopWaiting);
     void helper.terminate();
   }
+  signal?.throwIfAborted();
   const loaded: LoadedColumns[] = [];
   for (let index = 0; index < files.length; index += 1) {
     const outcome = outcomes[index] ?? { loaded: await read(files[index]!) };

@@ -66,6 +66,8 @@ export interface SimulatorOptions {
   readonly pingIntervalMs?: number;
   /** How long a write's signature counts as seen for replay protection (default 5 min). */
   readonly replayWindowMs?: number;
+  /** Stops the start while the data is read (a Ctrl-C): it then rejects with the signal's reason, nothing opened. */
+  readonly signal?: AbortSignal;
 }
 
 export const DEFAULT_SPEED = 60;

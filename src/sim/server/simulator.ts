@@ -98,6 +98,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const instruments = {};
   for (const path of [options.data ?? []].flat()) Object.assign(instruments, await readSecurities(await securitiesFileOf(path)));
   const actions = await actionsOf(options, series);
+  // Stopped while the data was read (its candles made after the last piece): nothing is opened.
+  options.signal?.throwIfAborted();
   const store = options.stateFile === undefined ? undefined : StateStore.open(options.stateFile);
   const saved = store?.load();
 

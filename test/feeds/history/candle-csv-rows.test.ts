@@ -1,9 +1,11 @@
 // The fast row reader (the time,open,high,low,close,volume layout) against the general one: the same
-// columns, places, period and problems for any file, clean or not. The general reader is the reference.
+// columns, places, period and problems for any file, clean or not. The general reader is the reference. And a
+// read in pieces (a load a Ctrl-C may stop) against a read at once.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BadDataError } from '../../../src/feeds/history/bad-data-error.js';
-import { readCandleCsv } from '../../../src/feeds/history/candle-csv.js';
+import { readCandleCsv, readCandleCsvInPieces } from '../../../src/feeds/history/candle-csv.js';
+import type { LoadedColumns } from '../../../src/feeds/history/loaded-columns.js';
 import { parseSymbol } from '../../../src/domain/symbol.js';
 
 const OPTIONS = { symbol: parseSymbol('AAPL.US'), source: 'AAPL.US.csv', timeZone: 'America/New_York', onBadRow: 'skip' } as const;
@@ -11,20 +13,36 @@ const OPTIONS = { symbol: parseSymbol('AAPL.US'), source: 'AAPL.US.csv', timeZon
 /** What a reader made of a file: its columns as plain arrays and its verdict. */
 function readWith(text: string, rowReader: 'fast' | 'general', onBadRow: 'skip' | 'fail' = 'skip'): unknown {
   try {
-    const { columns, problems, skippedRows } = readCandleCsv(Buffer.from(text, 'utf8'), { ...OPTIONS, onBadRow }, rowReader);
-    const fields = ['time', 'open', 'high', 'low', 'close', 'volume'] as const;
-    return {
-      period: columns.period,
-      length: columns.length,
-      places: [columns.pricePlaces, columns.volumePlaces],
-      ...Object.fromEntries(fields.map((field) => [field, Array.from(columns[field])])),
-      turnover: columns.turnover === undefined ? undefined : Array.from(columns.turnover),
-      problems,
-      skippedRows,
-    };
+    return described(readCandleCsv(Buffer.from(text, 'utf8'), { ...OPTIONS, onBadRow }, rowReader));
   } catch (error) {
-    return { error: error instanceof BadDataError ? error.message : String(error) };
+    return failure(error);
   }
+}
+
+/** readWith for a read of `piece` bytes at a time. */
+async function readInPiecesWith(text: string, piece: number, onBadRow: 'skip' | 'fail' = 'skip'): Promise<unknown> {
+  try {
+    return described(await readCandleCsvInPieces(Buffer.from(text, 'utf8'), { ...OPTIONS, onBadRow }, new AbortController().signal, piece));
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+function described({ columns, problems, skippedRows }: LoadedColumns): unknown {
+  const fields = ['time', 'open', 'high', 'low', 'close', 'volume'] as const;
+  return {
+    period: columns.period,
+    length: columns.length,
+    places: [columns.pricePlaces, columns.volumePlaces],
+    ...Object.fromEntries(fields.map((field) => [field, Array.from(columns[field])])),
+    turnover: columns.turnover === undefined ? undefined : Array.from(columns.turnover),
+    problems,
+    skippedRows,
+  };
+}
+
+function failure(error: unknown): unknown {
+  return { error: error instanceof BadDataError ? error.message : String(error) };
 }
 
 const price = fc.oneof(
@@ -97,5 +115,29 @@ describe('the fast row reader', () => {
     const text = `datetime,open,high,low,close,volume\n${rows.join('\n')}\n`;
     expect(readWith(text, 'fast')).toEqual(readWith(text, 'general'));
     expect((readWith(text, 'fast') as { length: number }).length).toBe(500);
+  });
+});
+
+describe('a read in pieces', () => {
+  it('reads every file a few bytes at a time as at once, clean or not, under either bad-row policy', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        files,
+        fc.integer({ min: 1, max: 64 }),
+        fc.constantFrom('skip' as const, 'fail' as const),
+        async (text, piece, onBadRow) => {
+          expect(await readInPiecesWith(text, piece, onBadRow)).toEqual(readWith(text, 'fast', onBadRow));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('refuses a long table of several symbols as a read at once does, and reads one of one symbol', async () => {
+    const table = (second: string) =>
+      `symbol,date,open,high,low,close,volume\nAAPL,2024-01-02,1,2,1,2,10\nAAPL,2024-01-03,2,3,2,3,10\n${second},2024-01-04,3,4,3,4,10\n`;
+    for (const text of [table('MSFT'), table('AAPL')])
+      for (const piece of [1, 5, 40]) expect(await readInPiecesWith(text, piece)).toEqual(readWith(text, 'fast'));
+    expect(readWith(table('MSFT'), 'fast')).toMatchObject({ error: expect.stringContaining('(AAPL from line 2, MSFT from line 4)') });
   });
 });

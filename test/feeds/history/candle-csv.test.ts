@@ -214,6 +214,19 @@ describe('candle CSV', () => {
     );
   });
 
+  it('loads a file with a signal as without one, and stops with its reason once it has aborted', async () => {
+    const file = join(madeTempFolder('candles-'), '700.HK.csv');
+    await writeFile(file, 'date,open,high,low,close,volume\n2020-01-02,1,1,1,1,1\n2020-01-03,2,2,2,2,1\n');
+
+    const loaded = await loadCandles(file, { signal: new AbortController().signal });
+    const stopped = loadCandles(file, { signal: AbortSignal.abort(new Error('interrupted')) });
+
+    expect(loaded.series.map((series) => ({ ...series.columns }))).toEqual(
+      (await loadCandles(file)).series.map((series) => ({ ...series.columns })),
+    );
+    await expect(stopped).rejects.toThrow('interrupted');
+  });
+
   it('says that one file named after another symbol holds that symbol, rather than that no file was found in it', async () => {
     const dir = madeTempFolder('candles-');
     const file = join(dir, 'SPY.US.csv');

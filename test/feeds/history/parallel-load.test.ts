@@ -220,6 +220,29 @@ describe('loading candle files on two threads', () => {
     expect(failed).toContain(1);
   });
 
+  it('stops once its signal aborts: no other file begun on this thread, the helper stopped, the reason thrown', {
+    timeout: HELPER_MS,
+  }, async () => {
+    const names = Array.from({ length: 8 }, (_, index) => `S${index}.US.csv`);
+    const path = await folder('stopped', Object.fromEntries(names.map((name, index) => [name, csv(60, index)])));
+    const stop = new AbortController();
+    const begun: string[] = [];
+
+    const outcome = readInParallel(
+      jobsFor(path, names),
+      (job) => {
+        begun.push(job.options.source);
+        stop.abort(new Error('interrupted'));
+        return readCandleFile(job.path, job.options);
+      },
+      undefined,
+      stop.signal,
+    );
+
+    await expect(outcome).rejects.toThrow('interrupted');
+    expect(begun).toHaveLength(1);
+  });
+
   it('is used for several candle files of at least PARALLEL_MIN_BYTES in all', async () => {
     const big = await folder('big', { 'A.US.csv': csv(10, 1), 'B.US.csv': csv(10, 2) });
     const job = (file: string) => ({

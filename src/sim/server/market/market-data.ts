@@ -31,6 +31,8 @@ export interface MarketDataOptions {
   /** Bad CSV rows: 'fail' (the default) stops with the first ten listed, 'skip' drops them with a warning each. */
   readonly onBadRow?: BadRowPolicy;
   readonly logger?: Logger;
+  /** Stops reading the files (see LoadOptions.signal). */
+  readonly signal?: AbortSignal;
 }
 
 export async function loadMarketData(options: MarketDataOptions): Promise<SymbolSeries[]> {
@@ -60,7 +62,11 @@ async function readFiles(options: MarketDataOptions): Promise<(readonly Candle[]
     // One path holds every wanted symbol: only their files are read (a folder may name them SPY.csv for
     // SPY.US, which only the wanted symbols tell). Of several paths each may hold some: all are read.
     const wanted = paths.length === 1 && options.symbols !== undefined ? { symbols: options.symbols } : {};
-    const loaded = await loadCandles(path, { onBadRow: options.onBadRow ?? 'fail', ...wanted });
+    const loaded = await loadCandles(path, {
+      onBadRow: options.onBadRow ?? 'fail',
+      ...wanted,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
     for (const problem of loaded.problems) logger.warn({ problem: describeProblem(problem) }, 'skipped a bad candle row');
     if (loaded.skippedRows > loaded.problems.length) logger.warn({ path, skippedRows: loaded.skippedRows }, 'skipped bad candle rows');
     for (const one of loaded.series) {
