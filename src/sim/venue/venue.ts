@@ -5,7 +5,6 @@ import type { AccountBalance, BuyLimit, MarginRatio } from '../../domain/account
 import type { Clock } from '../../domain/clock.js';
 import type { Fill } from '../../domain/fill.js';
 import type { Money } from '../../domain/money.js';
-import type { FixedPoint } from '../../domain/fixed-point.js';
 import { FixedPointError } from '../../domain/fixed-raw.js';
 import type { OrderReplacement, OrderRequest } from '../../domain/order.js';
 import { nextStatus } from '../../domain/order-state-machine.js';
@@ -20,7 +19,7 @@ import { startOfLocalDay } from '../../domain/time-zone.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
 import { Accounts, type Reservation } from './accounts.js';
 import { Book, type EquityLedger, type SymbolSlot } from './book.js';
-import { carryFlow, type CarryEvent, type CashFlow } from './cash-flows.js';
+import type { CashFlow } from './cash-flows.js';
 import { Engine } from './engine.js';
 import { VenueError } from './errors.js';
 import { FaultInjector } from './faults.js';
@@ -49,9 +48,9 @@ import { fillToJson, orderToJson, parseSnapshot, type VenueSnapshot } from './sn
 import { marketProblem, replacementProblem, requestProblem } from './validation.js';
 import { instrumentOf, type Instrument } from '../../domain/instrument.js';
 import { instrumentProblem } from './instrument-rules.js';
-import type { CarryNotice, CarryNoticeBody } from './carry-notice.js';
-import { chargeBorrowFee, payDividend, splitShares, type CorporateAction } from './corporate-actions.js';
-import { SymbolCarry, type CarryBooks } from './carry.js';
+import type { CarryNotice } from './carry-notice.js';
+import type { CorporateAction } from './corporate-actions.js';
+import { VenueCarry } from './venue-carry.js';
 
 export interface VenueOptions {
   readonly clock: Clock;
@@ -108,27 +107,8 @@ export class Venue {
   private nextOrderNumber = 1;
   private readonly unnamedStocks: boolean;
   private readonly instruments = new Map<SecuritySymbol, Instrument>();
+  private readonly carry: VenueCarry;
   private readonly keepFinishedOrders: boolean;
-  private readonly keepCarryFlows: boolean;
-  /** Each symbol's actions (oldest first); carries are made for these symbols, or for all with a borrow fee. */
-  private readonly actionsBySymbol = new Map<SecuritySymbol, CorporateAction[]>();
-  private readonly carries = new Map<SecuritySymbol, SymbolCarry>();
-  /** Whether anything is carried at all (most runs: no actions, no borrow fee, nothing to look up per price). */
-  private readonly carrying: boolean;
-  /** Market time a resumed account was carried through (see resumeCarry). */
-  private carriedThrough: number | undefined;
-  private readonly carryFlows: CashFlow[] = [];
-  private readonly onCarry: ((notice: CarryNotice) => void) | undefined;
-  private readonly carryBooks: CarryBooks = {
-    applyAction: (action, time) => this.applyCorporateAction(action, time),
-    chargeBorrowFee: (slot, days, time) => {
-      const quantity = slot.position?.position.quantity;
-      const fee = chargeBorrowFee(slot, this.settings.borrowFeeRate, days);
-      if (quantity === undefined || fee.isZero()) return;
-      this.bookCarry(slot.symbol, time, { kind: 'borrow-fee', days, held: quantity }, fee.negated());
-      this.tellCarry(slot.symbol, time, { kind: 'borrow-fee', amount: fee });
-    },
-  };
   /** Reused for ticks, so a tick costs no allocation. */
   private readonly tickBar = { symbol: '' as SecuritySymbol, time: 0, open: 0, high: 0, low: 0, close: 0, volume: 0, straight: true };
 
@@ -141,14 +121,6 @@ export class Venue {
     this.baseCurrency = Object.keys(this.settings.cash)[0] ?? 'HKD';
     this.unnamedStocks = Object.keys(this.settings.stockNames).length === 0 && Object.keys(this.settings.instruments).length === 0;
     this.keepFinishedOrders = options.keepFinishedOrders ?? true;
-    this.keepCarryFlows = options.keepCarryFlows ?? true;
-    this.onCarry = options.onCarry;
-    this.carrying = (options.actions?.length ?? 0) > 0 || this.settings.borrowFeeRate > 0;
-    for (const action of options.actions ?? []) {
-      const list = this.actionsBySymbol.get(action.symbol);
-      if (list === undefined) this.actionsBySymbol.set(action.symbol, [action]);
-      else list.push(action);
-    }
     this.accounts = new Accounts(this.settings, this.feeModel);
     this.matcher = new Matcher(this.settings.slippageBps, this.settings.intrabarPath, this.settings.fillModel);
     this.engine = new Engine(this.matcher, this.accounts, this.feeModel, this.faults, this.settings.volumeParticipation, {
@@ -156,6 +128,17 @@ export class Venue {
       executions: this.fills,
       keepHistory: options.keepHistory ?? true,
       lotSize: (symbol) => this.instrument(symbol).lotSize,
+    });
+    this.carry = new VenueCarry({
+      book: this.book,
+      accounts: this.accounts,
+      engine: this.engine,
+      clock: this.clock,
+      borrowFeeRate: this.settings.borrowFeeRate,
+      actions: options.actions ?? [],
+      keepFlows: options.keepCarryFlows ?? true,
+      onCarry: options.onCarry,
+      fillCount: () => this.fills.length,
     });
   }
 
@@ -182,7 +165,7 @@ export class Venue {
    */
   onBar(candle: Bar & { readonly symbol: SecuritySymbol }): void {
     const slot = this.book.slots.get(candle.symbol) ?? this.book.slot(candle.symbol);
-    this.carryOf(slot)?.advance(candle.time);
+    this.carry.of(slot)?.advance(candle.time);
     markBar(this.engine, slot, candle, false);
   }
 
@@ -196,40 +179,8 @@ export class Venue {
     const minutes = period === undefined ? undefined : periodMinutes(period);
     const spanMs = minutes === undefined ? Number.NaN : minutes * 60_000;
     const slot = this.book.slot(symbol);
-    const carry =
-      actions === undefined
-        ? this.carryOf(slot)
-        : actions.length > 0 || this.settings.borrowFeeRate > 0
-          ? new SymbolCarry(slot, actions, this.settings.borrowFeeRate > 0, this.carryBooks)
-          : undefined;
+    const carry = actions === undefined ? this.carry.of(slot) : this.carry.withActions(slot, actions);
     return carry === undefined ? new SlotBarInput(this.engine, slot, spanMs) : new CarryBarInput(this.engine, slot, carry, spanMs);
-  }
-
-  /**
-   * A dividend or split taking effect now (before the ex-date's first price at `time`): dividends are paid
-   * to holders and charged to short holders; a split scales positions, average costs, the mark and open
-   * orders. Each cash or share movement is booked in the cash-flow ledger.
-   */
-  private applyCorporateAction(action: CorporateAction, time: number): void {
-    const slot = this.book.slot(action.symbol);
-    if (action.kind === 'dividend') {
-      const held = slot.position?.position.quantity ?? Quantity.ZERO;
-      const paid = payDividend(slot, action.perShare);
-      if (paid.isZero()) return;
-      this.bookCarry(action.symbol, time, { kind: 'dividend', perShare: action.perShare, held }, paid);
-      this.tellCarry(action.symbol, time, { kind: 'dividend', amount: paid });
-      return;
-    }
-    const held = slot.position?.position.quantity ?? Quantity.ZERO;
-    const outcome = splitShares(slot, action.ratio, (record) =>
-      this.accounts.reserve(slot, record, this.accounts.reservationOf(slot, record)),
-    );
-    if (!outcome.shares.isZero()) this.bookCarry(action.symbol, time, { kind: 'split', ratio: action.ratio }, outcome.shares);
-    if (!outcome.cashInLieu.isZero())
-      this.bookCarry(action.symbol, time, { kind: 'cash-in-lieu', ratio: action.ratio }, outcome.cashInLieu);
-    if (!held.isZero()) this.tellCarry(action.symbol, time, { kind: 'split', ratio: action.ratio, cashInLieu: outcome.cashInLieu });
-    const now = this.clock.now();
-    for (const record of [...slot.resting]) this.engine.changed(record, now, `adjusted for a ${action.ratio.toFixed()}-for-1 split`);
   }
 
   /**
@@ -237,8 +188,7 @@ export class Venue {
    * market day already: actions due by then are not applied again, and borrow fees count from that day.
    */
   resumeCarry(time: number): void {
-    this.carriedThrough = time;
-    for (const carry of this.carries.values()) carry.carriedThrough(time);
+    this.carry.resume(time);
   }
 
   /**
@@ -258,7 +208,7 @@ export class Venue {
     bar.high = Math.max(from, price);
     bar.low = Math.min(from, price);
     bar.volume = volume;
-    this.carryOf(slot)?.advance(time);
+    this.carry.of(slot)?.advance(time);
     markBar(this.engine, slot, bar, of?.lastOfDay === true, of);
   }
 
@@ -358,9 +308,7 @@ export class Venue {
 
   /** Whether the venue books a corporate action of `symbol` with an ex-date after `after` and up to `through` (YYYY-MM-DD). */
   actsBetween(symbol: SecuritySymbol, after: string | undefined, through: string): boolean {
-    return (this.actionsBySymbol.get(symbol) ?? []).some(
-      (action) => (after === undefined || action.exDate > after) && action.exDate <= through,
-    );
+    return this.carry.actsBetween(symbol, after, through);
   }
 
   /** The symbol's lot size, tick rule, currency and name: from the settings, else its market's defaults. */
@@ -403,7 +351,7 @@ export class Venue {
 
   /** Cash and share movements of the fills and the carry so far, oldest first (see cash-flows.ts). */
   cashFlows(): CashFlow[] {
-    return mergedCashFlows(this.fills, this.carryFlows);
+    return mergedCashFlows(this.fills, this.carry.flows);
   }
 
   /** The cash of one currency (what accountBalance gives as totalCash, without marking the positions). */
@@ -484,29 +432,6 @@ export class Venue {
 
   // ---- internals -----------------------------------------------------------------------------------
 
-  /** The symbol's carry, made on first use; undefined when it has no actions and shorts pay no borrow fee. */
-  private carryOf(slot: SymbolSlot): SymbolCarry | undefined {
-    if (!this.carrying) return undefined;
-    let carry = this.carries.get(slot.symbol);
-    if (carry !== undefined) return carry;
-    const actions = this.actionsBySymbol.get(slot.symbol);
-    if (actions === undefined && this.settings.borrowFeeRate === 0) return undefined;
-    carry = new SymbolCarry(slot, actions ?? [], this.settings.borrowFeeRate > 0, this.carryBooks);
-    if (this.carriedThrough !== undefined) carry.carriedThrough(this.carriedThrough);
-    this.carries.set(slot.symbol, carry);
-    return carry;
-  }
-
-  private bookCarry(symbol: SecuritySymbol, time: number, event: CarryEvent, amount: FixedPoint): void {
-    if (!this.keepCarryFlows) return;
-    const currency = this.book.slot(symbol).ledger.currency;
-    this.carryFlows.push(carryFlow(this.carryFlows.length + 1, symbol, time, event, amount, currency));
-  }
-
-  private tellCarry(symbol: SecuritySymbol, time: number, body: CarryNoticeBody): void {
-    this.onCarry?.({ symbol, time, fills: this.fills.length, ...body });
-  }
-
   private accept(slot: SymbolSlot, record: OrderRecord, reservation: Reservation, now: number): void {
     this.engine.move(record, 'accept');
     this.accounts.reserve(slot, record, reservation);
@@ -525,7 +450,7 @@ export class Venue {
       accounts: this.accounts,
       records: this.records,
       fills: this.fills,
-      carryFlows: this.carryFlows,
+      carryFlows: this.carry.flows,
       faults: this.faults,
       nextOrderNumber: this.nextOrderNumber,
     };
