@@ -10,9 +10,11 @@ import { BadDataError, inexactProblem, valueProblem, barRangeProblem, type DataP
 import { candlesOf, ColumnBuilder } from './candle-columns.js';
 import { type CandleFileOptions, inferPeriod, type LoadedColumns } from './loaded-columns.js';
 import { unquoted } from './csv-cell.js';
-import { SYMBOL_COLUMNS, SymbolColumnValues } from './symbol-column.js';
+import { SymbolColumnValues } from './symbol-column.js';
 import { TimeTextReader } from './time-text.js';
 import { nextPiece, PIECE_BYTES } from './load-pieces.js';
+import { readHeader, type Header } from './csv-header.js';
+import { DECIMAL, heldExactly, INEXACT, placesOfText } from './number-text.js';
 
 export interface CandleCsvResult {
   readonly candles: Candle[];
@@ -21,8 +23,6 @@ export interface CandleCsvResult {
   readonly skippedRows: number;
 }
 
-const TIME_COLUMNS = ['time', 'date', 'datetime', 'timestamp'];
-const PRICE_COLUMNS = ['open', 'high', 'low', 'close'] as const;
 const VALUE_NAMES = ['open', 'high', 'low', 'close', 'volume'] as const;
 const POWERS_OF_TEN = Array.from({ length: 23 }, (_, power) => 10 ** power);
 /** Whole-number digits a float holds exactly (below 2^53). */
@@ -69,48 +69,6 @@ export async function readCandleCsvInPieces(
     if (step.done === true) return step.value;
     await nextPiece(signal);
   }
-}
-
-interface Header {
-  /** Where the first data line starts. */
-  readonly bodyStart: number;
-  /** Column positions: time, open, high, low, close, volume, turnover (−1 when absent). */
-  readonly at: Int32Array;
-  /** Cells a row must have. */
-  readonly width: number;
-  /** Position of a symbol or ticker column (a long table's), −1 when absent; its name. */
-  readonly symbolAt: number;
-  readonly symbolName: string;
-}
-
-function readHeader(bytes: Uint8Array, source: string): Header {
-  let end = bytes.indexOf(NEWLINE);
-  if (end < 0) end = bytes.length;
-  const bodyStart = Math.min(bytes.length, end + 1);
-  if (end > 0 && bytes[end - 1] === RETURN) end -= 1;
-  const header = Buffer.from(bytes.buffer, bytes.byteOffset, end)
-    .toString('utf8')
-    .split(',')
-    .map((cell, index) => unquoted(index === 0 ? cell.replace(/^\uFEFF/, '') : cell).toLowerCase());
-  const timeIndex = header.findIndex((name) => TIME_COLUMNS.includes(name));
-  const priceIndexes = PRICE_COLUMNS.map((name) => header.indexOf(name));
-  const volumeIndex = header.indexOf('volume');
-  const missing = [
-    timeIndex < 0 ? 'time|date|datetime|timestamp' : '',
-    ...PRICE_COLUMNS.filter((_, index) => priceIndexes[index]! < 0),
-    volumeIndex < 0 ? 'volume' : '',
-  ].filter((name) => name !== '');
-  if (missing.length > 0) {
-    const reason =
-      bytes.length === 0
-        ? 'the file is empty (a candle CSV file starts with a header row: date, open, high, low, close, volume)'
-        : `header lacks column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (found: ${header.join(', ')})${separatorHint(header)}`;
-    // Skipping rows cannot mend a header, so the default advice (--on-bad-row skip) is not given.
-    throw new BadDataError([{ source, line: 1, reason }], 1, 'not a candle CSV file:');
-  }
-  const at = Int32Array.from([timeIndex, ...priceIndexes, volumeIndex, header.indexOf('turnover')]);
-  const symbolAt = header.findIndex((name) => SYMBOL_COLUMNS.includes(name));
-  return { bodyStart, at, width: Math.max(timeIndex, ...priceIndexes, volumeIndex) + 1, symbolAt, symbolName: header[symbolAt] ?? '' };
 }
 
 class CsvReader {
@@ -586,55 +544,6 @@ class CsvReader {
   }
 }
 
-/** parseNumber's answer for a number no float holds exactly (its value is the float nearest it). */
-const INEXACT = -3;
-
-/** toPrecision's most significant digits. */
-const MAX_DIGITS = 100;
-
-/**
- * Whether `text` is `value` written out to the text's significant digits. A float's shortest text, and a
- * float written longer (%.17g, numpy's %.18e: 0.10000000000000001 for 0.1) are the float the writer held;
- * 14.000000000000001, between two floats, or a volume of 9007199254740993 past 2^53 are not.
- */
-function heldExactly(text: string, value: number): boolean {
-  const written = decimalDigits(text);
-  return written.digits.length <= MAX_DIGITS && sameDecimal(written, decimalDigits(value.toPrecision(Math.max(1, written.digits.length))));
-}
-
-interface DecimalDigits {
-  readonly negative: boolean;
-  /** The significant digits, without leading or trailing zeros ("" for zero). */
-  readonly digits: string;
-  /** Where the decimal point stands after the first of them. */
-  readonly point: number;
-}
-
-function decimalDigits(text: string): DecimalDigits {
-  const lower = text.toLowerCase();
-  const e = lower.indexOf('e');
-  const mantissa = e < 0 ? lower : lower.slice(0, e);
-  const negative = mantissa.startsWith('-');
-  const unsigned = mantissa.replace(/^[+-]/, '');
-  const dot = unsigned.indexOf('.');
-  const whole = dot < 0 ? unsigned : unsigned.slice(0, dot);
-  const all = whole + (dot < 0 ? '' : unsigned.slice(dot + 1));
-  const leading = all.length - all.replace(/^0+/, '').length;
-  return {
-    negative,
-    digits: all.slice(leading).replace(/0+$/, ''),
-    point: whole.length - leading + (e < 0 ? 0 : Number(lower.slice(e + 1))),
-  };
-}
-
-function sameDecimal(a: DecimalDigits, b: DecimalDigits): boolean {
-  if (a.digits === '' || b.digits === '') return a.digits === b.digits;
-  return a.negative === b.negative && a.digits === b.digits && a.point === b.point;
-}
-
-/** A decimal number as text: a sign, digits with a fraction, an exponent. */
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-
 /** Whether bytes [start, end) are only spaces, tabs and carriage returns. */
 function isBlank(bytes: Uint8Array, start: number, end: number): boolean {
   for (let position = start; position < end; position += 1) {
@@ -650,24 +559,6 @@ function lineBreaks(bytes: Uint8Array, from: number, until: number): number {
   for (let position = bytes.indexOf(NEWLINE, from); position >= 0 && position < until; position = bytes.indexOf(NEWLINE, position + 1))
     count += 1;
   return count;
-}
-
-/** Decimal places of a number read from unusual text (an exponent, a sign): those of its shortest decimal. */
-function placesOfText(value: number): number {
-  if (Number.isInteger(value)) return 0;
-  const text = String(Math.abs(value));
-  const exponent = text.indexOf('e');
-  if (exponent < 0) return text.length - text.indexOf('.') - 1;
-  const mantissa = text.slice(0, exponent);
-  const mantissaPlaces = mantissa.includes('.') ? mantissa.length - mantissa.indexOf('.') - 1 : 0;
-  return Math.max(0, mantissaPlaces - Number(text.slice(exponent + 1)));
-}
-
-/** A header read as one cell holding `;` or tabs: the file is not comma-separated. */
-function separatorHint(header: readonly string[]): string {
-  if (header.length !== 1) return '';
-  const separator = header[0]!.includes(';') ? 'semicolons' : header[0]!.includes('\t') ? 'tabs' : undefined;
-  return separator === undefined ? '' : `; its cells are separated by ${separator}: candle CSV files are comma-separated`;
 }
 
 /** The wall time (as ms of the same fields read as UTC) of a date and time of day without an offset. */
