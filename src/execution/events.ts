@@ -3,6 +3,14 @@ import type { FixedPoint, Fill, OrderIntent, OrderRequest, OrderStatus, Position
 import type { ChangeSource } from '../store/journal.js';
 import type { StrategyFailure } from '../strategy/failure.js';
 
+/** What the executor has taken and done so far (the run's summary). */
+export interface ExecutionCounts {
+  intents: number;
+  orders: number;
+  fills: number;
+  denials: number;
+}
+
 /** Denial codes of the executor itself, next to the risk layer's (DENIAL_CODES). */
 export const EXECUTION_DENIAL_CODES = {
   /** The intent cannot be an order (a limit order without a price, GTD without a date…). */

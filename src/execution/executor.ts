@@ -23,15 +23,16 @@ import { EventStream } from './event-stream.js';
 import type { Broker } from './broker.js';
 import { ClientOrderIds, DEFAULT_CLIENT_ID_PREFIX } from './client-order-id.js';
 import { SmallSet } from './small-collections.js';
-import { EXECUTION_DENIAL_CODES, text, type DenialInfo } from './events.js';
+import { EXECUTION_DENIAL_CODES, text, type DenialInfo, type ExecutionCounts } from './events.js';
 import { IntentQueue } from './intent-queue.js';
 import { resolveIntent } from './intent-resolution.js';
 import { OrderFlow } from './order-flow.js';
-import { OrderTracker, type OrderRecord } from './order-tracker.js';
+import { OrderPlacement } from './order-placement.js';
+import { OrderTracker } from './order-tracker.js';
 import { PositionBook } from './position-book.js';
 import { PriceBoard } from './price-board.js';
 import { NO_RISK_DATA, balanceIn, fetchRiskData, riskDataNow, type RiskData } from './risk-data.js';
-import { submitNow, submitWithLookup, type SubmitOutcome, type SubmitSettings } from './submission.js';
+import type { SubmitSettings } from './submission.js';
 import { withTimeout } from './with-timeout.js';
 
 export interface ExecutorOptions {
@@ -57,14 +58,6 @@ export interface ExecutorOptions {
   readonly heldBack?: (intent: OrderIntent) => { readonly code: string; readonly message: string } | undefined;
 }
 
-export interface ExecutionCounts {
-  intents: number;
-  orders: number;
-  fills: number;
-  denials: number;
-}
-
-const MINUTE_MS = 60_000;
 const STOPPING = 'the run is stopping: no new orders';
 
 export class Executor {
@@ -95,6 +88,7 @@ export class Executor {
   private equity: EquityWatch = FRESH_EQUITY_WATCH;
   private readonly recentOrderTimes: number[] = [];
   private readonly figures = new DecisionFigures();
+  private readonly placement: OrderPlacement;
 
   constructor(options: ExecutorOptions) {
     this.broker = options.broker;
@@ -124,6 +118,20 @@ export class Executor {
     this.flow = new OrderFlow(this.tracker, this.book, this.journal, this.clock, this.events, isOurs, this.counts, (fill) =>
       this.cashAfterFill(fill),
     );
+    this.placement = new OrderPlacement({
+      broker: this.broker,
+      clock: this.clock,
+      tracker: this.tracker,
+      journal: this.journal,
+      events: this.events,
+      flow: this.flow,
+      counts: this.counts,
+      inFlight: this.inFlight,
+      submitSettings: this.submitSettings,
+      limits: this.limits,
+      recentOrderTimes: this.recentOrderTimes,
+      deny: (strategy, intentId, intent, denial) => this.deny(strategy, intentId, intent, denial),
+    });
     // Splits, dividends and borrow fees move the broker's books between fills: the book follows at once.
     this.broker.immediate?.carried?.subscribe((booking) => {
       if (booking.position !== undefined) this.book.takePosition(booking.symbol, booking.position.quantity, booking.position.costPrice);
@@ -368,106 +376,11 @@ export class Executor {
     intent: OrderIntent,
     request: OrderRequest & { readonly remark: string },
   ): Promise<void> | undefined {
-    const now = this.clock.now();
     if (this.closed && this.queue.current?.onStop !== true) {
-      this.events.next({ type: 'intent-skipped', time: now, strategy, intentId, intent, reason: STOPPING });
+      this.events.next({ type: 'intent-skipped', time: this.clock.now(), strategy, intentId, intent, reason: STOPPING });
       return undefined;
     }
-    const clientOrderId = request.remark;
-    const record: OrderRecord = {
-      clientOrderId,
-      orderId: undefined,
-      intentId,
-      strategy,
-      tag: intent.kind === 'cancel' ? undefined : intent.tag,
-      symbol: request.symbol,
-      side: request.side,
-      orderType: request.orderType,
-      quantity: request.quantity,
-      price: request.price,
-      status: 'NotReported',
-      executedQuantity: Quantity.ZERO,
-      executedPrice: undefined,
-      message: '',
-      createdAt: now,
-      updatedAt: now,
-    };
-    this.tracker.add(record);
-    this.journal.recordOrder(record);
-    if (this.limits.maxOrdersPerMinute !== undefined) {
-      while (this.recentOrderTimes.length > 0 && this.recentOrderTimes[0]! <= now - MINUTE_MS) this.recentOrderTimes.shift();
-      this.recentOrderTimes.push(now);
-    }
-    this.counts.orders += 1;
-    if (this.events.wants('order-submitted'))
-      this.events.next({ type: 'order-submitted', time: now, strategy, clientOrderId, orderId: undefined, request, tag: record.tag });
-    this.inFlight.add(clientOrderId);
-    const immediate = this.broker.immediate;
-    if (immediate !== undefined) {
-      let outcome: SubmitOutcome | Promise<SubmitOutcome>;
-      try {
-        outcome = submitNow(immediate, this.broker, this.clock, request, this.submitSettings, () => record.orderId !== undefined);
-      } catch (error) {
-        this.inFlight.delete(clientOrderId);
-        throw error;
-      }
-      if (outcome instanceof Promise) {
-        return outcome.then((known) => {
-          this.inFlight.delete(clientOrderId);
-          this.settle(strategy, intentId, intent, record, known);
-        });
-      }
-      this.inFlight.delete(clientOrderId);
-      this.settle(strategy, intentId, intent, record, outcome);
-      return undefined;
-    }
-    let submitted: Promise<void>;
-    try {
-      submitted = submitWithLookup(
-        this.broker,
-        this.clock,
-        request,
-        this.submitSettings,
-        () => record.orderId !== undefined,
-        (outcome) => {
-          this.inFlight.delete(clientOrderId);
-          this.settle(strategy, intentId, intent, record, outcome);
-        },
-      );
-    } catch (error) {
-      this.inFlight.delete(clientOrderId);
-      throw error;
-    }
-    return submitted;
-  }
-
-  /** What the submit's outcome means for the order record (and the strategy, when it was refused). */
-  private settle(strategy: string, intentId: number, intent: OrderIntent, record: OrderRecord, outcome: SubmitOutcome): void {
-    const clientOrderId = record.clientOrderId;
-    switch (outcome.kind) {
-      case 'accepted':
-        if (record.orderId === undefined) {
-          this.tracker.bindOrderId(record, outcome.orderId);
-          this.journal.updateOrder(clientOrderId, { orderId: outcome.orderId, updatedAt: this.clock.now() });
-        }
-        break;
-      case 'found':
-        this.flow.handleReport(outcome.order, 'lookup');
-        break;
-      case 'confirmed':
-        break;
-      case 'refused':
-        this.flow.localTransition(record, 'reject', 'submit', outcome.reason);
-        this.deny(strategy, intentId, intent, { code: EXECUTION_DENIAL_CODES.refusedByBroker, message: outcome.reason, figures: {} });
-        break;
-      case 'not-found':
-        this.flow.localTransition(record, 'reject', 'lookup', outcome.reason);
-        this.deny(strategy, intentId, intent, { code: EXECUTION_DENIAL_CODES.submitFailed, message: outcome.reason, figures: {} });
-        break;
-      case 'unknown':
-        this.events.next({ type: 'order-unconfirmed', time: this.clock.now(), strategy, clientOrderId, reason: outcome.reason });
-        break;
-    }
+    return this.placement.place(strategy, intentId, intent, request);
   }
 
   private deny(strategy: string, intentId: number, intent: OrderIntent, denial: DenialInfo): void {
