@@ -102,6 +102,34 @@ function drawLegend(scale, count, places) {
   legend.append(element('span', scale.at(0).toFixed(places), 'low'), ramp, element('span', scale.at(1).toFixed(places), 'high'),
     element('span', 'colour by rank among the ' + count + ' cells, not by distance: a quarter of them between neighbouring marks · ' + (data.higherIsBetter ? 'higher' : 'lower') + ' is better', 'hint'));
 }
+// On paper the heatmap is cut into blocks of columns, each with the row labels, so that its type is at least
+// PRINT_MIN_PX (one table of many columns shrank it past reading). A block takes the paper's width, its type sized
+// for its columns and their longest text, \`chars\`, by page.ts's formula; PRINT_WIDTH is the table's width on a
+// portrait A4 or Letter page within Chromium's default margins, in CSS px.
+var PRINT_WIDTH = 680, PRINT_MIN_PX = 9;
+function drawPrintBlocks(table, x, chars) {
+  var blocks = document.getElementById('heat-print');
+  blocks.textContent = '';
+  var rows = Array.prototype.slice.call(table.rows), columns = rows[0].cells.length - 1;
+  var fit = Math.max(1, Math.floor(PRINT_WIDTH / (chars * 0.6 * PRINT_MIN_PX + 4)) - 1);
+  var count = Math.ceil(columns / fit), size = Math.ceil(columns / count);
+  for (var start = 0; start < columns; start += size) {
+    var end = Math.min(columns, start + size), block = element('table', undefined, 'heatmap');
+    var head = element('thead'), body = element('tbody');
+    rows.forEach(function (row, index) {
+      var copy = element('tr');
+      [row.cells[0]].concat(Array.prototype.slice.call(row.cells, start + 1, end + 1)).forEach(function (cell) { copy.append(cell.cloneNode(true)); });
+      (index === 0 ? head : body).append(copy);
+    });
+    if (count > 1) block.append(element('caption', x + ' ' + rows[0].cells[start + 1].textContent + ' … ' + rows[0].cells[end].textContent + ' · part ' + (start / size + 1) + ' of ' + count));
+    block.append(head, body);
+    // Every block's columns as wide as a full block's: a short last block keeps the others' type.
+    block.style.setProperty('--heat-columns', String(size + 1));
+    block.style.setProperty('--heat-chars', String(chars));
+    block.style.width = ((end - start + 1) / (size + 1)) * 100 + '%';
+    blocks.append(block);
+  }
+}
 // The axes drawn: {x, y}.
 var axes;
 // With one searched param, no y selector: one row, the param along x.
@@ -144,10 +172,8 @@ function drawHeatmap() {
   var thead = element('thead');
   thead.append(head);
   table.append(thead, body);
-  // On paper the table takes the paper's width, its type sized for its columns and their longest text (page.ts).
   var texts = xLabels.concat(Array.prototype.map.call(body.querySelectorAll('td'), function (td) { return td.textContent; }));
-  table.style.setProperty('--heat-columns', String(xLabels.length + 1));
-  table.style.setProperty('--heat-chars', String(Math.max(3, Math.max.apply(null, texts.map(function (text) { return text.length; })))));
+  drawPrintBlocks(table, x, Math.max(3, Math.max.apply(null, texts.map(function (text) { return text.length; }))));
   var others = data.names.filter(function (name) { return name !== x && name !== y; });
   document.getElementById('heat-held').textContent = best && others.length > 0
     ? "other parameters at the best trial's values: " + others.map(function (name) { return name + '=' + data.values[name][best[name]]; }).join(' ')

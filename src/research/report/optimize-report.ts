@@ -96,7 +96,7 @@ export async function renderOptimizeReport(input: OptimizeReportInput): Promise<
     names.length >= 1
       ? `<div class="panel-head"><h2>${escapeHtml(rules.objective.metric)} ${heading}</h2><span id="heat-held" class="hint">other parameters at the best trial's values</span>
 ${controls}<span id="heat-bins" class="hint"></span></div>
-<div class="table-scroll heat-scroll"><table id="heatmap" class="heatmap"></table></div><div id="heat-legend" class="legend"></div><p class="hint heat-holes"><span class="swatch left-out">—</span> trials ran, none ranked (a constraint, no figure, the strategy threw) · <span class="swatch refused"></span> refused by the strategy's paramsSchema · <span class="swatch"></span> not run<span class="screen-only"> · hover a cell for its trial and why</span></p>`
+<div class="table-scroll heat-scroll"><table id="heatmap" class="heatmap"></table></div><div id="heat-print" class="heat-print"></div><div id="heat-legend" class="legend"></div><p class="hint heat-holes"><span class="swatch left-out">—</span> trials ran, none ranked (a constraint, no figure, the strategy threw) · <span class="swatch refused"></span> refused by the strategy's paramsSchema · <span class="swatch"></span> not run<span class="screen-only"> · hover a cell for its trial and why</span></p>`
       : '<p class="muted">No parameter took more than one value, so there is no heatmap.</p>';
   const subtitle = `${result.outcomes.length} trials · objective ${rules.objective.metric} (${rules.objective.direction}) · PBO ${result.overfitting.pbo?.probability.toFixed(3) ?? '—'} · deflated Sharpe ${result.overfitting.deflatedSharpe?.probability.toFixed(3) ?? '—'}`;
   const bestText =

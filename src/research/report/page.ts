@@ -59,15 +59,18 @@ const RESEARCH_CSS = `
 .scatter .axis { fill: none; stroke: var(--border); }
 .scatter circle { fill: var(--accent); fill-opacity: 0.55; }
 .scatter circle.best { fill: #e91e63; fill-opacity: 1; }
-.chart-print { display: none; }
-/* Printed (or saved as PDF), after report.css's print rules: the heatmap within the paper's width, its type as
-   large as its columns allow (the page script sets --heat-columns and --heat-chars, the longest text), a cell
-   wrapping rather than spilling; its colours printed even with the browser's background graphics off; no
-   selectors or hover hints; each chart a picture of it scaled to the paper (drawn for the screen, its canvas
-   would be cut off at the paper's edge). */
+.chart-print, .heat-print { display: none; }
+/* Printed (or saved as PDF), after report.css's print rules: the heatmap in blocks of columns (the page script
+   makes them, setting --heat-columns and --heat-chars, the longest text), each within the paper's width, its type
+   as large as its columns allow, a cell wrapping rather than spilling; its colours printed even with the
+   browser's background graphics off; no selectors or hover hints; each chart a picture of it scaled to the
+   paper (drawn for the screen, its canvas would be cut off at the paper's edge). */
 @media print {
-  .heat-scroll { container-type: inline-size; }
-  .heatmap { table-layout: fixed; width: 100%; min-width: 0; }
+  .heat-scroll { display: none; }
+  .heat-print { display: block; container-type: inline-size; }
+  .heat-print .heatmap { table-layout: fixed; width: 100%; min-width: 0; }
+  .heat-print .heatmap + .heatmap { margin-top: 10px; }
+  .heat-print caption { text-align: left; color: var(--muted); font-size: 11px; padding-bottom: 2px; }
   .heatmap th, .heatmap td {
     padding: 1px 2px; white-space: normal; overflow-wrap: anywhere;
     font-size: clamp(4px, calc((100cqw / var(--heat-columns, 1) - 4px) / (var(--heat-chars, 4) * 0.6)), 11px);

@@ -333,7 +333,7 @@ describe.skipIf(chromiumMissing !== undefined)(
               )
               .map((element) => (element as unknown as { tagName: string }).tagName),
           );
-          const cells = [...document.querySelectorAll('#heatmap th, #heatmap td')];
+          const cells = [...document.querySelectorAll('.heat-print th, .heat-print td')];
           const picture = document.querySelector('#equity-chart .chart-print');
           const chart = document.querySelector('#equity-chart')!;
           return {
@@ -342,7 +342,7 @@ describe.skipIf(chromiumMissing !== undefined)(
             controls: [...document.querySelectorAll('.control, .screen-only, select')].map((element) => getComputedStyle(element).display),
             colours: [
               ...new Set(
-                [...document.querySelectorAll('#heatmap td.cell, .legend .ramp')].map(
+                [...document.querySelectorAll('.heat-print td.cell, .legend .ramp')].map(
                   (element) => getComputedStyle(element).printColorAdjust,
                 ),
               ),
@@ -371,6 +371,47 @@ describe.skipIf(chromiumMissing !== undefined)(
         expect(await page.$('#equity-chart canvas')).not.toBeNull();
         await page.close();
       }
+    }, 60_000);
+    it('prints a 40-column heatmap on portrait paper in blocks of columns, each with the row labels, its numbers at least 9 px', async () => {
+      // fast 1..40 × slow 50..200 by 10, as `--param fast=1:40:1 --param slow=50:200:10` gives.
+      const trials = [];
+      for (let fast = 1; fast <= 40; fast += 1)
+        for (let slow = 50; slow <= 200; slow += 10) trials.push({ params: { fast, slow }, sharpe: (fast * slow) / 10_000 });
+      const page = await open('print-blocks.html', await optimizePage(trials));
+      type Cell = { textContent: string | null; getBoundingClientRect(): { width: number } };
+      type Block = { querySelectorAll(selector: string): Iterable<Cell> };
+      type Printing = {
+        getComputedStyle(element: Cell): { fontSize: string };
+        document: { querySelectorAll(selector: string): Iterable<Block & Cell> };
+      };
+      // A4 portrait within Chromium's default 0.4 in margins: 794 - 77 CSS px.
+      await page.emulateMedia({ media: 'print' });
+      await page.setViewportSize({ width: 717, height: 1000 });
+      await nextFrame(page);
+      const printed = await page.evaluate(() => {
+        const { document, getComputedStyle } = globalThis as unknown as Printing;
+        const shown = (cell: Cell) => cell.getBoundingClientRect().width > 0;
+        const blocks = [...document.querySelectorAll('.heatmap')].filter(shown);
+        return {
+          columns: blocks.map((block) =>
+            [...block.querySelectorAll('thead th')]
+              .slice(1)
+              .map((cell) => cell.textContent)
+              .join(' '),
+          ),
+          rows: blocks.map((block) => [...block.querySelectorAll('tbody th')].map((cell) => cell.textContent).join(' ')),
+          smallestType: Math.min(
+            ...blocks.flatMap((block) =>
+              [...block.querySelectorAll('td.cell')].map((cell) => Number.parseFloat(getComputedStyle(cell).fontSize)),
+            ),
+          ),
+        };
+      });
+      const labels = (from: number, to: number, step = 1) =>
+        Array.from({ length: (to - from) / step + 1 }, (_, index) => String(from + index * step)).join(' ');
+      expect(printed.smallestType).toBeGreaterThanOrEqual(9);
+      expect(printed.columns).toEqual([labels(1, 20), labels(21, 40)]);
+      expect(printed.rows).toEqual([labels(50, 200, 10), labels(50, 200, 10)]);
     }, 60_000);
     it("tells the heatmap's holes apart: refused by the strategy, left out of the ranking and why, each cell titled with its trial", async () => {
       const trials = [
