@@ -13,7 +13,12 @@ const TRADE_HEADERS = ['Symbol', 'Side', 'Qty', 'Entry', 'Price', 'Exit', 'Price
 const NUMERIC_TRADE_COLUMNS = new Set([2, 4, 6, 7, 8, 9]);
 
 export async function renderReport(record: BacktestRecord, result: ResultView): Promise<string> {
-  const [library, css, script] = await Promise.all([chartLibrarySource(), assetSource('report.css'), assetSource('report.js')]);
+  const [library, css, printCharts, script] = await Promise.all([
+    chartLibrarySource(),
+    assetSource('report.css'),
+    assetSource('print-charts.js'),
+    assetSource('report.js'),
+  ]);
   const rows = metricRows(result);
   const intraday = isIntraday(result.dataPeriod);
   const span = result.start === null ? 'no bars' : `${formatLocal(result.start, intraday)} → ${formatLocal(result.end, intraday)}`;
@@ -67,6 +72,7 @@ export async function renderReport(record: BacktestRecord, result: ResultView): 
 <footer>longport-trader backtest report · charts by <a href="https://www.tradingview.com/lightweight-charts/">TradingView Lightweight Charts™</a></footer>
 </main>
 <script>${scriptForInline(library)}</script>
+<script>${scriptForInline(printCharts)}</script>
 <script type="application/json" id="report-data">${jsonForScript(chart)}</script>
 <script>${scriptForInline(script)}</script>
 </body>

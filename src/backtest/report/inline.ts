@@ -37,6 +37,6 @@ export function chartLibrarySource(): Promise<string> {
 }
 
 /** A file of report/assets/. */
-export function assetSource(name: 'report.css' | 'report.js'): Promise<string> {
+export function assetSource(name: 'report.css' | 'report.js' | 'print-charts.js'): Promise<string> {
   return readFile(new URL(`./assets/${name}`, import.meta.url), 'utf8');
 }

@@ -12,7 +12,7 @@ export interface PageParts {
 }
 
 export async function renderPage(parts: PageParts): Promise<string> {
-  const [library, css] = await Promise.all([chartLibrarySource(), assetSource('report.css')]);
+  const [library, css, printCharts] = await Promise.all([chartLibrarySource(), assetSource('report.css'), assetSource('print-charts.js')]);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -28,6 +28,7 @@ ${parts.body}
 <footer>longport-trader research report · charts by <a href="https://www.tradingview.com/lightweight-charts/">TradingView Lightweight Charts™</a></footer>
 </main>
 <script>${scriptForInline(library)}</script>
+<script>${scriptForInline(printCharts)}</script>
 <script type="application/json" id="report-data">${jsonForScript(parts.data)}</script>
 <script>${scriptForInline(parts.script)}</script>
 </body>
@@ -59,12 +60,11 @@ const RESEARCH_CSS = `
 .scatter .axis { fill: none; stroke: var(--border); }
 .scatter circle { fill: var(--accent); fill-opacity: 0.55; }
 .scatter circle.best { fill: #e91e63; fill-opacity: 1; }
-.chart-print, .heat-print { display: none; }
+.heat-print { display: none; }
 /* Printed (or saved as PDF), after report.css's print rules: the heatmap in blocks of columns (the page script
    makes them, setting --heat-columns and --heat-chars, the longest text), each within the paper's width, its type
    as large as its columns allow, a cell wrapping rather than spilling; its colours printed even with the
-   browser's background graphics off; no selectors or hover hints; each chart a picture of it scaled to the
-   paper (drawn for the screen, its canvas would be cut off at the paper's edge). */
+   browser's background graphics off; no selectors or hover hints. */
 @media print {
   .heat-scroll { display: none; }
   .heat-print { display: block; container-type: inline-size; }
@@ -77,9 +77,6 @@ const RESEARCH_CSS = `
   }
   .heatmap td, .legend .ramp, .heat-holes .swatch { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   .control, .screen-only { display: none; }
-  .chart.printed { height: auto; }
-  .chart.printed > :not(.chart-print) { display: none; }
-  .chart.printed > .chart-print { display: block; width: 100%; height: auto; }
 }
 #windows .failed { color: var(--negative); font-size: 12px; white-space: normal; }
 #windows td.chosen { white-space: normal; overflow-wrap: anywhere; min-width: 10em; }
@@ -89,8 +86,8 @@ const RESEARCH_CSS = `
  * Draws `points` ({time, value}) as a line chart in #id (lightweight-charts), sized by its container's CSS and
  * showing the whole curve (at the library's default least bar spacing, 0.5 px, a 20-year daily curve showed
  * only its last nine years). Themed and formatted as the backtest report's equity (report.js): colours from
- * the CSS variables, again when the system turns light or dark; money grouped, "1,060,000". The chart is
- * window.report.equityChart, as in the backtest report.
+ * the CSS variables, again when the system turns light or dark, and light on paper (print-charts.js); money
+ * grouped, "1,060,000". The chart is window.report.equityChart, as in the backtest report.
  */
 export const EQUITY_CHART_SCRIPT = `
 function cssVar(name) { return getComputedStyle(document.documentElement).getPropertyValue(name).trim(); }
@@ -100,12 +97,14 @@ function chartTheme() {
       fontFamily: getComputedStyle(document.body).fontFamily },
     grid: { vertLines: { color: cssVar('--grid') }, horzLines: { color: cssVar('--grid') } },
     rightPriceScale: { borderColor: cssVar('--border') },
-    timeScale: { borderColor: cssVar('--border'), minBarSpacing: 0.001 },
+    timeScale: { borderColor: cssVar('--border') },
   };
 }
 var money = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 function drawEquity(id, points) {
   var chart = LightweightCharts.createChart(document.getElementById(id), Object.assign({ autoSize: true }, chartTheme()));
+  // Set once, not with the colours: minBarSpacing set again while printing crashed the renderer.
+  chart.timeScale().applyOptions({ minBarSpacing: 0.001 });
   var series = chart.addSeries(LightweightCharts.LineSeries, {
     color: cssVar('--accent'), lineWidth: 2,
     priceFormat: { type: 'custom', formatter: function (value) { return money.format(value); }, minMove: 0.01 },
@@ -116,21 +115,7 @@ function drawEquity(id, points) {
     chart.applyOptions(chartTheme());
     series.applyOptions({ color: cssVar('--accent') });
   });
-  // Printing shows a picture of the chart at the paper's width: no resize runs while printing, so the chart
-  // itself keeps the screen's width and its price axis falls off the paper.
-  function printing(on) {
-    var element = document.getElementById(id), picture = element.querySelector('.chart-print');
-    if (picture) picture.remove();
-    element.classList.toggle('printed', on);
-    if (!on) return;
-    // A canvas, drawn at once: an image's data URL may not be decoded yet when the page is laid out on paper.
-    picture = chart.takeScreenshot();
-    picture.className = 'chart-print';
-    element.append(picture);
-  }
-  window.addEventListener('beforeprint', function () { printing(true); });
-  window.addEventListener('afterprint', function () { printing(false); });
-  window.matchMedia('print').addEventListener('change', function (event) { printing(event.matches); });
+  printCharts([chart], chartTheme);
   window.report = { equityChart: chart };
 }
 `;

@@ -8,7 +8,7 @@ import { renderReport } from '../../../src/backtest/report/html.js';
 import { buildResult } from '../../../src/backtest/report/result-builder.js';
 import type { BacktestRecord } from '../../../src/backtest/result.js';
 import { parseSymbol } from '../../../src/domain/symbol.js';
-import { BROWSER_START_MS, type Browser, chromiumMissing, launchBrowser } from '../../support/backtest/chromium.js';
+import { BROWSER_START_MS, type Browser, chromiumMissing, launchBrowser, nextFrame } from '../../support/backtest/chromium.js';
 import { barsFromCloses, randomWalkBars, simulateRun, SPY } from '../../support/backtest/fixtures.js';
 
 const HK = parseSymbol('700.HK');
@@ -232,6 +232,53 @@ describe.skipIf(chromiumMissing !== undefined)(
       expect(errors).toEqual([]);
       await page.close();
     });
+    it('prints light on a dark system: dark text on white, each chart a picture in the light palette, then dark again', async () => {
+      const record = simulateRun(new Map([[SPY, barsFromCloses([10, 11, 12, 11, 13])]]), [
+        { bar: 1, side: 'Buy', quantity: 100 },
+        { bar: 3, side: 'Sell', quantity: 100 },
+      ]);
+      const { page, errors } = await openReport(record, 'print-dark.html');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.reload();
+      await page.waitForSelector('body[data-rendered="true"]', { timeout: 10_000 });
+      type Canvas = { getContext(kind: '2d'): { getImageData(x: number, y: number, width: number, height: number): { data: number[] } } };
+      type Browsing = {
+        getComputedStyle(element: unknown): { color: string; display: string };
+        document: { querySelector(selector: string): unknown; querySelectorAll(selector: string): Iterable<Canvas> };
+        dispatchEvent(event: unknown): void;
+        Event: new (type: string) => unknown;
+        report: { equityChart: { options(): { layout: { background: { color: string } } } } };
+      };
+      const seen = (event?: string) =>
+        page.evaluate((name) => {
+          const browsing = globalThis as unknown as Browsing;
+          if (name !== undefined) browsing.dispatchEvent(new browsing.Event(name));
+          const { document, getComputedStyle } = browsing;
+          return {
+            text: getComputedStyle(document.querySelector('h1')).color,
+            // Each picture's corner: the chart's background.
+            pictures: [...document.querySelectorAll('.chart-print')].map((picture) => {
+              const [red, green, blue] = picture.getContext('2d').getImageData(1, 1, 1, 1).data;
+              return `rgb(${red}, ${green}, ${blue})`;
+            }),
+            chart: getComputedStyle(document.querySelector('#equity-chart > :not(.chart-print)')).display,
+            chartBackground: browsing.report.equityChart.options().layout.background.color,
+          };
+        }, event);
+      const paper = { text: 'rgb(29, 35, 48)', pictures: Array(3).fill('rgb(255, 255, 255)'), chartBackground: '#ffffff' };
+      // The browser's Print: beforeprint in the screen's media, then the print media.
+      expect(await seen('beforeprint')).toMatchObject(paper);
+      await page.emulateMedia({ media: 'print' });
+      await nextFrame(page);
+      expect(await seen()).toEqual({ ...paper, chart: 'none' });
+      await page.emulateMedia({ media: 'screen' });
+      await nextFrame(page);
+      expect(await seen('afterprint')).toEqual({ text: 'rgb(227, 231, 238)', pictures: [], chart: 'block', chartBackground: '#171b22' });
+      expect((await page.pdf({ format: 'A4' })).length).toBeGreaterThan(10_000);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+
     it("prints every trade, within the paper's width and without the pager, then shows the screen's page again", async () => {
       // 60 round trips: two pages of the table on screen.
       const closes = Array.from({ length: 240 }, (_, index) => 100 + (index % 4));

@@ -4,7 +4,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseObjective } from '../../../src/research/objective.js';
 import { OutcomeTable } from '../../../src/research/outcome-table.js';
@@ -13,7 +12,7 @@ import { renderOptimizeReport } from '../../../src/research/report/optimize-repo
 import { renderWalkForwardReport } from '../../../src/research/report/walkforward-report.js';
 import type { WalkForwardResult } from '../../../src/research/walkforward.js';
 import type { ParamValue } from '../../../src/strategy/params.js';
-import { BROWSER_START_MS, type Browser, chromiumMissing, launchBrowser } from '../../support/backtest/chromium.js';
+import { BROWSER_START_MS, type Browser, chromiumMissing, launchBrowser, nextFrame } from '../../support/backtest/chromium.js';
 import { syntheticOutcome } from '../../support/research/outcomes.js';
 
 const RULES = { objective: parseObjective('sharpe'), constraints: [], minTrades: 0 };
@@ -40,7 +39,6 @@ async function optimizePage(
   return renderOptimizeReport({ strategy: 'made-up', result, rules: RULES, bestEquity: EQUITY });
 }
 
-/** After the page's next rendering update, where media query changes are reported to their listeners. */
 const DAY_MS = 86_400_000;
 const WINDOWS_START = Date.UTC(2020, 0, 2, 5);
 
@@ -69,13 +67,6 @@ function twoWindowWalkForward(times: readonly number[], equity: readonly number[
   } as unknown as WalkForwardResult;
 }
 
-const nextFrame = (page: Page): Promise<void> =>
-  page.evaluate(
-    () =>
-      new Promise<void>((resolve) =>
-        (globalThis as unknown as { requestAnimationFrame(callback: () => void): void }).requestAnimationFrame(() => resolve()),
-      ),
-  );
 const cellTexts = (cells: readonly { textContent: string | null }[]): string[] => cells.map((cell) => cell.textContent!);
 /** What the pages' scripts use of the browser's globals (the tests are type-checked without the DOM's types). */
 type Styled = { backgroundColor: string; backgroundImage: string; fill: string; color: string };
@@ -412,6 +403,62 @@ describe.skipIf(chromiumMissing !== undefined)(
       expect(printed.smallestType).toBeGreaterThanOrEqual(9);
       expect(printed.columns).toEqual([labels(1, 20), labels(21, 40)]);
       expect(printed.rows).toEqual([labels(50, 200, 10), labels(50, 200, 10)]);
+    }, 60_000);
+    it('prints the optimize and walk-forward pages light on a dark system, the equity chart a picture in the light palette', async () => {
+      const trials = [1, 2].flatMap((fast) => [10, 20].map((slow) => ({ params: { fast, slow }, sharpe: fast + slow / 100 })));
+      const times = Array.from({ length: 100 }, (_, index) => WINDOWS_START + (300 + index) * DAY_MS);
+      const walkForward = twoWindowWalkForward(
+        times,
+        times.map((_, index) => 100_000 + index * 100),
+      );
+      const pages = [
+        ['dark-optimize.html', await optimizePage(trials)],
+        ['dark-walkforward.html', await renderWalkForwardReport('made-up', walkForward, 'America/New_York', 'sharpe')],
+      ] as const;
+      type Canvas = { getContext(kind: '2d'): { getImageData(x: number, y: number, width: number, height: number): { data: number[] } } };
+      type Printing = Browsing & {
+        document: { querySelectorAll(selector: string): Iterable<Canvas> };
+        dispatchEvent(event: unknown): void;
+        Event: new (type: string) => unknown;
+      };
+      for (const [name, html] of pages) {
+        const page = await open(name, html);
+        await page.emulateMedia({ colorScheme: 'dark' });
+        await page.reload();
+        await page.waitForSelector('body[data-rendered="true"]', { timeout: 10_000 });
+        const seen = (event?: string) =>
+          page.evaluate((type) => {
+            const browsing = globalThis as unknown as Printing;
+            if (type !== undefined) browsing.dispatchEvent(new browsing.Event(type));
+            const { document, getComputedStyle } = browsing;
+            const style = (selector: string) =>
+              document.querySelector(selector) === null ? null : getComputedStyle(document.querySelector(selector));
+            return {
+              text: style('h1')!.color,
+              tick: style('svg.scatter text')?.fill ?? null,
+              // The chart's background, at the picture's corner.
+              pictures: [...document.querySelectorAll('.chart-print')].map((picture) => {
+                const [red, green, blue] = picture.getContext('2d').getImageData(1, 1, 1, 1).data;
+                return `rgb(${red}, ${green}, ${blue})`;
+              }),
+            };
+          }, event);
+        const optimize = name === 'dark-optimize.html';
+        const paper = { text: 'rgb(29, 35, 48)', tick: optimize ? 'rgb(107, 115, 133)' : null, pictures: ['rgb(255, 255, 255)'] };
+        // The browser's Print: beforeprint in the screen's media, then the print media.
+        expect(await seen('beforeprint'), name).toEqual(paper);
+        await page.emulateMedia({ media: 'print' });
+        await nextFrame(page);
+        expect(await seen(), name).toEqual(paper);
+        await page.emulateMedia({ media: 'screen' });
+        await nextFrame(page);
+        expect(await seen('afterprint'), name).toEqual({
+          text: 'rgb(227, 231, 238)',
+          tick: optimize ? 'rgb(138, 147, 165)' : null,
+          pictures: [],
+        });
+        await page.close();
+      }
     }, 60_000);
     it("tells the heatmap's holes apart: refused by the strategy, left out of the ranking and why, each cell titled with its trial", async () => {
       const trials = [

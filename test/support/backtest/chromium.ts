@@ -78,3 +78,12 @@ export async function launchBrowser(): Promise<Browser> {
     },
   };
 }
+
+/** After the page's next rendering update, where media query changes are reported to their listeners. */
+export const nextFrame = (page: Page): Promise<void> =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        (globalThis as unknown as { requestAnimationFrame(callback: () => void): void }).requestAnimationFrame(() => resolve()),
+      ),
+  );

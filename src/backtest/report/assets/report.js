@@ -9,6 +9,7 @@
     return getComputedStyle(document.documentElement).getPropertyValue(name).trim();
   }
 
+  // The charts' colours, from report.css's palette in force: set again when it changes (light, dark, paper).
   function theme() {
     return {
       layout: {
@@ -18,12 +19,14 @@
       },
       grid: { vertLines: { color: cssVar('--grid') }, horzLines: { color: cssVar('--grid') } },
       rightPriceScale: { borderColor: cssVar('--border') },
-      timeScale: { borderColor: cssVar('--border'), timeVisible: data.intraday, secondsVisible: false, minBarSpacing: 0.001 },
+      timeScale: { borderColor: cssVar('--border') },
     };
   }
 
   function makeChart(id) {
     var chart = LWC.createChart(document.getElementById(id), Object.assign({ autoSize: true }, theme()));
+    // Set once, not with the colours: minBarSpacing set again while printing crashed the renderer.
+    chart.timeScale().applyOptions({ timeVisible: data.intraday, secondsVisible: false, minBarSpacing: 0.001 });
     charts.push(chart);
     return chart;
   }
@@ -191,6 +194,8 @@
   window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', function () {
     charts.forEach(function (chart) { chart.applyOptions(theme()); });
   });
+  // On paper, light whatever the system's setting: each chart a picture in the paper's palette.
+  printCharts(charts, theme);
 
   // The charts, for scripts and the browser console (and the page's tests).
   window.report = { priceChart: priceChart, equityChart: equityChart, drawdownChart: drawdownChart };
