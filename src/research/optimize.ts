@@ -9,8 +9,8 @@ import { comboAt, type ParamCombo, type ParamSpace, spaceSize, trialPositions } 
 import { type Ranking, type RankingRules, rankTrials } from './ranking.js';
 import { blockBounds } from './return-stats.js';
 import { type DeflatedSharpe, deflatedSharpe } from './stats/deflated-sharpe.js';
-import { type Pbo, pboDefined, pboOfSplits } from './stats/pbo.js';
-import { type SplitLogits, splitInputOf, splitLogits, splitParts } from './stats/pbo-splits.js';
+import { type Pbo, pboDefined, pboOfSplits, pboUnjudgeable } from './stats/pbo.js';
+import { type SplitInput, type SplitLogits, splitInputOf, splitLogits, splitParts } from './stats/pbo-splits.js';
 import { OutcomeTable } from './outcome-table.js';
 import { prepareTrial, type TrialOutcome, type TrialSettings, type TrialTask } from './trial.js';
 
@@ -51,6 +51,8 @@ export function planTrials(definition: StrategyDefinition<ParamDefaults>, settin
 
 export interface Overfitting {
   readonly pbo: Pbo | null;
+  /** Why the trials gave CSCV nothing to judge (pbo null), as pboUnjudgeable says. */
+  readonly pboMissing?: string;
   readonly deflatedSharpe: DeflatedSharpe | null;
 }
 
@@ -154,11 +156,19 @@ export async function overfittingOf(
     const std = outcomes.stat(row, 'std');
     return std > 0 ? outcomes.stat(row, 'mean') / std : 0;
   });
-  const pbo = await pboOn(executor, outcomes, rows, counts, progress.signal ?? new AbortController().signal, progress.onProgress);
-  if (best === undefined) return { pbo, deflatedSharpe: null };
+  const { pbo, missing } = await pboOn(
+    executor,
+    outcomes,
+    rows,
+    counts,
+    progress.signal ?? new AbortController().signal,
+    progress.onProgress,
+  );
+  const pboPart = missing === undefined ? { pbo } : { pbo, pboMissing: missing };
+  if (best === undefined) return { ...pboPart, deflatedSharpe: null };
   const chosen = outcomes.statsAt(best);
   return {
-    pbo,
+    ...pboPart,
     deflatedSharpe: deflatedSharpe({
       trialSharpes: sharpes,
       sharpe: sharpes[rows.indexOf(best)]!,
@@ -183,10 +193,23 @@ async function pboOn(
   counts: readonly number[],
   signal: AbortSignal,
   onProgress?: (done: number, total: number) => void,
-): Promise<Pbo | null> {
-  if (!pboDefined(rows.length, counts.length) || signal.aborted) return null;
+): Promise<{ readonly pbo: Pbo | null; readonly missing?: string }> {
+  if (!pboDefined(rows.length, counts.length) || signal.aborted) return { pbo: null };
   const input = splitInputOf(rows.length, counts, (trial) => outcomes.statsAt(rows[trial]!), executor?.splitLogits !== undefined);
-  const parts = splitParts(counts.length);
+  const missing = pboUnjudgeable(input);
+  if (missing !== null) return { pbo: null, missing };
+  return { pbo: await pboOfParts(executor, input, counts.length, signal, onProgress) };
+}
+
+/** PBO from the splits in parts: on the executor's threads when it has them, else here between turns of the event loop. */
+async function pboOfParts(
+  executor: TrialExecutor | undefined,
+  input: SplitInput,
+  blocks: number,
+  signal: AbortSignal,
+  onProgress?: (done: number, total: number) => void,
+): Promise<Pbo | null> {
+  const parts = splitParts(blocks);
   let done = 0;
   const onPart = (): void => onProgress?.((done += 1), parts.length);
   onProgress?.(0, parts.length);
@@ -199,10 +222,10 @@ async function pboOn(
       logits.push(splitLogits(input, part));
       onPart();
     }
-    return pboOfSplits(counts.length, logits);
+    return pboOfSplits(blocks, logits);
   }
   try {
-    return pboOfSplits(counts.length, await executor.splitLogits(input, parts, { onPart, signal }));
+    return pboOfSplits(blocks, await executor.splitLogits(input, parts, { onPart, signal }));
   } catch (error) {
     if (signal.aborted) return null;
     throw error;

@@ -227,6 +227,18 @@ describe('optimize', () => {
     expect(again).toEqual(whole.overfitting);
   });
 
+  it('has no PBO when every trial has the same returns (a parameter the strategy ignores), and says why', async () => {
+    const plan = planTrials(smaCrossover as never, SETTINGS, { space: SPACE, search: 'grid', seed: 1 });
+    const { outcomes, ranking } = await optimize({ plan, rules: RULES, executor: inProcess });
+    const [best] = rankedOutcomes(outcomes, ranking, 1);
+    const copies = OutcomeTable.of([0, 1, 2, 3].map((index) => ({ ...best!, index })));
+    const overfitting = await overfittingOf(copies, 0, inProcess);
+    expect(overfitting.pbo).toBeNull();
+    expect(overfitting.pboMissing).toBe('every trial has the same returns: there is no best to judge');
+    // Copies add no luck to beat: the deflated Sharpe ratio is still given.
+    expect(overfitting.deflatedSharpe?.trials).toBe(4);
+  });
+
   it('reports the overfitting statistic part by part, in this thread and on the pool, and leaves it out when stopped during it', async () => {
     const plan = planTrials(smaCrossover as never, SETTINGS, { space: SPACE, search: 'grid', seed: 1 });
     const parts = splitParts(SETTINGS.blocks).length;

@@ -74,6 +74,11 @@ describe.each([
     expect(probabilityOfOverfitting(stats.slice(0, 1), counts)).toBeNull();
     expect(probabilityOfOverfitting(stats, [10, 10, 10])).toBeNull();
   });
+
+  it('is undefined when every trial has the same returns: the first of equals is no choice (it would read 1)', () => {
+    expect(probabilityOfOverfitting([stats[0]!, stats[0]!, stats[0]!], counts)).toBeNull();
+    expect(probabilityOfOverfitting([stats[0]!, stats[0]!, stats[1]!], counts)).not.toBeNull();
+  });
 });
 
 describe('probability of backtest overfitting, the tree walk against the reference', () => {

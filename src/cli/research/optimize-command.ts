@@ -218,12 +218,12 @@ function nothingRanked(result: OptimizeResult): string {
   return `No trial can be ranked (left out: ${reasons.join(', ')}).`;
 }
 
-/** Why the run has no PBO: it needs two finished trials and returns to split. */
+/** Why the run has no PBO: it needs two finished trials and returns to split that tell them apart. */
 function pboMissing(result: OptimizeResult): string {
   if (result.stopped) return 'left out: stopped';
   const complete = completeRows(result.outcomes).length;
   if (complete < 2) return `it needs 2 finished trials or more${failedNote(result)}, ${complete} finished`;
-  return 'too few returns to split into blocks';
+  return result.overfitting.pboMissing ?? 'too few returns to split into blocks';
 }
 
 /** Trials whose strategy threw do not count for the overfitting statistics (their returns stop early). */

@@ -6,7 +6,16 @@
 // out-of-sample Sharpe ratio ranked among all trials': ω = rank / (N + 1), λ = ln(ω / (1 − ω)). PBO is the
 // share of splits with λ ≤ 0 (the in-sample best is at or below the out-of-sample median).
 
-import { type BlockReturns, logitOfRank, sharpeOf, type SplitLogits, splitInput, splitLogits, splitParts } from './pbo-splits.js';
+import {
+  type BlockReturns,
+  logitOfRank,
+  sharpeOf,
+  type SplitInput,
+  type SplitLogits,
+  splitInput,
+  splitLogits,
+  splitParts,
+} from './pbo-splits.js';
 
 export type { BlockReturns };
 
@@ -19,11 +28,13 @@ export interface Pbo {
 
 /**
  * The figures of {@link probabilityOfOverfittingBySplit}, bit for bit, from the splits walked as a tree
- * (pbo-splits.ts) in this thread. Null with fewer than 2 trials or an odd number of blocks.
+ * (pbo-splits.ts) in this thread. Null with fewer than 2 trials, an odd number of blocks, or trials it cannot
+ * judge (see pboUnjudgeable).
  */
 export function probabilityOfOverfitting(trials: readonly BlockReturns[], counts: readonly number[]): Pbo | null {
   if (!pboDefined(trials.length, counts.length)) return null;
   const input = splitInput(trials, counts);
+  if (pboUnjudgeable(input) !== null) return null;
   return pboOfSplits(
     counts.length,
     splitParts(counts.length).map((part) => splitLogits(input, part)),
@@ -32,6 +43,21 @@ export function probabilityOfOverfitting(trials: readonly BlockReturns[], counts
 
 export function pboDefined(trials: number, blocks: number): boolean {
   return trials >= 2 && blocks >= 2 && blocks % 2 === 0;
+}
+
+/**
+ * Why CSCV has nothing to judge in these trials, or null when it has. Trials whose returns are all the same
+ * tie in every half: the first of equals then lands on the median each time, a PBO of 1 for a choice that
+ * was never made.
+ */
+export function pboUnjudgeable(input: SplitInput): string | null {
+  const { trials, sums, squares } = input;
+  // Block-major: each block's row of trials compared with its first trial.
+  for (let at = 0; at < sums.length; at += 1) {
+    const first = at - (at % trials);
+    if (sums[at] !== sums[first] || squares[at] !== squares[first]) return null;
+  }
+  return 'every trial has the same returns: there is no best to judge';
 }
 
 /** PBO from every split's λ, however the splits were parted; logits in the splits' enumeration order. */
@@ -47,11 +73,11 @@ export function pboOfSplits(blocks: number, parts: readonly SplitLogits[]): Pbo 
 /**
  * The reference, split by split. `counts[b]` is the number of returns in block b. Ties in the out-of-sample
  * ranking share their average rank; the in-sample best is the first of equals (lowest trial index). Null
- * with fewer than 2 trials.
+ * with fewer than 2 trials or trials it cannot judge (see pboUnjudgeable).
  */
 export function probabilityOfOverfittingBySplit(trials: readonly BlockReturns[], counts: readonly number[]): Pbo | null {
   const blocks = counts.length;
-  if (!pboDefined(trials.length, blocks)) return null;
+  if (!pboDefined(trials.length, blocks) || pboUnjudgeable(splitInput(trials, counts)) !== null) return null;
   const logits: number[] = [];
   const oos = new Float64Array(trials.length);
   for (const inSample of combinations(blocks, blocks / 2)) {
