@@ -239,6 +239,16 @@ describe('optimize', () => {
     expect(overfitting.deflatedSharpe?.trials).toBe(4);
   });
 
+  it('has no PBO when the bars are too few for the blocks, and says why', async () => {
+    const short = [1, 2, 3].map((index) => {
+      const outcome = syntheticOutcome(index);
+      return { ...outcome, stats: { ...outcome.stats, count: 3 } };
+    });
+    const overfitting = await overfittingOf(OutcomeTable.of(short), 0);
+    expect(overfitting.pbo).toBeNull();
+    expect(overfitting.pboMissing).toBe('too few returns for 4 blocks: 3, where each block needs 1 and each half 2');
+  });
+
   it('reports the overfitting statistic part by part, in this thread and on the pool, and leaves it out when stopped during it', async () => {
     const plan = planTrials(smaCrossover as never, SETTINGS, { space: SPACE, search: 'grid', seed: 1 });
     const parts = splitParts(SETTINGS.blocks).length;

@@ -75,6 +75,21 @@ describe.each([
     expect(probabilityOfOverfitting(stats, [10, 10, 10])).toBeNull();
   });
 
+  it('is undefined when a block holds no return (more blocks than bars) or a half fewer than 2', () => {
+    const few = (count: number, blocks: number) => {
+      const cut = blockBounds(count, blocks);
+      const trials = reference.returns.map((returns) => returnStats(returns.slice(0, count), blocks));
+      return probabilityOfOverfitting(
+        trials,
+        cut.slice(1).map((end, block) => end - cut[block]!),
+      );
+    };
+    expect(few(7, 8)).toBeNull();
+    expect(few(3, 2)).toBeNull();
+    expect(few(8, 8)).not.toBeNull();
+    expect(few(4, 2)).not.toBeNull();
+  });
+
   it('is undefined when every trial has the same returns: the first of equals is no choice (it would read 1)', () => {
     expect(probabilityOfOverfitting([stats[0]!, stats[0]!, stats[0]!], counts)).toBeNull();
     expect(probabilityOfOverfitting([stats[0]!, stats[0]!, stats[1]!], counts)).not.toBeNull();

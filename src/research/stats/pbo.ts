@@ -46,12 +46,21 @@ export function pboDefined(trials: number, blocks: number): boolean {
 }
 
 /**
- * Why CSCV has nothing to judge in these trials, or null when it has. Trials whose returns are all the same
- * tie in every half: the first of equals then lands on the median each time, a PBO of 1 for a choice that
- * was never made.
+ * Why CSCV has nothing to judge in these trials, or null when it has. A block without a return (more blocks
+ * than bars) makes halves of unequal size and splits that repeat one another, and a half of fewer than 2
+ * returns has no Sharpe ratio. Trials whose returns are all the same tie in every half: the first of equals
+ * then lands on the median each time, a PBO of 1 for a choice that was never made.
  */
 export function pboUnjudgeable(input: SplitInput): string | null {
-  const { trials, sums, squares } = input;
+  const { counts, trials, sums, squares } = input;
+  const smallestHalf = [...counts]
+    .sort((a, b) => a - b)
+    .slice(0, counts.length / 2)
+    .reduce((sum, count) => sum + count, 0);
+  if (Math.min(...counts) < 1 || smallestHalf < 2) {
+    const returns = counts.reduce((sum, count) => sum + count, 0);
+    return `too few returns for ${counts.length} blocks: ${returns}, where each block needs 1 and each half 2`;
+  }
   // Block-major: each block's row of trials compared with its first trial.
   for (let at = 0; at < sums.length; at += 1) {
     const first = at - (at % trials);
