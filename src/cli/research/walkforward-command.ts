@@ -18,6 +18,7 @@ import { localTime } from '../../backtest/report/local-time.js';
 import { timeZoneOf } from '../../domain/market-hours.js';
 import { marketOf } from '../../domain/symbol.js';
 import { windowDates, windowLabel } from '../../research/window-dates.js';
+import { walkForwardDocument } from '../../research/walkforward-document.js';
 import { listenForInterrupt } from './interrupt.js';
 import { blocksOption, createExecutor, type ResearchArgs, SEARCH_OPTIONS, searchChoice, trialSettings } from './setup.js';
 
@@ -110,7 +111,7 @@ export async function walkForwardAction(args: WalkForwardArgs): Promise<WalkForw
       progress.stop();
       await executor.close();
     }
-    const document = walkForwardDocument(inputs.strategy.name, result, rules, date);
+    const document = walkForwardDocument(inputs.strategy.name, result, rules, zone);
     if (json !== '-' && args.quiet !== true) process.stdout.write(summaryText(result, rules, date));
     if (json !== undefined) {
       const text = `${JSON.stringify(document, null, 2)}\n`;
@@ -138,28 +139,6 @@ export async function walkForwardAction(args: WalkForwardArgs): Promise<WalkForw
 
 function failedEverywhere(result: WalkForwardResult): boolean {
   return result.windows.length > 0 && result.windows.every((one) => one.trials > 0 && one.excluded[STRATEGY_FAILED] === one.trials);
-}
-
-function walkForwardDocument(strategy: string, result: WalkForwardResult, rules: RankingRules, date: (time: number) => string) {
-  return {
-    version: 1,
-    strategy,
-    objective: rules.objective,
-    inSampleObjective: result.inSampleObjective,
-    outOfSampleObjective: result.outOfSampleObjective,
-    outOfSample: result.outOfSample,
-    interrupted: result.interrupted,
-    windows: result.windows.map((window) => ({
-      train: windowDates(window.window.train, date),
-      test: windowDates(window.window.test, date),
-      trials: window.trials,
-      params: window.chosen?.params ?? null,
-      inSample: window.chosen?.metrics ?? null,
-      outOfSample: window.test?.metrics ?? null,
-      pbo: window.pbo,
-    })),
-    stitched: result.stitched.times.map((time, index) => ({ date: date(time), equity: result.stitched.equity[index]! })),
-  };
 }
 
 function summaryText(result: WalkForwardResult, rules: RankingRules, date: (time: number) => string): string {
