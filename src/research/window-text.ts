@@ -17,6 +17,13 @@ export function windowFigure(metrics: TrialMetrics | undefined, metric: Objectiv
   return value === null && metrics?.exposure === 0 ? '— (no position held)' : figureText(value);
 }
 
+/** The test run's figure of `metric`. Chosen params with no test run met a test window without a bar (a gap in the data). */
+export function testFigure(window: WindowResult, metric: ObjectiveName): string {
+  return window.chosen !== undefined && window.test === undefined
+    ? '— (no bar in the test window)'
+    : windowFigure(window.test?.metrics, metric);
+}
+
 /** " (strategy failed ×2, maxDrawdown<0.2 ×5)": why a window's training trials were all left out. */
 export function excludedText(excluded: Readonly<Record<string, number>>): string {
   const reasons = Object.entries(excluded).map(([reason, count]) => `${reason} ×${count}`);

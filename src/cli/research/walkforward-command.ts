@@ -4,7 +4,7 @@ import type { CommandModule } from 'yargs';
 import { systemClock } from '../../clock/system-clock.js';
 import { createProgress } from '../../backtest/progress.js';
 import { type RankingRules, STRATEGY_FAILED } from '../../research/ranking.js';
-import { chosenText, figureText, meansOverText, testFailure, windowFigure } from '../../research/window-text.js';
+import { chosenText, figureText, meansOverText, testFailure, testFigure, windowFigure } from '../../research/window-text.js';
 import { parseSpan, walkForward, walkForwardWindows, dataEnd, type WalkForwardResult } from '../../research/walkforward.js';
 import { InvalidInputError } from '../../domain/errors.js';
 import { writeTextFile } from '../../files/chunked-write.js';
@@ -146,7 +146,7 @@ function summaryText(result: WalkForwardResult, rules: RankingRules, date: (time
   const rows = result.windows.map((window) => {
     const failed = testFailure(window);
     const failure = failed === undefined ? '' : `  (the test run failed: ${failed})`;
-    return `${windowLabel(window.window.train, date)}  ${windowLabel(window.window.test, date)}  IS ${metric} ${windowFigure(window.chosen?.metrics, metric)}  OOS ${metric} ${windowFigure(window.test?.metrics, metric)}  ${chosenText(window)}${failure}`;
+    return `${windowLabel(window.window.train, date)}  ${windowLabel(window.window.test, date)}  IS ${metric} ${windowFigure(window.chosen?.metrics, metric)}  OOS ${metric} ${testFigure(window, metric)}  ${chosenText(window)}${failure}`;
   });
   const oos = result.outOfSample;
   const { inSample, outOfSample } = meansOverText(result, metric);

@@ -5,7 +5,7 @@ import { escapeHtml } from '../../backtest/report/inline.js';
 import type { ObjectiveName } from '../objective.js';
 import type { WalkForwardResult } from '../walkforward.js';
 import { windowLabel } from '../window-dates.js';
-import { chosenText, figureText, meansOverText, testFailure, windowFigure } from '../window-text.js';
+import { chosenText, figureText, meansOverText, testFailure, testFigure, windowFigure } from '../window-text.js';
 import { EQUITY_CHART_SCRIPT, renderPage } from './page.js';
 
 const SCRIPT = `${EQUITY_CHART_SCRIPT}
@@ -28,7 +28,7 @@ export async function renderWalkForwardReport(
     .map((window) => {
       const failed = testFailure(window);
       const failure = failed === undefined ? '' : `<div class="failed">the test run failed: ${escapeHtml(failed)}</div>`;
-      return `<tr${failed === undefined ? '' : ' class="test-failed"'}><td>${windowLabel(window.window.train, date)}</td><td>${windowLabel(window.window.test, date)}</td><td class="chosen">${escapeHtml(chosenText(window))}${failure}</td><td class="number">${escapeHtml(windowFigure(window.chosen?.metrics, metric))}</td><td class="number">${escapeHtml(windowFigure(window.test?.metrics, metric))}</td><td class="number">${figureText(window.test?.metrics.totalReturn)}</td></tr>`;
+      return `<tr${failed === undefined ? '' : ' class="test-failed"'}><td>${windowLabel(window.window.train, date)}</td><td>${windowLabel(window.window.test, date)}</td><td class="chosen">${escapeHtml(chosenText(window))}${failure}</td><td class="number">${escapeHtml(windowFigure(window.chosen?.metrics, metric))}</td><td class="number">${escapeHtml(testFigure(window, metric))}</td><td class="number">${figureText(window.test?.metrics.totalReturn)}</td></tr>`;
     })
     .join('');
   const oos = result.outOfSample;

@@ -59,4 +59,12 @@ describe('walk-forward report', () => {
     expect(page).toContain('out-of-sample mean -0.0625 (over 1 of 3 windows: the others have no figure)');
     expect(page).toContain('in-sample mean 0.1250 (over 2 of 3 windows: the others have no figure)');
   });
+
+  it('says why a window has no out-of-sample figure when the data has no bar in its test window', async () => {
+    const base = result();
+    const gap = { ...base.windows[0]!, test: undefined };
+    const page = await renderWalkForwardReport('made-up', { ...base, windows: [gap] } as WalkForwardResult, 'America/New_York', 'sharpe');
+    const row = page.slice(page.indexOf('<tbody>'), page.indexOf('</tbody>'));
+    expect(row).toContain('<td class="number">1.5000</td><td class="number">— (no bar in the test window)</td>');
+  });
 });
