@@ -15,7 +15,7 @@ import {
   probabilityOfOverfitting,
   probabilityOfOverfittingBySplit,
 } from '../../src/research/stats/pbo.js';
-import { splitInput, splitLogits, splitParts } from '../../src/research/stats/pbo-splits.js';
+import { sharpeOf, splitInput, splitLogits, splitParts } from '../../src/research/stats/pbo-splits.js';
 import { blockBounds } from '../../src/research/return-stats.js';
 
 interface Reference {
@@ -93,6 +93,22 @@ describe.each([
   it('is undefined when every trial has the same returns: the first of equals is no choice (it would read 1)', () => {
     expect(probabilityOfOverfitting([stats[0]!, stats[0]!, stats[0]!], counts)).toBeNull();
     expect(probabilityOfOverfitting([stats[0]!, stats[0]!, stats[1]!], counts)).not.toBeNull();
+  });
+});
+
+describe("a half's Sharpe ratio from its sums", () => {
+  it('is 0 for a half of equal returns (cash held under a risk-free rate), however its sums round', () => {
+    const rf = 1.03 ** (1 / 252) - 1;
+    for (const count of [252, 1000, 1258, 2517]) {
+      const { blockSums, blockSquares } = returnStats(Array<number>(count).fill(-rf), 1);
+      expect(sharpeOf(blockSums[0]!, blockSquares[0]!, count)).toBe(0);
+    }
+  });
+
+  it('is the mean over the sample deviation otherwise, a small one included', () => {
+    const returns = [0.01, 0.01 + 1e-4, 0.01 - 1e-4, 0.01];
+    const { blockSums, blockSquares, mean, std } = returnStats(returns, 1);
+    expect(sharpeOf(blockSums[0]!, blockSquares[0]!, 4)).toBeCloseTo(mean / std, 9);
   });
 });
 

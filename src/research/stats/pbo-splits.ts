@@ -213,9 +213,16 @@ function extendRow(
 export function sharpeOf(sum: number, squares: number, count: number): number {
   if (count < 2) return 0;
   const mean = sum / count;
-  const variance = (squares - count * mean * mean) / (count - 1);
+  const deviations = squares - count * mean * mean;
+  // The difference cancels: a half of equal returns (cash held under a risk-free rate, each return −rf) leaves
+  // rounding noise, about count × 1e-16 of the squares at most, which alone read as a deviation: a Sharpe
+  // ratio of −10⁷ in some halves and 0 in others, as the sums happened to round.
+  const variance = deviations > squares * FLAT_SHARE ? deviations / (count - 1) : 0;
   return variance > 1e-28 ? mean / Math.sqrt(variance) : 0;
 }
+
+/** Below this share of the squares the deviations are rounding: a real one is a per-bar Sharpe ratio under ~3·10⁴. */
+const FLAT_SHARE = 1e-9;
 
 /** λ = ln(ω / (1 − ω)), ω = rank / (N + 1), the rank counting ties at their average. */
 export function logitOfRank(below: number, equal: number, trials: number): number {
