@@ -67,6 +67,7 @@ beforeAll(async () => {
     rangedBest: ['backtest', SMA, '--from', '2012-01-01', '--to', '2016-12-31', '--json', join(folder, 'ranged-best.json'), '--quiet'],
     walkforward: ['walkforward', SMA, ...GRID, '--train', '4y', '--test', '2y', '--json', join(folder, 'walkforward.json')],
     walkforwardGaps: ['walkforward', SMA, ...GRID, '--train', '4y', '--test', '1y', '--step', '2y'],
+    walkforwardOverlapping: ['walkforward', SMA, ...GRID, '--train', '4y', '--test', '2y', '--step', '1y', '--quiet'],
     walkforwardTooShort: ['walkforward', SMA, ...GRID, '--train', '30y', '--test', '1y'],
     csvStdout: ['optimize', SMA, ...GRID, '--csv', '-'],
     bothStdout: ['optimize', SMA, ...GRID, '--csv', '-', '--json', '-'],
@@ -689,6 +690,12 @@ describe('trader walkforward', () => {
   it('says when the last test window is cut short by the end of the data', () => {
     expect(run('walkforward').stderr).toMatch(
       /note: the last test window, 2020-01-0\d\.\.2020-04-17, ends where the data ends: shorter than --test 2y/,
+    );
+  });
+
+  it('names every test window the end of the data cuts short, more than one with a step shorter than the test', () => {
+    expect(run('walkforwardOverlapping').stderr).toMatch(
+      /note: the last 2 test windows, 2019-01-03\.\.2020-04-17 and 2020-01-03\.\.2020-04-17, end where the data ends: shorter than --test 2y/,
     );
   });
 

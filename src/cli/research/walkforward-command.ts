@@ -67,9 +67,11 @@ export async function walkForwardAction(args: WalkForwardArgs): Promise<WalkForw
   const lastTest = windows[windows.length - 1]!.test;
   // A window of weeks (months …) ends after its last bar starts: that bar's date said too.
   const lastBar = windowDates(lastTest, date).to === date(last) ? '' : ` (its last bar ${date(last)})`;
-  if (windows[windows.length - 1]!.cut === true)
+  // With a --step shorter than --test, more than the last window reaches past the data's end.
+  const cut = windows.filter((window) => window.cut === true).map((window) => windowLabel(window.test, date));
+  if (cut.length > 0)
     process.stderr.write(
-      `note: the last test window, ${windowLabel(lastTest, date)}, ends where the data${args.to === undefined ? '' : ' within --to'} ends${lastBar}: shorter than --test ${test.text}\n`,
+      `note: ${cutWindowsText(cut)} where the data${args.to === undefined ? '' : ' within --to'} ends${lastBar}: shorter than --test ${test.text}\n`,
     );
   const settings = trialSettings(args, inputs, choice.blocks);
   const plan = planTrials(inputs.strategy.definition, settings, choice);
@@ -135,6 +137,13 @@ export async function walkForwardAction(args: WalkForwardArgs): Promise<WalkForw
   } finally {
     interrupt.release();
   }
+}
+
+/** "the last test window, A, ends", or "the last 2 test windows, A and B, end" (the first and the last of more). */
+function cutWindowsText(labels: readonly string[]): string {
+  if (labels.length === 1) return `the last test window, ${labels[0]}, ends`;
+  const named = labels.length === 2 ? labels.join(' and ') : `${labels[0]} … ${labels[labels.length - 1]}`;
+  return `the last ${labels.length} test windows, ${named}, end`;
 }
 
 function failedEverywhere(result: WalkForwardResult): boolean {
