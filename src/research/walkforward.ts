@@ -1,6 +1,7 @@
 // Walk-forward analysis: optimize on each training window, run the chosen parameters on the test window
 // that follows, and stitch the test windows' equity into one out-of-sample curve.
 import { barTimes, type BacktestData } from '../backtest/data.js';
+import type { EquityCurve } from '../backtest/result.js';
 import { compoundAnnualGrowth, periodsPerYear, yearsBetween } from '../backtest/metrics/annualization.js';
 import { maxDrawdown } from '../backtest/metrics/drawdown.js';
 import { firstSymbolZone } from '../backtest/run-zone.js';
@@ -209,7 +210,7 @@ export async function walkForward(options: WalkForwardOptions): Promise<WalkForw
       if (data.series.some((series) => series.columns.length > 0)) {
         const run = await runTrialBacktest(strategy, { data, history, risk: options.risk }, settings);
         test = trialOutcome(chosen.index, strategy, run, settings);
-        testEquity = { times: Array.from(run.record.equity.times), equity: Array.from(run.record.equity.equity) };
+        testEquity = heldAfterItsEnd(run.record.equity, times);
       }
     }
     const result = {
@@ -257,6 +258,24 @@ function stitch(results: readonly WindowResult[], cash: number): { times: number
       equity.push(last * scale);
     }
     if (last !== undefined) scale *= last / cash;
+  }
+  return { times, equity };
+}
+
+/**
+ * A test run's curve over the window's bar times: a run whose strategy threw stops at that bar (nothing more
+ * can happen), and its last equity is held to the window's end, as a window that traded nothing holds cash,
+ * so its time counts in the stitched figures as its bars do.
+ */
+function heldAfterItsEnd(curve: EquityCurve, windowTimes: readonly number[]): { times: number[]; equity: number[] } {
+  const times = Array.from(curve.times);
+  const equity = Array.from(curve.equity);
+  const last = times.at(-1);
+  if (last === undefined) return { times, equity };
+  for (const time of windowTimes) {
+    if (time <= last) continue;
+    times.push(time);
+    equity.push(equity.at(-1)!);
   }
   return { times, equity };
 }

@@ -13,6 +13,7 @@ import { dataEnd, parseSpan, walkForward, walkForwardWindows } from '../../src/r
 import { windowLabel } from '../../src/research/window-dates.js';
 import { localDate, startOfLocalDay } from '../../src/domain/time-zone.js';
 import smaCrossover from '../../strategies/sma-crossover.js';
+import { filter, map, merge } from 'rxjs';
 import { AAPL, wavingDays } from '../support/run/candles.js';
 
 const DATA = backtestData([{ symbol: AAPL, period: 'day', source: 'generated', candles: wavingDays(520) }]);
@@ -249,6 +250,51 @@ describe('walkForward', () => {
     expect(result.stitched.times).toEqual(tested);
     expect(new Set(result.stitched.equity)).toEqual(new Set([100_000]));
     expect(result.outOfSample).toMatchObject({ totalReturn: 0, maxDrawdown: 0 });
+  }, 120_000);
+
+  it("holds a test run whose strategy threw at its last equity to the window's end: every tested bar is in the stitched curve", async () => {
+    const windows = windowsOver('180d', '120d', '120d');
+    const throwsFrom = windows[1]!.test.from + 30 * 86_400_000;
+    const failing: typeof smaCrossover = {
+      ...smaCrossover,
+      name: 'sma-crossover-failing',
+      run: (ctx) =>
+        merge(
+          smaCrossover.run(ctx),
+          ctx.candles().pipe(
+            filter((candle) => candle.time >= throwsFrom),
+            map((): never => {
+              throw new Error('no bars after the cut');
+            }),
+          ),
+        ),
+    };
+    const failingContext = { definition: failing as never, data: DATA, risk: undefined };
+    const result = await walkForward({
+      definition: failing as never,
+      data: DATA,
+      risk: undefined,
+      settings: SETTINGS,
+      search: { space: parseParamSpace(['fast=4', 'slow=12']), search: 'grid', seed: 1 },
+      rules: { objective: parseObjective('totalReturn'), constraints: [], minTrades: 0 },
+      windows,
+      executor: {
+        async run(trials, onOutcome, signal) {
+          for (const trial of trials) if (!signal.aborted) onOutcome(await runTrial(failingContext, SETTINGS, trial));
+        },
+        async close() {},
+      },
+    });
+    expect(JSON.stringify(result.windows[1]!.test?.metrics.failure)).toContain('no bars after the cut');
+    const barTimes = DATA.series[0]!.candles.map((candle) => candle.time);
+    const tested = barTimes.filter((time) => windows.some((window) => time >= window.test.from && time < window.test.to));
+    expect(result.stitched.times).toEqual(tested);
+    const { test } = windows[1]!;
+    const held = result.stitched.times.flatMap((time, index) =>
+      time > throwsFrom && time < test.to ? [result.stitched.equity[index]!] : [],
+    );
+    expect(held.length).toBeGreaterThan(60);
+    expect(new Set(held).size).toBe(1);
   }, 120_000);
 
   it('warms each test window up on the bars before it: with the chosen params it trades as a run over all the data does', async () => {
