@@ -5,7 +5,7 @@ import { InvalidInputError } from '../domain/errors.js';
 import type { StrategyDefinition } from '../strategy/define.js';
 import type { ParamDefaults } from '../strategy/params.js';
 import type { TrialExecutor } from './executor.js';
-import { comboAt, type ParamCombo, type ParamSpace, spaceSize, trialPositions } from './param-space.js';
+import { comboAt, type ParamCombo, type ParamSpace, shuffledPositions, spaceSize, trialPositions } from './param-space.js';
 import { type Ranking, type RankingRules, rankTrials } from './ranking.js';
 import { blockBounds } from './return-stats.js';
 import { type DeflatedSharpe, deflatedSharpe } from './stats/deflated-sharpe.js';
@@ -30,11 +30,21 @@ export interface TrialPlan {
   readonly spaceSize: number;
 }
 
-/** Each trial's index is its grid position, so the same combination has the same index in every run. */
+/**
+ * Each trial's index is its grid position, so the same combination has the same index in every run. A
+ * random search draws until it has `trials` combinations the strategy accepts (a refused draw is replaced
+ * and counted), or has drawn MAX_DRAWS_PER_TRIAL times as many as it wants.
+ */
 export function planTrials(definition: StrategyDefinition<ParamDefaults>, settings: TrialSettings, spec: SearchSpec): TrialPlan {
   const trials: TrialTask[] = [];
   const skipped: { combo: ParamCombo; reason: string }[] = [];
-  for (const position of trialPositions(spec.space, spec.search, spec.trials, spec.seed)) {
+  const size = spaceSize(spec.space);
+  const wanted = spec.search === 'grid' ? size : Math.min(size, spec.trials ?? 100);
+  const positions = spec.search === 'grid' ? trialPositions(spec.space, 'grid', undefined, spec.seed) : shuffledPositions(size, spec.seed);
+  let drawn = 0;
+  for (const position of positions) {
+    if (trials.length === wanted || drawn === wanted * MAX_DRAWS_PER_TRIAL) break;
+    drawn += 1;
     const combo = comboAt(spec.space, position);
     try {
       prepareTrial(definition, settings, combo);
@@ -46,8 +56,11 @@ export function planTrials(definition: StrategyDefinition<ParamDefaults>, settin
       skipped.push({ combo, reason: error.message.replace(/^.*?: /, '') });
     }
   }
-  return { trials, skipped, spaceSize: spaceSize(spec.space) };
+  return { trials, skipped, spaceSize: size };
 }
+
+/** A random search whose draws the strategy keeps refusing stops after this many draws per trial wanted. */
+const MAX_DRAWS_PER_TRIAL = 20;
 
 export interface Overfitting {
   readonly pbo: Pbo | null;

@@ -79,23 +79,33 @@ export function comboAt(space: ParamSpace, index: number): ParamCombo {
 }
 
 /**
- * Grid positions to run: every one for a grid; for random search `trials` distinct positions drawn with
- * the seed (a partial Fisher–Yates shuffle over the positions), in the order drawn.
+ * Grid positions to run: every one for a grid; for random search the first `trials` of shuffledPositions.
  */
 export function trialPositions(space: ParamSpace, search: 'grid' | 'random', trials: number | undefined, seed: number): number[] {
   const size = spaceSize(space);
   if (search === 'grid') return Array.from({ length: size }, (_, index) => index);
   const count = Math.min(size, trials ?? 100);
+  const positions: number[] = [];
+  for (const position of shuffledPositions(size, seed)) {
+    if (positions.length === count) break;
+    positions.push(position);
+  }
+  return positions;
+}
+
+/**
+ * The positions 0 … size − 1 in the seed's random order (a Fisher–Yates shuffle made as it is read, so a
+ * search draws only what it takes): the same seed gives the same order, and a longer draw the same start.
+ */
+export function* shuffledPositions(size: number, seed: number): Generator<number> {
   const random = seededRandom(seed);
   const swapped = new Map<number, number>();
-  const positions: number[] = [];
-  for (let index = 0; index < count; index += 1) {
+  for (let index = 0; index < size; index += 1) {
     const pick = index + Math.floor(random() * (size - index));
     const value = swapped.get(pick) ?? pick;
     swapped.set(pick, swapped.get(index) ?? index);
-    positions.push(value);
+    yield value;
   }
-  return positions;
 }
 
 /** mulberry32: a small, fast, seeded generator of floats in [0, 1); the same seed gives the same stream. */

@@ -294,6 +294,23 @@ describe('optimize', () => {
     );
   });
 
+  it('runs --trials combinations the strategy accepts: a refused draw is replaced and counted', () => {
+    // fast ≥ slow is refused: about a third of this grid.
+    const space = parseParamSpace(['fast=2:12', 'slow=5:15']);
+    const plan = planTrials(smaCrossover as never, SETTINGS, { space, search: 'random', trials: 40, seed: 3 });
+    expect(plan.trials).toHaveLength(40);
+    expect(plan.skipped.length).toBeGreaterThan(5);
+    expect(plan.skipped.every(({ combo }) => Number(combo.fast) >= Number(combo.slow))).toBe(true);
+    expect(new Set(plan.trials.map((trial) => trial.index)).size).toBe(40);
+    // A longer draw starts as the shorter one did.
+    const fewer = planTrials(smaCrossover as never, SETTINGS, { space, search: 'random', trials: 10, seed: 3 });
+    expect(plan.trials.slice(0, 10)).toEqual(fewer.trials);
+    // More than the strategy accepts in all: every accepted combination, once.
+    const all = planTrials(smaCrossover as never, SETTINGS, { space, search: 'random', trials: 500, seed: 3 });
+    const accepted = planTrials(smaCrossover as never, SETTINGS, { space, search: 'grid', seed: 3 });
+    expect(all.trials.map((trial) => trial.index).sort((a, b) => a - b)).toEqual(accepted.trials.map((trial) => trial.index));
+  });
+
   it("takes over a table of the run's finished trials, and copies only this run's trials, once, from any other", async () => {
     const plan = planTrials(smaCrossover as never, SETTINGS, { space: SPACE, search: 'grid', seed: 1 });
     const full = [...(await optimize({ plan, rules: RULES, executor: inProcess })).outcomes];
