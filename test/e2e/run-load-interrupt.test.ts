@@ -1,36 +1,18 @@
 // `trader run` stopped by Ctrl-C or SIGTERM while its paper simulator reads a big candle file: the read stops
 // at once (it goes a few MB at a time, letting the signal's handler run), so the simulator never starts, and
 // the run exits as an interrupted start does: status 130, nothing printed on stdout.
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeMinuteBars } from '../support/run/big-minute-file.js';
 import { spawnRun } from '../support/run/spawn-run.js';
-
-/** Minute bars of a US stock, 390 a weekday: about 100 MB, long to read next to a signal's way to the process. */
-const ROWS = 2_000_000;
 
 let folder: string;
 
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'run-load-interrupt-'));
-  const file = createWriteStream(join(folder, 'AAPL.US.csv'));
-  file.write('datetime,open,high,low,close,volume\n');
-  for (let day = 0, written = 0; written < ROWS; day += 1) {
-    const date = new Date(Date.UTC(2000, 0, 3) + day * 86_400_000);
-    if (date.getUTCDay() === 0 || date.getUTCDay() === 6) continue;
-    const text = date.toISOString().slice(0, 10);
-    let rows = '';
-    for (let minute = 570; minute < 960 && written < ROWS; minute += 1, written += 1) {
-      const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-      rows += `${text} ${time},100.5,101.25,99.75,100.75,${1_000 + (minute % 7)}\n`;
-    }
-    if (!file.write(rows)) await once(file, 'drain');
-  }
-  file.end();
-  await once(file, 'close');
+  await writeMinuteBars(join(folder, 'AAPL.US.csv'));
 }, 120_000);
 
 afterAll(async () => {

@@ -154,8 +154,20 @@ export const simCommand: CommandModule<GlobalArgs, SimArgs> = {
       name: 'sim',
     });
     // Listening for the signals before anything is printed: a caller may stop us as soon as it has the variables.
+    // A signal while the data is read stops the read (a big file is read in pieces), and nothing is opened.
     const interrupted = untilInterrupted();
-    const simulator = await startSimulator({ ...options, logger });
+    const startCut = new AbortController();
+    void interrupted.then(() => startCut.abort(new Error('interrupted while starting')));
+    logger.debug({ data: options.data }, 'reading the data');
+    const simulator = await startSimulator({ ...options, logger, signal: startCut.signal }).catch((error: unknown) => {
+      if (startCut.signal.aborted) return undefined;
+      throw error;
+    });
+    if (simulator === undefined) {
+      logger.warn('interrupted while starting: the data was not all read; nothing was left running');
+      process.exitCode = 130;
+      return;
+    }
     if (args.json) printJson(simulator.env);
     else process.stdout.write(exportLines(simulator.env));
     logger.info({ symbols: simulator.symbols, speed: options.speed }, 'simulator ready; Ctrl-C stops it');
