@@ -14,6 +14,7 @@ import { BadDataError, barRangeProblem, inexactProblem, valueProblem, type DataP
 import { type CandleColumns, ColumnBuilder, placesOf } from './candle-columns.js';
 import { type CandleFileOptions, inferPeriod, type LoadedColumns } from './loaded-columns.js';
 import { compressorsFor } from './parquet-codecs.js';
+import { copyDecimals } from './parquet-decimal.js';
 import { SYMBOL_COLUMNS, SymbolColumnValues } from './symbol-column.js';
 import { TimeTextReader } from './time-text.js';
 
@@ -67,26 +68,40 @@ export async function readCandleParquet(bytes: Uint8Array, options: CandleFileOp
   const timeElement = top[timeAt]!;
   // Value columns go straight into their floats, page by page, and so do stored dates and timestamps (days,
   // or ms); the pages of times of other kinds (text, INT96, plain integers) are joined first.
+  const numberColumns = [...valueAt, ...(turnoverAt >= 0 ? [turnoverAt] : [])].map((index) => top[index]!);
   const floats = new Map<string, Float64Array>();
-  for (const index of [...valueAt, ...(turnoverAt >= 0 ? [turnoverAt] : [])]) floats.set(top[index]!.name, new Float64Array(rows));
+  /** The scale of each DECIMAL column. */
+  const decimals = new Map<string, number>();
+  for (const element of numberColumns) {
+    floats.set(element.name, new Float64Array(rows));
+    if (isDecimal(element)) decimals.set(element.name, element.scale ?? 0);
+  }
   const perMs = isIntegerTime(timeElement) ? (timestampUnit(timeElement) ?? 1n) : undefined;
   const storedTimes = perMs === undefined ? undefined : new Float64Array(rows);
   const timePages: { rowStart: number; data: ArrayLike<unknown> }[] = [];
-  /** Rows with an integer past 2^53 (a float would round it), and why. */
+  /** Rows with a number no float holds exactly (an integer past 2^53, a long decimal), and why. */
   const inexact = new Map<number, string>();
   const compressors = await compressorsFor(metadata);
   try {
     await parquetRead({
       file: buffer,
       ...(compressors === undefined ? {} : { compressors }),
-      // Timestamps and dates come back as their stored integers: hyparquet would box every one into an array.
-      metadata: withPlainTime(metadata, timeElement),
+      // Timestamps and dates come back as their stored integers (hyparquet would box every one into an array),
+      // decimals as theirs (read exactly here), and text without a UTF8 annotation as its bytes (which a
+      // decimal of BYTE_ARRAY is).
+      metadata: withStoredValues(metadata, [timeElement, ...numberColumns]),
       columns: wanted,
+      utf8: false,
       // INT96 times (the only ones still converted) as ms.
       parsers: { timestampFromNanoseconds: (value) => Number(value / 1_000_000n) },
       onChunk: (chunk) => {
         const into = floats.get(chunk.columnName);
-        if (into !== undefined)
+        const scale = decimals.get(chunk.columnName);
+        if (into !== undefined && scale !== undefined)
+          copyDecimals(chunk.columnData, into, chunk.rowStart, scale, (row, text, value) => {
+            if (!inexact.has(row)) inexact.set(row, inexactProblem(chunk.columnName, text, value));
+          });
+        else if (into !== undefined)
           copyNumbers(chunk.columnData, into, chunk.rowStart, (row, value) => {
             if (!inexact.has(row)) inexact.set(row, inexactProblem(chunk.columnName, String(value), Number(value)));
           });
@@ -375,11 +390,18 @@ function copyNumbers(
   }
 }
 
-/** The metadata with the time column's type annotations removed, so it is read as the integers it stores. */
-function withPlainTime(metadata: FileMetaData, element: SchemaElement): FileMetaData {
-  if (!isIntegerTime(element)) return metadata;
-  const plain: SchemaElement = { ...element, converted_type: undefined, logical_type: undefined };
-  return { ...metadata, schema: metadata.schema.map((one) => (one === element ? plain : one)) };
+/** The metadata with the type annotations of integer times and decimals removed, so they are read as stored. */
+function withStoredValues(metadata: FileMetaData, elements: readonly SchemaElement[]): FileMetaData {
+  const plain = new Set(elements.filter((element) => isIntegerTime(element) || isDecimal(element)));
+  if (plain.size === 0) return metadata;
+  return {
+    ...metadata,
+    schema: metadata.schema.map((one) => (plain.has(one) ? { ...one, converted_type: undefined, logical_type: undefined } : one)),
+  };
+}
+
+function isDecimal(element: SchemaElement): boolean {
+  return element.converted_type === 'DECIMAL' || element.logical_type?.type === 'DECIMAL';
 }
 
 /** DATE (INT32 days) or TIMESTAMP (INT64) in ms, µs or ns. */
@@ -411,12 +433,12 @@ function instants(
 ): { instants: Float64Array; dateOnly: boolean } {
   const out = new Float64Array(rows);
   const logical = element.logical_type?.type;
-  if (typeof data[0] === 'string' || element.converted_type === 'UTF8' || logical === 'STRING') {
+  if (element.type === 'BYTE_ARRAY' || element.converted_type === 'UTF8' || logical === 'STRING') {
     const reader = new TimeTextReader(zone);
     let dateOnly = true;
     for (let index = 0; index < rows; index += 1) {
       const text = data[index];
-      const bytes = Buffer.from(typeof text === 'string' ? text : '', 'utf8');
+      const bytes = text instanceof Uint8Array ? text : Buffer.from(typeof text === 'string' ? text : '', 'utf8');
       out[index] = reader.parseCommon(bytes, 0, bytes.length) ? reader.instant : Number.NaN;
       if (!reader.dateOnly) dateOnly = false;
     }
@@ -448,15 +470,9 @@ function epochMs(value: unknown): number {
   return Math.abs(ms) <= MAX_EPOCH_MS ? ms : Number.NaN;
 }
 
-/** A numeric column's floats made each the float nearest its decimal (DECIMAL and FLOAT columns). */
+/** A numeric column's floats, those of a FLOAT column made each the decimal its writer meant. */
 function numbers(out: Float64Array, element: SchemaElement): Float64Array {
-  if (element.converted_type === 'DECIMAL' || element.logical_type?.type === 'DECIMAL') {
-    // hyparquet multiplies by 10^-scale, which can miss the nearest float by one ulp: divide instead.
-    const scale = 10 ** (element.scale ?? 0);
-    for (let index = 0; index < out.length; index += 1) out[index] = Math.round(out[index]! * scale) / scale;
-  } else if (element.type === 'FLOAT') {
-    for (let index = 0; index < out.length; index += 1) out[index] = shortestFloat32(out[index]!);
-  }
+  if (element.type === 'FLOAT') for (let index = 0; index < out.length; index += 1) out[index] = shortestFloat32(out[index]!);
   return out;
 }
 

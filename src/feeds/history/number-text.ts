@@ -1,5 +1,6 @@
-// What the text of a number cell holds: whether it is the float it reads as (a float's shortest text, or
-// one written longer, as %.17g and numpy's %.18e write it), and the places of text read the slow way.
+// What a number's text holds: whether it is the float it reads as (a float's shortest text, or one written
+// longer, as %.17g and numpy's %.18e write it), the rule of both candle readers (a CSV cell, a Parquet
+// DECIMAL), and the places of text read the slow way.
 
 /** parseNumber's answer for a number no float holds exactly (its value is the float nearest it). */
 export const INEXACT = -3;

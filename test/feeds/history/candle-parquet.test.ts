@@ -325,6 +325,47 @@ describe('candle Parquet files', () => {
     });
   });
 
+  it('read DECIMAL prices as the decimals they hold at any scale and storage, and report one with more digits than a float holds', async () => {
+    // Written by DuckDB (test/fixtures/parquet/README.md): DECIMAL(38,18) (Spark's default) and (38,0) stored as
+    // FIXED_LEN_BYTE_ARRAY, (18,10) as INT64, (9,2) as INT32. Its third row's close has 21 significant digits.
+    const file = await readFile(new URL('../../fixtures/parquet/decimal-prices.parquet', import.meta.url));
+    const read = await readCandleParquet(file, { ...options(), onBadRow: 'skip' });
+    const fromCsv = csv(
+      'date,open,high,low,close,volume\n2024-03-08,711500.5,712345.67,711000.25,712100.75,1200\n2024-03-11,712100.75,712100.75,700000.01,700000.125,1350\n',
+    );
+    expect(read.columns).toEqual({ ...fromCsv, source: 'AAPL.US.parquet' });
+    expect(read.problems.map(({ line, reason }) => [line, reason])).toEqual([
+      [3, 'close "28.500000000000000001" has more digits than a float holds: it would be read as 28.5'],
+    ]);
+
+    // BYTE_ARRAY decimals (hyparquet-writer stores a DECIMAL(38,18) of numbers so), beside dates as text without a UTF8 annotation.
+    const text = (values: readonly string[]) => values.map((value) => new TextEncoder().encode(value));
+    const names = ['open', 'high', 'low', 'close', 'volume'] as const;
+    const bytes = parquetWriteBuffer({
+      columnData: [
+        { name: 'date', data: text(['2024-03-08', '2024-03-11']) },
+        ...names.map((name) => ({ name, data: name === 'high' ? [28.94, 28.94] : [28.5, 28.5] })),
+      ],
+      schema: [
+        { name: 'root', num_children: 6 },
+        { name: 'date', type: 'BYTE_ARRAY', repetition_type: 'REQUIRED' },
+        ...names.map((name) => ({
+          name,
+          type: 'BYTE_ARRAY' as const,
+          converted_type: 'DECIMAL' as const,
+          scale: 18,
+          precision: 38,
+          repetition_type: 'REQUIRED' as const,
+        })),
+      ],
+    });
+    const byteArrays = await readCandleParquet(new Uint8Array(bytes), options());
+    expect(byteArrays.columns).toEqual({
+      ...csv('date,open,high,low,close,volume\n2024-03-08,28.5,28.94,28.5,28.5,28.5\n2024-03-11,28.5,28.94,28.5,28.5,28.5\n'),
+      source: 'AAPL.US.parquet',
+    });
+  });
+
   it('report an INT64 value past 2^53 (its float would round it) as a bad row saying what it would be read as', async () => {
     const written = parquetWriteBuffer({
       columnData: [
