@@ -15,6 +15,7 @@ import { type CandleColumns, ColumnBuilder, placesOf } from './candle-columns.js
 import { type CandleFileOptions, inferPeriod, type LoadedColumns } from './loaded-columns.js';
 import { compressorsFor } from './parquet-codecs.js';
 import { copyDecimals } from './parquet-decimal.js';
+import { rowRanges } from './parquet-row-ranges.js';
 import { SYMBOL_COLUMNS, SymbolColumnValues } from './symbol-column.js';
 import { TimeTextReader } from './time-text.js';
 
@@ -82,34 +83,38 @@ export async function readCandleParquet(bytes: Uint8Array, options: CandleFileOp
   /** Rows with a number no float holds exactly (an integer past 2^53, a long decimal), and why. */
   const inexact = new Map<number, string>();
   const compressors = await compressorsFor(metadata);
+  // Timestamps and dates come back as their stored integers (hyparquet would box every one into an array),
+  // decimals as theirs (read exactly here), and text without a UTF8 annotation as its bytes (which a decimal
+  // of BYTE_ARRAY is).
+  const stored = withStoredValues(metadata, [timeElement, ...numberColumns]);
   try {
-    await parquetRead({
-      file: buffer,
-      ...(compressors === undefined ? {} : { compressors }),
-      // Timestamps and dates come back as their stored integers (hyparquet would box every one into an array),
-      // decimals as theirs (read exactly here), and text without a UTF8 annotation as its bytes (which a
-      // decimal of BYTE_ARRAY is).
-      metadata: withStoredValues(metadata, [timeElement, ...numberColumns]),
-      columns: wanted,
-      utf8: false,
-      // INT96 times (the only ones still converted) as ms.
-      parsers: { timestampFromNanoseconds: (value) => Number(value / 1_000_000n) },
-      onChunk: (chunk) => {
-        const into = floats.get(chunk.columnName);
-        const scale = decimals.get(chunk.columnName);
-        if (into !== undefined && scale !== undefined)
-          copyDecimals(chunk.columnData, into, chunk.rowStart, scale, (row, text, value) => {
-            if (!inexact.has(row)) inexact.set(row, inexactProblem(chunk.columnName, text, value));
-          });
-        else if (into !== undefined)
-          copyNumbers(chunk.columnData, into, chunk.rowStart, (row, value) => {
-            if (!inexact.has(row)) inexact.set(row, inexactProblem(chunk.columnName, String(value), Number(value)));
-          });
-        else if (chunk.columnName === symbols?.name) symbols.add(chunk.columnData, chunk.rowStart);
-        else if (storedTimes !== undefined) copyIntegerTimes(chunk.columnData, storedTimes, chunk.rowStart, perMs!);
-        else timePages.push({ rowStart: chunk.rowStart, data: chunk.columnData });
-      },
-    });
+    for (const [rowStart, rowEnd] of rowRanges(metadata))
+      await parquetRead({
+        file: buffer,
+        rowStart,
+        rowEnd,
+        ...(compressors === undefined ? {} : { compressors }),
+        metadata: stored,
+        columns: wanted,
+        utf8: false,
+        // INT96 times (the only ones still converted) as ms.
+        parsers: { timestampFromNanoseconds: (value) => Number(value / 1_000_000n) },
+        onChunk: (chunk) => {
+          const into = floats.get(chunk.columnName);
+          const scale = decimals.get(chunk.columnName);
+          if (into !== undefined && scale !== undefined)
+            copyDecimals(chunk.columnData, into, chunk.rowStart, scale, (row, text, value) => {
+              if (!inexact.has(row)) inexact.set(row, inexactProblem(chunk.columnName, text, value));
+            });
+          else if (into !== undefined)
+            copyNumbers(chunk.columnData, into, chunk.rowStart, (row, value) => {
+              if (!inexact.has(row)) inexact.set(row, inexactProblem(chunk.columnName, String(value), Number(value)));
+            });
+          else if (chunk.columnName === symbols?.name) symbols.add(chunk.columnData, chunk.rowStart);
+          else if (storedTimes !== undefined) copyIntegerTimes(chunk.columnData, storedTimes, chunk.rowStart, perMs!);
+          else timePages.push({ rowStart: chunk.rowStart, data: chunk.columnData });
+        },
+      });
   } catch (error) {
     // A codec no decompressor here reads (LZO), a damaged page: bad input, named by its file.
     const reason = `cannot read its columns ${wanted.join(', ')} (${(error as Error).message})`;
