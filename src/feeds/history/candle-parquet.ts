@@ -125,15 +125,14 @@ export async function readCandleParquet(bytes: Uint8Array, options: CandleFileOp
     throw new BadDataError([{ source: options.source, line: 0, reason: manySymbols }], 1, 'unreadable candle data:');
 
   const zone = ZoneRules.of(options.timeZone);
-  const times =
+  /** The time cells as read, for times not stored as dates or timestamps. */
+  const timeCells =
     storedTimes !== undefined
-      ? storedInstants(storedTimes, timeElement, zone)
-      : instants(
-          timePages.length === 1 && timePages[0]!.rowStart === 0 ? timePages[0]!.data : joined(timePages, rows),
-          timeElement,
-          zone,
-          rows,
-        );
+      ? undefined
+      : timePages.length === 1 && timePages[0]!.rowStart === 0
+        ? timePages[0]!.data
+        : joined(timePages, rows);
+  const times = timeCells === undefined ? storedInstants(storedTimes!, timeElement, zone) : instants(timeCells, timeElement, zone, rows);
   const own = ownMetadata(metadata);
   const values = VALUE_COLUMNS.map((_, index) => numbers(floats.get(top[valueAt[index]!]!.name)!, top[valueAt[index]!]!));
   const turnover = turnoverAt >= 0 ? numbers(floats.get(top[turnoverAt]!.name)!, top[turnoverAt]!) : undefined;
@@ -144,6 +143,7 @@ export async function readCandleParquet(bytes: Uint8Array, options: CandleFileOp
     options,
     own,
     inexact,
+    timeCells,
   );
 }
 
@@ -155,6 +155,7 @@ function checkedColumns(
   options: CandleFileOptions,
   own: OwnMetadata,
   inexact: ReadonlyMap<number, string>,
+  timeCells: ArrayLike<unknown> | undefined,
 ): LoadedColumns {
   const [open, high, low, close, volume] = values;
   const maxReported = options.maxReported ?? 10;
@@ -184,7 +185,7 @@ function checkedColumns(
     const row = index + 1;
     const time = times.instants[index]!;
     if (Number.isNaN(time)) {
-      report(index, 'unparseable time');
+      report(index, timeProblem(timeCells?.[index]));
       continue;
     }
     if (inexact.size > 0 && inexact.has(index)) {
@@ -238,6 +239,12 @@ function checkedColumns(
     problems,
     skippedRows: problemCount,
   };
+}
+
+/** Why a row has no time: an empty cell (a stored date or timestamp is only missing), or one shown as written. */
+function timeProblem(cell: unknown): string {
+  if (cell === null || cell === undefined) return 'no time (an empty cell)';
+  return `unparseable time "${cell instanceof Uint8Array ? Buffer.from(cell).toString('utf8') : String(cell)}"`;
 }
 
 /** A turnover column as the builder keeps one: non-finite values are NaN, and a column without a value is none. */

@@ -228,7 +228,7 @@ describe('candle Parquet files', () => {
     expect(Array.from(spanning.columns.time)).toEqual(early);
     // 10^30 (a DOUBLE column): even as ns, past the last date there is.
     await expect(readCandleParquet(file([...instants.slice(0, 2), 1e30]), options())).rejects.toThrow(
-      'AAPL.US.parquet row 3: unparseable time',
+      'AAPL.US.parquet row 3: unparseable time "1e+30"',
     );
   });
 
@@ -253,6 +253,20 @@ describe('candle Parquet files', () => {
       '2024-01-08',
     ]);
     await expect(readCandleParquet(new Uint8Array(written), options())).rejects.toThrow(/row 3|line 3|:3/);
+  });
+
+  it('name a missing time and show an unreadable one as written, as a CSV file does', async () => {
+    const written = parquetWriteBuffer({
+      columnData: [
+        { name: 'date', data: ['2024-01-02', null, '03/01/2024', '2024-01-05'], type: 'STRING' },
+        ...['open', 'high', 'low', 'close', 'volume'].map((name) => ({ name, data: [10, 11, 12, 13], type: 'DOUBLE' as const })),
+      ],
+    });
+    const read = await readCandleParquet(new Uint8Array(written), { ...options(), onBadRow: 'skip' });
+    expect(read.problems.map(({ line, reason }) => [line, reason])).toEqual([
+      [2, 'no time (an empty cell)'],
+      [3, 'unparseable time "03/01/2024"'],
+    ]);
   });
 
   it('name a missing price, a price of 0 and a negative volume in their own words, not as unparseable text', async () => {
