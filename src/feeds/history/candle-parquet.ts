@@ -13,6 +13,7 @@ import { ZoneRules } from '../../domain/time-zone.js';
 import { BadDataError, barRangeProblem, inexactProblem, valueProblem, type DataProblem, unsortedRowsError } from './bad-data-error.js';
 import { type CandleColumns, ColumnBuilder, placesOf } from './candle-columns.js';
 import { type CandleFileOptions, inferPeriod, type LoadedColumns } from './loaded-columns.js';
+import { pandasIndexColumn } from './pandas-index.js';
 import { compressorsFor } from './parquet-codecs.js';
 import { copyDecimals } from './parquet-decimal.js';
 import { rowRanges } from './parquet-row-ranges.js';
@@ -50,7 +51,7 @@ export async function readCandleParquet(bytes: Uint8Array, options: CandleFileOp
   }
   const top = topLevelColumns(metadata);
   const names = top.map((element) => element.name.toLowerCase());
-  const timeAt = names.findIndex((name) => TIME_COLUMNS.includes(name));
+  const timeAt = timeColumnAt(names, top, metadata);
   const valueAt = VALUE_COLUMNS.map((name) => names.indexOf(name));
   const turnoverAt = names.indexOf('turnover');
   const missing = [timeAt < 0 ? 'time|date|datetime|timestamp' : '', ...VALUE_COLUMNS.filter((_, index) => valueAt[index]! < 0)].filter(
@@ -301,6 +302,14 @@ export function writeCandleParquet(columns: CandleColumns, timeZone: string): Ui
     createdBy: 'longport-trader',
   });
   return new Uint8Array(buffer);
+}
+
+/** The time column: one named as in CSV, else the dates or timestamps of a pandas frame's unnamed index; −1 when none. */
+function timeColumnAt(names: readonly string[], top: readonly SchemaElement[], metadata: FileMetaData): number {
+  const named = names.findIndex((name) => TIME_COLUMNS.includes(name));
+  if (named >= 0) return named;
+  const index = pandasIndexColumn(metadata);
+  return top.findIndex((element) => element.name === index && isIntegerTime(element));
 }
 
 function topLevelColumns(metadata: FileMetaData): SchemaElement[] {

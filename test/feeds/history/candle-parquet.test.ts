@@ -380,6 +380,16 @@ describe('candle Parquet files', () => {
     });
   });
 
+  it("read the times of a pandas frame's unnamed index (its __index_level_0__ column) as its time column", async () => {
+    // Written by pandas (test/fixtures/parquet/README.md): df.to_parquet() of a frame indexed by pd.to_datetime dates.
+    const file = await readFile(new URL('../../fixtures/parquet/pandas-unnamed-index.parquet', import.meta.url));
+    const read = await readCandleParquet(file, options());
+    const fromCsv = csv(
+      'date,open,high,low,close,volume\n2024-03-08,172.94,173.7,168.94,170.73,76114600\n2024-03-11,170.73,171.2,170.5,171,1200300\n',
+    );
+    expect(read.columns).toEqual({ ...fromCsv, source: 'AAPL.US.parquet' });
+  });
+
   it('report an INT64 value past 2^53 (its float would round it) as a bad row saying what it would be read as', async () => {
     const written = parquetWriteBuffer({
       columnData: [
