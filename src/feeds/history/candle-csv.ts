@@ -4,11 +4,11 @@
 // string unless it is bad: every bad row is reported with its line and reason.
 import type { Candle } from '../../domain/candle.js';
 import type { Period } from '../../domain/period.js';
-import { DAY_MS, daysFromCivil } from '../../domain/civil-date.js';
 import { ZoneRules } from '../../domain/time-zone.js';
 import { BadDataError, inexactProblem, valueProblem, barRangeProblem, type DataProblem, unsortedRowsError } from './bad-data-error.js';
 import { candlesOf, ColumnBuilder } from './candle-columns.js';
 import { type CandleFileOptions, inferPeriod, type LoadedColumns } from './loaded-columns.js';
+import { clockChangeNote, wallTimeOf } from './clock-change-note.js';
 import { unquoted } from './csv-cell.js';
 import { SymbolColumnValues } from './symbol-column.js';
 import { TimeTextReader } from './time-text.js';
@@ -397,32 +397,10 @@ class CsvReader {
     if (this.problems.length < this.maxReported) this.problems.push({ source: this.options.source, line, reason });
   }
 
-  /** The text of a cell, for a message. */
-  /**
-   * Why two rows' times clash when one of them is a wall time a clock change skips or repeats (rows given by
-   * where their lines start; `column`: the time's); empty otherwise.
-   */
+  /** A row's clock-change note (rows given by where their lines start; `column`: the time's). */
   private clockChangeNote(lineStart: number, otherStart: number, column: number): string {
-    const zone = ZoneRules.of(this.options.timeZone);
-    const rows = [lineStart, otherStart].map((start) => {
-      const text = unquoted(this.lineText(start).split(',')[column] ?? '');
-      const wall = wallTimeOf(text);
-      return { text, wall, change: wall === undefined ? undefined : zone.clockChangeAt(wall) };
-    });
-    // The row that repeats a wall time is the one meant as its second occurrence; a skipped one read forward
-    // clashes with the rows after it.
-    const [row, other] = rows as [(typeof rows)[0], (typeof rows)[0]];
-    const culprit = row.change === 'repeated' ? row : other.change === 'skipped' ? other : row.change !== undefined ? row : other;
-    if (culprit.change === undefined || culprit.wall === undefined) return '';
-    const { text, wall } = culprit;
-    const shown = `${text.slice(0, 10)} ${text.slice(11, 16)}`;
-    if (culprit.change === 'skipped') {
-      const read = zone.instantOf(wall);
-      const local = new Date(read + zone.offsetAt(read)).toISOString().slice(11, 16);
-      return ` (${shown} does not exist in ${zone.zone}: the clocks went forward over it, so it reads as ${local})`;
-    }
-    const later = offsetText(zone.offsetAt(wall + DAY_MS));
-    return ` (${shown} happens twice in ${zone.zone}: the clocks went back, and a time without an offset reads as the first; write the second with its offset, e.g. ${text.slice(0, 10)}T${text.slice(11, 16)}${later})`;
+    const [wall, otherWall] = [lineStart, otherStart].map((start) => wallTimeOf(unquoted(this.lineText(start).split(',')[column] ?? '')));
+    return clockChangeNote(ZoneRules.of(this.options.timeZone), wall, otherWall, 'text');
   }
 
   /** The text of the line starting at `start`, without its line break. */
@@ -444,6 +422,7 @@ class CsvReader {
     cellEnd[cell] = end - 1;
   }
 
+  /** The text of a cell, for a message. */
   private text(start: number, end: number, trim: boolean): string {
     const text = Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength).toString('utf8', start, end);
     const cell = text.endsWith('\r') ? text.slice(0, -1) : text;
@@ -559,17 +538,4 @@ function lineBreaks(bytes: Uint8Array, from: number, until: number): number {
   for (let position = bytes.indexOf(NEWLINE, from); position >= 0 && position < until; position = bytes.indexOf(NEWLINE, position + 1))
     count += 1;
   return count;
-}
-
-/** The wall time (as ms of the same fields read as UTC) of a date and time of day without an offset. */
-function wallTimeOf(text: string): number | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);
-  if (match === null) return undefined;
-  const [, year, month, day, hour, minute, second] = match.map(Number) as number[];
-  return daysFromCivil(year!, month!, day!) * DAY_MS + hour! * 3_600_000 + minute! * 60_000 + (Number.isNaN(second) ? 0 : second!) * 1000;
-}
-
-function offsetText(offsetMs: number): string {
-  const minutes = Math.abs(offsetMs) / 60_000;
-  return `${offsetMs < 0 ? '-' : '+'}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }

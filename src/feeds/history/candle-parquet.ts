@@ -17,7 +17,7 @@ import { pandasIndexColumn } from './pandas-index.js';
 import { compressorsFor } from './parquet-codecs.js';
 import { copyDecimals } from './parquet-decimal.js';
 import { rowRanges } from './parquet-row-ranges.js';
-import { copyIntegerTimes, instants, isIntegerTime, joined, storedInstants, timeProblem, timestampUnit } from './parquet-times.js';
+import { copyIntegerTimes, instants, isIntegerTime, joined, type ReadTimes, storedInstants, timestampUnit } from './parquet-times.js';
 import { SYMBOL_COLUMNS, SymbolColumnValues } from './symbol-column.js';
 
 /** The key of our entry in a file's key-value metadata. */
@@ -126,14 +126,15 @@ export async function readCandleParquet(bytes: Uint8Array, options: CandleFileOp
     throw new BadDataError([{ source: options.source, line: 0, reason: manySymbols }], 1, 'unreadable candle data:');
 
   const zone = ZoneRules.of(options.timeZone);
-  /** The time cells as read, for times not stored as dates or timestamps. */
-  const timeCells =
+  const times =
     storedTimes !== undefined
-      ? undefined
-      : timePages.length === 1 && timePages[0]!.rowStart === 0
-        ? timePages[0]!.data
-        : joined(timePages, rows);
-  const times = timeCells === undefined ? storedInstants(storedTimes!, timeElement, zone) : instants(timeCells, timeElement, zone, rows);
+      ? storedInstants(storedTimes, timeElement, zone)
+      : instants(
+          timePages.length === 1 && timePages[0]!.rowStart === 0 ? timePages[0]!.data : joined(timePages, rows),
+          timeElement,
+          zone,
+          rows,
+        );
   const own = ownMetadata(metadata);
   const values = VALUE_COLUMNS.map((_, index) => numbers(floats.get(top[valueAt[index]!]!.name)!, top[valueAt[index]!]!));
   const turnover = turnoverAt >= 0 ? numbers(floats.get(top[turnoverAt]!.name)!, top[turnoverAt]!) : undefined;
@@ -144,19 +145,17 @@ export async function readCandleParquet(bytes: Uint8Array, options: CandleFileOp
     options,
     own,
     inexact,
-    timeCells,
   );
 }
 
 /** Checks rows as the CSV reader does and keeps the good ones. */
 function checkedColumns(
-  times: { readonly instants: Float64Array; readonly dateOnly: boolean },
+  times: ReadTimes,
   values: readonly [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array],
   turnover: Float64Array | undefined,
   options: CandleFileOptions,
   own: OwnMetadata,
   inexact: ReadonlyMap<number, string>,
-  timeCells: ArrayLike<unknown> | undefined,
 ): LoadedColumns {
   const [open, high, low, close, volume] = values;
   const maxReported = options.maxReported ?? 10;
@@ -182,11 +181,13 @@ function checkedColumns(
   };
   let previousTime = Number.NaN;
   let previousRow = 0;
+  // Only for the rows listed: a file of many clashes would look up the zone's rules for each.
+  const clockChange = (index: number): string => (problems.length < maxReported ? times.clockChange(index, previousRow - 1) : '');
   for (let index = 0; index < rows; index += 1) {
     const row = index + 1;
     const time = times.instants[index]!;
     if (Number.isNaN(time)) {
-      report(index, timeProblem(timeCells?.[index]));
+      report(index, times.problem(index));
       continue;
     }
     if (inexact.size > 0 && inexact.has(index)) {
@@ -213,12 +214,12 @@ function checkedColumns(
       continue;
     }
     if (time === previousTime) {
-      report(index, `duplicate bar: same time as row ${previousRow}`);
+      report(index, `duplicate bar: same time as row ${previousRow}${clockChange(index)}`);
       continue;
     }
     if (time < previousTime) {
       backwardRows += 1;
-      report(index, `time goes backwards: earlier than row ${previousRow}`);
+      report(index, `time goes backwards: earlier than row ${previousRow}${clockChange(index)}`);
       continue;
     }
     previousTime = time;

@@ -3,12 +3,29 @@
 import type { SchemaElement } from 'hyparquet';
 import { DAY_MS } from '../../domain/civil-date.js';
 import type { ZoneRules } from '../../domain/time-zone.js';
+import { clockChangeNote, wallTimeOf } from './clock-change-note.js';
 import { TimeTextReader } from './time-text.js';
 
-/** Why a row has no time: an empty cell (a stored date or timestamp is only missing), or one shown as written. */
-export function timeProblem(cell: unknown): string {
-  if (cell === null || cell === undefined) return 'no time (an empty cell)';
-  return `unparseable time "${cell instanceof Uint8Array ? Buffer.from(cell).toString('utf8') : String(cell)}"`;
+/** A file's times as epoch ms (NaN where a row has none), with what bad rows' messages say of them. */
+export interface ReadTimes {
+  readonly instants: Float64Array;
+  readonly dateOnly: boolean;
+  /** Why a row has no time. */
+  readonly problem: (index: number) => string;
+  /** The clock-change note of a row whose time clashes with an earlier row's (empty when none explains it). */
+  readonly clockChange: (index: number, earlier: number) => string;
+}
+
+const EMPTY_CELL = (): string => 'no time (an empty cell)';
+const NO_NOTE = (): string => '';
+
+/** Why a row has no time: an empty cell, or one shown as written. */
+function timeProblem(cell: unknown): string {
+  return cell === null || cell === undefined ? EMPTY_CELL() : `unparseable time "${textOf(cell)}"`;
+}
+
+function textOf(cell: unknown): string {
+  return cell instanceof Uint8Array ? Buffer.from(cell).toString('utf8') : String(cell);
 }
 
 /** Pages of cells, each from its first row on, as one array of the file's rows. */
@@ -43,25 +60,25 @@ export function copyIntegerTimes(data: ArrayLike<unknown>, into: Float64Array, r
  * adjusted to UTC: pandas' and Polars' naive datetimes, DuckDB's TIMESTAMP) as the market's wall times, as
  * times without an offset in a CSV file are, and UTC timestamps as they are.
  */
-export function storedInstants(
-  stored: Float64Array,
-  element: SchemaElement,
-  zone: ZoneRules,
-): { instants: Float64Array; dateOnly: boolean } {
+export function storedInstants(stored: Float64Array, element: SchemaElement, zone: ZoneRules): ReadTimes {
   if (element.type === 'INT32') {
     for (let index = 0; index < stored.length; index += 1) {
       const days = stored[index]!;
       stored[index] = Number.isNaN(days) ? Number.NaN : zone.instantOf(days * DAY_MS);
     }
-    return { instants: stored, dateOnly: true };
+    return { instants: stored, dateOnly: true, problem: EMPTY_CELL, clockChange: NO_NOTE };
   }
   if (element.logical_type?.type === 'TIMESTAMP' && !element.logical_type.isAdjustedToUTC) {
+    // The wall times are kept for the notes on rows that clash at a clock change.
+    const out = new Float64Array(stored.length);
     for (let index = 0; index < stored.length; index += 1) {
       const wall = stored[index]!;
-      stored[index] = Number.isNaN(wall) ? Number.NaN : zone.instantOf(wall);
+      out[index] = Number.isNaN(wall) ? Number.NaN : zone.instantOf(wall);
     }
+    const clockChange = (index: number, earlier: number): string => clockChangeNote(zone, stored[index], stored[earlier], 'timestamp');
+    return { instants: out, dateOnly: false, problem: EMPTY_CELL, clockChange };
   }
-  return { instants: stored, dateOnly: false };
+  return { instants: stored, dateOnly: false, problem: EMPTY_CELL, clockChange: NO_NOTE };
 }
 
 /** DATE (INT32 days) or TIMESTAMP (INT64) in ms, µs or ns. */
@@ -85,12 +102,7 @@ export function timestampUnit(element: SchemaElement): bigint | undefined {
 }
 
 /** Epoch ms per row of times given as text, INT96 or plain integers; NaN where a value is missing or unreadable. */
-export function instants(
-  data: ArrayLike<unknown>,
-  element: SchemaElement,
-  zone: ZoneRules,
-  rows: number,
-): { instants: Float64Array; dateOnly: boolean } {
+export function instants(data: ArrayLike<unknown>, element: SchemaElement, zone: ZoneRules, rows: number): ReadTimes {
   const out = new Float64Array(rows);
   const logical = element.logical_type?.type;
   if (element.type === 'BYTE_ARRAY' || element.converted_type === 'UTF8' || logical === 'STRING') {
@@ -102,7 +114,12 @@ export function instants(
       out[index] = reader.parseCommon(bytes, 0, bytes.length) ? reader.instant : Number.NaN;
       if (!reader.dateOnly) dateOnly = false;
     }
-    return { instants: out, dateOnly };
+    const wallOf = (index: number): number | undefined => {
+      const cell = data[index];
+      return cell === null || cell === undefined ? undefined : wallTimeOf(textOf(cell));
+    };
+    const clockChange = (index: number, earlier: number): string => clockChangeNote(zone, wallOf(index), wallOf(earlier), 'text');
+    return { instants: out, dateOnly, problem: (index) => timeProblem(data[index]), clockChange };
   }
   // INT96 times arrive as ms (our parser); plain integers are epoch seconds, ms, µs or ns.
   const int96 = element.type === 'INT96';
@@ -110,7 +127,7 @@ export function instants(
     const value = data[index];
     out[index] = int96 ? Number(value ?? Number.NaN) : epochMs(value);
   }
-  return { instants: out, dateOnly: false };
+  return { instants: out, dateOnly: false, problem: (index) => timeProblem(data[index]), clockChange: NO_NOTE };
 }
 
 /** The largest epoch ms a Date holds (±100,000,000 days). */

@@ -175,6 +175,40 @@ describe('candle Parquet files', () => {
     }
   });
 
+  it('say so when local times clash because of a clock change, as a CSV file does: a skipped wall time, a repeated one', async () => {
+    const york = { ...options(), period: '1m' as const };
+    const names = ['datetime', 'open', 'high', 'low', 'close', 'volume'];
+    const local = (walls: readonly string[]) =>
+      timestampFile(
+        names,
+        walls.map((wall) => Date.parse(`${wall}Z`)),
+        { unit: 'MICROS', perMs: 1000n, utc: false },
+      );
+    await expect(readCandleParquet(local(['2024-03-10T01:30', '2024-03-10T02:30', '2024-03-10T03:00']), york)).rejects.toThrow(
+      'AAPL.US.parquet row 3: time goes backwards: earlier than row 2 (2024-03-10 02:30 does not exist in America/New_York: the clocks went forward over it, so it reads as 03:30)',
+    );
+    await expect(readCandleParquet(local(['2024-11-03T01:00', '2024-11-03T01:30', '2024-11-03T01:00']), york)).rejects.toThrow(
+      "AAPL.US.parquet row 3: time goes backwards: earlier than row 2 (2024-11-03 01:00 happens twice in America/New_York: the clocks went back, and a time without an offset reads as the first; store the times as instants (a TIMESTAMP adjusted to UTC: DuckDB's TIMESTAMPTZ, a time-zone-aware pandas or Polars column))",
+    );
+    // Text times can carry an offset, as CSV cells can.
+    const text = parquetWriteBuffer({
+      columnData: [
+        { name: 'datetime', data: ['2024-11-03 01:00', '2024-11-03 01:30', '2024-11-03 01:00'], type: 'STRING' },
+        ...names.slice(1).map((name) => ({ name, data: [1, 1, 1], type: 'DOUBLE' as const })),
+      ],
+    });
+    await expect(readCandleParquet(new Uint8Array(text), york)).rejects.toThrow(
+      'write the second with its offset, e.g. 2024-11-03T01:00-05:00)',
+    );
+    // Instants clash for no clock change: no note.
+    const utc = timestampFile(names, [Date.parse('2024-03-11T14:00Z'), Date.parse('2024-03-11T13:00Z')], {
+      unit: 'MILLIS',
+      perMs: 1n,
+      utc: true,
+    });
+    await expect(readCandleParquet(utc, york)).rejects.toThrow(/earlier than row 1$/m);
+  });
+
   it('read ZSTD pages (the Polars default) and GZIP pages, and refuse a codec it cannot read, naming the file', async () => {
     // Written by DuckDB (test/fixtures/parquet/README.md): hyparquet-writer compresses no ZSTD here.
     const zstd = await readFile(new URL('../../fixtures/parquet/zstd-minutes.parquet', import.meta.url));
