@@ -209,6 +209,16 @@ describe('candle Parquet files', () => {
     await expect(readCandleParquet(utc, york)).rejects.toThrow(/earlier than row 1$/m);
   });
 
+  it("read INT96 times (Spark's default) as the UTC instants Spark stores in them", async () => {
+    // Written by pyarrow with use_deprecated_int96_timestamps (test/fixtures/parquet/README.md): 09:30 and 09:31 in New York.
+    const file = await readFile(new URL('../../fixtures/parquet/int96-minutes.parquet', import.meta.url));
+    const read = await readCandleParquet(file, { ...options(), period: '1m' });
+    expect(Array.from(read.columns.time, (time) => new Date(time).toISOString())).toEqual([
+      '2024-03-08T14:30:00.000Z',
+      '2024-03-08T14:31:00.000Z',
+    ]);
+  });
+
   it('read ZSTD pages (the Polars default) and GZIP pages, and refuse a codec it cannot read, naming the file', async () => {
     // Written by DuckDB (test/fixtures/parquet/README.md): hyparquet-writer compresses no ZSTD here.
     const zstd = await readFile(new URL('../../fixtures/parquet/zstd-minutes.parquet', import.meta.url));
