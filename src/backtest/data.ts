@@ -10,6 +10,7 @@ import { type BadRowPolicy, type DataProblem, describeProblem } from '../feeds/h
 import { candleColumns, columnsOf } from '../feeds/history/candle-columns.js';
 import type { LoadThreads } from '../feeds/history/parallel-load.js';
 import { isCandleFile, loadCandles, seriesOf, symbolFromFileName, unnamedHint, type CandleSeries } from '../feeds/history/candle-files.js';
+import { partitionedHint } from '../feeds/history/partitioned-folders.js';
 
 export interface BacktestData {
   /** One series per symbol, in the order the reports list them. */
@@ -104,7 +105,7 @@ export async function symbolsOfDataPath(path: string, onUnread?: (note: string) 
     if (named.length > 0 && unnamed.length > 0) onUnread?.(`note: ${path} has candle files not read${unnamedHint(unnamed)}\n`);
     if (named.length === 0)
       throw new InvalidInputError(
-        `no candle file named like SYMBOL.csv or SYMBOL.parquet (e.g. 700.HK.csv) in ${path}${unnamedHint(files.sort())}`,
+        `no candle file named like SYMBOL.csv or SYMBOL.parquet (e.g. 700.HK.csv) in ${path}${unnamedHint(files.sort())}${await partitionedHint(path)}`,
         'data',
       );
     return named;

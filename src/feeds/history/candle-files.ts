@@ -15,6 +15,7 @@ import { readCandleCsv, readCandleCsvInPieces } from './candle-csv.js';
 import { nextPiece } from './load-pieces.js';
 import type { CandleFileOptions, LoadedColumns } from './loaded-columns.js';
 import { type CandleFileJob, type LoadThreads, readInParallel, worthParallel } from './parallel-load.js';
+import { partitionedHint } from './partitioned-folders.js';
 import { SECURITIES_FILE } from './securities-file.js';
 
 /** One symbol's history: its columns, and the same bars as Candle objects when a caller asks (made once). */
@@ -168,7 +169,7 @@ async function loadCandleFiles(path: string, options: LoadOptions): Promise<Load
     throw new InvalidInputError(`data path ${path} does not exist`, 'data');
   });
   const files = info.isDirectory() ? await candleFilesOf(path) : [path];
-  if (files.length === 0) throw new InvalidInputError(`no .csv or .parquet files in ${path}`, 'data');
+  if (files.length === 0) throw new InvalidInputError(`no .csv or .parquet files in ${path}${await partitionedHint(path)}`, 'data');
 
   const wanted = options.symbols;
   const jobs: CandleFileJob[] = [];

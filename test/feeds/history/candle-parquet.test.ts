@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { parquetMetadata } from 'hyparquet';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { symbolsOfDataPath } from '../../../src/backtest/data.js';
 import { parseSymbol } from '../../../src/domain/symbol.js';
 import { readCandleCsv } from '../../../src/feeds/history/candle-csv.js';
 import { loadCandles } from '../../../src/feeds/history/candle-files.js';
@@ -505,6 +506,20 @@ describe('candle Parquet files', () => {
     await writeFile(join(folder, '5.HK.csv'), 'date,open,high,low,close,volume\n2024-01-03,60,61,59,60.5,100\n');
 
     await expect(loadCandles(folder)).rejects.toThrow(`${join(folder, '700.HK.parquet')} is a folder, not a candle file`);
+  });
+
+  it('refuses a folder of a partitioned dataset (KEY=VALUE folders, as DuckDB and Spark write) saying what to write instead', async () => {
+    const hk = csv('date,open,high,low,close,volume\n2024-01-02,388.2,390.5,387.25,389,1000\n', TENCENT);
+    for (const symbol of ['700.HK', '5.HK']) {
+      await mkdir(join(folder, `symbol=${symbol}`));
+      await writeFile(join(folder, `symbol=${symbol}`, 'data_0.parquet'), writeCandleParquet(hk, 'Asia/Hong_Kong'));
+    }
+    const hint =
+      "; its folders symbol=5.HK, symbol=700.HK are a partitioned dataset (as DuckDB's PARTITION_BY and Spark's partitionBy write), " +
+      'not candle files: write one file per symbol, named after it (5.HK.parquet)';
+
+    await expect(loadCandles(folder, { symbols: [TENCENT] })).rejects.toThrow(`no .csv or .parquet files in ${folder}${hint}`);
+    await expect(symbolsOfDataPath(folder)).rejects.toThrow(`(e.g. 700.HK.csv) in ${folder}${hint}`);
   });
 
   it('refuses a file that is not Parquet, or lacks a column, naming it', async () => {
