@@ -54,13 +54,19 @@ export function unsortedRowsError(source: string, backwardRows: number, rows: nu
   return new BadDataError(unsorted.slice(0, 3), backwardRows, summary);
 }
 
-/** Why a price or volume was refused: not a number, or a number out of its range (prices above 0, volumes 0 or more). */
 /** A number whose text no float holds exactly (`value` is the float nearest it). */
 export function inexactProblem(name: string, text: string, value: number): string {
   return `${name} "${text}" has more digits than a float holds: it would be read as ${String(value)}`;
 }
 
+/** Why a price or volume was refused: none, not a number, or a number out of its range (prices above 0, volumes 0 or more). */
 export function valueProblem(name: string, text: string, value: number): string {
+  if (text.trim() === '') return emptyCellProblem(name);
   if (!Number.isFinite(value)) return `unparseable ${name} "${text}"`;
   return name === 'volume' ? `negative volume "${text}"` : `${name} "${text}": a price must be greater than 0`;
+}
+
+/** A row's cell that holds nothing (a CSV cell left empty, a Parquet null). */
+export function emptyCellProblem(name: string): string {
+  return `no ${name} (an empty cell)`;
 }

@@ -5,7 +5,15 @@
 import type { Candle } from '../../domain/candle.js';
 import type { Period } from '../../domain/period.js';
 import { ZoneRules } from '../../domain/time-zone.js';
-import { BadDataError, inexactProblem, valueProblem, barRangeProblem, type DataProblem, unsortedRowsError } from './bad-data-error.js';
+import {
+  BadDataError,
+  emptyCellProblem,
+  inexactProblem,
+  valueProblem,
+  barRangeProblem,
+  type DataProblem,
+  unsortedRowsError,
+} from './bad-data-error.js';
 import { candlesOf, ColumnBuilder } from './candle-columns.js';
 import { type CandleFileOptions, inferPeriod, type LoadedColumns } from './loaded-columns.js';
 import { clockChangeNote, wallTimeOf } from './clock-change-note.js';
@@ -287,7 +295,8 @@ class CsvReader {
       for (let cell = 0; cell < Math.min(cells, needed); cell += 1) this.unquoteCell(cellStart, cellEnd, cell);
       const timeColumn = at[0]!;
       if (!times.parse(bytes, cellStart[timeColumn]!, cellEnd[timeColumn]!)) {
-        this.report(line, `unparseable time "${this.text(cellStart[timeColumn]!, cellEnd[timeColumn]!, false)}"`);
+        const cell = this.text(cellStart[timeColumn]!, cellEnd[timeColumn]!, false);
+        this.report(line, cell.trim() === '' ? emptyCellProblem('time') : `unparseable time "${cell}"`);
         continue;
       }
       const time = times.instant;

@@ -10,7 +10,15 @@ import { parquetWriteBuffer } from 'hyparquet-writer';
 import { DAY_MS } from '../../domain/civil-date.js';
 import { isIntraday, PERIODS } from '../../domain/period.js';
 import { ZoneRules } from '../../domain/time-zone.js';
-import { BadDataError, barRangeProblem, inexactProblem, valueProblem, type DataProblem, unsortedRowsError } from './bad-data-error.js';
+import {
+  BadDataError,
+  barRangeProblem,
+  emptyCellProblem,
+  inexactProblem,
+  valueProblem,
+  type DataProblem,
+  unsortedRowsError,
+} from './bad-data-error.js';
 import { type CandleColumns, ColumnBuilder, placesOf } from './candle-columns.js';
 import { type CandleFileOptions, inferPeriod, type LoadedColumns } from './loaded-columns.js';
 import { pandasIndexColumn } from './pandas-index.js';
@@ -202,10 +210,7 @@ function checkedColumns(
     if (bad >= 0) {
       const value = values[bad]![index]!;
       // A missing cell (null) reads as NaN.
-      report(
-        index,
-        Number.isNaN(value) ? `no ${VALUE_COLUMNS[bad]} (an empty cell)` : valueProblem(VALUE_COLUMNS[bad]!, String(value), value),
-      );
+      report(index, Number.isNaN(value) ? emptyCellProblem(VALUE_COLUMNS[bad]!) : valueProblem(VALUE_COLUMNS[bad]!, String(value), value));
       continue;
     }
     const problem = barRangeProblem(open[index]!, high[index]!, low[index]!, close[index]!);

@@ -3,6 +3,7 @@
 import type { SchemaElement } from 'hyparquet';
 import { DAY_MS } from '../../domain/civil-date.js';
 import type { ZoneRules } from '../../domain/time-zone.js';
+import { emptyCellProblem } from './bad-data-error.js';
 import { clockChangeNote, wallTimeOf } from './clock-change-note.js';
 import { TimeTextReader } from './time-text.js';
 
@@ -16,7 +17,7 @@ export interface ReadTimes {
   readonly clockChange: (index: number, earlier: number) => string;
 }
 
-const EMPTY_CELL = (): string => 'no time (an empty cell)';
+const EMPTY_CELL = (): string => emptyCellProblem('time');
 const NO_NOTE = (): string => '';
 
 /** Why a row has no time: an empty cell, or one shown as written. */

@@ -46,7 +46,9 @@ describe('candle CSV into columns', () => {
     expect(refused('2024-01-02,0x61,0x62,0x60,0x61,1')).toThrow('AAPL.US.csv:2: unparseable open "0x61"');
     expect(refused('2024-01-02,1,1,1,1,0b1111')).toThrow('AAPL.US.csv:2: unparseable volume "0b1111"');
     expect(refused('2024-01-02,1,Infinity,1,1,1')).toThrow('AAPL.US.csv:2: unparseable high "Infinity"');
-    expect(refused('2024-01-02,1,1,1,,1')).toThrow('AAPL.US.csv:2: unparseable close ""');
+    // An empty cell says so, in the words the Parquet reader uses for a null.
+    expect(refused('2024-01-02,1,1,1,,1')).toThrow('AAPL.US.csv:2: no close (an empty cell)');
+    expect(refused(' ,1,1,1,1,1')).toThrow('AAPL.US.csv:2: no time (an empty cell)');
     expect(refused('2024-01-02,14,15,14.000000000000001,15,1')).toThrow(
       'AAPL.US.csv:2: low "14.000000000000001" has more digits than a float holds: it would be read as 14.000000000000002',
     );
