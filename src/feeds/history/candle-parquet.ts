@@ -24,6 +24,7 @@ import { type CandleFileOptions, inferPeriod, type LoadedColumns } from './loade
 import { pandasIndexColumn } from './pandas-index.js';
 import { compressorsFor } from './parquet-codecs.js';
 import { copyDecimals } from './parquet-decimal.js';
+import { isFlatTopColumn, readFlatColumn } from './parquet-pages.js';
 import { rowRanges } from './parquet-row-ranges.js';
 import { copyIntegerTimes, instants, isIntegerTime, joined, type ReadTimes, storedInstants, timestampUnit } from './parquet-times.js';
 import { SYMBOL_COLUMNS, SymbolColumnValues } from './symbol-column.js';
@@ -42,10 +43,20 @@ const TIME_COLUMNS = ['time', 'date', 'datetime', 'timestamp'];
 const VALUE_COLUMNS = ['open', 'high', 'low', 'close', 'volume'] as const;
 
 /**
+ * How a file's columns are read: flat ones page by page through hyparquet's page decoders (`pages`), or all
+ * through parquetRead (`hyparquet`, the reference the pages are tested against).
+ */
+export type CandleParquetReader = 'pages' | 'hyparquet';
+
+/**
  * A candle Parquet file as columns, checked like a CSV file (problems name the row, counted from 1). The
  * bytes are copied before the first await: they may be a buffer the caller reuses.
  */
-export async function readCandleParquet(bytes: Uint8Array, options: CandleFileOptions): Promise<LoadedColumns> {
+export async function readCandleParquet(
+  bytes: Uint8Array,
+  options: CandleFileOptions,
+  reader: CandleParquetReader = 'pages',
+): Promise<LoadedColumns> {
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   let metadata: FileMetaData;
   try {
@@ -96,34 +107,50 @@ export async function readCandleParquet(bytes: Uint8Array, options: CandleFileOp
   // decimals as theirs (read exactly here), and text without a UTF8 annotation as its bytes (which a decimal
   // of BYTE_ARRAY is).
   const stored = withStoredValues(metadata, [timeElement, ...numberColumns]);
-  try {
-    for (const [rowStart, rowEnd] of rowRanges(metadata))
-      await parquetRead({
-        file: buffer,
-        rowStart,
-        rowEnd,
-        ...(compressors === undefined ? {} : { compressors }),
-        metadata: stored,
-        columns: wanted,
-        utf8: false,
-        // INT96 times (the only ones still converted) as ms.
-        parsers: { timestampFromNanoseconds: (value) => Number(value / 1_000_000n) },
-        onChunk: (chunk) => {
-          const into = floats.get(chunk.columnName);
-          const scale = decimals.get(chunk.columnName);
-          if (into !== undefined && scale !== undefined)
-            copyDecimals(chunk.columnData, into, chunk.rowStart, scale, (row, text, value) => {
-              if (!inexact.has(row)) inexact.set(row, inexactProblem(chunk.columnName, text, value));
-            });
-          else if (into !== undefined)
-            copyNumbers(chunk.columnData, into, chunk.rowStart, (row, value) => {
-              if (!inexact.has(row)) inexact.set(row, inexactProblem(chunk.columnName, String(value), Number(value)));
-            });
-          else if (chunk.columnName === symbols?.name) symbols.add(chunk.columnData, chunk.rowStart);
-          else if (storedTimes !== undefined) copyIntegerTimes(chunk.columnData, storedTimes, chunk.rowStart, perMs!);
-          else timePages.push({ rowStart: chunk.rowStart, data: chunk.columnData });
-        },
+  const take = (name: string, data: ArrayLike<unknown>, rowStart: number): void => {
+    const into = floats.get(name);
+    const scale = decimals.get(name);
+    if (into !== undefined && scale !== undefined)
+      copyDecimals(data, into, rowStart, scale, (row, text, value) => {
+        if (!inexact.has(row)) inexact.set(row, inexactProblem(name, text, value));
       });
+    else if (into !== undefined)
+      copyNumbers(data, into, rowStart, (row, value) => {
+        if (!inexact.has(row)) inexact.set(row, inexactProblem(name, String(value), Number(value)));
+      });
+    else if (name === symbols?.name) symbols.add(data, rowStart);
+    else if (storedTimes !== undefined) copyIntegerTimes(data, storedTimes, rowStart, perMs!);
+    else timePages.push({ rowStart, data });
+  };
+  // INT96 times (the only ones still converted) as ms.
+  const parsers = { timestampFromNanoseconds: (value: bigint) => Number(value / 1_000_000n) };
+  // Flat columns page by page (unless the reference read is asked for), in the file's order as parquetRead
+  // hands them on (the first inexact number of a row is the one told); any other through parquetRead.
+  const paged =
+    reader === 'pages' ? top.map((element) => element.name).filter((name) => wanted.includes(name) && isFlatTopColumn(stored, name)) : [];
+  const rest = wanted.filter((name) => !paged.includes(name));
+  try {
+    for (const name of paged)
+      readFlatColumn(
+        buffer,
+        stored,
+        name,
+        { parsers, utf8: false, ...(compressors === undefined ? {} : { compressors }) },
+        (data, rowStart) => take(name, data, rowStart),
+      );
+    if (rest.length > 0)
+      for (const [rowStart, rowEnd] of rowRanges(metadata))
+        await parquetRead({
+          file: buffer,
+          rowStart,
+          rowEnd,
+          ...(compressors === undefined ? {} : { compressors }),
+          metadata: stored,
+          columns: rest,
+          utf8: false,
+          parsers,
+          onChunk: (chunk) => take(chunk.columnName, chunk.columnData, chunk.rowStart),
+        });
   } catch (error) {
     // A codec no decompressor here reads (LZO), a damaged page: bad input, named by its file.
     const reason = `cannot read its columns ${wanted.join(', ')} (${(error as Error).message})`;

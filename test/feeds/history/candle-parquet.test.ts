@@ -9,7 +9,13 @@ import { symbolsOfDataPath } from '../../../src/backtest/data.js';
 import { parseSymbol } from '../../../src/domain/symbol.js';
 import { readCandleCsv } from '../../../src/feeds/history/candle-csv.js';
 import { loadCandles } from '../../../src/feeds/history/candle-files.js';
-import { PARQUET_METADATA_KEY, readCandleParquet, writeCandleParquet } from '../../../src/feeds/history/candle-parquet.js';
+import {
+  type CandleParquetReader,
+  PARQUET_METADATA_KEY,
+  readCandleParquet as readEitherWay,
+  writeCandleParquet,
+} from '../../../src/feeds/history/candle-parquet.js';
+import type { CandleFileOptions, LoadedColumns } from '../../../src/feeds/history/loaded-columns.js';
 
 const AAPL = parseSymbol('AAPL.US');
 const TENCENT = parseSymbol('700.HK');
@@ -20,6 +26,25 @@ const options = (symbol = AAPL) => ({
 });
 const csv = (text: string, symbol = AAPL, period?: '1m') =>
   readCandleCsv(Buffer.from(text), { ...options(symbol), source: `${symbol}.csv`, ...(period === undefined ? {} : { period }) }).columns;
+
+/** A read by either reader: its columns and problems, or its error. */
+async function outcome(bytes: Uint8Array, options: CandleFileOptions, reader: CandleParquetReader): Promise<unknown> {
+  try {
+    return await readEitherWay(bytes, options, reader);
+  } catch (error) {
+    return { error: (error as Error).name, message: (error as Error).message };
+  }
+}
+
+/**
+ * Every file read here is read both ways, page by page (the reader used) and through parquetRead (the
+ * reference), and the two must agree: columns, problems, or the error.
+ */
+async function readCandleParquet(bytes: Uint8Array, options: CandleFileOptions): Promise<LoadedColumns> {
+  const reference = await outcome(bytes, options, 'hyparquet');
+  expect(await outcome(bytes, options, 'pages')).toEqual(reference);
+  return readEitherWay(bytes, options, 'pages');
+}
 
 const TIMESTAMP_UNITS = [
   ['MILLIS', 1n],
@@ -482,6 +507,29 @@ describe('candle Parquet files', () => {
       ],
     });
     expect(Array.from((await readCandleParquet(new Uint8Array(one), options())).columns.close)).toEqual([185, 184]);
+  });
+
+  it('read the files of other tools alike page by page and through parquetRead: nulls, dictionaries, row groups, codecs', async () => {
+    // pyarrow-nulls.parquet (test/fixtures/parquet/README.md): nullable dictionary pages with nulls in two row groups.
+    const fixtures = ['pyarrow-nulls', 'zstd-minutes', 'decimal-prices', 'int96-minutes', 'pandas-unnamed-index'];
+    for (const name of fixtures) {
+      const bytes = new Uint8Array(await readFile(join('test/fixtures/parquet', `${name}.parquet`)));
+      for (const onBadRow of ['skip', 'fail'] as const) {
+        const read = { ...options(), period: '1m' as const, onBadRow };
+        expect(await outcome(bytes, read, 'pages')).toEqual(await outcome(bytes, read, 'hyparquet'));
+      }
+    }
+    const read = await readCandleParquet(new Uint8Array(await readFile('test/fixtures/parquet/pyarrow-nulls.parquet')), {
+      ...options(),
+      onBadRow: 'skip',
+    });
+    expect(read.problems.map((problem) => `${problem.line}: ${problem.reason}`)).toEqual([
+      '3: no open (an empty cell)',
+      '4: no time (an empty cell)',
+      '5: no volume (an empty cell)',
+      expect.stringMatching(/^7: .*9007199254740993/),
+    ]);
+    expect(Array.from(read.columns.close)).toEqual([171, 171.5, 171]);
   });
 
   it('loads a folder of CSV and Parquet files by symbol, and refuses two files of one symbol', async () => {
