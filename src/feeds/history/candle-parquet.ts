@@ -367,6 +367,7 @@ function ownMetadata(metadata: FileMetaData): OwnMetadata {
 }
 
 const SAFE_INTEGER = BigInt(Number.MAX_SAFE_INTEGER);
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /**
  * A page of a numeric column into its floats from `rowStart`: NaN where a value is missing; an integer past
@@ -381,6 +382,20 @@ function copyNumbers(
   const count = Math.min(data.length, into.length - rowStart);
   if (data instanceof Float64Array) {
     into.set(data.subarray(0, count), rowStart);
+    return;
+  }
+  if (data instanceof BigInt64Array && LITTLE_ENDIAN) {
+    // Read as 32-bit halves, no BigInt per value, when the high half puts it within ±(2^53 − 1).
+    const words = new Int32Array(data.buffer, data.byteOffset, count * 2);
+    for (let index = 0; index < count; index += 1) {
+      const high = words[2 * index + 1]!;
+      if (high > -2_097_152 && high < 2_097_152) into[rowStart + index] = high * 4_294_967_296 + (words[2 * index]! >>> 0);
+      else {
+        const value = data[index]!;
+        if (value > SAFE_INTEGER || value < -SAFE_INTEGER) onInexact(rowStart + index, value);
+        into[rowStart + index] = Number(value);
+      }
+    }
     return;
   }
   for (let index = 0; index < count; index += 1) {

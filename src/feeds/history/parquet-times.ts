@@ -49,6 +49,21 @@ export function copyIntegerTimes(data: ArrayLike<unknown>, into: Float64Array, r
       into[rowStart + index] = words[2 * index + 1]! * 4_294_967_296 + (words[2 * index]! >>> 0);
     return;
   }
+  if (data instanceof BigInt64Array && LITTLE_ENDIAN) {
+    // µs or ns: below 2^52 in size a float holds the value, and truncating its quotient by the units a ms
+    // is the integer division's (the quotient's float is off by less than the 1/perMs a fraction is from an
+    // integer); larger ones are divided as BigInts. `+ 0` makes the -0 of a small negative quotient 0.
+    const words = new Int32Array(data.buffer, data.byteOffset, count * 2);
+    const units = Number(perMs);
+    for (let index = 0; index < count; index += 1) {
+      const high = words[2 * index + 1]!;
+      into[rowStart + index] =
+        high > -1_048_576 && high < 1_048_576
+          ? Math.trunc((high * 4_294_967_296 + (words[2 * index]! >>> 0)) / units) + 0
+          : Number(data[index]! / perMs);
+    }
+    return;
+  }
   for (let index = 0; index < count; index += 1) {
     const value = data[index];
     into[rowStart + index] =
