@@ -1,4 +1,5 @@
-// The row ranges a Parquet file is read in: whole row groups, about ROWS_PER_READ rows each. hyparquet keeps
+// The row ranges parquetRead reads a Parquet file's columns in (those not read page by page, parquet-pages.ts,
+// and all of them in the reference read): whole row groups, about ROWS_PER_READ rows each. hyparquet keeps
 // every decoded page of a read until the read ends (a nullable column's as a JS array, an INT64 one's as a
 // BigInt per value), so a big file read at once held all of them, several times the columns it became.
 import type { FileMetaData } from 'hyparquet';
