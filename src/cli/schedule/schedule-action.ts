@@ -61,13 +61,23 @@ export async function scheduleAction(args: ScheduleArgs): Promise<void> {
     ...(logs === undefined ? {} : { tee: logs }),
   });
   const symbols = await checkStrategies(config);
-  announce(logger, config);
 
-  // Listening before anything starts: an early Ctrl-C stops the schedule as soon as it is up.
+  // Listening before anything starts, and before the first line (a supervisor may stop us as soon as it sees
+  // it): an early Ctrl-C stops the schedule as soon as it is up, or its start while the paper data is read.
   const stopRequested = new AbortController();
   const interrupted = untilInterrupted(stopRequested.signal);
+  announce(logger, config);
   const clock = systemClock;
-  const venue = await openScheduleVenue({ config, symbols, clock, logger });
+  const startCut = new AbortController();
+  void interrupted.then(() => startCut.abort(new Error('stopped while starting')));
+  const venue = await openScheduleVenue({ config, symbols, clock, logger, signal: startCut.signal }).catch((error: unknown) => {
+    if (startCut.signal.aborted) return undefined;
+    throw error;
+  });
+  if (venue === undefined) {
+    logger.info('stopped while starting: the paper data was not all read; nothing was left running');
+    return;
+  }
   let watch: ScheduleWatch | undefined;
   try {
     const channels = new Map<string, ManagedNotifier>();

@@ -45,6 +45,8 @@ export interface VenueOptions {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Stops the paper venue's start while its data is read (a Ctrl-C): it then rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
 }
 
 export async function openScheduleVenue(options: VenueOptions): Promise<ScheduleVenue> {
@@ -131,6 +133,7 @@ async function startPaperVenue(options: VenueOptions): Promise<Simulator> {
       clock,
       logger: logger.child({ component: 'sim' }),
       ...(paper.from === undefined ? {} : { from: paper.from }),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
     logger.info(
       { data: paper.data, speed: paper.speed, paperAccount: stateFile },
