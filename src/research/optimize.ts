@@ -5,7 +5,7 @@ import { InvalidInputError } from '../domain/errors.js';
 import type { StrategyDefinition } from '../strategy/define.js';
 import type { ParamDefaults } from '../strategy/params.js';
 import type { TrialExecutor } from './executor.js';
-import { comboAt, type ParamCombo, type ParamSpace, shuffledPositions, spaceSize, trialPositions } from './param-space.js';
+import { comboAt, type ParamCombo, type ParamSpace, shuffledPositions, spaceSize } from './param-space.js';
 import { type Ranking, type RankingRules, rankTrials } from './ranking.js';
 import { blockBounds } from './return-stats.js';
 import { type DeflatedSharpe, deflatedSharpe } from './stats/deflated-sharpe.js';
@@ -40,7 +40,7 @@ export function planTrials(definition: StrategyDefinition<ParamDefaults>, settin
   const skipped: { combo: ParamCombo; reason: string }[] = [];
   const size = spaceSize(spec.space);
   const wanted = spec.search === 'grid' ? size : Math.min(size, spec.trials ?? 100);
-  const positions = spec.search === 'grid' ? trialPositions(spec.space, 'grid', undefined, spec.seed) : shuffledPositions(size, spec.seed);
+  const positions = spec.search === 'grid' ? Array.from({ length: size }, (_, index) => index) : shuffledPositions(size, spec.seed);
   let drawn = 0;
   for (const position of positions) {
     if (trials.length === wanted || drawn === wanted * MAX_DRAWS_PER_TRIAL) break;

@@ -79,21 +79,6 @@ export function comboAt(space: ParamSpace, index: number): ParamCombo {
 }
 
 /**
- * Grid positions to run: every one for a grid; for random search the first `trials` of shuffledPositions.
- */
-export function trialPositions(space: ParamSpace, search: 'grid' | 'random', trials: number | undefined, seed: number): number[] {
-  const size = spaceSize(space);
-  if (search === 'grid') return Array.from({ length: size }, (_, index) => index);
-  const count = Math.min(size, trials ?? 100);
-  const positions: number[] = [];
-  for (const position of shuffledPositions(size, seed)) {
-    if (positions.length === count) break;
-    positions.push(position);
-  }
-  return positions;
-}
-
-/**
  * The positions 0 … size − 1 in the seed's random order (a Fisher–Yates shuffle made as it is read, so a
  * search draws only what it takes): the same seed gives the same order, and a longer draw the same start.
  */
