@@ -1,30 +1,29 @@
 // `trader run` stopped by Ctrl-C or SIGTERM while its paper simulator reads a big candle file: the read stops
 // at once (it goes a few MB at a time, letting the signal's handler run), so the simulator never starts, and
 // the run exits as an interrupted start does: status 130, nothing printed on stdout.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeMinuteBars } from '../support/run/big-minute-file.js';
+import { describe, expect, it } from 'vitest';
+import { bigMinuteFolder } from '../support/run/big-minute-file.js';
 import { spawnRun } from '../support/run/spawn-run.js';
 
-let folder: string;
-
-beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'run-load-interrupt-'));
-  await writeMinuteBars(join(folder, 'AAPL.US.csv'));
-}, 120_000);
-
-afterAll(async () => {
-  await rm(folder, { recursive: true, force: true });
-});
+const folderOf = bigMinuteFolder();
 
 describe('trader run interrupted while its paper data loads', () => {
   it.each(['SIGINT', 'SIGTERM'] as const)(
     'on %s stops reading the data and exits 130 before the simulator starts',
     async (signal) => {
-      const journal = join(folder, `${signal}.sqlite`);
-      const run = spawnRun(['strategies/sma-crossover.ts', '--symbols', 'AAPL.US', '--data', folder, '--journal', journal, '--for', '10m']);
+      const journal = join(folderOf(), `${signal}.sqlite`);
+      const run = spawnRun([
+        'strategies/sma-crossover.ts',
+        '--symbols',
+        'AAPL.US',
+        '--data',
+        folderOf(),
+        '--journal',
+        journal,
+        '--for',
+        '10m',
+      ]);
       // Its first line comes just before the simulator reads the data.
       await run.waitForLog('paper trading: sma-crossover on AAPL.US', 60_000);
 

@@ -3,33 +3,23 @@
 // as any stop does.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeMinuteBars } from '../support/run/big-minute-file.js';
-import { removeTempFolders, tempFolder } from '../support/run/paper-harness.js';
+import { describe, expect, it } from 'vitest';
+import { bigMinuteFolder } from '../support/run/big-minute-file.js';
 import { spawnTrader } from '../support/run/spawn-run.js';
 import { BUY_ON_QUOTE } from '../support/schedule/runner-harness.js';
 
-let folder: string;
-
-beforeAll(async () => {
-  folder = await tempFolder();
-  await writeMinuteBars(join(folder, 'AAPL.US.csv'));
-}, 120_000);
-
-afterAll(async () => {
-  await removeTempFolders();
-});
+const folderOf = bigMinuteFolder();
 
 describe('trader schedule stopped while its paper data loads', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)(
     'on %s stops reading the data and exits 0 with nothing started',
     async (signal) => {
-      const config = join(folder, `${signal}.yaml`);
+      const config = join(folderOf(), `${signal}.yaml`);
       await writeFile(
         config,
         `mode: paper
-stateDir: ${join(folder, `state-${signal}`)}
-paper: { data: ${folder} }
+stateDir: ${join(folderOf(), `state-${signal}`)}
+paper: { data: ${folderOf()} }
 jobs:
   - name: buyer
     strategy: ${BUY_ON_QUOTE}

@@ -1,29 +1,17 @@
 // `trader sim` stopped by Ctrl-C or SIGTERM while it reads a big candle file: the read stops at once (it goes
 // a few MB at a time), nothing is opened or printed, and the command exits as an interrupted start: 130.
 // --verbose: its debug line says when the read starts.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeMinuteBars } from '../support/run/big-minute-file.js';
+import { describe, expect, it } from 'vitest';
+import { bigMinuteFolder } from '../support/run/big-minute-file.js';
 import { spawnTrader } from '../support/run/spawn-run.js';
 
-let folder: string;
-
-beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'sim-load-interrupt-'));
-  await writeMinuteBars(join(folder, 'AAPL.US.csv'));
-}, 120_000);
-
-afterAll(async () => {
-  await rm(folder, { recursive: true, force: true });
-});
+const folderOf = bigMinuteFolder();
 
 describe('trader sim interrupted while it reads its data', () => {
   it.each(['SIGINT', 'SIGTERM'] as const)(
     'on %s stops reading and exits 130 without opening anything',
     async (signal) => {
-      const sim = spawnTrader(['sim', '--data', folder, '--port', '0', '--verbose']);
+      const sim = spawnTrader(['sim', '--data', folderOf(), '--port', '0', '--verbose']);
       await sim.waitForLog('reading the data', 60_000);
 
       const exit = await sim.signal(signal);

@@ -1,6 +1,23 @@
 // A big candle file for tests that interrupt a load: minute bars of a US stock, 390 a weekday.
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+
+/** A folder holding AAPL.US.csv of writeMinuteBars for the test file's tests (made before them, removed after). */
+export function bigMinuteFolder(): () => string {
+  let folder = '';
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'big-minutes-'));
+    await writeMinuteBars(join(folder, 'AAPL.US.csv'));
+  }, 120_000);
+  afterAll(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+  return () => folder;
+}
 
 /** 2,000,000 rows (about 100 MB) by default: long to read next to a signal's way to the process. */
 export async function writeMinuteBars(path: string, rows = 2_000_000): Promise<void> {
